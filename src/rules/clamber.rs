@@ -1,0 +1,479 @@
+//! Clamber: stacks, groups, sub-groups, placements, lower captures and chains of equal
+//! captures, exactly as RULES.md states them.
+//!
+//! A [`Position`] is a small `Copy` value: which player owns each cell and how high its
+//! stack is, and who is to move. A [`Turn`] is a value too; [`Position::play`] checks it
+//! and says why when it is illegal, and [`Position::legal_turns`] lists every turn, each
+//! stopping point of a chain being a turn of its own.
+
+mod notation;
+
+pub use notation::ParseError;
+
+use super::Colour;
+use super::hex::{Board, Cell, CellSet, MAX_CELLS, OffBoard};
+use std::fmt;
+
+/// One or more pieces on a cell. Once captured a stack is capped with the capturer's
+/// piece, so only its top matters: its owner, and its height.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Stack {
+    owner: Colour,
+    height: u16,
+}
+
+impl Stack {
+    /// A stack of `height` pieces (at least one) topped by `owner`.
+    pub fn new(owner: Colour, height: u16) -> Option<Stack> {
+        (height >= 1).then_some(Stack { owner, height })
+    }
+
+    pub fn owner(self) -> Colour {
+        self.owner
+    }
+
+    pub fn height(self) -> u16 {
+        self.height
+    }
+}
+
+/// A whole turn: a placement, or a capture followed by any further equal captures.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Turn {
+    /// A singleton of the mover's colour on an empty cell.
+    Place(Cell),
+    /// `from` captures `captured[0]`; in a chain, each further cell is captured by the
+    /// stack captured just before it. A lower capture has exactly one captured cell.
+    Capture { from: Cell, captured: Vec<Cell> },
+}
+
+impl Turn {
+    /// Every cell the turn names, in order: what the board marks as the last turn.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Turn::Place(cell) => vec![*cell],
+            Turn::Capture { from, captured } => {
+                std::iter::once(*from).chain(captured.iter().copied()).collect()
+            }
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The player to move has a legal turn, or will have one after a skip.
+    Ongoing,
+    /// The winner's last capture left the other player with no stack.
+    Won(Colour),
+    /// Neither player has a legal turn (only hand-made positions get here: a full board
+    /// of one colour's singletons). Nobody can ever move again, so it is a draw.
+    Blocked,
+}
+
+/// Why a turn cannot be played. Its `Display` is a sentence for the player.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum IllegalTurn {
+    GameOver(Colour),
+    OffBoard(OffBoard),
+    Occupied(Cell),
+    NoStack(Cell),
+    NotYours { cell: Cell, owner: Colour },
+    NotEnemy(Cell),
+    Higher { from: Cell, target: Cell, from_height: u16, target_height: u16 },
+    NotNextTo { from: Cell, target: Cell },
+    NotInNearGroup { from: Cell, target: Cell },
+    AfterLowerCapture(Cell),
+    NotEqual { from: Cell, target: Cell, from_height: u16, target_height: u16 },
+    AfterWin(Cell),
+}
+
+impl fmt::Display for IllegalTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalTurn::GameOver(winner) => write!(f, "the game is over: {winner} has won"),
+            IllegalTurn::OffBoard(off) => write!(f, "{off}"),
+            IllegalTurn::Occupied(cell) => {
+                write!(f, "{cell} is not empty: a piece is placed on an empty cell")
+            }
+            IllegalTurn::NoStack(cell) => write!(f, "there is no stack on {cell}"),
+            IllegalTurn::NotYours { cell, owner } => write!(f, "the stack on {cell} is {owner}'s"),
+            IllegalTurn::NotEnemy(cell) => write!(f, "{cell} holds no enemy stack to capture"),
+            IllegalTurn::Higher { from, target, from_height, target_height } => {
+                write!(f, "{target} (height {target_height}) is higher than {from} (height {from_height})")
+            }
+            IllegalTurn::NotNextTo { from, target } => {
+                write!(f, "{target} is lower than {from} but not next to it")
+            }
+            IllegalTurn::NotInNearGroup { from, target } => {
+                write!(f, "{target} is not in an enemy group next to {from}")
+            }
+            IllegalTurn::AfterLowerCapture(cell) => {
+                write!(f, "a lower capture ends the turn: nothing may follow {cell}")
+            }
+            IllegalTurn::NotEqual { from, target, from_height, target_height } => write!(
+                f,
+                "a chain goes on with equal captures only: {target} has height {target_height}, {from} has {from_height}"
+            ),
+            IllegalTurn::AfterWin(cell) => write!(f, "the capture of {cell} already won the game"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalTurn {}
+
+/// A Clamber position: the board, every stack, and the player to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    board: Board,
+    to_move: Colour,
+    /// The cells of each player's stacks, by [`Colour::index`].
+    stacks: [CellSet; 2],
+    /// The height of the stack on each cell; 0 on empty cells.
+    heights: [u16; MAX_CELLS],
+}
+
+/// A turn as the generator walks it: cell indices, the capturing stack first.
+enum Step<'a> {
+    Place(usize),
+    Capture(&'a [u8]),
+}
+
+impl Position {
+    /// The empty board with `to_move` to play.
+    pub fn empty(board: Board, to_move: Colour) -> Position {
+        Position { board, to_move, stacks: [CellSet::EMPTY; 2], heights: [0; MAX_CELLS] }
+    }
+
+    /// The start of a game: the empty board, Blue to move.
+    pub fn start(board: Board) -> Position {
+        Position::empty(board, Colour::Blue)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The same stacks with the other player to move.
+    pub fn skipped(&self) -> Position {
+        Position { to_move: self.to_move.other(), ..*self }
+    }
+
+    /// The stack on `cell`, if any (none off the board).
+    pub fn stack(&self, cell: Cell) -> Option<Stack> {
+        self.board.index(cell).and_then(|i| self.stack_at(i))
+    }
+
+    /// The stack on the cell of index `index`.
+    pub fn stack_at(&self, index: usize) -> Option<Stack> {
+        let owner = if self.stacks[0].contains(index) {
+            Colour::Blue
+        } else if self.stacks[1].contains(index) {
+            Colour::Red
+        } else {
+            return None;
+        };
+        Some(Stack { owner, height: self.heights[index] })
+    }
+
+    /// Every stack with its cell, in cell order.
+    pub fn stacks(&self) -> impl Iterator<Item = (Cell, Stack)> + '_ {
+        (self.stacks[0] | self.stacks[1]).iter().filter_map(|i| Some((self.board.cell(i), self.stack_at(i)?)))
+    }
+
+    /// The cells of `colour`'s stacks.
+    pub fn cells_of(&self, colour: Colour) -> CellSet {
+        self.stacks[colour.index()]
+    }
+
+    /// How many pieces `colour` has on the board (the sum of its stacks' heights).
+    pub fn pieces_of(&self, colour: Colour) -> u32 {
+        self.cells_of(colour).iter().map(|i| u32::from(self.heights[i])).sum()
+    }
+
+    /// Places `stack` on the cell of index `index`, replacing what was there.
+    fn set(&mut self, index: usize, stack: Option<Stack>) {
+        self.stacks[0].remove(index);
+        self.stacks[1].remove(index);
+        self.heights[index] = 0;
+        if let Some(stack) = stack {
+            self.stacks[stack.owner.index()].insert(index);
+            self.heights[index] = stack.height;
+        }
+    }
+
+    /// The stacks of `set` whose height is `height`.
+    fn of_height(&self, set: CellSet, height: u16) -> CellSet {
+        set.iter().filter(|&i| self.heights[i] == height).collect()
+    }
+
+    /// The group of the stack on cell `index`: its colour's stacks connected to it.
+    pub fn group(&self, index: usize) -> CellSet {
+        match self.stack_at(index) {
+            Some(stack) => self.board.flood(CellSet::single(index), self.cells_of(stack.owner)),
+            None => CellSet::EMPTY,
+        }
+    }
+
+    /// The sub-group of the stack on cell `index`: its colour's stacks of its height
+    /// connected to it through stacks of that colour and that height.
+    pub fn sub_group(&self, index: usize) -> CellSet {
+        match self.stack_at(index) {
+            Some(stack) => {
+                let alike = self.of_height(self.cells_of(stack.owner), stack.height);
+                self.board.flood(CellSet::single(index), alike)
+            }
+            None => CellSet::EMPTY,
+        }
+    }
+
+    /// The stacks that the stack on `from` may capture at equal height: the enemy
+    /// stacks of its height in the enemy groups that touch it.
+    fn equal_targets(&self, from: usize, enemy: CellSet) -> CellSet {
+        let touching = self.board.neighbours(from) & enemy;
+        if touching.is_empty() {
+            return CellSet::EMPTY;
+        }
+        self.of_height(self.board.flood(touching, enemy), self.heights[from])
+    }
+
+    /// The stacks that the stack on `from` may capture as lower captures.
+    fn lower_targets(&self, from: usize, enemy: CellSet) -> CellSet {
+        let height = self.heights[from];
+        (self.board.neighbours(from) & enemy).iter().filter(|&i| self.heights[i] < height).collect()
+    }
+
+    /// The capture of `target` by one of the mover's stacks, unchecked; the capturing
+    /// stack is unchanged, and the mover stays to move so that a chain can go on from here.
+    fn capture(&self, target: usize) -> Position {
+        let mut next = *self;
+        for removed in self.sub_group(target) {
+            next.set(removed, None);
+        }
+        let height = self.heights[target].saturating_add(1);
+        next.set(target, Some(Stack { owner: self.to_move, height }));
+        next
+    }
+
+    /// Calls `visit` with every legal turn and the position after it (the other player to
+    /// move), without allocating: perft and the turn list share this one generator.
+    fn for_each_turn(&self, visit: &mut impl FnMut(Step<'_>, &Position)) {
+        if self.winner().is_some() {
+            return;
+        }
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        let empty = self.board.all() - self.stacks[0] - self.stacks[1];
+        for cell in empty {
+            let mut next = *self;
+            next.set(cell, Some(Stack { owner: self.to_move, height: 1 }));
+            next.to_move = self.to_move.other();
+            visit(Step::Place(cell), &next);
+        }
+        let mut path = [0u8; MAX_CELLS];
+        for from in self.stacks[me] {
+            path[0] = from as u8;
+            for target in self.lower_targets(from, enemy) {
+                path[1] = target as u8;
+                let mut next = self.capture(target);
+                next.to_move = self.to_move.other();
+                visit(Step::Capture(&path[..2]), &next);
+            }
+            self.chain(from, &mut path, 1, visit);
+        }
+    }
+
+    /// The equal captures from the stack on `from`, which is `path[len - 1]`, and every
+    /// chain that goes on from them.
+    fn chain(
+        &self,
+        from: usize,
+        path: &mut [u8; MAX_CELLS],
+        len: usize,
+        visit: &mut impl FnMut(Step<'_>, &Position),
+    ) {
+        let them = 1 - self.to_move.index();
+        for target in self.equal_targets(from, self.stacks[them]) {
+            path[len] = target as u8;
+            let next = self.capture(target);
+            let mut after = next;
+            after.to_move = self.to_move.other();
+            visit(Step::Capture(&path[..=len]), &after);
+            if !next.stacks[them].is_empty() {
+                next.chain(target, path, len + 1, visit);
+            }
+        }
+    }
+
+    fn turn_of(&self, step: Step<'_>) -> Turn {
+        match step {
+            Step::Place(cell) => Turn::Place(self.board.cell(cell)),
+            Step::Capture(path) => Turn::Capture {
+                from: self.board.cell(usize::from(path[0])),
+                captured: path[1..].iter().map(|&i| self.board.cell(usize::from(i))).collect(),
+            },
+        }
+    }
+
+    /// Every legal turn, in a stable order: placements by cell, then captures by the
+    /// capturing cell, lower captures before chains. Each stopping point of a chain is a turn.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        self.for_each_turn(&mut |step, _| turns.push(self.turn_of(step)));
+        turns
+    }
+
+    /// Every legal turn with the position it leads to.
+    pub fn legal_turns_with_results(&self) -> Vec<(Turn, Position)> {
+        let mut turns = Vec::new();
+        self.for_each_turn(&mut |step, next| turns.push((self.turn_of(step), *next)));
+        turns
+    }
+
+    /// How many legal turns there are, without listing them.
+    pub fn turn_count(&self) -> usize {
+        let mut count = 0;
+        self.for_each_turn(&mut |_, _| count += 1);
+        count
+    }
+
+    /// Whether the player to move has any legal turn.
+    pub fn can_move(&self) -> bool {
+        if self.winner().is_some() {
+            return false;
+        }
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        self.stacks[0] | self.stacks[1] != self.board.all()
+            || self.stacks[me].iter().any(|from| {
+                !self.lower_targets(from, enemy).is_empty() || !self.equal_targets(from, enemy).is_empty()
+            })
+    }
+
+    /// The winner, if the game is won. Only a capture removes stacks, so in a game played
+    /// from the empty board "the player to move has no stack while the other has a
+    /// captured (height 2 or more) stack" happens exactly after a winning capture.
+    pub fn winner(&self) -> Option<Colour> {
+        let other = self.to_move.other();
+        let won = self.stacks[self.to_move.index()].is_empty()
+            && self.cells_of(other).iter().any(|i| self.heights[i] >= 2);
+        won.then_some(other)
+    }
+
+    /// Where the game stands: won, blocked for both players, or going on.
+    pub fn outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(winner) => Outcome::Won(winner),
+            None if !self.can_move() && !self.skipped().can_move() => Outcome::Blocked,
+            None => Outcome::Ongoing,
+        }
+    }
+
+    fn locate(&self, cell: Cell) -> Result<usize, IllegalTurn> {
+        self.board.locate(cell).map_err(IllegalTurn::OffBoard)
+    }
+
+    /// Checks `turn` and plays it: the position after it, with the other player to move,
+    /// or the reason it is illegal.
+    pub fn play(&self, turn: &Turn) -> Result<Position, IllegalTurn> {
+        if let Some(winner) = self.winner() {
+            return Err(IllegalTurn::GameOver(winner));
+        }
+        let mut next = match turn {
+            Turn::Place(cell) => {
+                let index = self.locate(*cell)?;
+                if self.stack_at(index).is_some() {
+                    return Err(IllegalTurn::Occupied(*cell));
+                }
+                let mut next = *self;
+                next.set(index, Some(Stack { owner: self.to_move, height: 1 }));
+                next
+            }
+            Turn::Capture { from, captured } => self.play_captures(*from, captured)?,
+        };
+        next.to_move = self.to_move.other();
+        Ok(next)
+    }
+
+    fn play_captures(&self, from: Cell, captured: &[Cell]) -> Result<Position, IllegalTurn> {
+        let mut index = self.locate(from)?;
+        match self.stack_at(index) {
+            None => return Err(IllegalTurn::NoStack(from)),
+            Some(stack) if stack.owner != self.to_move => {
+                return Err(IllegalTurn::NotYours { cell: from, owner: stack.owner });
+            }
+            Some(_) => {}
+        }
+        let them = self.to_move.other().index();
+        let mut position = *self;
+        let mut capturer = from;
+        for (step, &target) in captured.iter().enumerate() {
+            if position.stacks[them].is_empty() {
+                return Err(IllegalTurn::AfterWin(capturer));
+            }
+            let target_index = position.locate(target)?;
+            let enemy = position.stacks[them];
+            if !enemy.contains(target_index) {
+                return Err(IllegalTurn::NotEnemy(target));
+            }
+            let (from_height, target_height) = (position.heights[index], position.heights[target_index]);
+            if target_height > from_height {
+                return Err(IllegalTurn::Higher { from: capturer, target, from_height, target_height });
+            }
+            if target_height < from_height {
+                if step > 0 {
+                    return Err(IllegalTurn::NotEqual { from: capturer, target, from_height, target_height });
+                }
+                if !position.board.neighbours(index).contains(target_index) {
+                    return Err(IllegalTurn::NotNextTo { from: capturer, target });
+                }
+                if captured.len() > 1 {
+                    return Err(IllegalTurn::AfterLowerCapture(target));
+                }
+            } else if !position.equal_targets(index, enemy).contains(target_index) {
+                return Err(IllegalTurn::NotInNearGroup { from: capturer, target });
+            }
+            position = position.capture(target_index);
+            (index, capturer) = (target_index, target);
+        }
+        if captured.is_empty() {
+            // A capture with nothing captured is not a turn; `Turn`'s parser never makes one.
+            return Err(IllegalTurn::NotEnemy(from));
+        }
+        Ok(position)
+    }
+}
+
+/// Counts the ways to play `depth` turns (RULES.md, "Counting moves"): a winning turn
+/// counts 1, a forced skip counts as a move, and a finished game counts 1.
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    if depth == 0 || position.winner().is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return position.turn_count().max(1) as u64;
+    }
+    let mover = position.to_move();
+    let mut total = 0;
+    position.for_each_turn(&mut |_, next| {
+        total += if next.winner() == Some(mover) { 1 } else { perft(next, depth - 1) };
+    });
+    if total == 0 { perft(&position.skipped(), depth - 1) } else { total }
+}
+
+/// The perft count below each legal turn, in the order of [`Position::legal_turns`].
+pub fn divide(position: &Position, depth: u32) -> Vec<(Turn, u64)> {
+    let mover = position.to_move();
+    position
+        .legal_turns_with_results()
+        .into_iter()
+        .map(|(turn, next)| {
+            let count = if next.winner() == Some(mover) { 1 } else { perft(&next, depth.saturating_sub(1)) };
+            (turn, count)
+        })
+        .collect()
+}

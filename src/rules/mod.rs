@@ -1,0 +1,57 @@
+//! The rules of Clamber and Ombagui, and nothing else: no input, no output, no terminal.
+//!
+//! Positions are small `Copy` values; a turn is a value that a position checks and plays.
+//! Both games read and write the text notation of DESIGN.md through `FromStr` / `Display`.
+
+pub mod clamber;
+pub mod hex;
+
+use std::fmt;
+
+/// One of the two players. Both games are played by Blue and Red.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Colour {
+    Blue,
+    Red,
+}
+
+impl Colour {
+    /// The other player.
+    pub const fn other(self) -> Colour {
+        match self {
+            Colour::Blue => Colour::Red,
+            Colour::Red => Colour::Blue,
+        }
+    }
+
+    /// The letter of the notation: `b` or `r`.
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Blue => 'b',
+            Colour::Red => 'r',
+        }
+    }
+
+    /// The colour of a notation letter, either case.
+    pub fn from_letter(letter: char) -> Option<Colour> {
+        match letter.to_ascii_lowercase() {
+            'b' => Some(Colour::Blue),
+            'r' => Some(Colour::Red),
+            _ => None,
+        }
+    }
+
+    /// 0 for Blue, 1 for Red: an index into per-player arrays.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Colour::Blue => "Blue",
+            Colour::Red => "Red",
+        })
+    }
+}
