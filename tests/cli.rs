@@ -1,0 +1,80 @@
+//! The command line as a user meets it: output, errors and exit statuses.
+
+use std::process::{Command, Output};
+
+fn hexstack(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexstack")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let output = hexstack(&["perft", "clamber", "--depth", "3"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "5898\n");
+    let output = hexstack(&["perft", "clamber", "--size", "4", "--depth", "2"]);
+    assert_eq!(stdout(&output), "1332\n");
+}
+
+#[test]
+fn perft_divide_lists_each_turn_then_the_total() {
+    let position = "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3";
+    let output = hexstack(&["perft", "clamber", "--position", position, "--depth", "1", "--divide"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"B2xC4 1"));
+    assert!(lines.contains(&"B2xC4xE5 1"));
+    let total: u64 = lines[..lines.len() - 1].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.last().unwrap().parse::<u64>().unwrap(), total);
+}
+
+#[test]
+fn moves_lists_turns_in_notation() {
+    let output = hexstack(&["moves", "clamber", "--position", "3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2"]);
+    let text = stdout(&output);
+    assert!(text.lines().any(|l| l == "C3xD3"));
+    assert!(text.lines().any(|l| l == "A1"));
+    // 14 empty cells, and C3 may take either of its lower neighbours.
+    assert!(text.lines().any(|l| l == "C3xD4"));
+    assert_eq!(text.lines().count(), 14 + 2);
+    let output = hexstack(&["moves", "clamber", "--size", "2"]);
+    assert_eq!(stdout(&output), "A1\nA2\nB1\nB2\nB3\nC2\nC3\n");
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_status_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["moves", "clamber", "--position", "3/b/Z9=b1"], "no cell Z9 on a side-3 board"),
+        (&["moves", "clamber", "--position", "3/b/C4=r0"], "height 0 at C4"),
+        (&["moves", "clamber", "--position", "3/b/C4=r1,C4=b1"], "C4 is given twice"),
+        (&["moves", "clamber", "--position", "3/g/-"], "bad side 'g'"),
+        (&["moves", "clamber", "--size", "7"], "board side 7 is outside 2..6"),
+        (&["perft", "clamber", "--position", "9/b/-", "--depth", "1"], "board side 9 is outside 2..6"),
+        (&["moves", "clamber", "--position", "#!%garbage"], "is not a Clamber position"),
+        (&["moves", "clamber", "--size", "4", "--position", "3/b/-"], "does not match"),
+    ];
+    for (args, expected) in cases {
+        let output = hexstack(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert!(stdout(&output).is_empty());
+    }
+}
+
+#[test]
+fn bad_arguments_exit_with_status_2() {
+    for args in [&["perft", "clamber"][..], &["perft", "chess", "--depth", "1"], &["moves", "clamber", "--size", "x"]] {
+        let output = hexstack(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&output).contains("panicked"));
+    }
+}
