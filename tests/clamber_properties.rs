@@ -16,7 +16,8 @@ fn check_invariants(position: &Position) {
         assert!(stack.height() >= 1, "height 0 at {cell} in {position}");
     }
     let text = position.to_string();
-    let cells: Vec<&str> = text.rsplit('/').next().unwrap().split(',').map(|e| &e[..e.find('=').unwrap_or(0)]).collect();
+    let cells: Vec<&str> =
+        text.rsplit('/').next().unwrap().split(',').map(|e| &e[..e.find('=').unwrap_or(0)]).collect();
     let mut unique = cells.clone();
     unique.dedup();
     assert_eq!(cells, unique, "a cell listed twice in {text}");

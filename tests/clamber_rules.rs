@@ -74,10 +74,7 @@ fn group_joins_any_heights_and_sub_group_one_height() {
 fn equal_capture_needs_a_touching_group() {
     // C5's red group (C5 alone) does not touch the blue A1.
     let p = position("3/b/A1=b1,C5=r1");
-    assert_eq!(
-        p.play(&turn("A1xC5")).unwrap_err().to_string(),
-        "C5 is not in an enemy group next to A1"
-    );
+    assert_eq!(p.play(&turn("A1xC5")).unwrap_err().to_string(), "C5 is not in an enemy group next to A1");
     let p = position("3/b/A1=b2,C5=r1");
     assert_eq!(p.play(&turn("A1xC5")).unwrap_err().to_string(), "C5 is lower than A1 but not next to it");
     let p = position("3/b/A1=b1,A2=r2");

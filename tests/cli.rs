@@ -31,7 +31,8 @@ fn perft_divide_lists_each_turn_then_the_total() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"B2xC4 1"));
     assert!(lines.contains(&"B2xC4xE5 1"));
-    let total: u64 = lines[..lines.len() - 1].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    let total: u64 =
+        lines[..lines.len() - 1].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(lines.last().unwrap().parse::<u64>().unwrap(), total);
 }
 
@@ -72,7 +73,9 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
 
 #[test]
 fn bad_arguments_exit_with_status_2() {
-    for args in [&["perft", "clamber"][..], &["perft", "chess", "--depth", "1"], &["moves", "clamber", "--size", "x"]] {
+    for args in
+        [&["perft", "clamber"][..], &["perft", "chess", "--depth", "1"], &["moves", "clamber", "--size", "x"]]
+    {
         let output = hexstack(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(!stderr(&output).contains("panicked"));

@@ -314,6 +314,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// The standard Clamber board.
+    pub const SIDE_3: Board = Board { side: 3 };
+    /// Clamber's larger variant, and Ombagui's board.
+    pub const SIDE_4: Board = Board { side: 4 };
+
     /// The board of side `side`, if the program supports it.
     pub fn new(side: u32) -> Result<Board, BadSide> {
         if (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&side) {

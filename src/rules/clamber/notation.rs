@@ -77,7 +77,7 @@ impl FromStr for Position {
     fn from_str(text: &str) -> Result<Position, ParseError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("start") {
-            return Ok(Position::start(Board::new(3).expect("side 3 is supported")));
+            return Ok(Position::start(Board::SIDE_3));
         }
         let parts: Vec<&str> = text.split('/').collect();
         let [size, side, cells] = parts[..] else {
