@@ -1,8 +1,8 @@
 //! Move-generation speed, measured as perft from the start positions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexstack::rules::clamber;
 use hexstack::rules::hex::Board;
+use hexstack::rules::{clamber, ombagui};
 use std::hint::black_box;
 
 fn clamber_perft(c: &mut Criterion) {
@@ -12,9 +12,14 @@ fn clamber_perft(c: &mut Criterion) {
     c.bench_function("clamber side 4 perft 3", |b| b.iter(|| clamber::perft(black_box(&side4), 3)));
 }
 
+fn ombagui_perft(c: &mut Criterion) {
+    let start = ombagui::Position::start();
+    c.bench_function("ombagui perft 3", |b| b.iter(|| ombagui::perft(black_box(&start), 3)));
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = clamber_perft
+    targets = clamber_perft, ombagui_perft
 }
 criterion_main!(benches);

@@ -2,8 +2,8 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use hexstack::rules::clamber;
 use hexstack::rules::hex::Board;
+use hexstack::rules::{clamber, ombagui};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -88,6 +88,14 @@ fn clamber_position(size: Option<u32>, position: Option<&str>) -> Result<clamber
     Ok(position)
 }
 
+/// The Ombagui position named by `--position` (the start by default); `--size` must be 4.
+fn ombagui_position(size: Option<u32>, position: Option<&str>) -> Result<ombagui::Position> {
+    if let Some(size) = size.filter(|&size| size != 4) {
+        bail!("Ombagui is played on the side-4 board: --size {size} does not apply");
+    }
+    Ok(position.unwrap_or("start").parse()?)
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => {
@@ -106,6 +114,21 @@ fn run(cli: Cli) -> Result<()> {
             let position = clamber_position(size, position.as_deref())?;
             for turn in position.legal_turns() {
                 println!("{turn}");
+            }
+        }
+        Some(Command::Perft { game: Game::Ombagui, size, position, depth, divide }) => {
+            let position = ombagui_position(size, position.as_deref())?;
+            if divide {
+                for (mv, count) in ombagui::divide(&position, depth) {
+                    println!("{mv} {count}");
+                }
+            }
+            println!("{}", ombagui::perft(&position, depth));
+        }
+        Some(Command::Moves { game: Game::Ombagui, size, position }) => {
+            let position = ombagui_position(size, position.as_deref())?;
+            for mv in position.legal_moves() {
+                println!("{mv}");
             }
         }
         Some(_) => bail!("not built yet: see the open issues"),

@@ -37,6 +37,17 @@ fn perft_divide_lists_each_turn_then_the_total() {
 }
 
 #[test]
+fn ombagui_perft_and_moves() {
+    assert_eq!(stdout(&hexstack(&["perft", "ombagui", "--depth", "2"])), "2660\n");
+    let text = stdout(&hexstack(&["moves", "ombagui"]));
+    assert_eq!(text.lines().count(), 52);
+    assert!(text.lines().all(|l| l.len() == 5 && &l[2..3] == "-"), "{text}");
+    let divided = stdout(&hexstack(&["perft", "ombagui", "--depth", "2", "--divide"]));
+    assert_eq!(divided.lines().count(), 53);
+    assert_eq!(divided.lines().last(), Some("2660"));
+}
+
+#[test]
 fn moves_lists_turns_in_notation() {
     let output = hexstack(&["moves", "clamber", "--position", "3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2"]);
     let text = stdout(&output);
@@ -60,6 +71,12 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         (&["perft", "clamber", "--position", "9/b/-", "--depth", "1"], "board side 9 is outside 2..6"),
         (&["moves", "clamber", "--position", "#!%garbage"], "is not a Clamber position"),
         (&["moves", "clamber", "--size", "4", "--position", "3/b/-"], "does not match"),
+        (&["moves", "ombagui", "--position", "r/C3=rD.bM"], "a medium cannot stand on a dark at C3"),
+        (&["moves", "ombagui", "--position", "r/C3=rL.rM.rD.bD"], "a stack has at most three"),
+        (&["moves", "ombagui", "--position", "r/A1=rL,A2=rL,A3=rL,A4=rL,B1=rL"], "more than four lights"),
+        (&["moves", "ombagui", "--position", "r/Z9=rL"], "no cell Z9 on a side-4 board"),
+        (&["perft", "ombagui", "--position", "garbage", "--depth", "1"], "is not an Ombagui position"),
+        (&["perft", "ombagui", "--size", "3", "--depth", "1"], "side-4 board"),
     ];
     for (args, expected) in cases {
         let output = hexstack(args);

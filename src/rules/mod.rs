@@ -5,6 +5,7 @@
 
 pub mod clamber;
 pub mod hex;
+pub mod ombagui;
 
 use std::fmt;
 

@@ -1,0 +1,207 @@
+//! Ombagui's text notation (DESIGN.md): positions `SIDE/CELLS` with stacks written
+//! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
+
+use super::{BOARD, Kind, Move, Piece, Position, Stack};
+use crate::rules::Colour;
+use crate::rules::hex::Cell;
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a text is not an Ombagui position or move: one sentence naming the bad part.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError(String);
+
+impl ParseError {
+    fn new(message: impl Into<String>) -> ParseError {
+        ParseError(message.into())
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.colour.letter(), self.kind.letter())
+    }
+}
+
+impl fmt::Display for Stack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, piece) in self.pieces().enumerate() {
+            write!(f, "{}{piece}", if n == 0 { "" } else { "." })?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/", self.to_move.letter())?;
+        let mut stacks = self.stacks().peekable();
+        if stacks.peek().is_none() {
+            return f.write_str("-");
+        }
+        for (n, (cell, stack)) in stacks.enumerate() {
+            write!(f, "{}{cell}={stack}", if n == 0 { "" } else { "," })?;
+        }
+        Ok(())
+    }
+}
+
+fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Colour::from_letter), chars.next().and_then(Kind::from_letter), chars.next())
+    {
+        (Some(colour), Some(kind), None) => Ok(Piece { colour, kind }),
+        _ => Err(ParseError::new(format!(
+            "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+        ))),
+    }
+}
+
+fn read_stack(text: &str, cell: Cell) -> Result<Stack, ParseError> {
+    let pieces = text.split('.').map(|piece| read_piece(piece, cell)).collect::<Result<Vec<_>, _>>()?;
+    if pieces.len() > 3 {
+        return Err(ParseError::new(format!(
+            "{cell} holds {} pieces: a stack has at most three",
+            pieces.len()
+        )));
+    }
+    let mut stack = Stack::EMPTY;
+    for piece in pieces {
+        stack = stack.with(piece).ok_or_else(|| {
+            let under = stack.top().map_or(Kind::Light, |top| top.kind);
+            ParseError::new(format!("a {} cannot stand on a {under} at {cell}", piece.kind))
+        })?;
+    }
+    Ok(stack)
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+
+    /// Reads `SIDE/CELLS`, or `start` for the starting position.
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("start") {
+            return Ok(Position::start());
+        }
+        let Some((side, cells)) = text.split_once('/') else {
+            return Err(ParseError::new(format!(
+                "'{text}' is not an Ombagui position: expected SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM"
+            )));
+        };
+        let to_move = match side.chars().collect::<Vec<_>>()[..] {
+            [letter] => Colour::from_letter(letter),
+            _ => None,
+        }
+        .ok_or_else(|| ParseError::new(format!("bad side '{side}': the player to move is r or b")))?;
+        let mut position = Position::empty(to_move);
+        if cells == "-" {
+            return Ok(position);
+        }
+        let mut counts = [[0; 3]; 2];
+        for entry in cells.split(',') {
+            let (name, stack) = entry.split_once('=').ok_or_else(|| {
+                ParseError::new(format!("bad stack '{entry}': expected CELL=PIECES, like A1=rL.rM.rD"))
+            })?;
+            let cell: Cell = name.parse().map_err(|e| ParseError::new(format!("{e}")))?;
+            let index = BOARD.locate(cell).map_err(|e| ParseError::new(e.to_string()))?;
+            if !position.stacks[index].is_empty() {
+                return Err(ParseError::new(format!("{cell} is given twice")));
+            }
+            let stack = read_stack(stack, cell)?;
+            for piece in stack.pieces() {
+                let count = &mut counts[piece.colour.index()][piece.kind as usize];
+                *count += 1;
+                if *count > 4 {
+                    return Err(ParseError::new(format!(
+                        "{} has more than four {}s: each player has four of each kind",
+                        piece.colour, piece.kind
+                    )));
+                }
+            }
+            position.stacks[index] = stack;
+        }
+        Ok(position)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// Reads `C1-C3`, in either case.
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        let text = text.trim();
+        let bad = |detail: String| {
+            ParseError::new(format!("bad move '{text}': {detail}; a move is FROM-TO, like C1-C3"))
+        };
+        let (from, to) = text.split_once('-').ok_or_else(|| bad("no '-'".to_string()))?;
+        let from = from.parse().map_err(|e| bad(format!("{e}")))?;
+        let to = to.parse().map_err(|e| bad(format!("{e}")))?;
+        Ok(Move { from, to })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_reads_and_prints_bottom_to_top() {
+        let start = Position::start();
+        assert_eq!(
+            start.to_string(),
+            "r/A1=rL.rM.rD,B1=rL.rM.rD,C1=rL.rM.rD,D1=rL.rM.rD,D7=bL.bM.bD,E7=bL.bM.bD,F7=bL.bM.bD,G7=bL.bM.bD"
+        );
+        assert_eq!(start.to_string().parse::<Position>(), Ok(start));
+        assert_eq!("b/c3=BM,a1=rl.bd".parse::<Position>().unwrap().to_string(), "b/A1=rL.bD,C3=bM");
+        assert_eq!("r/-".parse::<Position>().unwrap().to_string(), "r/-");
+    }
+
+    #[test]
+    fn bad_positions_name_the_bad_part() {
+        let error = |text: &str| text.parse::<Position>().unwrap_err().to_string();
+        assert_eq!(error("r/C3=rD.bM"), "a medium cannot stand on a dark at C3");
+        assert_eq!(error("r/C3=rM.rL"), "a light cannot stand on a medium at C3");
+        assert_eq!(error("r/C3=rL.rL"), "a light cannot stand on a light at C3");
+        assert_eq!(error("r/C3=rL.rM.rD.bD"), "C3 holds 4 pieces: a stack has at most three");
+        assert_eq!(
+            error("r/A1=rL,A2=rL,A3=rL,A4=rL,B1=rL"),
+            "Red has more than four lights: each player has four of each kind"
+        );
+        assert_eq!(error("r/Z9=rL"), "no cell Z9 on a side-4 board");
+        assert_eq!(error("r/C3=rL,C3=bL"), "C3 is given twice");
+        assert_eq!(error("x/-"), "bad side 'x': the player to move is r or b");
+        assert_eq!(
+            error("r/C3=rX"),
+            "bad piece 'rX' at C3: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+        );
+        assert_eq!(
+            error("r/C3="),
+            "bad piece '' at C3: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+        );
+        assert!(error("garbage").starts_with("'garbage' is not an Ombagui position"));
+    }
+
+    #[test]
+    fn moves_read_either_case() {
+        let mv: Move = "c1-C3".parse().unwrap();
+        assert_eq!(mv.to_string(), "C1-C3");
+        for bad in ["", "C1", "C1-", "-C3", "C1C3", "C1-C3-D4"] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
+        }
+    }
+}
