@@ -1,6 +1,8 @@
 //! hexstack: two hex stacking games, Clamber and Ombagui, for two players at one terminal.
 //!
-//! [`rules`] holds the games themselves and does no I/O; the command line and the
-//! terminal screens are built on it.
+//! [`rules`] holds the games themselves and does no I/O; [`app`] turns keys and clicks
+//! into changes of state; [`ui`] draws that state with ratatui.
 
+pub mod app;
 pub mod rules;
+pub mod ui;

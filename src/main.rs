@@ -1,9 +1,13 @@
 //! The `hexstack` command line: parse, dispatch, and turn errors into exit status 2.
 
 use anyhow::{Context, Result, bail};
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
+use hexstack::app::App;
 use hexstack::rules::hex::Board;
 use hexstack::rules::{clamber, ombagui};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::layout::Rect;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -96,10 +100,37 @@ fn ombagui_position(size: Option<u32>, position: Option<&str>) -> Result<ombagui
     Ok(position.unwrap_or("start").parse()?)
 }
 
+/// Runs the terminal app until the players quit. The terminal is restored however
+/// this ends: normally, on an error, or on a panic.
+fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
+    let mut terminal = ratatui::try_init().context("cannot start the terminal screen")?;
+    let restore_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        restore_hook(info);
+    }));
+    let result = (|| -> Result<()> {
+        execute!(std::io::stdout(), EnableMouseCapture)?;
+        let size = terminal.size()?;
+        let mut app = make_app(Rect::new(0, 0, size.width, size.height));
+        while !app.quit {
+            terminal.draw(|frame| hexstack::ui::draw(&app, frame))?;
+            // Blocks until something happens: nothing redraws while the players think.
+            app.handle(&event::read()?);
+        }
+        Ok(())
+    })();
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None => {
-            Cli::command().print_help().context("cannot print the help")?;
+        None => play(App::new)?,
+        Some(Command::Play { game: Game::Clamber, size, position }) => {
+            let start = clamber_position(size, position.as_deref())?;
+            play(|area| App::clamber(start, area))?;
         }
         Some(Command::Perft { game: Game::Clamber, size, position, depth, divide }) => {
             let position = clamber_position(size, position.as_deref())?;

@@ -1,7 +1,8 @@
 //! Clamber's rules on the seed examples of RULES.md and on small hand-made positions.
 
 use hexstack::rules::Colour;
-use hexstack::rules::clamber::{IllegalTurn, Outcome, Position, Turn, perft};
+use hexstack::rules::Outcome;
+use hexstack::rules::clamber::{IllegalTurn, Position, Turn, perft};
 use hexstack::rules::hex::{Cell, CellSet};
 
 fn position(text: &str) -> Position {
@@ -134,7 +135,7 @@ fn a_player_with_no_legal_turn_is_skipped() {
 fn nobody_can_move_on_a_full_board_of_one_colour() {
     let p = position("2/r/A1=b1,A2=b1,B1=b1,B2=b1,B3=b1,C2=b1,C3=b1");
     assert_eq!(p.winner(), None);
-    assert_eq!(p.outcome(), Outcome::Blocked);
+    assert_eq!(p.outcome(), Outcome::Drawn);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Ombagui's movement, stacking and ending rules on small hand-made positions.
 
 use hexstack::rules::Colour;
+use hexstack::rules::Outcome;
 use hexstack::rules::hex::Cell;
-use hexstack::rules::ombagui::{BOARD, Move, Outcome, Position, perft};
+use hexstack::rules::ombagui::{BOARD, Move, Position, perft};
 
 fn position(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

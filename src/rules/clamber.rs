@@ -10,8 +10,8 @@ mod notation;
 
 pub use notation::ParseError;
 
-use super::Colour;
 use super::hex::{Board, Cell, CellSet, MAX_CELLS, OffBoard};
+use super::{Colour, Game, Outcome};
 use std::fmt;
 
 /// One or more pieces on a cell. Once captured a stack is capped with the capturer's
@@ -59,16 +59,11 @@ impl Turn {
     }
 }
 
-/// Where the game stands.
+/// The two kinds of capture: a lower capture ends the turn, an equal one may be chained.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// The player to move has a legal turn, or will have one after a skip.
-    Ongoing,
-    /// The winner's last capture left the other player with no stack.
-    Won(Colour),
-    /// Neither player has a legal turn (only hand-made positions get here: a full board
-    /// of one colour's singletons). Nobody can ever move again, so it is a draw.
-    Blocked,
+pub enum CaptureKind {
+    Lower,
+    Equal,
 }
 
 /// Why a turn cannot be played. Its `Display` is a sentence for the player.
@@ -364,12 +359,28 @@ impl Position {
         won.then_some(other)
     }
 
-    /// Where the game stands: won, blocked for both players, or going on.
+    /// Where the game stands: won (the winner's last capture left the other player with no
+    /// stack), drawn because neither player has a legal turn (only hand-made positions get
+    /// there: a full board of one colour's singletons), or going on.
     pub fn outcome(&self) -> Outcome {
         match self.winner() {
             Some(winner) => Outcome::Won(winner),
-            None if !self.can_move() && !self.skipped().can_move() => Outcome::Blocked,
+            None if !self.can_move() && !self.skipped().can_move() => Outcome::Drawn,
             None => Outcome::Ongoing,
+        }
+    }
+
+    /// Whether `target` would be a lower or an equal capture for the stack on `from`
+    /// (`None` if they are not opposing stacks with the target no higher).
+    pub fn capture_kind(&self, from: Cell, target: Cell) -> Option<CaptureKind> {
+        let (from, target) = (self.stack(from)?, self.stack(target)?);
+        if from.owner == target.owner {
+            return None;
+        }
+        match target.height.cmp(&from.height) {
+            std::cmp::Ordering::Less => Some(CaptureKind::Lower),
+            std::cmp::Ordering::Equal => Some(CaptureKind::Equal),
+            std::cmp::Ordering::Greater => None,
         }
     }
 
@@ -445,6 +456,31 @@ impl Position {
             return Err(IllegalTurn::NotEnemy(from));
         }
         Ok(position)
+    }
+}
+
+impl Game for Position {
+    type Turn = Turn;
+    type Illegal = IllegalTurn;
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        Position::legal_turns(self)
+    }
+
+    fn play(&self, turn: &Turn) -> Result<Position, IllegalTurn> {
+        Position::play(self, turn)
+    }
+
+    fn skipped(&self) -> Position {
+        Position::skipped(self)
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
     }
 }
 

@@ -366,6 +366,11 @@ impl Board {
         }
     }
 
+    /// Whether `cell` is on this board.
+    pub fn contains(self, cell: Cell) -> bool {
+        self.index(cell).is_some()
+    }
+
     /// The dense index of `cell`, or an error naming the cell and the board.
     pub fn locate(self, cell: Cell) -> Result<usize, OffBoard> {
         self.index(cell).ok_or(OffBoard { cell, side: self.side })

@@ -9,6 +9,34 @@ pub mod ombagui;
 
 use std::fmt;
 
+/// Where a game stands, in either game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The player to move has a legal turn, or will have one after a skip.
+    Ongoing,
+    Won(Colour),
+    /// Neither player can ever move again.
+    Drawn,
+}
+
+/// What a game screen, a saved game or a test needs of either game: a position that
+/// lists, checks and plays its turns. Both games' positions implement it.
+pub trait Game: Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr {
+    /// A whole turn, in the game's notation.
+    type Turn: Clone + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr;
+    /// Why a turn is illegal, as a sentence.
+    type Illegal: fmt::Display;
+
+    fn to_move(&self) -> Colour;
+    /// Every legal turn, in a stable order.
+    fn legal_turns(&self) -> Vec<Self::Turn>;
+    /// The position after `turn`, or why it cannot be played.
+    fn play(&self, turn: &Self::Turn) -> Result<Self, Self::Illegal>;
+    /// The same position with the other player to move: a forced skip.
+    fn skipped(&self) -> Self;
+    fn outcome(&self) -> Outcome;
+}
+
 /// One of the two players. Both games are played by Blue and Red.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
@@ -50,7 +78,7 @@ impl Colour {
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Colour::Blue => "Blue",
             Colour::Red => "Red",
         })

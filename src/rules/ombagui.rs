@@ -10,8 +10,8 @@ mod notation;
 
 pub use notation::ParseError;
 
-use super::Colour;
 use super::hex::{Board, Cell, CellSet, OffBoard};
+use super::{Colour, Game, Outcome};
 use std::fmt;
 
 /// Ombagui is played on the side-4 board.
@@ -137,16 +137,6 @@ impl Stack {
 pub struct Move {
     pub from: Cell,
     pub to: Cell,
-}
-
-/// Where the game stands.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    Ongoing,
-    /// The winner has rebuilt four towers on the other player's starting cells.
-    Won(Colour),
-    /// Neither player can move: a draw.
-    Drawn,
 }
 
 /// Why a move cannot be played. Its `Display` is a sentence for the player.
@@ -378,7 +368,8 @@ impl Position {
             .sum()
     }
 
-    /// Where the game stands: won, drawn because nobody can move, or going on.
+    /// Where the game stands: won (four towers rebuilt on the other player's starting
+    /// cells), drawn because nobody can move, or going on.
     pub fn outcome(&self) -> Outcome {
         match self.winner() {
             Some(winner) => Outcome::Won(winner),
@@ -441,6 +432,31 @@ impl Position {
                 visit(Move { from: BOARD.cell(from), to: BOARD.cell(to) }, &self.moved(from, to));
             }
         }
+    }
+}
+
+impl Game for Position {
+    type Turn = Move;
+    type Illegal = IllegalMove;
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn legal_turns(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        Position::play(self, *mv)
+    }
+
+    fn skipped(&self) -> Position {
+        Position::skipped(self)
+    }
+
+    fn outcome(&self) -> Outcome {
+        Position::outcome(self)
     }
 }
 

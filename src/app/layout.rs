@@ -1,0 +1,180 @@
+//! Where things go on the screen: the split into board, side panel and hint line, and
+//! where each cell of a hex board is drawn. Pure arithmetic, shared by the drawing code
+//! and by mouse clicks, so a click lands on the cell that is drawn there.
+
+use crate::rules::hex::{Board, Cell};
+use ratatui::layout::{Constraint, Layout, Rect};
+
+/// The width of the side panel.
+pub const PANEL_WIDTH: u16 = 30;
+/// The fewest lines the side panel needs to be useful.
+const PANEL_HEIGHT: u16 = 14;
+
+/// The areas of a game screen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Screen {
+    pub title: Rect,
+    pub board: Rect,
+    pub panel: Rect,
+    /// Two lines under the board and panel for what just happened.
+    pub message: Rect,
+    pub hints: Rect,
+}
+
+impl Screen {
+    pub fn split(area: Rect) -> Screen {
+        let [title, body, message, hints] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(2),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [board, panel] =
+            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        Screen { title, board, panel, message, hints }
+    }
+}
+
+/// Spacings to try, roomiest first: columns per half-cell step, lines per row.
+const SPACINGS: [(u16, u16); 5] = [(5, 3), (4, 3), (4, 2), (3, 2), (3, 1)];
+
+/// Where the cells of one board are drawn in one area. A cell at letter `c`, number `r`
+/// is centred on column `2c - r` (in half-cell steps) of row `r`, counted from the bottom:
+/// that is what makes the six neighbours surround it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardLayout {
+    board: Board,
+    /// The screen column of half-step 0 and the screen line of row 0.
+    left: i32,
+    bottom: i32,
+    unit: u16,
+    line: u16,
+    slot: u16,
+}
+
+impl BoardLayout {
+    /// Half-steps from the left edge (the row labels) to the right edge (the last letter).
+    fn span(board: Board) -> u16 {
+        4 * u16::from(board.side()) - 1
+    }
+
+    fn size(board: Board, slot: u16, (unit, line): (u16, u16)) -> (u16, u16) {
+        (BoardLayout::span(board) * unit + slot, (2 * u16::from(board.side()) - 1) * line + 1)
+    }
+
+    /// The roomiest layout of `board`, with cells `slot` columns wide, that fits in `area`.
+    pub fn fit(board: Board, slot: u16, area: Rect) -> Option<BoardLayout> {
+        let spacing = SPACINGS.into_iter().find(|&spacing| {
+            let (width, height) = BoardLayout::size(board, slot, spacing);
+            width <= area.width && height <= area.height
+        })?;
+        let (width, height) = BoardLayout::size(board, slot, spacing);
+        let n = i32::from(board.side());
+        let (unit, line) = (i32::from(spacing.0), i32::from(spacing.1));
+        let x0 = i32::from(area.x) + i32::from((area.width - width) / 2) + i32::from(slot / 2);
+        let y0 = i32::from(area.y) + i32::from((area.height - height) / 2);
+        Some(BoardLayout {
+            board,
+            // Half-step -(n+1) (the leftmost row label) sits at the left edge.
+            left: x0 + (n + 1) * unit,
+            // Row 2n-2 is the top line; the letters sit one row below row 0.
+            bottom: y0 + (2 * n - 2) * line,
+            unit: spacing.0,
+            line: spacing.1,
+            slot,
+        })
+    }
+
+    /// The smallest terminal a board needs, with its panel, title, message and hint lines.
+    pub fn needed(board: Board, slot: u16) -> (u16, u16) {
+        let (width, height) = BoardLayout::size(board, slot, SPACINGS[SPACINGS.len() - 1]);
+        (width + PANEL_WIDTH, height.max(PANEL_HEIGHT) + 4)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn slot(&self) -> u16 {
+        self.slot
+    }
+
+    /// The screen position of half-step `x`, row `r` (which may be off the board).
+    fn point(&self, x: i32, r: i32) -> (u16, u16) {
+        let column = self.left + x * i32::from(self.unit);
+        let line = self.bottom - r * i32::from(self.line);
+        (column.max(0) as u16, line.max(0) as u16)
+    }
+
+    /// The centre of `cell`.
+    pub fn centre(&self, cell: Cell) -> (u16, u16) {
+        let (c, r) = (i32::from(cell.col()), i32::from(cell.row()));
+        self.point(2 * c - r, r)
+    }
+
+    /// The slot where `cell` is drawn.
+    pub fn slot_of(&self, cell: Cell) -> Rect {
+        let (x, y) = self.centre(cell);
+        Rect::new(x - self.slot / 2, y, self.slot, 1)
+    }
+
+    /// The cell drawn at a screen position, if any: the nearest centre on that line.
+    pub fn cell_at(&self, column: u16, line: u16) -> Option<Cell> {
+        self.board.cells().find(|&cell| {
+            let (x, y) = self.centre(cell);
+            y == line && column + self.unit > x && column < x + self.unit
+        })
+    }
+
+    /// Where each row number is written: left of the row's first cell.
+    pub fn row_labels(&self) -> Vec<(String, (u16, u16))> {
+        let n = i32::from(self.board.side());
+        (0..2 * n - 1)
+            .map(|r| {
+                let first = (r - (n - 1)).max(0);
+                (format!("{}", r + 1), self.point(2 * (first - 1) - r, r))
+            })
+            .collect()
+    }
+
+    /// Where each letter is written: one step down-right of its column's lowest cell.
+    pub fn column_labels(&self) -> Vec<(String, (u16, u16))> {
+        let n = i32::from(self.board.side());
+        (0..2 * n - 1)
+            .map(|c| {
+                let lowest = (c - (n - 1)).max(0);
+                let cell = Cell::new(c as u8, 0);
+                let letter = cell.to_string()[..1].to_string();
+                (letter, self.point(2 * c - (lowest - 1), lowest - 1))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_is_found_where_it_is_drawn() {
+        for side in 2..=6 {
+            let board = Board::new(side).unwrap();
+            let layout = BoardLayout::fit(board, 5, Rect::new(3, 2, 200, 80)).unwrap();
+            for cell in board.cells() {
+                let (x, y) = layout.centre(cell);
+                assert_eq!(layout.cell_at(x, y), Some(cell));
+                assert_eq!(layout.cell_at(x - 2, y), Some(cell));
+                assert_eq!(layout.cell_at(x + 2, y), Some(cell));
+            }
+        }
+    }
+
+    #[test]
+    fn a_small_area_gets_no_layout() {
+        let board = Board::SIDE_4;
+        assert!(BoardLayout::fit(board, 5, Rect::new(0, 0, 20, 6)).is_none());
+        let (width, height) = BoardLayout::needed(board, 5);
+        assert!(width <= 80 && height <= 24, "side 4 fits in 80x24: {width}x{height}");
+    }
+}
