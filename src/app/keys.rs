@@ -98,7 +98,7 @@ pub const GAME_KEYS: &[Binding] = &[
         keys: &[(KeyCode::Enter, NONE), char(' ')],
         shown: "Enter Space",
         action: Action::Act,
-        what: "place / select / capture / end the chain",
+        what: "place / select / capture / end a chain",
     },
     Binding {
         keys: &[(KeyCode::Esc, NONE)],

@@ -14,14 +14,15 @@ use ratatui::text::{Line, Span};
 /// The room for a stack's text: owner letter and a height up to 99.
 const CELL_TEXT: u16 = 3;
 
-/// The marks either side of a cell, and what they mean (the legend reads from here).
-pub const MARKS: [(&str, &str); 6] = [
-    ("[ ]", "cursor"),
-    ("( )", "selected / chain"),
-    ("> <", "lower capture"),
-    ("= =", "equal capture"),
-    ("x x", "removed by it"),
-    ("* *", "last turn"),
+/// The marks either side of a cell, with a word for the panel's legend and a sentence
+/// for the help.
+pub const MARKS: [(&str, &str, &str); 6] = [
+    ("[ ]", "cursor", "the cursor"),
+    ("( )", "selected", "the selected stack, and the chain so far"),
+    ("> <", "lower", "a lower capture it can make"),
+    ("= =", "equal", "an equal capture it can make"),
+    ("x x", "removed", "what the capture under the cursor removes"),
+    ("* *", "last turn", "the cells of the last turn"),
 ];
 
 fn mark(index: usize) -> (&'static str, &'static str) {
@@ -84,8 +85,12 @@ pub fn draw_board(game: &ClamberGame, layout: &BoardLayout, buf: &mut Buffer) {
     });
 }
 
-/// The legend of the marks, to be wrapped in the side panel.
-pub fn legend() -> Line<'static> {
-    let entries: Vec<String> = MARKS.iter().map(|(marks, meaning)| format!("{marks} {meaning}")).collect();
-    Line::from(entries.join(" · "))
+/// The legend of the marks, two to a line, for the side panel.
+pub fn legend() -> Vec<Line<'static>> {
+    MARKS
+        .chunks(2)
+        .map(|pair| {
+            Line::raw(pair.iter().map(|(marks, word, _)| format!("{marks} {word:<10}")).collect::<String>())
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@ use crate::app::session::End;
 use crate::app::{App, CLAMBER_SLOT, Menu, MenuItem, Message, Overlay, Question, Screen, menu_top};
 use crate::rules::Colour;
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
@@ -214,22 +214,31 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height)
 }
 
+/// Every key, from the key table, beside what the marks on the board mean.
 fn draw_help(area: Rect, frame: &mut Frame) {
-    let mut lines: Vec<Line> = GAME_KEYS
+    let keys: Vec<Line> = GAME_KEYS
         .iter()
-        .map(|binding| Line::raw(format!(" {:<12} {}", binding.shown, binding.what)))
+        .map(|binding| Line::raw(format!("{:<12} {}", binding.shown, binding.what)))
         .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(" On the board", theme::HEADING));
-    for (marks, meaning) in clamber::MARKS {
-        lines.push(Line::raw(format!(" {marks:<12} {meaning}")));
+    let mut board = vec![Line::styled("On the board", theme::HEADING)];
+    for (marks, _, meaning) in clamber::MARKS {
+        board.push(Line::raw(format!("{marks} {meaning}")));
     }
-    lines.push(Line::raw(" underlined   the group under the cursor; shaded: its sub-group"));
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(" any key closes this help", theme::HINTS));
-    let box_area = centred(area, 72, lines.len() as u16 + 2);
+    board.push(Line::raw("underlined: the group under the cursor"));
+    board.push(Line::raw("shaded: its sub-group"));
+    board.push(Line::raw(""));
+    board.push(Line::styled("any key closes this help", theme::HINTS));
+    let height = keys.len().max(board.len()) as u16 + 2;
+    let box_area = centred(area, 78, height);
+    let block = Block::bordered().title(" Keys ");
+    let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys ")), box_area);
+    frame.render_widget(block, box_area);
+    let keys_width = keys.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(keys_width), Constraint::Min(0)]).spacing(2).areas(inner);
+    frame.render_widget(Paragraph::new(keys), left);
+    frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
 }
 
 fn draw_question(app: &App, question: Question, area: Rect, frame: &mut Frame) {

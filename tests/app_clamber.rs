@@ -1,0 +1,196 @@
+//! The Clamber screen driven by keys and clicks, with no terminal: events in, state out.
+
+mod common;
+
+use common::*;
+use hexstack::app::session::End;
+use hexstack::app::{Message, Overlay, Screen};
+use hexstack::rules::Colour;
+use hexstack::rules::clamber::CaptureKind;
+use hexstack::rules::hex::Cell;
+
+fn cell(name: &str) -> Cell {
+    name.parse().unwrap()
+}
+
+#[test]
+fn enter_places_a_singleton_at_the_cursor() {
+    let mut app = clamber("start");
+    assert_eq!(game(&app).cursor, cell("C3"));
+    press(&mut app, &["Enter", "l", "Enter", "y", " "]);
+    // C3 for Blue, D3 for Red, then up-left of D3 for Blue.
+    assert_eq!(position(&app), "3/r/C3=b1,D3=r1,D4=b1");
+    assert_eq!(game(&app).last_turn_cells(), [cell("D4")]);
+}
+
+#[test]
+fn arrows_and_letters_move_the_cursor_on_the_board_only() {
+    let mut app = clamber("start");
+    press(&mut app, &["l", "l", "l"]);
+    assert_eq!(game(&app).cursor, cell("E3"), "the edge stops the cursor");
+    // Up-right of E3 is off the board; then up-left, down-left, down-right, left.
+    press(&mut app, &["i", "y", "b", "n", "h"]);
+    assert_eq!(game(&app).cursor, cell("C2"));
+    // Up and down zigzag to stay in the same screen column.
+    press(&mut app, &["Up", "Up", "Up"]);
+    assert_eq!(game(&app).cursor, cell("D5"));
+    press(&mut app, &["Down", "Down", "Down", "Down", "Down"]);
+    assert_eq!(game(&app).cursor, cell("B1"));
+}
+
+#[test]
+fn a_lower_capture_selects_then_takes_and_ends_the_turn() {
+    let mut app = clamber("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
+    press(&mut app, &["Enter"]);
+    assert_eq!(game(&app).targets(), [(cell("D3"), CaptureKind::Lower), (cell("D4"), CaptureKind::Lower)]);
+    press(&mut app, &["l"]);
+    // On a target, the rest of its sub-group is shown as what the capture removes.
+    let removed: Vec<Cell> =
+        game(&app).preview().iter().map(|i| hexstack::rules::hex::Board::SIDE_3.cell(i)).collect();
+    assert_eq!(removed, [cell("D4"), cell("E4")]);
+    press(&mut app, &["Enter"]);
+    assert_eq!(position(&app), "3/b/C3=r3,D3=r2,E3=b2");
+    assert!(game(&app).chain.is_none());
+    assert_eq!(game(&app).message, Message::Info("Red played C3xD3. Blue to move".into()));
+}
+
+#[test]
+fn a_two_step_chain_can_stop_with_enter() {
+    let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    click(&mut app, "B2");
+    click(&mut app, "C4");
+    // The chain goes on from C4: its targets light up, nothing is played yet.
+    assert_eq!(game(&app).targets(), [(cell("E4"), CaptureKind::Equal), (cell("E5"), CaptureKind::Equal)]);
+    assert_eq!(game(&app).session.history().len(), 0);
+    press(&mut app, &["Enter"]);
+    assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
+}
+
+#[test]
+fn esc_ends_a_chain_and_cancels_a_bare_selection() {
+    let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    click(&mut app, "B2");
+    press(&mut app, &["Esc"]);
+    assert!(game(&app).chain.is_none());
+    assert_eq!(game(&app).session.history().len(), 0);
+    click(&mut app, "B2");
+    click(&mut app, "C4");
+    press(&mut app, &["Esc"]);
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
+}
+
+#[test]
+fn a_chain_with_nothing_further_ends_by_itself_and_undo_redo_take_it_whole() {
+    let start = "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3";
+    let mut app = clamber(start);
+    click(&mut app, "B2");
+    click(&mut app, "C4");
+    click(&mut app, "E5");
+    assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
+    press(&mut app, &["u"]);
+    assert_eq!(position(&app), start);
+    press(&mut app, &["C-r"]);
+    assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
+    // Undo during a chain drops the chain, not the turn before it.
+    press(&mut app, &["u"]);
+    click(&mut app, "B2");
+    click(&mut app, "C4");
+    press(&mut app, &["u"]);
+    assert_eq!(position(&app), start);
+    assert!(game(&app).chain.is_none());
+}
+
+#[test]
+fn a_chain_that_wins_ends_the_game() {
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3");
+    click(&mut app, "B2");
+    click(&mut app, "C3");
+    click(&mut app, "D4");
+    assert_eq!(game(&app).session.end(), Some(End::Won(Colour::Blue)));
+    assert_eq!(game(&app).message, Message::Success("Blue played B2xC3xD4 and wins!".into()));
+    // Enter now starts a new game on the same board.
+    press(&mut app, &["Enter"]);
+    assert_eq!(position(&app), "3/b/-");
+}
+
+#[test]
+fn a_player_with_no_turn_is_skipped_with_a_message() {
+    let mut app = clamber("2/r/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b2");
+    click(&mut app, "B2");
+    click(&mut app, "C3");
+    assert_eq!(game(&app).to_move(), Colour::Red);
+    assert!(game(&app).message.text().contains("Blue has no legal turn and is skipped"));
+}
+
+#[test]
+fn illegal_actions_are_refused_with_the_reason() {
+    let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    click(&mut app, "C4");
+    assert_eq!(game(&app).message, Message::Warning("the stack on C4 is Red's".into()));
+    click(&mut app, "B2");
+    click(&mut app, "A1");
+    assert_eq!(game(&app).message, Message::Warning("A1 holds no enemy stack to capture".into()));
+    click(&mut app, "E4");
+    assert_eq!(game(&app).message, Message::Warning("E4 (height 3) is higher than B2 (height 2)".into()));
+    assert_eq!(game(&app).session.history().len(), 0, "nothing was played");
+    let mut app = clamber("3/b/A1=b1,C3=r2");
+    click(&mut app, "A1");
+    assert_eq!(game(&app).message, Message::Warning("the stack on A1 has no capture".into()));
+}
+
+#[test]
+fn hovering_shows_the_group_and_sub_group() {
+    let mut app = clamber("3/b/A3=b1,B2=b2,C3=b1,D3=b2,D4=b2,E5=r2");
+    hover(&mut app, "D3");
+    let (group, sub_group) = game(&app).cursor_groups();
+    assert_eq!((group.len(), sub_group.len()), (4, 2));
+}
+
+#[test]
+fn quitting_a_game_in_progress_asks_first() {
+    let mut app = clamber("start");
+    press(&mut app, &["q"]);
+    assert!(app.quit, "nothing played yet: quits at once");
+    let mut app = clamber("start");
+    press(&mut app, &["Enter", "q"]);
+    assert_eq!(app.overlay, Some(Overlay::Ask(hexstack::app::Question::Quit)));
+    press(&mut app, &["n"]);
+    assert!(!app.quit);
+    assert_eq!(position(&app), "3/r/C3=b1", "the answer key did nothing else");
+    press(&mut app, &["q", "y"]);
+    assert!(app.quit);
+}
+
+#[test]
+fn resign_and_draw_ask_then_end_the_game() {
+    let mut app = clamber("start");
+    press(&mut app, &["r", "y"]);
+    assert_eq!(game(&app).session.end(), Some(End::Resigned(Colour::Blue)));
+    press(&mut app, &["u", "d", "y"]);
+    assert_eq!(game(&app).session.end(), Some(End::Drawn));
+    press(&mut app, &["m"]);
+    assert!(matches!(app.screen, Screen::Menu(_)), "a finished game leaves without asking");
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it() {
+    let mut app = clamber("start");
+    press(&mut app, &["?"]);
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.overlay, None);
+    assert_eq!(position(&app), "3/b/-", "the closing key does nothing else");
+}
+
+#[test]
+fn the_menu_starts_games() {
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["Down", "Enter"]);
+    assert_eq!(position(&app), "4/b/-");
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["3"]);
+    assert!(matches!(&app.screen, Screen::Menu(menu) if menu.note.is_some()));
+    press(&mut app, &["q"]);
+    assert!(app.quit);
+}

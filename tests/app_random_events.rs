@@ -1,0 +1,110 @@
+//! Thousands of random keys, clicks and resizes, down to a 1x1 terminal: nothing panics,
+//! and the game on screen is always one the rules can reach.
+
+mod common;
+
+use common::*;
+use hexstack::app::{App, Screen};
+use hexstack::rules::clamber::Position;
+use proptest::prelude::*;
+use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEventKind};
+
+/// One event a player (or their terminal) could send.
+fn event() -> impl Strategy<Value = Event> {
+    let keys = prop::sample::select(vec![
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Tab,
+        KeyCode::Backspace,
+        KeyCode::F(1),
+        KeyCode::Char(' '),
+        KeyCode::Char('h'),
+        KeyCode::Char('l'),
+        KeyCode::Char('y'),
+        KeyCode::Char('i'),
+        KeyCode::Char('b'),
+        KeyCode::Char('n'),
+        KeyCode::Char('k'),
+        KeyCode::Char('j'),
+        KeyCode::Char('u'),
+        KeyCode::Char('r'),
+        KeyCode::Char('d'),
+        KeyCode::Char('?'),
+        KeyCode::Char('1'),
+        KeyCode::Char('2'),
+        KeyCode::Char('z'),
+    ]);
+    let mouse_kind = prop::sample::select(vec![
+        MouseEventKind::Down(MouseButton::Left),
+        MouseEventKind::Down(MouseButton::Right),
+        MouseEventKind::Up(MouseButton::Left),
+        MouseEventKind::Moved,
+        MouseEventKind::ScrollDown,
+    ]);
+    prop_oneof![
+        6 => (keys, any::<bool>()).prop_map(|(code, ctrl)| {
+            // Control only with r (redo): ctrl-c would quit, ending the test's game early.
+            let ctrl = ctrl && code == KeyCode::Char('r');
+            key_event(code, if ctrl { KeyModifiers::CONTROL } else { KeyModifiers::NONE })
+        }),
+        3 => (mouse_kind, 0u16..130, 0u16..45).prop_map(|(kind, column, row)| {
+            Event::Mouse(ratatui::crossterm::event::MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+        }),
+        1 => (1u16..130, 1u16..45).prop_map(|(width, height)| Event::Resize(width, height)),
+    ]
+}
+
+/// The game on screen must be reachable: replaying its turns from its start gives it.
+fn check_game(app: &App) {
+    if let Screen::Clamber(game) = &app.screen {
+        let mut position = game.session.start();
+        for ply in game.session.history() {
+            position = match &ply.turn {
+                Some(turn) => position.play(turn).expect("every turn in the history is legal"),
+                None => position.skipped(),
+            };
+            assert_eq!(position, ply.position);
+        }
+        assert!(position.board().contains(game.cursor));
+        // The highlights are always computable from the rules.
+        let _ = (game.targets(), game.preview(), game.cursor_groups());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn random_events_never_break_the_clamber_screen(
+        side in 2u32..=4,
+        events in prop::collection::vec(event(), 100..400),
+    ) {
+        let board = hexstack::rules::hex::Board::new(side).unwrap();
+        let mut app = App::clamber(Position::start(board), AREA);
+        for event in &events {
+            app.handle(event);
+            if app.quit {
+                break;
+            }
+            check_game(&app);
+            render(&app);
+        }
+    }
+
+    #[test]
+    fn random_events_never_break_the_menu(events in prop::collection::vec(event(), 50..200)) {
+        let mut app = App::new(AREA);
+        for event in &events {
+            app.handle(event);
+            if app.quit {
+                break;
+            }
+            check_game(&app);
+            render(&app);
+        }
+    }
+}
