@@ -71,6 +71,8 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         (&["perft", "clamber", "--position", "9/b/-", "--depth", "1"], "board side 9 is outside 2..6"),
         (&["moves", "clamber", "--position", "#!%garbage"], "is not a Clamber position"),
         (&["moves", "clamber", "--size", "4", "--position", "3/b/-"], "does not match"),
+        (&["play", "clamber", "--size", "9"], "board side 9 is outside 2..6"),
+        (&["play", "clamber", "--position", "3/b/C4=r1,C4=b1"], "C4 is given twice"),
         (&["moves", "ombagui", "--position", "r/C3=rD.bM"], "a medium cannot stand on a dark at C3"),
         (&["moves", "ombagui", "--position", "r/C3=rL.rM.rD.bD"], "a stack has at most three"),
         (&["moves", "ombagui", "--position", "r/A1=rL,A2=rL,A3=rL,A4=rL,B1=rL"], "more than four lights"),

@@ -14,6 +14,8 @@ const PANEL_HEIGHT: u16 = 14;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Screen {
     pub title: Rect,
+    /// Two lines above the board where the end of the game is announced.
+    pub banner: Rect,
     pub board: Rect,
     pub panel: Rect,
     /// Two lines under the board and panel for what just happened.
@@ -30,9 +32,10 @@ impl Screen {
             Constraint::Length(1),
         ])
         .areas(area);
-        let [board, panel] =
+        let [left, panel] =
             Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
-        Screen { title, board, panel, message, hints }
+        let [banner, board] = Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(left);
+        Screen { title, banner, board, panel, message, hints }
     }
 }
 
@@ -89,7 +92,7 @@ impl BoardLayout {
     /// The smallest terminal a board needs, with its panel, title, message and hint lines.
     pub fn needed(board: Board, slot: u16) -> (u16, u16) {
         let (width, height) = BoardLayout::size(board, slot, SPACINGS[SPACINGS.len() - 1]);
-        (width + PANEL_WIDTH, height.max(PANEL_HEIGHT) + 4)
+        (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
     }
 
     pub fn board(&self) -> Board {

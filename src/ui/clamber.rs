@@ -18,11 +18,11 @@ const CELL_TEXT: u16 = 3;
 /// for the help.
 pub const MARKS: [(&str, &str, &str); 6] = [
     ("[ ]", "cursor", "the cursor"),
-    ("( )", "selected", "the selected stack, and the chain so far"),
-    ("> <", "lower", "a lower capture it can make"),
-    ("= =", "equal", "an equal capture it can make"),
-    ("x x", "removed", "what the capture under the cursor removes"),
-    ("* *", "last turn", "the cells of the last turn"),
+    ("( )", "selected", "selected stack, chain so far"),
+    ("> <", "lower", "a lower capture"),
+    ("= =", "equal", "an equal capture"),
+    ("x x", "removed", "removed by that capture"),
+    ("* *", "last turn", "the last turn"),
 ];
 
 fn mark(index: usize) -> (&'static str, &'static str) {

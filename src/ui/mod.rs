@@ -76,7 +76,7 @@ fn draw_clamber(game: &ClamberGame, area: Rect, frame: &mut Frame) {
     frame.render_widget(title, areas.title);
     clamber::draw_board(game, &layout, frame.buffer_mut());
     if let Some(end) = game.session.end() {
-        draw_banner(end, areas.board, frame);
+        draw_banner(end, areas.banner, frame);
     }
     draw_clamber_panel(game, areas.panel, frame);
     draw_message(&game.message, areas.message, frame);
@@ -96,23 +96,13 @@ fn status(end: Option<End>, to_move: Colour) -> Span<'static> {
     }
 }
 
-/// The end of the game, over the middle of the board.
+/// The end of the game, just above the board.
 fn draw_banner(end: End, area: Rect, frame: &mut Frame) {
     let lines = vec![
-        Line::from(status(Some(end), Colour::Blue)),
-        Line::raw("Enter new game · u undo · m menu · q quit"),
+        Line::from(status(Some(end), Colour::Blue).patch_style(theme::BANNER)),
+        Line::styled("Enter new game · u undo · m menu · q quit", theme::HINTS),
     ];
-    let width = (lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4).min(area.width);
-    let banner =
-        Rect::new(area.x + (area.width - width) / 2, area.y + area.height.saturating_sub(4) / 2, width, 4)
-            .intersection(area);
-    frame.render_widget(Clear, banner);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(Block::bordered().border_style(theme::SUCCESS)),
-        banner,
-    );
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), area);
 }
 
 fn draw_clamber_panel(game: &ClamberGame, area: Rect, frame: &mut Frame) {
@@ -224,7 +214,7 @@ fn draw_help(area: Rect, frame: &mut Frame) {
     for (marks, _, meaning) in clamber::MARKS {
         board.push(Line::raw(format!("{marks} {meaning}")));
     }
-    board.push(Line::raw("underlined: the group under the cursor"));
+    board.push(Line::raw("underlined: group under the cursor"));
     board.push(Line::raw("shaded: its sub-group"));
     board.push(Line::raw(""));
     board.push(Line::styled("any key closes this help", theme::HINTS));

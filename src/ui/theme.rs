@@ -35,5 +35,6 @@ pub const HINTS: Style = Style::new().fg(Color::Gray);
 pub const INFO: Style = Style::new();
 pub const WARNING: Style = Style::new().fg(Color::Yellow);
 pub const SUCCESS: Style = Style::new().fg(Color::LightGreen).add_modifier(Modifier::BOLD);
+pub const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const MENU_CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
