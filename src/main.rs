@@ -132,6 +132,10 @@ fn run(cli: Cli) -> Result<()> {
             let start = clamber_position(size, position.as_deref())?;
             play(|area| App::clamber(start, area))?;
         }
+        Some(Command::Play { game: Game::Ombagui, size, position }) => {
+            let start = ombagui_position(size, position.as_deref())?;
+            play(|area| App::ombagui(start, area))?;
+        }
         Some(Command::Perft { game: Game::Clamber, size, position, depth, divide }) => {
             let position = clamber_position(size, position.as_deref())?;
             if divide {

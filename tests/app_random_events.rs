@@ -4,8 +4,11 @@
 mod common;
 
 use common::*;
+use hexstack::app::session::Session;
 use hexstack::app::{App, Screen};
+use hexstack::rules::Game;
 use hexstack::rules::clamber::Position;
+use hexstack::rules::ombagui::{self, BOARD};
 use proptest::prelude::*;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEventKind};
 
@@ -58,20 +61,34 @@ fn event() -> impl Strategy<Value = Event> {
     ]
 }
 
-/// The game on screen must be reachable: replaying its turns from its start gives it.
+/// Replaying the turns of a game from its start gives each position it shows.
+fn check_history<G: Game>(session: &Session<G>) {
+    let mut position = session.start();
+    for ply in session.history() {
+        position = match &ply.turn {
+            Some(turn) => position.play(turn).unwrap_or_else(|_| panic!("{turn} in {position} is legal")),
+            None => position.skipped(),
+        };
+        assert_eq!(position, ply.position);
+    }
+}
+
+/// The game on screen must be one the rules can reach, with the cursor on the board.
 fn check_game(app: &App) {
-    if let Screen::Clamber(game) = &app.screen {
-        let mut position = game.session.start();
-        for ply in game.session.history() {
-            position = match &ply.turn {
-                Some(turn) => position.play(turn).expect("every turn in the history is legal"),
-                None => position.skipped(),
-            };
-            assert_eq!(position, ply.position);
+    match &app.screen {
+        Screen::Clamber(game) => {
+            check_history(&game.table.session);
+            assert!(game.table.position().board().contains(game.table.cursor));
         }
-        assert!(position.board().contains(game.cursor));
-        // The highlights are always computable from the rules.
-        let _ = (game.targets(), game.preview(), game.cursor_groups());
+        Screen::Ombagui(game) => {
+            check_history(&game.table.session);
+            assert!(BOARD.contains(game.table.cursor));
+            if let Some(from) = game.selected {
+                let top = game.table.position().stack(from).top().expect("a picked-up piece is on top");
+                assert_eq!(top.colour, game.table.to_move());
+            }
+        }
+        Screen::Menu(_) => {}
     }
 }
 
@@ -85,6 +102,19 @@ proptest! {
     ) {
         let board = hexstack::rules::hex::Board::new(side).unwrap();
         let mut app = App::clamber(Position::start(board), AREA);
+        for event in &events {
+            app.handle(event);
+            if app.quit {
+                break;
+            }
+            check_game(&app);
+            render(&app);
+        }
+    }
+
+    #[test]
+    fn random_events_never_break_the_ombagui_screen(events in prop::collection::vec(event(), 100..400)) {
+        let mut app = App::ombagui(ombagui::Position::start(), AREA);
         for event in &events {
             app.handle(event);
             if app.quit {

@@ -98,13 +98,13 @@ pub const GAME_KEYS: &[Binding] = &[
         keys: &[(KeyCode::Enter, NONE), char(' ')],
         shown: "Enter Space",
         action: Action::Act,
-        what: "place / select / capture / end a chain",
+        what: "place, pick, capture, move",
     },
     Binding {
         keys: &[(KeyCode::Esc, NONE)],
         shown: "Esc",
         action: Action::Cancel,
-        what: "cancel the selection; end a chain",
+        what: "cancel; end a chain",
     },
     Binding {
         keys: &[char('u'), (KeyCode::Backspace, NONE)],

@@ -66,9 +66,10 @@ impl BoardLayout {
         (BoardLayout::span(board) * unit + slot, (2 * u16::from(board.side()) - 1) * line + 1)
     }
 
-    /// The roomiest layout of `board`, with cells `slot` columns wide, that fits in `area`.
-    pub fn fit(board: Board, slot: u16, area: Rect) -> Option<BoardLayout> {
-        let spacing = SPACINGS.into_iter().find(|&spacing| {
+    /// The roomiest layout of `board`, with cells `slot` columns wide and `lines` high,
+    /// that fits in `area`.
+    pub fn fit(board: Board, slot: u16, lines: u16, area: Rect) -> Option<BoardLayout> {
+        let spacing = BoardLayout::spacings(lines).find(|&spacing| {
             let (width, height) = BoardLayout::size(board, slot, spacing);
             width <= area.width && height <= area.height
         })?;
@@ -89,9 +90,15 @@ impl BoardLayout {
         })
     }
 
+    /// The spacings that leave cells `lines` lines high, roomiest first.
+    fn spacings(lines: u16) -> impl Iterator<Item = (u16, u16)> {
+        SPACINGS.into_iter().filter(move |&(_, line)| line >= lines)
+    }
+
     /// The smallest terminal a board needs, with its panel, title, message and hint lines.
-    pub fn needed(board: Board, slot: u16) -> (u16, u16) {
-        let (width, height) = BoardLayout::size(board, slot, SPACINGS[SPACINGS.len() - 1]);
+    pub fn needed(board: Board, slot: u16, lines: u16) -> (u16, u16) {
+        let tightest = BoardLayout::spacings(lines).last().unwrap_or(SPACINGS[0]);
+        let (width, height) = BoardLayout::size(board, slot, tightest);
         (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
     }
 
@@ -163,7 +170,7 @@ mod tests {
     fn every_cell_is_found_where_it_is_drawn() {
         for side in 2..=6 {
             let board = Board::new(side).unwrap();
-            let layout = BoardLayout::fit(board, 5, Rect::new(3, 2, 200, 80)).unwrap();
+            let layout = BoardLayout::fit(board, 5, 1, Rect::new(3, 2, 200, 80)).unwrap();
             for cell in board.cells() {
                 let (x, y) = layout.centre(cell);
                 assert_eq!(layout.cell_at(x, y), Some(cell));
@@ -176,8 +183,10 @@ mod tests {
     #[test]
     fn a_small_area_gets_no_layout() {
         let board = Board::SIDE_4;
-        assert!(BoardLayout::fit(board, 5, Rect::new(0, 0, 20, 6)).is_none());
-        let (width, height) = BoardLayout::needed(board, 5);
-        assert!(width <= 80 && height <= 24, "side 4 fits in 80x24: {width}x{height}");
+        assert!(BoardLayout::fit(board, 5, 1, Rect::new(0, 0, 20, 6)).is_none());
+        for lines in [1, 2] {
+            let (width, height) = BoardLayout::needed(board, 5, lines);
+            assert!(width <= 80 && height <= 24, "side 4 fits in 80x24: {width}x{height}");
+        }
     }
 }

@@ -4,20 +4,108 @@
 pub mod clamber;
 pub mod keys;
 pub mod layout;
+pub mod ombagui;
 pub mod session;
+pub mod table;
 
-use crate::rules::clamber::Position;
 use crate::rules::hex::{Board, Cell, DIRECTIONS};
+use crate::rules::{Colour, Game, clamber as clamber_rules, ombagui as ombagui_rules};
 use clamber::ClamberGame;
 use keys::{Action, Step};
 use layout::{BoardLayout, Screen as Areas};
+use ombagui::OmbaguiGame;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use session::End;
+use table::Table;
 
-/// The width of a Clamber cell on screen: a mark, up to three characters, a mark.
-pub const CLAMBER_SLOT: u16 = 5;
+/// The width of a cell on screen: a mark, up to three characters, a mark.
+pub const SLOT: u16 = 5;
+
+/// What every game screen offers the shell, through its [`Table`].
+pub trait Shared {
+    fn board(&self) -> Board;
+    fn cursor(&self) -> Cell;
+    fn set_cursor(&mut self, cell: Cell);
+    fn to_move(&self) -> Colour;
+    fn end(&self) -> Option<End>;
+    /// Whether any turn has been played: quitting then asks first.
+    fn played_any(&self) -> bool;
+    fn message(&self) -> &Message;
+    fn set_message(&mut self, message: Message);
+    fn undo(&mut self);
+    fn redo(&mut self);
+    fn resign(&mut self);
+    fn agree_draw(&mut self);
+}
+
+impl<G: Game> Shared for Table<G> {
+    fn board(&self) -> Board {
+        self.position().board()
+    }
+
+    fn cursor(&self) -> Cell {
+        self.cursor
+    }
+
+    fn set_cursor(&mut self, cell: Cell) {
+        self.cursor = cell;
+    }
+
+    fn to_move(&self) -> Colour {
+        Table::to_move(self)
+    }
+
+    fn end(&self) -> Option<End> {
+        self.session.end()
+    }
+
+    fn played_any(&self) -> bool {
+        !self.session.history().is_empty()
+    }
+
+    fn message(&self) -> &Message {
+        &self.message
+    }
+
+    fn set_message(&mut self, message: Message) {
+        self.message = message;
+    }
+
+    fn undo(&mut self) {
+        Table::undo(self)
+    }
+
+    fn redo(&mut self) {
+        Table::redo(self)
+    }
+
+    fn resign(&mut self) {
+        Table::resign(self)
+    }
+
+    fn agree_draw(&mut self) {
+        Table::agree_draw(self)
+    }
+}
+
+/// A game screen: the shared table, and what Enter and Esc do in this game.
+pub trait Playing {
+    fn table(&self) -> &dyn Shared;
+    fn table_mut(&mut self) -> &mut dyn Shared;
+    /// Enter (or a click) on the cursor's cell.
+    fn act(&mut self);
+    /// Esc.
+    fn cancel(&mut self);
+    /// Forgets a selection or a turn being built; `true` if there was one.
+    fn drop_selection(&mut self) -> bool;
+    /// How many screen lines a cell's drawing takes.
+    fn cell_lines(&self) -> u16 {
+        1
+    }
+}
 
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -55,7 +143,7 @@ impl MenuItem {
         match self {
             MenuItem::Clamber3 => "Play Clamber (side 3, standard)",
             MenuItem::Clamber4 => "Play Clamber (side 4)",
-            MenuItem::Ombagui => "Play Ombagui (coming soon)",
+            MenuItem::Ombagui => "Play Ombagui",
             MenuItem::Rules => "Rules (coming soon)",
             MenuItem::Quit => "Quit",
         }
@@ -74,6 +162,7 @@ pub struct Menu {
 pub enum Screen {
     Menu(Menu),
     Clamber(Box<ClamberGame>),
+    Ombagui(Box<OmbaguiGame>),
 }
 
 /// A question that waits for `y` (anything else says no).
@@ -111,8 +200,42 @@ impl App {
     }
 
     /// A Clamber game straight away.
-    pub fn clamber(start: Position, area: Rect) -> App {
+    pub fn clamber(start: clamber_rules::Position, area: Rect) -> App {
         App { screen: Screen::Clamber(Box::new(ClamberGame::new(start))), ..App::new(area) }
+    }
+
+    /// An Ombagui game straight away.
+    pub fn ombagui(start: ombagui_rules::Position, area: Rect) -> App {
+        App { screen: Screen::Ombagui(Box::new(OmbaguiGame::new(start))), ..App::new(area) }
+    }
+
+    /// The game on screen, if any.
+    pub fn game(&self) -> Option<&dyn Playing> {
+        match &self.screen {
+            Screen::Menu(_) => None,
+            Screen::Clamber(game) => Some(game.as_ref()),
+            Screen::Ombagui(game) => Some(game.as_ref()),
+        }
+    }
+
+    fn game_mut(&mut self) -> Option<&mut dyn Playing> {
+        match &mut self.screen {
+            Screen::Menu(_) => None,
+            Screen::Clamber(game) => Some(game.as_mut()),
+            Screen::Ombagui(game) => Some(game.as_mut()),
+        }
+    }
+
+    /// A new game of the same kind, on the same board, from the start.
+    fn new_game(&mut self) {
+        let area = self.area;
+        match &self.screen {
+            Screen::Menu(_) => {}
+            Screen::Clamber(game) => {
+                *self = App::clamber(clamber_rules::Position::start(game.table.position().board()), area)
+            }
+            Screen::Ombagui(_) => *self = App::ombagui(ombagui_rules::Position::start(), area),
+        }
     }
 
     /// Reacts to one terminal event.
@@ -138,7 +261,7 @@ impl App {
         }
         match &self.screen {
             Screen::Menu(menu) => self.menu_key(key, menu.selected),
-            Screen::Clamber(_) => {
+            Screen::Clamber(_) | Screen::Ombagui(_) => {
                 if let Some(action) = keys::action(key) {
                     self.game_action(action);
                 }
@@ -162,9 +285,10 @@ impl App {
     fn choose(&mut self, item: MenuItem) {
         let area = self.area;
         match item {
-            MenuItem::Clamber3 => *self = App::clamber(Position::start(Board::SIDE_3), area),
-            MenuItem::Clamber4 => *self = App::clamber(Position::start(Board::SIDE_4), area),
-            MenuItem::Ombagui | MenuItem::Rules => {
+            MenuItem::Clamber3 => *self = App::clamber(clamber_rules::Position::start(Board::SIDE_3), area),
+            MenuItem::Clamber4 => *self = App::clamber(clamber_rules::Position::start(Board::SIDE_4), area),
+            MenuItem::Ombagui => *self = App::ombagui(ombagui_rules::Position::start(), area),
+            MenuItem::Rules => {
                 let selected = MenuItem::ALL.iter().position(|&i| i == item).unwrap_or(0);
                 let note = Some("not built yet: it is on its way".to_string());
                 self.screen = Screen::Menu(Menu { selected, note });
@@ -174,78 +298,88 @@ impl App {
     }
 
     fn answer_yes(&mut self, question: Question) {
-        match (question, &mut self.screen) {
-            (Question::Quit, _) => self.quit = true,
-            (Question::Menu, _) => *self = App::new(self.area),
-            (Question::Resign, Screen::Clamber(game)) => {
-                let colour = game.to_move();
-                game.chain = None;
-                game.session.resign();
-                game.message = Message::Success(format!("{colour} resigns: {} wins", colour.other()));
+        match question {
+            Question::Quit => self.quit = true,
+            Question::Menu => *self = App::new(self.area),
+            Question::Resign | Question::Draw => {
+                if let Some(game) = self.game_mut() {
+                    game.drop_selection();
+                    match question {
+                        Question::Resign => game.table_mut().resign(),
+                        _ => game.table_mut().agree_draw(),
+                    }
+                }
             }
-            (Question::Draw, Screen::Clamber(game)) => {
-                game.chain = None;
-                game.session.agree_draw();
-                game.message = Message::Success("draw agreed".into());
-            }
-            (_, Screen::Menu(_)) => {}
         }
     }
 
     fn game_action(&mut self, action: Action) {
-        let Screen::Clamber(game) = &mut self.screen else { return };
-        let in_progress = !game.session.is_over() && !game.session.history().is_empty();
+        let area = self.area;
+        let Some(game) = self.game_mut() else { return };
+        let over = game.table().end().is_some();
+        let in_progress = !over && game.table().played_any();
+        let ask = |question| Some(Overlay::Ask(question));
         match action {
             Action::Step(step) => {
                 self.column = None;
-                Self::step(&mut game.cursor, game.session.position().board(), step);
+                self.step(step);
             }
             Action::Up | Action::Down => self.vertical(action == Action::Up),
-            Action::Act if game.session.is_over() => {
-                *self = App::clamber(Position::start(game.session.position().board()), self.area);
-            }
+            Action::Act if over => self.new_game(),
             Action::Act => game.act(),
             Action::Cancel => game.cancel(),
-            Action::Undo => game.undo(),
-            Action::Redo => game.redo(),
-            Action::Help => self.overlay = Some(Overlay::Help),
-            Action::Resign | Action::Draw if game.session.is_over() => {
-                game.message = Message::Warning("the game is over already".into());
+            Action::Undo => {
+                if game.drop_selection() {
+                    game.table_mut().set_message(Message::Info("selection dropped".into()));
+                } else {
+                    game.table_mut().undo();
+                }
             }
-            Action::Resign => self.overlay = Some(Overlay::Ask(Question::Resign)),
-            Action::Draw => self.overlay = Some(Overlay::Ask(Question::Draw)),
-            Action::Menu if in_progress => self.overlay = Some(Overlay::Ask(Question::Menu)),
-            Action::Menu => *self = App::new(self.area),
-            Action::Quit if in_progress => self.overlay = Some(Overlay::Ask(Question::Quit)),
+            Action::Redo => {
+                game.drop_selection();
+                game.table_mut().redo();
+            }
+            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Resign | Action::Draw if over => {
+                game.table_mut().set_message(Message::Warning("the game is over already".into()));
+            }
+            Action::Resign => self.overlay = ask(Question::Resign),
+            Action::Draw => self.overlay = ask(Question::Draw),
+            Action::Menu if in_progress => self.overlay = ask(Question::Menu),
+            Action::Menu => *self = App::new(area),
+            Action::Quit if in_progress => self.overlay = ask(Question::Quit),
             Action::Quit => self.quit = true,
         }
     }
 
-    /// Moves `cursor` one cell in the direction of `step`, if that cell is on the board.
-    fn step(cursor: &mut Cell, board: Board, step: Step) {
-        if let Some(next) = cursor.offset(DIRECTIONS[step.direction()]).filter(|&cell| board.contains(cell)) {
-            *cursor = next;
+    /// Moves the cursor one cell in the direction of `step`, if that cell is on the board.
+    fn step(&mut self, step: Step) {
+        let Some(table) = self.game_mut().map(Playing::table_mut) else { return };
+        let board = table.board();
+        if let Some(next) =
+            table.cursor().offset(DIRECTIONS[step.direction()]).filter(|&cell| board.contains(cell))
+        {
+            table.set_cursor(next);
         }
     }
 
     /// Up or down a row: to whichever neighbour above or below stays nearest the column the
     /// cursor started from, so repeated presses go straight up the screen.
     fn vertical(&mut self, up: bool) {
-        let Screen::Clamber(game) = &mut self.screen else { return };
-        let board = game.session.position().board();
+        let column = self.column;
+        let Some(table) = self.game_mut().map(Playing::table_mut) else { return };
+        let (board, cursor) = (table.board(), table.cursor());
         let x = |cell: Cell| 2 * i32::from(cell.col()) - i32::from(cell.row());
-        let here = x(game.cursor);
-        let column = *self.column.get_or_insert(here.max(0) as u16) as i32;
+        let column = column.map_or(x(cursor), i32::from);
         let steps = if up { [Step::UpLeft, Step::UpRight] } else { [Step::DownLeft, Step::DownRight] };
         let best = steps
             .iter()
-            .filter_map(|&step| {
-                game.cursor.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c))
-            })
+            .filter_map(|&step| cursor.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)))
             .min_by_key(|&cell| ((x(cell) - column).abs(), (x(cell) - i32::from(board.side()) + 1).abs()));
         if let Some(cell) = best {
-            game.cursor = cell;
+            table.set_cursor(cell);
         }
+        self.column = Some(column.max(0) as u16);
     }
 
     fn mouse(&mut self, mouse: MouseEvent) {
@@ -257,29 +391,30 @@ impl App {
             return;
         }
         let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        match &mut self.screen {
-            Screen::Menu(_) => {
-                if clicked && let Some(item) = menu_item_at(self.area, mouse.row) {
-                    self.choose(item);
-                }
+        let area = self.area;
+        if let Screen::Menu(_) = self.screen {
+            if clicked && let Some(item) = menu_item_at(area, mouse.row) {
+                self.choose(item);
             }
-            Screen::Clamber(game) => {
-                let board = game.session.position().board();
-                let Some(layout) = BoardLayout::fit(board, CLAMBER_SLOT, Areas::split(self.area).board)
-                else {
-                    return;
-                };
-                let Some(cell) = layout.cell_at(mouse.column, mouse.row) else { return };
-                if clicked || matches!(mouse.kind, MouseEventKind::Moved) {
-                    self.column = None;
-                    game.cursor = cell;
-                }
-                if clicked {
-                    game.act();
-                }
-            }
+            return;
+        }
+        let Some(game) = self.game_mut() else { return };
+        let Some(layout) = board_layout(game.table().board(), game.cell_lines(), area) else { return };
+        let Some(cell) = layout.cell_at(mouse.column, mouse.row) else { return };
+        if clicked || matches!(mouse.kind, MouseEventKind::Moved) {
+            game.table_mut().set_cursor(cell);
+            self.column = None;
+        }
+        if clicked {
+            self.game_action(Action::Act);
         }
     }
+}
+
+/// Where the board of a game screen is drawn in a terminal of size `area`, if it fits,
+/// with cells `lines` lines high.
+pub fn board_layout(board: Board, lines: u16, area: Rect) -> Option<BoardLayout> {
+    BoardLayout::fit(board, SLOT, lines, Areas::split(area).board)
 }
 
 /// The first line of the menu's entries, for drawing and for clicks.

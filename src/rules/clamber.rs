@@ -463,6 +463,10 @@ impl Game for Position {
     type Turn = Turn;
     type Illegal = IllegalTurn;
 
+    fn board(&self) -> Board {
+        self.board
+    }
+
     fn to_move(&self) -> Colour {
         self.to_move
     }

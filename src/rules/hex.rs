@@ -376,6 +376,16 @@ impl Board {
         self.index(cell).ok_or(OffBoard { cell, side: self.side })
     }
 
+    /// Whether `set` holds `cell`.
+    pub fn holds(self, set: CellSet, cell: Cell) -> bool {
+        self.index(cell).is_some_and(|index| set.contains(index))
+    }
+
+    /// The cells of `set`, in index order.
+    pub fn cells_of(self, set: CellSet) -> impl Iterator<Item = Cell> {
+        set.iter().map(move |index| self.cell(index))
+    }
+
     /// The neighbours of the cell of index `index`.
     pub fn neighbours(self, index: usize) -> CellSet {
         self.geometry().neighbours[index]

@@ -27,6 +27,7 @@ pub trait Game: Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr
     /// Why a turn is illegal, as a sentence.
     type Illegal: fmt::Display;
 
+    fn board(&self) -> hex::Board;
     fn to_move(&self) -> Colour;
     /// Every legal turn, in a stable order.
     fn legal_turns(&self) -> Vec<Self::Turn>;

@@ -439,6 +439,10 @@ impl Game for Position {
     type Turn = Move;
     type Illegal = IllegalMove;
 
+    fn board(&self) -> Board {
+        BOARD
+    }
+
     fn to_move(&self) -> Colour {
         self.to_move
     }

@@ -2,15 +2,18 @@
 
 mod board;
 mod clamber;
+mod ombagui;
 mod theme;
 
-use crate::app::clamber::ClamberGame;
 use crate::app::keys::{self, GAME_KEYS};
 use crate::app::layout::{BoardLayout, Screen as Areas};
-use crate::app::session::End;
-use crate::app::{App, CLAMBER_SLOT, Menu, MenuItem, Message, Overlay, Question, Screen, menu_top};
-use crate::rules::Colour;
+use crate::app::session::{End, Session};
+use crate::app::{
+    App, Menu, MenuItem, Message, Overlay, Playing, Question, SLOT, Screen, board_layout, menu_top,
+};
+use crate::rules::{Colour, Game};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
@@ -19,12 +22,18 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 /// Draws the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
     let area = frame.area();
-    match &app.screen {
-        Screen::Menu(menu) => draw_menu(menu, area, frame),
-        Screen::Clamber(game) => draw_clamber(game, area, frame),
+    let view: Option<&dyn View> = match &app.screen {
+        Screen::Menu(_) => None,
+        Screen::Clamber(game) => Some(game.as_ref()),
+        Screen::Ombagui(game) => Some(game.as_ref()),
+    };
+    match (&app.screen, view) {
+        (_, Some(view)) => draw_game(view, area, frame),
+        (Screen::Menu(menu), None) => draw_menu(menu, area, frame),
+        _ => {}
     }
     match app.overlay {
-        Some(Overlay::Help) => draw_help(area, frame),
+        Some(Overlay::Help) => draw_help(view, area, frame),
         Some(Overlay::Ask(question)) => draw_question(app, question, area, frame),
         None => {}
     }
@@ -60,26 +69,42 @@ fn draw_too_small(needed: (u16, u16), area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
 }
 
-fn draw_clamber(game: &ClamberGame, area: Rect, frame: &mut Frame) {
-    let board = game.session.position().board();
+/// What the shared game screen needs of each game's drawing.
+trait View {
+    /// The game's name and board, for the title.
+    fn title(&self) -> String;
+    fn playing(&self) -> &dyn Playing;
+    fn draw_board(&self, layout: &BoardLayout, buf: &mut Buffer);
+    /// Lines about the game for the side panel, above the move list.
+    fn facts(&self) -> Vec<Line<'static>>;
+    /// The marks drawn either side of cells: the marks, a word, a sentence.
+    fn marks(&self) -> &'static [(&'static str, &'static str, &'static str)];
+    /// What the board shows beyond the marks, for the help.
+    fn notes(&self) -> &'static [&'static str];
+    /// The turns so far, two to a numbered line.
+    fn moves(&self) -> Vec<String>;
+}
+
+fn draw_game(view: &dyn View, area: Rect, frame: &mut Frame) {
+    let playing = view.playing();
+    let table = playing.table();
+    let board = table.board();
     let areas = Areas::split(area);
-    let Some(layout) =
-        BoardLayout::fit(board, CLAMBER_SLOT, areas.board).filter(|_| areas.panel.height >= 14)
+    let Some(layout) = board_layout(board, playing.cell_lines(), area).filter(|_| areas.panel.height >= 14)
     else {
-        return draw_too_small(BoardLayout::needed(board, CLAMBER_SLOT), area, frame);
+        return draw_too_small(BoardLayout::needed(board, SLOT, playing.cell_lines()), area, frame);
     };
-    let to_move = game.to_move();
     let title = Line::from(vec![
-        Span::styled(format!(" Clamber · side {} · ", board.side()), theme::TITLE),
-        status(game.session.end(), to_move),
+        Span::styled(format!(" {} · ", view.title()), theme::TITLE),
+        status(table.end(), table.to_move()),
     ]);
     frame.render_widget(title, areas.title);
-    clamber::draw_board(game, &layout, frame.buffer_mut());
-    if let Some(end) = game.session.end() {
+    view.draw_board(&layout, frame.buffer_mut());
+    if let Some(end) = table.end() {
         draw_banner(end, areas.banner, frame);
     }
-    draw_clamber_panel(game, areas.panel, frame);
-    draw_message(&game.message, areas.message, frame);
+    draw_panel(view, areas.panel, frame);
+    draw_message(table.message(), areas.message, frame);
     frame.render_widget(Line::styled(keys::hints(), theme::HINTS), areas.hints);
 }
 
@@ -105,61 +130,41 @@ fn draw_banner(end: End, area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), area);
 }
 
-fn draw_clamber_panel(game: &ClamberGame, area: Rect, frame: &mut Frame) {
-    let position = game.shown();
-    let mut lines = Vec::new();
-    for colour in [Colour::Blue, Colour::Red] {
-        let marker = if colour == game.to_move() && !game.session.is_over() { "▶ " } else { "  " };
-        lines.push(Line::from(vec![
-            Span::raw(marker),
-            Span::styled(format!("{colour:<5}"), theme::player(colour)),
-            Span::raw(format!(
-                " {:>2} {:<6} {:>3} {}",
-                position.cells_of(colour).len(),
-                plural(position.cells_of(colour).len(), "stack"),
-                position.pieces_of(colour),
-                plural(position.pieces_of(colour) as usize, "piece")
-            )),
-        ]));
-    }
-    lines.push(Line::raw(""));
-    let cell = game.cursor;
-    match position.stack(cell) {
-        Some(stack) => {
-            let (group, sub_group) = game.cursor_groups();
-            lines.push(Line::from(vec![
-                Span::raw(format!("{cell}: ")),
-                Span::styled(
-                    format!("{} stack of {}", stack.owner(), stack.height()),
-                    theme::player(stack.owner()),
-                ),
-            ]));
-            lines.push(Line::raw(format!("group {} · sub-group {}", group.len(), sub_group.len())));
-        }
-        None => {
-            lines.push(Line::raw(format!("{cell}: empty")));
-            lines.push(Line::raw(""));
-        }
-    }
+fn draw_panel(view: &dyn View, area: Rect, frame: &mut Frame) {
+    let mut lines = view.facts();
     lines.push(Line::raw(""));
     lines.push(Line::styled("Moves", theme::HEADING));
-    let moves = move_list(game);
-    let room = usize::from(area.height).saturating_sub(lines.len() + 3);
-    let skip = moves.len().saturating_sub(room);
-    lines.extend(moves.into_iter().skip(skip).map(Line::raw));
-    let used = lines.len() as u16;
+    let legend = legend(view.marks());
+    let moves = view.moves();
+    let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
+    lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).map(|line| Line::raw(line.clone())));
     let block = Block::bordered().title(" Game ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines), inner);
-    let legend_area = Rect::new(inner.x, inner.y + used, inner.width, inner.height.saturating_sub(used));
-    let legend_height = 4.min(legend_area.height);
-    let legend_area =
-        Rect::new(legend_area.x, legend_area.bottom() - legend_height, legend_area.width, legend_height);
-    frame.render_widget(
-        Paragraph::new(clamber::legend()).style(theme::HINTS).wrap(Wrap { trim: true }),
-        legend_area,
-    );
+    let height = (legend.len() as u16).min(inner.height);
+    let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
+    frame.render_widget(Clear, legend_area);
+    frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+}
+
+/// The marks, two to a line, for the side panel.
+fn legend(marks: &[(&str, &str, &str)]) -> Vec<Line<'static>> {
+    marks
+        .chunks(2)
+        .map(|pair| {
+            Line::raw(pair.iter().map(|(marks, word, _)| format!("{marks} {word:<10}")).collect::<String>())
+        })
+        .collect()
+}
+
+/// Each player's line for the side panel: a marker for the player to move, the name, and `what`.
+fn player_line(colour: Colour, to_move: bool, what: String) -> Line<'static> {
+    Line::from(vec![
+        Span::raw(if to_move { "▶ " } else { "  " }),
+        Span::styled(format!("{colour:<5}"), theme::player(colour)),
+        Span::raw(what),
+    ])
 }
 
 /// `word`, with an s unless there is exactly one.
@@ -167,16 +172,14 @@ fn plural(count: usize, word: &str) -> String {
     if count == 1 { word.to_string() } else { format!("{word}s") }
 }
 
-/// The turns so far, two to a numbered line (the first player's, then the second's).
-fn move_list(game: &ClamberGame) -> Vec<String> {
-    let first = game.session.start().to_move();
-    let mut entries: Vec<String> = game
-        .session
+/// The turns of `session`, two to a numbered line: the first player's, then the other's.
+fn move_list<G: Game>(session: &Session<G>, first: Colour) -> Vec<String> {
+    let mut entries: Vec<String> = session
         .history()
         .iter()
         .map(|ply| ply.turn.as_ref().map_or("(skip)".to_string(), ToString::to_string))
         .collect();
-    if first != Colour::Blue {
+    if session.start().to_move() != first {
         entries.insert(0, "...".to_string());
     }
     entries
@@ -205,17 +208,16 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// Every key, from the key table, beside what the marks on the board mean.
-fn draw_help(area: Rect, frame: &mut Frame) {
+fn draw_help(view: Option<&dyn View>, area: Rect, frame: &mut Frame) {
     let keys: Vec<Line> = GAME_KEYS
         .iter()
         .map(|binding| Line::raw(format!("{:<12} {}", binding.shown, binding.what)))
         .collect();
     let mut board = vec![Line::styled("On the board", theme::HEADING)];
-    for (marks, _, meaning) in clamber::MARKS {
-        board.push(Line::raw(format!("{marks} {meaning}")));
+    if let Some(view) = view {
+        board.extend(view.marks().iter().map(|(marks, _, meaning)| Line::raw(format!("{marks} {meaning}"))));
+        board.extend(view.notes().iter().map(|note| Line::raw(*note)));
     }
-    board.push(Line::raw("underlined: group under the cursor"));
-    board.push(Line::raw("shaded: its sub-group"));
     board.push(Line::raw(""));
     board.push(Line::styled("any key closes this help", theme::HINTS));
     let height = keys.len().max(board.len()) as u16 + 2;
@@ -232,10 +234,7 @@ fn draw_help(area: Rect, frame: &mut Frame) {
 }
 
 fn draw_question(app: &App, question: Question, area: Rect, frame: &mut Frame) {
-    let to_move = match &app.screen {
-        Screen::Clamber(game) => game.to_move(),
-        Screen::Menu(_) => Colour::Blue,
-    };
+    let to_move = app.game().map_or(Colour::Blue, |game| game.table().to_move());
     let text = match question {
         Question::Quit => "Quit? This game will be lost.".to_string(),
         Question::Menu => "Leave this game for the menu? It will be lost.".to_string(),

@@ -19,6 +19,14 @@ pub fn player_on_light(colour: Colour) -> Style {
     }
 }
 
+/// A player's goal cells, tinted with their colour.
+pub fn goal(colour: Colour) -> Style {
+    match colour {
+        Colour::Blue => Style::new().bg(Color::Indexed(17)),
+        Colour::Red => Style::new().bg(Color::Indexed(52)),
+    }
+}
+
 pub const EMPTY_CELL: Style = Style::new().fg(Color::DarkGray);
 pub const LABEL: Style = Style::new().fg(Color::Gray);
 pub const CURSOR: Style = Style::new().fg(Color::White).add_modifier(Modifier::BOLD);

@@ -1,8 +1,7 @@
 //! Helpers for driving the app with events, as a terminal would.
 #![allow(dead_code)]
 
-use hexstack::app::layout::{BoardLayout, Screen as Areas};
-use hexstack::app::{App, CLAMBER_SLOT, Screen};
+use hexstack::app::{App, Screen, board_layout};
 use hexstack::rules::clamber::Position;
 use hexstack::rules::hex::Cell;
 use ratatui::Terminal;
@@ -42,9 +41,8 @@ pub fn press(app: &mut App, keys: &[&str]) {
 
 /// Where `cell` is drawn on the app's screen.
 pub fn screen_point(app: &App, cell: &str) -> (u16, u16) {
-    let Screen::Clamber(game) = &app.screen else { panic!("not a Clamber screen") };
-    let board = game.session.position().board();
-    let layout = BoardLayout::fit(board, CLAMBER_SLOT, Areas::split(app.area).board).expect("the board fits");
+    let game = app.game().expect("a game screen");
+    let layout = board_layout(game.table().board(), game.cell_lines(), app.area).expect("the board fits");
     layout.centre(cell.parse::<Cell>().unwrap())
 }
 
@@ -68,13 +66,24 @@ pub fn hover(app: &mut App, cell: &str) {
 pub fn game(app: &App) -> &hexstack::app::clamber::ClamberGame {
     match &app.screen {
         Screen::Clamber(game) => game,
-        Screen::Menu(_) => panic!("not a game screen"),
+        _ => panic!("not a Clamber screen"),
     }
 }
 
-/// The notation of the position on the board now.
+pub fn ombagui_game(app: &App) -> &hexstack::app::ombagui::OmbaguiGame {
+    match &app.screen {
+        Screen::Ombagui(game) => game,
+        _ => panic!("not an Ombagui screen"),
+    }
+}
+
+/// The notation of the position on the board now, in either game.
 pub fn position(app: &App) -> String {
-    game(app).session.position().to_string()
+    match &app.screen {
+        Screen::Clamber(game) => game.table.session.position().to_string(),
+        Screen::Ombagui(game) => game.table.session.position().to_string(),
+        Screen::Menu(_) => panic!("not a game screen"),
+    }
 }
 
 /// Draws the app on a test terminal of the app's size.
