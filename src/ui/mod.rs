@@ -41,23 +41,32 @@ pub fn draw(app: &App, frame: &mut Frame) {
 
 fn draw_menu(menu: &Menu, area: Rect, frame: &mut Frame) {
     let top = menu_top(area);
-    let mut lines = vec![
+    let width = MenuItem::ALL.iter().map(|item| item.label().len() as u16 + 6).max().unwrap_or(0);
+    let left = area.x + area.width.saturating_sub(width) / 2;
+    let heading = vec![
         Line::styled("hexstack", theme::TITLE),
         Line::raw("two hex stacking games for two players at one keyboard"),
-        Line::raw(""),
     ];
-    let padding = usize::from(top.saturating_sub(area.y)).saturating_sub(lines.len());
-    lines.splice(0..0, std::iter::repeat_n(Line::raw(""), padding));
+    let heading_area = Rect::new(area.x, top.saturating_sub(3), area.width, 2).intersection(area);
+    frame.render_widget(Paragraph::new(heading).alignment(Alignment::Center), heading_area);
+    let mut lines = Vec::new();
     for (n, item) in MenuItem::ALL.iter().enumerate() {
         let style = if n == menu.selected { theme::MENU_CHOSEN } else { Style::new() };
-        lines.push(Line::styled(format!("  {}. {}  ", n + 1, item.label()), style));
+        lines.push(Line::styled(
+            format!(" {}. {:<w$} ", n + 1, item.label(), w = usize::from(width) - 5),
+            style,
+        ));
         lines.push(Line::raw(""));
     }
+    let items = Rect::new(left, top, width, lines.len() as u16).intersection(area);
+    frame.render_widget(Paragraph::new(lines), items);
+    let mut footer = Vec::new();
     if let Some(note) = &menu.note {
-        lines.push(Line::styled(note.clone(), theme::WARNING));
+        footer.push(Line::styled(note.clone(), theme::WARNING));
     }
-    lines.push(Line::styled("↑↓ choose · Enter start · 1-5 jump · q quit", theme::HINTS));
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), area);
+    footer.push(Line::styled("↑↓ choose · Enter start · 1-5 jump · q quit", theme::HINTS));
+    let footer_area = Rect::new(area.x, items.bottom(), area.width, 2).intersection(area);
+    frame.render_widget(Paragraph::new(footer).alignment(Alignment::Center), footer_area);
 }
 
 /// A message saying how large the terminal must be, wrapped to whatever room there is.

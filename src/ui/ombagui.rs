@@ -111,19 +111,19 @@ impl View for OmbaguiGame {
         lines.push(Line::raw(""));
         let cell = self.table.cursor;
         let stack = position.stack(cell);
-        let mut description = vec![Span::raw(format!("{cell}: "))];
-        if stack.is_empty() {
-            description.push(Span::raw("empty"));
-        }
+        // The stack in notation (which names the owners even without colour), then in words.
+        let notation = if stack.is_empty() { "empty".to_string() } else { stack.to_string() };
+        lines.push(Line::raw(format!("{cell}: {notation}")));
+        let mut words = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {
-            let separator = if n == 0 { "" } else { ", " };
-            description.push(Span::raw(separator));
-            let style = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::empty() };
-            description
-                .push(Span::styled(piece.kind.to_string(), theme::player(piece.colour).add_modifier(style)));
+            words.push(Span::raw(if n == 0 { "" } else { ", " }));
+            let top = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::empty() };
+            words.push(Span::styled(piece.kind.to_string(), theme::player(piece.colour).add_modifier(top)));
         }
-        lines.push(Line::from(description));
-        lines.push(Line::raw(if stack.height() > 1 { "(bottom to top)" } else { "" }));
+        if stack.height() > 1 {
+            words.push(Span::raw(" ↑"));
+        }
+        lines.push(Line::from(words));
         lines
     }
 
