@@ -5,4 +5,6 @@
 
 pub mod app;
 pub mod rules;
+pub mod saved;
+pub mod store;
 pub mod ui;

@@ -2,12 +2,15 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
-use hexstack::app::App;
+use hexstack::app::{App, Message, Request, Screen};
 use hexstack::rules::hex::Board;
 use hexstack::rules::{clamber, ombagui};
+use hexstack::saved::{self, Players};
+use hexstack::store;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -48,7 +51,17 @@ enum Command {
         /// Starting position in notation, or `start`
         #[arg(long)]
         position: Option<String>,
+        /// Blue's name, for the screen and the saved game
+        #[arg(long)]
+        blue: Option<String>,
+        /// Red's name, for the screen and the saved game
+        #[arg(long)]
+        red: Option<String>,
     },
+    /// Continue the most recently kept game
+    Resume,
+    /// Open a saved game: replay it, or play on from any turn
+    Load { file: PathBuf },
     /// The interactive rules
     Rules { game: Option<Game> },
     /// Count the ways to play DEPTH turns from a position
@@ -113,10 +126,15 @@ fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         let mut app = make_app(Rect::new(0, 0, size.width, size.height));
+        let mut keeper = Keeper::default();
         while !app.quit {
             terminal.draw(|frame| hexstack::ui::draw(&app, frame))?;
             // Blocks until something happens: nothing redraws while the players think.
             app.handle(&event::read()?);
+            if let Some(request) = app.request.take() {
+                serve(request, &mut app);
+            }
+            keeper.keep(&mut app);
         }
         Ok(())
     })();
@@ -125,16 +143,100 @@ fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
     result
 }
 
+/// Keeps the game on screen in the saves folder after every change, so that quitting,
+/// a crash or a closed terminal never loses it.
+#[derive(Default)]
+struct Keeper {
+    /// The record last written, without its date.
+    written: Option<String>,
+}
+
+impl Keeper {
+    fn keep(&mut self, app: &mut App) {
+        let Some(record) = app.record("") else { return };
+        let started = app.game().is_some_and(|game| game.table().replay_position().1 > 0);
+        if !started || self.written.as_ref() == Some(&record) {
+            return;
+        }
+        let Some(dir) = store::saves_dir() else { return };
+        let name = app.game_name().unwrap_or("game");
+        let path = app.kept_at.clone().unwrap_or_else(|| store::new_save_path(&dir, name));
+        app.kept_at = Some(path.clone());
+        let text = app.record(&store::now_utc()).unwrap_or_default();
+        match store::write_atomic(&path, &text) {
+            Ok(()) => self.written = Some(record),
+            Err(error) => {
+                if let Some(game) = app.game_mut_for_message() {
+                    game.set_message(Message::Warning(format!("{error:#}")));
+                }
+            }
+        }
+    }
+}
+
+/// Does what the app asked for: saving to a named file, or resuming the last game.
+fn serve(request: Request, app: &mut App) {
+    match request {
+        Request::SaveAs(name) => {
+            let text = app.record(&store::now_utc()).unwrap_or_default();
+            let message = match store::write_atomic(Path::new(&name), &text) {
+                Ok(()) => Message::Success(format!("saved to {name}")),
+                Err(error) => Message::Warning(format!("{error:#}")),
+            };
+            if let Some(game) = app.game_mut_for_message() {
+                game.set_message(message);
+            }
+        }
+        Request::Resume => match resume() {
+            Ok((loaded, path)) => {
+                *app = App::loaded(loaded, app.area).kept_in(path);
+            }
+            Err(error) => {
+                if let Screen::Menu(menu) = &mut app.screen {
+                    menu.note = Some(format!("{error:#}"));
+                }
+            }
+        },
+    }
+}
+
+/// The most recently kept game, read and checked, with its file.
+fn resume() -> Result<(saved::SavedGame, PathBuf)> {
+    let dir = store::saves_dir().context("no data folder is known on this system")?;
+    let path = store::latest_save(&dir).context("no kept game to resume")?;
+    Ok((load(&path)?, path))
+}
+
+/// Reads and checks a saved game; the error names the file and the line.
+fn load(path: &Path) -> Result<saved::SavedGame> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    saved::read(&text).with_context(|| format!("{} is not a game hexstack can open", path.display()))
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => play(App::new)?,
-        Some(Command::Play { game: Game::Clamber, size, position }) => {
-            let start = clamber_position(size, position.as_deref())?;
-            play(|area| App::clamber(start, area))?;
+        Some(Command::Play { game, size, position, blue, red }) => {
+            let players = Players { blue, red };
+            let app: Box<dyn FnOnce(Rect) -> App> = match game {
+                Game::Clamber => {
+                    let start = clamber_position(size, position.as_deref())?;
+                    Box::new(move |area| App::clamber(start, area))
+                }
+                Game::Ombagui => {
+                    let start = ombagui_position(size, position.as_deref())?;
+                    Box::new(move |area| App::ombagui(start, area))
+                }
+            };
+            play(|area| app(area).with_players(players))?;
         }
-        Some(Command::Play { game: Game::Ombagui, size, position }) => {
-            let start = ombagui_position(size, position.as_deref())?;
-            play(|area| App::ombagui(start, area))?;
+        Some(Command::Resume) => {
+            let (loaded, path) = resume()?;
+            play(|area| App::loaded(loaded, area).kept_in(path))?;
+        }
+        Some(Command::Load { file }) => {
+            let loaded = load(&file)?;
+            play(|area| App::loaded(loaded, area))?;
         }
         Some(Command::Perft { game: Game::Clamber, size, position, depth, divide }) => {
             let position = clamber_position(size, position.as_deref())?;

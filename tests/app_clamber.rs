@@ -196,7 +196,28 @@ fn the_menu_starts_games() {
     assert!(matches!(&app.screen, Screen::Ombagui(_)));
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["4"]);
+    assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["5"]);
     assert!(matches!(&app.screen, Screen::Menu(menu) if menu.note.is_some()));
     press(&mut app, &["q"]);
     assert!(app.quit);
+}
+
+#[test]
+fn home_and_end_step_through_the_whole_game() {
+    let mut app = clamber("start");
+    press(&mut app, &["Enter", "l", "Enter", "l", "Enter"]);
+    app.handle(&key_event(
+        ratatui::crossterm::event::KeyCode::Home,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    ));
+    assert_eq!(position(&app), "3/b/-");
+    press(&mut app, &["]"]);
+    assert_eq!(position(&app), "3/r/C3=b1");
+    app.handle(&key_event(
+        ratatui::crossterm::event::KeyCode::End,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    ));
+    assert_eq!(position(&app), "3/r/C3=b1,D3=r1,E3=b1");
 }

@@ -40,6 +40,11 @@ fn event() -> impl Strategy<Value = Event> {
         KeyCode::Char('1'),
         KeyCode::Char('2'),
         KeyCode::Char('z'),
+        KeyCode::Char('['),
+        KeyCode::Char(']'),
+        KeyCode::Char('s'),
+        KeyCode::Home,
+        KeyCode::End,
     ]);
     let mouse_kind = prop::sample::select(vec![
         MouseEventKind::Down(MouseButton::Left),

@@ -10,6 +10,7 @@ pub mod table;
 
 use crate::rules::hex::{Board, Cell, DIRECTIONS};
 use crate::rules::{Colour, Game, clamber as clamber_rules, ombagui as ombagui_rules};
+use crate::saved::{self, Loaded, Players, SavedGame};
 use clamber::ClamberGame;
 use keys::{Action, Step};
 use layout::{BoardLayout, Screen as Areas};
@@ -19,6 +20,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use session::End;
+use std::path::PathBuf;
 use table::Table;
 
 /// The width of a cell on screen: a mark, up to three characters, a mark.
@@ -37,6 +39,10 @@ pub trait Shared {
     fn set_message(&mut self, message: Message);
     fn undo(&mut self);
     fn redo(&mut self);
+    /// To the first turn, or back to the last.
+    fn jump(&mut self, to_last: bool);
+    /// How many turns are played, of how many in the game's line.
+    fn replay_position(&self) -> (usize, usize);
     fn resign(&mut self);
     fn agree_draw(&mut self);
 }
@@ -80,6 +86,14 @@ impl<G: Game> Shared for Table<G> {
 
     fn redo(&mut self) {
         Table::redo(self)
+    }
+
+    fn jump(&mut self, to_last: bool) {
+        Table::jump(self, to_last)
+    }
+
+    fn replay_position(&self) -> (usize, usize) {
+        (self.session.turns_played(), self.session.all_turns().count())
     }
 
     fn resign(&mut self) {
@@ -131,19 +145,27 @@ pub enum MenuItem {
     Clamber3,
     Clamber4,
     Ombagui,
+    Resume,
     Rules,
     Quit,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 5] =
-        [MenuItem::Clamber3, MenuItem::Clamber4, MenuItem::Ombagui, MenuItem::Rules, MenuItem::Quit];
+    pub const ALL: [MenuItem; 6] = [
+        MenuItem::Clamber3,
+        MenuItem::Clamber4,
+        MenuItem::Ombagui,
+        MenuItem::Resume,
+        MenuItem::Rules,
+        MenuItem::Quit,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
             MenuItem::Clamber3 => "Play Clamber (side 3, standard)",
             MenuItem::Clamber4 => "Play Clamber (side 4)",
             MenuItem::Ombagui => "Play Ombagui",
+            MenuItem::Resume => "Resume the last game",
             MenuItem::Rules => "Rules (coming soon)",
             MenuItem::Quit => "Quit",
         }
@@ -175,10 +197,21 @@ pub enum Question {
 }
 
 /// What is drawn over the screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Overlay {
     Help,
     Ask(Question),
+    /// The file name being typed to save the game to.
+    SaveAs(String),
+}
+
+/// Something only the program around the app can do (it touches files), asked by the app.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// Save the game to this file.
+    SaveAs(String),
+    /// Open the most recently kept game.
+    Resume,
 }
 
 /// The whole application.
@@ -187,6 +220,12 @@ pub struct App {
     pub screen: Screen,
     pub overlay: Option<Overlay>,
     pub quit: bool,
+    /// The players' names, for the screen and the saved game.
+    pub players: Players,
+    /// Where this game is kept as it goes (set by the program when it first keeps it).
+    pub kept_at: Option<PathBuf>,
+    /// What the program is asked to do after this event.
+    pub request: Option<Request>,
     /// The terminal's size, for mouse hit-testing.
     pub area: Rect,
     /// The screen column the Up and Down keys try to keep to.
@@ -196,7 +235,16 @@ pub struct App {
 impl App {
     /// The menu.
     pub fn new(area: Rect) -> App {
-        App { screen: Screen::Menu(Menu::default()), overlay: None, quit: false, area, column: None }
+        App {
+            screen: Screen::Menu(Menu::default()),
+            overlay: None,
+            quit: false,
+            players: Players::default(),
+            kept_at: None,
+            request: None,
+            area,
+            column: None,
+        }
     }
 
     /// A Clamber game straight away.
@@ -218,6 +266,11 @@ impl App {
         }
     }
 
+    /// The table of the game on screen, to tell the players something.
+    pub fn game_mut_for_message(&mut self) -> Option<&mut dyn Shared> {
+        self.game_mut().map(Playing::table_mut)
+    }
+
     fn game_mut(&mut self) -> Option<&mut dyn Playing> {
         match &mut self.screen {
             Screen::Menu(_) => None,
@@ -226,16 +279,71 @@ impl App {
         }
     }
 
-    /// A new game of the same kind, on the same board, from the start.
-    fn new_game(&mut self) {
-        let area = self.area;
+    /// The same app, with the players' names.
+    pub fn with_players(mut self, players: Players) -> App {
+        self.players = players;
+        self
+    }
+
+    /// The same app, keeping its game in `path`.
+    pub fn kept_in(mut self, path: PathBuf) -> App {
+        self.kept_at = Some(path);
+        self
+    }
+
+    /// A game read from a saved file, its turns ready to be stepped through.
+    pub fn loaded(saved: SavedGame, area: Rect) -> App {
+        let mut app = match saved.game {
+            Loaded::Clamber(session) => {
+                let mut game = ClamberGame::new(session.start());
+                game.table.session = session;
+                App { screen: Screen::Clamber(Box::new(game)), ..App::new(area) }
+            }
+            Loaded::Ombagui(session) => {
+                let mut game = OmbaguiGame::new(session.start());
+                game.table.session = session;
+                App { screen: Screen::Ombagui(Box::new(game)), ..App::new(area) }
+            }
+        };
+        app.players = saved.players;
+        if let Some(game) = app.game_mut() {
+            let (played, total) = game.table().replay_position();
+            game.table_mut().set_message(Message::Info(format!(
+                "game loaded at turn {played} of {total}: u / ^r step back and forth, Home / End jump"
+            )));
+        }
+        app
+    }
+
+    /// The game as a saved-game text (the date left out when `date` is empty).
+    pub fn record(&self, date: &str) -> Option<String> {
         match &self.screen {
-            Screen::Menu(_) => {}
+            Screen::Menu(_) => None,
+            Screen::Clamber(game) => Some(saved::write(&game.table.session, "clamber", &self.players, date)),
+            Screen::Ombagui(game) => Some(saved::write(&game.table.session, "ombagui", &self.players, date)),
+        }
+    }
+
+    /// The game's name, for file names.
+    pub fn game_name(&self) -> Option<&'static str> {
+        match &self.screen {
+            Screen::Menu(_) => None,
+            Screen::Clamber(_) => Some("clamber"),
+            Screen::Ombagui(_) => Some("ombagui"),
+        }
+    }
+
+    /// A new game of the same kind, on the same board, between the same players.
+    fn new_game(&mut self) {
+        let (area, players) = (self.area, self.players.clone());
+        match &self.screen {
+            Screen::Menu(_) => return,
             Screen::Clamber(game) => {
                 *self = App::clamber(clamber_rules::Position::start(game.table.position().board()), area)
             }
             Screen::Ombagui(_) => *self = App::ombagui(ombagui_rules::Position::start(), area),
         }
+        self.players = players;
     }
 
     /// Reacts to one terminal event.
@@ -251,6 +359,7 @@ impl App {
     fn key(&mut self, key: KeyEvent) {
         match self.overlay.take() {
             Some(Overlay::Help) => return,
+            Some(Overlay::SaveAs(name)) => return self.type_file_name(key, name),
             Some(Overlay::Ask(question)) => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.answer_yes(question);
@@ -276,7 +385,7 @@ impl App {
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => (selected + 1) % count,
             KeyCode::Enter | KeyCode::Char(' ') => return self.choose(MenuItem::ALL[selected]),
             KeyCode::Char('q') | KeyCode::Esc => return self.quit = true,
-            KeyCode::Char(c @ '1'..='5') => return self.choose(MenuItem::ALL[c as usize - '1' as usize]),
+            KeyCode::Char(c @ '1'..='6') => return self.choose(MenuItem::ALL[c as usize - '1' as usize]),
             _ => selected,
         };
         self.screen = Screen::Menu(Menu { selected, note: None });
@@ -288,12 +397,32 @@ impl App {
             MenuItem::Clamber3 => *self = App::clamber(clamber_rules::Position::start(Board::SIDE_3), area),
             MenuItem::Clamber4 => *self = App::clamber(clamber_rules::Position::start(Board::SIDE_4), area),
             MenuItem::Ombagui => *self = App::ombagui(ombagui_rules::Position::start(), area),
+            MenuItem::Resume => self.request = Some(Request::Resume),
             MenuItem::Rules => {
                 let selected = MenuItem::ALL.iter().position(|&i| i == item).unwrap_or(0);
                 let note = Some("not built yet: it is on its way".to_string());
                 self.screen = Screen::Menu(Menu { selected, note });
             }
             MenuItem::Quit => self.quit = true,
+        }
+    }
+
+    /// A key while the file name to save to is being typed.
+    fn type_file_name(&mut self, key: KeyEvent, mut name: String) {
+        match key.code {
+            KeyCode::Enter if !name.trim().is_empty() => {
+                self.request = Some(Request::SaveAs(name.trim().to_string()))
+            }
+            KeyCode::Esc => {}
+            KeyCode::Backspace => {
+                name.pop();
+                self.overlay = Some(Overlay::SaveAs(name));
+            }
+            KeyCode::Char(c) if !c.is_control() && name.chars().count() < 200 => {
+                name.push(c);
+                self.overlay = Some(Overlay::SaveAs(name));
+            }
+            _ => self.overlay = Some(Overlay::SaveAs(name)),
         }
     }
 
@@ -339,6 +468,11 @@ impl App {
                 game.drop_selection();
                 game.table_mut().redo();
             }
+            Action::First | Action::Last => {
+                game.drop_selection();
+                game.table_mut().jump(action == Action::Last);
+            }
+            Action::Save => self.overlay = Some(Overlay::SaveAs(String::new())),
             Action::Help => self.overlay = Some(Overlay::Help),
             Action::Resign | Action::Draw if over => {
                 game.table_mut().set_message(Message::Warning("the game is over already".into()));

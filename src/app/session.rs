@@ -66,6 +66,26 @@ impl<G: Game> Session<G> {
         &self.plies[1..self.played]
     }
 
+    /// Every turn of the game's line, including those taken back that could be redone.
+    pub fn all_turns(&self) -> impl Iterator<Item = &G::Turn> {
+        self.plies[1..].iter().filter_map(|ply| ply.turn.as_ref())
+    }
+
+    /// How many of [`Session::all_turns`] are played now.
+    pub fn turns_played(&self) -> usize {
+        self.history().iter().filter(|ply| ply.turn.is_some()).count()
+    }
+
+    /// A resignation or an agreed draw, if the players ended the game so.
+    pub fn agreed(&self) -> Option<End> {
+        self.agreed
+    }
+
+    /// Every ply of the game's line after the start, including those taken back.
+    pub fn line(&self) -> &[Ply<G>] {
+        &self.plies[1..]
+    }
+
     /// The last turn played (not a skip), if any.
     pub fn last_turn(&self) -> Option<&G::Turn> {
         self.history().iter().rev().find_map(|ply| ply.turn.as_ref())
@@ -143,6 +163,16 @@ impl<G: Game> Session<G> {
             self.played += 1;
         }
         true
+    }
+
+    /// Takes back every turn, to the start.
+    pub fn undo_all(&mut self) {
+        while self.undo() {}
+    }
+
+    /// Plays again every turn taken back.
+    pub fn redo_all(&mut self) {
+        while self.redo() {}
     }
 
     /// The player to move gives up.

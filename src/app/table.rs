@@ -38,6 +38,7 @@ impl<G: Game> Table<G> {
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
     pub fn commit(&mut self, turn: G::Turn) -> bool {
         let mover = self.to_move();
+        let branching = self.session.can_redo();
         match self.session.play(&turn) {
             Ok(played) => {
                 self.message = match (self.session.end(), played) {
@@ -53,6 +54,12 @@ impl<G: Game> Table<G> {
                         Message::Info(format!("{mover} played {turn}. {} to move", self.to_move()))
                     }
                 };
+                if branching {
+                    self.message = Message::Warning(format!(
+                        "{} (a new line of play: the turns taken back are dropped)",
+                        self.message.text()
+                    ));
+                }
                 true
             }
             Err(reason) => {
@@ -76,6 +83,18 @@ impl<G: Game> Table<G> {
         } else {
             Message::Warning("nothing to redo".into())
         };
+    }
+
+    /// Steps to the start of the game, or to its last turn.
+    pub fn jump(&mut self, to_last: bool) {
+        if to_last {
+            self.session.redo_all();
+        } else {
+            self.session.undo_all();
+        }
+        let played = self.session.turns_played();
+        let total = self.session.all_turns().count();
+        self.message = Message::Info(format!("turn {played} of {total}: {} to move", self.to_move()));
     }
 
     pub fn resign(&mut self) {

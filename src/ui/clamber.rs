@@ -125,7 +125,7 @@ impl View for ClamberGame {
         &["b3: a blue stack of 3", "underlined: group under the cursor", "shaded: its sub-group"]
     }
 
-    fn moves(&self) -> Vec<String> {
+    fn moves(&self) -> Vec<Line<'static>> {
         move_list(&self.table.session, Colour::Blue)
     }
 }

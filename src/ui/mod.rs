@@ -12,6 +12,7 @@ use crate::app::{
     App, Menu, MenuItem, Message, Overlay, Playing, Question, SLOT, Screen, board_layout, menu_top,
 };
 use crate::rules::{Colour, Game};
+use crate::saved::Players;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -28,13 +29,14 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Ombagui(game) => Some(game.as_ref()),
     };
     match (&app.screen, view) {
-        (_, Some(view)) => draw_game(view, area, frame),
+        (_, Some(view)) => draw_game(view, &app.players, area, frame),
         (Screen::Menu(menu), None) => draw_menu(menu, area, frame),
         _ => {}
     }
-    match app.overlay {
+    match &app.overlay {
         Some(Overlay::Help) => draw_help(view, area, frame),
-        Some(Overlay::Ask(question)) => draw_question(app, question, area, frame),
+        Some(Overlay::SaveAs(name)) => draw_save_as(name, area, frame),
+        Some(Overlay::Ask(question)) => draw_question(app, *question, area, frame),
         None => {}
     }
 }
@@ -64,7 +66,7 @@ fn draw_menu(menu: &Menu, area: Rect, frame: &mut Frame) {
     if let Some(note) = &menu.note {
         footer.push(Line::styled(note.clone(), theme::WARNING));
     }
-    footer.push(Line::styled("↑↓ choose · Enter start · 1-5 jump · q quit", theme::HINTS));
+    footer.push(Line::styled("↑↓ choose · Enter start · 1-6 jump · q quit", theme::HINTS));
     let footer_area = Rect::new(area.x, items.bottom(), area.width, 2).intersection(area);
     frame.render_widget(Paragraph::new(footer).alignment(Alignment::Center), footer_area);
 }
@@ -91,10 +93,10 @@ trait View {
     /// What the board shows beyond the marks, for the help.
     fn notes(&self) -> &'static [&'static str];
     /// The turns so far, two to a numbered line.
-    fn moves(&self) -> Vec<String>;
+    fn moves(&self) -> Vec<Line<'static>>;
 }
 
-fn draw_game(view: &dyn View, area: Rect, frame: &mut Frame) {
+fn draw_game(view: &dyn View, players: &Players, area: Rect, frame: &mut Frame) {
     let playing = view.playing();
     let table = playing.table();
     let board = table.board();
@@ -105,12 +107,12 @@ fn draw_game(view: &dyn View, area: Rect, frame: &mut Frame) {
     };
     let title = Line::from(vec![
         Span::styled(format!(" {} · ", view.title()), theme::TITLE),
-        status(table.end(), table.to_move()),
+        status(table.end(), table.to_move(), players),
     ]);
     frame.render_widget(title, areas.title);
     view.draw_board(&layout, frame.buffer_mut());
     if let Some(end) = table.end() {
-        draw_banner(end, areas.banner, frame);
+        draw_banner(status(Some(end), table.to_move(), players), areas.banner, frame);
     }
     draw_panel(view, areas.panel, frame);
     draw_message(table.message(), areas.message, frame);
@@ -118,22 +120,27 @@ fn draw_game(view: &dyn View, area: Rect, frame: &mut Frame) {
 }
 
 /// "Blue to move", or how the game ended, in the player's colour.
-fn status(end: Option<End>, to_move: Colour) -> Span<'static> {
+fn status(end: Option<End>, to_move: Colour, players: &Players) -> Span<'static> {
+    let name = |colour: Colour| match players.name(colour) {
+        Some(name) => format!("{colour} ({name})"),
+        None => colour.to_string(),
+    };
     match end {
-        None => Span::styled(format!("{to_move} to move"), theme::player(to_move)),
-        Some(End::Won(winner)) => Span::styled(format!("{winner} wins"), theme::player(winner)),
-        Some(End::Resigned(loser)) => {
-            Span::styled(format!("{loser} resigned: {} wins", loser.other()), theme::player(loser.other()))
-        }
+        None => Span::styled(format!("{} to move", name(to_move)), theme::player(to_move)),
+        Some(End::Won(winner)) => Span::styled(format!("{} wins", name(winner)), theme::player(winner)),
+        Some(End::Resigned(loser)) => Span::styled(
+            format!("{} resigned: {} wins", name(loser), name(loser.other())),
+            theme::player(loser.other()),
+        ),
         Some(End::Drawn) => Span::styled("draw agreed", theme::SUCCESS),
         Some(End::Blocked) => Span::styled("nobody can move: draw", theme::SUCCESS),
     }
 }
 
 /// The end of the game, just above the board.
-fn draw_banner(end: End, area: Rect, frame: &mut Frame) {
+fn draw_banner(end: Span<'static>, area: Rect, frame: &mut Frame) {
     let lines = vec![
-        Line::from(status(Some(end), Colour::Blue).patch_style(theme::BANNER)),
+        Line::from(end.patch_style(theme::BANNER)),
         Line::styled("Enter new game · u undo · m menu · q quit", theme::HINTS),
     ];
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), area);
@@ -142,11 +149,21 @@ fn draw_banner(end: End, area: Rect, frame: &mut Frame) {
 fn draw_panel(view: &dyn View, area: Rect, frame: &mut Frame) {
     let mut lines = view.facts();
     lines.push(Line::raw(""));
-    lines.push(Line::styled("Moves", theme::HEADING));
+    let (played, total) = view.playing().table().replay_position();
+    let heading = if played < total { format!("Moves: at {played} of {total}") } else { "Moves".to_string() };
+    lines.push(Line::styled(heading, theme::HEADING));
     let legend = legend(view.marks());
     let moves = view.moves();
+    let moves_len = moves.len();
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
-    lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).map(|line| Line::raw(line.clone())));
+    // Scrolled so that the line of the current turn shows, the latest ones when at the end.
+    let current = played / 2;
+    let skip = current.saturating_sub(room.saturating_sub(1)).max(if played == total {
+        moves_len.saturating_sub(room)
+    } else {
+        0
+    });
+    lines.extend(moves.into_iter().skip(skip).take(room));
     let block = Block::bordered().title(" Game ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -182,19 +199,32 @@ fn plural(count: usize, word: &str) -> String {
 }
 
 /// The turns of `session`, two to a numbered line: the first player's, then the other's.
-fn move_list<G: Game>(session: &Session<G>, first: Colour) -> Vec<String> {
-    let mut entries: Vec<String> = session
-        .history()
+/// Turns taken back (which redo or End bring back) are dimmed.
+fn move_list<G: Game>(session: &Session<G>, first: Colour) -> Vec<Line<'static>> {
+    let played = session.history().len();
+    let mut entries: Vec<(String, bool)> = session
+        .line()
         .iter()
-        .map(|ply| ply.turn.as_ref().map_or("(skip)".to_string(), ToString::to_string))
+        .enumerate()
+        .map(|(n, ply)| (ply.turn.as_ref().map_or("(skip)".to_string(), ToString::to_string), n >= played))
         .collect();
     if session.start().to_move() != first {
-        entries.insert(0, "...".to_string());
+        entries.insert(0, ("...".to_string(), false));
     }
+    let style = |future: bool| if future { theme::TAKEN_BACK } else { Style::new() };
     entries
         .chunks(2)
         .enumerate()
-        .map(|(n, pair)| format!("{:>3}. {:<12}{}", n + 1, pair[0], pair.get(1).map_or("", String::as_str)))
+        .map(|(n, pair)| {
+            let mut spans = vec![
+                Span::raw(format!("{:>3}. ", n + 1)),
+                Span::styled(format!("{:<12}", pair[0].0), style(pair[0].1)),
+            ];
+            if let Some((text, future)) = pair.get(1) {
+                spans.push(Span::styled(text.clone(), style(*future)));
+            }
+            Line::from(spans)
+        })
         .collect()
 }
 
@@ -242,11 +272,23 @@ fn draw_help(view: Option<&dyn View>, area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
 }
 
+/// The box where the file name to save to is typed.
+fn draw_save_as(name: &str, area: Rect, frame: &mut Frame) {
+    let lines = vec![
+        Line::raw("Save the game to the file:"),
+        Line::from(vec![Span::styled(format!("{name}█"), theme::TITLE)]),
+        Line::styled("Enter saves · Esc cancels (a relative name is in the current folder)", theme::HINTS),
+    ];
+    let box_area = centred(area, 72, 5);
+    frame.render_widget(Clear, box_area);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Save ")), box_area);
+}
+
 fn draw_question(app: &App, question: Question, area: Rect, frame: &mut Frame) {
     let to_move = app.game().map_or(Colour::Blue, |game| game.table().to_move());
     let text = match question {
-        Question::Quit => "Quit? This game will be lost.".to_string(),
-        Question::Menu => "Leave this game for the menu? It will be lost.".to_string(),
+        Question::Quit => "Quit? The game is kept: hexstack resume continues it.".to_string(),
+        Question::Menu => "Leave this game for the menu? It is kept (menu: Resume).".to_string(),
         Question::Resign => format!("{to_move} resigns?"),
         Question::Draw => format!("{to_move} offers a draw. {}, agree?", to_move.other()),
     };

@@ -140,7 +140,7 @@ impl View for OmbaguiGame {
         ]
     }
 
-    fn moves(&self) -> Vec<String> {
+    fn moves(&self) -> Vec<Line<'static>> {
         move_list(&self.table.session, Colour::Red)
     }
 }

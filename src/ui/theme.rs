@@ -38,6 +38,8 @@ pub const LAST_TURN: Style = Style::new().bg(Color::Indexed(238));
 pub const GROUP: Style = Style::new().add_modifier(Modifier::UNDERLINED);
 pub const SUB_GROUP: Style = Style::new().bg(Color::Indexed(24)).add_modifier(Modifier::UNDERLINED);
 
+/// Turns taken back, which redo brings back.
+pub const TAKEN_BACK: Style = Style::new().fg(Color::DarkGray);
 pub const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
 pub const HINTS: Style = Style::new().fg(Color::Gray);
 pub const INFO: Style = Style::new();

@@ -1,0 +1,353 @@
+//! The saved-game file: plain text that a person can read and edit, and that is checked
+//! line by line when it is read back. For example:
+//!
+//! ```text
+//! hexstack saved game
+//! game: clamber
+//! size: 3
+//! date: 2026-11-30 15:31 UTC
+//! blue: Ann
+//! red: Bo
+//! start: 3/b/-
+//! result: Red won
+//! at: 4 of 4
+//! turns:
+//! Blue C3
+//! Red D3
+//! Blue C2
+//! Red D3xC3
+//! end
+//! ```
+//!
+//! Forced skips are not written: replaying the turns makes them again. `at` says how many
+//! of the turns are played (the rest were taken back and can be redone); the `end` line
+//! shows that the file was written whole.
+
+use crate::app::session::{End, Session};
+use crate::rules::{Colour, Game, clamber, ombagui};
+use std::fmt::{self, Write};
+
+/// The first line of every saved game.
+pub const MAGIC: &str = "hexstack saved game";
+
+/// The players' names, when they gave them.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Players {
+    pub blue: Option<String>,
+    pub red: Option<String>,
+}
+
+impl Players {
+    pub fn name(&self, colour: Colour) -> Option<&str> {
+        match colour {
+            Colour::Blue => self.blue.as_deref(),
+            Colour::Red => self.red.as_deref(),
+        }
+    }
+}
+
+/// A game read from a file.
+#[derive(Clone, Debug)]
+pub enum Loaded {
+    Clamber(Session<clamber::Position>),
+    Ombagui(Session<ombagui::Position>),
+}
+
+/// What a saved game holds.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub game: Loaded,
+    pub players: Players,
+    pub date: Option<String>,
+}
+
+/// Why a file could not be read as a saved game: what, and on which line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoadError {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl LoadError {
+    fn at(line: usize, message: impl Into<String>) -> LoadError {
+        LoadError { line: Some(line), message: message.into() }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// How the game stands, in words, for the `result` line.
+fn result_text<G: Game>(session: &Session<G>) -> String {
+    match session.end() {
+        None => "ongoing".to_string(),
+        Some(End::Won(colour)) => format!("{colour} won"),
+        Some(End::Resigned(colour)) => format!("{colour} resigned"),
+        Some(End::Drawn) => "draw agreed".to_string(),
+        Some(End::Blocked) => "drawn: nobody can move".to_string(),
+    }
+}
+
+/// Writes `session` as a saved game. `game` is `clamber` or `ombagui`.
+pub fn write<G: Game>(session: &Session<G>, game: &str, players: &Players, date: &str) -> String {
+    let start = session.start();
+    let mut text = format!("{MAGIC}\ngame: {game}\nsize: {}\n", start.board().side());
+    if !date.is_empty() {
+        let _ = writeln!(text, "date: {date}");
+    }
+    for colour in [Colour::Blue, Colour::Red] {
+        if let Some(name) = players.name(colour) {
+            let _ = writeln!(text, "{}: {name}", colour.to_string().to_lowercase());
+        }
+    }
+    let total = session.all_turns().count();
+    let _ = writeln!(
+        text,
+        "start: {start}\nresult: {}\nat: {} of {total}\nturns:",
+        result_text(session),
+        session.turns_played()
+    );
+    // Replaying the whole line, to know who played each turn (skips change the order).
+    let mut replay = Session::new(start);
+    for turn in session.all_turns() {
+        let _ = writeln!(text, "{} {turn}", replay.position().to_move());
+        let _ = replay.play(turn);
+    }
+    text.push_str("end\n");
+    text
+}
+
+/// The header's fields, in the order they may come, and whether each is required.
+const FIELDS: [(&str, bool); 8] = [
+    ("game", true),
+    ("size", false),
+    ("date", false),
+    ("blue", false),
+    ("red", false),
+    ("start", true),
+    ("result", false),
+    ("at", false),
+];
+
+/// Reads a saved game, checking every line: the header, each turn's player and legality.
+pub fn read(text: &str) -> Result<SavedGame, LoadError> {
+    let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line.trim_end_matches('\r')));
+    match lines.next() {
+        Some((_, MAGIC)) => {}
+        Some(_) | None if text.trim().is_empty() => {
+            return Err(LoadError { line: None, message: "the file is empty".into() });
+        }
+        _ => {
+            return Err(LoadError::at(
+                1,
+                format!("not a hexstack saved game: the first line should be '{MAGIC}'"),
+            ));
+        }
+    }
+    let mut header: Vec<(&str, String, usize)> = Vec::new();
+    let mut turns_line = None;
+    for (n, line) in lines.by_ref() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.trim() == "turns:" {
+            turns_line = Some(n);
+            break;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            return Err(LoadError::at(n, format!("expected 'field: value', found '{line}'")));
+        };
+        let key = key.trim();
+        let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
+            return Err(LoadError::at(n, format!("unknown field '{key}'")));
+        };
+        if header.iter().any(|(seen, _, _)| *seen == field) {
+            return Err(LoadError::at(n, format!("'{key}' is given twice")));
+        }
+        header.push((field, value.trim().to_string(), n));
+    }
+    let last_line = text.lines().count();
+    let Some(turns_line) = turns_line else {
+        return Err(LoadError::at(last_line, "the file ends before its 'turns:' line: it may be truncated"));
+    };
+    for (field, required) in FIELDS {
+        if required && !header.iter().any(|(seen, _, _)| *seen == field) {
+            return Err(LoadError::at(turns_line, format!("the header has no '{field}' line")));
+        }
+    }
+    let get = |field: &str| {
+        header.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
+    };
+    let players = Players {
+        blue: get("blue").map(|(name, _)| name.to_string()).filter(|name| !name.is_empty()),
+        red: get("red").map(|(name, _)| name.to_string()).filter(|name| !name.is_empty()),
+    };
+    let date = get("date").map(|(date, _)| date.to_string());
+    let mut turns = Vec::new();
+    let mut ended = false;
+    for (n, line) in lines {
+        let line = line.trim();
+        if ended && !line.is_empty() {
+            return Err(LoadError::at(n, "nothing may follow the 'end' line"));
+        }
+        match line {
+            "" => {}
+            "end" => ended = true,
+            _ => turns.push((n, line)),
+        }
+    }
+    if !ended {
+        return Err(LoadError::at(last_line, "the file ends without its 'end' line: it may be truncated"));
+    }
+    let (game, game_line) = get("game").unwrap_or_default();
+    let (start, start_line) = get("start").unwrap_or_default();
+    let loaded = match game.to_ascii_lowercase().as_str() {
+        "clamber" => {
+            let start: clamber::Position = parse(start, start_line)?;
+            check_size(get("size"), start.board().side())?;
+            Loaded::Clamber(replay(start, &turns, &get)?)
+        }
+        "ombagui" => {
+            let start: ombagui::Position = parse(start, start_line)?;
+            check_size(get("size"), 4)?;
+            Loaded::Ombagui(replay(start, &turns, &get)?)
+        }
+        other => {
+            return Err(LoadError::at(
+                game_line,
+                format!("unknown game '{other}': expected clamber or ombagui"),
+            ));
+        }
+    };
+    Ok(SavedGame { game: loaded, players, date })
+}
+
+fn parse<T: std::str::FromStr>(text: &str, line: usize) -> Result<T, LoadError>
+where
+    T::Err: fmt::Display,
+{
+    text.parse().map_err(|e: T::Err| LoadError::at(line, format!("bad start position: {e}")))
+}
+
+fn check_size(size: Option<(&str, usize)>, side: u8) -> Result<(), LoadError> {
+    match size {
+        Some((size, line)) if size != side.to_string() => Err(LoadError::at(
+            line,
+            format!("size {size} does not match the start position's side-{side} board"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
+fn replay<'a, G: Game>(
+    start: G,
+    turns: &[(usize, &str)],
+    get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
+) -> Result<Session<G>, LoadError>
+where
+    <G::Turn as std::str::FromStr>::Err: fmt::Display,
+{
+    let mut session = Session::new(start);
+    for &(n, line) in turns {
+        let (player, turn) = line.split_once(char::is_whitespace).unwrap_or(("", line));
+        let to_move = session.position().to_move();
+        let expected = to_move.to_string();
+        if !player.eq_ignore_ascii_case(&expected) {
+            return Err(LoadError::at(
+                n,
+                format!("expected '{expected} TURN' (it is {expected}'s turn), found '{line}'"),
+            ));
+        }
+        let turn: G::Turn = turn.trim().parse().map_err(|e| LoadError::at(n, format!("bad turn: {e}")))?;
+        if session.is_over() {
+            return Err(LoadError::at(n, format!("the game was already over before {turn}")));
+        }
+        session.play(&turn).map_err(|reason| LoadError::at(n, format!("illegal turn {turn}: {reason}")))?;
+    }
+    if let Some((result, n)) = get("result") {
+        let result = result.to_ascii_lowercase();
+        match result.as_str() {
+            "blue resigned" | "red resigned" if session.is_over() => {
+                return Err(LoadError::at(n, "a finished game cannot also be resigned"));
+            }
+            "blue resigned" | "red resigned" => {
+                // Resigning is the player to move's act; the file's colour must be that one.
+                if !result.starts_with(&session.position().to_move().to_string().to_lowercase()) {
+                    return Err(LoadError::at(
+                        n,
+                        format!("only {} could resign here", session.position().to_move()),
+                    ));
+                }
+                session.resign();
+            }
+            "draw agreed" if !session.is_over() => session.agree_draw(),
+            _ => {}
+        }
+    }
+    if let Some((at, n)) = get("at") {
+        let played = at.split_whitespace().next().and_then(|count| count.parse::<usize>().ok());
+        let Some(played) = played.filter(|&played| played <= turns.len()) else {
+            return Err(LoadError::at(n, format!("bad 'at' line '{at}': expected N of {}", turns.len())));
+        };
+        while session.turns_played() > played && session.undo() {}
+    }
+    Ok(session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clamber_session(turns: &[&str]) -> Session<clamber::Position> {
+        let mut session = Session::new(clamber::Position::start(crate::rules::hex::Board::SIDE_3));
+        for turn in turns {
+            session.play(&turn.parse().unwrap()).unwrap();
+        }
+        session
+    }
+
+    #[test]
+    fn a_game_reads_back_as_written() {
+        let session = clamber_session(&["C3", "D3", "C2", "D3xC3"]);
+        let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()) };
+        let text = write(&session, "clamber", &players, "2026-11-30 15:31 UTC");
+        assert_eq!(
+            text,
+            "hexstack saved game\ngame: clamber\nsize: 3\ndate: 2026-11-30 15:31 UTC\nblue: Ann\nred: Bo\n\
+             start: 3/b/-\nresult: Red won\nat: 4 of 4\nturns:\nBlue C3\nRed D3\nBlue C2\nRed D3xC3\nend\n"
+        );
+        let saved = read(&text).unwrap();
+        assert_eq!(saved.players, players);
+        let Loaded::Clamber(loaded) = saved.game else { panic!("a Clamber game") };
+        assert_eq!(loaded.position(), session.position());
+        assert_eq!(loaded.end(), Some(End::Won(Colour::Red)));
+    }
+
+    #[test]
+    fn taken_back_turns_and_resignations_are_kept() {
+        let mut session = clamber_session(&["C3", "D3", "A1"]);
+        session.undo();
+        let text = write(&session, "clamber", &Players::default(), "");
+        assert!(text.contains("at: 2 of 3\n"));
+        let Loaded::Clamber(mut loaded) = read(&text).unwrap().game else { panic!() };
+        assert_eq!(loaded.position(), session.position());
+        assert!(loaded.redo());
+        let mut session = clamber_session(&["C3"]);
+        session.resign();
+        let Loaded::Clamber(loaded) =
+            read(&write(&session, "clamber", &Players::default(), "")).unwrap().game
+        else {
+            panic!()
+        };
+        assert_eq!(loaded.end(), Some(End::Resigned(Colour::Red)));
+    }
+}

@@ -1,0 +1,107 @@
+//! Where saved games live on disk, and writing them so that a crash or a full disk never
+//! leaves a half-written file in place of a good one.
+
+use anyhow::{Context, Result};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The extension of saved games.
+pub const EXTENSION: &str = "hexstack";
+
+/// The folder of kept games: `$HEXSTACK_DATA_DIR`, else the platform's data folder
+/// (`$XDG_DATA_HOME/hexstack/saves` on Linux, Application Support on macOS, AppData on
+/// Windows).
+pub fn saves_dir() -> Option<PathBuf> {
+    let base = match std::env::var_os("HEXSTACK_DATA_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => dirs::data_dir()?.join("hexstack"),
+    };
+    Some(base.join("saves"))
+}
+
+/// A new file name in the saves folder for a game of `game` started now.
+pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
+    let stamp = now_utc().replace([' ', ':'], "-").replace("-UTC", "");
+    let mut path = dir.join(format!("{stamp}-{game}.{EXTENSION}"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stamp}-{game}-{n}.{EXTENSION}"));
+        n += 1;
+    }
+    path
+}
+
+/// The most recently written saved game in `dir`, if any.
+pub fn latest_save(dir: &Path) -> Option<PathBuf> {
+    fs::read_dir(dir)
+        .ok()?
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == EXTENSION))
+        .filter_map(|path| Some((fs::metadata(&path).ok()?.modified().ok()?, path)))
+        .max()
+        .map(|(_, path)| path)
+}
+
+/// Writes `text` to `path` atomically: a new file beside it, flushed to disk, then renamed
+/// over the old one. If anything fails the old file is untouched and the new one removed.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    write_atomic_with(path, |file| file.write_all(text.as_bytes()))
+}
+
+/// [`write_atomic`], with the writing itself given (so tests can make it fail midway).
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
+) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    }
+    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut file = fs::File::create(&temporary)?;
+        write(&mut file)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    result.with_context(|| format!("cannot save {}", path.display()))
+}
+
+/// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
+pub fn now_utc() -> String {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_become_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_422), (2025, 11, 30));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}
