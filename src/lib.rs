@@ -4,6 +4,7 @@
 //! into changes of state; [`ui`] draws that state with ratatui.
 
 pub mod app;
+pub mod i18n;
 pub mod rules;
 pub mod saved;
 pub mod store;

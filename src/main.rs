@@ -2,7 +2,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
+use hexstack::app::rules::RulesOf;
 use hexstack::app::{App, Message, Request, Screen};
+use hexstack::i18n;
 use hexstack::rules::hex::Board;
 use hexstack::rules::{clamber, ombagui};
 use hexstack::saved::{self, Players};
@@ -180,8 +182,8 @@ fn serve(request: Request, app: &mut App) {
         Request::SaveAs(name) => {
             let text = app.record(&store::now_utc()).unwrap_or_default();
             let message = match store::write_atomic(Path::new(&name), &text) {
-                Ok(()) => Message::Success(format!("saved to {name}")),
-                Err(error) => Message::Warning(format!("{error:#}")),
+                Ok(()) => Message::Success(hexstack::t!("save.done", name)),
+                Err(error) => Message::Warning(hexstack::t!("save.failed", format!("{error:#}"))),
             };
             if let Some(game) = app.game_mut_for_message() {
                 game.set_message(message);
@@ -268,13 +270,26 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{mv}");
             }
         }
-        Some(_) => bail!("not built yet: see the open issues"),
+        Some(Command::Rules { game }) => {
+            let of = match game {
+                Some(Game::Ombagui) => RulesOf::Ombagui,
+                Some(Game::Clamber) | None => RulesOf::Clamber,
+            };
+            play(|area| App::rules(of, area))?;
+        }
     }
     Ok(())
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    i18n::set(match cli.lang {
+        Some(Lang::En) => i18n::Lang::En,
+        Some(Lang::Fr) => i18n::Lang::Fr,
+        Some(Lang::Sr) => i18n::Lang::Sr,
+        None => i18n::Lang::from_env(),
+    });
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hexstack: {error:#}");

@@ -198,8 +198,10 @@ fn the_menu_starts_games() {
     press(&mut app, &["4"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["5"]);
-    assert!(matches!(&app.screen, Screen::Menu(menu) if menu.note.is_some()));
+    press(&mut app, &["6"]);
+    assert!(matches!(&app.screen, Screen::Rules(book) if book.of == hexstack::app::rules::RulesOf::Ombagui));
+    press(&mut app, &["q"]);
+    assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");
     press(&mut app, &["q"]);
     assert!(app.quit);
 }

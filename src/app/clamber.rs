@@ -4,8 +4,10 @@
 
 use super::table::Table;
 use super::{Message, Playing, Shared};
+use crate::i18n::{Explain, colour};
 use crate::rules::clamber::{CaptureKind, Position, Turn};
 use crate::rules::hex::{Cell, CellSet};
+use crate::t;
 
 /// A capture being built: the capturing stack, then the stacks captured so far.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -109,17 +111,15 @@ impl ClamberGame {
                 self.table.commit(Turn::Place(cell));
             }
             Some(stack) if stack.owner() != position.to_move() => {
-                self.table.message = Message::Warning(format!("the stack on {cell} is {}'s", stack.owner()));
+                self.table.message = Message::Warning(t!("illegal.not_yours", cell, colour(stack.owner())));
             }
             Some(_) => {
                 let chain = Chain { from: cell, captured: Vec::new() };
                 if position.legal_turns().iter().any(|turn| chain.is_prefix_of(turn)) {
                     self.chain = Some(chain);
-                    self.table.message = Message::Info(format!(
-                        "{cell} selected: Enter on a lit stack captures it; Esc cancels"
-                    ));
+                    self.table.message = Message::Info(t!("clamber.selected", cell));
                 } else {
-                    self.table.message = Message::Warning(format!("the stack on {cell} has no capture"));
+                    self.table.message = Message::Warning(t!("clamber.no_capture", cell));
                 }
             }
         }
@@ -128,7 +128,7 @@ impl ClamberGame {
     fn act_in_chain(&mut self, mut chain: Chain, cell: Cell) {
         if cell == chain.capturer() {
             if chain.captured.is_empty() {
-                self.table.message = Message::Info(format!("{}: {PROMPT}", self.table.to_move()));
+                self.table.prompt();
             } else {
                 self.table.commit(chain.turn());
             }
@@ -148,9 +148,7 @@ impl ClamberGame {
                 self.chain = None;
                 self.table.commit(chain.turn());
             } else {
-                self.table.message = Message::Info(format!(
-                    "{cell} may capture again: Enter on a lit stack, or Enter on {cell} / Esc to stop"
-                ));
+                self.table.message = Message::Info(t!("clamber.again", cell));
                 self.chain = Some(chain);
             }
             return;
@@ -164,13 +162,13 @@ impl ClamberGame {
         // Not a lit target: let the rules say why.
         chain.captured.push(cell);
         self.table.message = Message::Warning(match position.play(&chain.turn()) {
-            Err(reason) => reason.to_string(),
-            Ok(_) => format!("{cell} cannot be captured now"),
+            Err(reason) => reason.explain(),
+            Ok(_) => t!("clamber.cannot", cell),
         });
     }
 }
 
-const PROMPT: &str = "Enter places a piece on an empty cell or selects your stack";
+const PROMPT: &str = "prompt.clamber";
 
 impl Playing for ClamberGame {
     fn table(&self) -> &dyn Shared {
@@ -196,7 +194,7 @@ impl Playing for ClamberGame {
             Some(chain) if !chain.captured.is_empty() => {
                 self.table.commit(chain.turn());
             }
-            Some(_) => self.table.message = Message::Info(format!("{}: {PROMPT}", self.table.to_move())),
+            Some(_) => self.table.prompt(),
             None => {}
         }
     }

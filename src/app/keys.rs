@@ -42,7 +42,8 @@ pub enum Action {
     Quit,
 }
 
-/// Keys bound to one action, how the help shows them, and what the action does.
+/// Keys bound to one action, how the help shows them, and what the action does (the
+/// key of its text in `assets/lang`).
 pub struct Binding {
     pub keys: &'static [(KeyCode, KeyModifiers)],
     pub shown: &'static str,
@@ -63,91 +64,56 @@ pub const GAME_KEYS: &[Binding] = &[
         keys: &[(KeyCode::Left, NONE), char('h')],
         shown: "← h",
         action: Action::Step(Step::Left),
-        what: "cursor left",
+        what: "key.left",
     },
     Binding {
         keys: &[(KeyCode::Right, NONE), char('l')],
         shown: "→ l",
         action: Action::Step(Step::Right),
-        what: "cursor right",
+        what: "key.right",
     },
-    Binding { keys: &[char('y')], shown: "y", action: Action::Step(Step::UpLeft), what: "cursor up-left" },
-    Binding { keys: &[char('i')], shown: "i", action: Action::Step(Step::UpRight), what: "cursor up-right" },
-    Binding {
-        keys: &[char('b')],
-        shown: "b",
-        action: Action::Step(Step::DownLeft),
-        what: "cursor down-left",
-    },
-    Binding {
-        keys: &[char('n')],
-        shown: "n",
-        action: Action::Step(Step::DownRight),
-        what: "cursor down-right",
-    },
-    Binding {
-        keys: &[(KeyCode::Up, NONE), char('k')],
-        shown: "↑ k",
-        action: Action::Up,
-        what: "cursor up a row",
-    },
+    Binding { keys: &[char('y')], shown: "y", action: Action::Step(Step::UpLeft), what: "key.up_left" },
+    Binding { keys: &[char('i')], shown: "i", action: Action::Step(Step::UpRight), what: "key.up_right" },
+    Binding { keys: &[char('b')], shown: "b", action: Action::Step(Step::DownLeft), what: "key.down_left" },
+    Binding { keys: &[char('n')], shown: "n", action: Action::Step(Step::DownRight), what: "key.down_right" },
+    Binding { keys: &[(KeyCode::Up, NONE), char('k')], shown: "↑ k", action: Action::Up, what: "key.up" },
     Binding {
         keys: &[(KeyCode::Down, NONE), char('j')],
         shown: "↓ j",
         action: Action::Down,
-        what: "cursor down a row",
+        what: "key.down",
     },
     Binding {
         keys: &[(KeyCode::Enter, NONE), char(' ')],
         shown: "Enter Space",
         action: Action::Act,
-        what: "place, pick, capture, move",
+        what: "key.act",
     },
-    Binding {
-        keys: &[(KeyCode::Esc, NONE)],
-        shown: "Esc",
-        action: Action::Cancel,
-        what: "cancel; end a chain",
-    },
+    Binding { keys: &[(KeyCode::Esc, NONE)], shown: "Esc", action: Action::Cancel, what: "key.cancel" },
     Binding {
         keys: &[char('u'), char('['), (KeyCode::Backspace, NONE)],
         shown: "u [",
         action: Action::Undo,
-        what: "undo: back a turn",
+        what: "key.undo",
     },
     Binding {
         keys: &[(KeyCode::Char('r'), CTRL), char(']')],
         shown: "^r ]",
         action: Action::Redo,
-        what: "redo: forward a turn",
+        what: "key.redo",
     },
-    Binding {
-        keys: &[(KeyCode::Home, NONE)],
-        shown: "Home",
-        action: Action::First,
-        what: "back to the start",
-    },
-    Binding {
-        keys: &[(KeyCode::End, NONE)],
-        shown: "End",
-        action: Action::Last,
-        what: "on to the last turn",
-    },
-    Binding { keys: &[char('s')], shown: "s", action: Action::Save, what: "save to a file" },
-    Binding {
-        keys: &[char('?'), (KeyCode::F(1), NONE)],
-        shown: "?",
-        action: Action::Help,
-        what: "this help",
-    },
-    Binding { keys: &[char('d')], shown: "d", action: Action::Draw, what: "agree on a draw (asks first)" },
-    Binding { keys: &[char('r')], shown: "r", action: Action::Resign, what: "resign (asks first)" },
-    Binding { keys: &[char('m')], shown: "m", action: Action::Menu, what: "back to the menu" },
+    Binding { keys: &[(KeyCode::Home, NONE)], shown: "Home", action: Action::First, what: "key.first" },
+    Binding { keys: &[(KeyCode::End, NONE)], shown: "End", action: Action::Last, what: "key.last" },
+    Binding { keys: &[char('s')], shown: "s", action: Action::Save, what: "key.save" },
+    Binding { keys: &[char('?'), (KeyCode::F(1), NONE)], shown: "?", action: Action::Help, what: "key.help" },
+    Binding { keys: &[char('d')], shown: "d", action: Action::Draw, what: "key.draw" },
+    Binding { keys: &[char('r')], shown: "r", action: Action::Resign, what: "key.resign" },
+    Binding { keys: &[char('m')], shown: "m", action: Action::Menu, what: "key.menu" },
     Binding {
         keys: &[char('q'), (KeyCode::Char('c'), CTRL)],
         shown: "q",
         action: Action::Quit,
-        what: "quit (asks first in a game)",
+        what: "key.quit",
     },
 ];
 
@@ -165,13 +131,16 @@ pub fn action(key: KeyEvent) -> Option<Action> {
 
 /// The short hint line under the board, from the same table.
 pub fn hints() -> String {
-    let shown = |action: Action| GAME_KEYS.iter().find(|b| b.action == action).map_or("", |b| b.shown);
-    format!(
-        "hjkl yibn move · {} act · {} cancel · {} undo · {} redo · {} keys · {} quit",
-        shown(Action::Act).split(' ').next().unwrap_or(""),
+    let shown = |action: Action| {
+        let shown = GAME_KEYS.iter().find(|b| b.action == action).map_or("", |b| b.shown);
+        shown.split(' ').next().unwrap_or("").to_string()
+    };
+    crate::t!(
+        "hints",
+        shown(Action::Act),
         shown(Action::Cancel),
-        shown(Action::Undo).split(' ').next().unwrap_or(""),
-        shown(Action::Redo).split(' ').next().unwrap_or(""),
+        shown(Action::Undo),
+        shown(Action::Redo),
         shown(Action::Help),
         shown(Action::Quit)
     )

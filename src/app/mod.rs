@@ -5,12 +5,14 @@ pub mod clamber;
 pub mod keys;
 pub mod layout;
 pub mod ombagui;
+pub mod rules;
 pub mod session;
 pub mod table;
 
 use crate::rules::hex::{Board, Cell, DIRECTIONS};
 use crate::rules::{Colour, Game, clamber as clamber_rules, ombagui as ombagui_rules};
 use crate::saved::{self, Loaded, Players, SavedGame};
+use crate::t;
 use clamber::ClamberGame;
 use keys::{Action, Step};
 use layout::{BoardLayout, Screen as Areas};
@@ -19,6 +21,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use rules::{Book, Diagram, RulesOf};
 use session::End;
 use std::path::PathBuf;
 use table::Table;
@@ -47,7 +50,10 @@ pub trait Shared {
     fn agree_draw(&mut self);
 }
 
-impl<G: Game> Shared for Table<G> {
+impl<G: Game> Shared for Table<G>
+where
+    G::Illegal: crate::i18n::Explain,
+{
     fn board(&self) -> Board {
         self.position().board()
     }
@@ -146,29 +152,33 @@ pub enum MenuItem {
     Clamber4,
     Ombagui,
     Resume,
-    Rules,
+    RulesClamber,
+    RulesOmbagui,
     Quit,
 }
 
 impl MenuItem {
-    pub const ALL: [MenuItem; 6] = [
+    pub const ALL: [MenuItem; 7] = [
         MenuItem::Clamber3,
         MenuItem::Clamber4,
         MenuItem::Ombagui,
         MenuItem::Resume,
-        MenuItem::Rules,
+        MenuItem::RulesClamber,
+        MenuItem::RulesOmbagui,
         MenuItem::Quit,
     ];
 
-    pub fn label(self) -> &'static str {
-        match self {
-            MenuItem::Clamber3 => "Play Clamber (side 3, standard)",
-            MenuItem::Clamber4 => "Play Clamber (side 4)",
-            MenuItem::Ombagui => "Play Ombagui",
-            MenuItem::Resume => "Resume the last game",
-            MenuItem::Rules => "Rules (coming soon)",
-            MenuItem::Quit => "Quit",
-        }
+    /// The entry's words.
+    pub fn label(self) -> String {
+        t!(match self {
+            MenuItem::Clamber3 => "menu.clamber3",
+            MenuItem::Clamber4 => "menu.clamber4",
+            MenuItem::Ombagui => "menu.ombagui",
+            MenuItem::Resume => "menu.resume",
+            MenuItem::RulesClamber => "menu.rules_clamber",
+            MenuItem::RulesOmbagui => "menu.rules_ombagui",
+            MenuItem::Quit => "menu.quit",
+        })
     }
 }
 
@@ -185,6 +195,7 @@ pub enum Screen {
     Menu(Menu),
     Clamber(Box<ClamberGame>),
     Ombagui(Box<OmbaguiGame>),
+    Rules(Book),
 }
 
 /// A question that waits for `y` (anything else says no).
@@ -226,6 +237,9 @@ pub struct App {
     pub kept_at: Option<PathBuf>,
     /// What the program is asked to do after this event.
     pub request: Option<Request>,
+    /// The rules page a game was opened from to try a position; `m` goes back to it, and
+    /// such a game is not kept.
+    pub back_to: Option<Book>,
     /// The terminal's size, for mouse hit-testing.
     pub area: Rect,
     /// The screen column the Up and Down keys try to keep to.
@@ -242,6 +256,7 @@ impl App {
             players: Players::default(),
             kept_at: None,
             request: None,
+            back_to: None,
             area,
             column: None,
         }
@@ -260,7 +275,7 @@ impl App {
     /// The game on screen, if any.
     pub fn game(&self) -> Option<&dyn Playing> {
         match &self.screen {
-            Screen::Menu(_) => None,
+            Screen::Menu(_) | Screen::Rules(_) => None,
             Screen::Clamber(game) => Some(game.as_ref()),
             Screen::Ombagui(game) => Some(game.as_ref()),
         }
@@ -273,7 +288,7 @@ impl App {
 
     fn game_mut(&mut self) -> Option<&mut dyn Playing> {
         match &mut self.screen {
-            Screen::Menu(_) => None,
+            Screen::Menu(_) | Screen::Rules(_) => None,
             Screen::Clamber(game) => Some(game.as_mut()),
             Screen::Ombagui(game) => Some(game.as_mut()),
         }
@@ -308,9 +323,7 @@ impl App {
         app.players = saved.players;
         if let Some(game) = app.game_mut() {
             let (played, total) = game.table().replay_position();
-            game.table_mut().set_message(Message::Info(format!(
-                "game loaded at turn {played} of {total}: u / ^r step back and forth, Home / End jump"
-            )));
+            game.table_mut().set_message(Message::Info(t!("loaded", played, total)));
         }
         app
     }
@@ -318,7 +331,7 @@ impl App {
     /// The game as a saved-game text (the date left out when `date` is empty).
     pub fn record(&self, date: &str) -> Option<String> {
         match &self.screen {
-            Screen::Menu(_) => None,
+            Screen::Menu(_) | Screen::Rules(_) => None,
             Screen::Clamber(game) => Some(saved::write(&game.table.session, "clamber", &self.players, date)),
             Screen::Ombagui(game) => Some(saved::write(&game.table.session, "ombagui", &self.players, date)),
         }
@@ -327,7 +340,7 @@ impl App {
     /// The game's name, for file names.
     pub fn game_name(&self) -> Option<&'static str> {
         match &self.screen {
-            Screen::Menu(_) => None,
+            Screen::Menu(_) | Screen::Rules(_) => None,
             Screen::Clamber(_) => Some("clamber"),
             Screen::Ombagui(_) => Some("ombagui"),
         }
@@ -335,15 +348,16 @@ impl App {
 
     /// A new game of the same kind, on the same board, between the same players.
     fn new_game(&mut self) {
-        let (area, players) = (self.area, self.players.clone());
+        let (area, players, back_to) = (self.area, self.players.clone(), self.back_to);
         match &self.screen {
-            Screen::Menu(_) => return,
+            Screen::Menu(_) | Screen::Rules(_) => return,
             Screen::Clamber(game) => {
                 *self = App::clamber(clamber_rules::Position::start(game.table.position().board()), area)
             }
             Screen::Ombagui(_) => *self = App::ombagui(ombagui_rules::Position::start(), area),
         }
         self.players = players;
+        self.back_to = back_to;
     }
 
     /// Reacts to one terminal event.
@@ -370,12 +384,61 @@ impl App {
         }
         match &self.screen {
             Screen::Menu(menu) => self.menu_key(key, menu.selected),
+            Screen::Rules(book) => self.rules_key(key, *book),
             Screen::Clamber(_) | Screen::Ombagui(_) => {
                 if let Some(action) = keys::action(key) {
                     self.game_action(action);
                 }
             }
         }
+    }
+
+    /// The rules book open on `of`.
+    pub fn rules(of: RulesOf, area: Rect) -> App {
+        App { screen: Screen::Rules(Book::new(of)), ..App::new(area) }
+    }
+
+    fn rules_key(&mut self, key: KeyEvent, mut book: Book) {
+        let pages = book.of.pages().len();
+        if let Some(line) = book.contents {
+            book.contents = match key.code {
+                KeyCode::Up | KeyCode::Char('k') => Some((line + pages - 1) % pages),
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => Some((line + 1) % pages),
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    book.turn_to(line);
+                    None
+                }
+                _ => None,
+            };
+            self.screen = Screen::Rules(book);
+            return;
+        }
+        match key.code {
+            KeyCode::Right | KeyCode::PageDown | KeyCode::Char('l') => {
+                book.turn_to((book.page + 1).min(pages - 1))
+            }
+            KeyCode::Left | KeyCode::PageUp | KeyCode::Char('h') => book.turn_to(book.page.saturating_sub(1)),
+            KeyCode::Char(' ') | KeyCode::Enter | KeyCode::Down | KeyCode::Char('j') => book.next_scene(),
+            KeyCode::Up | KeyCode::Backspace | KeyCode::Char('k') => book.previous_scene(),
+            KeyCode::Char('t') | KeyCode::Tab => book.contents = Some(book.page),
+            KeyCode::Home => book.turn_to(0),
+            KeyCode::End => book.turn_to(pages - 1),
+            KeyCode::Char('p') => return self.try_scene(book),
+            KeyCode::Char('q') | KeyCode::Char('m') | KeyCode::Esc => return *self = App::new(self.area),
+            _ => {}
+        }
+        self.screen = Screen::Rules(book);
+    }
+
+    /// Opens the scene on screen as a game, to be played and then left for the same page.
+    fn try_scene(&mut self, book: Book) {
+        let area = self.area;
+        *self = match book.scene().diagram(book.of) {
+            Ok(Diagram::Clamber(position)) => App::clamber(position, area),
+            Ok(Diagram::Ombagui(position)) => App::ombagui(position, area),
+            Err(_) => return,
+        };
+        self.back_to = Some(book);
     }
 
     fn menu_key(&mut self, key: KeyEvent, selected: usize) {
@@ -385,7 +448,7 @@ impl App {
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => (selected + 1) % count,
             KeyCode::Enter | KeyCode::Char(' ') => return self.choose(MenuItem::ALL[selected]),
             KeyCode::Char('q') | KeyCode::Esc => return self.quit = true,
-            KeyCode::Char(c @ '1'..='6') => return self.choose(MenuItem::ALL[c as usize - '1' as usize]),
+            KeyCode::Char(c @ '1'..='7') => return self.choose(MenuItem::ALL[c as usize - '1' as usize]),
             _ => selected,
         };
         self.screen = Screen::Menu(Menu { selected, note: None });
@@ -398,11 +461,8 @@ impl App {
             MenuItem::Clamber4 => *self = App::clamber(clamber_rules::Position::start(Board::SIDE_4), area),
             MenuItem::Ombagui => *self = App::ombagui(ombagui_rules::Position::start(), area),
             MenuItem::Resume => self.request = Some(Request::Resume),
-            MenuItem::Rules => {
-                let selected = MenuItem::ALL.iter().position(|&i| i == item).unwrap_or(0);
-                let note = Some("not built yet: it is on its way".to_string());
-                self.screen = Screen::Menu(Menu { selected, note });
-            }
+            MenuItem::RulesClamber => self.screen = Screen::Rules(Book::new(RulesOf::Clamber)),
+            MenuItem::RulesOmbagui => self.screen = Screen::Rules(Book::new(RulesOf::Ombagui)),
             MenuItem::Quit => self.quit = true,
         }
     }
@@ -459,7 +519,7 @@ impl App {
             Action::Cancel => game.cancel(),
             Action::Undo => {
                 if game.drop_selection() {
-                    game.table_mut().set_message(Message::Info("selection dropped".into()));
+                    game.table_mut().set_message(Message::Info(t!("selection.dropped")));
                 } else {
                     game.table_mut().undo();
                 }
@@ -475,10 +535,15 @@ impl App {
             Action::Save => self.overlay = Some(Overlay::SaveAs(String::new())),
             Action::Help => self.overlay = Some(Overlay::Help),
             Action::Resign | Action::Draw if over => {
-                game.table_mut().set_message(Message::Warning("the game is over already".into()));
+                game.table_mut().set_message(Message::Warning(t!("over.already")));
             }
             Action::Resign => self.overlay = ask(Question::Resign),
             Action::Draw => self.overlay = ask(Question::Draw),
+            Action::Menu if self.back_to.is_some() => {
+                let book = self.back_to.take();
+                *self = App::new(area);
+                self.screen = Screen::Rules(book.unwrap_or(Book::new(RulesOf::Clamber)));
+            }
             Action::Menu if in_progress => self.overlay = ask(Question::Menu),
             Action::Menu => *self = App::new(area),
             Action::Quit if in_progress => self.overlay = ask(Question::Quit),

@@ -3,10 +3,12 @@
 
 use super::table::Table;
 use super::{Message, Playing, Shared};
+use crate::i18n::{Explain, colour, kind};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::ombagui::{BOARD, Move, Position};
+use crate::t;
 
-const PROMPT: &str = "Enter on one of your pieces on top of its cell picks it up";
+const PROMPT: &str = "prompt.ombagui";
 
 /// A game of Ombagui on screen.
 #[derive(Clone, Debug)]
@@ -40,19 +42,17 @@ impl OmbaguiGame {
     fn pick(&mut self, cell: Cell) {
         let position = self.table.position();
         let message = match position.stack(cell).top() {
-            None => "pick one of your pieces first: Enter on a cell whose top piece is yours".to_string(),
+            None => t!("ombagui.pick_first"),
             Some(top) if top.colour != position.to_move() => {
-                format!("the top piece on {cell} is {}'s", top.colour)
+                t!("illegal.top_not_yours", cell, colour(top.colour))
             }
             Some(top) if position.destinations(cell).is_empty() => {
-                format!("the {} on {cell} has nowhere to go: the paths are blocked", top.kind)
+                t!("ombagui.nowhere", kind(top.kind), cell)
             }
             Some(top) => {
                 self.selected = Some(cell);
-                self.table.message = Message::Info(format!(
-                    "{} {} on {cell} picked up: Enter on a lit cell moves it",
-                    top.colour, top.kind
-                ));
+                self.table.message =
+                    Message::Info(t!("ombagui.picked", colour(top.colour), kind(top.kind), cell));
                 return;
             }
         };
@@ -75,7 +75,7 @@ impl Playing for OmbaguiGame {
         match self.selected.take() {
             None => self.pick(cell),
             Some(from) if from == cell => {
-                self.table.message = Message::Info(format!("{}: {PROMPT}", self.table.to_move()));
+                self.table.prompt();
             }
             Some(from) if BOARD.holds(self.table.position().destinations(from), cell) => {
                 self.table.commit(Move { from, to: cell });
@@ -87,7 +87,7 @@ impl Playing for OmbaguiGame {
                 } else {
                     // Not a lit cell: the rules say why.
                     if let Err(reason) = position.play(Move { from, to: cell }) {
-                        self.table.message = Message::Warning(reason.to_string());
+                        self.table.message = Message::Warning(reason.explain());
                     }
                     self.selected = Some(from);
                 }
@@ -97,7 +97,7 @@ impl Playing for OmbaguiGame {
 
     fn cancel(&mut self) {
         if self.selected.take().is_some() {
-            self.table.message = Message::Info(format!("{}: {PROMPT}", self.table.to_move()));
+            self.table.prompt();
         }
     }
 

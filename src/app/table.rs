@@ -3,8 +3,10 @@
 
 use super::Message;
 use super::session::{End, Played, Session};
+use crate::i18n::{Explain, colour};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
+use crate::t;
 
 /// A game at the table: its session, the cursor, and the last message.
 #[derive(Clone, Debug)]
@@ -12,19 +14,31 @@ pub struct Table<G: Game> {
     pub session: Session<G>,
     pub cursor: Cell,
     pub message: Message,
+    /// The text key of the prompt for the player to move.
+    prompt: &'static str,
 }
 
-impl<G: Game> Table<G> {
-    /// A game from `start`, the cursor in the middle of the board.
-    pub fn new(start: G, prompt: &str) -> Table<G> {
+impl<G: Game> Table<G>
+where
+    G::Illegal: Explain,
+{
+    /// A game from `start`, the cursor in the middle of the board; `prompt` is the text
+    /// key that tells the player to move what to do.
+    pub fn new(start: G, prompt: &'static str) -> Table<G> {
         let side = start.board().side();
-        let session = Session::new(start);
-        let to_move = session.position().to_move();
-        Table {
-            session,
+        let mut table = Table {
+            session: Session::new(start),
             cursor: Cell::new(side - 1, side - 1),
-            message: Message::Info(format!("{to_move}: {prompt}")),
-        }
+            message: Message::None,
+            prompt,
+        };
+        table.prompt();
+        table
+    }
+
+    /// Tells the player to move what to do.
+    pub fn prompt(&mut self) {
+        self.message = Message::Info(t!(self.prompt, colour(self.to_move())));
     }
 
     pub fn position(&self) -> G {
@@ -37,33 +51,31 @@ impl<G: Game> Table<G> {
 
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
     pub fn commit(&mut self, turn: G::Turn) -> bool {
-        let mover = self.to_move();
+        let mover = colour(self.to_move());
         let branching = self.session.can_redo();
         match self.session.play(&turn) {
             Ok(played) => {
                 self.message = match (self.session.end(), played) {
-                    (Some(End::Won(_)), _) => Message::Success(format!("{mover} played {turn} and wins!")),
-                    (Some(_), _) => {
-                        Message::Success(format!("{mover} played {turn}: nobody can move, a draw"))
-                    }
-                    (None, Played::Skipped(colour)) => Message::Warning(format!(
-                        "{mover} played {turn}. {colour} has no legal turn and is skipped: {} again",
-                        colour.other()
+                    (Some(End::Won(_)), _) => Message::Success(t!("played.wins", mover, turn)),
+                    (Some(_), _) => Message::Success(t!("played.blocked", mover, turn)),
+                    (None, Played::Skipped(skipped)) => Message::Warning(t!(
+                        "played.skip",
+                        mover,
+                        turn,
+                        colour(skipped),
+                        colour(skipped.other())
                     )),
                     (None, Played::Normal) => {
-                        Message::Info(format!("{mover} played {turn}. {} to move", self.to_move()))
+                        Message::Info(t!("played", mover, turn, colour(self.to_move())))
                     }
                 };
                 if branching {
-                    self.message = Message::Warning(format!(
-                        "{} (a new line of play: the turns taken back are dropped)",
-                        self.message.text()
-                    ));
+                    self.message = Message::Warning(t!("played.branch", self.message.text()));
                 }
                 true
             }
             Err(reason) => {
-                self.message = Message::Warning(reason.to_string());
+                self.message = Message::Warning(reason.explain());
                 false
             }
         }
@@ -71,17 +83,17 @@ impl<G: Game> Table<G> {
 
     pub fn undo(&mut self) {
         self.message = if self.session.undo() {
-            Message::Info(format!("turn taken back: {} to move", self.to_move()))
+            Message::Info(t!("undo.done", colour(self.to_move())))
         } else {
-            Message::Warning("nothing to undo".into())
+            Message::Warning(t!("undo.none"))
         };
     }
 
     pub fn redo(&mut self) {
         self.message = if self.session.redo() {
-            Message::Info(format!("turn played again: {} to move", self.to_move()))
+            Message::Info(t!("redo.done", colour(self.to_move())))
         } else {
-            Message::Warning("nothing to redo".into())
+            Message::Warning(t!("redo.none"))
         };
     }
 
@@ -94,17 +106,17 @@ impl<G: Game> Table<G> {
         }
         let played = self.session.turns_played();
         let total = self.session.all_turns().count();
-        self.message = Message::Info(format!("turn {played} of {total}: {} to move", self.to_move()));
+        self.message = Message::Info(t!("jump.done", played, total, colour(self.to_move())));
     }
 
     pub fn resign(&mut self) {
-        let colour = self.to_move();
+        let loser = self.to_move();
         self.session.resign();
-        self.message = Message::Success(format!("{colour} resigns: {} wins", colour.other()));
+        self.message = Message::Success(t!("resign.done", colour(loser), colour(loser.other())));
     }
 
     pub fn agree_draw(&mut self) {
         self.session.agree_draw();
-        self.message = Message::Success("draw agreed".into());
+        self.message = Message::Success(t!("draw.done"));
     }
 }

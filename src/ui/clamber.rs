@@ -2,13 +2,15 @@
 //! cursor, the selection, the targets and what a capture would remove.
 
 use super::board::{self, CellLook, marked};
-use super::{View, move_list, player_line, plural, theme};
+use super::{View, move_list, player_line, theme};
 use crate::app::Playing;
 use crate::app::clamber::ClamberGame;
 use crate::app::layout::BoardLayout;
+use crate::i18n::{colour, count};
 use crate::rules::Colour;
 use crate::rules::clamber::CaptureKind;
 use crate::rules::hex::Cell;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -16,17 +18,17 @@ use ratatui::text::{Line, Span};
 /// The marks either side of a cell, with a word for the panel's legend and a sentence
 /// for the help.
 const MARKS: [(&str, &str, &str); 6] = [
-    ("[ ]", "cursor", "the cursor"),
-    ("( )", "selected", "selected stack, chain so far"),
-    ("> <", "lower", "a lower capture"),
-    ("= =", "equal", "an equal capture"),
-    ("x x", "removed", "removed by that capture"),
-    ("* *", "last turn", "the last turn"),
+    ("[ ]", "mark.cursor", "mark.cursor.long"),
+    ("( )", "mark.selected", "mark.selected.long"),
+    ("> <", "mark.lower", "mark.lower.long"),
+    ("= =", "mark.equal", "mark.equal.long"),
+    ("x x", "mark.removed", "mark.removed.long"),
+    ("* *", "mark.last", "mark.last.long"),
 ];
 
 impl View for ClamberGame {
     fn title(&self) -> String {
-        format!("Clamber · side {}", self.table.position().board().side())
+        t!("game.clamber", self.table.position().board().side())
     }
 
     fn playing(&self) -> &dyn Playing {
@@ -88,14 +90,10 @@ impl View for ClamberGame {
         let over = self.table.session.is_over();
         let mut lines: Vec<Line> = [Colour::Blue, Colour::Red]
             .into_iter()
-            .map(|colour| {
-                let (stacks, pieces) = (position.cells_of(colour).len(), position.pieces_of(colour) as usize);
-                let what = format!(
-                    " {stacks:>2} {:<6} {pieces:>3} {}",
-                    plural(stacks, "stack"),
-                    plural(pieces, "piece")
-                );
-                player_line(colour, colour == to_move && !over, what)
+            .map(|player| {
+                let (stacks, pieces) = (position.cells_of(player).len(), position.pieces_of(player) as usize);
+                let what = format!("{:>9}{:>10}", count(stacks, "stack"), count(pieces, "piece"));
+                player_line(player, player == to_move && !over, what)
             })
             .collect();
         lines.push(Line::raw(""));
@@ -106,13 +104,13 @@ impl View for ClamberGame {
                 lines.push(Line::from(vec![
                     Span::raw(format!("{cell}: ")),
                     Span::styled(
-                        format!("{} stack of {}", stack.owner(), stack.height()),
+                        t!("panel.clamber_stack", colour(stack.owner()), stack.height()),
                         theme::player(stack.owner()),
                     ),
                 ]));
-                lines.push(Line::raw(format!("group {} · sub-group {}", group.len(), sub_group.len())));
+                lines.push(Line::raw(t!("panel.groups", group.len(), sub_group.len())));
             }
-            None => lines.extend([Line::raw(format!("{cell}: empty")), Line::raw("")]),
+            None => lines.extend([Line::raw(t!("panel.empty", cell)), Line::raw("")]),
         }
         lines
     }
@@ -122,7 +120,7 @@ impl View for ClamberGame {
     }
 
     fn notes(&self) -> &'static [&'static str] {
-        &["b3: a blue stack of 3", "underlined: group under the cursor", "shaded: its sub-group"]
+        &["note.clamber_stack", "note.group", "note.sub_group"]
     }
 
     fn moves(&self) -> Vec<Line<'static>> {

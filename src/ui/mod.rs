@@ -3,6 +3,7 @@
 mod board;
 mod clamber;
 mod ombagui;
+mod rules;
 mod theme;
 
 use crate::app::keys::{self, GAME_KEYS};
@@ -13,6 +14,7 @@ use crate::app::{
 };
 use crate::rules::{Colour, Game};
 use crate::saved::Players;
+use crate::{i18n, t};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -24,12 +26,13 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 pub fn draw(app: &App, frame: &mut Frame) {
     let area = frame.area();
     let view: Option<&dyn View> = match &app.screen {
-        Screen::Menu(_) => None,
+        Screen::Menu(_) | Screen::Rules(_) => None,
         Screen::Clamber(game) => Some(game.as_ref()),
         Screen::Ombagui(game) => Some(game.as_ref()),
     };
     match (&app.screen, view) {
-        (_, Some(view)) => draw_game(view, &app.players, area, frame),
+        (_, Some(view)) => draw_game(view, &app.players, app.back_to.is_some(), area, frame),
+        (Screen::Rules(book), None) => rules::draw(book, area, frame),
         (Screen::Menu(menu), None) => draw_menu(menu, area, frame),
         _ => {}
     }
@@ -45,10 +48,7 @@ fn draw_menu(menu: &Menu, area: Rect, frame: &mut Frame) {
     let top = menu_top(area);
     let width = MenuItem::ALL.iter().map(|item| item.label().len() as u16 + 6).max().unwrap_or(0);
     let left = area.x + area.width.saturating_sub(width) / 2;
-    let heading = vec![
-        Line::styled("hexstack", theme::TITLE),
-        Line::raw("two hex stacking games for two players at one keyboard"),
-    ];
+    let heading = vec![Line::styled(t!("menu.title"), theme::TITLE), Line::raw(t!("menu.subtitle"))];
     let heading_area = Rect::new(area.x, top.saturating_sub(3), area.width, 2).intersection(area);
     frame.render_widget(Paragraph::new(heading).alignment(Alignment::Center), heading_area);
     let mut lines = Vec::new();
@@ -66,17 +66,14 @@ fn draw_menu(menu: &Menu, area: Rect, frame: &mut Frame) {
     if let Some(note) = &menu.note {
         footer.push(Line::styled(note.clone(), theme::WARNING));
     }
-    footer.push(Line::styled("↑↓ choose · Enter start · 1-6 jump · q quit", theme::HINTS));
+    footer.push(Line::styled(t!("menu.hints"), theme::HINTS));
     let footer_area = Rect::new(area.x, items.bottom(), area.width, 2).intersection(area);
     frame.render_widget(Paragraph::new(footer).alignment(Alignment::Center), footer_area);
 }
 
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
 fn draw_too_small(needed: (u16, u16), area: Rect, frame: &mut Frame) {
-    let text = format!(
-        "Terminal too small: this board needs {}x{}, the window is {}x{}. Enlarge it (q quits).",
-        needed.0, needed.1, area.width, area.height
-    );
+    let text = t!("too_small", needed.0, needed.1, area.width, area.height);
     frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
 }
 
@@ -96,7 +93,7 @@ trait View {
     fn moves(&self) -> Vec<Line<'static>>;
 }
 
-fn draw_game(view: &dyn View, players: &Players, area: Rect, frame: &mut Frame) {
+fn draw_game(view: &dyn View, players: &Players, tried: bool, area: Rect, frame: &mut Frame) {
     let playing = view.playing();
     let table = playing.table();
     let board = table.board();
@@ -112,7 +109,7 @@ fn draw_game(view: &dyn View, players: &Players, area: Rect, frame: &mut Frame) 
     frame.render_widget(title, areas.title);
     view.draw_board(&layout, frame.buffer_mut());
     if let Some(end) = table.end() {
-        draw_banner(status(Some(end), table.to_move(), players), areas.banner, frame);
+        draw_banner(status(Some(end), table.to_move(), players), tried, areas.banner, frame);
     }
     draw_panel(view, areas.panel, frame);
     draw_message(table.message(), areas.message, frame);
@@ -122,26 +119,26 @@ fn draw_game(view: &dyn View, players: &Players, area: Rect, frame: &mut Frame) 
 /// "Blue to move", or how the game ended, in the player's colour.
 fn status(end: Option<End>, to_move: Colour, players: &Players) -> Span<'static> {
     let name = |colour: Colour| match players.name(colour) {
-        Some(name) => format!("{colour} ({name})"),
-        None => colour.to_string(),
+        Some(name) => format!("{} ({name})", i18n::colour(colour)),
+        None => i18n::colour(colour),
     };
     match end {
-        None => Span::styled(format!("{} to move", name(to_move)), theme::player(to_move)),
-        Some(End::Won(winner)) => Span::styled(format!("{} wins", name(winner)), theme::player(winner)),
+        None => Span::styled(t!("status.to_move", name(to_move)), theme::player(to_move)),
+        Some(End::Won(winner)) => Span::styled(t!("status.wins", name(winner)), theme::player(winner)),
         Some(End::Resigned(loser)) => Span::styled(
-            format!("{} resigned: {} wins", name(loser), name(loser.other())),
+            t!("status.resigned", name(loser), name(loser.other())),
             theme::player(loser.other()),
         ),
-        Some(End::Drawn) => Span::styled("draw agreed", theme::SUCCESS),
-        Some(End::Blocked) => Span::styled("nobody can move: draw", theme::SUCCESS),
+        Some(End::Drawn) => Span::styled(t!("status.draw"), theme::SUCCESS),
+        Some(End::Blocked) => Span::styled(t!("status.blocked"), theme::SUCCESS),
     }
 }
 
 /// The end of the game, just above the board.
-fn draw_banner(end: Span<'static>, area: Rect, frame: &mut Frame) {
+fn draw_banner(end: Span<'static>, tried: bool, area: Rect, frame: &mut Frame) {
     let lines = vec![
         Line::from(end.patch_style(theme::BANNER)),
-        Line::styled("Enter new game · u undo · m menu · q quit", theme::HINTS),
+        Line::styled(t!(if tried { "banner.keys_try" } else { "banner.keys" }), theme::HINTS),
     ];
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), area);
 }
@@ -150,7 +147,7 @@ fn draw_panel(view: &dyn View, area: Rect, frame: &mut Frame) {
     let mut lines = view.facts();
     lines.push(Line::raw(""));
     let (played, total) = view.playing().table().replay_position();
-    let heading = if played < total { format!("Moves: at {played} of {total}") } else { "Moves".to_string() };
+    let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
     lines.push(Line::styled(heading, theme::HEADING));
     let legend = legend(view.marks());
     let moves = view.moves();
@@ -164,7 +161,7 @@ fn draw_panel(view: &dyn View, area: Rect, frame: &mut Frame) {
         0
     });
     lines.extend(moves.into_iter().skip(skip).take(room));
-    let block = Block::bordered().title(" Game ");
+    let block = Block::bordered().title(format!(" {} ", t!("panel.title")));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines), inner);
@@ -179,7 +176,9 @@ fn legend(marks: &[(&str, &str, &str)]) -> Vec<Line<'static>> {
     marks
         .chunks(2)
         .map(|pair| {
-            Line::raw(pair.iter().map(|(marks, word, _)| format!("{marks} {word:<10}")).collect::<String>())
+            Line::raw(
+                pair.iter().map(|(marks, word, _)| format!("{marks} {:<10}", t!(word))).collect::<String>(),
+            )
         })
         .collect()
 }
@@ -188,14 +187,9 @@ fn legend(marks: &[(&str, &str, &str)]) -> Vec<Line<'static>> {
 fn player_line(colour: Colour, to_move: bool, what: String) -> Line<'static> {
     Line::from(vec![
         Span::raw(if to_move { "▶ " } else { "  " }),
-        Span::styled(format!("{colour:<5}"), theme::player(colour)),
+        Span::styled(format!("{:<7}", i18n::colour(colour)), theme::player(colour)),
         Span::raw(what),
     ])
-}
-
-/// `word`, with an s unless there is exactly one.
-fn plural(count: usize, word: &str) -> String {
-    if count == 1 { word.to_string() } else { format!("{word}s") }
 }
 
 /// The turns of `session`, two to a numbered line: the first player's, then the other's.
@@ -250,18 +244,20 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 fn draw_help(view: Option<&dyn View>, area: Rect, frame: &mut Frame) {
     let keys: Vec<Line> = GAME_KEYS
         .iter()
-        .map(|binding| Line::raw(format!("{:<12} {}", binding.shown, binding.what)))
+        .map(|binding| Line::raw(format!("{:<12} {}", binding.shown, t!(binding.what))))
         .collect();
-    let mut board = vec![Line::styled("On the board", theme::HEADING)];
+    let mut board = vec![Line::styled(t!("help.board"), theme::HEADING)];
     if let Some(view) = view {
-        board.extend(view.marks().iter().map(|(marks, _, meaning)| Line::raw(format!("{marks} {meaning}"))));
-        board.extend(view.notes().iter().map(|note| Line::raw(*note)));
+        board.extend(
+            view.marks().iter().map(|(marks, _, meaning)| Line::raw(format!("{marks} {}", t!(meaning)))),
+        );
+        board.extend(view.notes().iter().map(|note| Line::raw(t!(note))));
     }
     board.push(Line::raw(""));
-    board.push(Line::styled("any key closes this help", theme::HINTS));
+    board.push(Line::styled(t!("help.close"), theme::HINTS));
     let height = keys.len().max(board.len()) as u16 + 2;
     let box_area = centred(area, 78, height);
-    let block = Block::bordered().title(" Keys ");
+    let block = Block::bordered().title(format!(" {} ", t!("help.title")));
     let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
     frame.render_widget(block, box_area);
@@ -275,24 +271,27 @@ fn draw_help(view: Option<&dyn View>, area: Rect, frame: &mut Frame) {
 /// The box where the file name to save to is typed.
 fn draw_save_as(name: &str, area: Rect, frame: &mut Frame) {
     let lines = vec![
-        Line::raw("Save the game to the file:"),
+        Line::raw(t!("save.prompt")),
         Line::from(vec![Span::styled(format!("{name}█"), theme::TITLE)]),
-        Line::styled("Enter saves · Esc cancels (a relative name is in the current folder)", theme::HINTS),
+        Line::styled(t!("save.hints"), theme::HINTS),
     ];
     let box_area = centred(area, 72, 5);
     frame.render_widget(Clear, box_area);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Save ")), box_area);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(format!(" {} ", t!("save.title")))),
+        box_area,
+    );
 }
 
 fn draw_question(app: &App, question: Question, area: Rect, frame: &mut Frame) {
     let to_move = app.game().map_or(Colour::Blue, |game| game.table().to_move());
     let text = match question {
-        Question::Quit => "Quit? The game is kept: hexstack resume continues it.".to_string(),
-        Question::Menu => "Leave this game for the menu? It is kept (menu: Resume).".to_string(),
-        Question::Resign => format!("{to_move} resigns?"),
-        Question::Draw => format!("{to_move} offers a draw. {}, agree?", to_move.other()),
+        Question::Quit => t!("ask.quit"),
+        Question::Menu => t!("ask.menu"),
+        Question::Resign => t!("ask.resign", i18n::colour(to_move)),
+        Question::Draw => t!("ask.draw", i18n::colour(to_move), i18n::colour(to_move.other())),
     };
-    let lines = Text::from(vec![Line::raw(text), Line::styled("y yes · any other key no", theme::HINTS)]);
+    let lines = Text::from(vec![Line::raw(text), Line::styled(t!("ask.yes_no"), theme::HINTS)]);
     let box_area = centred(area, lines.width() as u16 + 4, 4);
     frame.render_widget(Clear, box_area);
     frame.render_widget(

@@ -6,18 +6,20 @@ use super::{View, move_list, player_line, theme};
 use crate::app::Playing;
 use crate::app::layout::BoardLayout;
 use crate::app::ombagui::OmbaguiGame;
+use crate::i18n::kind;
 use crate::rules::Colour;
 use crate::rules::ombagui::{BOARD, Position, Stack};
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 const MARKS: [(&str, &str, &str); 5] = [
-    ("[ ]", "cursor", "the cursor"),
-    ("( )", "picked up", "the piece picked up"),
-    ("> <", "reachable", "where it may go"),
-    ("^ ^", "by jumps", "where a light lands by jumping"),
-    ("* *", "last move", "the last move"),
+    ("[ ]", "mark.cursor", "mark.cursor.long"),
+    ("( )", "mark.picked", "mark.picked.long"),
+    ("> <", "mark.reach", "mark.reach.long"),
+    ("^ ^", "mark.jumps", "mark.jumps.long"),
+    ("* *", "mark.last", "mark.last.long"),
 ];
 
 /// Whose goal `cell` is, if it is one.
@@ -45,7 +47,7 @@ fn stack_text(stack: Stack, background: Style, light: bool) -> (Vec<Span<'static
 
 impl View for OmbaguiGame {
     fn title(&self) -> String {
-        "Ombagui".to_string()
+        t!("game.ombagui")
     }
 
     fn playing(&self) -> &dyn Playing {
@@ -78,7 +80,10 @@ impl View for OmbaguiGame {
             let (kinds, owners) = if stack.is_empty() {
                 let below = match goal {
                     Some(colour) => {
-                        vec![Span::styled("goal", theme::player(colour).remove_modifier(Modifier::BOLD))]
+                        vec![Span::styled(
+                            t!("board.goal"),
+                            theme::player(colour).remove_modifier(Modifier::BOLD),
+                        )]
                     }
                     None => Vec::new(),
                 };
@@ -98,27 +103,30 @@ impl View for OmbaguiGame {
             .into_iter()
             .map(|colour| {
                 let home = position.towers_home(colour);
-                player_line(colour, colour == to_move && !over, format!(" towers home {home}/4"))
+                player_line(colour, colour == to_move && !over, t!("panel.towers", home))
             })
             .collect();
         for colour in [Colour::Red, Colour::Blue] {
             let goal = Position::goal(colour);
-            lines.push(Line::from(vec![
-                Span::styled(format!("{colour}"), theme::player(colour)),
-                Span::raw(format!("'s goal: {}-{}", goal[0], goal[3])),
-            ]));
+            lines.push(Line::from(vec![Span::styled(
+                t!("panel.goal", crate::i18n::colour(colour), goal[0], goal[3]),
+                theme::player(colour),
+            )]));
         }
         lines.push(Line::raw(""));
         let cell = self.table.cursor;
         let stack = position.stack(cell);
         // The stack in notation (which names the owners even without colour), then in words.
-        let notation = if stack.is_empty() { "empty".to_string() } else { stack.to_string() };
-        lines.push(Line::raw(format!("{cell}: {notation}")));
+        lines.push(Line::raw(if stack.is_empty() {
+            t!("panel.empty", cell)
+        } else {
+            format!("{cell}: {stack}")
+        }));
         let mut words = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {
             words.push(Span::raw(if n == 0 { "" } else { ", " }));
             let top = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::empty() };
-            words.push(Span::styled(piece.kind.to_string(), theme::player(piece.colour).add_modifier(top)));
+            words.push(Span::styled(kind(piece.kind), theme::player(piece.colour).add_modifier(top)));
         }
         if stack.height() > 1 {
             words.push(Span::raw(" ↑"));
@@ -132,12 +140,7 @@ impl View for OmbaguiGame {
     }
 
     fn notes(&self) -> &'static [&'static str] {
-        &[
-            "LMD: light, medium, dark, bottom",
-            "  to top; r/b under each: its owner",
-            "underlined: the top piece, which moves",
-            "goal: where you rebuild your towers",
-        ]
+        &["note.ombagui_kinds", "note.ombagui_top", "note.ombagui_goal"]
     }
 
     fn moves(&self) -> Vec<Line<'static>> {

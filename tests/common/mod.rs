@@ -82,7 +82,7 @@ pub fn position(app: &App) -> String {
     match &app.screen {
         Screen::Clamber(game) => game.table.session.position().to_string(),
         Screen::Ombagui(game) => game.table.session.position().to_string(),
-        Screen::Menu(_) => panic!("not a game screen"),
+        Screen::Menu(_) | Screen::Rules(_) => panic!("not a game screen"),
     }
 }
 
