@@ -81,7 +81,7 @@ pub const CLAMBER_PAGES: &[Page] = &[
         scenes: &[
             scene(
                 "3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2",
-                &[Show::Targets("C3"), Show::Removed("D3")],
+                &[Show::Cells(&["C3"]), Show::Targets("C3"), Show::Removed("D3")],
                 Some("C3xD3"),
             ),
             scene("3/b/C3=r3,D3=r2,E3=b2", &[Show::Cells(&["C3", "D3"])], None),
@@ -92,26 +92,37 @@ pub const CLAMBER_PAGES: &[Page] = &[
         scenes: &[
             scene(
                 CHAIN_START,
-                &[Show::Group("C4"), Show::EqualTargets("B2"), Show::Removed("C4")],
+                &[Show::Cells(&["B2"]), Show::Group("C4"), Show::EqualTargets("B2"), Show::Removed("C4")],
                 Some("B2xC4"),
             ),
             scene(
                 "3/b/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3",
-                &[Show::EqualTargets("C4"), Show::Removed("E5")],
+                &[Show::Cells(&["C4"]), Show::EqualTargets("C4"), Show::Removed("E5")],
                 Some("C4xE5"),
             ),
             scene("3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4", &[Show::Cells(&["B2", "C4", "E5"])], None),
         ],
     },
-    Page { name: "mix", scenes: &[scene("3/b/C3=b2,D3=r1,B2=r2,E5=r2", &[Show::Targets("C3")], None)] },
+    Page {
+        name: "mix",
+        scenes: &[scene("3/b/C3=b2,D3=r1,B2=r2,E5=r2", &[Show::Cells(&["C3"]), Show::Targets("C3")], None)],
+    },
     Page {
         name: "skip",
-        scenes: &[scene("2/b/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b1", &[Show::Targets("B2")], None)],
+        scenes: &[scene(
+            "2/b/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b1",
+            &[Show::Cells(&["B2"]), Show::Targets("B2")],
+            None,
+        )],
     },
     Page {
         name: "winning",
         scenes: &[
-            scene("3/b/B2=b2,C3=r2,D4=r3,E4=r3", &[Show::Targets("B2")], Some("B2xC3xD4")),
+            scene(
+                "3/b/B2=b2,C3=r2,D4=r3,E4=r3",
+                &[Show::Cells(&["B2"]), Show::Targets("B2")],
+                Some("B2xC3xD4"),
+            ),
             scene("3/r/B2=b2,C3=b3,D4=b4", &[], None),
         ],
     },
@@ -133,9 +144,9 @@ pub const OMBAGUI_PAGES: &[Page] = &[
     Page {
         name: "moves",
         scenes: &[
-            scene("r/D4=rL", &[Show::Targets("D4")], None),
-            scene("r/D4=rM", &[Show::Targets("D4")], None),
-            scene("r/D4=rD", &[Show::Targets("D4")], None),
+            scene("r/D4=rL", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
+            scene("r/D4=rM", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
+            scene("r/D4=rD", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
         ],
     },
     Page { name: "blocked", scenes: &[scene("r/D4=rD,D5=bL", &[Show::Targets("D4")], Some("D4-D5"))] },
@@ -209,6 +220,8 @@ pub struct Lit {
     pub sub_group: CellSet,
     pub removed: CellSet,
     pub targets: CellSet,
+    /// Where a light lands only by jumping (Ombagui).
+    pub jumps: CellSet,
 }
 
 impl Scene {
@@ -279,6 +292,7 @@ impl Diagram {
                     let position =
                         if owner == Some(position.to_move()) { *position } else { position.skipped() };
                     lit.targets |= position.destinations(from);
+                    lit.jumps |= position.jump_landings(from);
                 }
                 (_, Diagram::Ombagui(_)) => {}
             }

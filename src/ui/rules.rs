@@ -67,7 +67,7 @@ pub fn draw(book: &Book, area: Rect, frame: &mut Frame) {
         text.push(Line::styled(t!("rules.try", turn), theme::HINTS));
     }
     text.push(Line::raw(""));
-    text.push(Line::styled(t!("rules.legend"), theme::HINTS));
+    text.push(Line::styled(t!(&format!("rules.legend.{}", book.of.key())), theme::HINTS));
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), text_area);
     if let Some(line) = book.contents {
         draw_contents(book, line, area, frame);
@@ -81,6 +81,8 @@ fn draw_diagram(diagram: &Diagram, lit: &Lit, layout: &BoardLayout, frame: &mut 
         let index = board.index(cell).unwrap_or(0);
         let (background, mark) = if lit.removed.contains(index) {
             (theme::REMOVED, Some("x x"))
+        } else if lit.jumps.contains(index) {
+            (theme::EQUAL_TARGET, Some("^ ^"))
         } else if lit.targets.contains(index) {
             (theme::LOWER_TARGET, Some("> <"))
         } else if lit.sub_group.contains(index) {
