@@ -6,7 +6,7 @@ use hexstack::app::rules::RulesOf;
 use hexstack::app::{App, Message, Request, Screen};
 use hexstack::i18n;
 use hexstack::rules::hex::Board;
-use hexstack::rules::{clamber, ombagui};
+use hexstack::rules::{self, clamber, ombagui};
 use hexstack::saved::{self, Players};
 use hexstack::store;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -215,6 +215,23 @@ fn load(path: &Path) -> Result<saved::SavedGame> {
     saved::read(&text).with_context(|| format!("{} is not a game hexstack can open", path.display()))
 }
 
+/// Prints the perft count of `position`, after each turn's own count if `divide`.
+fn perft<G: rules::Game>(position: G, depth: u32, divide: bool) {
+    if divide {
+        for (turn, count) in position.divide(depth) {
+            println!("{turn} {count}");
+        }
+    }
+    println!("{}", position.perft(depth));
+}
+
+/// Prints every legal turn of `position`, one a line.
+fn moves<G: rules::Game>(position: G) {
+    for turn in position.legal_turns() {
+        println!("{turn}");
+    }
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => play(App::new)?,
@@ -241,34 +258,16 @@ fn run(cli: Cli) -> Result<()> {
             play(|area| App::loaded(loaded, area))?;
         }
         Some(Command::Perft { game: Game::Clamber, size, position, depth, divide }) => {
-            let position = clamber_position(size, position.as_deref())?;
-            if divide {
-                for (turn, count) in clamber::divide(&position, depth) {
-                    println!("{turn} {count}");
-                }
-            }
-            println!("{}", clamber::perft(&position, depth));
-        }
-        Some(Command::Moves { game: Game::Clamber, size, position }) => {
-            let position = clamber_position(size, position.as_deref())?;
-            for turn in position.legal_turns() {
-                println!("{turn}");
-            }
+            perft(clamber_position(size, position.as_deref())?, depth, divide);
         }
         Some(Command::Perft { game: Game::Ombagui, size, position, depth, divide }) => {
-            let position = ombagui_position(size, position.as_deref())?;
-            if divide {
-                for (mv, count) in ombagui::divide(&position, depth) {
-                    println!("{mv} {count}");
-                }
-            }
-            println!("{}", ombagui::perft(&position, depth));
+            perft(ombagui_position(size, position.as_deref())?, depth, divide);
+        }
+        Some(Command::Moves { game: Game::Clamber, size, position }) => {
+            moves(clamber_position(size, position.as_deref())?);
         }
         Some(Command::Moves { game: Game::Ombagui, size, position }) => {
-            let position = ombagui_position(size, position.as_deref())?;
-            for mv in position.legal_moves() {
-                println!("{mv}");
-            }
+            moves(ombagui_position(size, position.as_deref())?);
         }
         Some(Command::Rules { game }) => {
             let of = match game {

@@ -39,6 +39,13 @@ fn event() -> impl Strategy<Value = Event> {
         KeyCode::Char('?'),
         KeyCode::Char('1'),
         KeyCode::Char('2'),
+        KeyCode::Char('3'),
+        KeyCode::Char('5'),
+        KeyCode::Char('6'),
+        KeyCode::Char('t'),
+        KeyCode::Char('p'),
+        KeyCode::Char('m'),
+        KeyCode::PageDown,
         KeyCode::Char('z'),
         KeyCode::Char('['),
         KeyCode::Char(']'),
@@ -97,8 +104,20 @@ fn check_game(app: &App) {
     }
 }
 
+/// Feeds `events` to `app`, checking the game and drawing the screen after each.
+fn survive(mut app: App, events: &[Event]) {
+    for event in events {
+        app.handle(event);
+        if app.quit {
+            break;
+        }
+        check_game(&app);
+        render(&app);
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(25))]
 
     #[test]
     fn random_events_never_break_the_clamber_screen(
@@ -106,40 +125,16 @@ proptest! {
         events in prop::collection::vec(event(), 100..400),
     ) {
         let board = hexstack::rules::hex::Board::new(side).unwrap();
-        let mut app = App::clamber(Position::start(board), AREA);
-        for event in &events {
-            app.handle(event);
-            if app.quit {
-                break;
-            }
-            check_game(&app);
-            render(&app);
-        }
+        survive(App::clamber(Position::start(board), AREA), &events);
     }
 
     #[test]
     fn random_events_never_break_the_ombagui_screen(events in prop::collection::vec(event(), 100..400)) {
-        let mut app = App::ombagui(ombagui::Position::start(), AREA);
-        for event in &events {
-            app.handle(event);
-            if app.quit {
-                break;
-            }
-            check_game(&app);
-            render(&app);
-        }
+        survive(App::ombagui(ombagui::Position::start(), AREA), &events);
     }
 
     #[test]
-    fn random_events_never_break_the_menu(events in prop::collection::vec(event(), 50..200)) {
-        let mut app = App::new(AREA);
-        for event in &events {
-            app.handle(event);
-            if app.quit {
-                break;
-            }
-            check_game(&app);
-            render(&app);
-        }
+    fn random_events_never_break_the_menu_and_the_rules(events in prop::collection::vec(event(), 50..300)) {
+        survive(App::new(AREA), &events);
     }
 }

@@ -36,7 +36,29 @@ pub trait Game: Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr
     /// The same position with the other player to move: a forced skip.
     fn skipped(&self) -> Self;
     fn outcome(&self) -> Outcome;
+    /// Counts the ways to play `depth` turns (RULES.md, "Counting moves").
+    fn perft(&self, depth: u32) -> u64;
+    /// The perft count below each legal turn, in the order of [`Game::legal_turns`].
+    fn divide(&self, depth: u32) -> Vec<(Self::Turn, u64)>;
 }
+
+/// Why a text is not a position or a turn: one sentence naming the bad part.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError(String);
+
+impl ParseError {
+    pub(crate) fn new(message: impl Into<String>) -> ParseError {
+        ParseError(message.into())
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// One of the two players. Both games are played by Blue and Red.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

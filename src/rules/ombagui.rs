@@ -8,7 +8,7 @@
 
 mod notation;
 
-pub use notation::ParseError;
+pub use super::ParseError;
 
 use super::hex::{Board, Cell, CellSet, OffBoard};
 use super::{Colour, Game, Outcome};
@@ -461,6 +461,14 @@ impl Game for Position {
 
     fn outcome(&self) -> Outcome {
         Position::outcome(self)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(Self::Turn, u64)> {
+        divide(self, depth)
     }
 }
 

@@ -2,28 +2,10 @@
 //! `B2xC4xE5`. Input is read in either case; output uses capital cell letters.
 
 use super::{Position, Stack, Turn};
-use crate::rules::Colour;
 use crate::rules::hex::{Board, Cell};
+use crate::rules::{Colour, ParseError};
 use std::fmt;
 use std::str::FromStr;
-
-/// Why a text is not a Clamber position or turn: one sentence naming the bad part.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ParseError(String);
-
-impl ParseError {
-    fn new(message: impl Into<String>) -> ParseError {
-        ParseError(message.into())
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,28 +2,10 @@
 //! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
 
 use super::{BOARD, Kind, Move, Piece, Position, Stack};
-use crate::rules::Colour;
 use crate::rules::hex::Cell;
+use crate::rules::{Colour, ParseError};
 use std::fmt;
 use std::str::FromStr;
-
-/// Why a text is not an Ombagui position or move: one sentence naming the bad part.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ParseError(String);
-
-impl ParseError {
-    fn new(message: impl Into<String>) -> ParseError {
-        ParseError(message.into())
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
