@@ -128,7 +128,8 @@ fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         let mut app = make_app(Rect::new(0, 0, size.width, size.height));
-        let mut keeper = Keeper::default();
+        // What is on screen at the start (a loaded or resumed game) is already on disk.
+        let mut keeper = Keeper { written: app.record("") };
         while !app.quit {
             terminal.draw(|frame| hexstack::ui::draw(&app, frame))?;
             // Blocks until something happens: nothing redraws while the players think.
@@ -146,8 +147,7 @@ fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
 }
 
 /// Keeps the game on screen in the saves folder after every change, so that quitting,
-/// a crash or a closed terminal never loses it.
-#[derive(Default)]
+/// a crash or a closed terminal never loses it. A position tried from the rules is not kept.
 struct Keeper {
     /// The record last written, without its date.
     written: Option<String>,
@@ -157,7 +157,7 @@ impl Keeper {
     fn keep(&mut self, app: &mut App) {
         let Some(record) = app.record("") else { return };
         let started = app.game().is_some_and(|game| game.table().replay_position().1 > 0);
-        if !started || self.written.as_ref() == Some(&record) {
+        if !started || app.back_to.is_some() || self.written.as_ref() == Some(&record) {
             return;
         }
         let Some(dir) = store::saves_dir() else { return };
