@@ -4,11 +4,11 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use hexstack::app::rules::RulesOf;
 use hexstack::app::{App, Message, Request, Screen};
-use hexstack::i18n;
 use hexstack::rules::hex::Board;
 use hexstack::rules::{self, clamber, ombagui};
 use hexstack::saved::{self, Players};
 use hexstack::store;
+use hexstack::{i18n, t};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
@@ -118,7 +118,7 @@ fn ombagui_position(size: Option<u32>, position: Option<&str>) -> Result<ombagui
 /// Runs the terminal app until the players quit. The terminal is restored however
 /// this ends: normally, on an error, or on a panic.
 fn play(make_app: impl FnOnce(Rect) -> App) -> Result<()> {
-    let mut terminal = ratatui::try_init().context("cannot start the terminal screen")?;
+    let mut terminal = ratatui::try_init().with_context(|| t!("err.terminal"))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -182,8 +182,8 @@ fn serve(request: Request, app: &mut App) {
         Request::SaveAs(name) => {
             let text = app.record(&store::now_utc()).unwrap_or_default();
             let message = match store::write_atomic(Path::new(&name), &text) {
-                Ok(()) => Message::Success(hexstack::t!("save.done", name)),
-                Err(error) => Message::Warning(hexstack::t!("save.failed", format!("{error:#}"))),
+                Ok(()) => Message::Success(t!("save.done", name)),
+                Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
             };
             if let Some(game) = app.game_mut_for_message() {
                 game.set_message(message);
@@ -204,15 +204,15 @@ fn serve(request: Request, app: &mut App) {
 
 /// The most recently kept game, read and checked, with its file.
 fn resume() -> Result<(saved::SavedGame, PathBuf)> {
-    let dir = store::saves_dir().context("no data folder is known on this system")?;
-    let path = store::latest_save(&dir).context("no kept game to resume")?;
+    let dir = store::saves_dir().with_context(|| t!("err.no_data_dir"))?;
+    let path = store::latest_save(&dir).with_context(|| t!("err.nothing_to_resume"))?;
     Ok((load(&path)?, path))
 }
 
 /// Reads and checks a saved game; the error names the file and the line.
 fn load(path: &Path) -> Result<saved::SavedGame> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    saved::read(&text).with_context(|| format!("{} is not a game hexstack can open", path.display()))
+    let text = std::fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
+    saved::read(&text).with_context(|| t!("load.unreadable", path.display()))
 }
 
 /// Prints the perft count of `position`, after each turn's own count if `divide`.

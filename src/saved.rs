@@ -24,7 +24,9 @@
 //! shows that the file was written whole.
 
 use crate::app::session::{End, Session};
+use crate::i18n::Explain;
 use crate::rules::{Colour, Game, clamber, ombagui};
+use crate::t;
 use std::fmt::{self, Write};
 
 /// The first line of every saved game.
@@ -77,7 +79,7 @@ impl LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
+            Some(line) => f.write_str(&t!("load.line", line, self.message)),
             None => f.write_str(&self.message),
         }
     }
@@ -143,13 +145,10 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     match lines.next() {
         Some((_, MAGIC)) => {}
         Some(_) | None if text.trim().is_empty() => {
-            return Err(LoadError { line: None, message: "the file is empty".into() });
+            return Err(LoadError { line: None, message: t!("load.empty") });
         }
         _ => {
-            return Err(LoadError::at(
-                1,
-                format!("not a hexstack saved game: the first line should be '{MAGIC}'"),
-            ));
+            return Err(LoadError::at(1, t!("load.magic", MAGIC)));
         }
     }
     let mut header: Vec<(&str, String, usize)> = Vec::new();
@@ -163,24 +162,24 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             break;
         }
         let Some((key, value)) = line.split_once(':') else {
-            return Err(LoadError::at(n, format!("expected 'field: value', found '{line}'")));
+            return Err(LoadError::at(n, t!("load.field_value", line)));
         };
         let key = key.trim();
         let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
-            return Err(LoadError::at(n, format!("unknown field '{key}'")));
+            return Err(LoadError::at(n, t!("load.unknown_field", key)));
         };
         if header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(n, format!("'{key}' is given twice")));
+            return Err(LoadError::at(n, t!("load.twice", key)));
         }
         header.push((field, value.trim().to_string(), n));
     }
     let last_line = text.lines().count();
     let Some(turns_line) = turns_line else {
-        return Err(LoadError::at(last_line, "the file ends before its 'turns:' line: it may be truncated"));
+        return Err(LoadError::at(last_line, t!("load.no_turns")));
     };
     for (field, required) in FIELDS {
         if required && !header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(turns_line, format!("the header has no '{field}' line")));
+            return Err(LoadError::at(turns_line, t!("load.missing", field)));
         }
     }
     let get = |field: &str| {
@@ -196,7 +195,7 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     for (n, line) in lines {
         let line = line.trim();
         if ended && !line.is_empty() {
-            return Err(LoadError::at(n, "nothing may follow the 'end' line"));
+            return Err(LoadError::at(n, t!("load.after_end")));
         }
         match line {
             "" => {}
@@ -205,7 +204,7 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
         }
     }
     if !ended {
-        return Err(LoadError::at(last_line, "the file ends without its 'end' line: it may be truncated"));
+        return Err(LoadError::at(last_line, t!("load.no_end")));
     }
     let (game, game_line) = get("game").unwrap_or_default();
     let (start, start_line) = get("start").unwrap_or_default();
@@ -221,10 +220,7 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             Loaded::Ombagui(replay(start, &turns, &get)?)
         }
         other => {
-            return Err(LoadError::at(
-                game_line,
-                format!("unknown game '{other}': expected clamber or ombagui"),
-            ));
+            return Err(LoadError::at(game_line, t!("load.unknown_game", other)));
         }
     };
     Ok(SavedGame { game: loaded, players, date })
@@ -234,15 +230,14 @@ fn parse<T: std::str::FromStr>(text: &str, line: usize) -> Result<T, LoadError>
 where
     T::Err: fmt::Display,
 {
-    text.parse().map_err(|e: T::Err| LoadError::at(line, format!("bad start position: {e}")))
+    text.parse().map_err(|e: T::Err| LoadError::at(line, t!("load.bad_start", e)))
 }
 
 fn check_size(size: Option<(&str, usize)>, side: u8) -> Result<(), LoadError> {
     match size {
-        Some((size, line)) if size != side.to_string() => Err(LoadError::at(
-            line,
-            format!("size {size} does not match the start position's side-{side} board"),
-        )),
+        Some((size, line)) if size != side.to_string() => {
+            Err(LoadError::at(line, t!("load.size", size, side)))
+        }
         _ => Ok(()),
     }
 }
@@ -255,6 +250,7 @@ fn replay<'a, G: Game>(
 ) -> Result<Session<G>, LoadError>
 where
     <G::Turn as std::str::FromStr>::Err: fmt::Display,
+    G::Illegal: Explain,
 {
     let mut session = Session::new(start);
     for &(n, line) in turns {
@@ -262,30 +258,24 @@ where
         let to_move = session.position().to_move();
         let expected = to_move.to_string();
         if !player.eq_ignore_ascii_case(&expected) {
-            return Err(LoadError::at(
-                n,
-                format!("expected '{expected} TURN' (it is {expected}'s turn), found '{line}'"),
-            ));
+            return Err(LoadError::at(n, t!("load.player", expected, line)));
         }
-        let turn: G::Turn = turn.trim().parse().map_err(|e| LoadError::at(n, format!("bad turn: {e}")))?;
+        let turn: G::Turn = turn.trim().parse().map_err(|e| LoadError::at(n, t!("load.bad_turn", e)))?;
         if session.is_over() {
-            return Err(LoadError::at(n, format!("the game was already over before {turn}")));
+            return Err(LoadError::at(n, t!("load.over", turn)));
         }
-        session.play(&turn).map_err(|reason| LoadError::at(n, format!("illegal turn {turn}: {reason}")))?;
+        session.play(&turn).map_err(|reason| LoadError::at(n, t!("load.illegal", turn, reason.explain())))?;
     }
     if let Some((result, n)) = get("result") {
         let result = result.to_ascii_lowercase();
         match result.as_str() {
             "blue resigned" | "red resigned" if session.is_over() => {
-                return Err(LoadError::at(n, "a finished game cannot also be resigned"));
+                return Err(LoadError::at(n, t!("load.resign_over")));
             }
             "blue resigned" | "red resigned" => {
                 // Resigning is the player to move's act; the file's colour must be that one.
                 if !result.starts_with(&session.position().to_move().to_string().to_lowercase()) {
-                    return Err(LoadError::at(
-                        n,
-                        format!("only {} could resign here", session.position().to_move()),
-                    ));
+                    return Err(LoadError::at(n, t!("load.resign_who", session.position().to_move())));
                 }
                 session.resign();
             }
@@ -296,7 +286,7 @@ where
     if let Some((at, n)) = get("at") {
         let played = at.split_whitespace().next().and_then(|count| count.parse::<usize>().ok());
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
-            return Err(LoadError::at(n, format!("bad 'at' line '{at}': expected N of {}", turns.len())));
+            return Err(LoadError::at(n, t!("load.at", at, turns.len())));
         };
         while session.turns_played() > played && session.undo() {}
     }

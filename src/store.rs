@@ -1,6 +1,7 @@
 //! Where saved games live on disk, and writing them so that a crash or a full disk never
 //! leaves a half-written file in place of a good one.
 
+use crate::t;
 use anyhow::{Context, Result};
 use std::fs;
 use std::io::Write;
@@ -57,7 +58,7 @@ pub fn write_atomic_with(
     write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
 ) -> Result<()> {
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        fs::create_dir_all(dir).with_context(|| t!("err.create_dir", dir.display()))?;
     }
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
@@ -70,7 +71,7 @@ pub fn write_atomic_with(
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    result.with_context(|| format!("cannot save {}", path.display()))
+    result.with_context(|| t!("err.save", path.display()))
 }
 
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.

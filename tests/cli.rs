@@ -3,7 +3,12 @@
 use std::process::{Command, Output};
 
 fn hexstack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexstack")).args(args).output().expect("the binary runs")
+    // The messages are compared in English, whatever the machine's locale.
+    Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(output: &Output) -> String {

@@ -181,12 +181,31 @@ fn load_refuses_bad_files_from_the_command_line_and_leaves_them_untouched() {
     let path = dir.join("bad.hexstack");
     let bad = GOOD.replace("Red D3", "Red D3xC3");
     fs::write(&path, &bad).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_hexstack")).arg("load").arg(&path).output().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .arg("load")
+        .arg(&path)
+        .env("LC_ALL", "C")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8_lossy(&output.stderr);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("line 9: illegal turn D3xC3"), "{message}");
     assert_eq!(fs::read_to_string(&path).unwrap(), bad);
+    // In French when asked, by --lang or by the locale.
+    let french = Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .args(["--lang", "fr", "load"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&french.stderr).contains("ligne 9\u{a0}: coup interdit D3xC3"));
+    let locale = Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .arg("load")
+        .arg(&path)
+        .env("LC_ALL", "sr_RS.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&locale.stderr).contains("недозвољен потез D3xC3"));
     let missing =
         Command::new(env!("CARGO_BIN_EXE_hexstack")).args(["load", "/no/such/file"]).output().unwrap();
     assert_eq!(missing.status.code(), Some(2));

@@ -67,8 +67,11 @@ fn draw_menu(menu: &Menu, area: Rect, frame: &mut Frame) {
         footer.push(Line::styled(note.clone(), theme::WARNING));
     }
     footer.push(Line::styled(t!("menu.hints"), theme::HINTS));
-    let footer_area = Rect::new(area.x, items.bottom(), area.width, 2).intersection(area);
-    frame.render_widget(Paragraph::new(footer).alignment(Alignment::Center), footer_area);
+    let footer_area = Rect::new(area.x, items.bottom(), area.width, 4).intersection(area);
+    frame.render_widget(
+        Paragraph::new(footer).alignment(Alignment::Center).wrap(Wrap { trim: true }),
+        footer_area,
+    );
 }
 
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
