@@ -1,7 +1,7 @@
 //! The `hexstack` command line: parse, dispatch, and turn errors into exit status 2.
 
 use anyhow::{Context, Result, bail};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use hexstack::app::rules::RulesOf;
 use hexstack::app::{App, Message, Request, Screen};
 use hexstack::rules::hex::Board;
@@ -42,17 +42,24 @@ enum Game {
     Ombagui,
 }
 
+/// The board and position a command starts from.
+#[derive(Args)]
+struct From {
+    /// Board side, 2 to 6 (Clamber only; default 3)
+    #[arg(long)]
+    size: Option<u32>,
+    /// Position in notation, or `start` (the default)
+    #[arg(long)]
+    position: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play a game, two players at one keyboard
     Play {
         game: Game,
-        /// Board side, 2 to 6 (Clamber only; default 3)
-        #[arg(long)]
-        size: Option<u32>,
-        /// Starting position in notation, or `start`
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        from: From,
         /// Blue's name, for the screen and the saved game
         #[arg(long)]
         blue: Option<String>,
@@ -69,12 +76,8 @@ enum Command {
     /// Count the ways to play DEPTH turns from a position
     Perft {
         game: Game,
-        /// Board side, 2 to 6 (Clamber only; default 3)
-        #[arg(long)]
-        size: Option<u32>,
-        /// Position in notation, or `start` (the default)
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        from: From,
         #[arg(long)]
         depth: u32,
         /// First print each legal turn with its own count
@@ -84,12 +87,8 @@ enum Command {
     /// List every legal turn, one a line
     Moves {
         game: Game,
-        /// Board side, 2 to 6 (Clamber only; default 3)
-        #[arg(long)]
-        size: Option<u32>,
-        /// Position in notation, or `start` (the default)
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        from: From,
     },
 }
 
@@ -235,7 +234,7 @@ fn moves<G: rules::Game>(position: G) {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => play(App::new)?,
-        Some(Command::Play { game, size, position, blue, red }) => {
+        Some(Command::Play { game, from: From { size, position }, blue, red }) => {
             let players = Players { blue, red };
             let app: Box<dyn FnOnce(Rect) -> App> = match game {
                 Game::Clamber => {
@@ -257,16 +256,16 @@ fn run(cli: Cli) -> Result<()> {
             let loaded = load(&file)?;
             play(|area| App::loaded(loaded, area))?;
         }
-        Some(Command::Perft { game: Game::Clamber, size, position, depth, divide }) => {
+        Some(Command::Perft { game: Game::Clamber, from: From { size, position }, depth, divide }) => {
             perft(clamber_position(size, position.as_deref())?, depth, divide);
         }
-        Some(Command::Perft { game: Game::Ombagui, size, position, depth, divide }) => {
+        Some(Command::Perft { game: Game::Ombagui, from: From { size, position }, depth, divide }) => {
             perft(ombagui_position(size, position.as_deref())?, depth, divide);
         }
-        Some(Command::Moves { game: Game::Clamber, size, position }) => {
+        Some(Command::Moves { game: Game::Clamber, from: From { size, position } }) => {
             moves(clamber_position(size, position.as_deref())?);
         }
-        Some(Command::Moves { game: Game::Ombagui, size, position }) => {
+        Some(Command::Moves { game: Game::Ombagui, from: From { size, position } }) => {
             moves(ombagui_position(size, position.as_deref())?);
         }
         Some(Command::Rules { game }) => {

@@ -8,7 +8,7 @@ use crate::app::clamber::ClamberGame;
 use crate::app::layout::BoardLayout;
 use crate::i18n::{colour, count};
 use crate::rules::Colour;
-use crate::rules::clamber::CaptureKind;
+use crate::rules::clamber::{CaptureKind, Stack};
 use crate::rules::hex::Cell;
 use crate::t;
 use ratatui::buffer::Buffer;
@@ -25,6 +25,20 @@ const MARKS: [(&str, &str, &str); 6] = [
     ("x x", "mark.removed", "mark.removed.long"),
     ("* *", "mark.last", "mark.last.long"),
 ];
+
+/// A stack as its owner's letter and its height (`b3`), or a dot on an empty cell; on a
+/// light highlight (`light`) in darker colours.
+pub(super) fn cell_text(stack: Option<Stack>, background: Style, light: bool) -> Vec<Span<'static>> {
+    match stack {
+        Some(stack) => {
+            let style =
+                if light { theme::player_on_light(stack.owner()) } else { theme::player(stack.owner()) };
+            let height = if stack.height() > 99 { "++".to_string() } else { stack.height().to_string() };
+            vec![Span::styled(format!("{}{height}", stack.owner().letter()), background.patch(style))]
+        }
+        None => vec![Span::styled("·", background.patch(theme::EMPTY_CELL))],
+    }
+}
 
 impl View for ClamberGame {
     fn title(&self) -> String {
@@ -67,20 +81,12 @@ impl View for ClamberGame {
                 (Style::new(), None)
             };
             let mark = if cell == cursor { Some(MARKS[0].0) } else { mark };
-            let text = match shown.stack(cell) {
-                Some(stack) => {
-                    let style = if target.is_some() {
-                        theme::player_on_light(stack.owner())
-                    } else {
-                        theme::player(stack.owner())
-                    };
-                    let height =
-                        if stack.height() > 99 { "++".to_string() } else { stack.height().to_string() };
-                    vec![Span::styled(format!("{}{height}", stack.owner().letter()), background.patch(style))]
-                }
-                None => vec![Span::styled("·", background.patch(theme::EMPTY_CELL))],
-            };
-            vec![marked(text, mark, background, cell == cursor)]
+            vec![marked(
+                cell_text(shown.stack(cell), background, target.is_some()),
+                mark,
+                background,
+                cell == cursor,
+            )]
         });
     }
 

@@ -29,7 +29,11 @@ fn goal_of(cell: crate::rules::hex::Cell) -> Option<Colour> {
 
 /// The stack's kinds, bottom to top, each in its owner's colour, the top one emphasised;
 /// and the owners' letters for the line below.
-fn stack_text(stack: Stack, background: Style, light: bool) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
+pub(super) fn stack_text(
+    stack: Stack,
+    background: Style,
+    light: bool,
+) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
     let height = stack.height();
     let mut kinds = Vec::new();
     let mut owners = Vec::new();

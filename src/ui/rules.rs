@@ -1,16 +1,15 @@
 //! Draws a rules page: its board with what it lights up, its text, and the scene's caption.
 
 use super::board::{self, CellLook, marked};
-use super::{centred, theme};
+use super::{centred, clamber, ombagui, theme};
 use crate::app::SLOT;
 use crate::app::layout::BoardLayout;
 use crate::app::rules::{Book, Diagram, Lit};
 use crate::rules::hex::{Board, Cell};
-use crate::rules::ombagui;
 use crate::t;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
@@ -94,59 +93,27 @@ fn draw_diagram(diagram: &Diagram, lit: &Lit, layout: &BoardLayout, frame: &mut 
         } else {
             (Style::new(), None)
         };
+        let light = lit.targets.contains(index);
         match diagram {
             Diagram::Clamber(position) => {
-                let text = match position.stack(cell) {
-                    Some(stack) => {
-                        let style = if lit.targets.contains(index) {
-                            theme::player_on_light(stack.owner())
-                        } else {
-                            theme::player(stack.owner())
-                        };
-                        vec![Span::styled(
-                            format!("{}{}", stack.owner().letter(), stack.height()),
-                            background.patch(style),
-                        )]
-                    }
-                    None => vec![Span::styled("·", background.patch(theme::EMPTY_CELL))],
-                };
-                vec![marked(text, mark, background, false)]
+                vec![marked(
+                    clamber::cell_text(position.stack(cell), background, light),
+                    mark,
+                    background,
+                    false,
+                )]
             }
-            Diagram::Ombagui(position) => ombagui_cell(position, cell, mark, background),
+            Diagram::Ombagui(position) => {
+                let stack = position.stack(cell);
+                if stack.is_empty() {
+                    let dot = vec![Span::styled("·", background.patch(theme::EMPTY_CELL))];
+                    return vec![marked(dot, mark, background, false)];
+                }
+                let (kinds, owners) = ombagui::stack_text(stack, background, light);
+                vec![marked(kinds, mark, background, false), marked(owners, None, Style::new(), false)]
+            }
         }
     });
-}
-
-/// An Ombagui cell: kinds bottom to top, the top one underlined, and owners below.
-fn ombagui_cell(
-    position: &ombagui::Position,
-    cell: Cell,
-    mark: Option<&'static str>,
-    background: Style,
-) -> Vec<CellLook> {
-    let stack = position.stack(cell);
-    if stack.is_empty() {
-        return vec![marked(
-            vec![Span::styled("·", background.patch(theme::EMPTY_CELL))],
-            mark,
-            background,
-            false,
-        )];
-    }
-    let mut kinds = Vec::new();
-    let mut owners = Vec::new();
-    for (n, piece) in stack.pieces().enumerate() {
-        let top = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::DIM };
-        kinds.push(Span::styled(
-            piece.kind.letter().to_string(),
-            background.patch(theme::player(piece.colour)).add_modifier(top),
-        ));
-        owners.push(Span::styled(
-            piece.colour.letter().to_string(),
-            theme::player(piece.colour).remove_modifier(Modifier::BOLD),
-        ));
-    }
-    vec![marked(kinds, mark, background, false), marked(owners, None, Style::new(), false)]
 }
 
 /// The list of pages, to jump to one.
