@@ -184,3 +184,16 @@ fn the_whole_interface_speaks_each_language() {
     assert!(menu.contains("Настави последњу партију"), "{menu}");
     i18n::set(Lang::En);
 }
+
+#[test]
+fn the_hint_lines_fit_80_columns_in_every_language() {
+    for lang in Lang::ALL {
+        i18n::set(lang);
+        let hints = hexstack::app::keys::hints();
+        assert!(hints.chars().count() <= 80, "{lang:?}: {hints}");
+        for key in ["menu.hints", "rules.hints", "banner.keys", "banner.keys_try"] {
+            assert!(i18n::text(key).chars().count() <= 80, "{lang:?} {key}");
+        }
+    }
+    i18n::set(Lang::En);
+}
