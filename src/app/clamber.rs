@@ -136,7 +136,7 @@ impl ClamberGame {
         }
         let position = self.table.position();
         self.chain = Some(chain.clone());
-        if let Some(&(_, kind)) = self.targets().iter().find(|&&(target, _)| target == cell) {
+        if self.targets().iter().any(|&(target, _)| target == cell) {
             chain.captured.push(cell);
             let goes_on = position.legal_turns().iter().any(|turn| match turn {
                 Turn::Capture { captured, .. } => {
@@ -144,7 +144,8 @@ impl ClamberGame {
                 }
                 Turn::Place(_) => false,
             });
-            if kind == CaptureKind::Lower || !goes_on {
+            // The rules list no longer turn after a lower capture, so it ends here too.
+            if !goes_on {
                 self.chain = None;
                 self.table.commit(chain.turn());
             } else {
