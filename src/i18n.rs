@@ -3,9 +3,9 @@
 //! values put in. The language is chosen once per thread (the app runs in one), so tests
 //! running side by side can each use their own.
 
-use crate::rules::Colour;
 use crate::rules::clamber::IllegalTurn;
 use crate::rules::ombagui::{IllegalMove, Kind};
+use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -90,6 +90,19 @@ pub fn text(key: &str) -> String {
         .get(key)
         .or_else(|| Lang::En.texts().get(key))
         .map_or_else(|| key.to_string(), |text| text.to_string())
+}
+
+/// Whether `key` has a text in English (every language has the same keys).
+pub fn has(key: &str) -> bool {
+    Lang::En.texts().contains_key(key)
+}
+
+/// The text of `key` as `game` words it (`KEY.GAME`), else its plain text.
+pub fn text_for(key: &str, game: Option<GameKind>) -> String {
+    match game.map(|game| format!("{key}.{}", game.name())) {
+        Some(own) if has(&own) => text(&own),
+        _ => text(key),
+    }
 }
 
 /// The text of `key` with `{0}`, `{1}` ... replaced by `args`; `\n` starts a new line.
@@ -183,6 +196,18 @@ impl Explain for IllegalMove {
             IllegalMove::OutOfReach { piece, from, to } => {
                 t!("illegal.reach", kind(*piece), piece.steps(), to, from)
             }
+        }
+    }
+}
+
+impl Explain for ParseError {
+    fn explain(&self) -> String {
+        match self.kind() {
+            ParseErrorKind::Other(text) => text.clone(),
+            ParseErrorKind::UnknownGame(name) => t!("parse.unknown_game", name),
+            ParseErrorKind::BadSide(side) => t!("parse.bad_side", side),
+            ParseErrorKind::OmbaguiSide(size) => t!("parse.ombagui_side", size),
+            ParseErrorKind::SizeMismatch { size, side } => t!("parse.size_mismatch", size, side),
         }
     }
 }

@@ -23,42 +23,19 @@
 //! of the turns are played (the rest were taken back and can be redone); the `end` line
 //! shows that the file was written whole.
 
-use crate::app::session::{End, Session};
 use crate::i18n::Explain;
-use crate::rules::{Colour, Game, clamber, ombagui};
-use crate::t;
+use crate::rules::{Colour, Game, GameKind};
+use crate::session::{AnySession, End, Players, Session};
+use crate::{by_game, t};
 use std::fmt::{self, Write};
 
 /// The first line of every saved game.
 pub const MAGIC: &str = "hexstack saved game";
 
-/// The players' names, when they gave them.
-#[derive(Clone, Default, PartialEq, Eq, Debug)]
-pub struct Players {
-    pub blue: Option<String>,
-    pub red: Option<String>,
-}
-
-impl Players {
-    pub fn name(&self, colour: Colour) -> Option<&str> {
-        match colour {
-            Colour::Blue => self.blue.as_deref(),
-            Colour::Red => self.red.as_deref(),
-        }
-    }
-}
-
-/// A game read from a file.
-#[derive(Clone, Debug)]
-pub enum Loaded {
-    Clamber(Session<clamber::Position>),
-    Ombagui(Session<ombagui::Position>),
-}
-
 /// What a saved game holds.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
-    pub game: Loaded,
+    pub game: AnySession,
     pub players: Players,
     pub date: Option<String>,
 }
@@ -98,10 +75,10 @@ fn result_text<G: Game>(session: &Session<G>) -> String {
     }
 }
 
-/// Writes `session` as a saved game. `game` is `clamber` or `ombagui`.
-pub fn write<G: Game>(session: &Session<G>, game: &str, players: &Players, date: &str) -> String {
+/// Writes `session` as a saved game (the date left out when `date` is empty).
+pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> String {
     let start = session.start();
-    let mut text = format!("{MAGIC}\ngame: {game}\nsize: {}\n", start.board().side());
+    let mut text = format!("{MAGIC}\ngame: {}\nsize: {}\n", G::KIND, start.board().side());
     if !date.is_empty() {
         let _ = writeln!(text, "date: {date}");
     }
@@ -208,38 +185,18 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     }
     let (game, game_line) = get("game").unwrap_or_default();
     let (start, start_line) = get("start").unwrap_or_default();
-    let loaded = match game.to_ascii_lowercase().as_str() {
-        "clamber" => {
-            let start: clamber::Position = parse(start, start_line)?;
-            check_size(get("size"), start.board().side())?;
-            Loaded::Clamber(replay(start, &turns, &get)?)
+    let kind: GameKind = game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", game)))?;
+    let start = kind
+        .position(start, None)
+        .map_err(|e| LoadError::at(start_line, t!("load.bad_start", e.explain())))?;
+    if let Some((size, line)) = get("size") {
+        let side = by_game!(&start, p => p.board().side());
+        if size != side.to_string() {
+            return Err(LoadError::at(line, t!("load.size", size, side)));
         }
-        "ombagui" => {
-            let start: ombagui::Position = parse(start, start_line)?;
-            check_size(get("size"), 4)?;
-            Loaded::Ombagui(replay(start, &turns, &get)?)
-        }
-        other => {
-            return Err(LoadError::at(game_line, t!("load.unknown_game", other)));
-        }
-    };
-    Ok(SavedGame { game: loaded, players, date })
-}
-
-fn parse<T: std::str::FromStr>(text: &str, line: usize) -> Result<T, LoadError>
-where
-    T::Err: fmt::Display,
-{
-    text.parse().map_err(|e: T::Err| LoadError::at(line, t!("load.bad_start", e)))
-}
-
-fn check_size(size: Option<(&str, usize)>, side: u8) -> Result<(), LoadError> {
-    match size {
-        Some((size, line)) if size != side.to_string() => {
-            Err(LoadError::at(line, t!("load.size", size, side)))
-        }
-        _ => Ok(()),
     }
+    let loaded: AnySession = by_game!(map start, start => replay(start, &turns, &get)?);
+    Ok(SavedGame { game: loaded, players, date })
 }
 
 /// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
@@ -249,7 +206,6 @@ fn replay<'a, G: Game>(
     get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
 ) -> Result<Session<G>, LoadError>
 where
-    <G::Turn as std::str::FromStr>::Err: fmt::Display,
     G::Illegal: Explain,
 {
     let mut session = Session::new(start);
@@ -260,7 +216,10 @@ where
         if !player.eq_ignore_ascii_case(&expected) {
             return Err(LoadError::at(n, t!("load.player", expected, line)));
         }
-        let turn: G::Turn = turn.trim().parse().map_err(|e| LoadError::at(n, t!("load.bad_turn", e)))?;
+        let turn: G::Turn = turn
+            .trim()
+            .parse()
+            .map_err(|e: crate::rules::ParseError| LoadError::at(n, t!("load.bad_turn", e.explain())))?;
         if session.is_over() {
             return Err(LoadError::at(n, t!("load.over", turn)));
         }
@@ -296,6 +255,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{ByGame, clamber};
 
     fn clamber_session(turns: &[&str]) -> Session<clamber::Position> {
         let mut session = Session::new(clamber::Position::start(crate::rules::hex::Board::SIDE_3));
@@ -309,7 +269,7 @@ mod tests {
     fn a_game_reads_back_as_written() {
         let session = clamber_session(&["C3", "D3", "C2", "D3xC3"]);
         let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()) };
-        let text = write(&session, "clamber", &players, "2026-11-30 15:31 UTC");
+        let text = write(&session, &players, "2026-11-30 15:31 UTC");
         assert_eq!(
             text,
             "hexstack saved game\ngame: clamber\nsize: 3\ndate: 2026-11-30 15:31 UTC\nblue: Ann\nred: Bo\n\
@@ -317,7 +277,7 @@ mod tests {
         );
         let saved = read(&text).unwrap();
         assert_eq!(saved.players, players);
-        let Loaded::Clamber(loaded) = saved.game else { panic!("a Clamber game") };
+        let ByGame::Clamber(loaded) = saved.game else { panic!("a Clamber game") };
         assert_eq!(loaded.position(), session.position());
         assert_eq!(loaded.end(), Some(End::Won(Colour::Red)));
     }
@@ -326,16 +286,14 @@ mod tests {
     fn taken_back_turns_and_resignations_are_kept() {
         let mut session = clamber_session(&["C3", "D3", "A1"]);
         session.undo();
-        let text = write(&session, "clamber", &Players::default(), "");
+        let text = write(&session, &Players::default(), "");
         assert!(text.contains("at: 2 of 3\n"));
-        let Loaded::Clamber(mut loaded) = read(&text).unwrap().game else { panic!() };
+        let ByGame::Clamber(mut loaded) = read(&text).unwrap().game else { panic!() };
         assert_eq!(loaded.position(), session.position());
         assert!(loaded.redo());
         let mut session = clamber_session(&["C3"]);
         session.resign();
-        let Loaded::Clamber(loaded) =
-            read(&write(&session, "clamber", &Players::default(), "")).unwrap().game
-        else {
+        let ByGame::Clamber(loaded) = read(&write(&session, &Players::default(), "")).unwrap().game else {
             panic!()
         };
         assert_eq!(loaded.end(), Some(End::Resigned(Colour::Red)));

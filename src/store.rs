@@ -1,6 +1,7 @@
 //! Where saved games live on disk, and writing them so that a crash or a full disk never
 //! leaves a half-written file in place of a good one.
 
+use crate::saved::{self, SavedGame};
 use crate::t;
 use anyhow::{Context, Result};
 use std::fs;
@@ -44,6 +45,20 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
         .filter_map(|path| Some((fs::metadata(&path).ok()?.modified().ok()?, path)))
         .max()
         .map(|(_, path)| path)
+}
+
+/// Reads and checks a saved game; the error names the file and the line.
+pub fn load(path: &Path) -> Result<SavedGame> {
+    let text = fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
+    saved::read(&text).with_context(|| t!("load.unreadable", path.display()))
+}
+
+/// The most recently kept game in `dir` (the saves folder when `None`), read and
+/// checked, with its file.
+pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf)> {
+    let dir = dir.map(Path::to_path_buf).or_else(saves_dir).with_context(|| t!("err.no_data_dir"))?;
+    let path = latest_save(&dir).with_context(|| t!("err.nothing_to_resume"))?;
+    Ok((load(&path)?, path))
 }
 
 /// Writes `text` to `path` atomically: a new file beside it, flushed to disk, then renamed

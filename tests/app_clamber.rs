@@ -3,11 +3,14 @@
 mod common;
 
 use common::*;
-use hexstack::app::session::End;
-use hexstack::app::{Message, Overlay, Screen};
+use hexstack::app::prompt::Question;
+use hexstack::app::table::Message;
+use hexstack::app::{Overlay, Screen};
 use hexstack::rules::Colour;
+use hexstack::rules::GameKind;
 use hexstack::rules::clamber::CaptureKind;
 use hexstack::rules::hex::Cell;
+use hexstack::session::End;
 
 fn cell(name: &str) -> Cell {
     name.parse().unwrap()
@@ -16,7 +19,7 @@ fn cell(name: &str) -> Cell {
 #[test]
 fn enter_places_a_singleton_at_the_cursor() {
     let mut app = clamber("start");
-    assert_eq!(game(&app).table.cursor, cell("C3"));
+    assert_eq!(game(&app).cursor, cell("C3"));
     press(&mut app, &["Enter", "l", "Enter", "y", " "]);
     // C3 for Blue, D3 for Red, then up-left of D3 for Blue.
     assert_eq!(position(&app), "3/r/C3=b1,D3=r1,D4=b1");
@@ -27,15 +30,15 @@ fn enter_places_a_singleton_at_the_cursor() {
 fn arrows_and_letters_move_the_cursor_on_the_board_only() {
     let mut app = clamber("start");
     press(&mut app, &["l", "l", "l"]);
-    assert_eq!(game(&app).table.cursor, cell("E3"), "the edge stops the cursor");
+    assert_eq!(game(&app).cursor, cell("E3"), "the edge stops the cursor");
     // Up-right of E3 is off the board; then up-left, down-left, down-right, left.
     press(&mut app, &["i", "y", "b", "n", "h"]);
-    assert_eq!(game(&app).table.cursor, cell("C2"));
+    assert_eq!(game(&app).cursor, cell("C2"));
     // Up and down zigzag to stay in the same screen column.
     press(&mut app, &["Up", "Up", "Up"]);
-    assert_eq!(game(&app).table.cursor, cell("D5"));
+    assert_eq!(game(&app).cursor, cell("D5"));
     press(&mut app, &["Down", "Down", "Down", "Down", "Down"]);
-    assert_eq!(game(&app).table.cursor, cell("B1"));
+    assert_eq!(game(&app).cursor, cell("B1"));
 }
 
 #[test]
@@ -45,13 +48,11 @@ fn a_lower_capture_selects_then_takes_and_ends_the_turn() {
     assert_eq!(game(&app).targets(), [(cell("D3"), CaptureKind::Lower), (cell("D4"), CaptureKind::Lower)]);
     press(&mut app, &["l"]);
     // On a target, the rest of its sub-group is shown as what the capture removes.
-    let removed: Vec<Cell> =
-        game(&app).preview().iter().map(|i| hexstack::rules::hex::Board::SIDE_3.cell(i)).collect();
-    assert_eq!(removed, [cell("D4"), cell("E4")]);
+    assert_eq!(names(&app, lit(&app).removed), ["D4", "E4"]);
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/b/C3=r3,D3=r2,E3=b2");
-    assert!(game(&app).chain.is_none());
-    assert_eq!(game(&app).table.message, Message::Info("Red played C3xD3. Blue to move".into()));
+    assert!(game(&app).selection.is_none());
+    assert_eq!(game(&app).message, Message::Info("Red played C3xD3. Blue to move".into()));
 }
 
 #[test]
@@ -61,10 +62,10 @@ fn a_two_step_chain_can_stop_with_enter() {
     click(&mut app, "C4");
     // The chain goes on from C4: its targets light up, nothing is played yet.
     assert_eq!(game(&app).targets(), [(cell("E4"), CaptureKind::Equal), (cell("E5"), CaptureKind::Equal)]);
-    assert_eq!(game(&app).table.session.history().len(), 0);
+    assert_eq!(game(&app).session.history().len(), 0);
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
-    assert_eq!(game(&app).table.session.last_turn().unwrap().to_string(), "B2xC4");
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
 }
 
 #[test]
@@ -72,12 +73,12 @@ fn esc_ends_a_chain_and_cancels_a_bare_selection() {
     let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
     click(&mut app, "B2");
     press(&mut app, &["Esc"]);
-    assert!(game(&app).chain.is_none());
-    assert_eq!(game(&app).table.session.history().len(), 0);
+    assert!(game(&app).selection.is_none());
+    assert_eq!(game(&app).session.history().len(), 0);
     click(&mut app, "B2");
     click(&mut app, "C4");
     press(&mut app, &["Esc"]);
-    assert_eq!(game(&app).table.session.last_turn().unwrap().to_string(), "B2xC4");
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
 }
 
 #[test]
@@ -98,7 +99,7 @@ fn a_chain_with_nothing_further_ends_by_itself_and_undo_redo_take_it_whole() {
     click(&mut app, "C4");
     press(&mut app, &["u"]);
     assert_eq!(position(&app), start);
-    assert!(game(&app).chain.is_none());
+    assert!(game(&app).selection.is_none());
 }
 
 #[test]
@@ -107,8 +108,8 @@ fn a_chain_that_wins_ends_the_game() {
     click(&mut app, "B2");
     click(&mut app, "C3");
     click(&mut app, "D4");
-    assert_eq!(game(&app).table.session.end(), Some(End::Won(Colour::Blue)));
-    assert_eq!(game(&app).table.message, Message::Success("Blue played B2xC3xD4 and wins!".into()));
+    assert_eq!(game(&app).session.end(), Some(End::Won(Colour::Blue)));
+    assert_eq!(game(&app).message, Message::Success("Blue played B2xC3xD4 and wins!".into()));
     // Enter now starts a new game on the same board.
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/b/-");
@@ -119,34 +120,31 @@ fn a_player_with_no_turn_is_skipped_with_a_message() {
     let mut app = clamber("2/r/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b2");
     click(&mut app, "B2");
     click(&mut app, "C3");
-    assert_eq!(game(&app).table.to_move(), Colour::Red);
-    assert!(game(&app).table.message.text().contains("Blue has no legal turn and is skipped"));
+    assert_eq!(game(&app).to_move(), Colour::Red);
+    assert!(game(&app).message.text().contains("Blue has no legal turn and is skipped"));
 }
 
 #[test]
 fn illegal_actions_are_refused_with_the_reason() {
     let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
     click(&mut app, "C4");
-    assert_eq!(game(&app).table.message, Message::Warning("the stack on C4 is Red's".into()));
+    assert_eq!(game(&app).message, Message::Warning("the stack on C4 is Red's".into()));
     click(&mut app, "B2");
     click(&mut app, "A1");
-    assert_eq!(game(&app).table.message, Message::Warning("A1 holds no enemy stack to capture".into()));
+    assert_eq!(game(&app).message, Message::Warning("A1 holds no enemy stack to capture".into()));
     click(&mut app, "E4");
-    assert_eq!(
-        game(&app).table.message,
-        Message::Warning("E4 (height 3) is higher than B2 (height 2)".into())
-    );
-    assert_eq!(game(&app).table.session.history().len(), 0, "nothing was played");
+    assert_eq!(game(&app).message, Message::Warning("E4 (height 3) is higher than B2 (height 2)".into()));
+    assert_eq!(game(&app).session.history().len(), 0, "nothing was played");
     let mut app = clamber("3/b/A1=b1,C3=r2");
     click(&mut app, "A1");
-    assert_eq!(game(&app).table.message, Message::Warning("the stack on A1 has no capture".into()));
+    assert_eq!(game(&app).message, Message::Warning("the stack on A1 has no capture".into()));
 }
 
 #[test]
 fn hovering_shows_the_group_and_sub_group() {
     let mut app = clamber("3/b/A3=b1,B2=b2,C3=b1,D3=b2,D4=b2,E5=r2");
     hover(&mut app, "D3");
-    let (group, sub_group) = game(&app).cursor_groups();
+    let (group, sub_group) = (lit(&app).group, lit(&app).sub_group);
     assert_eq!((group.len(), sub_group.len()), (4, 2));
 }
 
@@ -157,7 +155,7 @@ fn quitting_a_game_in_progress_asks_first() {
     assert!(app.quit, "nothing played yet: quits at once");
     let mut app = clamber("start");
     press(&mut app, &["Enter", "q"]);
-    assert_eq!(app.overlay, Some(Overlay::Ask(hexstack::app::Question::Quit)));
+    assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)));
     press(&mut app, &["n"]);
     assert!(!app.quit);
     assert_eq!(position(&app), "3/r/C3=b1", "the answer key did nothing else");
@@ -169,9 +167,9 @@ fn quitting_a_game_in_progress_asks_first() {
 fn resign_and_draw_ask_then_end_the_game() {
     let mut app = clamber("start");
     press(&mut app, &["r", "y"]);
-    assert_eq!(game(&app).table.session.end(), Some(End::Resigned(Colour::Blue)));
+    assert_eq!(game(&app).session.end(), Some(End::Resigned(Colour::Blue)));
     press(&mut app, &["u", "d", "y"]);
-    assert_eq!(game(&app).table.session.end(), Some(End::Drawn));
+    assert_eq!(game(&app).session.end(), Some(End::Drawn));
     press(&mut app, &["m"]);
     assert!(matches!(app.screen, Screen::Menu(_)), "a finished game leaves without asking");
 }
@@ -193,13 +191,13 @@ fn the_menu_starts_games() {
     assert_eq!(position(&app), "4/b/-");
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["3"]);
-    assert!(matches!(&app.screen, Screen::Ombagui(_)));
+    assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["4"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["6"]);
-    assert!(matches!(&app.screen, Screen::Rules(book) if book.of == hexstack::app::rules::RulesOf::Ombagui));
+    assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);
     assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");
     press(&mut app, &["q"]);

@@ -3,22 +3,19 @@
 mod common;
 
 use common::*;
-use hexstack::app::session::End;
-use hexstack::app::{App, Message};
+use hexstack::app::App;
+use hexstack::app::table::Message;
 use hexstack::rules::Colour;
-use hexstack::rules::ombagui::{BOARD, Position};
+use hexstack::rules::ombagui::Position;
+use hexstack::session::End;
 
-fn ombagui(position: &str) -> App {
-    App::ombagui(position.parse::<Position>().unwrap(), AREA)
-}
-
-/// The lit cells, by name, in cell order.
-fn lit(app: &App) -> Vec<String> {
-    BOARD.cells_of(ombagui_game(app).destinations()).map(|cell| cell.to_string()).collect()
+/// Where the picked-up piece may go, by name, in cell order.
+fn reach(app: &App) -> Vec<String> {
+    names(app, lit(app).targets | lit(app).jumps)
 }
 
 fn jumps(app: &App) -> Vec<String> {
-    BOARD.cells_of(ombagui_game(app).jump_landings()).map(|cell| cell.to_string()).collect()
+    names(app, lit(app).jumps)
 }
 
 #[test]
@@ -26,7 +23,7 @@ fn a_dark_is_picked_up_and_moved_three_cells() {
     let mut app = ombagui("start");
     // The cursor starts on D4; down-right three times reaches D1.
     press(&mut app, &["n", "n", "n", "Enter"]);
-    assert_eq!(lit(&app), ["B2", "C2", "C3", "D2", "D3", "D4", "E2", "E3", "E4", "F3", "F4", "G4"]);
+    assert_eq!(reach(&app), ["B2", "C2", "C3", "D2", "D3", "D4", "E2", "E3", "E4", "F3", "F4", "G4"]);
     press(&mut app, &["y", "y", "y", "Enter"]);
     assert_eq!(
         position(&app),
@@ -39,7 +36,7 @@ fn a_dark_is_picked_up_and_moved_three_cells() {
 fn a_medium_moves_two_cells_and_stacks_on_a_lone_light() {
     let mut app = ombagui("r/D1=rL.rM,D3=bL,A1=bL");
     click(&mut app, "D1");
-    assert!(lit(&app).contains(&"D3".to_string()));
+    assert!(reach(&app).contains(&"D3".to_string()));
     click(&mut app, "D3");
     assert_eq!(position(&app), "b/A1=bL,D1=rL,D3=bL.rM");
 }
@@ -48,7 +45,7 @@ fn a_medium_moves_two_cells_and_stacks_on_a_lone_light() {
 fn a_light_steps_or_jumps_and_its_jumps_are_told_apart() {
     let mut app = ombagui("r/D2=rL,D3=bL.bM.bD,E5=rL.rM.rD,A1=bM");
     click(&mut app, "D2");
-    assert_eq!(lit(&app), ["C1", "C2", "D1", "D4", "E2", "E3", "F6"]);
+    assert_eq!(reach(&app), ["C1", "C2", "D1", "D4", "E2", "E3", "F6"]);
     assert_eq!(jumps(&app), ["D4", "F6"], "over D3, then over E5: a chain of jumps");
     click(&mut app, "F6");
     assert_eq!(position(&app), "b/A1=bM,D3=bL.bM.bD,E5=rL.rM.rD,F6=rL");
@@ -59,42 +56,39 @@ fn esc_puts_the_piece_back_and_another_of_yours_picks_that_one() {
     let mut app = ombagui("start");
     click(&mut app, "D1");
     press(&mut app, &["Esc"]);
-    assert!(ombagui_game(&app).selected.is_none());
+    assert!(ombagui_game(&app).selection.is_none());
     click(&mut app, "D1");
     click(&mut app, "A1");
-    assert_eq!(ombagui_game(&app).selected, Some("A1".parse().unwrap()));
+    assert_eq!(ombagui_game(&app).selection, Some("A1".parse().unwrap()));
 }
 
 #[test]
 fn refused_choices_say_why() {
     let mut app = ombagui("start");
     click(&mut app, "D7");
-    assert_eq!(ombagui_game(&app).table.message, Message::Warning("the top piece on D7 is Blue's".into()));
+    assert_eq!(ombagui_game(&app).message, Message::Warning("the top piece on D7 is Blue's".into()));
     click(&mut app, "D4");
-    assert!(ombagui_game(&app).table.message.text().starts_with("pick one of your pieces first"));
+    assert!(ombagui_game(&app).message.text().starts_with("pick one of your pieces first"));
     click(&mut app, "D1");
     click(&mut app, "D5");
     assert_eq!(
-        ombagui_game(&app).table.message,
+        ombagui_game(&app).message,
         Message::Warning("a dark moves exactly 3 cells: D5 is out of reach from D1".into())
     );
     // D7 is three cells from D4, but only through D5.
     let mut app = ombagui("r/D4=rD,D5=bL,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "D7");
-    assert_eq!(
-        ombagui_game(&app).table.message,
-        Message::Warning("blocked: the path needs empty cells".into())
-    );
+    assert_eq!(ombagui_game(&app).message, Message::Warning("blocked: the path needs empty cells".into()));
     let mut app = ombagui("r/D4=rD,D7=bL.bD,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "D7");
-    assert_eq!(ombagui_game(&app).table.message, Message::Warning("a dark cannot stand on a dark".into()));
-    assert!(ombagui_game(&app).table.session.history().is_empty(), "nothing was played");
+    assert_eq!(ombagui_game(&app).message, Message::Warning("a dark cannot stand on a dark".into()));
+    assert!(ombagui_game(&app).session.history().is_empty(), "nothing was played");
     // A covered piece cannot be picked up.
     let mut app = ombagui("r/D4=rL.bM,A1=rD");
     click(&mut app, "D4");
-    assert_eq!(ombagui_game(&app).table.message, Message::Warning("the top piece on D4 is Blue's".into()));
+    assert_eq!(ombagui_game(&app).message, Message::Warning("the top piece on D4 is Blue's".into()));
 }
 
 #[test]
@@ -116,8 +110,8 @@ fn rebuilding_the_fourth_tower_wins() {
     let mut app = ombagui("r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "G7");
-    assert_eq!(ombagui_game(&app).table.session.end(), Some(End::Won(Colour::Red)));
-    assert_eq!(ombagui_game(&app).table.message, Message::Success("Red played D4-G7 and wins!".into()));
+    assert_eq!(ombagui_game(&app).session.end(), Some(End::Won(Colour::Red)));
+    assert_eq!(ombagui_game(&app).message, Message::Success("Red played D4-G7 and wins!".into()));
 }
 
 #[test]
@@ -126,6 +120,6 @@ fn a_player_who_cannot_move_is_skipped() {
     let mut app = ombagui("r/D1=rM,D3=bL,A4=rD");
     click(&mut app, "D1");
     click(&mut app, "D3");
-    assert_eq!(ombagui_game(&app).table.to_move(), Colour::Red);
-    assert!(ombagui_game(&app).table.message.text().contains("Blue has no legal turn and is skipped"));
+    assert_eq!(ombagui_game(&app).to_move(), Colour::Red);
+    assert!(ombagui_game(&app).message.text().contains("Blue has no legal turn and is skipped"));
 }

@@ -4,11 +4,11 @@
 mod common;
 
 use common::*;
-use hexstack::app::session::Session;
-use hexstack::app::{App, Screen};
-use hexstack::rules::Game;
+use hexstack::app::App;
 use hexstack::rules::clamber::Position;
-use hexstack::rules::ombagui::{self, BOARD};
+use hexstack::rules::ombagui;
+use hexstack::rules::{ByGame, Game};
+use hexstack::session::Session;
 use proptest::prelude::*;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEventKind};
 
@@ -87,20 +87,20 @@ fn check_history<G: Game>(session: &Session<G>) {
 
 /// The game on screen must be one the rules can reach, with the cursor on the board.
 fn check_game(app: &App) {
-    match &app.screen {
-        Screen::Clamber(game) => {
-            check_history(&game.table.session);
-            assert!(game.table.position().board().contains(game.table.cursor));
+    match app.screen.game().map(|game| &game.table) {
+        Some(ByGame::Clamber(table)) => {
+            check_history(&table.session);
+            assert!(table.position().board().contains(table.cursor));
         }
-        Screen::Ombagui(game) => {
-            check_history(&game.table.session);
-            assert!(BOARD.contains(game.table.cursor));
-            if let Some(from) = game.selected {
-                let top = game.table.position().stack(from).top().expect("a picked-up piece is on top");
-                assert_eq!(top.colour, game.table.to_move());
+        Some(ByGame::Ombagui(table)) => {
+            check_history(&table.session);
+            assert!(table.position().board().contains(table.cursor));
+            if let Some(from) = table.selection {
+                let top = table.position().stack(from).top().expect("a picked-up piece is on top");
+                assert_eq!(top.colour, table.to_move());
             }
         }
-        Screen::Menu(_) | Screen::Rules(_) => {}
+        None => {}
     }
 }
 
@@ -125,12 +125,12 @@ proptest! {
         events in prop::collection::vec(event(), 100..400),
     ) {
         let board = hexstack::rules::hex::Board::new(side).unwrap();
-        survive(App::clamber(Position::start(board), AREA), &events);
+        survive(App::game(ByGame::Clamber(Position::start(board)), AREA), &events);
     }
 
     #[test]
     fn random_events_never_break_the_ombagui_screen(events in prop::collection::vec(event(), 100..400)) {
-        survive(App::ombagui(ombagui::Position::start(), AREA), &events);
+        survive(App::game(ByGame::Ombagui(ombagui::Position::start()), AREA), &events);
     }
 
     #[test]

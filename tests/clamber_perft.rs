@@ -1,7 +1,8 @@
 //! Clamber's reference move counts (RULES.md, "Counting moves").
 
-use hexstack::rules::clamber::{Position, divide, perft};
+use hexstack::rules::clamber::Position;
 use hexstack::rules::hex::Board;
+use hexstack::rules::{divide, perft};
 
 fn start(side: u32) -> Position {
     Position::start(Board::new(side).unwrap())

@@ -1,9 +1,8 @@
 //! Clamber's rules on the seed examples of RULES.md and on small hand-made positions.
 
-use hexstack::rules::Colour;
-use hexstack::rules::Outcome;
-use hexstack::rules::clamber::{IllegalTurn, Position, Turn, perft};
+use hexstack::rules::clamber::{IllegalTurn, Position, Turn};
 use hexstack::rules::hex::{Cell, CellSet};
+use hexstack::rules::{Colour, Game, Outcome, perft};
 
 fn position(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -22,8 +21,8 @@ fn names(position: &Position, set: CellSet) -> Vec<String> {
     set.iter().map(|i| position.board().cell(i).to_string()).collect()
 }
 
-fn index(position: &Position, name: &str) -> usize {
-    position.board().index(name.parse::<Cell>().unwrap()).unwrap()
+fn cell(name: &str) -> Cell {
+    name.parse().unwrap()
 }
 
 fn listed(position: &Position) -> Vec<String> {
@@ -33,7 +32,7 @@ fn listed(position: &Position) -> Vec<String> {
 #[test]
 fn seed_lower_capture_removes_the_rest_of_the_sub_group() {
     let before = position("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
-    assert_eq!(names(&before, before.sub_group(index(&before, "D3"))), ["D3", "D4", "E4"]);
+    assert_eq!(names(&before, before.sub_group(cell("D3"))), ["D3", "D4", "E4"]);
     let after = play(&before, "C3xD3");
     assert_eq!(after.to_string(), "3/b/C3=r3,D3=r2,E3=b2");
     assert_eq!(after.winner(), None);
@@ -45,7 +44,8 @@ fn seed_lower_capture_removes_the_rest_of_the_sub_group() {
 fn seed_equal_chain_captures_twice() {
     let before = position("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
     // C4 is not next to B2, but its group touches B2 through B3.
-    assert!(!before.board().neighbours(index(&before, "B2")).contains(index(&before, "C4")));
+    let board = before.board();
+    assert!(!board.holds(board.neighbours(board.index(cell("B2")).unwrap()), cell("C4")));
     let first = play(&before, "B2xC4");
     assert_eq!(first.to_string(), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
     let after = play(&before, "B2xC4xE5");
@@ -61,14 +61,14 @@ fn seed_equal_chain_captures_twice() {
 fn group_joins_any_heights_and_sub_group_one_height() {
     // B2, C3, D3 and D4 touch in a row; A3 stands apart; B2 and D3 share height 2.
     let p = position("3/b/A3=b1,B2=b2,C3=b1,D3=b2,D4=b2,E5=r2");
-    assert_eq!(names(&p, p.group(index(&p, "D3"))), ["B2", "C3", "D3", "D4"]);
-    assert_eq!(names(&p, p.sub_group(index(&p, "D3"))), ["D3", "D4"]);
+    assert_eq!(names(&p, p.group(cell("D3"))), ["B2", "C3", "D3", "D4"]);
+    assert_eq!(names(&p, p.sub_group(cell("D3"))), ["D3", "D4"]);
     // B2 is in D3's group but not in its sub-group: C3 between them has height 1.
-    assert_eq!(names(&p, p.sub_group(index(&p, "B2"))), ["B2"]);
-    assert_eq!(names(&p, p.group(index(&p, "A3"))), ["A3"]);
+    assert_eq!(names(&p, p.sub_group(cell("B2"))), ["B2"]);
+    assert_eq!(names(&p, p.group(cell("A3"))), ["A3"]);
     // Groups are of one colour: the red E5 touches D4 but is not in its group.
-    assert_eq!(names(&p, p.group(index(&p, "E5"))), ["E5"]);
-    assert!(p.group(index(&p, "C1")).is_empty());
+    assert_eq!(names(&p, p.group(cell("E5"))), ["E5"]);
+    assert!(p.group(cell("C1")).is_empty());
 }
 
 #[test]
@@ -143,4 +143,14 @@ fn the_first_placement_is_not_a_win() {
     let p = play(&position("start"), "C3");
     assert_eq!(p.winner(), None);
     assert_eq!(p.legal_turns().len(), 18);
+}
+
+#[test]
+fn only_a_capture_wins_not_a_hand_made_board() {
+    // Red has no stack here, but no capture took them: Red places, and the game goes on.
+    let p = position("3/r/C3=b2");
+    assert_eq!(p.winner(), None);
+    assert_eq!(p.outcome(), Outcome::Ongoing);
+    assert_eq!(p.legal_turns().len(), 18);
+    assert_eq!(play(&p, "A1").to_string(), "3/b/A1=r1,C3=b2");
 }

@@ -1,9 +1,8 @@
 //! Ombagui's movement, stacking and ending rules on small hand-made positions.
 
-use hexstack::rules::Colour;
-use hexstack::rules::Outcome;
 use hexstack::rules::hex::Cell;
-use hexstack::rules::ombagui::{BOARD, Move, Position, perft};
+use hexstack::rules::ombagui::{BOARD, Move, Position};
+use hexstack::rules::{Colour, Game, Outcome, perft};
 
 fn position(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -144,7 +143,7 @@ fn rebuilding_four_towers_on_the_far_row_wins() {
     assert_eq!(won.towers_home(Colour::Red), 4);
     assert_eq!(won.winner(), Some(Colour::Red));
     assert_eq!(won.outcome(), Outcome::Won(Colour::Red));
-    assert!(won.legal_moves().is_empty());
+    assert!(won.legal_turns().is_empty());
     assert_eq!(refusal(&won, "A1-A2"), "the game is over");
     assert_eq!(perft(&won, 3), 1);
     // Towers of the wrong colour, or on one's own row, do not count.
@@ -156,9 +155,9 @@ fn rebuilding_four_towers_on_the_far_row_wins() {
 fn a_player_who_cannot_move_is_skipped() {
     // Blue's only piece is covered by a red medium.
     let p = position("b/D4=bL.rM");
-    assert!(p.legal_moves().is_empty());
+    assert!(p.legal_turns().is_empty());
     assert_eq!(p.outcome(), Outcome::Ongoing);
-    let red = p.skipped().legal_moves().len() as u64;
+    let red = p.skipped().legal_turns().len() as u64;
     assert_eq!(red, 18);
     assert_eq!(perft(&p, 1), 1);
     assert_eq!(perft(&p, 2), red);

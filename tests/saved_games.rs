@@ -4,12 +4,11 @@
 mod common;
 
 use common::*;
-use hexstack::app::session::Session;
 use hexstack::app::{App, Request};
-use hexstack::rules::Game;
 use hexstack::rules::hex::Board;
-use hexstack::rules::{clamber, ombagui};
-use hexstack::saved::{self, Loaded, Players};
+use hexstack::rules::{ByGame, Game, clamber, ombagui};
+use hexstack::saved;
+use hexstack::session::{Players, Session};
 use hexstack::store;
 use proptest::prelude::*;
 use std::fs;
@@ -55,18 +54,18 @@ proptest! {
     fn clamber_games_round_trip(side in 2u32..=4, choices in prop::collection::vec(any::<u32>(), 0..60), undo in 0usize..4) {
         let session = random_session(clamber::Position::start(Board::new(side).unwrap()), &choices, undo);
         let players = Players { blue: Some("Ann".into()), red: None };
-        let text = saved::write(&session, "clamber", &players, "2026-11-30 12:00 UTC");
+        let text = saved::write(&session, &players, "2026-11-30 12:00 UTC");
         let loaded = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         prop_assert_eq!(&loaded.players, &players);
-        let Loaded::Clamber(loaded) = loaded.game else { panic!("not Clamber") };
+        let ByGame::Clamber(loaded) = loaded.game else { panic!("not Clamber") };
         same_line(session, loaded);
     }
 
     #[test]
     fn ombagui_games_round_trip(choices in prop::collection::vec(any::<u32>(), 0..80), undo in 0usize..4) {
         let session = random_session(ombagui::Position::start(), &choices, undo);
-        let text = saved::write(&session, "ombagui", &Players::default(), "");
-        let Loaded::Ombagui(loaded) = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).game else {
+        let text = saved::write(&session, &Players::default(), "");
+        let ByGame::Ombagui(loaded) = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).game else {
             panic!("not Ombagui")
         };
         same_line(session, loaded);
@@ -75,7 +74,7 @@ proptest! {
     #[test]
     fn a_file_cut_anywhere_is_refused_without_a_panic(choices in prop::collection::vec(any::<u32>(), 1..30), cut in any::<prop::sample::Index>()) {
         let session = random_session(clamber::Position::start(Board::SIDE_3), &choices, 0);
-        let text = saved::write(&session, "clamber", &Players::default(), "");
+        let text = saved::write(&session, &Players::default(), "");
         let cut = cut.index(text.len() - 1);
         prop_assert!(saved::read(&text[..cut]).is_err(), "a truncated file was read: {:?}", &text[..cut]);
     }
@@ -244,5 +243,5 @@ fn a_loaded_game_opens_at_its_saved_turn() {
     let text = GOOD.replace("at: 2 of 2", "at: 1 of 2");
     let app = App::loaded(saved::read(&text).unwrap(), AREA);
     assert_eq!(position(&app), "3/r/C3=b1");
-    assert_eq!(app.game().unwrap().table().replay_position(), (1, 2));
+    assert_eq!(app.screen.game().unwrap().replay_position(), (1, 2));
 }

@@ -4,7 +4,6 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
-use hexstack::rules::clamber::Position;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 
@@ -94,7 +93,7 @@ fn tiny_terminals_draw_without_panicking() {
             render(&app);
         }
     }
-    let mut app = App::clamber(Position::start(hexstack::rules::hex::Board::new(6).unwrap()), AREA);
+    let mut app = clamber("6/b/-");
     press(&mut app, &["?"]);
     render(&app);
 }

@@ -4,12 +4,13 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::rules::ByGame;
 use hexstack::rules::ombagui::Position;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 
 fn ombagui(position: &str, width: u16, height: u16) -> App {
-    App::ombagui(position.parse::<Position>().unwrap(), Rect::new(0, 0, width, height))
+    App::game(ByGame::Ombagui(position.parse::<Position>().unwrap()), Rect::new(0, 0, width, height))
 }
 
 fn screen(app: &App) -> String {

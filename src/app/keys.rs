@@ -1,6 +1,8 @@
-//! The one table of keys: it decides what a key does and writes the help, so the two
-//! can never disagree.
+//! The one table of keys, for every screen: it decides what a key does and writes the help
+//! pages and the hint lines, so that none of them can disagree with the others.
 
+use crate::i18n;
+use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
@@ -21,7 +23,20 @@ impl Step {
     }
 }
 
-/// What a key asks for on a game screen.
+/// The screens and boxes that take keys; each has its own part of the table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Context {
+    Menu,
+    Game,
+    Rules,
+    /// The list of a rules book's pages.
+    Contents,
+    SaveAs,
+    Question,
+    Help,
+}
+
+/// What a key asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
     Step(Step),
@@ -40,133 +55,404 @@ pub enum Action {
     Draw,
     Menu,
     Quit,
+    /// In a list: the entry above, the entry below, this one, the entry of a number.
+    Previous,
+    Next,
+    Choose,
+    Jump(usize),
+    PreviousPage,
+    NextPage,
+    PreviousStep,
+    NextStep,
+    Contents,
+    Try,
+    /// Leave this screen or box for the one it came from.
+    Back,
+    Yes,
+    Erase,
 }
 
-/// Keys bound to one action, how the help shows them, and what the action does (the
-/// key of its text in `assets/lang`).
+type Key = (KeyCode, KeyModifiers);
+
+/// Keys bound to one action on one screen: how the help shows them, what the action does
+/// (a text key; a game may word it its own way with `.clamber` or `.ombagui` after it),
+/// and, if the hint line names it, the key as written there and a short word.
 pub struct Binding {
-    pub keys: &'static [(KeyCode, KeyModifiers)],
+    pub context: Context,
+    pub keys: &'static [Key],
     pub shown: &'static str,
     pub action: Action,
     pub what: &'static str,
+    pub hint: Option<(&'static str, &'static str)>,
 }
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-const fn char(c: char) -> (KeyCode, KeyModifiers) {
+const fn char(c: char) -> Key {
     (KeyCode::Char(c), NONE)
 }
 
-/// Every key of a game screen, in the order the help lists them.
-pub const GAME_KEYS: &[Binding] = &[
-    Binding {
-        keys: &[(KeyCode::Left, NONE), char('h')],
-        shown: "← h",
-        action: Action::Step(Step::Left),
-        what: "key.left",
-    },
-    Binding {
-        keys: &[(KeyCode::Right, NONE), char('l')],
-        shown: "→ l",
-        action: Action::Step(Step::Right),
-        what: "key.right",
-    },
-    Binding { keys: &[char('y')], shown: "y", action: Action::Step(Step::UpLeft), what: "key.up_left" },
-    Binding { keys: &[char('i')], shown: "i", action: Action::Step(Step::UpRight), what: "key.up_right" },
-    Binding { keys: &[char('b')], shown: "b", action: Action::Step(Step::DownLeft), what: "key.down_left" },
-    Binding { keys: &[char('n')], shown: "n", action: Action::Step(Step::DownRight), what: "key.down_right" },
-    Binding { keys: &[(KeyCode::Up, NONE), char('k')], shown: "↑ k", action: Action::Up, what: "key.up" },
-    Binding {
-        keys: &[(KeyCode::Down, NONE), char('j')],
-        shown: "↓ j",
-        action: Action::Down,
-        what: "key.down",
-    },
-    Binding {
-        keys: &[(KeyCode::Enter, NONE), char(' ')],
-        shown: "Enter Space",
-        action: Action::Act,
-        what: "key.act",
-    },
-    Binding { keys: &[(KeyCode::Esc, NONE)], shown: "Esc", action: Action::Cancel, what: "key.cancel" },
-    Binding {
-        keys: &[char('u'), char('['), (KeyCode::Backspace, NONE)],
-        shown: "u [",
-        action: Action::Undo,
-        what: "key.undo",
-    },
-    Binding {
-        keys: &[(KeyCode::Char('r'), CTRL), char(']')],
-        shown: "^r ]",
-        action: Action::Redo,
-        what: "key.redo",
-    },
-    Binding { keys: &[(KeyCode::Home, NONE)], shown: "Home", action: Action::First, what: "key.first" },
-    Binding { keys: &[(KeyCode::End, NONE)], shown: "End", action: Action::Last, what: "key.last" },
-    Binding { keys: &[char('s')], shown: "s", action: Action::Save, what: "key.save" },
-    Binding { keys: &[char('?'), (KeyCode::F(1), NONE)], shown: "?", action: Action::Help, what: "key.help" },
-    Binding { keys: &[char('d')], shown: "d", action: Action::Draw, what: "key.draw" },
-    Binding { keys: &[char('r')], shown: "r", action: Action::Resign, what: "key.resign" },
-    Binding { keys: &[char('m')], shown: "m", action: Action::Menu, what: "key.menu" },
-    Binding {
-        keys: &[char('q'), (KeyCode::Char('c'), CTRL)],
-        shown: "q",
-        action: Action::Quit,
-        what: "key.quit",
-    },
-];
-
-/// The action a key asks for, if it has one. Shift is ignored (terminals differ on it);
-/// Control must match.
-pub fn action(key: KeyEvent) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    GAME_KEYS
-        .iter()
-        .find(|binding| {
-            binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
-        })
-        .map(|binding| binding.action)
+const fn code(code: KeyCode) -> Key {
+    (code, NONE)
 }
 
-/// The short hint line under the board, from the same table.
-pub fn hints() -> String {
-    let shown = |action: Action| {
-        let shown = GAME_KEYS.iter().find(|b| b.action == action).map_or("", |b| b.shown);
-        shown.split(' ').next().unwrap_or("").to_string()
-    };
-    crate::t!(
-        "hints",
-        shown(Action::Act),
-        shown(Action::Cancel),
-        shown(Action::Undo),
-        shown(Action::Redo),
-        shown(Action::Help),
-        shown(Action::Quit)
-    )
+const DIGITS: &[Key] = &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7')];
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    shown: &'static str,
+    action: Action,
+    what: &'static str,
+    hint: Option<(&'static str, &'static str)>,
+) -> Binding {
+    Binding { context, keys, shown, action, what, hint }
+}
+
+use Context::{Contents, Game, Menu, Question, Rules, SaveAs};
+
+/// Every key of every screen, in the order the help lists them.
+pub const KEYS: &[Binding] = &[
+    bind(
+        Menu,
+        &[code(KeyCode::Up), char('k')],
+        "↑ k",
+        Action::Previous,
+        "key.previous",
+        Some(("↑", "hint.choose")),
+    ),
+    bind(
+        Menu,
+        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
+        "↓ j Tab",
+        Action::Next,
+        "key.next",
+        Some(("↓", "hint.choose")),
+    ),
+    bind(
+        Menu,
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Choose,
+        "key.choose",
+        Some(("Enter", "hint.start")),
+    ),
+    bind(Menu, DIGITS, "1-7", Action::Jump(0), "key.jump", Some(("1-7", "hint.jump"))),
+    bind(Menu, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
+    bind(
+        Menu,
+        &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
+        "q Esc",
+        Action::Quit,
+        "key.quit_now",
+        Some(("q", "hint.quit")),
+    ),
+    // The cursor on a board.
+    bind(
+        Game,
+        &[code(KeyCode::Left), char('h')],
+        "← h",
+        Action::Step(Step::Left),
+        "key.left",
+        Some(("h", "hint.move")),
+    ),
+    bind(Game, &[code(KeyCode::Down), char('j')], "↓ j", Action::Down, "key.down", Some(("j", "hint.move"))),
+    bind(Game, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
+    bind(
+        Game,
+        &[code(KeyCode::Right), char('l')],
+        "→ l",
+        Action::Step(Step::Right),
+        "key.right",
+        Some(("l", "hint.move")),
+    ),
+    bind(Game, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
+    bind(Game, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
+    bind(Game, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
+    bind(Game, &[char('n')], "n", Action::Step(Step::DownRight), "key.down_right", Some(("n", "hint.move"))),
+    bind(
+        Game,
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Act,
+        "key.act",
+        Some(("Enter", "hint.act")),
+    ),
+    bind(Game, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
+    bind(
+        Game,
+        &[char('u'), char('['), code(KeyCode::Backspace)],
+        "u [",
+        Action::Undo,
+        "key.undo",
+        Some(("u", "hint.undo")),
+    ),
+    bind(
+        Game,
+        &[(KeyCode::Char('r'), CTRL), char(']')],
+        "^r ]",
+        Action::Redo,
+        "key.redo",
+        Some(("^r", "hint.redo")),
+    ),
+    bind(Game, &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
+    bind(Game, &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
+    bind(Game, &[char('s')], "s", Action::Save, "key.save", None),
+    bind(Game, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
+    bind(Game, &[char('d')], "d", Action::Draw, "key.draw", None),
+    bind(Game, &[char('r')], "r", Action::Resign, "key.resign", None),
+    bind(Game, &[char('m')], "m", Action::Menu, "key.menu", None),
+    bind(
+        Game,
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
+        Action::Quit,
+        "key.quit",
+        Some(("q", "hint.quit")),
+    ),
+    // The rules pages.
+    bind(
+        Rules,
+        &[code(KeyCode::Left), code(KeyCode::PageUp), char('h')],
+        "← PgUp h",
+        Action::PreviousPage,
+        "key.previous_page",
+        Some(("←", "hint.page")),
+    ),
+    bind(
+        Rules,
+        &[code(KeyCode::Right), code(KeyCode::PageDown), char('l')],
+        "→ PgDn l",
+        Action::NextPage,
+        "key.next_page",
+        Some(("→", "hint.page")),
+    ),
+    bind(
+        Rules,
+        &[char(' '), code(KeyCode::Enter), code(KeyCode::Down), char('j')],
+        "Space ↓ j",
+        Action::NextStep,
+        "key.next_step",
+        Some(("Space", "hint.next_step")),
+    ),
+    bind(
+        Rules,
+        &[code(KeyCode::Up), code(KeyCode::Backspace), char('k')],
+        "↑ k",
+        Action::PreviousStep,
+        "key.previous_step",
+        None,
+    ),
+    bind(
+        Rules,
+        &[char('t'), code(KeyCode::Tab)],
+        "t Tab",
+        Action::Contents,
+        "key.contents",
+        Some(("t", "hint.contents")),
+    ),
+    bind(Rules, &[code(KeyCode::Home)], "Home", Action::First, "key.first_page", None),
+    bind(Rules, &[code(KeyCode::End)], "End", Action::Last, "key.last_page", None),
+    bind(Rules, &[char('p')], "p", Action::Try, "key.try", Some(("p", "hint.try"))),
+    bind(Rules, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
+    bind(
+        Rules,
+        &[char('q'), char('m'), code(KeyCode::Esc)],
+        "q m Esc",
+        Action::Back,
+        "key.back_menu",
+        Some(("q", "hint.back")),
+    ),
+    // The rules' contents.
+    bind(
+        Contents,
+        &[code(KeyCode::Up), char('k')],
+        "↑ k",
+        Action::Previous,
+        "key.previous",
+        Some(("↑", "hint.choose")),
+    ),
+    bind(
+        Contents,
+        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
+        "↓ j Tab",
+        Action::Next,
+        "key.next",
+        Some(("↓", "hint.choose")),
+    ),
+    bind(
+        Contents,
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Choose,
+        "key.open_page",
+        Some(("Enter", "hint.open")),
+    ),
+    bind(
+        Contents,
+        &[code(KeyCode::Esc), char('q'), char('t')],
+        "Esc q t",
+        Action::Back,
+        "key.close",
+        Some(("Esc", "hint.close")),
+    ),
+    // Typing a file name.
+    bind(
+        SaveAs,
+        &[code(KeyCode::Enter)],
+        "Enter",
+        Action::Choose,
+        "key.save_now",
+        Some(("Enter", "hint.save")),
+    ),
+    bind(SaveAs, &[code(KeyCode::Esc)], "Esc", Action::Back, "key.close", Some(("Esc", "hint.cancel"))),
+    bind(SaveAs, &[code(KeyCode::Backspace)], "Backspace", Action::Erase, "key.erase", None),
+    // A question: `y` says yes, any other key no.
+    bind(Question, &[char('y'), char('Y')], "y", Action::Yes, "key.yes", Some(("y", "hint.yes"))),
+    bind(Question, &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, "key.no", Some(("n", "hint.no"))),
+    // The help: any key closes it.
+    bind(
+        Context::Help,
+        &[code(KeyCode::Esc), char('?')],
+        "Esc ?",
+        Action::Back,
+        "key.close",
+        Some(("Esc", "hint.close_any")),
+    ),
+];
+
+/// The bindings of one screen, in the table's order.
+pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
+    KEYS.iter().filter(move |binding| binding.context == context)
+}
+
+/// The action a key asks for on `context`, if it has one. Shift is ignored (terminals
+/// differ on it); Control must match.
+pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let binding = bindings(context).find(|binding| {
+        binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
+    })?;
+    Some(match (binding.action, key.code) {
+        (Action::Jump(_), KeyCode::Char(digit)) => Action::Jump(digit as usize - '1' as usize),
+        (action, _) => action,
+    })
+}
+
+/// What an action does, in words, worded for `game` where it words it its own way.
+pub fn what(binding: &Binding, game: Option<GameKind>) -> String {
+    game.map(|game| format!("{}.{}", binding.what, game.name()))
+        .filter(|key| i18n::has(key))
+        .map_or_else(|| i18n::text(binding.what), |key| i18n::text(&key))
+}
+
+/// The hint line of `context`: each hinted key and its word; keys that share a word are
+/// written together (`hjklyibn move`, `↑↓ choose`).
+pub fn hints(context: Context) -> String {
+    let mut parts: Vec<(String, &str)> = Vec::new();
+    for (keys, word) in bindings(context).filter_map(|binding| binding.hint) {
+        match parts.last_mut() {
+            Some((shown, last)) if *last == word => shown.push_str(keys),
+            _ => parts.push((keys.to_string(), word)),
+        }
+    }
+    // A language may leave a word out where the keys say enough (`hjklyibn`).
+    let part = |(keys, word): &(String, &str)| format!("{keys} {}", i18n::text(word)).trim_end().to_string();
+    parts.iter().map(part).collect::<Vec<_>>().join(" · ")
+}
+
+/// Every key of `context` for the help page: how it is shown, and what it does.
+pub fn help(context: Context, game: Option<GameKind>) -> Vec<(&'static str, String)> {
+    bindings(context).map(|binding| (binding.shown, what(binding, game))).collect()
+}
+
+/// The name of a key as the help and the hints write it.
+#[cfg(test)]
+fn key_name((code, mods): Key) -> String {
+    match code {
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) if mods.contains(CTRL) => format!("^{c}"),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
+        other => format!("{other}"),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const ALL: [Context; 7] = [
+        Context::Menu,
+        Context::Game,
+        Context::Rules,
+        Context::Contents,
+        Context::SaveAs,
+        Context::Question,
+        Context::Help,
+    ];
+
     #[test]
-    fn no_key_is_bound_twice() {
-        let mut seen = Vec::new();
-        for binding in GAME_KEYS {
-            for key in binding.keys {
-                assert!(!seen.contains(key), "{key:?} is bound twice");
-                seen.push(*key);
+    fn no_key_is_bound_twice_on_one_screen() {
+        for context in ALL {
+            let mut seen = Vec::new();
+            for binding in bindings(context) {
+                for key in binding.keys {
+                    assert!(!seen.contains(key), "{key:?} is bound twice on {context:?}");
+                    seen.push(*key);
+                }
             }
         }
     }
 
     #[test]
+    fn what_the_help_and_hints_show_are_keys_of_the_binding() {
+        for binding in KEYS {
+            let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
+            for shown in binding.shown.split(' ') {
+                let range = binding.action == Action::Jump(0) && shown == "1-7";
+                assert!(
+                    range || names.iter().any(|name| name == shown),
+                    "{shown} is not a key of {}",
+                    binding.what
+                );
+            }
+            if let Some((keys, _)) = binding.hint {
+                let range = binding.action == Action::Jump(0) && keys == "1-7";
+                assert!(
+                    range || names.iter().any(|name| name == keys),
+                    "hint {keys} is not a key of {}",
+                    binding.what
+                );
+            }
+        }
+        assert_eq!(DIGITS.len(), crate::app::menu::Entry::ALL.len(), "one digit per menu entry");
+    }
+
+    #[test]
     fn keys_find_their_actions() {
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('u'), NONE)), Some(Action::Undo));
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('r'), CTRL)), Some(Action::Redo));
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('r'), NONE)), Some(Action::Resign));
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::SHIFT)), Some(Action::Help));
-        assert_eq!(action(KeyEvent::new(KeyCode::Char('z'), NONE)), None);
+        let key = |code, mods| KeyEvent::new(code, mods);
+        assert_eq!(action(Context::Game, key(KeyCode::Char('u'), NONE)), Some(Action::Undo));
+        assert_eq!(action(Context::Game, key(KeyCode::Char('r'), CTRL)), Some(Action::Redo));
+        assert_eq!(action(Context::Game, key(KeyCode::Char('r'), NONE)), Some(Action::Resign));
+        assert_eq!(action(Context::Game, key(KeyCode::Char('?'), KeyModifiers::SHIFT)), Some(Action::Help));
+        assert_eq!(action(Context::Game, key(KeyCode::Char('z'), NONE)), None);
+        assert_eq!(action(Context::Menu, key(KeyCode::Char('3'), NONE)), Some(Action::Jump(2)));
+        assert_eq!(action(Context::Rules, key(KeyCode::Char('p'), NONE)), Some(Action::Try));
+    }
+
+    #[test]
+    fn hint_lines_come_from_the_table() {
+        assert_eq!(
+            hints(Context::Game),
+            "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"
+        );
+        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-7 jump · q quit");
     }
 }

@@ -1,10 +1,15 @@
-//! Where things go on the screen: the split into board, side panel and hint line, and
-//! where each cell of a hex board is drawn. Pure arithmetic, shared by the drawing code
-//! and by mouse clicks, so a click lands on the cell that is drawn there.
+//! Where things go on the screen: the game screen's areas and board, the menu's entries,
+//! a rules page's board and text, and where each cell of a hex board is drawn. Pure
+//! arithmetic, used by the drawing code and by mouse clicks alike, so a click lands on
+//! what is drawn there.
 
+use super::menu::Entry;
 use crate::rules::hex::{Board, Cell};
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::Line;
 
+/// The width of a cell on screen: a mark, up to three characters, a mark.
+pub const SLOT: u16 = 5;
 /// The width of the side panel.
 pub const PANEL_WIDTH: u16 = 30;
 /// The fewest lines the side panel needs to be useful.
@@ -12,7 +17,7 @@ const PANEL_HEIGHT: u16 = 14;
 
 /// The areas of a game screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Screen {
+pub struct Areas {
     pub title: Rect,
     /// Two lines above the board where the end of the game is announced.
     pub banner: Rect,
@@ -23,8 +28,8 @@ pub struct Screen {
     pub hints: Rect,
 }
 
-impl Screen {
-    pub fn split(area: Rect) -> Screen {
+impl Areas {
+    pub fn split(area: Rect) -> Areas {
         let [title, body, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
@@ -35,7 +40,92 @@ impl Screen {
         let [left, panel] =
             Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
         let [banner, board] = Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(left);
-        Screen { title, banner, board, panel, message, hints }
+        Areas { title, banner, board, panel, message, hints }
+    }
+}
+
+/// A game screen laid out: its areas, and its board in the board area.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameLayout {
+    pub areas: Areas,
+    pub board: BoardLayout,
+}
+
+impl GameLayout {
+    /// The layout of a game on `board`, cells `lines` high, in `area`; `None` if the
+    /// board or the panel does not fit.
+    pub fn fit(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
+        let areas = Areas::split(area);
+        let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
+            .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+        Some(GameLayout { areas, board: layout })
+    }
+
+    /// The smallest terminal a game on `board` needs, cells `lines` high.
+    pub fn needed(board: Board, lines: u16) -> (u16, u16) {
+        let (width, height) = BoardLayout::smallest(board, SLOT, lines);
+        (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
+    }
+}
+
+/// The menu laid out: the heading, one line per entry (two lines apart), the footer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MenuLayout {
+    pub heading: Rect,
+    pub entries: Vec<Rect>,
+    pub footer: Rect,
+}
+
+impl MenuLayout {
+    pub fn new(area: Rect) -> MenuLayout {
+        let count = Entry::ALL.len() as u16;
+        let top = area.y + area.height.saturating_sub(count * 2 + 6) / 2 + 4;
+        // Measured in columns on screen, not bytes, so Cyrillic is centred too.
+        let width =
+            Entry::ALL.iter().map(|entry| Line::raw(entry.label()).width() as u16 + 6).max().unwrap_or(0);
+        let left = area.x + area.width.saturating_sub(width) / 2;
+        let entries = (0..count).map(|n| Rect::new(left, top + 2 * n, width, 1).intersection(area)).collect();
+        MenuLayout {
+            heading: Rect::new(area.x, top.saturating_sub(3), area.width, 2).intersection(area),
+            entries,
+            footer: Rect::new(area.x, top + 2 * count, area.width, 4).intersection(area),
+        }
+    }
+
+    /// The entry drawn at a screen position, if any.
+    pub fn entry_at(&self, column: u16, line: u16) -> Option<usize> {
+        self.entries.iter().position(|entry| entry.contains(Position::new(column, line)))
+    }
+}
+
+/// A rules page laid out: title, body (the board on the left, the text on the right), hints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PageLayout {
+    pub title: Rect,
+    pub hints: Rect,
+    pub board: BoardLayout,
+    pub text: Rect,
+}
+
+impl PageLayout {
+    /// The text takes what the board leaves, between 28 and 60 columns; `None` if even
+    /// then the board does not fit.
+    pub fn fit(board: Board, lines: u16, area: Rect) -> Option<PageLayout> {
+        let [title, body, hints] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
+        let (layout, text_width) =
+            (28..=body.width.saturating_sub(20).max(28)).rev().step_by(2).find_map(|text_width| {
+                let board_area = Rect { width: body.width.saturating_sub(text_width), ..body };
+                BoardLayout::fit(board, SLOT, lines, board_area).map(|layout| (layout, text_width.min(60)))
+            })?;
+        let text = Rect::new(body.right().saturating_sub(text_width), body.y, text_width, body.height);
+        Some(PageLayout { title, hints, board: layout, text })
+    }
+
+    /// The smallest terminal a page with `board` needs.
+    pub fn needed(board: Board, lines: u16) -> (u16, u16) {
+        let (width, height) = BoardLayout::smallest(board, SLOT, lines);
+        (width + 28, height + 2)
     }
 }
 
@@ -95,11 +185,10 @@ impl BoardLayout {
         SPACINGS.into_iter().filter(move |&(_, line)| line >= lines)
     }
 
-    /// The smallest terminal a board needs, with its panel, title, message and hint lines.
-    pub fn needed(board: Board, slot: u16, lines: u16) -> (u16, u16) {
+    /// The smallest area a board fits in, with cells `lines` high.
+    fn smallest(board: Board, slot: u16, lines: u16) -> (u16, u16) {
         let tightest = BoardLayout::spacings(lines).last().unwrap_or(SPACINGS[0]);
-        let (width, height) = BoardLayout::size(board, slot, tightest);
-        (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
+        BoardLayout::size(board, slot, tightest)
     }
 
     pub fn board(&self) -> Board {
@@ -181,11 +270,21 @@ mod tests {
     }
 
     #[test]
+    fn menu_entries_are_found_where_they_are_drawn() {
+        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24));
+        for (n, entry) in menu.entries.iter().enumerate() {
+            assert_eq!(menu.entry_at(entry.x, entry.y), Some(n));
+            assert_eq!(menu.entry_at(entry.right() - 1, entry.y), Some(n));
+            assert_eq!(menu.entry_at(entry.x, entry.y + 1), None, "the line between entries");
+        }
+    }
+
+    #[test]
     fn a_small_area_gets_no_layout() {
         let board = Board::SIDE_4;
         assert!(BoardLayout::fit(board, 5, 1, Rect::new(0, 0, 20, 6)).is_none());
         for lines in [1, 2] {
-            let (width, height) = BoardLayout::needed(board, 5, lines);
+            let (width, height) = GameLayout::needed(board, lines);
             assert!(width <= 80 && height <= 24, "side 4 fits in 80x24: {width}x{height}");
         }
     }

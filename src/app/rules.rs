@@ -1,300 +1,76 @@
-//! The rules screens: pages of text beside live boards. Each page's positions are played by
-//! the rules engine and its highlights are computed by it, so a page can only ever show
-//! what the rules really do; the words come from `assets/lang`.
+//! The rules book: pages of text beside live boards. Each scene's position is played by
+//! the rules engine and what it lights up is asked of it, so a page can only ever show
+//! what the rules really do; the words come from `assets/lang`, the pages from [`pages`].
 
-use crate::rules::hex::{Board, Cell, CellSet};
-use crate::rules::{clamber, ombagui};
-
-/// Which game's rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RulesOf {
-    Clamber,
-    Ombagui,
-}
-
-/// What a scene lights up, asked of the rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Show {
-    /// These cells.
-    Cells(&'static [&'static str]),
-    /// The cell and its neighbours.
-    Neighbours(&'static str),
-    /// The group of the stack on the cell (Clamber).
-    Group(&'static str),
-    /// The sub-group of the stack on the cell (Clamber).
-    SubGroup(&'static str),
-    /// What capturing this stack would remove: the rest of its sub-group (Clamber).
-    Removed(&'static str),
-    /// Where the stack or the top piece on the cell may go or capture, on its owner's turn.
-    Targets(&'static str),
-    /// The equal captures only, as in the middle of a chain (Clamber).
-    EqualTargets(&'static str),
-}
-
-/// One board of a page, with what it lights up and, if any, the turn it shows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Scene {
-    pub position: &'static str,
-    pub shows: &'static [Show],
-    /// The turn this scene shows; the next scene, if there is one, is the board after it.
-    pub turn: Option<&'static str>,
-}
-
-/// A page: a name (its texts are `rules.GAME.NAME.title`, `.text`, and `.1`, `.2` ... for
-/// each scene) and its scenes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Page {
-    pub name: &'static str,
-    pub scenes: &'static [Scene],
-}
-
-const fn scene(position: &'static str, shows: &'static [Show], turn: Option<&'static str>) -> Scene {
-    Scene { position, shows, turn }
-}
-
-const CHAIN_START: &str = "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3";
-
-pub const CLAMBER_PAGES: &[Page] = &[
-    Page { name: "board", scenes: &[scene("3/b/-", &[Show::Neighbours("C3")], None)] },
-    Page { name: "objective", scenes: &[scene("3/r/B2=b2,C3=b3,D4=b4", &[], None)] },
-    Page {
-        name: "stacks",
-        scenes: &[scene("3/b/A1=b1,B3=r1,C3=b2,D4=r3,E3=b12", &[Show::Cells(&["A1", "B3"])], None)],
-    },
-    Page {
-        name: "groups",
-        scenes: &[
-            scene("3/b/A3=b1,B2=b2,C3=b1,D3=b2,D4=b2,D2=r1,E5=r2", &[Show::Group("D3")], None),
-            scene(
-                "3/b/A3=b1,B2=b2,C3=b1,D3=b2,D4=b2,D2=r1,E5=r2",
-                &[Show::Group("D3"), Show::SubGroup("D3")],
-                None,
-            ),
-        ],
-    },
-    Page {
-        name: "placement",
-        scenes: &[scene("3/b/C3=r1", &[], Some("A1")), scene("3/r/A1=b1,C3=r1", &[], None)],
-    },
-    Page {
-        name: "lower",
-        scenes: &[
-            scene(
-                "3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2",
-                &[Show::Cells(&["C3"]), Show::Targets("C3"), Show::Removed("D3")],
-                Some("C3xD3"),
-            ),
-            scene("3/b/C3=r3,D3=r2,E3=b2", &[Show::Cells(&["C3", "D3"])], None),
-        ],
-    },
-    Page {
-        name: "equal",
-        scenes: &[
-            scene(
-                CHAIN_START,
-                &[Show::Cells(&["B2"]), Show::Group("C4"), Show::EqualTargets("B2"), Show::Removed("C4")],
-                Some("B2xC4"),
-            ),
-            scene(
-                "3/b/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3",
-                &[Show::Cells(&["C4"]), Show::EqualTargets("C4"), Show::Removed("E5")],
-                Some("C4xE5"),
-            ),
-            scene("3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4", &[Show::Cells(&["B2", "C4", "E5"])], None),
-        ],
-    },
-    Page {
-        name: "mix",
-        scenes: &[scene("3/b/C3=b2,D3=r1,B2=r2,E5=r2", &[Show::Cells(&["C3"]), Show::Targets("C3")], None)],
-    },
-    Page {
-        name: "skip",
-        scenes: &[scene(
-            "2/b/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b1",
-            &[Show::Cells(&["B2"]), Show::Targets("B2")],
-            None,
-        )],
-    },
-    Page {
-        name: "winning",
-        scenes: &[
-            scene(
-                "3/b/B2=b2,C3=r2,D4=r3,E4=r3",
-                &[Show::Cells(&["B2"]), Show::Targets("B2")],
-                Some("B2xC3xD4"),
-            ),
-            scene("3/r/B2=b2,C3=b3,D4=b4", &[], None),
-        ],
-    },
-    Page { name: "choices", scenes: &[scene("4/b/-", &[], None)] },
-];
-
-const OMBAGUI_START: &str =
-    "r/A1=rL.rM.rD,B1=rL.rM.rD,C1=rL.rM.rD,D1=rL.rM.rD,D7=bL.bM.bD,E7=bL.bM.bD,F7=bL.bM.bD,G7=bL.bM.bD";
-
-pub const OMBAGUI_PAGES: &[Page] = &[
-    Page {
-        name: "board",
-        scenes: &[scene(
-            OMBAGUI_START,
-            &[Show::Cells(&["A1", "B1", "C1", "D1", "D7", "E7", "F7", "G7"])],
-            None,
-        )],
-    },
-    Page {
-        name: "moves",
-        scenes: &[
-            scene("r/D4=rL", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
-            scene("r/D4=rM", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
-            scene("r/D4=rD", &[Show::Cells(&["D4"]), Show::Targets("D4")], None),
-        ],
-    },
-    Page { name: "blocked", scenes: &[scene("r/D4=rD,D5=bL", &[Show::Targets("D4")], Some("D4-D5"))] },
-    Page {
-        name: "stacking",
-        scenes: &[
-            scene("r/B2=rL,C2=rM,D2=rD,B4=rL.rM,C4=rL.rD,D4=rM.rD,E4=rL.rM.rD", &[], None),
-            scene("r/D1=rD,D4=bL.bM,A1=bL", &[Show::Targets("D1")], Some("D1-D4")),
-            scene("b/A1=bL,D4=bL.bM.rD", &[Show::Cells(&["D4"])], None),
-        ],
-    },
-    Page {
-        name: "jumps",
-        scenes: &[
-            scene("r/D2=rL,D3=bL.bM.bD,E5=rL.rM.rD,A1=bM", &[Show::Targets("D2")], Some("D2-F6")),
-            scene("b/A1=bM,D3=bL.bM.bD,E5=rL.rM.rD,F6=rL", &[Show::Cells(&["F6"])], None),
-        ],
-    },
-    Page { name: "covering", scenes: &[scene("b/D4=bL.rM,A1=rD", &[Show::Cells(&["D4"])], None)] },
-    Page {
-        name: "goal",
-        scenes: &[
-            scene(
-                "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL",
-                &[Show::Targets("D4")],
-                Some("D4-G7"),
-            ),
-            scene("b/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD,A1=bL", &[], None),
-        ],
-    },
-    Page {
-        name: "choices",
-        scenes: &[scene(
-            "r/D4=rM,C3=bD,C4=bD,D3=bD,E4=bD,E5=rD,C5=rD,D6=rD,E6=rD",
-            &[Show::Targets("D4")],
-            None,
-        )],
-    },
-];
-
-impl RulesOf {
-    pub fn pages(self) -> &'static [Page] {
-        match self {
-            RulesOf::Clamber => CLAMBER_PAGES,
-            RulesOf::Ombagui => OMBAGUI_PAGES,
-        }
-    }
-
-    /// The game's name in text keys.
-    pub fn key(self) -> &'static str {
-        match self {
-            RulesOf::Clamber => "clamber",
-            RulesOf::Ombagui => "ombagui",
-        }
-    }
-}
-
-/// A scene's position, parsed (the pages' positions are checked by the tests).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Diagram {
-    Clamber(clamber::Position),
-    Ombagui(ombagui::Position),
-}
-
-/// What a scene lights up, as cells of its board: the plain highlights, the group, the
-/// sub-group, what a capture removes, and the targets.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Lit {
-    pub cells: CellSet,
-    pub group: CellSet,
-    pub sub_group: CellSet,
-    pub removed: CellSet,
-    pub targets: CellSet,
-    /// Where a light lands only by jumping (Ombagui).
-    pub jumps: CellSet,
-}
+use super::game::GameScreen;
+use super::keys::{Action, Context};
+use super::lit::Lit;
+use super::pages::{self, Page, Scene, Show};
+use super::{Component, Go, Overlay, Screen};
+use crate::rules::clamber::CaptureKind;
+use crate::rules::hex::{Cell, CellSet};
+use crate::rules::{AnyPosition, ByGame, Game, GameKind, ParseError};
 
 impl Scene {
-    /// The scene's position, or why it does not parse.
-    pub fn diagram(&self, of: RulesOf) -> Result<Diagram, String> {
-        match of {
-            RulesOf::Clamber => self.position.parse().map(Diagram::Clamber).map_err(|e| e.to_string()),
-            RulesOf::Ombagui => self.position.parse().map(Diagram::Ombagui).map_err(|e| e.to_string()),
-        }
-    }
-}
-
-impl Diagram {
-    pub fn board(&self) -> Board {
-        match self {
-            Diagram::Clamber(position) => position.board(),
-            Diagram::Ombagui(_) => ombagui::BOARD,
-        }
+    /// The scene's position, or why it does not parse (the tests check every page's).
+    pub fn position(&self, game: GameKind) -> Result<AnyPosition, ParseError> {
+        game.position(self.position, None)
     }
 
-    /// The cells that `shows` light up, each asked of the rules.
-    pub fn lit(&self, shows: &[Show]) -> Lit {
-        let board = self.board();
-        let index = |name: &str| name.parse::<Cell>().ok().and_then(|cell| board.index(cell));
+    /// What the scene lights up, each asked of the rules. Targets are asked on the turn
+    /// of the piece's owner, whoever is to move in the scene.
+    pub fn lit(&self, position: &AnyPosition) -> Lit {
+        let board = crate::by_game!(position, p => p.board());
+        let set = |names: &[&str]| -> CellSet {
+            names
+                .iter()
+                .filter_map(|name| name.parse::<Cell>().ok())
+                .filter_map(|cell| board.index(cell))
+                .collect()
+        };
         let mut lit = Lit::default();
-        for show in shows {
-            match (*show, self) {
-                (Show::Cells(names), _) => lit.cells |= names.iter().filter_map(|name| index(name)).collect(),
+        for show in self.shows {
+            let cell = |name: &str| name.parse::<Cell>().ok();
+            match (*show, position) {
+                (Show::Cells(names), _) => lit.focus |= set(names),
+                (Show::Mover(name), _) => lit.selected |= set(&[name]),
                 (Show::Neighbours(name), _) => {
-                    if let Some(i) = index(name) {
-                        lit.cells |= board.neighbours(i) | CellSet::single(i);
+                    if let Some(i) = cell(name).and_then(|cell| board.index(cell)) {
+                        lit.focus |= board.neighbours(i) | CellSet::single(i);
                     }
                 }
-                (Show::Group(name), Diagram::Clamber(position)) => {
-                    lit.group |= index(name).map_or(CellSet::EMPTY, |i| position.group(i));
+                (Show::Group(name), ByGame::Clamber(p)) => {
+                    lit.group |= cell(name).map_or(CellSet::EMPTY, |c| p.group(c))
                 }
-                (Show::SubGroup(name), Diagram::Clamber(position)) => {
-                    lit.sub_group |= index(name).map_or(CellSet::EMPTY, |i| position.sub_group(i));
+                (Show::SubGroup(name), ByGame::Clamber(p)) => {
+                    lit.sub_group |= cell(name).map_or(CellSet::EMPTY, |c| p.sub_group(c));
                 }
-                (Show::Removed(name), Diagram::Clamber(position)) => {
-                    if let Some(i) = index(name) {
-                        lit.removed |= position.sub_group(i) - CellSet::single(i);
-                    }
+                (Show::Removed(name), ByGame::Clamber(p)) => {
+                    lit.removed |= cell(name).map_or(CellSet::EMPTY, |c| p.removed_by_capture(c));
                 }
-                (Show::Targets(name) | Show::EqualTargets(name), Diagram::Clamber(position)) => {
-                    let Ok(from) = name.parse::<Cell>() else { continue };
-                    // Asked on the owner's turn, whoever is to move in the scene.
-                    let owner = position.stack(from).map(|stack| stack.owner());
-                    let position =
-                        if owner == Some(position.to_move()) { *position } else { position.skipped() };
-                    let equal_only = matches!(show, Show::EqualTargets(_));
-                    for turn in position.legal_turns() {
-                        if let clamber::Turn::Capture { from: f, captured } = &turn
-                            && *f == from
-                            && captured.len() == 1
-                            && (!equal_only
-                                || position.capture_kind(from, captured[0])
-                                    == Some(clamber::CaptureKind::Equal))
-                            && let Some(i) = board.index(captured[0])
-                        {
-                            lit.targets.insert(i);
+                (Show::Targets(name) | Show::EqualTargets(name), ByGame::Clamber(p)) => {
+                    let Some(from) = cell(name) else { continue };
+                    let owner = p.stack(from).map(|stack| stack.owner());
+                    let p = if owner == Some(p.to_move()) { *p } else { p.skipped() };
+                    for (target, kind) in p.next_captures(from, &[]) {
+                        let Some(i) = board.index(target) else { continue };
+                        match kind {
+                            CaptureKind::Equal => lit.equal.insert(i),
+                            CaptureKind::Lower if !matches!(show, Show::EqualTargets(_)) => {
+                                lit.targets.insert(i)
+                            }
+                            CaptureKind::Lower => {}
                         }
                     }
                 }
-                (Show::Targets(name), Diagram::Ombagui(position)) => {
-                    let Ok(from) = name.parse::<Cell>() else { continue };
-                    let owner = position.stack(from).top().map(|piece| piece.colour);
-                    let position =
-                        if owner == Some(position.to_move()) { *position } else { position.skipped() };
-                    lit.targets |= position.destinations(from);
-                    lit.jumps |= position.jump_landings(from);
+                (Show::Targets(name), ByGame::Ombagui(p)) => {
+                    let Some(from) = cell(name) else { continue };
+                    let owner = p.stack(from).top().map(|piece| piece.colour);
+                    let p = if owner == Some(p.to_move()) { *p } else { p.skipped() };
+                    lit.jumps |= p.jump_landings(from);
+                    lit.targets |= p.destinations(from) - p.jump_landings(from);
                 }
-                (_, Diagram::Ombagui(_)) => {}
+                (_, ByGame::Ombagui(_)) => {}
             }
         }
         lit
@@ -305,38 +81,78 @@ impl Diagram {
 /// when it is open (with its chosen line).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Book {
-    pub of: RulesOf,
+    pub game: GameKind,
     pub page: usize,
     pub scene: usize,
     pub contents: Option<usize>,
 }
 
 impl Book {
-    pub fn new(of: RulesOf) -> Book {
-        Book { of, page: 0, scene: 0, contents: None }
+    pub fn new(game: GameKind) -> Book {
+        Book { game, page: 0, scene: 0, contents: None }
+    }
+
+    pub fn pages(&self) -> &'static [Page] {
+        pages::pages(self.game)
     }
 
     pub fn current(&self) -> &'static Page {
-        &self.of.pages()[self.page]
+        &self.pages()[self.page]
     }
 
     pub fn scene(&self) -> &'static Scene {
         &self.current().scenes[self.scene]
     }
 
+    /// The text key of `what` on the open page: `title`, `text`, or a scene's number.
+    pub fn text_key(&self, page: &Page, what: &str) -> String {
+        format!("rules.{}.{}.{what}", self.game.name(), page.name)
+    }
+
     /// To page `page` (kept within the book), at its first scene.
     pub fn turn_to(&mut self, page: usize) {
-        self.page = page.min(self.of.pages().len() - 1);
+        self.page = page.min(self.pages().len() - 1);
         self.scene = 0;
     }
+}
 
-    /// The next scene of the page, back to the first after the last.
-    pub fn next_scene(&mut self) {
-        self.scene = (self.scene + 1) % self.current().scenes.len();
+impl Component for Book {
+    fn context(&self) -> Context {
+        if self.contents.is_some() { Context::Contents } else { Context::Rules }
     }
 
-    pub fn previous_scene(&mut self) {
-        let count = self.current().scenes.len();
-        self.scene = (self.scene + count - 1) % count;
+    fn act(&mut self, action: Action) -> Go {
+        let pages = self.pages().len();
+        let scenes = self.current().scenes.len();
+        if let Some(line) = self.contents {
+            self.contents = match action {
+                Action::Previous => Some((line + pages - 1) % pages),
+                Action::Next => Some((line + 1) % pages),
+                Action::Choose => {
+                    self.turn_to(line);
+                    None
+                }
+                _ => None,
+            };
+            return Go::Stay;
+        }
+        match action {
+            Action::NextPage => self.turn_to(self.page + 1),
+            Action::PreviousPage => self.turn_to(self.page.saturating_sub(1)),
+            Action::NextStep => self.scene = (self.scene + 1) % scenes,
+            Action::PreviousStep => self.scene = (self.scene + scenes - 1) % scenes,
+            Action::Contents => self.contents = Some(self.page),
+            Action::First => self.turn_to(0),
+            Action::Last => self.turn_to(pages - 1),
+            Action::Help => return Go::Show(Overlay::Help),
+            Action::Try => {
+                if let Ok(position) = self.scene().position(self.game) {
+                    return Go::Open(Screen::Game(Box::new(GameScreen::tried(position, *self))));
+                }
+            }
+            Action::Back => return Go::Menu,
+            _ => {}
+        }
+        Go::Stay
     }
 }

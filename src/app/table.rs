@@ -1,36 +1,76 @@
-//! What every game screen shares, whatever the game: the game's history, the cursor,
-//! and the line that tells the players what happened.
+//! A game at the table, whatever the game: its session, the cursor, what is selected, and
+//! the line that tells the players what happened. What differs between the games (what
+//! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
-use super::Message;
-use super::session::{End, Played, Session};
+use super::keys::Step;
+use super::lit::Lit;
 use crate::i18n::{Explain, colour};
-use crate::rules::hex::Cell;
+use crate::rules::hex::{Cell, DIRECTIONS};
 use crate::rules::{Colour, Game};
+use crate::session::{End, Played, Session};
 use crate::t;
 
-/// A game at the table: its session, the cursor, and the last message.
+/// A line for the player, and how to show it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Message {
+    None,
+    Info(String),
+    Warning(String),
+    Success(String),
+}
+
+impl Message {
+    pub fn text(&self) -> &str {
+        match self {
+            Message::None => "",
+            Message::Info(text) | Message::Warning(text) | Message::Success(text) => text,
+        }
+    }
+}
+
+/// What a game's screen does with Enter and Esc, and what its board lights up. It asks the
+/// rules for the legal turns and filters them; it never decides a rule itself.
+pub trait Selecting: Game<Illegal: Explain> {
+    /// What Enter has picked: a stack and the captures so far, or a piece.
+    type Selection: Clone + PartialEq + std::fmt::Debug;
+    /// The text key that tells the player to move what to do.
+    const PROMPT: &'static str;
+    /// How many screen lines a cell takes.
+    const CELL_LINES: u16;
+
+    /// Enter (or a click) on the cursor's cell.
+    fn act(table: &mut Table<Self>);
+    /// Esc: drop the selection, or finish what it started.
+    fn cancel(table: &mut Table<Self>);
+    /// The board as the players should see it now (a chain's captures already made).
+    fn shown(table: &Table<Self>) -> Self {
+        table.position()
+    }
+    /// What the board lights up, by meaning.
+    fn lit(table: &Table<Self>) -> Lit;
+}
+
+/// A game at the table.
 #[derive(Clone, Debug)]
-pub struct Table<G: Game> {
+pub struct Table<G: Selecting> {
     pub session: Session<G>,
     pub cursor: Cell,
     pub message: Message,
-    /// The text key of the prompt for the player to move.
-    prompt: &'static str,
+    pub selection: Option<G::Selection>,
+    /// The screen column the Up and Down keys try to keep to.
+    column: Option<i32>,
 }
 
-impl<G: Game> Table<G>
-where
-    G::Illegal: Explain,
-{
-    /// A game from `start`, the cursor in the middle of the board; `prompt` is the text
-    /// key that tells the player to move what to do.
-    pub fn new(start: G, prompt: &'static str) -> Table<G> {
-        let side = start.board().side();
+impl<G: Selecting> Table<G> {
+    /// A game from `session`, the cursor in the middle of the board.
+    pub fn new(session: Session<G>) -> Table<G> {
+        let side = session.position().board().side();
         let mut table = Table {
-            session: Session::new(start),
+            session,
             cursor: Cell::new(side - 1, side - 1),
             message: Message::None,
-            prompt,
+            selection: None,
+            column: None,
         };
         table.prompt();
         table
@@ -38,7 +78,7 @@ where
 
     /// Tells the player to move what to do.
     pub fn prompt(&mut self) {
-        self.message = Message::Info(t!(self.prompt, colour(self.to_move())));
+        self.message = Message::Info(t!(G::PROMPT, colour(self.to_move())));
     }
 
     pub fn position(&self) -> G {
@@ -49,10 +89,25 @@ where
         self.session.position().to_move()
     }
 
+    pub fn end(&self) -> Option<End> {
+        self.session.end()
+    }
+
+    /// Whether a game is going on that quitting would interrupt.
+    pub fn in_progress(&self) -> bool {
+        self.end().is_none() && !self.session.history().is_empty()
+    }
+
+    /// How many turns are played, of how many in the game's line.
+    pub fn replay_position(&self) -> (usize, usize) {
+        (self.session.turns_played(), self.session.all_turns().count())
+    }
+
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
     pub fn commit(&mut self, turn: G::Turn) -> bool {
         let mover = colour(self.to_move());
         let branching = self.session.can_redo();
+        self.selection = None;
         match self.session.play(&turn) {
             Ok(played) => {
                 self.message = match (self.session.end(), played) {
@@ -81,7 +136,12 @@ where
         }
     }
 
+    /// Undo: drops a selection if there is one, else takes back a turn.
     pub fn undo(&mut self) {
+        if self.selection.take().is_some() {
+            self.message = Message::Info(t!("selection.dropped"));
+            return;
+        }
         self.message = if self.session.undo() {
             Message::Info(t!("undo.done", colour(self.to_move())))
         } else {
@@ -90,6 +150,7 @@ where
     }
 
     pub fn redo(&mut self) {
+        self.selection = None;
         self.message = if self.session.redo() {
             Message::Info(t!("redo.done", colour(self.to_move())))
         } else {
@@ -99,24 +160,59 @@ where
 
     /// Steps to the start of the game, or to its last turn.
     pub fn jump(&mut self, to_last: bool) {
+        self.selection = None;
         if to_last {
             self.session.redo_all();
         } else {
             self.session.undo_all();
         }
-        let played = self.session.turns_played();
-        let total = self.session.all_turns().count();
+        let (played, total) = self.replay_position();
         self.message = Message::Info(t!("jump.done", played, total, colour(self.to_move())));
     }
 
     pub fn resign(&mut self) {
+        self.selection = None;
         let loser = self.to_move();
         self.session.resign();
         self.message = Message::Success(t!("resign.done", colour(loser), colour(loser.other())));
     }
 
     pub fn agree_draw(&mut self) {
+        self.selection = None;
         self.session.agree_draw();
         self.message = Message::Success(t!("draw.done"));
+    }
+
+    /// Moves the cursor to `cell` (a click, or the mouse passing over it).
+    pub fn point_at(&mut self, cell: Cell) {
+        self.cursor = cell;
+        self.column = None;
+    }
+
+    /// Moves the cursor one cell in the direction of `step`, if that cell is on the board.
+    pub fn step(&mut self, step: Step) {
+        let board = self.position().board();
+        if let Some(next) =
+            self.cursor.offset(DIRECTIONS[step.direction()]).filter(|&cell| board.contains(cell))
+        {
+            self.point_at(next);
+        }
+    }
+
+    /// Up or down a row: to whichever neighbour above or below stays nearest the column the
+    /// cursor started from, so repeated presses go straight up the screen.
+    pub fn vertical(&mut self, up: bool) {
+        let (board, cursor) = (self.position().board(), self.cursor);
+        let x = |cell: Cell| 2 * i32::from(cell.col()) - i32::from(cell.row());
+        let column = self.column.unwrap_or(x(cursor));
+        let steps = if up { [Step::UpLeft, Step::UpRight] } else { [Step::DownLeft, Step::DownRight] };
+        let best = steps
+            .iter()
+            .filter_map(|&step| cursor.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)))
+            .min_by_key(|&cell| ((x(cell) - column).abs(), (x(cell) - i32::from(board.side()) + 1).abs()));
+        if let Some(cell) = best {
+            self.cursor = cell;
+        }
+        self.column = Some(column.max(0));
     }
 }

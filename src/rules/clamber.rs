@@ -3,7 +3,7 @@
 //!
 //! A [`Position`] is a small `Copy` value: which player owns each cell and how high its
 //! stack is, and who is to move. A [`Turn`] is a value too; [`Position::play`] checks it
-//! and says why when it is illegal, and [`Position::legal_turns`] lists every turn, each
+//! and says why when it is illegal, and [`Game::legal_turns`] lists every turn, each
 //! stopping point of a chain being a turn of its own.
 
 mod notation;
@@ -11,7 +11,7 @@ mod notation;
 pub use super::ParseError;
 
 use super::hex::{Board, Cell, CellSet, MAX_CELLS, OffBoard};
-use super::{Colour, Game, Outcome};
+use super::{Colour, Game, GameKind};
 use std::fmt;
 
 /// One or more pieces on a cell. Once captured a stack is capped with the capturer's
@@ -117,7 +117,8 @@ impl fmt::Display for IllegalTurn {
 
 impl std::error::Error for IllegalTurn {}
 
-/// A Clamber position: the board, every stack, and the player to move.
+/// A Clamber position: the board, every stack, the player to move, and whether a capture
+/// has won the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     board: Board,
@@ -126,10 +127,36 @@ pub struct Position {
     stacks: [CellSet; 2],
     /// The height of the stack on each cell; 0 on empty cells.
     heights: [u16; MAX_CELLS],
+    /// Set by the capture that left the other player with no stack. Only a capture wins:
+    /// a hand-made position where the player to move has no stack is not won.
+    won: Option<Colour>,
+}
+
+/// A hand-made arrangement, as read from text: stacks on cells, and the player to move.
+/// It becomes a [`Position`] once every cell is checked to be on its board and given once;
+/// such a position is never won, since only a capture wins.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    pub board: Board,
+    pub to_move: Colour,
+    pub stacks: Vec<(Cell, Stack)>,
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = ParseError;
+
+    fn try_from(setup: Setup) -> Result<Position, ParseError> {
+        let mut position = Position::empty(setup.board, setup.to_move);
+        for (index, stack) in super::notation::place(setup.board, &setup.stacks)? {
+            position.set(index, Some(stack));
+        }
+        Ok(position)
+    }
 }
 
 /// A turn as the generator walks it: cell indices, the capturing stack first.
-enum Step<'a> {
+#[derive(Clone, Copy)]
+pub enum Step<'a> {
     Place(usize),
     Capture(&'a [u8]),
 }
@@ -137,7 +164,7 @@ enum Step<'a> {
 impl Position {
     /// The empty board with `to_move` to play.
     pub fn empty(board: Board, to_move: Colour) -> Position {
-        Position { board, to_move, stacks: [CellSet::EMPTY; 2], heights: [0; MAX_CELLS] }
+        Position { board, to_move, stacks: [CellSet::EMPTY; 2], heights: [0; MAX_CELLS], won: None }
     }
 
     /// The start of a game: the empty board, Blue to move.
@@ -163,8 +190,7 @@ impl Position {
         self.board.index(cell).and_then(|i| self.stack_at(i))
     }
 
-    /// The stack on the cell of index `index`.
-    pub fn stack_at(&self, index: usize) -> Option<Stack> {
+    fn stack_at(&self, index: usize) -> Option<Stack> {
         let owner = if self.stacks[0].contains(index) {
             Colour::Blue
         } else if self.stacks[1].contains(index) {
@@ -206,17 +232,21 @@ impl Position {
         set.iter().filter(|&i| self.heights[i] == height).collect()
     }
 
-    /// The group of the stack on cell `index`: its colour's stacks connected to it.
-    pub fn group(&self, index: usize) -> CellSet {
-        match self.stack_at(index) {
-            Some(stack) => self.board.flood(CellSet::single(index), self.cells_of(stack.owner)),
+    /// The group of the stack on `cell`: its colour's stacks connected to it.
+    pub fn group(&self, cell: Cell) -> CellSet {
+        match self.board.index(cell).and_then(|i| Some((i, self.stack_at(i)?))) {
+            Some((index, stack)) => self.board.flood(CellSet::single(index), self.cells_of(stack.owner)),
             None => CellSet::EMPTY,
         }
     }
 
-    /// The sub-group of the stack on cell `index`: its colour's stacks of its height
-    /// connected to it through stacks of that colour and that height.
-    pub fn sub_group(&self, index: usize) -> CellSet {
+    /// The sub-group of the stack on `cell`: its colour's stacks of its height connected
+    /// to it through stacks of that colour and that height.
+    pub fn sub_group(&self, cell: Cell) -> CellSet {
+        self.board.index(cell).map_or(CellSet::EMPTY, |index| self.sub_group_at(index))
+    }
+
+    fn sub_group_at(&self, index: usize) -> CellSet {
         match self.stack_at(index) {
             Some(stack) => {
                 let alike = self.of_height(self.cells_of(stack.owner), stack.height);
@@ -224,6 +254,13 @@ impl Position {
             }
             None => CellSet::EMPTY,
         }
+    }
+
+    /// What capturing the stack on `cell` would remove: the rest of its sub-group.
+    pub fn removed_by_capture(&self, cell: Cell) -> CellSet {
+        self.board
+            .index(cell)
+            .map_or(CellSet::EMPTY, |index| self.sub_group_at(index) - CellSet::single(index))
     }
 
     /// The stacks that the stack on `from` may capture at equal height: the enemy
@@ -244,42 +281,18 @@ impl Position {
 
     /// The capture of `target` by one of the mover's stacks, unchecked; the capturing
     /// stack is unchanged, and the mover stays to move so that a chain can go on from here.
+    /// A capture that leaves the other player no stack wins.
     fn capture(&self, target: usize) -> Position {
         let mut next = *self;
-        for removed in self.sub_group(target) {
+        for removed in self.sub_group_at(target) {
             next.set(removed, None);
         }
         let height = self.heights[target].saturating_add(1);
         next.set(target, Some(Stack { owner: self.to_move, height }));
+        if next.stacks[self.to_move.other().index()].is_empty() {
+            next.won = Some(self.to_move);
+        }
         next
-    }
-
-    /// Calls `visit` with every legal turn and the position after it (the other player to
-    /// move), without allocating: perft and the turn list share this one generator.
-    fn for_each_turn(&self, visit: &mut impl FnMut(Step<'_>, &Position)) {
-        if self.winner().is_some() {
-            return;
-        }
-        let me = self.to_move.index();
-        let enemy = self.stacks[1 - me];
-        let empty = self.board.all() - self.stacks[0] - self.stacks[1];
-        for cell in empty {
-            let mut next = *self;
-            next.set(cell, Some(Stack { owner: self.to_move, height: 1 }));
-            next.to_move = self.to_move.other();
-            visit(Step::Place(cell), &next);
-        }
-        let mut path = [0u8; MAX_CELLS];
-        for from in self.stacks[me] {
-            path[0] = from as u8;
-            for target in self.lower_targets(from, enemy) {
-                path[1] = target as u8;
-                let mut next = self.capture(target);
-                next.to_move = self.to_move.other();
-                visit(Step::Capture(&path[..2]), &next);
-            }
-            self.chain(from, &mut path, 1, visit);
-        }
     }
 
     /// The equal captures from the stack on `from`, which is `path[len - 1]`, and every
@@ -295,79 +308,35 @@ impl Position {
         for target in self.equal_targets(from, self.stacks[them]) {
             path[len] = target as u8;
             let next = self.capture(target);
-            let mut after = next;
-            after.to_move = self.to_move.other();
-            visit(Step::Capture(&path[..=len]), &after);
-            if !next.stacks[them].is_empty() {
+            visit(Step::Capture(&path[..=len]), &next.skipped());
+            if next.won.is_none() {
                 next.chain(target, path, len + 1, visit);
             }
         }
     }
 
-    fn turn_of(&self, step: Step<'_>) -> Turn {
-        match step {
-            Step::Place(cell) => Turn::Place(self.board.cell(cell)),
-            Step::Capture(path) => Turn::Capture {
-                from: self.board.cell(usize::from(path[0])),
-                captured: path[1..].iter().map(|&i| self.board.cell(usize::from(i))).collect(),
-            },
+    /// The captures that may come next in a turn whose captures so far are `captured`,
+    /// made by the stack on `from`: each target with its kind, from the legal turns.
+    pub fn next_captures(&self, from: Cell, captured: &[Cell]) -> Vec<(Cell, CaptureKind)> {
+        let mut after = *self;
+        let mut capturer = from;
+        for &cell in captured {
+            let Some(index) = self.board.index(cell) else { return Vec::new() };
+            after = after.capture(index);
+            capturer = cell;
         }
-    }
-
-    /// Every legal turn, in a stable order: placements by cell, then captures by the
-    /// capturing cell, lower captures before chains. Each stopping point of a chain is a turn.
-    pub fn legal_turns(&self) -> Vec<Turn> {
-        let mut turns = Vec::new();
-        self.for_each_turn(&mut |step, _| turns.push(self.turn_of(step)));
-        turns
-    }
-
-    /// Every legal turn with the position it leads to.
-    pub fn legal_turns_with_results(&self) -> Vec<(Turn, Position)> {
-        let mut turns = Vec::new();
-        self.for_each_turn(&mut |step, next| turns.push((self.turn_of(step), *next)));
-        turns
-    }
-
-    /// How many legal turns there are, without listing them.
-    pub fn turn_count(&self) -> usize {
-        let mut count = 0;
-        self.for_each_turn(&mut |_, _| count += 1);
-        count
-    }
-
-    /// Whether the player to move has any legal turn.
-    pub fn can_move(&self) -> bool {
-        if self.winner().is_some() {
-            return false;
+        let mut targets = Vec::new();
+        for turn in self.legal_turns() {
+            if let Turn::Capture { from: f, captured: c } = &turn
+                && *f == from
+                && c.len() == captured.len() + 1
+                && c.starts_with(captured)
+                && let Some(kind) = after.capture_kind(capturer, c[captured.len()])
+            {
+                targets.push((c[captured.len()], kind));
+            }
         }
-        let me = self.to_move.index();
-        let enemy = self.stacks[1 - me];
-        self.stacks[0] | self.stacks[1] != self.board.all()
-            || self.stacks[me].iter().any(|from| {
-                !self.lower_targets(from, enemy).is_empty() || !self.equal_targets(from, enemy).is_empty()
-            })
-    }
-
-    /// The winner, if the game is won. Only a capture removes stacks, so in a game played
-    /// from the empty board "the player to move has no stack while the other has a
-    /// captured (height 2 or more) stack" happens exactly after a winning capture.
-    pub fn winner(&self) -> Option<Colour> {
-        let other = self.to_move.other();
-        let won = self.stacks[self.to_move.index()].is_empty()
-            && self.cells_of(other).iter().any(|i| self.heights[i] >= 2);
-        won.then_some(other)
-    }
-
-    /// Where the game stands: won (the winner's last capture left the other player with no
-    /// stack), drawn because neither player has a legal turn (only hand-made positions get
-    /// there: a full board of one colour's singletons), or going on.
-    pub fn outcome(&self) -> Outcome {
-        match self.winner() {
-            Some(winner) => Outcome::Won(winner),
-            None if !self.can_move() && !self.skipped().can_move() => Outcome::Drawn,
-            None => Outcome::Ongoing,
-        }
+        targets
     }
 
     /// Whether `target` would be a lower or an equal capture for the stack on `from`
@@ -391,10 +360,10 @@ impl Position {
     /// Checks `turn` and plays it: the position after it, with the other player to move,
     /// or the reason it is illegal.
     pub fn play(&self, turn: &Turn) -> Result<Position, IllegalTurn> {
-        if let Some(winner) = self.winner() {
+        if let Some(winner) = self.won {
             return Err(IllegalTurn::GameOver(winner));
         }
-        let mut next = match turn {
+        let next = match turn {
             Turn::Place(cell) => {
                 let index = self.locate(*cell)?;
                 if self.stack_at(index).is_some() {
@@ -406,8 +375,7 @@ impl Position {
             }
             Turn::Capture { from, captured } => self.play_captures(*from, captured)?,
         };
-        next.to_move = self.to_move.other();
-        Ok(next)
+        Ok(next.skipped())
     }
 
     fn play_captures(&self, from: Cell, captured: &[Cell]) -> Result<Position, IllegalTurn> {
@@ -423,7 +391,7 @@ impl Position {
         let mut position = *self;
         let mut capturer = from;
         for (step, &target) in captured.iter().enumerate() {
-            if position.stacks[them].is_empty() {
+            if position.won.is_some() {
                 return Err(IllegalTurn::AfterWin(capturer));
             }
             let target_index = position.locate(target)?;
@@ -461,7 +429,9 @@ impl Position {
 
 impl Game for Position {
     type Turn = Turn;
+    type Step<'a> = Step<'a>;
     type Illegal = IllegalTurn;
+    const KIND: GameKind = GameKind::Clamber;
 
     fn board(&self) -> Board {
         self.board
@@ -471,8 +441,43 @@ impl Game for Position {
         self.to_move
     }
 
-    fn legal_turns(&self) -> Vec<Turn> {
-        Position::legal_turns(self)
+    fn winner(&self) -> Option<Colour> {
+        self.won
+    }
+
+    /// Placements by cell, then captures by the capturing cell, lower captures before
+    /// chains; each stopping point of a chain is a turn of its own.
+    fn for_each_turn(&self, visit: &mut impl FnMut(Step<'_>, &Position)) {
+        if self.won.is_some() {
+            return;
+        }
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        let empty = self.board.all() - self.stacks[0] - self.stacks[1];
+        for cell in empty {
+            let mut next = self.skipped();
+            next.set(cell, Some(Stack { owner: self.to_move, height: 1 }));
+            visit(Step::Place(cell), &next);
+        }
+        let mut path = [0u8; MAX_CELLS];
+        for from in self.stacks[me] {
+            path[0] = from as u8;
+            for target in self.lower_targets(from, enemy) {
+                path[1] = target as u8;
+                visit(Step::Capture(&path[..2]), &self.capture(target).skipped());
+            }
+            self.chain(from, &mut path, 1, visit);
+        }
+    }
+
+    fn turn_of(&self, step: Step<'_>) -> Turn {
+        match step {
+            Step::Place(cell) => Turn::Place(self.board.cell(cell)),
+            Step::Capture(path) => Turn::Capture {
+                from: self.board.cell(usize::from(path[0])),
+                captured: path[1..].iter().map(|&i| self.board.cell(usize::from(i))).collect(),
+            },
+        }
     }
 
     fn play(&self, turn: &Turn) -> Result<Position, IllegalTurn> {
@@ -483,45 +488,16 @@ impl Game for Position {
         Position::skipped(self)
     }
 
-    fn outcome(&self) -> Outcome {
-        Position::outcome(self)
+    /// Faster than listing: an empty cell, or any capture at all.
+    fn can_move(&self) -> bool {
+        if self.won.is_some() {
+            return false;
+        }
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        self.stacks[0] | self.stacks[1] != self.board.all()
+            || self.stacks[me].iter().any(|from| {
+                !self.lower_targets(from, enemy).is_empty() || !self.equal_targets(from, enemy).is_empty()
+            })
     }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(Self::Turn, u64)> {
-        divide(self, depth)
-    }
-}
-
-/// Counts the ways to play `depth` turns (RULES.md, "Counting moves"): a winning turn
-/// counts 1, a forced skip counts as a move, and a finished game counts 1.
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 || position.winner().is_some() {
-        return 1;
-    }
-    if depth == 1 {
-        return position.turn_count().max(1) as u64;
-    }
-    let mover = position.to_move();
-    let mut total = 0;
-    position.for_each_turn(&mut |_, next| {
-        total += if next.winner() == Some(mover) { 1 } else { perft(next, depth - 1) };
-    });
-    if total == 0 { perft(&position.skipped(), depth - 1) } else { total }
-}
-
-/// The perft count below each legal turn, in the order of [`Position::legal_turns`].
-pub fn divide(position: &Position, depth: u32) -> Vec<(Turn, u64)> {
-    let mover = position.to_move();
-    position
-        .legal_turns_with_results()
-        .into_iter()
-        .map(|(turn, next)| {
-            let count = if next.winner() == Some(mover) { 1 } else { perft(&next, depth.saturating_sub(1)) };
-            (turn, count)
-        })
-        .collect()
 }

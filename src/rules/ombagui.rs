@@ -11,7 +11,7 @@ mod notation;
 pub use super::ParseError;
 
 use super::hex::{Board, Cell, CellSet, OffBoard};
-use super::{Colour, Game, Outcome};
+use super::{Colour, Game, GameKind, Outcome, ParseErrorKind};
 use std::fmt;
 
 /// Ombagui is played on the side-4 board.
@@ -186,6 +186,46 @@ pub struct Position {
     stacks: [Stack; CELLS],
 }
 
+/// A hand-made arrangement, as read from text: stacks on cells (each a legal stacking by
+/// construction), and the player to move. It becomes a [`Position`] once every cell is on
+/// the board and given once, and no player has more than four pieces of a kind.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Setup {
+    pub to_move: Colour,
+    pub stacks: Vec<(Cell, Stack)>,
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = ParseError;
+
+    fn try_from(setup: Setup) -> Result<Position, ParseError> {
+        let mut position = Position::empty(setup.to_move);
+        let mut counts = [[0; 3]; 2];
+        for (index, stack) in super::notation::place(BOARD, &setup.stacks)? {
+            for piece in stack.pieces() {
+                let count = &mut counts[piece.colour.index()][piece.kind as usize];
+                *count += 1;
+                if *count > 4 {
+                    return Err(ParseError::text(format!(
+                        "{} has more than four {}s: each player has four of each kind",
+                        piece.colour, piece.kind
+                    )));
+                }
+            }
+            position.stacks[index] = stack;
+        }
+        Ok(position)
+    }
+}
+
+/// Refuses any board side but 4, the only one Ombagui is played on.
+pub fn check_side(side: Option<u32>) -> Result<(), ParseError> {
+    match side {
+        Some(side) if side != 4 => Err(ParseError::new(ParseErrorKind::OmbaguiSide(side))),
+        _ => Ok(()),
+    }
+}
+
 /// The starting cells of each player, by [`Colour::index`]: Blue's far row, Red's near row.
 fn home(colour: Colour) -> [Cell; 4] {
     match colour {
@@ -340,44 +380,6 @@ impl Position {
         (0..CELLS).filter(|&i| self.stacks[i].top().is_some_and(|top| top.colour == self.to_move))
     }
 
-    /// Every legal move, by starting cell then by target cell.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.winner().is_some() {
-            return Vec::new();
-        }
-        self.movable()
-            .flat_map(|from| {
-                let reach = self.reach(from);
-                (reach.steps | reach.jumps)
-                    .iter()
-                    .map(move |to| Move { from: BOARD.cell(from), to: BOARD.cell(to) })
-            })
-            .collect()
-    }
-
-    /// How many legal moves there are, without listing them.
-    pub fn move_count(&self) -> usize {
-        if self.winner().is_some() {
-            return 0;
-        }
-        self.movable()
-            .map(|from| {
-                let reach = self.reach(from);
-                (reach.steps | reach.jumps).len()
-            })
-            .sum()
-    }
-
-    /// Where the game stands: won (four towers rebuilt on the other player's starting
-    /// cells), drawn because nobody can move, or going on.
-    pub fn outcome(&self) -> Outcome {
-        match self.winner() {
-            Some(winner) => Outcome::Won(winner),
-            None if self.move_count() == 0 && self.skipped().move_count() == 0 => Outcome::Drawn,
-            None => Outcome::Ongoing,
-        }
-    }
-
     /// The position after moving the top piece of `from` to `to`, unchecked.
     fn moved(&self, from: usize, to: usize) -> Position {
         let mut next = *self;
@@ -391,7 +393,7 @@ impl Position {
 
     /// Checks `mv` and plays it: the position after it, or the reason it is illegal.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        if self.winner().is_some() || self.outcome() == Outcome::Drawn {
+        if Game::outcome(self) != Outcome::Ongoing {
             return Err(IllegalMove::GameOver);
         }
         let from = BOARD.locate(mv.from).map_err(IllegalMove::OffBoard)?;
@@ -420,9 +422,28 @@ impl Position {
         }
         Ok(self.moved(from, to))
     }
+}
 
-    /// Every legal move with the position it leads to.
-    fn for_each_move(&self, mut visit: impl FnMut(Move, &Position)) {
+impl Game for Position {
+    type Turn = Move;
+    type Step<'a> = Move;
+    type Illegal = IllegalMove;
+    const KIND: GameKind = GameKind::Ombagui;
+
+    fn board(&self) -> Board {
+        BOARD
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn winner(&self) -> Option<Colour> {
+        Position::winner(self)
+    }
+
+    /// By starting cell, then by target cell.
+    fn for_each_turn(&self, visit: &mut impl FnMut(Move, &Position)) {
         if self.winner().is_some() {
             return;
         }
@@ -433,22 +454,9 @@ impl Position {
             }
         }
     }
-}
 
-impl Game for Position {
-    type Turn = Move;
-    type Illegal = IllegalMove;
-
-    fn board(&self) -> Board {
-        BOARD
-    }
-
-    fn to_move(&self) -> Colour {
-        self.to_move
-    }
-
-    fn legal_turns(&self) -> Vec<Move> {
-        self.legal_moves()
+    fn turn_of(&self, mv: Move) -> Move {
+        mv
     }
 
     fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
@@ -459,16 +467,17 @@ impl Game for Position {
         Position::skipped(self)
     }
 
-    fn outcome(&self) -> Outcome {
-        Position::outcome(self)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(Self::Turn, u64)> {
-        divide(self, depth)
+    /// Counts the reachable cells without making the positions.
+    fn turn_count(&self) -> usize {
+        if self.winner().is_some() {
+            return 0;
+        }
+        self.movable()
+            .map(|from| {
+                let reach = self.reach(from);
+                (reach.steps | reach.jumps).len()
+            })
+            .sum()
     }
 }
 
@@ -477,37 +486,4 @@ impl Game for Position {
 struct Reach {
     steps: CellSet,
     jumps: CellSet,
-}
-
-/// Counts the ways to play `depth` moves (RULES.md, "Counting moves"): a winning move
-/// counts 1, a forced skip counts as a move, and a position where nobody can move counts 1.
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 || position.winner().is_some() {
-        return 1;
-    }
-    let count = position.move_count();
-    if count == 0 {
-        let other = position.skipped();
-        return if other.move_count() == 0 { 1 } else { perft(&other, depth - 1) };
-    }
-    if depth == 1 {
-        return count as u64;
-    }
-    let mover = position.to_move();
-    let mut total = 0;
-    position.for_each_move(|_, next| {
-        total += if next.winner() == Some(mover) { 1 } else { perft(next, depth - 1) };
-    });
-    total
-}
-
-/// The perft count below each legal move, in the order of [`Position::legal_moves`].
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mover = position.to_move();
-    let mut counts = Vec::new();
-    position.for_each_move(|mv, next| {
-        let count = if next.winner() == Some(mover) { 1 } else { perft(next, depth.saturating_sub(1)) };
-        counts.push((mv, count));
-    });
-    counts
 }

@@ -1,18 +1,28 @@
-//! Draws a hex board: coordinates around it, and each cell as the game describes it.
+//! Draws a hex board: coordinates around it, and each cell as its game writes it, between
+//! the marks of what it means (the one place where marks are chosen, for every screen).
 
-use super::theme;
+use super::theme::{self, Mark};
 use crate::app::layout::BoardLayout;
+use crate::app::lit::Lit;
 use crate::rules::hex::Cell;
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-/// How one cell looks: its text, exactly as wide as the layout's slot, in pieces.
-pub type CellLook = Vec<Span<'static>>;
+/// A cell's text: its first line goes between the marks, any further lines under it.
+pub type CellText = Vec<Vec<Span<'static>>>;
 
-/// Draws the board's coordinates and every cell, as `look` describes it: one or more
-/// lines, the first on the cell's row.
-pub fn draw(layout: &BoardLayout, buf: &mut Buffer, look: impl Fn(Cell) -> Vec<CellLook>) {
+/// Draws the board's coordinates and every cell, marked as `lit` says, the cursor (if
+/// any) marked over the rest; `background` tints cells that carry no mark, and `write`
+/// writes a cell given its background and whether that background is bright.
+pub fn draw(
+    layout: &BoardLayout,
+    buf: &mut Buffer,
+    lit: &Lit,
+    cursor: Option<Cell>,
+    background: impl Fn(Cell) -> Style,
+    write: impl Fn(Cell, Style, bool) -> CellText,
+) {
     let area = buf.area;
     let mut put = |(x, y): (u16, u16), text: &str, style: Style| {
         if y >= area.y && y < area.bottom() && x >= area.x && x < area.right() {
@@ -23,11 +33,20 @@ pub fn draw(layout: &BoardLayout, buf: &mut Buffer, look: impl Fn(Cell) -> Vec<C
         let x = x.saturating_sub((label.len() as u16 - 1) / 2);
         put((x, y), &label, theme::LABEL);
     }
-    for cell in layout.board().cells() {
+    let board = layout.board();
+    for (index, cell) in board.cells().enumerate() {
+        let mark = Mark::of(lit, index);
+        let back = mark.map_or_else(|| background(cell), Mark::style);
+        let at_cursor = cursor == Some(cell);
+        let lines = write(cell, back, mark.is_some_and(Mark::is_bright));
         let slot = layout.slot_of(cell);
-        for (line, spans) in look(cell).into_iter().enumerate() {
+        for (line, text) in lines.into_iter().enumerate() {
+            let look = match line {
+                0 => marked(text, if at_cursor { Some(Mark::Cursor) } else { mark }, back, at_cursor),
+                _ => marked(text, None, Style::new(), false),
+            };
             let mut x = slot.x;
-            for span in spans {
+            for span in look {
                 put((x, slot.y + line as u16), &span.content, span.style);
                 x += span.content.chars().count() as u16;
             }
@@ -38,20 +57,25 @@ pub fn draw(layout: &BoardLayout, buf: &mut Buffer, look: impl Fn(Cell) -> Vec<C
 /// The room inside a cell's marks: a stack's letter and a height up to 99, or three pieces.
 pub const CELL_TEXT: usize = 3;
 
-/// A cell's text between its marks (`"[ ]"`: the left and right mark with a space between),
-/// the marks hugging the text and the rest of the slot padding it, mostly on the left.
-pub fn marked(
+/// A cell's text between its marks, the marks hugging the text and the rest of the slot
+/// padding it, mostly on the left.
+fn marked(
     text: Vec<Span<'static>>,
-    marks: Option<&'static str>,
+    mark: Option<Mark>,
     background: Style,
     cursor: bool,
-) -> CellLook {
+) -> Vec<Span<'static>> {
     let width: usize = text.iter().map(|span| span.content.chars().count()).sum();
     let padding = CELL_TEXT.saturating_sub(width);
-    let (left, right) = marks.map_or((" ", " "), |marks| (&marks[..1], &marks[2..]));
-    let edge = background.patch(if cursor { theme::CURSOR } else { Style::new() });
-    let mut look = vec![Span::raw(" ".repeat(padding - padding / 2)), Span::styled(left, edge)];
+    let symbol = mark.map_or("   ", Mark::symbol);
+    let edge = background.patch(if cursor { Mark::Cursor.style() } else { Style::new() });
+    let mut look = vec![Span::raw(" ".repeat(padding - padding / 2)), Span::styled(&symbol[..1], edge)];
     look.extend(text);
-    look.extend([Span::styled(right, edge), Span::raw(" ".repeat(padding / 2))]);
+    look.extend([Span::styled(&symbol[2..], edge), Span::raw(" ".repeat(padding / 2))]);
     look
+}
+
+/// An empty cell: a dot.
+pub fn empty(background: Style) -> Vec<Span<'static>> {
+    vec![Span::styled("·", background.patch(theme::EMPTY_CELL))]
 }

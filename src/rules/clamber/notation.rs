@@ -1,8 +1,9 @@
 //! Clamber's text notation (DESIGN.md): positions `SIZE/SIDE/CELLS`, turns `C3`, `C3xD3`,
 //! `B2xC4xE5`. Input is read in either case; output uses capital cell letters.
 
-use super::{Position, Stack, Turn};
+use super::{Position, Setup, Stack, Turn};
 use crate::rules::hex::{Board, Cell};
+use crate::rules::notation::{read_entries, read_side, write_entries};
 use crate::rules::{Colour, ParseError};
 use std::fmt;
 use std::str::FromStr;
@@ -10,79 +11,63 @@ use std::str::FromStr;
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}/", self.board.side(), self.to_move.letter())?;
-        let mut stacks = self.stacks().peekable();
-        if stacks.peek().is_none() {
-            return f.write_str("-");
-        }
-        for (n, (cell, stack)) in stacks.enumerate() {
-            let comma = if n == 0 { "" } else { "," };
-            write!(f, "{comma}{cell}={}{}", stack.owner.letter(), stack.height)?;
-        }
-        Ok(())
+        write_entries(
+            f,
+            self.stacks().map(|(cell, stack)| (cell, format!("{}{}", stack.owner.letter(), stack.height))),
+        )
     }
 }
 
-fn read_side(text: &str) -> Result<Colour, ParseError> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Colour::from_letter), chars.next()) {
-        (Some(colour), None) => Ok(colour),
-        _ => Err(ParseError::new(format!("bad side '{text}': the player to move is b or r"))),
-    }
-}
-
-fn read_stack(board: Board, entry: &str) -> Result<(usize, Stack), ParseError> {
-    let (name, stack) = entry.split_once('=').ok_or_else(|| {
-        ParseError::new(format!("bad stack '{entry}': expected CELL=COLOURHEIGHT, like C4=r2"))
-    })?;
-    let cell: Cell = name.parse().map_err(|e| ParseError::new(format!("{e}")))?;
-    let index = board.locate(cell).map_err(|e| ParseError::new(e.to_string()))?;
+fn read_stack(entry: &str, cell: Cell, stack: &str) -> Result<Stack, ParseError> {
     let mut chars = stack.chars();
     let owner = chars
         .next()
         .and_then(Colour::from_letter)
-        .ok_or_else(|| ParseError::new(format!("bad stack '{entry}': the colour is b or r")))?;
+        .ok_or_else(|| ParseError::text(format!("bad stack '{entry}': the colour is b or r")))?;
     let digits = chars.as_str();
     let height: u16 = digits
         .parse()
         .ok()
         .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| ParseError::new(format!("bad stack '{entry}': the height is a number from 1")))?;
-    let stack = Stack::new(owner, height)
-        .ok_or_else(|| ParseError::new(format!("height 0 at {cell}: a stack has at least one piece")))?;
-    Ok((index, stack))
+        .ok_or_else(|| ParseError::text(format!("bad stack '{entry}': the height is a number from 1")))?;
+    Stack::new(owner, height)
+        .ok_or_else(|| ParseError::text(format!("height 0 at {cell}: a stack has at least one piece")))
+}
+
+impl FromStr for Setup {
+    type Err = ParseError;
+
+    /// Reads `SIZE/SIDE/CELLS`, or `start` for the empty side-3 board with Blue to move.
+    fn from_str(text: &str) -> Result<Setup, ParseError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("start") {
+            return Ok(Setup { board: Board::SIDE_3, to_move: Colour::Blue, stacks: Vec::new() });
+        }
+        let parts: Vec<&str> = text.split('/').collect();
+        let [size, side, cells] = parts[..] else {
+            return Err(ParseError::text(format!(
+                "'{text}' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2"
+            )));
+        };
+        let size: u32 = size.parse().map_err(|_| {
+            ParseError::text(format!("bad board side '{size}': expected a number from 2 to 6"))
+        })?;
+        let board = Board::new(size)?;
+        let to_move = read_side(side, "b or r")?;
+        let stacks = read_entries(cells, "CELL=COLOURHEIGHT, like C4=r2")?
+            .into_iter()
+            .map(|(cell, stack)| Ok((cell, read_stack(&format!("{cell}={stack}"), cell, stack)?)))
+            .collect::<Result<_, ParseError>>()?;
+        Ok(Setup { board, to_move, stacks })
+    }
 }
 
 impl FromStr for Position {
     type Err = ParseError;
 
-    /// Reads `SIZE/SIDE/CELLS`, or `start` for the empty side-3 board with Blue to move.
+    /// Reads a [`Setup`] and checks it: a position read from text is never won.
     fn from_str(text: &str) -> Result<Position, ParseError> {
-        let text = text.trim();
-        if text.eq_ignore_ascii_case("start") {
-            return Ok(Position::start(Board::SIDE_3));
-        }
-        let parts: Vec<&str> = text.split('/').collect();
-        let [size, side, cells] = parts[..] else {
-            return Err(ParseError::new(format!(
-                "'{text}' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2"
-            )));
-        };
-        let size: u32 = size.parse().map_err(|_| {
-            ParseError::new(format!("bad board side '{size}': expected a number from 2 to 6"))
-        })?;
-        let board = Board::new(size).map_err(|e| ParseError::new(e.to_string()))?;
-        let mut position = Position::empty(board, read_side(side)?);
-        if cells == "-" {
-            return Ok(position);
-        }
-        for entry in cells.split(',') {
-            let (index, stack) = read_stack(board, entry)?;
-            if position.stack_at(index).is_some() {
-                return Err(ParseError::new(format!("{} is given twice", board.cell(index))));
-            }
-            position.set(index, Some(stack));
-        }
-        Ok(position)
+        text.parse::<Setup>()?.try_into()
     }
 }
 
@@ -107,7 +92,7 @@ impl FromStr for Turn {
         let text = text.trim();
         let cells =
             text.split(['x', 'X']).map(str::parse::<Cell>).collect::<Result<Vec<Cell>, _>>().map_err(
-                |e| ParseError::new(format!("bad turn '{text}': {e}; a turn is C3, C3xD3 or B2xC4xE5")),
+                |e| ParseError::text(format!("bad turn '{text}': {e}; a turn is C3, C3xD3 or B2xC4xE5")),
             )?;
         match cells[..] {
             [cell] => Ok(Turn::Place(cell)),

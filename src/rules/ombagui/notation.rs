@@ -1,8 +1,9 @@
 //! Ombagui's text notation (DESIGN.md): positions `SIDE/CELLS` with stacks written
 //! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
 
-use super::{BOARD, Kind, Move, Piece, Position, Stack};
+use super::{Kind, Move, Piece, Position, Setup, Stack};
 use crate::rules::hex::Cell;
+use crate::rules::notation::{read_entries, read_side, write_entries};
 use crate::rules::{Colour, ParseError};
 use std::fmt;
 use std::str::FromStr;
@@ -25,14 +26,7 @@ impl fmt::Display for Stack {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/", self.to_move.letter())?;
-        let mut stacks = self.stacks().peekable();
-        if stacks.peek().is_none() {
-            return f.write_str("-");
-        }
-        for (n, (cell, stack)) in stacks.enumerate() {
-            write!(f, "{}{cell}={stack}", if n == 0 { "" } else { "," })?;
-        }
-        Ok(())
+        write_entries(f, self.stacks())
     }
 }
 
@@ -41,7 +35,7 @@ fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
     match (chars.next().and_then(Colour::from_letter), chars.next().and_then(Kind::from_letter), chars.next())
     {
         (Some(colour), Some(kind), None) => Ok(Piece { colour, kind }),
-        _ => Err(ParseError::new(format!(
+        _ => Err(ParseError::text(format!(
             "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
         ))),
     }
@@ -50,7 +44,7 @@ fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
 fn read_stack(text: &str, cell: Cell) -> Result<Stack, ParseError> {
     let pieces = text.split('.').map(|piece| read_piece(piece, cell)).collect::<Result<Vec<_>, _>>()?;
     if pieces.len() > 3 {
-        return Err(ParseError::new(format!(
+        return Err(ParseError::text(format!(
             "{cell} holds {} pieces: a stack has at most three",
             pieces.len()
         )));
@@ -59,59 +53,42 @@ fn read_stack(text: &str, cell: Cell) -> Result<Stack, ParseError> {
     for piece in pieces {
         stack = stack.with(piece).ok_or_else(|| {
             let under = stack.top().map_or(Kind::Light, |top| top.kind);
-            ParseError::new(format!("a {} cannot stand on a {under} at {cell}", piece.kind))
+            ParseError::text(format!("a {} cannot stand on a {under} at {cell}", piece.kind))
         })?;
     }
     Ok(stack)
 }
 
-impl FromStr for Position {
+impl FromStr for Setup {
     type Err = ParseError;
 
     /// Reads `SIDE/CELLS`, or `start` for the starting position.
-    fn from_str(text: &str) -> Result<Position, ParseError> {
+    fn from_str(text: &str) -> Result<Setup, ParseError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("start") {
-            return Ok(Position::start());
+            let start = Position::start();
+            return Ok(Setup { to_move: start.to_move, stacks: start.stacks().collect() });
         }
         let Some((side, cells)) = text.split_once('/') else {
-            return Err(ParseError::new(format!(
+            return Err(ParseError::text(format!(
                 "'{text}' is not an Ombagui position: expected SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM"
             )));
         };
-        let to_move = match side.chars().collect::<Vec<_>>()[..] {
-            [letter] => Colour::from_letter(letter),
-            _ => None,
-        }
-        .ok_or_else(|| ParseError::new(format!("bad side '{side}': the player to move is r or b")))?;
-        let mut position = Position::empty(to_move);
-        if cells == "-" {
-            return Ok(position);
-        }
-        let mut counts = [[0; 3]; 2];
-        for entry in cells.split(',') {
-            let (name, stack) = entry.split_once('=').ok_or_else(|| {
-                ParseError::new(format!("bad stack '{entry}': expected CELL=PIECES, like A1=rL.rM.rD"))
-            })?;
-            let cell: Cell = name.parse().map_err(|e| ParseError::new(format!("{e}")))?;
-            let index = BOARD.locate(cell).map_err(|e| ParseError::new(e.to_string()))?;
-            if !position.stacks[index].is_empty() {
-                return Err(ParseError::new(format!("{cell} is given twice")));
-            }
-            let stack = read_stack(stack, cell)?;
-            for piece in stack.pieces() {
-                let count = &mut counts[piece.colour.index()][piece.kind as usize];
-                *count += 1;
-                if *count > 4 {
-                    return Err(ParseError::new(format!(
-                        "{} has more than four {}s: each player has four of each kind",
-                        piece.colour, piece.kind
-                    )));
-                }
-            }
-            position.stacks[index] = stack;
-        }
-        Ok(position)
+        let to_move = read_side(side, "r or b")?;
+        let stacks = read_entries(cells, "CELL=PIECES, like A1=rL.rM.rD")?
+            .into_iter()
+            .map(|(cell, stack)| Ok((cell, read_stack(stack, cell)?)))
+            .collect::<Result<_, ParseError>>()?;
+        Ok(Setup { to_move, stacks })
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+
+    /// Reads a [`Setup`] and checks it.
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        text.parse::<Setup>()?.try_into()
     }
 }
 
@@ -128,7 +105,7 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, ParseError> {
         let text = text.trim();
         let bad = |detail: String| {
-            ParseError::new(format!("bad move '{text}': {detail}; a move is FROM-TO, like C1-C3"))
+            ParseError::text(format!("bad move '{text}': {detail}; a move is FROM-TO, like C1-C3"))
         };
         let (from, to) = text.split_once('-').ok_or_else(|| bad("no '-'".to_string()))?;
         let from = from.parse().map_err(|e| bad(format!("{e}")))?;

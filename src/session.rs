@@ -1,7 +1,34 @@
-//! A game being played: its positions so far, undo and redo, forced skips, and the
-//! endings the players decide themselves (a resignation, an agreed draw).
+//! A game being played: its positions so far, undo and redo, forced skips, the endings
+//! the players decide themselves (a resignation, an agreed draw), and who plays it. The
+//! app, saved games, the engine protocol and network play all share it.
 
-use crate::rules::{Colour, Game, Outcome};
+use crate::rules::{AnyPosition, ByGame, Colour, Game, Outcome, clamber, ombagui};
+
+/// The players' names, when they gave them.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Players {
+    pub blue: Option<String>,
+    pub red: Option<String>,
+}
+
+impl Players {
+    pub fn name(&self, colour: Colour) -> Option<&str> {
+        match colour {
+            Colour::Blue => self.blue.as_deref(),
+            Colour::Red => self.red.as_deref(),
+        }
+    }
+}
+
+/// A game in progress of either kind.
+pub type AnySession = ByGame<Session<clamber::Position>, Session<ombagui::Position>>;
+
+impl AnySession {
+    /// A game of whichever kind `start` is.
+    pub fn new(start: AnyPosition) -> AnySession {
+        crate::by_game!(map start, start => Session::new(start))
+    }
+}
 
 /// One step of the game: the position after it, and the turn that led there
 /// (`None` for the start and for a forced skip).
@@ -40,15 +67,26 @@ pub struct Session<G: Game> {
     played: usize,
     /// A resignation or an agreed draw, which undo takes back like a turn.
     agreed: Option<End>,
+    /// Counts every change, so that what keeps the game knows when to write it again.
+    revision: u64,
 }
 
 impl<G: Game> Session<G> {
     /// A game from `start`; if the player to move there cannot move, they are skipped.
     pub fn new(start: G) -> Session<G> {
-        let mut session =
-            Session { plies: vec![Ply { turn: None, position: start }], played: 1, agreed: None };
+        let mut session = Session {
+            plies: vec![Ply { turn: None, position: start }],
+            played: 1,
+            agreed: None,
+            revision: 0,
+        };
         session.skip_if_stuck();
         session
+    }
+
+    /// A number that changes whenever the game does (a turn, an undo, a resignation ...).
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The position now.
@@ -110,6 +148,7 @@ impl<G: Game> Session<G> {
         self.plies.truncate(self.played);
         self.plies.push(Ply { turn: Some(turn.clone()), position: next });
         self.played += 1;
+        self.revision += 1;
         Ok(match self.skip_if_stuck() {
             true => Played::Skipped(next.to_move()),
             false => Played::Normal,
@@ -119,7 +158,7 @@ impl<G: Game> Session<G> {
     /// Adds a skip when the player to move has no legal turn but the game goes on.
     fn skip_if_stuck(&mut self) -> bool {
         let position = self.position();
-        if position.outcome() != Outcome::Ongoing || !position.legal_turns().is_empty() {
+        if position.outcome() != Outcome::Ongoing || position.can_move() {
             return false;
         }
         self.plies.truncate(self.played);
@@ -138,11 +177,12 @@ impl<G: Game> Session<G> {
 
     /// Takes back the last turn (with the skip it caused), or a resignation or agreed draw.
     pub fn undo(&mut self) -> bool {
-        if self.agreed.take().is_some() {
-            return true;
-        }
         if !self.can_undo() {
             return false;
+        }
+        self.revision += 1;
+        if self.agreed.take().is_some() {
+            return true;
         }
         while self.played > 1 {
             self.played -= 1;
@@ -158,6 +198,7 @@ impl<G: Game> Session<G> {
         if !self.can_redo() {
             return false;
         }
+        self.revision += 1;
         self.played += 1;
         while self.played < self.plies.len() && self.plies[self.played].turn.is_none() {
             self.played += 1;
@@ -179,6 +220,7 @@ impl<G: Game> Session<G> {
     pub fn resign(&mut self) {
         if !self.is_over() {
             self.agreed = Some(End::Resigned(self.position().to_move()));
+            self.revision += 1;
         }
     }
 
@@ -186,6 +228,7 @@ impl<G: Game> Session<G> {
     pub fn agree_draw(&mut self) {
         if !self.is_over() {
             self.agreed = Some(End::Drawn);
+            self.revision += 1;
         }
     }
 }
@@ -208,9 +251,13 @@ mod tests {
         assert_eq!(session.position().to_string(), "3/b/C3=b1,D4=r1");
         assert!(session.undo());
         assert_eq!(session.position().to_string(), "3/r/C3=b1");
+        let revision = session.revision();
         assert!(session.redo());
         assert_eq!(session.position().to_string(), "3/b/C3=b1,D4=r1");
+        assert!(session.revision() > revision, "a redo is a change to keep");
+        let revision = session.revision();
         assert!(!session.redo());
+        assert_eq!(session.revision(), revision, "nothing redone, nothing to keep");
         session.undo();
         session.play(&turn("A1")).unwrap();
         assert!(!session.can_redo(), "a new turn drops the old future");

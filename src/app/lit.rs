@@ -1,0 +1,35 @@
+//! What a board lights up, by meaning: the same few meanings on every screen (a game, a
+//! rules page), each drawn with one mark and one style by the UI.
+
+use crate::rules::hex::CellSet;
+
+/// The cells a board lights up, by what they mean. When a cell means several things, the
+/// first of these fields that holds it wins, in this order.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Lit {
+    /// The selected stack or piece, and a chain's captures so far.
+    pub selected: CellSet,
+    /// What the capture under the cursor would remove.
+    pub removed: CellSet,
+    /// Where a light lands only by jumping over towers (Ombagui).
+    pub jumps: CellSet,
+    /// Equal captures, after which a chain may go on (Clamber).
+    pub equal: CellSet,
+    /// Lower captures (Clamber), or where the picked piece may go (Ombagui).
+    pub targets: CellSet,
+    /// The cells of the last turn.
+    pub last: CellSet,
+    /// Cells a rules page asks the reader to look at.
+    pub focus: CellSet,
+    /// The sub-group of a stack (Clamber).
+    pub sub_group: CellSet,
+    /// The group of a stack (Clamber).
+    pub group: CellSet,
+}
+
+impl Lit {
+    /// Whether nothing is lit.
+    pub fn is_empty(&self) -> bool {
+        *self == Lit::default()
+    }
+}

@@ -1,0 +1,105 @@
+//! The menu: start a game, resume the last one, read the rules, or quit.
+
+use super::game::GameScreen;
+use super::keys::{Action, Context};
+use super::layout::MenuLayout;
+use super::rules::Book;
+use super::{Component, Go, Request, Screen};
+use crate::rules::GameKind;
+use crate::rules::hex::Board;
+use crate::t;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+/// The menu's entries.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Entry {
+    Clamber3,
+    Clamber4,
+    Ombagui,
+    Resume,
+    RulesClamber,
+    RulesOmbagui,
+    Quit,
+}
+
+impl Entry {
+    pub const ALL: [Entry; 7] = [
+        Entry::Clamber3,
+        Entry::Clamber4,
+        Entry::Ombagui,
+        Entry::Resume,
+        Entry::RulesClamber,
+        Entry::RulesOmbagui,
+        Entry::Quit,
+    ];
+
+    /// The entry's words.
+    pub fn label(self) -> String {
+        t!(match self {
+            Entry::Clamber3 => "menu.clamber3",
+            Entry::Clamber4 => "menu.clamber4",
+            Entry::Ombagui => "menu.ombagui",
+            Entry::Resume => "menu.resume",
+            Entry::RulesClamber => "menu.rules_clamber",
+            Entry::RulesOmbagui => "menu.rules_ombagui",
+            Entry::Quit => "menu.quit",
+        })
+    }
+}
+
+/// The menu: which entry is chosen, and a note about the last choice.
+#[derive(Clone, Debug, Default)]
+pub struct Menu {
+    pub selected: usize,
+    pub note: Option<String>,
+}
+
+impl Menu {
+    fn choose(&self, entry: Entry) -> Go {
+        let play =
+            |kind: GameKind, board| Go::Open(Screen::Game(Box::new(GameScreen::new(kind.start_on(board)))));
+        match entry {
+            Entry::Clamber3 => play(GameKind::Clamber, Board::SIDE_3),
+            Entry::Clamber4 => play(GameKind::Clamber, Board::SIDE_4),
+            Entry::Ombagui => play(GameKind::Ombagui, Board::SIDE_4),
+            Entry::Resume => Go::Request(Request::Resume),
+            Entry::RulesClamber => Go::Open(Screen::Rules(Book::new(GameKind::Clamber))),
+            Entry::RulesOmbagui => Go::Open(Screen::Rules(Book::new(GameKind::Ombagui))),
+            Entry::Quit => Go::Quit,
+        }
+    }
+}
+
+impl Component for Menu {
+    fn context(&self) -> Context {
+        Context::Menu
+    }
+
+    fn act(&mut self, action: Action) -> Go {
+        let count = Entry::ALL.len();
+        self.note = None;
+        match action {
+            Action::Previous => self.selected = (self.selected + count - 1) % count,
+            Action::Next => self.selected = (self.selected + 1) % count,
+            Action::Choose => return self.choose(Entry::ALL[self.selected]),
+            Action::Jump(n) if n < count => return self.choose(Entry::ALL[n]),
+            Action::Help => return Go::Show(super::Overlay::Help),
+            Action::Quit => return Go::Quit,
+            _ => {}
+        }
+        Go::Stay
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
+        let entry = MenuLayout::new(area).entry_at(mouse.column, mouse.row);
+        match (mouse.kind, entry) {
+            (MouseEventKind::Down(MouseButton::Left), Some(n)) => self.choose(Entry::ALL[n]),
+            (MouseEventKind::Moved, Some(n)) => {
+                self.selected = n;
+                Go::Stay
+            }
+            _ => Go::Stay,
+        }
+    }
+}

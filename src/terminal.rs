@@ -1,0 +1,85 @@
+//! The terminal around the app: setting it up and always restoring it (on quit, on an
+//! error, on a panic), and the loop that draws, reads one event, lets the app handle it,
+//! serves what the app asked for and keeps the game.
+
+use crate::app::keeper::Keeper;
+use crate::app::table::Message;
+use crate::app::{App, Request, Screen};
+use crate::{store, t, ui};
+use anyhow::{Context, Result};
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use ratatui::layout::Rect;
+
+/// Runs `app` in this terminal until the players quit, keeping games in the saves folder.
+pub fn run(mut app: App) -> Result<()> {
+    let mut terminal = ratatui::try_init().with_context(|| t!("err.terminal"))?;
+    let restore_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        restore_hook(info);
+    }));
+    let result = (|| -> Result<()> {
+        execute!(std::io::stdout(), EnableMouseCapture)?;
+        let size = terminal.size()?;
+        app.area = Rect::new(0, 0, size.width, size.height);
+        let mut keeper = Keeper::new(store::saves_dir(), &app);
+        drive(&mut terminal, &mut app, &mut keeper, || event::read().map(Some))
+    })();
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+/// The loop, on any backend: until the app quits or `next` has no more events (the
+/// terminal was closed). Nothing redraws while the players think: `next` blocks.
+pub fn drive<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    keeper: &mut Keeper,
+    mut next: impl FnMut() -> std::io::Result<Option<Event>>,
+) -> Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    while !app.quit {
+        terminal.draw(|frame| ui::draw(app, frame))?;
+        let Some(event) = next()? else { break };
+        app.handle(&event);
+        if let Some(request) = app.request.take() {
+            serve(request, app, keeper);
+        }
+        keeper.keep(app);
+    }
+    Ok(())
+}
+
+/// Does what the app asked for: saving to a named file, or resuming the last game.
+fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
+    match request {
+        Request::SaveAs(path) => {
+            let Some(game) = app.game_screen() else { return };
+            let message = match store::write_atomic(&path, &game.record(&store::now_utc())) {
+                Ok(()) => Message::Success(t!("save.done", path.display())),
+                Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
+            };
+            game.set_message(message);
+        }
+        Request::Resume => match store::resume(keeper.dir()) {
+            Ok((saved, path)) => {
+                *app = App::loaded(saved, app.area);
+                if let Some(game) = app.game_screen() {
+                    game.kept_at = Some(path);
+                }
+                keeper.on_disk(app);
+            }
+            Err(error) => {
+                if let Screen::Menu(menu) = &mut app.screen {
+                    menu.note = Some(format!("{error:#}"));
+                }
+            }
+        },
+    }
+}
