@@ -3,7 +3,6 @@
 //! arithmetic, used by the drawing code and by mouse clicks alike, so a click lands on
 //! what is drawn there.
 
-use super::menu::Entry;
 use crate::rules::hex::{Board, Cell};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::Line;
@@ -77,12 +76,13 @@ pub struct MenuLayout {
 }
 
 impl MenuLayout {
-    pub fn new(area: Rect) -> MenuLayout {
-        let count = Entry::ALL.len() as u16;
+    /// The menu of the entries `labels`, in `area`.
+    pub fn new(area: Rect, labels: &[String]) -> MenuLayout {
+        let count = labels.len() as u16;
         let top = area.y + area.height.saturating_sub(count * 2 + 6) / 2 + 4;
         // Measured in columns on screen, not bytes, so Cyrillic is centred too.
         let width =
-            Entry::ALL.iter().map(|entry| Line::raw(entry.label()).width() as u16 + 6).max().unwrap_or(0);
+            labels.iter().map(|label| Line::raw(label.as_str()).width() as u16 + 6).max().unwrap_or(0);
         let left = area.x + area.width.saturating_sub(width) / 2;
         let entries = (0..count).map(|n| Rect::new(left, top + 2 * n, width, 1).intersection(area)).collect();
         MenuLayout {
@@ -271,7 +271,9 @@ mod tests {
 
     #[test]
     fn menu_entries_are_found_where_they_are_drawn() {
-        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24));
+        let labels = ["Play".to_string(), "Пројекат".to_string(), "Quit".to_string()];
+        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24), &labels);
+        assert_eq!(menu.entries[0].width, 14, "measured in columns, not bytes");
         for (n, entry) in menu.entries.iter().enumerate() {
             assert_eq!(menu.entry_at(entry.x, entry.y), Some(n));
             assert_eq!(menu.entry_at(entry.right() - 1, entry.y), Some(n));

@@ -1,6 +1,5 @@
 //! The menu: start a game, resume the last one, read the rules, or quit.
 
-use super::game::GameScreen;
 use super::keys::{Action, Context};
 use super::layout::MenuLayout;
 use super::rules::Book;
@@ -56,9 +55,13 @@ pub struct Menu {
 }
 
 impl Menu {
+    /// Where the menu is drawn in `area`, for drawing and for clicks.
+    pub fn layout(area: Rect) -> MenuLayout {
+        MenuLayout::new(area, &Entry::ALL.map(Entry::label))
+    }
+
     fn choose(&self, entry: Entry) -> Go {
-        let play =
-            |kind: GameKind, board| Go::Open(Screen::Game(Box::new(GameScreen::new(kind.start_on(board)))));
+        let play = |kind: GameKind, board| Go::Play(kind.start_on(board));
         match entry {
             Entry::Clamber3 => play(GameKind::Clamber, Board::SIDE_3),
             Entry::Clamber4 => play(GameKind::Clamber, Board::SIDE_4),
@@ -92,7 +95,7 @@ impl Component for Menu {
     }
 
     fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
-        let entry = MenuLayout::new(area).entry_at(mouse.column, mouse.row);
+        let entry = Menu::layout(area).entry_at(mouse.column, mouse.row);
         match (mouse.kind, entry) {
             (MouseEventKind::Down(MouseButton::Left), Some(n)) => self.choose(Entry::ALL[n]),
             (MouseEventKind::Moved, Some(n)) => {
@@ -101,5 +104,26 @@ impl Component for Menu {
             }
             _ => Go::Stay,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::keys::{self, Context};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    #[test]
+    fn each_entry_has_its_number_key() {
+        for n in 0..Entry::ALL.len() {
+            let digit = char::from_digit(n as u32 + 1, 10).unwrap();
+            let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
+            assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
+        }
+        let after = char::from_digit(Entry::ALL.len() as u32 + 1, 10).unwrap();
+        assert_eq!(
+            keys::action(Context::Menu, KeyEvent::new(KeyCode::Char(after), KeyModifiers::NONE)),
+            None
+        );
     }
 }

@@ -53,6 +53,10 @@ pub enum Go {
     /// Close the box over the screen.
     Close,
     Open(Screen),
+    /// Play a new game from this position.
+    Play(AnyPosition),
+    /// Try a rules example on a real board, coming back to this page after.
+    Try(AnyPosition, Book),
     Menu,
     Show(Overlay),
     /// The answer to a question was yes.
@@ -186,6 +190,8 @@ impl App {
                 self.overlay = None;
                 self.screen = screen;
             }
+            Go::Play(start) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::new(start))))),
+            Go::Try(start, book) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, book))))),
             Go::Menu => *self = App::new(self.area),
             Go::Show(overlay) => self.overlay = Some(overlay),
             Go::Yes(question) => {

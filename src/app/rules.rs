@@ -2,11 +2,10 @@
 //! the rules engine and what it lights up is asked of it, so a page can only ever show
 //! what the rules really do; the words come from `assets/lang`, the pages from [`pages`].
 
-use super::game::GameScreen;
 use super::keys::{Action, Context};
 use super::lit::Lit;
 use super::pages::{self, Page, Scene, Show};
-use super::{Component, Go, Overlay, Screen};
+use super::{Component, Go, Overlay};
 use crate::rules::clamber::CaptureKind;
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{AnyPosition, ByGame, Game, GameKind, ParseError};
@@ -147,7 +146,7 @@ impl Component for Book {
             Action::Help => return Go::Show(Overlay::Help),
             Action::Try => {
                 if let Ok(position) = self.scene().position(self.game) {
-                    return Go::Open(Screen::Game(Box::new(GameScreen::tried(position, *self))));
+                    return Go::Try(position, *self);
                 }
             }
             Action::Back => return Go::Menu,

@@ -2,7 +2,6 @@
 
 use super::theme;
 use crate::app::keys::{self, Context};
-use crate::app::layout::MenuLayout;
 use crate::app::menu::{Entry, Menu};
 use crate::t;
 use ratatui::Frame;
@@ -12,7 +11,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn draw(menu: &Menu, area: Rect, frame: &mut Frame) {
-    let layout = MenuLayout::new(area);
+    let layout = Menu::layout(area);
     let heading = vec![Line::styled(t!("menu.title"), theme::TITLE), Line::raw(t!("menu.subtitle"))];
     frame.render_widget(Paragraph::new(heading).alignment(Alignment::Center), layout.heading);
     for (n, (entry, rect)) in Entry::ALL.iter().zip(&layout.entries).enumerate() {

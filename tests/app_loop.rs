@@ -1,0 +1,159 @@
+//! The event loop on a test terminal: what is drawn, what a click hits after a resize, and
+//! how games are kept: after a turn, not after a mouse move, and safe through a crash.
+
+mod common;
+
+use common::*;
+use hexstack::app::keeper::Keeper;
+use hexstack::app::menu::Menu;
+use hexstack::app::{App, Screen};
+use hexstack::rules::GameKind;
+use hexstack::{store, terminal};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// A fresh, empty folder for this test's saves.
+fn saves(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexstack-loop-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files(dir: &PathBuf) -> Vec<PathBuf> {
+    std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().path()).collect()
+}
+
+fn key(c: char) -> Event {
+    key_event(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn enter() -> Event {
+    key_event(KeyCode::Enter, KeyModifiers::NONE)
+}
+
+fn mouse_event(kind: MouseEventKind, (column, row): (u16, u16)) -> Event {
+    Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+}
+
+/// Runs the loop over `events` on a test terminal of the app's size; the loop ends when the
+/// events do (as when a terminal is closed) or the app quits.
+fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
+    let mut events = VecDeque::from(events);
+    terminal::drive(&mut terminal, app, keeper, || Ok(events.pop_front())).unwrap();
+    terminal
+}
+
+#[test]
+fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
+    let dir = saves("kept");
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    run(&mut app, &mut keeper, vec![key('l'), key('h')]);
+    assert!(files(&dir).is_empty(), "nothing played, nothing kept");
+    run(&mut app, &mut keeper, vec![enter()]);
+    let kept = files(&dir);
+    assert_eq!(kept.len(), 1);
+    assert_eq!(keeper.writes, 1);
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(text.contains("\nBlue C3\nend\n"), "{text}");
+    let point = screen_point(&app, "E3");
+    let moves = vec![
+        mouse_event(MouseEventKind::Moved, point),
+        mouse_event(MouseEventKind::Moved, (0, 0)),
+        key('l'),
+        key('?'),
+        key('?'),
+    ];
+    run(&mut app, &mut keeper, moves);
+    assert_eq!(keeper.writes, 1, "moving the mouse or the cursor is not a change to keep");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text);
+    run(&mut app, &mut keeper, vec![key('u')]);
+    assert_eq!(keeper.writes, 2, "an undo is a change to keep");
+    assert_eq!(files(&dir), kept, "in the same file");
+}
+
+#[test]
+fn a_game_survives_a_crash_and_resumes_where_it_was() {
+    let dir = saves("crash");
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let mut events = VecDeque::from(vec![enter(), key('l'), enter(), key('l')]);
+    // The terminal fails under the loop after four events: the program stops there.
+    let crashed = terminal::drive(&mut terminal, &mut app, &mut keeper, || match events.pop_front() {
+        Some(event) => Ok(Some(event)),
+        None => Err(std::io::Error::other("the terminal is gone")),
+    });
+    assert!(crashed.is_err());
+    let (saved, path) = store::resume(Some(&dir)).unwrap();
+    assert_eq!(files(&dir), [path]);
+    let resumed = App::loaded(saved, AREA);
+    assert_eq!(position(&resumed), "3/b/C3=b1,D3=r1");
+}
+
+#[test]
+fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
+    let dir = saves("resume");
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    run(&mut app, &mut keeper, vec![key('4')]);
+    assert_eq!(position(&app), "3/r/C3=b1");
+    assert_eq!(keeper.writes, 1, "resuming reads the game; it does not write it again");
+    assert_eq!(files(&dir).len(), 1);
+}
+
+#[test]
+fn a_tried_rules_example_is_never_kept() {
+    let dir = saves("tried");
+    let mut app = App::rules(GameKind::Clamber, AREA);
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    run(&mut app, &mut keeper, vec![key('p'), enter()]);
+    assert_eq!(position(&app), "3/r/C3=b1", "a placement on the board page's example");
+    assert!(files(&dir).is_empty());
+}
+
+#[test]
+fn menu_clicks_choose_the_entry_drawn_there() {
+    let mut app = App::new(AREA);
+    let mut keeper = Keeper::new(None, &app);
+    let menu = Menu::layout(AREA);
+    let terminal = run(&mut app, &mut keeper, vec![]);
+    // The third entry is drawn on its line: clicking there starts Ombagui.
+    let entry = menu.entries[2];
+    let drawn: String = (entry.x..entry.right())
+        .map(|x| terminal.backend().buffer()[(x, entry.y)].symbol().to_string())
+        .collect();
+    assert!(drawn.contains("Ombagui"), "{drawn}");
+    let click = mouse_event(MouseEventKind::Down(MouseButton::Left), (entry.x + 3, entry.y));
+    run(&mut app, &mut keeper, vec![click]);
+    assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
+    // Between two entries there is nothing to click.
+    let mut app = App::new(AREA);
+    run(
+        &mut app,
+        &mut keeper,
+        vec![mouse_event(MouseEventKind::Down(MouseButton::Left), (entry.x + 3, entry.y + 1))],
+    );
+    assert!(matches!(app.screen, Screen::Menu(_)));
+}
+
+#[test]
+fn a_click_after_a_resize_lands_on_the_cell_drawn_there() {
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(None, &app);
+    let before = screen_point(&app, "E3");
+    run(&mut app, &mut keeper, vec![Event::Resize(120, 40)]);
+    let after = screen_point(&app, "E3");
+    assert_ne!(before, after, "the board is drawn elsewhere in a larger window");
+    let terminal = run(&mut app, &mut keeper, vec![]);
+    assert_eq!(terminal.backend().buffer()[after].symbol(), "·", "E3 is drawn at the new point");
+    run(&mut app, &mut keeper, vec![mouse_event(MouseEventKind::Down(MouseButton::Left), after)]);
+    assert_eq!(position(&app), "3/r/E3=b1");
+}

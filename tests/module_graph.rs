@@ -1,0 +1,203 @@
+//! No module imports a module that imports it back, read from the source itself: every
+//! `use` tree and every `crate::` or `super::` path in `src/` is an edge from the file's
+//! module to the module it names. A child naming its parent (or the other way) is
+//! containment, not an import: the parent declares the child. The top-level modules must
+//! also depend one way, downwards, as DESIGN.md draws them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+type Module = Vec<String>;
+
+/// Every module file under `src/` (the binary aside), by its path in the crate.
+fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Module, String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            modules(&path, &[prefix, &[name]].concat(), out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") && name != "main" {
+            let module =
+                if name == "mod" || name == "lib" { prefix.to_vec() } else { [prefix, &[name]].concat() };
+            out.insert(module, std::fs::read_to_string(&path).unwrap());
+        }
+    }
+}
+
+/// The source without comments (doc examples name paths that are not imports).
+fn code(source: &str) -> String {
+    source
+        .lines()
+        .map(|line| match line.find("//") {
+            Some(at) => &line[..at],
+            None => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths a `use` tree names: `a::{b, c::{d, e}}` is `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap().trim();
+        return vec![path.trim_end_matches("::self").to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap()];
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .filter(|part| !part.trim().is_empty())
+        .flat_map(|part| expand(part).into_iter().map(move |path| format!("{prefix}{path}")))
+        .collect()
+}
+
+/// Every path the source names that may lead to a module of this crate.
+fn paths(source: &str) -> Vec<String> {
+    let source = code(source);
+    let mut found = Vec::new();
+    for statement in source.split(';') {
+        let statement = statement.trim();
+        for start in ["use ", "pub use ", "pub(crate) use ", "pub(super) use "] {
+            if let Some(tree) = statement.strip_prefix(start) {
+                found.extend(expand(tree));
+            }
+        }
+    }
+    let is_path = |c: char| c.is_alphanumeric() || c == '_' || c == ':';
+    for start in ["crate::", "super::"] {
+        for (at, _) in source.match_indices(start) {
+            if source[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let end = source[at..].find(|c: char| !is_path(c)).map_or(source.len(), |n| at + n);
+            found.push(source[at..end].trim_end_matches(':').to_string());
+        }
+    }
+    found
+}
+
+/// The module a path names from `from`: the longest known module it starts with.
+fn resolve(from: &Module, path: &str, known: &BTreeMap<Module, String>) -> Option<Module> {
+    let mut segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    let mut base: Module = match segments.first()? {
+        &"crate" => Vec::new(),
+        &"super" | &"self" => from.clone(),
+        // A child module named from its parent, as in `use keys::Action` inside `app`.
+        first if known.contains_key(&[from.as_slice(), &[first.to_string()]].concat()) => from.clone(),
+        _ => return None,
+    };
+    while let Some(&first) = segments.first() {
+        match first {
+            "crate" | "self" => {}
+            "super" => {
+                base.pop();
+            }
+            _ => break,
+        }
+        segments.remove(0);
+    }
+    for segment in segments {
+        let longer = [base.as_slice(), &[segment.to_string()]].concat();
+        if !known.contains_key(&longer) {
+            break;
+        }
+        base = longer;
+    }
+    Some(base)
+}
+
+/// A cycle in `edges`, if there is one, as the modules along it.
+fn cycle(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
+    fn visit(
+        at: &Module,
+        edges: &BTreeMap<Module, BTreeSet<Module>>,
+        path: &mut Vec<Module>,
+        done: &mut BTreeSet<Module>,
+    ) -> Option<Vec<Module>> {
+        if let Some(start) = path.iter().position(|m| m == at) {
+            return Some(path[start..].to_vec());
+        }
+        if done.contains(at) {
+            return None;
+        }
+        path.push(at.clone());
+        for next in edges.get(at).into_iter().flatten() {
+            if let Some(found) = visit(next, edges, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(at.clone());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges.keys().find_map(|start| visit(start, edges, &mut Vec::new(), &mut done))
+}
+
+fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
+    let mut known = BTreeMap::new();
+    modules(Path::new("src"), &[], &mut known);
+    let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, source) in &known {
+        for path in paths(source) {
+            let Some(target) = resolve(module, &path, &known) else { continue };
+            let contains = |outer: &Module, inner: &Module| inner.starts_with(outer);
+            if !target.is_empty() && !contains(&target, module) && !contains(module, &target) {
+                edges.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let edges = graph();
+    assert!(edges.len() > 10, "the graph was read: {edges:?}");
+    assert!(
+        edges[&vec!["app".to_string(), "game".to_string()]]
+            .contains(&vec!["app".to_string(), "table".to_string()]),
+        "a known import is found"
+    );
+    assert_eq!(cycle(&edges), None);
+}
+
+#[test]
+fn the_top_level_modules_depend_one_way() {
+    let mut top: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (from, targets) in graph() {
+        for target in targets {
+            if from[0] != target[0] {
+                top.entry(vec![from[0].clone()]).or_default().insert(vec![target[0].clone()]);
+            }
+        }
+    }
+    let rules = vec!["rules".to_string()];
+    assert!(!top.contains_key(&rules), "rules imports nothing else of the crate: {:?}", top.get(&rules));
+    assert_eq!(cycle(&top), None);
+}
+
+#[test]
+fn the_checker_finds_a_cycle_and_reads_use_trees() {
+    let m = |name: &str| vec![name.to_string()];
+    let edges = BTreeMap::from([(m("a"), BTreeSet::from([m("b")])), (m("b"), BTreeSet::from([m("a")]))]);
+    assert_eq!(cycle(&edges), Some(vec![m("a"), m("b")]));
+    assert_eq!(
+        expand("crate::a::{b, c::{d, e as f}, self}"),
+        ["crate::a::b", "crate::a::c::d", "crate::a::c::e", "crate::a::self"]
+    );
+}

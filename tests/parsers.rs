@@ -1,0 +1,153 @@
+//! Every text parser under arbitrary and mutated text: positions, turns, cells, game names,
+//! saved games and command-line values. Each gives a clear error or a value that prints
+//! back to itself, and never panics.
+
+use hexstack::rules::hex::Cell;
+use hexstack::rules::{GameKind, clamber, ombagui};
+use hexstack::saved;
+use proptest::prelude::*;
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+/// Either an error with something to say, or a value whose printed form reads back as it.
+fn check<T>(text: &str)
+where
+    T: FromStr + Display + PartialEq + Debug,
+    T::Err: Display + Debug,
+{
+    match text.parse::<T>() {
+        Ok(value) => {
+            let printed = value.to_string();
+            match printed.parse::<T>() {
+                Ok(again) => assert_eq!(again, value, "{text:?} printed as {printed:?}"),
+                Err(e) => panic!("{text:?} printed as {printed:?}, which does not read back: {e}"),
+            }
+        }
+        Err(error) => assert!(!error.to_string().trim().is_empty(), "{text:?}: an empty error"),
+    }
+}
+
+/// Texts that read, to start mutations from.
+const SEEDS: &[&str] = &[
+    "start",
+    "3/b/-",
+    "4/r/-",
+    "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3",
+    "3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2",
+    "6/b/A1=b1,K11=r12",
+    "r/A1=rL.rM.rD,B1=rL.rM.rD,C1=rL.rM.rD,D1=rL.rM.rD,D7=bL.bM.bD,E7=bL.bM.bD",
+    "b/D4=bL.rM,A1=rD",
+    "r/-",
+    "C3",
+    "B2xC4xE5",
+    "c1-C3",
+    "D4-G7",
+    "clamber",
+    "ombagui",
+];
+
+/// One edit of a text: insert, delete or replace a character at a place.
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, char),
+    Delete(usize),
+    Replace(usize, char),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let chars =
+        prop::sample::select("abrxBRLMDCEGKZz0123456789=,./- \n:+é\u{0416}\u{0}".chars().collect::<Vec<_>>());
+    prop_oneof![
+        (any::<usize>(), chars.clone()).prop_map(|(at, c)| Edit::Insert(at, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), chars).prop_map(|(at, c)| Edit::Replace(at, c)),
+    ]
+}
+
+fn mutate(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for edit in edits {
+        match *edit {
+            Edit::Insert(at, c) => chars.insert(at % (chars.len() + 1), c),
+            Edit::Delete(_) if chars.is_empty() => {}
+            Edit::Delete(at) => {
+                chars.remove(at % chars.len());
+            }
+            Edit::Replace(_, c) if chars.is_empty() => chars.push(c),
+            Edit::Replace(at, c) => {
+                let at = at % chars.len();
+                chars[at] = c;
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn check_all(text: &str) {
+    check::<clamber::Position>(text);
+    check::<clamber::Turn>(text);
+    check::<ombagui::Position>(text);
+    check::<ombagui::Move>(text);
+    check::<Cell>(text);
+    check::<GameKind>(text);
+}
+
+/// A saved game reads as an error naming what is wrong, or as a game that writes back the
+/// same text.
+fn check_saved(text: &str) {
+    match saved::read(text) {
+        Ok(game) => {
+            let written = hexstack::by_game!(&game.game, session => saved::write(session, &game.players, ""));
+            let again = saved::read(&written).unwrap_or_else(|e| panic!("{written} does not read back: {e}"));
+            let rewritten =
+                hexstack::by_game!(&again.game, session => saved::write(session, &again.players, ""));
+            assert_eq!(rewritten, written);
+        }
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}
+
+const SAVED: &str = "hexstack saved game\ngame: clamber\nsize: 3\nblue: Ann\nstart: 3/b/-\nresult: ongoing\n\
+                     at: 3 of 4\nturns:\nBlue C3\nRed D3\nBlue C2\nRed D3xC3\nend\n";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn arbitrary_text(text in "\\PC{0,40}") {
+        check_all(&text);
+        check_saved(&text);
+    }
+
+    #[test]
+    fn mutated_notation(seed in prop::sample::select(SEEDS), edits in prop::collection::vec(edit(), 1..5)) {
+        check_all(&mutate(seed, &edits));
+    }
+
+    #[test]
+    fn mutated_saved_games(edits in prop::collection::vec(edit(), 1..6)) {
+        check_saved(&mutate(SAVED, &edits));
+    }
+}
+
+proptest! {
+    // Each case starts the program: a few dozen are enough to try every option.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn mutated_command_line_values(
+        game in prop::sample::select(vec!["clamber", "ombagui", "clamber"]),
+        size in prop::collection::vec(edit(), 0..2),
+        position in prop::collection::vec(edit(), 0..3),
+        lang in prop::collection::vec(edit(), 0..2),
+    ) {
+        // No command line can hold a NUL: the system refuses it before the program starts.
+        let arg = |text: String| text.replace('\0', "");
+        let (size, position, lang) = (arg(mutate("3", &size)), arg(mutate("3/b/C3=r2", &position)), arg(mutate("fr", &lang)));
+        let args = ["--lang", &lang, "perft", game, "--size", &size, "--position", &position, "--depth", "1"];
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack")).args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        prop_assert!(!stderr.contains("panicked"), "{:?}: {}", args, stderr);
+        prop_assert!(matches!(output.status.code(), Some(0 | 2)), "{:?}: {:?} {}", args, output.status, stderr);
+    }
+}
