@@ -64,7 +64,7 @@ impl Table<Position> {
         }
     }
 
-    /// Enter with a stack selected: the selection is taken out, and put back if it goes on.
+    /// Enter with a stack selected: the chain is put back if it goes on.
     fn act_in_chain(&mut self, mut chain: Chain, cell: Cell) {
         if cell == chain.capturer() {
             if chain.captured.is_empty() {
@@ -109,9 +109,8 @@ impl Selecting for Position {
     const CELL_LINES: u16 = 1;
 
     /// Place, select, capture, or end a chain.
-    fn act(table: &mut Table<Position>) {
-        let cell = table.cursor;
-        match table.selection.take() {
+    fn act(table: &mut Table<Position>, cell: Cell, chain: Option<Chain>) {
+        match chain {
             None => table.act_unselected(cell),
             Some(chain) => table.act_in_chain(chain, cell),
         }

@@ -118,7 +118,10 @@ fn act_on<G: Selecting>(table: &mut Table<G>, action: Action) {
     match action {
         Action::Step(step) => table.step(step),
         Action::Up | Action::Down => table.vertical(action == Action::Up),
-        Action::Act => G::act(table),
+        Action::Act => {
+            let selected = table.selection.take();
+            G::act(table, table.cursor, selected);
+        }
         Action::Cancel => G::cancel(table),
         Action::Undo => table.undo(),
         Action::Redo => table.redo(),

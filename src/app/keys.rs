@@ -78,7 +78,7 @@ type Key = (KeyCode, KeyModifiers);
 /// (a text key; a game may word it its own way with `.clamber` or `.ombagui` after it),
 /// and, if the hint line names it, the key as written there and a short word.
 pub struct Binding {
-    pub context: Context,
+    pub contexts: &'static [Context],
     pub keys: &'static [Key],
     pub shown: &'static str,
     pub action: Action,
@@ -100,22 +100,23 @@ const fn code(code: KeyCode) -> Key {
 const DIGITS: &[Key] = &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7')];
 
 const fn bind(
-    context: Context,
+    contexts: &'static [Context],
     keys: &'static [Key],
     shown: &'static str,
     action: Action,
     what: &'static str,
     hint: Option<(&'static str, &'static str)>,
 ) -> Binding {
-    Binding { context, keys, shown, action, what, hint }
+    Binding { contexts, keys, shown, action, what, hint }
 }
 
 use Context::{Contents, Game, Menu, Question, Rules, SaveAs};
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
+    // Lists: the menu, and the rules' contents.
     bind(
-        Menu,
+        &[Menu, Contents],
         &[code(KeyCode::Up), char('k')],
         "↑ k",
         Action::Previous,
@@ -123,7 +124,7 @@ pub const KEYS: &[Binding] = &[
         Some(("↑", "hint.choose")),
     ),
     bind(
-        Menu,
+        &[Menu, Contents],
         &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
         "↓ j Tab",
         Action::Next,
@@ -131,17 +132,17 @@ pub const KEYS: &[Binding] = &[
         Some(("↓", "hint.choose")),
     ),
     bind(
-        Menu,
+        &[Menu],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Choose,
         "key.choose",
         Some(("Enter", "hint.start")),
     ),
-    bind(Menu, DIGITS, "1-7", Action::Jump(0), "key.jump", Some(("1-7", "hint.jump"))),
-    bind(Menu, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
+    bind(&[Menu], DIGITS, "1-7", Action::Jump(0), "key.jump", Some(("1-7", "hint.jump"))),
+    bind(&[Menu, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
     bind(
-        Menu,
+        &[Menu],
         &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
         "q Esc",
         Action::Quit,
@@ -150,38 +151,52 @@ pub const KEYS: &[Binding] = &[
     ),
     // The cursor on a board.
     bind(
-        Game,
+        &[Game],
         &[code(KeyCode::Left), char('h')],
         "← h",
         Action::Step(Step::Left),
         "key.left",
         Some(("h", "hint.move")),
     ),
-    bind(Game, &[code(KeyCode::Down), char('j')], "↓ j", Action::Down, "key.down", Some(("j", "hint.move"))),
-    bind(Game, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
     bind(
-        Game,
+        &[Game],
+        &[code(KeyCode::Down), char('j')],
+        "↓ j",
+        Action::Down,
+        "key.down",
+        Some(("j", "hint.move")),
+    ),
+    bind(&[Game], &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
+    bind(
+        &[Game],
         &[code(KeyCode::Right), char('l')],
         "→ l",
         Action::Step(Step::Right),
         "key.right",
         Some(("l", "hint.move")),
     ),
-    bind(Game, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
-    bind(Game, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
-    bind(Game, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
-    bind(Game, &[char('n')], "n", Action::Step(Step::DownRight), "key.down_right", Some(("n", "hint.move"))),
+    bind(&[Game], &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
+    bind(&[Game], &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
+    bind(&[Game], &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
     bind(
-        Game,
+        &[Game],
+        &[char('n')],
+        "n",
+        Action::Step(Step::DownRight),
+        "key.down_right",
+        Some(("n", "hint.move")),
+    ),
+    bind(
+        &[Game],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Act,
         "key.act",
         Some(("Enter", "hint.act")),
     ),
-    bind(Game, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
+    bind(&[Game], &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
     bind(
-        Game,
+        &[Game],
         &[char('u'), char('['), code(KeyCode::Backspace)],
         "u [",
         Action::Undo,
@@ -189,22 +204,22 @@ pub const KEYS: &[Binding] = &[
         Some(("u", "hint.undo")),
     ),
     bind(
-        Game,
+        &[Game],
         &[(KeyCode::Char('r'), CTRL), char(']')],
         "^r ]",
         Action::Redo,
         "key.redo",
         Some(("^r", "hint.redo")),
     ),
-    bind(Game, &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
-    bind(Game, &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
-    bind(Game, &[char('s')], "s", Action::Save, "key.save", None),
-    bind(Game, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
-    bind(Game, &[char('d')], "d", Action::Draw, "key.draw", None),
-    bind(Game, &[char('r')], "r", Action::Resign, "key.resign", None),
-    bind(Game, &[char('m')], "m", Action::Menu, "key.menu", None),
+    bind(&[Game], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
+    bind(&[Game], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
+    bind(&[Game], &[char('s')], "s", Action::Save, "key.save", None),
+    bind(&[Game], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
+    bind(&[Game], &[char('d')], "d", Action::Draw, "key.draw", None),
+    bind(&[Game], &[char('r')], "r", Action::Resign, "key.resign", None),
+    bind(&[Game], &[char('m')], "m", Action::Menu, "key.menu", None),
     bind(
-        Game,
+        &[Game],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
@@ -213,7 +228,7 @@ pub const KEYS: &[Binding] = &[
     ),
     // The rules pages.
     bind(
-        Rules,
+        &[Rules],
         &[code(KeyCode::Left), code(KeyCode::PageUp), char('h')],
         "← PgUp h",
         Action::PreviousPage,
@@ -221,7 +236,7 @@ pub const KEYS: &[Binding] = &[
         Some(("←", "hint.page")),
     ),
     bind(
-        Rules,
+        &[Rules],
         &[code(KeyCode::Right), code(KeyCode::PageDown), char('l')],
         "→ PgDn l",
         Action::NextPage,
@@ -229,7 +244,7 @@ pub const KEYS: &[Binding] = &[
         Some(("→", "hint.page")),
     ),
     bind(
-        Rules,
+        &[Rules],
         &[char(' '), code(KeyCode::Enter), code(KeyCode::Down), char('j')],
         "Space ↓ j",
         Action::NextStep,
@@ -237,7 +252,7 @@ pub const KEYS: &[Binding] = &[
         Some(("Space", "hint.next_step")),
     ),
     bind(
-        Rules,
+        &[Rules],
         &[code(KeyCode::Up), code(KeyCode::Backspace), char('k')],
         "↑ k",
         Action::PreviousStep,
@@ -245,44 +260,27 @@ pub const KEYS: &[Binding] = &[
         None,
     ),
     bind(
-        Rules,
+        &[Rules],
         &[char('t'), code(KeyCode::Tab)],
         "t Tab",
         Action::Contents,
         "key.contents",
         Some(("t", "hint.contents")),
     ),
-    bind(Rules, &[code(KeyCode::Home)], "Home", Action::First, "key.first_page", None),
-    bind(Rules, &[code(KeyCode::End)], "End", Action::Last, "key.last_page", None),
-    bind(Rules, &[char('p')], "p", Action::Try, "key.try", Some(("p", "hint.try"))),
-    bind(Rules, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
+    bind(&[Rules], &[code(KeyCode::Home)], "Home", Action::First, "key.first_page", None),
+    bind(&[Rules], &[code(KeyCode::End)], "End", Action::Last, "key.last_page", None),
+    bind(&[Rules], &[char('p')], "p", Action::Try, "key.try", Some(("p", "hint.try"))),
     bind(
-        Rules,
+        &[Rules],
         &[char('q'), char('m'), code(KeyCode::Esc)],
         "q m Esc",
         Action::Back,
         "key.back_menu",
         Some(("q", "hint.back")),
     ),
-    // The rules' contents.
+    // The rules' contents (beside the list keys above).
     bind(
-        Contents,
-        &[code(KeyCode::Up), char('k')],
-        "↑ k",
-        Action::Previous,
-        "key.previous",
-        Some(("↑", "hint.choose")),
-    ),
-    bind(
-        Contents,
-        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
-        "↓ j Tab",
-        Action::Next,
-        "key.next",
-        Some(("↓", "hint.choose")),
-    ),
-    bind(
-        Contents,
+        &[Contents],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Choose,
@@ -290,7 +288,7 @@ pub const KEYS: &[Binding] = &[
         Some(("Enter", "hint.open")),
     ),
     bind(
-        Contents,
+        &[Contents],
         &[code(KeyCode::Esc), char('q'), char('t')],
         "Esc q t",
         Action::Back,
@@ -299,21 +297,28 @@ pub const KEYS: &[Binding] = &[
     ),
     // Typing a file name.
     bind(
-        SaveAs,
+        &[SaveAs],
         &[code(KeyCode::Enter)],
         "Enter",
         Action::Choose,
         "key.save_now",
         Some(("Enter", "hint.save")),
     ),
-    bind(SaveAs, &[code(KeyCode::Esc)], "Esc", Action::Back, "key.close", Some(("Esc", "hint.cancel"))),
-    bind(SaveAs, &[code(KeyCode::Backspace)], "Backspace", Action::Erase, "key.erase", None),
+    bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, "key.close", Some(("Esc", "hint.cancel"))),
+    bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, "key.erase", None),
     // A question: `y` says yes, any other key no.
-    bind(Question, &[char('y'), char('Y')], "y", Action::Yes, "key.yes", Some(("y", "hint.yes"))),
-    bind(Question, &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, "key.no", Some(("n", "hint.no"))),
+    bind(&[Question], &[char('y'), char('Y')], "y", Action::Yes, "key.yes", Some(("y", "hint.yes"))),
+    bind(
+        &[Question],
+        &[char('n'), code(KeyCode::Esc)],
+        "n Esc",
+        Action::Back,
+        "key.no",
+        Some(("n", "hint.no")),
+    ),
     // The help: any key closes it.
     bind(
-        Context::Help,
+        &[Context::Help],
         &[code(KeyCode::Esc), char('?')],
         "Esc ?",
         Action::Back,
@@ -324,7 +329,7 @@ pub const KEYS: &[Binding] = &[
 
 /// The bindings of one screen, in the table's order.
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    KEYS.iter().filter(move |binding| binding.context == context)
+    KEYS.iter().filter(move |binding| binding.contexts.contains(&context))
 }
 
 /// The action a key asks for on `context`, if it has one. Shift is ignored (terminals

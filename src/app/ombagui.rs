@@ -43,10 +43,9 @@ impl Selecting for Position {
     const CELL_LINES: u16 = 2;
 
     /// Pick up a piece, move it to a lit cell, or put it back.
-    fn act(table: &mut Table<Position>) {
-        let cell = table.cursor;
+    fn act(table: &mut Table<Position>, cell: Cell, picked: Option<Cell>) {
         let position = table.position();
-        match table.selection.take() {
+        match picked {
             None => table.pick(cell),
             Some(from) if from == cell => table.prompt(),
             Some(from) if BOARD.holds(position.destinations(from), cell) => {

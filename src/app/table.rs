@@ -38,8 +38,9 @@ pub trait Selecting: Game<Illegal: Explain> {
     /// How many screen lines a cell takes.
     const CELL_LINES: u16;
 
-    /// Enter (or a click) on the cursor's cell.
-    fn act(table: &mut Table<Self>);
+    /// Enter (or a click) on `cell`, the cursor's, with what was selected (now taken out
+    /// of the table: an act that keeps it puts it back).
+    fn act(table: &mut Table<Self>, cell: Cell, selected: Option<Self::Selection>);
     /// Esc: drop the selection, or finish what it started.
     fn cancel(table: &mut Table<Self>);
     /// The board as the players should see it now (a chain's captures already made).
