@@ -129,6 +129,13 @@ impl<G: Game> Session<G> {
         self.history().iter().rev().find_map(|ply| ply.turn.as_ref())
     }
 
+    /// The last turn played (not a skip), with the positions just before and after it.
+    pub fn last_turn_played(&self) -> Option<(&G::Turn, G, G)> {
+        let at = (1..self.played).rev().find(|&i| self.plies[i].turn.is_some())?;
+        let turn = self.plies[at].turn.as_ref()?;
+        Some((turn, self.plies[at - 1].position, self.plies[at].position))
+    }
+
     /// How the game ended, if it has.
     pub fn end(&self) -> Option<End> {
         self.agreed.or(match self.position().outcome() {

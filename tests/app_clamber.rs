@@ -6,6 +6,7 @@ use common::*;
 use hexstack::app::prompt::Question;
 use hexstack::app::table::Message;
 use hexstack::app::{Overlay, Screen};
+use hexstack::i18n::{self, Lang};
 use hexstack::rules::Colour;
 use hexstack::rules::GameKind;
 use hexstack::rules::clamber::CaptureKind;
@@ -121,7 +122,95 @@ fn a_player_with_no_turn_is_skipped_with_a_message() {
     click(&mut app, "B2");
     click(&mut app, "C3");
     assert_eq!(game(&app).to_move(), Colour::Red);
-    assert!(game(&app).message.text().contains("Blue has no legal turn and is skipped"));
+    assert!(game(&app).message.text().contains("Blue cannot move and passes"));
+    // The status line says it too, in every language, until the next turn.
+    for (lang, words) in [
+        (Lang::En, "Blue cannot move and passes"),
+        (Lang::Fr, "Bleu ne peut pas jouer et passe"),
+        (Lang::Sr, "Плави не може да игра и прескаче"),
+    ] {
+        i18n::set(lang);
+        let title = render(&app).backend().to_string().lines().next().unwrap().to_string();
+        i18n::set(Lang::En);
+        assert!(title.contains(words), "{title}");
+    }
+    press(&mut app, &["u", "C-r"]);
+    let title = render(&app).backend().to_string().lines().next().unwrap().to_string();
+    assert!(title.contains("Blue cannot move and passes"), "after a redo too: {title}");
+}
+
+#[test]
+fn undo_and_redo_say_what_they_did() {
+    // Redoing a winning turn says who wins, not who is to move.
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3");
+    for cell in ["B2", "C3", "D4"] {
+        click(&mut app, cell);
+    }
+    press(&mut app, &["u", "C-r"]);
+    assert_eq!(game(&app).message, Message::Success("turn played again: Blue wins".into()));
+    // Undoing an agreed draw takes back the draw, not a turn.
+    let mut app = clamber("start");
+    press(&mut app, &["Enter", "d", "y", "u"]);
+    assert_eq!(game(&app).message, Message::Info("the draw agreement is taken back: Red to move".into()));
+    assert_eq!(position(&app), "3/r/C3=b1", "the turn is still there");
+    press(&mut app, &["r", "y", "u"]);
+    assert_eq!(game(&app).message, Message::Info("Red's resignation is taken back: Red to move".into()));
+}
+
+#[test]
+fn a_declined_draw_says_so_and_the_question_asks_it_plainly() {
+    let mut app = clamber("start");
+    press(&mut app, &["r"]);
+    assert!(render(&app).backend().to_string().contains("Does Blue resign?"));
+    press(&mut app, &["n", "d", "n"]);
+    assert_eq!(game(&app).message, Message::Info("Red declines the draw offered by Blue: play on".into()));
+    assert_eq!(game(&app).session.end(), None);
+}
+
+#[test]
+fn enter_on_an_empty_cell_with_a_stack_selected_places_there() {
+    let mut app = clamber("3/b/C3=b2,D3=r1");
+    click(&mut app, "C3");
+    assert!(game(&app).selection.is_some());
+    click(&mut app, "A1");
+    assert_eq!(position(&app), "3/r/A1=b1,C3=b2,D3=r1");
+}
+
+#[test]
+fn the_last_turn_stays_marked_with_what_it_removed() {
+    let mut app = clamber("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
+    click(&mut app, "C3");
+    click(&mut app, "D3");
+    // C3 took D3, and D4 and E4 went with it: all four are the last turn.
+    assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
+    // Blue selects a stack, the cursor on it: the last turn stays marked.
+    click(&mut app, "E3");
+    assert!(game(&app).selection.is_some());
+    assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("*r3*") && shown.contains("*·*"), "{shown}");
+}
+
+#[test]
+fn the_panel_says_what_the_capture_under_the_cursor_is() {
+    let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    click(&mut app, "B2");
+    hover(&mut app, "C4");
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("equal capture: removes D4"), "{shown}");
+    let mut app = clamber("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
+    click(&mut app, "C3");
+    hover(&mut app, "D4");
+    let shown = render(&app).backend().to_string();
+    // Wrapped to the panel, the list whole.
+    assert!(shown.contains("│lower capture: removes D3,  │"), "{shown}");
+    assert!(shown.contains("│E4                          │"), "{shown}");
+    let mut app = clamber("3/r/C3=r3,D3=b1,E3=b2");
+    click(&mut app, "C3");
+    hover(&mut app, "D3");
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("│lower capture: removes      │"), "{shown}");
+    assert!(shown.contains("│nothing else                │"), "{shown}");
 }
 
 #[test]
@@ -130,8 +219,8 @@ fn illegal_actions_are_refused_with_the_reason() {
     click(&mut app, "C4");
     assert_eq!(game(&app).message, Message::Warning("the stack on C4 is Red's".into()));
     click(&mut app, "B2");
-    click(&mut app, "A1");
-    assert_eq!(game(&app).message, Message::Warning("A1 holds no enemy stack to capture".into()));
+    click(&mut app, "D5");
+    assert_eq!(game(&app).message, Message::Warning("D5 is lower than B2 but not next to it".into()));
     click(&mut app, "E4");
     assert_eq!(game(&app).message, Message::Warning("E4 (height 3) is higher than B2 (height 2)".into()));
     assert_eq!(game(&app).session.history().len(), 0, "nothing was played");

@@ -121,5 +121,5 @@ fn a_player_who_cannot_move_is_skipped() {
     click(&mut app, "D1");
     click(&mut app, "D3");
     assert_eq!(ombagui_game(&app).to_move(), Colour::Red);
-    assert!(ombagui_game(&app).message.text().contains("Blue has no legal turn and is skipped"));
+    assert!(ombagui_game(&app).message.text().contains("Blue cannot move and passes"));
 }

@@ -42,6 +42,12 @@ fn check_book(game: GameKind) {
                     _ => panic!("{}: scenes of two games", page.name),
                 }
             }
+            // A chain under way: its captures so far, made from its start, give the scene.
+            if let Some((start, so_far)) = scene.chain {
+                let start: hexstack::rules::clamber::Position = start.parse().unwrap();
+                let after = start.play(&so_far.parse().unwrap()).unwrap();
+                assert_eq!(after.skipped().to_string(), scene.position, "{}: {so_far}", page.name);
+            }
             // Every highlight a scene asks for lights something: a page that promises a
             // group, a target or a removed stack and shows none is wrong.
             for show in scene.shows {
@@ -204,7 +210,9 @@ fn the_whole_interface_speaks_each_language() {
 fn the_hint_lines_fit_80_columns_in_every_language() {
     for lang in Lang::ALL {
         i18n::set(lang);
-        for context in [Context::Menu, Context::Game, Context::Rules, Context::Contents, Context::SaveAs] {
+        for context in
+            [Context::Menu, Context::Game, Context::Try, Context::Rules, Context::Contents, Context::SaveAs]
+        {
             let hints = keys::hints(context);
             assert!(Line::raw(hints.as_str()).width() <= 80, "{lang:?}: {hints}");
         }
@@ -213,4 +221,45 @@ fn the_hint_lines_fit_80_columns_in_every_language() {
         }
     }
     i18n::set(Lang::En);
+}
+
+/// The rules book open on `page` of `game`, at `scene`.
+fn book_at(game: GameKind, page: &str, scene: usize) -> App {
+    let mut app = App::rules(game, AREA);
+    let page = pages(game).iter().position(|p| p.name == page).unwrap();
+    app.screen = Screen::Rules(Book { game, page, scene, contents: None });
+    app
+}
+
+#[test]
+fn a_tried_example_says_so_and_q_or_esc_goes_back_to_its_page() {
+    let mut app = book_at(GameKind::Clamber, "lower", 0);
+    press(&mut app, &["p"]);
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("Trying an example · Clamber"), "{screen}");
+    assert!(screen.contains("? keys · q back"), "the footer names the way back: {screen}");
+    press(&mut app, &["q"]);
+    assert!(!app.quit, "q does not quit the program from a tried example");
+    assert!(matches!(&app.screen, Screen::Rules(book) if book.page == 5));
+    // Esc drops a selection first, then goes back.
+    press(&mut app, &["p", "Enter"]);
+    assert!(game(&app).selection.is_some(), "C3 selected");
+    press(&mut app, &["Esc"]);
+    assert!(app.screen.game().is_some(), "the first Esc only drops the selection");
+    press(&mut app, &["Esc"]);
+    assert!(matches!(&app.screen, Screen::Rules(book) if book.page == 5));
+}
+
+#[test]
+fn trying_the_middle_of_a_chain_continues_it() {
+    let mut app = book_at(GameKind::Clamber, "equal", 1);
+    press(&mut app, &["p"]);
+    let chain = game(&app).selection.clone().expect("the chain is under way");
+    assert_eq!((chain.from.to_string(), chain.captured.len()), ("B2".to_string(), 1));
+    // From C4 only equal captures go on: the lower D5 is not lit.
+    assert_eq!(names(&app, lit(&app).equal), ["E4", "E5"]);
+    assert!(lit(&app).targets.is_empty());
+    click(&mut app, "E5");
+    assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4xE5");
 }

@@ -78,7 +78,12 @@ fn a_won_game() {
 fn the_help_overlay() {
     let mut app = clamber("start");
     press(&mut app, &["?"]);
-    insta::assert_snapshot!(screen(&app));
+    let shown = screen(&app);
+    // The box covers the whole width: the panel's border never shows beside its own.
+    for line in shown.lines().filter(|line| line.contains('│')) {
+        assert!(!line.contains("││") && !line.contains("┐┐") && !line.contains("┘┘"), "{line}");
+    }
+    insta::assert_snapshot!(shown);
 }
 
 #[test]
@@ -96,4 +101,32 @@ fn tiny_terminals_draw_without_panicking() {
     let mut app = clamber("6/b/-");
     press(&mut app, &["?"]);
     render(&app);
+}
+
+#[test]
+fn a_chain_of_five_captures_reads_whole_in_the_move_list() {
+    let mut app = clamber("4/b/A1=b1,B1=r1,C1=r2,D1=r3,E2=r4,F3=r5,G7=r1");
+    for cell in ["A1", "B1", "C1", "D1", "E2", "F3"] {
+        click(&mut app, cell);
+    }
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "A1xB1xC1xD1xE2xF3");
+    click(&mut app, "A4");
+    let shown = screen(&app);
+    assert!(shown.contains("│  1. A1xB1xC1xD1xE2xF3      │"), "{shown}");
+    assert!(shown.contains("│     A4                     │"), "Red's answer on a line of its own: {shown}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_turn_longer_than_the_panel_goes_on_after_an_x() {
+    let mut app =
+        at_size(clamber("6/b/A1=b1,B1=r1,C1=r2,D1=r3,E1=r4,F1=r5,G2=r6,H3=r7,I4=r8,K11=r1"), 120, 40);
+    for cell in ["A1", "B1", "C1", "D1", "E1", "F1", "G2", "H3", "I4"] {
+        click(&mut app, cell);
+    }
+    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "A1xB1xC1xD1xE1xF1xG2xH3xI4");
+    let shown = screen(&app);
+    // 26 characters in a column of 23: cut before an x, the rest on the next line.
+    assert!(shown.contains("│  1. A1xB1xC1xD1xE1xF1xG2xH3│"), "{shown}");
+    assert!(shown.contains("│     xI4                    │"), "{shown}");
 }

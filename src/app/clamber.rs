@@ -40,9 +40,18 @@ impl Table<Position> {
         }
     }
 
-    /// The cells of the last turn played.
+    /// The cells of the last turn played, with the stacks its captures removed.
     pub fn last_turn_cells(&self) -> Vec<Cell> {
-        self.session.last_turn().map(Turn::cells).unwrap_or_default()
+        let Some((turn, before, after)) = self.session.last_turn_played() else { return Vec::new() };
+        let removed = before.stacks().map(|(cell, _)| cell).filter(|&cell| after.stack(cell).is_none());
+        turn.cells().into_iter().chain(removed).collect()
+    }
+
+    /// Takes up a chain under way, the cursor on the stack that captures next.
+    pub fn continue_chain(&mut self, chain: Chain) {
+        self.cursor = chain.capturer();
+        self.message = Message::Info(t!("clamber.again", chain.capturer()));
+        self.selection = Some(chain);
     }
 
     fn act_unselected(&mut self, cell: Cell) {
@@ -86,8 +95,9 @@ impl Table<Position> {
             }
             return;
         }
-        let own = position.stack(cell).is_some_and(|stack| stack.owner() == position.to_move());
-        if chain.captured.is_empty() && own {
+        // Before any capture, Enter on an empty cell or on another own stack starts afresh there.
+        let afresh = position.stack(cell).is_none_or(|stack| stack.owner() == position.to_move());
+        if chain.captured.is_empty() && afresh {
             self.selection = None;
             self.act_unselected(cell);
             return;
@@ -149,11 +159,7 @@ impl Selecting for Position {
             removed: if on_target { shown.removed_by_capture(table.cursor) } else { CellSet::EMPTY },
             equal: of_kind(CaptureKind::Equal),
             targets: of_kind(CaptureKind::Lower),
-            last: if table.selection.is_some() {
-                CellSet::EMPTY
-            } else {
-                cells(&mut table.last_turn_cells().into_iter())
-            },
+            last: cells(&mut table.last_turn_cells().into_iter()),
             group: shown.group(table.cursor),
             sub_group: shown.sub_group(table.cursor),
             ..Lit::default()

@@ -1,6 +1,7 @@
 //! The game screen: a game at the table, its players, where it is kept, and whether it is
 //! a rules example being tried. Its keys are the table's `Game` keys.
 
+use super::clamber::Chain;
 use super::keys::{Action, Context};
 use super::layout::GameLayout;
 use super::prompt::{Question, SavePrompt};
@@ -59,9 +60,16 @@ impl GameScreen {
         screen
     }
 
-    /// A rules example to try on a real board.
-    pub fn tried(start: AnyPosition, from: Book) -> GameScreen {
-        GameScreen { tried_from: Some(from), ..GameScreen::new(start) }
+    /// A rules example to try on a real board; in a Clamber example, a chain may be under
+    /// way (`so_far`), to be continued.
+    pub fn tried(start: AnyPosition, so_far: Option<clamber::Turn>, from: Book) -> GameScreen {
+        let mut screen = GameScreen { tried_from: Some(from), ..GameScreen::new(start) };
+        if let (ByGame::Clamber(table), Some(clamber::Turn::Capture { from, captured })) =
+            (&mut screen.table, so_far)
+        {
+            table.continue_chain(Chain { from, captured });
+        }
+        screen
     }
 
     pub fn kind(&self) -> GameKind {
@@ -99,6 +107,13 @@ impl GameScreen {
         GameScreen { players: self.players.clone(), tried_from: self.tried_from, ..GameScreen::new(start) }
     }
 
+    /// Says that a draw offer was declined.
+    pub fn answer_no(&mut self, question: Question) {
+        if let Question::Draw(_) = question {
+            by_game!(&mut self.table, table => table.decline_draw());
+        }
+    }
+
     /// Carries out a resignation or a draw the players agreed to.
     pub fn answer_yes(&mut self, question: Question) {
         match question {
@@ -132,13 +147,21 @@ fn act_on<G: Selecting>(table: &mut Table<G>, action: Action) {
 
 impl Component for GameScreen {
     fn context(&self) -> Context {
-        Context::Game
+        if self.tried_from.is_some() { Context::Try } else { Context::Game }
     }
 
     fn act(&mut self, action: Action) -> Go {
-        let (to_move, over, in_progress) =
-            by_game!(&self.table, table => (table.to_move(), table.end().is_some(), table.in_progress()));
+        let (to_move, over, in_progress, selected) = by_game!(&self.table, table => (
+            table.to_move(),
+            table.end().is_some(),
+            table.in_progress(),
+            table.selection.is_some()
+        ));
         match action {
+            // A tried example goes back to its page: with q, or with Esc once nothing is selected.
+            Action::Back | Action::Cancel if !selected && let Some(book) = self.tried_from => {
+                Go::Open(Screen::Rules(book))
+            }
             Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
             Action::Save => Go::Show(Overlay::SaveAs(SavePrompt::new(self.kind()))),
             Action::Help => Go::Show(Overlay::Help),
@@ -148,11 +171,8 @@ impl Component for GameScreen {
             }
             Action::Resign => Go::Show(Overlay::Ask(Question::Resign(to_move))),
             Action::Draw => Go::Show(Overlay::Ask(Question::Draw(to_move))),
-            Action::Menu => match self.tried_from {
-                Some(book) => Go::Open(Screen::Rules(book)),
-                None if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
-                None => Go::Menu,
-            },
+            Action::Menu if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
+            Action::Menu => Go::Menu,
             Action::Quit if in_progress => Go::Show(Overlay::Ask(Question::Quit)),
             Action::Quit => Go::Quit,
             action => {

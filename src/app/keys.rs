@@ -28,6 +28,8 @@ impl Step {
 pub enum Context {
     Menu,
     Game,
+    /// A rules example tried on a real board: a game that goes back to its page.
+    Try,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -110,7 +112,7 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Contents, Game, Menu, Question, Rules, SaveAs};
+use Context::{Contents, Game, Menu, Question, Rules, SaveAs, Try};
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -151,7 +153,7 @@ pub const KEYS: &[Binding] = &[
     ),
     // The cursor on a board.
     bind(
-        &[Game],
+        &[Game, Try],
         &[code(KeyCode::Left), char('h')],
         "← h",
         Action::Step(Step::Left),
@@ -159,27 +161,55 @@ pub const KEYS: &[Binding] = &[
         Some(("h", "hint.move")),
     ),
     bind(
-        &[Game],
+        &[Game, Try],
         &[code(KeyCode::Down), char('j')],
         "↓ j",
         Action::Down,
         "key.down",
         Some(("j", "hint.move")),
     ),
-    bind(&[Game], &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
     bind(
-        &[Game],
+        &[Game, Try],
+        &[code(KeyCode::Up), char('k')],
+        "↑ k",
+        Action::Up,
+        "key.up",
+        Some(("k", "hint.move")),
+    ),
+    bind(
+        &[Game, Try],
         &[code(KeyCode::Right), char('l')],
         "→ l",
         Action::Step(Step::Right),
         "key.right",
         Some(("l", "hint.move")),
     ),
-    bind(&[Game], &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
-    bind(&[Game], &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
-    bind(&[Game], &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
     bind(
-        &[Game],
+        &[Game, Try],
+        &[char('y')],
+        "y",
+        Action::Step(Step::UpLeft),
+        "key.up_left",
+        Some(("y", "hint.move")),
+    ),
+    bind(
+        &[Game, Try],
+        &[char('i')],
+        "i",
+        Action::Step(Step::UpRight),
+        "key.up_right",
+        Some(("i", "hint.move")),
+    ),
+    bind(
+        &[Game, Try],
+        &[char('b')],
+        "b",
+        Action::Step(Step::DownLeft),
+        "key.down_left",
+        Some(("b", "hint.move")),
+    ),
+    bind(
+        &[Game, Try],
         &[char('n')],
         "n",
         Action::Step(Step::DownRight),
@@ -187,16 +217,23 @@ pub const KEYS: &[Binding] = &[
         Some(("n", "hint.move")),
     ),
     bind(
-        &[Game],
+        &[Game, Try],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Act,
         "key.act",
         Some(("Enter", "hint.act")),
     ),
-    bind(&[Game], &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
     bind(
-        &[Game],
+        &[Game, Try],
+        &[code(KeyCode::Esc)],
+        "Esc",
+        Action::Cancel,
+        "key.cancel",
+        Some(("Esc", "hint.cancel")),
+    ),
+    bind(
+        &[Game, Try],
         &[char('u'), char('['), code(KeyCode::Backspace)],
         "u [",
         Action::Undo,
@@ -204,19 +241,26 @@ pub const KEYS: &[Binding] = &[
         Some(("u", "hint.undo")),
     ),
     bind(
-        &[Game],
+        &[Game, Try],
         &[(KeyCode::Char('r'), CTRL), char(']')],
         "^r ]",
         Action::Redo,
         "key.redo",
         Some(("^r", "hint.redo")),
     ),
-    bind(&[Game], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
-    bind(&[Game], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
-    bind(&[Game], &[char('s')], "s", Action::Save, "key.save", None),
-    bind(&[Game], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
-    bind(&[Game], &[char('d')], "d", Action::Draw, "key.draw", None),
-    bind(&[Game], &[char('r')], "r", Action::Resign, "key.resign", None),
+    bind(&[Game, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
+    bind(&[Game, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
+    bind(&[Game, Try], &[char('s')], "s", Action::Save, "key.save", None),
+    bind(
+        &[Game, Try],
+        &[char('?'), code(KeyCode::F(1))],
+        "?",
+        Action::Help,
+        "key.help",
+        Some(("?", "hint.keys")),
+    ),
+    bind(&[Game, Try], &[char('d')], "d", Action::Draw, "key.draw", None),
+    bind(&[Game, Try], &[char('r')], "r", Action::Resign, "key.resign", None),
     bind(&[Game], &[char('m')], "m", Action::Menu, "key.menu", None),
     bind(
         &[Game],
@@ -225,6 +269,14 @@ pub const KEYS: &[Binding] = &[
         Action::Quit,
         "key.quit",
         Some(("q", "hint.quit")),
+    ),
+    bind(
+        &[Try],
+        &[char('q'), char('m')],
+        "q m",
+        Action::Back,
+        "key.back_page",
+        Some(("q", "hint.back_page")),
     ),
     // The rules pages.
     bind(
@@ -393,9 +445,10 @@ fn key_name((code, mods): Key) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Context; 7] = [
+    const ALL: [Context; 8] = [
         Context::Menu,
         Context::Game,
+        Context::Try,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,

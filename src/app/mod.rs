@@ -55,12 +55,15 @@ pub enum Go {
     Open(Screen),
     /// Play a new game from this position.
     Play(AnyPosition),
-    /// Try a rules example on a real board, coming back to this page after.
-    Try(AnyPosition, Book),
+    /// Try a rules example on a real board (a Clamber chain may be under way in it),
+    /// coming back to this page after.
+    Try(AnyPosition, Option<crate::rules::clamber::Turn>, Book),
     Menu,
     Show(Overlay),
     /// The answer to a question was yes.
     Yes(Question),
+    /// The answer was no (any key but `y`).
+    No(Question),
     Request(Request),
     Quit,
 }
@@ -154,7 +157,7 @@ impl App {
     pub fn context(&self) -> Context {
         match &self.screen {
             Screen::Menu(_) => Context::Menu,
-            Screen::Game(_) => Context::Game,
+            Screen::Game(game) => game.context(),
             Screen::Rules(book) => book.context(),
         }
     }
@@ -191,7 +194,9 @@ impl App {
                 self.screen = screen;
             }
             Go::Play(start) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::new(start))))),
-            Go::Try(start, book) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, book))))),
+            Go::Try(start, so_far, book) => {
+                self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))
+            }
             Go::Menu => *self = App::new(self.area),
             Go::Show(overlay) => self.overlay = Some(overlay),
             Go::Yes(question) => {
@@ -204,6 +209,12 @@ impl App {
                             game.answer_yes(question);
                         }
                     }
+                }
+            }
+            Go::No(question) => {
+                self.overlay = None;
+                if let Some(game) = self.game_screen() {
+                    game.answer_no(question);
                 }
             }
             Go::Request(request) => {

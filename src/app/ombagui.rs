@@ -72,12 +72,11 @@ impl Selecting for Position {
 
     fn lit(table: &Table<Position>) -> Lit {
         let position = table.position();
-        let Some(from) = table.selection else {
-            let last = table.last_move_cells().into_iter().filter_map(|cell| BOARD.index(cell)).collect();
-            return Lit { last, ..Lit::default() };
-        };
+        let last = table.last_move_cells().into_iter().filter_map(|cell| BOARD.index(cell)).collect();
+        let Some(from) = table.selection else { return Lit { last, ..Lit::default() } };
         let jumps = position.jump_landings(from);
         Lit {
+            last,
             selected: BOARD.index(from).map_or(CellSet::EMPTY, CellSet::single),
             jumps,
             targets: position.destinations(from) - jumps,

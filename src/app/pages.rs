@@ -32,6 +32,10 @@ pub struct Scene {
     pub shows: &'static [Show],
     /// The turn this scene shows; the next scene, if there is one, is the board after it.
     pub turn: Option<&'static str>,
+    /// A chain under way (Clamber): the position its turn started from and the captures so
+    /// far. The scene's position is that start with those captures made, and trying the
+    /// scene continues the chain.
+    pub chain: Option<(&'static str, &'static str)>,
 }
 
 /// A page: a name and its scenes.
@@ -42,7 +46,18 @@ pub struct Page {
 }
 
 const fn scene(position: &'static str, shows: &'static [Show], turn: Option<&'static str>) -> Scene {
-    Scene { position, shows, turn }
+    Scene { position, shows, turn, chain: None }
+}
+
+/// A scene in the middle of a chain that started from `start` with the captures `so_far`.
+const fn mid_chain(
+    start: &'static str,
+    so_far: &'static str,
+    position: &'static str,
+    shows: &'static [Show],
+    turn: Option<&'static str>,
+) -> Scene {
+    Scene { position, shows, turn, chain: Some((start, so_far)) }
 }
 
 const CHAIN_START: &str = "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3";
@@ -88,7 +103,9 @@ pub const CLAMBER_PAGES: &[Page] = &[
                 &[Show::Mover("B2"), Show::Group("C4"), Show::EqualTargets("B2"), Show::Removed("C4")],
                 Some("B2xC4"),
             ),
-            scene(
+            mid_chain(
+                CHAIN_START,
+                "B2xC4",
                 "3/b/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3",
                 &[Show::Mover("C4"), Show::EqualTargets("C4"), Show::Removed("E5")],
                 Some("C4xE5"),

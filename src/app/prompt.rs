@@ -26,7 +26,7 @@ impl Component for Question {
     fn act(&mut self, action: Action) -> Go {
         match action {
             Action::Yes => Go::Yes(*self),
-            _ => Go::Close,
+            _ => Go::No(*self),
         }
     }
 

@@ -6,7 +6,7 @@ use super::keys::{Action, Context};
 use super::lit::Lit;
 use super::pages::{self, Page, Scene, Show};
 use super::{Component, Go, Overlay};
-use crate::rules::clamber::CaptureKind;
+use crate::rules::clamber::{self, CaptureKind};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{AnyPosition, ByGame, Game, GameKind, ParseError};
 
@@ -14,6 +14,15 @@ impl Scene {
     /// The scene's position, or why it does not parse (the tests check every page's).
     pub fn position(&self, game: GameKind) -> Result<AnyPosition, ParseError> {
         game.position(self.position, None)
+    }
+
+    /// Where trying the scene starts: its position, or for a chain under way the position
+    /// its turn started from and the captures so far.
+    pub fn to_try(&self, game: GameKind) -> Result<(AnyPosition, Option<clamber::Turn>), ParseError> {
+        match self.chain {
+            Some((start, so_far)) => Ok((game.position(start, None)?, Some(so_far.parse()?))),
+            None => Ok((self.position(game)?, None)),
+        }
     }
 
     /// What the scene lights up, each asked of the rules. Targets are asked on the turn
@@ -145,8 +154,8 @@ impl Component for Book {
             Action::Last => self.turn_to(pages - 1),
             Action::Help => return Go::Show(Overlay::Help),
             Action::Try => {
-                if let Ok(position) = self.scene().position(self.game) {
-                    return Go::Try(position, *self);
+                if let Ok((start, so_far)) = self.scene().to_try(self.game) {
+                    return Go::Try(start, so_far, *self);
                 }
             }
             Action::Back => return Go::Menu,

@@ -94,6 +94,12 @@ impl<G: Selecting> Table<G> {
         self.session.end()
     }
 
+    /// The player who had to pass just now, if the last thing that happened is a skip.
+    pub fn skipped(&self) -> Option<Colour> {
+        let last = self.session.history().last()?;
+        last.turn.is_none().then(|| last.position.to_move().other())
+    }
+
     /// Whether a game is going on that quitting would interrupt.
     pub fn in_progress(&self) -> bool {
         self.end().is_none() && !self.session.history().is_empty()
@@ -143,19 +149,26 @@ impl<G: Selecting> Table<G> {
             self.message = Message::Info(t!("selection.dropped"));
             return;
         }
-        self.message = if self.session.undo() {
-            Message::Info(t!("undo.done", colour(self.to_move())))
-        } else {
-            Message::Warning(t!("undo.none"))
+        let agreed = self.session.agreed();
+        let to_move = |table: &Self| colour(table.to_move());
+        self.message = match (self.session.undo(), agreed) {
+            (false, _) => Message::Warning(t!("undo.none")),
+            (true, Some(End::Drawn)) => Message::Info(t!("undo.draw", to_move(self))),
+            (true, Some(End::Resigned(player))) => {
+                Message::Info(t!("undo.resign", colour(player), to_move(self)))
+            }
+            (true, _) => Message::Info(t!("undo.done", to_move(self))),
         };
     }
 
     pub fn redo(&mut self) {
         self.selection = None;
-        self.message = if self.session.redo() {
-            Message::Info(t!("redo.done", colour(self.to_move())))
-        } else {
-            Message::Warning(t!("redo.none"))
+        // Says how the game stands after the turn played again: it may have ended it.
+        self.message = match (self.session.redo(), self.session.end()) {
+            (false, _) => Message::Warning(t!("redo.none")),
+            (true, Some(End::Won(winner))) => Message::Success(t!("redo.wins", colour(winner))),
+            (true, Some(_)) => Message::Success(t!("redo.blocked")),
+            (true, None) => Message::Info(t!("redo.done", colour(self.to_move()))),
         };
     }
 
@@ -176,6 +189,12 @@ impl<G: Selecting> Table<G> {
         let loser = self.to_move();
         self.session.resign();
         self.message = Message::Success(t!("resign.done", colour(loser), colour(loser.other())));
+    }
+
+    /// The other player said no to a draw.
+    pub fn decline_draw(&mut self) {
+        self.message =
+            Message::Info(t!("draw.declined", colour(self.to_move()), colour(self.to_move().other())));
     }
 
     pub fn agree_draw(&mut self) {

@@ -2,12 +2,12 @@
 //! stacks and pieces of each player, and the stack under the cursor with its groups.
 
 use super::board::{self, CellText};
-use super::game::{Look, player_line};
+use super::game::{Look, player_line, wrap_words};
 use super::theme::{self, Mark};
 use crate::app::table::{Selecting, Table};
 use crate::i18n::{colour, count};
 use crate::rules::Colour;
-use crate::rules::clamber::Position;
+use crate::rules::clamber::{CaptureKind, Position};
 use crate::rules::hex::Cell;
 use crate::t;
 use ratatui::style::Style;
@@ -64,6 +64,25 @@ impl Look for Position {
                 ]));
                 let (group, sub_group) = (position.group(cell), position.sub_group(cell));
                 lines.push(Line::raw(t!("panel.groups", group.len(), sub_group.len())));
+                // On a target the marks give way to the cursor: say what that capture is.
+                if let Some(&(_, kind)) = table.targets().iter().find(|&&(target, _)| target == cell) {
+                    let removed = position.removed_by_capture(cell);
+                    let removed: Vec<String> =
+                        position.board().cells_of(removed).map(|c| c.to_string()).collect();
+                    let removed =
+                        if removed.is_empty() { t!("panel.removes_nothing") } else { removed.join(", ") };
+                    let key = if kind == CaptureKind::Lower {
+                        "panel.capture_lower"
+                    } else {
+                        "panel.capture_equal"
+                    };
+                    let width = usize::from(crate::app::layout::PANEL_WIDTH - 2);
+                    lines.extend(
+                        wrap_words(&t!(key, removed), width)
+                            .into_iter()
+                            .map(|line| Line::styled(line, theme::HEADING)),
+                    );
+                }
             }
             None => lines.extend([Line::raw(t!("panel.empty", cell)), Line::raw("")]),
         }

@@ -3,8 +3,9 @@
 
 use super::board::{self, CellText};
 use super::theme::{self, Mark};
+use crate::app::Component;
 use crate::app::game::GameScreen;
-use crate::app::keys::{self, Context};
+use crate::app::keys;
 use crate::app::layout::GameLayout;
 use crate::app::table::{Message, Selecting, Table};
 use crate::rules::hex::Cell;
@@ -50,9 +51,11 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
     };
     let areas = layout.areas;
     let shown = G::shown(table);
+    // A tried example says so: it is not a game, and it is not kept.
+    let name = if game.tried_from.is_some() { t!("game.try", shown.title()) } else { shown.title() };
     let title = Line::from(vec![
-        Span::styled(format!(" {} · ", shown.title()), theme::TITLE),
-        status(table.end(), table.to_move(), &game.players),
+        Span::styled(format!(" {name} · "), theme::TITLE),
+        status(table.end(), table.to_move(), table.skipped(), &game.players),
     ]);
     frame.render_widget(title, areas.title);
     board::draw(
@@ -65,7 +68,7 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
     );
     if let Some(end) = table.end() {
         let lines = vec![
-            Line::from(status(Some(end), table.to_move(), &game.players).patch_style(theme::BANNER)),
+            Line::from(status(Some(end), table.to_move(), None, &game.players).patch_style(theme::BANNER)),
             Line::styled(
                 t!(if game.tried_from.is_some() { "banner.keys_try" } else { "banner.keys" }),
                 theme::HINTS,
@@ -75,24 +78,28 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
     }
     draw_panel(table, areas.panel, frame);
     draw_message(&table.message, areas.message, frame);
-    frame.render_widget(Line::styled(keys::hints(Context::Game), theme::HINTS), areas.hints);
+    frame.render_widget(Line::styled(keys::hints(game.context()), theme::HINTS), areas.hints);
 }
 
-/// "Blue to move", or how the game ended, in the player's colour.
-fn status(end: Option<End>, to_move: Colour, players: &Players) -> Span<'static> {
+/// "Blue to move" (and who had to pass, if someone just did), or how the game ended, in
+/// the player's colour.
+fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &Players) -> Span<'static> {
     let name = |colour: Colour| match players.name(colour) {
         Some(name) => format!("{} ({name})", i18n::colour(colour)),
         None => i18n::colour(colour),
     };
-    match end {
-        None => Span::styled(t!("status.to_move", name(to_move)), theme::player(to_move)),
-        Some(End::Won(winner)) => Span::styled(t!("status.wins", name(winner)), theme::player(winner)),
-        Some(End::Resigned(loser)) => Span::styled(
+    match (end, skipped) {
+        (None, Some(passed)) => {
+            Span::styled(t!("status.skipped", name(to_move), name(passed)), theme::player(to_move))
+        }
+        (None, None) => Span::styled(t!("status.to_move", name(to_move)), theme::player(to_move)),
+        (Some(End::Won(winner)), _) => Span::styled(t!("status.wins", name(winner)), theme::player(winner)),
+        (Some(End::Resigned(loser)), _) => Span::styled(
             t!("status.resigned", name(loser), name(loser.other())),
             theme::player(loser.other()),
         ),
-        Some(End::Drawn) => Span::styled(t!("status.draw"), theme::SUCCESS),
-        Some(End::Blocked) => Span::styled(t!("status.blocked"), theme::SUCCESS),
+        (Some(End::Drawn), _) => Span::styled(t!("status.draw"), theme::SUCCESS),
+        (Some(End::Blocked), _) => Span::styled(t!("status.blocked"), theme::SUCCESS),
     }
 }
 
@@ -103,10 +110,10 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
     lines.push(Line::styled(heading, theme::HEADING));
     let legend = legend(G::MARKS, G::KIND);
-    let moves = move_list(&table.session, G::FIRST);
+    let (moves, starts) = move_list(&table.session, G::FIRST, usize::from(area.width.saturating_sub(2)));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     // Scrolled so that the line of the current turn shows, the latest ones when at the end.
-    let current = played / 2;
+    let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);
     let skip = current.saturating_sub(room.saturating_sub(1)).max(if played == total {
         moves.len().saturating_sub(room)
     } else {
@@ -146,9 +153,11 @@ pub(super) fn player_line(colour: Colour, to_move: bool, what: String) -> Line<'
     ])
 }
 
-/// The turns of `session`, two to a numbered line: the first player's, then the other's.
-/// Turns taken back (which redo or End bring back) are dimmed.
-fn move_list<G: Game>(session: &Session<G>, first: Colour) -> Vec<Line<'static>> {
+/// The turns of `session`, two to a numbered line: the first player's, then the other's,
+/// with the line where each number starts. Turns taken back (which redo or End bring back)
+/// are dimmed. A turn too long for its column takes a line of its own, and one too long
+/// for the panel goes on after an `x` on the next line: notation is never cut.
+fn move_list<G: Game>(session: &Session<G>, first: Colour, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
     let played = session.history().len();
     let mut entries: Vec<(String, bool)> = session
         .line()
@@ -162,20 +171,65 @@ fn move_list<G: Game>(session: &Session<G>, first: Colour) -> Vec<Line<'static>>
         entries.insert(0, ("...".to_string(), false));
     }
     let style = |future: bool| if future { theme::TAKEN_BACK } else { Style::new() };
-    entries
-        .chunks(2)
-        .enumerate()
-        .map(|(n, pair)| {
-            let mut spans = vec![
-                Span::raw(format!("{:>3}. ", n + 1)),
-                Span::styled(format!("{:<12}", pair[0].0), style(pair[0].1)),
-            ];
+    let room = width.saturating_sub(NUMBER).max(6);
+    let (mut lines, mut starts) = (Vec::new(), Vec::new());
+    for (n, pair) in entries.chunks(2).enumerate() {
+        starts.push(lines.len());
+        let number = format!("{:>3}. ", n + 1);
+        let fits = |text: &str, room: usize| text.chars().count() <= room;
+        let together =
+            fits(&pair[0].0, COLUMN - 1) && pair.get(1).is_none_or(|second| fits(&second.0, room - COLUMN));
+        if together {
+            let mut spans =
+                vec![Span::raw(number), Span::styled(format!("{:<COLUMN$}", pair[0].0), style(pair[0].1))];
             if let Some((text, future)) = pair.get(1) {
                 spans.push(Span::styled(text.clone(), style(*future)));
             }
-            Line::from(spans)
-        })
-        .collect()
+            lines.push(Line::from(spans));
+            continue;
+        }
+        for (k, (text, future)) in pair.iter().enumerate() {
+            for (part, piece) in wrap(text, room).into_iter().enumerate() {
+                let lead = if k == 0 && part == 0 { number.clone() } else { " ".repeat(NUMBER) };
+                lines.push(Line::from(vec![Span::raw(lead), Span::styled(piece, style(*future))]));
+            }
+        }
+    }
+    (lines, starts)
+}
+
+/// The width of a move number (`  1. `) and of the first player's column.
+const NUMBER: usize = 5;
+const COLUMN: usize = 12;
+
+/// `text` in lines of at most `width` columns, cut between words.
+pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// A turn's notation in pieces of at most `room` characters, cut only before an `x`.
+fn wrap(text: &str, room: usize) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    for (n, step) in text.split('x').enumerate() {
+        let step = if n == 0 { step.to_string() } else { format!("x{step}") };
+        let last = pieces.last_mut().expect("one piece at least");
+        if !last.is_empty() && last.chars().count() + step.chars().count() > room {
+            pieces.push(step);
+        } else {
+            last.push_str(&step);
+        }
+    }
+    pieces
 }
 
 fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
@@ -199,4 +253,17 @@ fn marks_help_of<G: Look>(_: &Table<G>) -> Vec<Line<'static>> {
     let marks =
         G::MARKS.iter().map(|mark| Line::raw(format!("{} {}", mark.symbol(), mark.sentence(G::KIND))));
     marks.chain(G::NOTES.iter().map(|note| Line::raw(t!(note)))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn long_turns_wrap_before_an_x_and_lose_nothing() {
+        assert_eq!(wrap("A1xB1xC1xD1xE1xF1xG2xH3xI4", 23), ["A1xB1xC1xD1xE1xF1xG2xH3", "xI4"]);
+        assert_eq!(wrap("A1xB1xC1xD1xE1xF1xG2xH3xI4", 20), ["A1xB1xC1xD1xE1xF1xG2", "xH3xI4"]);
+        assert_eq!(wrap("C3", 23), ["C3"]);
+        assert_eq!(wrap("A1xB2", 3), ["A1", "xB2"]);
+    }
 }

@@ -60,7 +60,8 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
     }
     board.push(Line::styled(keys::hints(Context::Help), theme::HINTS));
     let height = keys.len().max(board.len()) as u16 + 2;
-    let box_area = centred(area, 78, height);
+    // As wide as an 80-column terminal, so that nothing under it shows at its edge.
+    let box_area = centred(area, 80, height);
     let block = Block::bordered().title(format!(" {} ", t!("help.title")));
     let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
