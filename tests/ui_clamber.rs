@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use hexstack::app::App;
 use ratatui::layout::Rect;
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 
 fn screen(app: &App) -> String {
     render(app).backend().to_string()
@@ -46,8 +46,10 @@ fn a_selected_stack_lights_its_targets() {
     let buffer = terminal.backend().buffer();
     let (bx, by) = screen_point(&app, "B3");
     let (cx, cy) = screen_point(&app, "C4");
-    assert_eq!(buffer[(bx, by)].bg, Color::Yellow);
-    assert_eq!(buffer[(cx, cy)].bg, Color::Green);
+    // Marked by letters, and underlined (bold too for an equal capture): no colour needed.
+    assert_eq!((buffer[(bx - 1, by)].symbol(), buffer[(cx - 1, cy)].symbol()), (">", "="));
+    assert!(buffer[(bx, by)].modifier.contains(Modifier::UNDERLINED));
+    assert!(buffer[(cx, cy)].modifier.contains(Modifier::UNDERLINED | Modifier::BOLD));
 }
 
 #[test]
@@ -129,4 +131,41 @@ fn a_turn_longer_than_the_panel_goes_on_after_an_x() {
     // 26 characters in a column of 23: cut before an x, the rest on the next line.
     assert!(shown.contains("│  1. A1xB1xC1xD1xE1xF1xG2xH3│"), "{shown}");
     assert!(shown.contains("│     xI4                    │"), "{shown}");
+}
+
+/// Screens with every kind of mark, in both games and on the rules pages.
+fn marked_screens() -> Vec<App> {
+    let mut selected = clamber("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
+    press(&mut selected, &["Enter", "l"]);
+    let mut chain = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    click(&mut chain, "B2");
+    click(&mut chain, "C4");
+    let mut jumps = ombagui("r/D2=rL,D3=bL.bM.bD,E5=rL.rM.rD,A1=bM");
+    click(&mut jumps, "D2");
+    let mut played = clamber("3/b/C3=r1");
+    press(&mut played, &["Enter", "?"]);
+    let mut rules = App::rules(hexstack::rules::GameKind::Clamber, AREA);
+    press(&mut rules, &["Right", "Right", "Right"]);
+    vec![App::new(AREA), selected, chain, jumps, played, rules]
+}
+
+#[test]
+fn marks_read_on_dark_and_light_terminals_alike() {
+    // No background colour anywhere, and text only in the terminal's own colour, the two
+    // players' mid-tone colours, and a grey, an orange and a green that read on both.
+    let allowed = [
+        Color::Reset,
+        Color::Indexed(33),
+        Color::Indexed(160),
+        Color::DarkGray,
+        Color::Indexed(166),
+        Color::Indexed(28),
+    ];
+    for app in marked_screens() {
+        let terminal = render(&app);
+        for cell in terminal.backend().buffer().content() {
+            assert_eq!(cell.bg, Color::Reset, "a background colour in\n{}", terminal.backend());
+            assert!(allowed.contains(&cell.fg), "{:?} in\n{}", cell.fg, terminal.backend());
+        }
+    }
 }

@@ -7,7 +7,7 @@ use hexstack::app::App;
 use hexstack::rules::ByGame;
 use hexstack::rules::ombagui::Position;
 use ratatui::layout::Rect;
-use ratatui::style::Color;
+use ratatui::style::Modifier;
 
 fn ombagui(position: &str, width: u16, height: u16) -> App {
     App::game(ByGame::Ombagui(position.parse::<Position>().unwrap()), Rect::new(0, 0, width, height))
@@ -34,7 +34,8 @@ fn a_picked_up_dark_lights_where_it_may_go() {
     let terminal = render(&app);
     insta::assert_snapshot!(terminal.backend().to_string());
     let (x, y) = screen_point(&app, "C4");
-    assert_eq!(terminal.backend().buffer()[(x, y)].bg, Color::Yellow);
+    assert_eq!(terminal.backend().buffer()[(x - 1, y)].symbol(), ">");
+    assert!(terminal.backend().buffer()[(x, y)].modifier.contains(Modifier::UNDERLINED));
 }
 
 #[test]
@@ -44,7 +45,14 @@ fn a_light_with_jump_landings() {
     let terminal = render(&app);
     insta::assert_snapshot!(terminal.backend().to_string());
     let (x, y) = screen_point(&app, "F6");
-    assert_eq!(terminal.backend().buffer()[(x, y)].bg, Color::Green, "a jump landing differs from a step");
+    let (step_x, step_y) = screen_point(&app, "C2");
+    let buffer = terminal.backend().buffer();
+    assert_eq!((buffer[(x - 1, y)].symbol(), buffer[(step_x - 1, step_y)].symbol()), ("^", ">"));
+    assert_ne!(
+        buffer[(x, y)].modifier,
+        buffer[(step_x, step_y)].modifier,
+        "a jump landing differs from a step"
+    );
 }
 
 #[test]

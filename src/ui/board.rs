@@ -13,15 +13,13 @@ use ratatui::text::Span;
 pub type CellText = Vec<Vec<Span<'static>>>;
 
 /// Draws the board's coordinates and every cell, marked as `lit` says, the cursor (if
-/// any) marked over the rest; `background` tints cells that carry no mark, and `write`
-/// writes a cell given its background and whether that background is bright.
+/// any) marked over the rest; `write` writes a cell in the style of its mark.
 pub fn draw(
     layout: &BoardLayout,
     buf: &mut Buffer,
     lit: &Lit,
     cursor: Option<Cell>,
-    background: impl Fn(Cell) -> Style,
-    write: impl Fn(Cell, Style, bool) -> CellText,
+    write: impl Fn(Cell, Style) -> CellText,
 ) {
     let area = buf.area;
     let mut put = |(x, y): (u16, u16), text: &str, style: Style| {
@@ -36,9 +34,9 @@ pub fn draw(
     let board = layout.board();
     for (index, cell) in board.cells().enumerate() {
         let mark = Mark::of(lit, index);
-        let back = mark.map_or_else(|| background(cell), Mark::style);
+        let back = mark.map_or(Style::new(), Mark::style);
         let at_cursor = cursor == Some(cell);
-        let lines = write(cell, back, mark.is_some_and(Mark::is_bright));
+        let lines = write(cell, back);
         let slot = layout.slot_of(cell);
         for (line, text) in lines.into_iter().enumerate() {
             let look = match line {

@@ -32,11 +32,13 @@ impl Look for Position {
     }
 
     /// A stack as its owner's letter and its height (`b3`), or a dot on an empty cell.
-    fn write(&self, cell: Cell, background: Style, bright: bool) -> CellText {
-        let Some(stack) = self.stack(cell) else { return vec![board::empty(background)] };
-        let style = if bright { theme::player_on_light(stack.owner()) } else { theme::player(stack.owner()) };
+    fn write(&self, cell: Cell, style: Style) -> CellText {
+        let Some(stack) = self.stack(cell) else { return vec![board::empty(style)] };
         let height = if stack.height() > 99 { "++".to_string() } else { stack.height().to_string() };
-        vec![vec![Span::styled(format!("{}{height}", stack.owner().letter()), background.patch(style))]]
+        vec![vec![Span::styled(
+            format!("{}{height}", stack.owner().letter()),
+            theme::player(stack.owner()).patch(style),
+        )]]
     }
 
     fn facts(table: &Table<Position>) -> Vec<Line<'static>> {

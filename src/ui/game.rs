@@ -29,12 +29,8 @@ pub trait Look: Selecting {
 
     /// The game's name and board, for the title.
     fn title(&self) -> String;
-    /// A cell's text, on `background`, bright or not.
-    fn write(&self, cell: Cell, background: Style, bright: bool) -> CellText;
-    /// The tint of a cell that carries no mark.
-    fn background(&self, _cell: Cell) -> Style {
-        Style::new()
-    }
+    /// A cell's text, in the style of its mark.
+    fn write(&self, cell: Cell, style: Style) -> CellText;
     /// Lines about the game for the side panel, above the move list.
     fn facts(table: &Table<Self>) -> Vec<Line<'static>>;
 }
@@ -58,14 +54,9 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
         status(table.end(), table.to_move(), table.skipped(), &game.players),
     ]);
     frame.render_widget(title, areas.title);
-    board::draw(
-        &layout.board,
-        frame.buffer_mut(),
-        &G::lit(table),
-        Some(table.cursor),
-        |cell| shown.background(cell),
-        |cell, background, bright| shown.write(cell, background, bright),
-    );
+    board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), Some(table.cursor), |cell, style| {
+        shown.write(cell, style)
+    });
     if let Some(end) = table.end() {
         let lines = vec![
             Line::from(status(Some(end), table.to_move(), None, &game.players).patch_style(theme::BANNER)),

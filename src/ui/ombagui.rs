@@ -29,35 +29,27 @@ impl Look for Position {
 
     /// The kinds, bottom to top, each in its owner's colour, the top one underlined; the
     /// owners' letters on the line below (or `goal` under an empty goal).
-    fn write(&self, cell: Cell, background: Style, bright: bool) -> CellText {
+    fn write(&self, cell: Cell, style: Style) -> CellText {
         let stack = self.stack(cell);
         if stack.is_empty() {
             let below = goal_of(cell).map(|colour| {
                 Span::styled(t!("board.goal"), theme::player(colour).remove_modifier(Modifier::BOLD))
             });
-            return vec![board::empty(background), below.into_iter().collect()];
+            return vec![board::empty(style), below.into_iter().collect()];
         }
         let height = stack.height();
         let mut kinds = Vec::new();
         let mut owners = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {
-            let colour =
-                if bright { theme::player_on_light(piece.colour) } else { theme::player(piece.colour) };
             let top = if n + 1 == height { Modifier::UNDERLINED } else { Modifier::DIM };
-            kinds.push(Span::styled(
-                piece.kind.letter().to_string(),
-                background.patch(colour).add_modifier(top),
-            ));
+            let look = theme::player(piece.colour).patch(style).add_modifier(top);
+            kinds.push(Span::styled(piece.kind.letter().to_string(), look));
             owners.push(Span::styled(
                 piece.colour.letter().to_string(),
                 theme::player(piece.colour).remove_modifier(Modifier::BOLD),
             ));
         }
         vec![kinds, owners]
-    }
-
-    fn background(&self, cell: Cell) -> Style {
-        goal_of(cell).map_or(Style::new(), theme::goal)
     }
 
     fn facts(table: &Table<Position>) -> Vec<Line<'static>> {

@@ -77,8 +77,7 @@ fn draw_position(position: &AnyPosition, lit: &Lit, layout: &PageLayout, frame: 
         frame.buffer_mut(),
         lit,
         None,
-        |cell| p.background(cell),
-        |cell, background, bright| p.write(cell, background, bright),
+        |cell, style| p.write(cell, style),
     ));
 }
 

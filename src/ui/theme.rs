@@ -6,39 +6,24 @@ use crate::i18n;
 use crate::rules::{Colour, GameKind};
 use ratatui::style::{Color, Modifier, Style};
 
-/// A player's pieces on the plain background.
+/// A player's pieces. Mid-tone blue and red, bold: they read on dark and light
+/// terminal backgrounds alike, and the owner's letter says it without colour.
 pub fn player(colour: Colour) -> Style {
     match colour {
-        Colour::Blue => Style::new().fg(Color::LightBlue).add_modifier(Modifier::BOLD),
-        Colour::Red => Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD),
-    }
-}
-
-/// A player's pieces on a light highlight, where the light shades would not read.
-pub fn player_on_light(colour: Colour) -> Style {
-    match colour {
-        Colour::Blue => Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
-        Colour::Red => Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
-    }
-}
-
-/// A player's goal cells, tinted with their colour.
-pub fn goal(colour: Colour) -> Style {
-    match colour {
-        Colour::Blue => Style::new().bg(Color::Indexed(17)),
-        Colour::Red => Style::new().bg(Color::Indexed(52)),
+        Colour::Blue => Style::new().fg(Color::Indexed(33)).add_modifier(Modifier::BOLD),
+        Colour::Red => Style::new().fg(Color::Indexed(160)).add_modifier(Modifier::BOLD),
     }
 }
 
 pub const EMPTY_CELL: Style = Style::new().fg(Color::DarkGray);
-pub const LABEL: Style = Style::new().fg(Color::Gray);
+pub const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
 /// Turns taken back, which redo brings back.
-pub const TAKEN_BACK: Style = Style::new().fg(Color::DarkGray);
+pub const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
 pub const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
-pub const HINTS: Style = Style::new().fg(Color::Gray);
+pub const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
 pub const INFO: Style = Style::new();
-pub const WARNING: Style = Style::new().fg(Color::Yellow);
-pub const SUCCESS: Style = Style::new().fg(Color::LightGreen).add_modifier(Modifier::BOLD);
+pub const WARNING: Style = Style::new().fg(Color::Indexed(166)).add_modifier(Modifier::BOLD);
+pub const SUCCESS: Style = Style::new().fg(Color::Indexed(28)).add_modifier(Modifier::BOLD);
 pub const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
@@ -96,23 +81,22 @@ impl Mark {
         }
     }
 
-    /// The cell's background under this mark (the cursor only styles the marks).
+    /// How the marks and the cell's text look under this mark (the cursor styles only
+    /// its marks). Reverse, bold, underline and the like on the terminal's own colours read
+    /// on dark and light themes alike, where coloured backgrounds rarely do.
     pub const fn style(self) -> Style {
+        let style = Style::new();
         match self {
-            Mark::Cursor => Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
-            Mark::Selected => Style::new().bg(Color::Magenta),
-            Mark::Removed => Style::new().bg(Color::DarkGray).add_modifier(Modifier::CROSSED_OUT),
-            Mark::Jump | Mark::Equal => Style::new().bg(Color::Green),
-            Mark::Target => Style::new().bg(Color::Yellow),
-            Mark::Last | Mark::Focus => Style::new().bg(Color::Indexed(238)),
-            Mark::SubGroup => Style::new().bg(Color::Indexed(24)).add_modifier(Modifier::UNDERLINED),
-            Mark::Group => Style::new().add_modifier(Modifier::UNDERLINED),
+            Mark::Cursor => style.add_modifier(Modifier::REVERSED.union(Modifier::BOLD)),
+            Mark::Selected => style.add_modifier(Modifier::REVERSED),
+            Mark::Removed => style.add_modifier(Modifier::CROSSED_OUT.union(Modifier::DIM)),
+            Mark::Jump => style.add_modifier(Modifier::UNDERLINED.union(Modifier::ITALIC)),
+            Mark::Equal => style.add_modifier(Modifier::UNDERLINED.union(Modifier::BOLD)),
+            Mark::Target => style.add_modifier(Modifier::UNDERLINED),
+            Mark::Last | Mark::Focus => style.add_modifier(Modifier::BOLD),
+            Mark::SubGroup => style.add_modifier(Modifier::ITALIC),
+            Mark::Group => style,
         }
-    }
-
-    /// Whether the mark lights the cell brightly, so that pieces need darker colours.
-    pub const fn is_bright(self) -> bool {
-        matches!(self, Mark::Jump | Mark::Equal | Mark::Target)
     }
 
     /// The cells of `lit` this mark stands for.
