@@ -169,3 +169,16 @@ fn marks_read_on_dark_and_light_terminals_alike() {
         }
     }
 }
+
+#[test]
+fn the_board_grows_with_a_large_window_up_to_a_limit() {
+    let gap = |width, height| {
+        let app = at_size(clamber("start"), width, height);
+        let (c3, d3) = (screen_point(&app, "C3"), screen_point(&app, "D3"));
+        (d3.0 - c3.0, screen_point(&app, "C4").1.abs_diff(c3.1))
+    };
+    assert_eq!(gap(80, 24), (8, 3));
+    assert_eq!(gap(120, 40), (14, 4));
+    assert_eq!(gap(250, 70), (16, 4), "the room of a large window is used");
+    assert_eq!(gap(400, 100), (16, 4), "but not without end");
+}

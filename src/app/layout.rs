@@ -129,8 +129,9 @@ impl PageLayout {
     }
 }
 
-/// Spacings to try, roomiest first: columns per half-cell step, lines per row.
-const SPACINGS: [(u16, u16); 5] = [(5, 3), (4, 3), (4, 2), (3, 2), (3, 1)];
+/// Spacings to try, roomiest first: columns per half-cell step, lines per row. The
+/// roomiest is as far as a board usefully grows: beyond it, cells drift apart.
+const SPACINGS: [(u16, u16); 8] = [(8, 4), (7, 4), (6, 3), (5, 3), (4, 3), (4, 2), (3, 2), (3, 1)];
 
 /// Where the cells of one board are drawn in one area. A cell at letter `c`, number `r`
 /// is centred on column `2c - r` (in half-cell steps) of row `r`, counted from the bottom:
