@@ -114,13 +114,9 @@ fn run(command: Option<Command>) -> Result<()> {
         }
         Some(Command::Resume) => {
             let (saved, path) = store::resume(None)?;
-            let mut app = App::loaded(saved, area);
-            if let Some(game) = app.game_screen() {
-                game.kept_at = Some(path);
-            }
-            terminal::run(app)
+            terminal::run(App::opened(saved, path, area))
         }
-        Some(Command::Load { file }) => terminal::run(App::loaded(store::load(&file)?, area)),
+        Some(Command::Load { file }) => terminal::run(App::opened(store::load(&file)?, file, area)),
         Some(Command::Rules { game }) => terminal::run(App::rules(game.unwrap_or(GameKind::Clamber), area)),
         Some(Command::Perft { from, depth, divide }) => {
             by_game!(&from.position()?, p => print_perft(p, depth, divide));

@@ -63,6 +63,7 @@ pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf)> {
 
 /// Writes `text` to `path` atomically: a new file beside it, flushed to disk, then renamed
 /// over the old one. If anything fails the old file is untouched and the new one removed.
+/// The folder must exist.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     write_atomic_with(path, |file| file.write_all(text.as_bytes()))
 }
@@ -72,9 +73,6 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
 ) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).with_context(|| t!("err.create_dir", dir.display()))?;
-    }
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| -> std::io::Result<()> {

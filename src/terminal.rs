@@ -3,8 +3,9 @@
 //! serves what the app asked for and keeps the game.
 
 use crate::app::keeper::Keeper;
+use crate::app::prompt::Question;
 use crate::app::table::Message;
-use crate::app::{App, Request, Screen};
+use crate::app::{App, Overlay, Request, Screen};
 use crate::{store, t, ui};
 use anyhow::{Context, Result};
 use ratatui::Terminal;
@@ -59,20 +60,26 @@ where
 /// Does what the app asked for: saving to a named file, or resuming the last game.
 fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
     match request {
-        Request::SaveAs(path) => {
+        Request::SaveAs { path, replace } => {
+            let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+            if !replace && path.exists() {
+                app.overlay = Some(Overlay::Ask(Question::Replace(path)));
+                return;
+            }
             let Some(game) = app.game_screen() else { return };
-            let message = match store::write_atomic(&path, &game.record(&store::now_utc())) {
-                Ok(()) => Message::Success(t!("save.done", path.display())),
-                Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
+            let message = match folder {
+                // A folder is the player's to make: a typing slip must not make one.
+                Some(folder) if !folder.is_dir() => Message::Warning(t!("save.no_folder", folder.display())),
+                _ => match store::write_atomic(&path, &game.record(&store::now_utc())) {
+                    Ok(()) => Message::Success(t!("save.done", path.display())),
+                    Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
+                },
             };
             game.set_message(message);
         }
         Request::Resume => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {
-                *app = App::loaded(saved, app.area);
-                if let Some(game) = app.game_screen() {
-                    game.kept_at = Some(path);
-                }
+                *app = App::opened(saved, path, app.area);
                 keeper.on_disk(app);
             }
             Err(error) => {

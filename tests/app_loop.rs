@@ -157,3 +157,52 @@ fn a_click_after_a_resize_lands_on_the_cell_drawn_there() {
     run(&mut app, &mut keeper, vec![mouse_event(MouseEventKind::Down(MouseButton::Left), after)]);
     assert_eq!(position(&app), "3/r/E3=b1");
 }
+
+fn type_name(name: &str) -> Vec<Event> {
+    let mut events = vec![key('s')];
+    events.extend((0..40).map(|_| key_event(KeyCode::Backspace, KeyModifiers::NONE)));
+    events.extend(name.chars().map(key));
+    events.push(enter());
+    events
+}
+
+#[test]
+fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
+    let dir = saves("save-as");
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(None, &app);
+    run(&mut app, &mut keeper, vec![enter()]);
+    // A folder that does not exist is not made.
+    let missing = dir.join("no-such-folder").join("game.hexstack");
+    run(&mut app, &mut keeper, type_name(&missing.display().to_string()));
+    assert!(game(&app).message.text().starts_with("no folder"), "{:?}", game(&app).message);
+    assert!(!dir.join("no-such-folder").exists());
+    // A file that exists is replaced only after a yes.
+    let file = dir.join("game.hexstack");
+    std::fs::write(&file, "keep me").unwrap();
+    run(&mut app, &mut keeper, type_name(&file.display().to_string()));
+    assert!(matches!(&app.overlay, Some(hexstack::app::Overlay::Ask(_))));
+    run(&mut app, &mut keeper, vec![key('n')]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+    assert!(game(&app).message.text().starts_with("nothing saved"));
+    run(&mut app, &mut keeper, type_name(&file.display().to_string()));
+    run(&mut app, &mut keeper, vec![key('y')]);
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\nBlue C3\nend\n"));
+    assert!(game(&app).message.text().starts_with("saved to"));
+}
+
+#[test]
+fn a_loaded_game_is_kept_in_its_own_file() {
+    let dir = saves("loaded");
+    let file = dir.join("mine.hexstack");
+    let mut app = clamber("start");
+    let mut keeper = Keeper::new(None, &app);
+    run(&mut app, &mut keeper, vec![enter()]);
+    std::fs::write(&file, app.screen.game().unwrap().record("")).unwrap();
+    let saves = saves("loaded-saves");
+    let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
+    let mut keeper = Keeper::new(Some(saves.clone()), &app);
+    run(&mut app, &mut keeper, vec![key('l'), enter()]);
+    assert!(files(&saves).is_empty(), "no copy in the saves folder");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\nRed D3\nend\n"), "the file itself goes on");
+}

@@ -226,6 +226,11 @@ fn load_refuses_bad_files_from_the_command_line_and_leaves_them_untouched() {
 fn s_asks_for_a_file_name_and_requests_the_save() {
     let mut app = clamber("start");
     press(&mut app, &["Enter", "s"]);
+    let Some(hexstack::app::Overlay::SaveAs(prompt)) = &app.overlay else { panic!("the prompt is open") };
+    assert_eq!(prompt.name, "clamber.hexstack", "a name is offered");
+    for _ in 0..prompt.name.len() {
+        press(&mut app, &["Backspace"]);
+    }
     for c in "ann-vs-bo.hexstackx".chars() {
         press(&mut app, &[&c.to_string()]);
     }
@@ -234,7 +239,7 @@ fn s_asks_for_a_file_name_and_requests_the_save() {
         ratatui::crossterm::event::KeyModifiers::NONE,
     ));
     press(&mut app, &["Enter"]);
-    assert_eq!(app.request, Some(Request::SaveAs("ann-vs-bo.hexstack".into())));
+    assert_eq!(app.request, Some(Request::SaveAs { path: "ann-vs-bo.hexstack".into(), replace: false }));
     assert_eq!(position(&app), "3/r/C3=b1", "typing the name played nothing");
 }
 

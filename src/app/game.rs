@@ -109,8 +109,12 @@ impl GameScreen {
 
     /// Says that a draw offer was declined.
     pub fn answer_no(&mut self, question: Question) {
-        if let Question::Draw(_) = question {
-            by_game!(&mut self.table, table => table.decline_draw());
+        match question {
+            Question::Draw(_) => by_game!(&mut self.table, table => table.decline_draw()),
+            Question::Replace(path) => {
+                self.set_message(Message::Info(t!("save.not_replaced", path.display())))
+            }
+            _ => {}
         }
     }
 
@@ -119,7 +123,7 @@ impl GameScreen {
         match question {
             Question::Resign(_) => by_game!(&mut self.table, table => table.resign()),
             Question::Draw(_) => by_game!(&mut self.table, table => table.agree_draw()),
-            Question::Quit | Question::Menu => {}
+            Question::Quit | Question::Menu | Question::Replace(_) => {}
         }
     }
 }

@@ -5,7 +5,8 @@
 
 use super::App;
 use super::table::Message;
-use crate::store;
+use crate::{store, t};
+use anyhow::Context;
 use std::path::PathBuf;
 
 #[derive(Debug)]
@@ -45,7 +46,10 @@ impl Keeper {
             return;
         }
         let path = game.kept_at.clone().unwrap_or_else(|| store::new_save_path(&dir, game.kind().name()));
-        match store::write_atomic(&path, &game.record(&store::now_utc())) {
+        let written = std::fs::create_dir_all(&dir)
+            .with_context(|| t!("err.create_dir", dir.display()))
+            .and_then(|()| store::write_atomic(&path, &game.record(&store::now_utc())));
+        match written {
             Ok(()) => {
                 game.kept_at = Some(path);
                 self.written = Some(now);

@@ -106,8 +106,8 @@ pub enum Overlay {
 /// Something only the program around the app can do (it touches files), asked by the app.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Request {
-    /// Save the game to this file.
-    SaveAs(PathBuf),
+    /// Save the game to this file, replacing it if it exists only when `replace` says so.
+    SaveAs { path: PathBuf, replace: bool },
     /// Open the most recently kept game.
     Resume,
 }
@@ -138,6 +138,16 @@ impl App {
     /// A game read from a saved file, its turns ready to be stepped through.
     pub fn loaded(saved: SavedGame, area: Rect) -> App {
         App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
+    }
+
+    /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
+    /// never copied).
+    pub fn opened(saved: SavedGame, file: PathBuf, area: Rect) -> App {
+        let mut app = App::loaded(saved, area);
+        if let Some(game) = app.game_screen() {
+            game.kept_at = Some(file);
+        }
+        app
     }
 
     /// The rules book open on `game`.
@@ -204,6 +214,7 @@ impl App {
                 match question {
                     Question::Quit => self.quit = true,
                     Question::Menu => *self = App::new(self.area),
+                    Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
                     Question::Resign(_) | Question::Draw(_) => {
                         if let Some(game) = self.game_screen() {
                             game.answer_yes(question);

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 
 /// A question that waits for `y`; any other key says no.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Question {
     Quit,
     Menu,
@@ -16,6 +16,8 @@ pub enum Question {
     Resign(Colour),
     /// Do both players agree to a draw? (This player offers it.)
     Draw(Colour),
+    /// This file exists: replace it with the game?
+    Replace(PathBuf),
 }
 
 impl Component for Question {
@@ -25,8 +27,8 @@ impl Component for Question {
 
     fn act(&mut self, action: Action) -> Go {
         match action {
-            Action::Yes => Go::Yes(*self),
-            _ => Go::No(*self),
+            Action::Yes => Go::Yes(self.clone()),
+            _ => Go::No(self.clone()),
         }
     }
 
@@ -46,8 +48,9 @@ pub struct SavePrompt {
 const LONGEST: usize = 200;
 
 impl SavePrompt {
+    /// The prompt, offering the game's name as the file's, in the current folder.
     pub fn new(game: GameKind) -> SavePrompt {
-        SavePrompt { name: String::new(), game }
+        SavePrompt { name: format!("{}.{}", game.name(), crate::store::EXTENSION), game }
     }
 }
 
@@ -59,7 +62,7 @@ impl Component for SavePrompt {
     fn act(&mut self, action: Action) -> Go {
         match action {
             Action::Choose if !self.name.trim().is_empty() => {
-                Go::Request(Request::SaveAs(PathBuf::from(self.name.trim())))
+                Go::Request(Request::SaveAs { path: PathBuf::from(self.name.trim()), replace: false })
             }
             Action::Back => Go::Close,
             Action::Erase => {

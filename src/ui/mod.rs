@@ -28,7 +28,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match &app.overlay {
         Some(Overlay::Help) => draw_help(app, area, frame),
         Some(Overlay::SaveAs(prompt)) => draw_save_as(prompt, area, frame),
-        Some(Overlay::Ask(question)) => draw_question(*question, area, frame),
+        Some(Overlay::Ask(question)) => draw_question(question, area, frame),
         None => {}
     }
 }
@@ -88,12 +88,13 @@ fn draw_save_as(prompt: &SavePrompt, area: Rect, frame: &mut Frame) {
     );
 }
 
-fn draw_question(question: Question, area: Rect, frame: &mut Frame) {
+fn draw_question(question: &Question, area: Rect, frame: &mut Frame) {
     let text = match question {
         Question::Quit => t!("ask.quit"),
         Question::Menu => t!("ask.menu"),
-        Question::Resign(player) => t!("ask.resign", i18n::colour(player)),
-        Question::Draw(player) => t!("ask.draw", i18n::colour(player), i18n::colour(player.other())),
+        Question::Resign(player) => t!("ask.resign", i18n::colour(*player)),
+        Question::Draw(player) => t!("ask.draw", i18n::colour(*player), i18n::colour(player.other())),
+        Question::Replace(path) => t!("ask.replace", path.display()),
     };
     let hints = format!("{} · {}", keys::hints(Context::Question), t!("ask.other_keys"));
     let lines = Text::from(vec![Line::raw(text), Line::styled(hints, theme::HINTS)]);
