@@ -19,3 +19,4 @@ pub mod session;
 pub mod store;
 pub mod terminal;
 pub mod ui;
+pub mod usage;

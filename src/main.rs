@@ -12,12 +12,9 @@ use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Clamber and Ombagui, two hex stacking games for two players at one terminal
 #[derive(Parser)]
-#[command(
-    name = "hexstack",
-    version,
-    about = "Clamber and Ombagui, two hex stacking games for two players at one terminal"
-)]
+#[command(name = "hexstack", version)]
 struct Cli {
     /// Language of the screens: en, fr or sr (default: from LANG / LC_ALL, else English)
     #[arg(long, global = true, value_parser = ["en", "fr", "sr"])]
@@ -130,7 +127,13 @@ fn run(command: Option<Command>) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|error| match error.use_stderr() {
+        true => {
+            eprintln!("hexstack: {}", hexstack::usage::one_line(&error.to_string()));
+            std::process::exit(2)
+        }
+        false => error.exit(),
+    });
     i18n::set(cli.lang.as_deref().and_then(i18n::Lang::from_locale).unwrap_or_else(i18n::Lang::from_env));
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,

@@ -84,6 +84,12 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         (&["moves", "ombagui", "--position", "r/Z9=rL"], "no cell Z9 on a side-4 board"),
         (&["perft", "ombagui", "--position", "garbage", "--depth", "1"], "is not an Ombagui position"),
         (&["perft", "ombagui", "--size", "3", "--depth", "1"], "side-4 board"),
+        // Usage errors too are one line that says what to do, not a page.
+        (&["perft", "clamber", "--depth", "x"], "invalid value 'x' for '--depth <DEPTH>'"),
+        (&["play"], "usage: hexstack play"),
+        (&["perft", "clamber"], "--depth <DEPTH>"),
+        (&["moves", "chess"], "possible values: clamber, ombagui"),
+        (&["play", "clamber", "--colour", "red"], "unexpected argument '--colour'"),
     ];
     for (args, expected) in cases {
         let output = hexstack(args);
