@@ -202,12 +202,30 @@ impl Explain for IllegalMove {
 
 impl Explain for ParseError {
     fn explain(&self) -> String {
+        use ParseErrorKind as K;
+        let game = |game: &GameKind| game.name();
         match self.kind() {
-            ParseErrorKind::Other(text) => text.clone(),
-            ParseErrorKind::UnknownGame(name) => t!("parse.unknown_game", name),
-            ParseErrorKind::BadSide(side) => t!("parse.bad_side", side),
-            ParseErrorKind::OmbaguiSide(size) => t!("parse.ombagui_side", size),
-            ParseErrorKind::SizeMismatch { size, side } => t!("parse.size_mismatch", size, side),
+            K::UnknownGame(name) => t!("parse.unknown_game", name),
+            K::BadSide(side) => t!("parse.bad_side", side),
+            K::OmbaguiSide(size) => t!("parse.ombagui_side", size),
+            K::SizeMismatch { size, side } => t!("parse.size_mismatch", size, side),
+            K::NotPosition { text, game: g } => t!(&format!("parse.not_position.{}", game(g)), text),
+            K::BadSize(size) => t!("parse.bad_size", size),
+            K::BadPlayer { text, game: g } => t!(&format!("parse.bad_player.{}", game(g)), text),
+            K::BadEntry { entry, game: g } => t!(&format!("parse.bad_entry.{}", game(g)), entry),
+            K::BadCell(name) => t!("parse.bad_cell", name),
+            K::OffBoard { cell, side } => t!("illegal.off_board", cell, side),
+            K::GivenTwice(cell) => t!("parse.twice", cell),
+            K::BadColour(entry) => t!("parse.bad_colour", entry),
+            K::BadHeight(entry) => t!("parse.bad_height", entry),
+            K::ZeroHeight(cell) => t!("parse.zero_height", cell),
+            K::BadPiece { text, cell } => t!("parse.bad_piece", text, cell),
+            K::TooHigh { cell, count } => t!("parse.too_high", cell, count),
+            K::CannotStand { piece, on, cell } => t!("parse.cannot_stand", kind(*piece), kind(*on), cell),
+            K::TooManyOfKind { colour: c, kind: k } => t!("parse.too_many", colour(*c), kind(*k)),
+            K::BadTurn { text, part } => t!("parse.bad_turn", text, t!("parse.bad_cell", part)),
+            K::BadMove { text, part: None } => t!("parse.bad_move", text, t!("parse.no_dash")),
+            K::BadMove { text, part: Some(part) } => t!("parse.bad_move", text, t!("parse.bad_cell", part)),
         }
     }
 }
@@ -256,6 +274,56 @@ mod tests {
         assert_eq!(reason.explain(), reason.to_string());
         set(Lang::Fr);
         assert_eq!(reason.explain(), "un foncé ne peut pas se poser sur un foncé");
+        set(Lang::En);
+    }
+
+    #[test]
+    fn english_parse_errors_match_the_rules_own_words() {
+        let bad = [
+            "garbage",
+            "x/b/-",
+            "9/b/-",
+            "3/x/-",
+            "3/b/C4",
+            "3/b/Z9=b1",
+            "3/b/+=b1",
+            "3/b/C4=r1,C4=b1",
+            "3/b/C4=g1",
+            "3/b/C4=r+1",
+            "3/b/C4=r0",
+        ];
+        for text in bad {
+            let error = text.parse::<crate::rules::clamber::Position>().unwrap_err();
+            assert_eq!(error.explain(), error.to_string(), "{text}");
+        }
+        let bad = [
+            "garbage",
+            "x/-",
+            "r/C3",
+            "r/C3=rX",
+            "r/C3=rL.rM.rD.bD",
+            "r/C3=rD.bM",
+            "r/A1=rL,A2=rL,A3=rL,A4=rL,B1=rL",
+        ];
+        for text in bad {
+            let error = text.parse::<crate::rules::ombagui::Position>().unwrap_err();
+            assert_eq!(error.explain(), error.to_string(), "{text}");
+        }
+        for text in ["C3xx", "3C"] {
+            let error = text.parse::<crate::rules::clamber::Turn>().unwrap_err();
+            assert_eq!(error.explain(), error.to_string(), "{text}");
+        }
+        for text in ["C1", "C1-Z", "Z-C1"] {
+            let error = text.parse::<crate::rules::ombagui::Move>().unwrap_err();
+            assert_eq!(error.explain(), error.to_string(), "{text}");
+        }
+        for text in ["chess"] {
+            let error = text.parse::<GameKind>().unwrap_err();
+            assert_eq!(error.explain(), error.to_string(), "{text}");
+        }
+        set(Lang::Fr);
+        let error = "3/b/C4=r1,C4=b1".parse::<crate::rules::clamber::Position>().unwrap_err();
+        assert_eq!(error.explain(), "C4 est donnée deux fois");
         set(Lang::En);
     }
 

@@ -111,3 +111,25 @@ fn bad_arguments_exit_with_status_2() {
         assert!(!stderr(&output).contains("panicked"));
     }
 }
+
+#[test]
+fn every_message_a_player_sees_speaks_their_language() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--lang", "fr", "moves", "clamber", "--position", "9/b/-"],
+            "un plateau de côté 9 est hors de 2..6",
+        ),
+        (&["--lang", "fr", "moves", "clamber", "--position", "3/b/C4=r1,C4=b1"], "C4 est donnée deux fois"),
+        (
+            &["--lang", "fr", "moves", "ombagui", "--position", "r/C3=rD.bM"],
+            "un moyen ne peut pas se poser sur un foncé en C3",
+        ),
+        (&["--lang", "sr", "moves", "clamber", "--position", "3/b/Z9=b1"], "нема поља Z9"),
+        (&["--lang", "sr", "perft", "ombagui", "--size", "3", "--depth", "1"], "Ombagui се игра на табли"),
+    ];
+    for (args, expected) in cases {
+        let message = stderr(&hexstack(args));
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+    }
+}

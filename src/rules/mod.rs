@@ -267,8 +267,6 @@ pub struct ParseError(ParseErrorKind);
 /// The reasons a text is refused. Each names the bad part.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ParseErrorKind {
-    /// Any other sentence, already in words.
-    Other(String),
     UnknownGame(String),
     BadSide(u32),
     /// Ombagui is played on the side-4 board only.
@@ -277,15 +275,64 @@ pub enum ParseErrorKind {
         size: u32,
         side: u8,
     },
+    /// Not `SIZE/SIDE/CELLS` (Clamber) or `SIDE/CELLS` (Ombagui) at all.
+    NotPosition {
+        text: String,
+        game: GameKind,
+    },
+    /// The board side of a Clamber position is not a number.
+    BadSize(String),
+    /// The player to move is not `b` or `r`.
+    BadPlayer {
+        text: String,
+        game: GameKind,
+    },
+    /// An entry of the cell list is not `CELL=...`.
+    BadEntry {
+        entry: String,
+        game: GameKind,
+    },
+    BadCell(String),
+    OffBoard {
+        cell: hex::Cell,
+        side: u8,
+    },
+    GivenTwice(hex::Cell),
+    BadColour(String),
+    BadHeight(String),
+    ZeroHeight(hex::Cell),
+    BadPiece {
+        text: String,
+        cell: hex::Cell,
+    },
+    TooHigh {
+        cell: hex::Cell,
+        count: usize,
+    },
+    CannotStand {
+        piece: ombagui::Kind,
+        on: ombagui::Kind,
+        cell: hex::Cell,
+    },
+    TooManyOfKind {
+        colour: Colour,
+        kind: ombagui::Kind,
+    },
+    /// A Clamber turn with a part that is not a cell.
+    BadTurn {
+        text: String,
+        part: String,
+    },
+    /// An Ombagui move without its `-` (`part` empty) or with a part that is not a cell.
+    BadMove {
+        text: String,
+        part: Option<String>,
+    },
 }
 
 impl ParseError {
     pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
         ParseError(kind)
-    }
-
-    pub(crate) fn text(message: impl Into<String>) -> ParseError {
-        ParseError(ParseErrorKind::Other(message.into()))
     }
 
     pub fn kind(&self) -> &ParseErrorKind {
@@ -300,18 +347,60 @@ impl From<hex::BadSide> for ParseError {
 }
 
 impl fmt::Display for ParseError {
+    /// The reason in English; [`crate::i18n`] says it in the player's language.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseErrorKind as K;
         match &self.0 {
-            ParseErrorKind::Other(text) => f.write_str(text),
-            ParseErrorKind::UnknownGame(name) => {
-                write!(f, "no game '{name}': the games are clamber and ombagui")
-            }
-            ParseErrorKind::BadSide(side) => write!(f, "{}", hex::BadSide(*side)),
-            ParseErrorKind::OmbaguiSide(size) => {
+            K::UnknownGame(name) => write!(f, "no game '{name}': the games are clamber and ombagui"),
+            K::BadSide(side) => write!(f, "{}", hex::BadSide(*side)),
+            K::OmbaguiSide(size) => {
                 write!(f, "Ombagui is played on the side-4 board: --size {size} does not apply")
             }
-            ParseErrorKind::SizeMismatch { size, side } => {
+            K::SizeMismatch { size, side } => {
                 write!(f, "--size {size} does not match the position's side-{side} board")
+            }
+            K::NotPosition { text, game: GameKind::Clamber } => {
+                write!(f, "'{text}' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2")
+            }
+            K::NotPosition { text, game: GameKind::Ombagui } => {
+                write!(
+                    f,
+                    "'{text}' is not an Ombagui position: expected SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM"
+                )
+            }
+            K::BadSize(size) => write!(f, "bad board side '{size}': expected a number from 2 to 6"),
+            K::BadPlayer { text, game } => {
+                let letters = if *game == GameKind::Clamber { "b or r" } else { "r or b" };
+                write!(f, "bad side '{text}': the player to move is {letters}")
+            }
+            K::BadEntry { entry, game } => {
+                write!(f, "bad stack '{entry}': expected {}", notation::entry_form(*game))
+            }
+            K::BadCell(name) => write!(f, "{}", hex::BadCell(name.clone())),
+            K::OffBoard { cell, side } => write!(f, "{}", hex::OffBoard { cell: *cell, side: *side }),
+            K::GivenTwice(cell) => write!(f, "{cell} is given twice"),
+            K::BadColour(entry) => write!(f, "bad stack '{entry}': the colour is b or r"),
+            K::BadHeight(entry) => write!(f, "bad stack '{entry}': the height is a number from 1"),
+            K::ZeroHeight(cell) => write!(f, "height 0 at {cell}: a stack has at least one piece"),
+            K::BadPiece { text, cell } => write!(
+                f,
+                "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+            ),
+            K::TooHigh { cell, count } => write!(f, "{cell} holds {count} pieces: a stack has at most three"),
+            K::CannotStand { piece, on, cell } => write!(f, "a {piece} cannot stand on a {on} at {cell}"),
+            K::TooManyOfKind { colour, kind } => {
+                write!(f, "{colour} has more than four {kind}s: each player has four of each kind")
+            }
+            K::BadTurn { text, part } => write!(
+                f,
+                "bad turn '{text}': {}; a turn is C3, C3xD3 or B2xC4xE5",
+                hex::BadCell(part.clone())
+            ),
+            K::BadMove { text, part: None } => {
+                write!(f, "bad move '{text}': no '-'; a move is FROM-TO, like C1-C3")
+            }
+            K::BadMove { text, part: Some(part) } => {
+                write!(f, "bad move '{text}': {}; a move is FROM-TO, like C1-C3", hex::BadCell(part.clone()))
             }
         }
     }

@@ -2,21 +2,28 @@
 //! `CELL=...` entries (`-` for none), with every cell on the board and given once.
 
 use super::hex::{Board, Cell};
-use super::{Colour, ParseError};
+use super::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 
-/// Reads the player to move: one letter, `b` or `r`. `letters` says which, for the error.
-pub(crate) fn read_side(text: &str, letters: &str) -> Result<Colour, ParseError> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Colour::from_letter), chars.next()) {
-        (Some(colour), None) => Ok(colour),
-        _ => Err(ParseError::text(format!("bad side '{text}': the player to move is {letters}"))),
+/// How an entry of `game`'s cell list is written, for the errors.
+pub(crate) fn entry_form(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Clamber => "CELL=COLOURHEIGHT, like C4=r2",
+        GameKind::Ombagui => "CELL=PIECES, like A1=rL.rM.rD",
     }
 }
 
-/// Splits `CELLS` into its entries, each a cell and the text after its `=`; `expected`
-/// shows the form of an entry in the error.
-pub(crate) fn read_entries<'a>(cells: &'a str, expected: &str) -> Result<Vec<(Cell, &'a str)>, ParseError> {
+/// Reads the player to move: one letter, `b` or `r`.
+pub(crate) fn read_side(text: &str, game: GameKind) -> Result<Colour, ParseError> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Colour::from_letter), chars.next()) {
+        (Some(colour), None) => Ok(colour),
+        _ => Err(ParseError::new(Kind::BadPlayer { text: text.to_string(), game })),
+    }
+}
+
+/// Splits `CELLS` into its entries, each a cell and the text after its `=`.
+pub(crate) fn read_entries(cells: &str, game: GameKind) -> Result<Vec<(Cell, &str)>, ParseError> {
     if cells == "-" {
         return Ok(Vec::new());
     }
@@ -25,8 +32,8 @@ pub(crate) fn read_entries<'a>(cells: &'a str, expected: &str) -> Result<Vec<(Ce
         .map(|entry| {
             let (name, value) = entry
                 .split_once('=')
-                .ok_or_else(|| ParseError::text(format!("bad stack '{entry}': expected {expected}")))?;
-            let cell: Cell = name.parse().map_err(|e| ParseError::text(format!("{e}")))?;
+                .ok_or_else(|| ParseError::new(Kind::BadEntry { entry: entry.to_string(), game }))?;
+            let cell: Cell = name.parse().map_err(|_| ParseError::new(Kind::BadCell(name.to_string())))?;
             Ok((cell, value))
         })
         .collect()
@@ -38,9 +45,11 @@ pub(crate) fn place<T: Copy>(board: Board, entries: &[(Cell, T)]) -> Result<Vec<
     entries
         .iter()
         .map(|&(cell, value)| {
-            let index = board.locate(cell).map_err(|e| ParseError::text(e.to_string()))?;
+            let index = board
+                .locate(cell)
+                .map_err(|off| ParseError::new(Kind::OffBoard { cell: off.cell, side: off.side }))?;
             if seen.contains(index) {
-                return Err(ParseError::text(format!("{cell} is given twice")));
+                return Err(ParseError::new(Kind::GivenTwice(cell)));
             }
             seen.insert(index);
             Ok((index, value))

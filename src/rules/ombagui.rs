@@ -206,10 +206,10 @@ impl TryFrom<Setup> for Position {
                 let count = &mut counts[piece.colour.index()][piece.kind as usize];
                 *count += 1;
                 if *count > 4 {
-                    return Err(ParseError::text(format!(
-                        "{} has more than four {}s: each player has four of each kind",
-                        piece.colour, piece.kind
-                    )));
+                    return Err(ParseError::new(ParseErrorKind::TooManyOfKind {
+                        colour: piece.colour,
+                        kind: piece.kind,
+                    }));
                 }
             }
             position.stacks[index] = stack;

@@ -4,7 +4,7 @@
 use super::{Position, Setup, Stack, Turn};
 use crate::rules::hex::{Board, Cell};
 use crate::rules::notation::{read_entries, read_side, write_entries};
-use crate::rules::{Colour, ParseError};
+use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -23,15 +23,14 @@ fn read_stack(entry: &str, cell: Cell, stack: &str) -> Result<Stack, ParseError>
     let owner = chars
         .next()
         .and_then(Colour::from_letter)
-        .ok_or_else(|| ParseError::text(format!("bad stack '{entry}': the colour is b or r")))?;
+        .ok_or_else(|| ParseError::new(Kind::BadColour(entry.to_string())))?;
     let digits = chars.as_str();
     let height: u16 = digits
         .parse()
         .ok()
         .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| ParseError::text(format!("bad stack '{entry}': the height is a number from 1")))?;
-    Stack::new(owner, height)
-        .ok_or_else(|| ParseError::text(format!("height 0 at {cell}: a stack has at least one piece")))
+        .ok_or_else(|| ParseError::new(Kind::BadHeight(entry.to_string())))?;
+    Stack::new(owner, height).ok_or_else(|| ParseError::new(Kind::ZeroHeight(cell)))
 }
 
 impl FromStr for Setup {
@@ -45,16 +44,15 @@ impl FromStr for Setup {
         }
         let parts: Vec<&str> = text.split('/').collect();
         let [size, side, cells] = parts[..] else {
-            return Err(ParseError::text(format!(
-                "'{text}' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2"
-            )));
+            return Err(ParseError::new(Kind::NotPosition {
+                text: text.to_string(),
+                game: GameKind::Clamber,
+            }));
         };
-        let size: u32 = size.parse().map_err(|_| {
-            ParseError::text(format!("bad board side '{size}': expected a number from 2 to 6"))
-        })?;
+        let size: u32 = size.parse().map_err(|_| ParseError::new(Kind::BadSize(size.to_string())))?;
         let board = Board::new(size)?;
-        let to_move = read_side(side, "b or r")?;
-        let stacks = read_entries(cells, "CELL=COLOURHEIGHT, like C4=r2")?
+        let to_move = read_side(side, GameKind::Clamber)?;
+        let stacks = read_entries(cells, GameKind::Clamber)?
             .into_iter()
             .map(|(cell, stack)| Ok((cell, read_stack(&format!("{cell}={stack}"), cell, stack)?)))
             .collect::<Result<_, ParseError>>()?;
@@ -90,10 +88,11 @@ impl FromStr for Turn {
     /// `x` always separates cells.
     fn from_str(text: &str) -> Result<Turn, ParseError> {
         let text = text.trim();
-        let cells =
-            text.split(['x', 'X']).map(str::parse::<Cell>).collect::<Result<Vec<Cell>, _>>().map_err(
-                |e| ParseError::text(format!("bad turn '{text}': {e}; a turn is C3, C3xD3 or B2xC4xE5")),
-            )?;
+        let cells = text
+            .split(['x', 'X'])
+            .map(|part| part.parse::<Cell>())
+            .collect::<Result<Vec<Cell>, _>>()
+            .map_err(|bad| ParseError::new(Kind::BadTurn { text: text.to_string(), part: bad.0 }))?;
         match cells[..] {
             [cell] => Ok(Turn::Place(cell)),
             [from, ..] => Ok(Turn::Capture { from, captured: cells[1..].to_vec() }),

@@ -1,10 +1,10 @@
 //! Ombagui's text notation (DESIGN.md): positions `SIDE/CELLS` with stacks written
 //! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
 
-use super::{Kind, Move, Piece, Position, Setup, Stack};
-use crate::rules::hex::Cell;
+use super::{Move, Piece, Position, Setup, Stack};
+use crate::rules::hex::{BadCell, Cell};
 use crate::rules::notation::{read_entries, read_side, write_entries};
-use crate::rules::{Colour, ParseError};
+use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -32,28 +32,26 @@ impl fmt::Display for Position {
 
 fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
     let mut chars = text.chars();
-    match (chars.next().and_then(Colour::from_letter), chars.next().and_then(Kind::from_letter), chars.next())
-    {
+    match (
+        chars.next().and_then(Colour::from_letter),
+        chars.next().and_then(super::Kind::from_letter),
+        chars.next(),
+    ) {
         (Some(colour), Some(kind), None) => Ok(Piece { colour, kind }),
-        _ => Err(ParseError::text(format!(
-            "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
-        ))),
+        _ => Err(ParseError::new(Kind::BadPiece { text: text.to_string(), cell })),
     }
 }
 
 fn read_stack(text: &str, cell: Cell) -> Result<Stack, ParseError> {
     let pieces = text.split('.').map(|piece| read_piece(piece, cell)).collect::<Result<Vec<_>, _>>()?;
     if pieces.len() > 3 {
-        return Err(ParseError::text(format!(
-            "{cell} holds {} pieces: a stack has at most three",
-            pieces.len()
-        )));
+        return Err(ParseError::new(Kind::TooHigh { cell, count: pieces.len() }));
     }
     let mut stack = Stack::EMPTY;
     for piece in pieces {
         stack = stack.with(piece).ok_or_else(|| {
-            let under = stack.top().map_or(Kind::Light, |top| top.kind);
-            ParseError::text(format!("a {} cannot stand on a {under} at {cell}", piece.kind))
+            let on = stack.top().map_or(super::Kind::Light, |top| top.kind);
+            ParseError::new(Kind::CannotStand { piece: piece.kind, on, cell })
         })?;
     }
     Ok(stack)
@@ -70,12 +68,13 @@ impl FromStr for Setup {
             return Ok(Setup { to_move: start.to_move, stacks: start.stacks().collect() });
         }
         let Some((side, cells)) = text.split_once('/') else {
-            return Err(ParseError::text(format!(
-                "'{text}' is not an Ombagui position: expected SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM"
-            )));
+            return Err(ParseError::new(Kind::NotPosition {
+                text: text.to_string(),
+                game: GameKind::Ombagui,
+            }));
         };
-        let to_move = read_side(side, "r or b")?;
-        let stacks = read_entries(cells, "CELL=PIECES, like A1=rL.rM.rD")?
+        let to_move = read_side(side, GameKind::Ombagui)?;
+        let stacks = read_entries(cells, GameKind::Ombagui)?
             .into_iter()
             .map(|(cell, stack)| Ok((cell, read_stack(stack, cell)?)))
             .collect::<Result<_, ParseError>>()?;
@@ -104,12 +103,10 @@ impl FromStr for Move {
     /// Reads `C1-C3`, in either case.
     fn from_str(text: &str) -> Result<Move, ParseError> {
         let text = text.trim();
-        let bad = |detail: String| {
-            ParseError::text(format!("bad move '{text}': {detail}; a move is FROM-TO, like C1-C3"))
-        };
-        let (from, to) = text.split_once('-').ok_or_else(|| bad("no '-'".to_string()))?;
-        let from = from.parse().map_err(|e| bad(format!("{e}")))?;
-        let to = to.parse().map_err(|e| bad(format!("{e}")))?;
+        let bad = |part: Option<String>| ParseError::new(Kind::BadMove { text: text.to_string(), part });
+        let (from, to) = text.split_once('-').ok_or_else(|| bad(None))?;
+        let from = from.parse().map_err(|e: BadCell| bad(Some(e.0)))?;
+        let to = to.parse().map_err(|e: BadCell| bad(Some(e.0)))?;
         Ok(Move { from, to })
     }
 }
