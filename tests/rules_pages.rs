@@ -263,3 +263,19 @@ fn trying_the_middle_of_a_chain_continues_it() {
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
     assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4xE5");
 }
+
+#[test]
+fn the_pages_say_a_dark_may_bend_back_beside_its_start_and_the_board_agrees() {
+    // The dark's scene lights D3, beside its start D4, reached by D4-E5-E4-D3.
+    let page = pages(GameKind::Ombagui).iter().find(|p| p.name == "moves").unwrap();
+    let scene = &page.scenes[2];
+    let position = scene.position(GameKind::Ombagui).unwrap();
+    let lit = scene.lit(&position);
+    let d3 = hexstack::rules::ombagui::BOARD.index("D3".parse().unwrap()).unwrap();
+    assert!(lit.targets.contains(d3));
+    for lang in Lang::ALL {
+        for key in ["rules.ombagui.moves.3", "rules.ombagui.choices.text"] {
+            assert!(lang.texts()[key].contains("D4-E5-E4-D3"), "{lang:?} {key}");
+        }
+    }
+}
