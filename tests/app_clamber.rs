@@ -127,7 +127,7 @@ fn a_player_with_no_turn_is_skipped_with_a_message() {
     for (lang, words) in [
         (Lang::En, "Blue cannot move and passes"),
         (Lang::Fr, "Bleu ne peut pas jouer et passe"),
-        (Lang::Sr, "Плави не може да игра и прескаче"),
+        (Lang::Sr, "Плави нема потез и прескаче"),
     ] {
         i18n::set(lang);
         let title = render(&app).backend().to_string().lines().next().unwrap().to_string();

@@ -279,3 +279,52 @@ fn the_pages_say_a_dark_may_bend_back_beside_its_start_and_the_board_agrees() {
         }
     }
 }
+
+#[test]
+fn every_page_fits_80x24_whole_in_every_language() {
+    let mut lost = Vec::new();
+    for lang in Lang::ALL {
+        i18n::set(lang);
+        for game in GameKind::ALL {
+            for (page, content) in pages(game).iter().enumerate() {
+                for scene in 0..content.scenes.len() {
+                    let book = Book { game, page, scene, contents: None };
+                    if !hexstack::ui::rules_page_fits(&book, AREA) {
+                        lost.push(format!("{lang:?} {} page {} scene {}", game.name(), page + 1, scene + 1));
+                    }
+                }
+            }
+        }
+    }
+    i18n::set(Lang::En);
+    assert!(lost.is_empty(), "text runs past the bottom: {lost:#?}");
+}
+
+#[test]
+fn french_and_serbian_follow_the_seeds_words() {
+    for (key, text) in Lang::Fr.texts() {
+        for wrong in
+            ["capture plus basse", "captures plus basses", "capture égale", "captures égales", "au {0} sur"]
+        {
+            assert!(!text.contains(wrong), "fr {key}: '{wrong}' in {text}");
+        }
+        if key.contains("ombagui") || key.contains("selected") {
+            assert!(
+                !text.contains(" pris") && !text.starts_with("pris"),
+                "fr {key}: a picked-up piece is not taken: {text}"
+            );
+        }
+    }
+    assert_eq!(Lang::Fr.texts()["rules.clamber.lower.title"], "Capture d'une pile plus basse");
+    assert!(Lang::Fr.texts()["rules.clamber.equal.title"].contains("hauteur égale"));
+    for (key, text) in Lang::Sr.texts() {
+        // The seed's piece is a шашка; a board has поља по страни; a rules page is a страна.
+        assert!(!text.contains("жетон") && !text.contains("страниц"), "sr {key}: {text}");
+        assert!(
+            !text.contains("заробљавање једнаке") && !text.contains("заробљавањем једнаке"),
+            "sr {key}: {text}"
+        );
+    }
+    assert!(Lang::Sr.texts()["rules.clamber.groups.text"].starts_with("Групу чине"));
+    assert_eq!(Lang::Sr.texts()["note.clamber_stack"], "b3: плава гомила висине 3");
+}

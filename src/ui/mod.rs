@@ -17,6 +17,8 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+pub use rules::fits as rules_page_fits;
+
 /// Draws the whole screen.
 pub fn draw(app: &App, frame: &mut Frame) {
     let area = frame.area();

@@ -13,7 +13,7 @@ use crate::{by_game, t};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 /// Draws the open page of `book`, and its contents list when open.
 pub fn draw(book: &Book, area: Rect, frame: &mut Frame) {
@@ -40,30 +40,59 @@ pub fn draw(book: &Book, area: Rect, frame: &mut Frame) {
     frame.render_widget(Line::styled(keys::hints(Context::Rules), theme::HINTS), layout.hints);
     let lit = scene.lit(&position);
     draw_position(&position, &lit, &layout, frame);
-    let mut text = vec![Line::styled(t!(&book.text_key(page, "title")), theme::HEADING), Line::raw("")];
-    text.extend(t!(&book.text_key(page, "text")).lines().map(|line| Line::raw(line.to_string())));
+    let text = page_text(book, &lit, layout.text.width, layout.text.height);
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), layout.text);
+    if let Some(line) = book.contents {
+        draw_contents(book, line, area, frame);
+    }
+}
+
+/// The page's words for a text area `width` wide: the text, the step and its caption,
+/// the move to try, the legend of the marks on the board. When they would run past
+/// `height` lines, the blank lines between them go first.
+fn page_text(book: &Book, lit: &Lit, width: u16, height: u16) -> Vec<Line<'static>> {
+    let page = book.current();
+    let scene = book.scene();
+    let mut text: Vec<Line> =
+        t!(&book.text_key(page, "text")).lines().map(|line| Line::raw(line.to_string())).collect();
     text.push(Line::raw(""));
     let scenes = page.scenes.len();
     if scenes > 1 {
         text.push(Line::styled(t!("rules.step", book.scene + 1, scenes), theme::HINTS));
     }
-    text.extend(
-        t!(&book.text_key(page, &(book.scene + 1).to_string()))
-            .lines()
-            .map(|line| Line::styled(line.to_string(), theme::SUCCESS)),
-    );
+    let caption = t!(&book.text_key(page, &(book.scene + 1).to_string()));
+    text.extend(caption.lines().map(|line| Line::styled(line.to_string(), theme::SUCCESS)));
     if let Some(turn) = scene.turn {
         text.push(Line::raw(""));
         text.push(Line::styled(t!("rules.try", turn), theme::HINTS));
     }
-    if let Some(legend) = legend(&lit, book.game) {
+    if let Some(legend) = legend(lit, book.game) {
         text.push(Line::raw(""));
         text.push(Line::styled(legend, theme::HINTS));
     }
-    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), layout.text);
-    if let Some(line) = book.contents {
-        draw_contents(book, line, area, frame);
+    if wrapped_height(&text, width) > height {
+        text.retain(|line| line.width() > 0);
     }
+    text
+}
+
+/// How many lines `text` takes once wrapped to `width` columns.
+fn wrapped_height(text: &[Line<'static>], width: u16) -> u16 {
+    let area = Rect::new(0, 0, width, 200);
+    let mut buffer = ratatui::buffer::Buffer::empty(area);
+    Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }).render(area, &mut buffer);
+    let used = |y: u16| (0..width).any(|x| buffer[(x, y)].symbol() != " ");
+    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
+}
+
+/// Whether the whole text of `book`'s page fits beside its board in `area`.
+pub fn fits(book: &Book, area: Rect) -> bool {
+    let Ok(position) = book.scene().position(book.game) else { return false };
+    let (board, lines) = by_game!(&position, p => (p.board(), cell_lines(p)));
+    let Some(layout) = PageLayout::fit(board, lines, area) else { return false };
+    let lit = book.scene().lit(&position);
+    let text = page_text(book, &lit, layout.text.width, layout.text.height);
+    wrapped_height(&text, layout.text.width) <= layout.text.height
 }
 
 fn cell_lines<G: Look>(_: &G) -> u16 {
