@@ -310,3 +310,12 @@ fn home_and_end_step_through_the_whole_game() {
     ));
     assert_eq!(position(&app), "3/r/C3=b1,D3=r1,E3=b1");
 }
+
+#[test]
+fn a_hand_made_board_without_red_stacks_is_not_a_win() {
+    let mut app = clamber("3/r/C3=b2");
+    assert_eq!(game(&app).session.end(), None);
+    assert!(render(&app).backend().to_string().contains("Red to move"));
+    press(&mut app, &["l", "Enter"]);
+    assert_eq!(position(&app), "3/b/C3=b2,D3=r1");
+}
