@@ -262,6 +262,18 @@ fn trying_the_middle_of_a_chain_continues_it() {
     click(&mut app, "E5");
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
     assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4xE5");
+    // q goes back to the page even with a chain under way.
+    let mut app = book_at(GameKind::Clamber, "equal", 1);
+    press(&mut app, &["p", "q"]);
+    assert!(matches!(&app.screen, Screen::Rules(book) if book.page == 6 && book.scene == 1));
+}
+
+#[test]
+fn the_panel_legend_keeps_long_words_whole() {
+    i18n::set(Lang::Fr);
+    let shown = render(&clamber("start")).backend().to_string();
+    i18n::set(Lang::En);
+    assert!(shown.contains(": : sous-groupe"), "{shown}");
 }
 
 #[test]

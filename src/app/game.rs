@@ -163,9 +163,8 @@ impl Component for GameScreen {
         ));
         match action {
             // A tried example goes back to its page: with q, or with Esc once nothing is selected.
-            Action::Back | Action::Cancel if !selected && let Some(book) = self.tried_from => {
-                Go::Open(Screen::Rules(book))
-            }
+            Action::Back if let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
+            Action::Cancel if !selected && let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
             Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
             Action::Save => Go::Show(Overlay::SaveAs(SavePrompt::new(self.kind()))),
             Action::Help => Go::Show(Overlay::Help),

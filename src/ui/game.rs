@@ -100,7 +100,7 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let (played, total) = table.replay_position();
     let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
     lines.push(Line::styled(heading, theme::HEADING));
-    let legend = legend(G::MARKS, G::KIND);
+    let legend = legend(G::MARKS, G::KIND, usize::from(area.width.saturating_sub(2)));
     let (moves, starts) = move_list(&table.session, G::FIRST, usize::from(area.width.saturating_sub(2)));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     // Scrolled so that the line of the current turn shows, the latest ones when at the end.
@@ -121,18 +121,27 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
 }
 
-/// The marks, two to a line, for the side panel.
-fn legend(marks: &[Mark], game: crate::rules::GameKind) -> Vec<Line<'static>> {
-    marks
-        .chunks(2)
-        .map(|pair| {
-            Line::raw(
-                pair.iter()
-                    .map(|mark| format!("{} {:<10}", mark.symbol(), mark.word(game)))
-                    .collect::<String>(),
-            )
-        })
-        .collect()
+/// The marks for the side panel, two to a line where their words fit, else one.
+fn legend(marks: &[Mark], game: crate::rules::GameKind, width: usize) -> Vec<Line<'static>> {
+    let entries: Vec<String> =
+        marks.iter().map(|mark| format!("{} {}", mark.symbol(), mark.word(game))).collect();
+    let column = width / 2;
+    let fits = |entry: &String| entry.chars().count() < column;
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while at < entries.len() {
+        match entries.get(at + 1).filter(|second| fits(&entries[at]) && fits(second)) {
+            Some(second) => {
+                lines.push(Line::raw(format!("{:<column$}{second}", entries[at])));
+                at += 2;
+            }
+            None => {
+                lines.push(Line::raw(entries[at].clone()));
+                at += 1;
+            }
+        }
+    }
+    lines
 }
 
 /// Each player's line for the side panel: a marker for the player to move, the name, and `what`.
