@@ -11,7 +11,9 @@
 //! assert_eq!(perft(&start, 3), 5898);
 //! ```
 
+pub mod ai;
 pub mod app;
+pub mod engine;
 pub mod i18n;
 pub mod rules;
 pub mod saved;

@@ -81,6 +81,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Answer the engine line protocol on stdin and stdout (see README)
+    Engine,
     /// List every legal turn, one a line
     Moves {
         #[command(flatten)]
@@ -119,6 +121,7 @@ fn run(command: Option<Command>) -> Result<()> {
             by_game!(&from.position()?, p => print_perft(p, depth, divide));
             Ok(())
         }
+        Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
         Some(Command::Moves { from }) => {
             by_game!(&from.position()?, p => p.legal_turns().iter().for_each(|turn| println!("{turn}")));
             Ok(())

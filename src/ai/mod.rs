@@ -1,0 +1,332 @@
+//! The computer player's search: pure like the rules (no terminal, no files), generic over
+//! [`Game`] plus one [`Evaluate`] impl a game.
+//!
+//! It is an alpha-beta search with iterative deepening and a transposition table, rather
+//! than Monte Carlo playouts: random games tell little here (random Clamber games on side 3
+//! often do not end, random Ombagui games rarely rebuild four towers), while an evaluation
+//! of material and progress does, and alpha-beta proves short wins and losses exactly.
+//! A search stops at its budget (nodes, for reproducible tests, or time) or at once when
+//! asked, and always has a legal turn to give.
+
+mod clamber;
+mod ombagui;
+
+use crate::rules::Game;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A won position's score; a win found `n` plies ahead scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+
+/// What the search needs of a game beyond its rules: how good a position is.
+pub trait Evaluate: Game + Hash {
+    /// How good the position is for the player to move, well inside `-WIN..WIN`:
+    /// positive is better for them.
+    fn evaluate(&self) -> i32;
+}
+
+/// How much a search may do: it stops at the first limit reached.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Budget {
+    /// Positions visited.
+    pub nodes: Option<u64>,
+    /// Time from the start of the search.
+    pub time: Option<Duration>,
+    /// Plies of the deepest iteration.
+    pub depth: Option<u32>,
+}
+
+/// What a search found: the turn, its score for the player to move, how deep it looked.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Found<T> {
+    pub turn: T,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A position's remembered search: how deep, the score and whether it is exact or a bound,
+/// and the best turn's index in the generator's order.
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: u16,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A searcher for one game, keeping its table from one turn to the next.
+pub struct Search<G: Evaluate> {
+    table: HashMap<u64, Entry>,
+    nodes: u64,
+    budget: Budget,
+    started: Instant,
+    out_of_budget: bool,
+    _game: std::marker::PhantomData<G>,
+}
+
+/// The table is cleared beyond this many positions, to bound memory.
+const TABLE_LIMIT: usize = 2_000_000;
+
+fn key<G: Hash>(position: &G) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    position.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl<G: Evaluate> Default for Search<G> {
+    fn default() -> Self {
+        Search::new()
+    }
+}
+
+impl<G: Evaluate> Search<G> {
+    pub fn new() -> Search<G> {
+        Search {
+            table: HashMap::new(),
+            nodes: 0,
+            budget: Budget::default(),
+            started: Instant::now(),
+            out_of_budget: false,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
+    /// search at once (the deepest finished iteration answers). `None` only when the
+    /// player to move has no legal turn.
+    pub fn best(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Found<G::Turn>> {
+        let turns = position.legal_turns_with_results();
+        let first = turns.first()?.0.clone();
+        self.nodes = 0;
+        self.budget = budget;
+        self.started = Instant::now();
+        self.out_of_budget = false;
+        if self.table.len() > TABLE_LIMIT {
+            self.table.clear();
+        }
+        let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
+        let deepest = budget.depth.unwrap_or(64).max(1);
+        for depth in 1..=deepest {
+            let Some((index, score)) = self.root(position, &turns, depth, stop) else { break };
+            found = Found { turn: turns[index].0.clone(), score, depth, nodes: self.nodes };
+            // A proven result will not change with depth.
+            if score.abs() > WIN - 1000 {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        Some(found)
+    }
+
+    /// One iteration at the root: the best turn's index and score, or `None` if the budget
+    /// ran out before it finished.
+    fn root(
+        &mut self,
+        position: &G,
+        turns: &[(G::Turn, G)],
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<(usize, i32)> {
+        let mut order: Vec<usize> = (0..turns.len()).collect();
+        if let Some(entry) = self.table.get(&key(position)) {
+            let best = usize::from(entry.best);
+            if best < order.len() {
+                order.swap(0, best);
+            }
+        }
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = order[0];
+        for index in order {
+            let score = -self.negamax(&turns[index].1, depth - 1, -beta, -alpha, 1, stop);
+            if self.out_of_budget {
+                return None;
+            }
+            if score > alpha {
+                (alpha, best) = (score, index);
+            }
+        }
+        self.table
+            .insert(key(position), Entry { depth, score: alpha, bound: Bound::Exact, best: best as u16 });
+        Some((best, alpha))
+    }
+
+    fn spent(&mut self, stop: &AtomicBool) -> bool {
+        if self.out_of_budget {
+            return true;
+        }
+        let nodes = self.budget.nodes.is_some_and(|limit| self.nodes >= limit);
+        // The clock and the stop flag are read every 256 positions: cheap, and prompt.
+        let checked = self.nodes.is_multiple_of(256)
+            && (stop.load(Ordering::Relaxed)
+                || self.budget.time.is_some_and(|time| self.started.elapsed() >= time));
+        self.out_of_budget = nodes || checked;
+        self.out_of_budget
+    }
+
+    /// The position's score for its player to move, `depth` plies ahead.
+    fn negamax(
+        &mut self,
+        position: &G,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.nodes += 1;
+        if position.winner().is_some() {
+            // The player who just moved won.
+            return -(WIN - ply);
+        }
+        if self.spent(stop) {
+            return 0;
+        }
+        if depth == 0 {
+            return position.evaluate();
+        }
+        let key = key(position);
+        let remembered = self.table.get(&key).copied();
+        if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
+            match entry.bound {
+                Bound::Exact => return entry.score,
+                Bound::Lower if entry.score >= beta => return entry.score,
+                Bound::Upper if entry.score <= alpha => return entry.score,
+                _ => {}
+            }
+        }
+        let mut children: Vec<(i32, usize, G)> = Vec::new();
+        position.for_each_turn(&mut |_, next| {
+            let index = children.len();
+            // Wins first, then the turns that leave the opponent worst off.
+            let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
+            children.push((order, index, *next));
+        });
+        if children.is_empty() {
+            let passed = position.skipped();
+            // A forced skip, or a draw when neither can move.
+            return if passed.can_move() {
+                -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1, stop)
+            } else {
+                0
+            };
+        }
+        children.sort_by_key(|&(order, _, _)| order);
+        if let Some(at) =
+            remembered.and_then(|entry| children.iter().position(|c| c.1 == usize::from(entry.best)))
+        {
+            let best = children.remove(at);
+            children.insert(0, best);
+        }
+        let original = alpha;
+        let mut best = (i32::MIN, 0);
+        for (_, index, child) in children {
+            let score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, stop);
+            if self.out_of_budget {
+                return 0;
+            }
+            if score > best.0 {
+                best = (score, index);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best.0 <= original {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(key, Entry { depth, score: best.0, bound, best: best.1 as u16 });
+        best.0
+    }
+}
+
+/// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn).
+pub fn level(level: u8) -> Budget {
+    let time = |ms| Budget { time: Some(Duration::from_millis(ms)), ..Budget::default() };
+    match level {
+        0 | 1 => Budget { depth: Some(1), ..Budget::default() },
+        2 => Budget { depth: Some(2), ..Budget::default() },
+        3 => time(100),
+        4 => time(600),
+        _ => time(3000),
+    }
+}
+
+/// The chance that the player to move wins, 0 to 1, from a score: a logistic curve, with
+/// proven wins and losses at the ends.
+pub fn winning_chance(score: i32) -> f64 {
+    if score >= WIN - 1000 {
+        return 1.0;
+    }
+    if score <= -(WIN - 1000) {
+        return 0.0;
+    }
+    1.0 / (1.0 + (-f64::from(score) / 400.0).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{clamber, ombagui};
+
+    fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
+        let budget = Budget { depth: Some(depth), nodes: Some(2_000_000), time: None };
+        Search::new().best(position, budget, &AtomicBool::new(false)).expect("a legal turn")
+    }
+
+    #[test]
+    fn a_win_in_one_is_found() {
+        let position: clamber::Position = "3/b/B2=b2,C3=r2,D4=r3,E4=r3".parse().unwrap();
+        let found = best(&position, 3);
+        assert!(position.play(&found.turn).unwrap().winner().is_some(), "{}", found.turn);
+        assert!(found.score > WIN - 10);
+        let towers = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL";
+        let position: ombagui::Position = towers.parse().unwrap();
+        assert_eq!(best(&position, 2).turn.to_string(), "D4-G7");
+    }
+
+    #[test]
+    fn a_loss_in_one_is_parried() {
+        // Red's 2 threatens to take Blue's only stack. Blue parries by placing a second
+        // stack out of A1's sub-group: not beside A1, or both go in one capture.
+        for text in ["2/b/A1=b1,B1=r2", "3/b/A1=b1,B1=r2"] {
+            let position: clamber::Position = text.parse().unwrap();
+            let found = best(&position, 3);
+            let after = position.play(&found.turn).unwrap();
+            let red_wins = after.legal_turns_with_results().iter().any(|(_, next)| next.winner().is_some());
+            assert!(!red_wins, "{text}: {} leaves Red a win", found.turn);
+        }
+    }
+
+    #[test]
+    fn every_turn_found_is_legal_and_a_spent_budget_still_answers() {
+        let mut position = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut search = Search::new();
+        for _ in 0..20 {
+            let budget = Budget { nodes: Some(500), ..Budget::default() };
+            let Some(found) = search.best(&position, budget, &AtomicBool::new(false)) else { break };
+            position = position.play(&found.turn).expect("a legal turn");
+            if position.winner().is_some() {
+                break;
+            }
+        }
+        let stopped = AtomicBool::new(true);
+        let start = ombagui::Position::start();
+        let found = Search::new().best(&start, Budget::default(), &stopped).expect("an answer at once");
+        assert!(start.play(found.turn).is_ok());
+    }
+}
