@@ -5,9 +5,9 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use hexstack::app::App;
 use hexstack::i18n::{self, Explain};
-use hexstack::rules::{AnyPosition, Game, GameKind, divide, perft};
+use hexstack::rules::{AnyPosition, GameKind};
 use hexstack::session::Players;
-use hexstack::{by_game, store, terminal};
+use hexstack::{commands, store, terminal};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -83,6 +83,23 @@ enum Command {
     },
     /// Answer the engine line protocol on stdin and stdout (see README)
     Engine,
+    /// Computer against computer: --blue's level against --red's, colours alternating
+    Match {
+        #[command(flatten)]
+        from: From,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        blue: u8,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        red: u8,
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Turns after which a game counts as a draw
+        #[arg(long, default_value_t = 300)]
+        cap: u32,
+        /// Factor on the levels' time budgets
+        #[arg(long, default_value_t = 1.0)]
+        scale: f64,
+    },
     /// List every legal turn, one a line
     Moves {
         #[command(flatten)]
@@ -90,41 +107,25 @@ enum Command {
     },
 }
 
-/// Prints the perft count of `position`, after each turn's own count if `divided`.
-fn print_perft<G: Game>(position: &G, depth: u32, divided: bool) {
-    if divided {
-        for (turn, count) in divide(position, depth) {
-            println!("{turn} {count}");
-        }
-    }
-    println!("{}", perft(position, depth));
-}
-
 fn run(command: Option<Command>) -> Result<()> {
     let area = Rect::default();
     match command {
         None => terminal::run(App::new(area)),
         Some(Command::Play { from, blue, red }) => {
-            let mut app = App::game(from.position()?, area);
-            if let Some(game) = app.game_screen() {
-                game.players = Players { blue, red };
-            }
-            terminal::run(app)
+            terminal::run(App::game(from.position()?, area).with_players(Players { blue, red }))
         }
         Some(Command::Resume) => {
-            let (saved, path) = store::resume(None)?;
-            terminal::run(App::opened(saved, path, area))
+            store::resume(None).and_then(|(game, path)| terminal::run(App::opened(game, path, area)))
         }
         Some(Command::Load { file }) => terminal::run(App::opened(store::load(&file)?, file, area)),
         Some(Command::Rules { game }) => terminal::run(App::rules(game.unwrap_or(GameKind::Clamber), area)),
         Some(Command::Perft { from, depth, divide }) => {
-            by_game!(&from.position()?, p => print_perft(p, depth, divide));
-            Ok(())
+            Ok(commands::print(commands::perft_report(&from.position()?, depth, divide))?)
         }
+        Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
-        Some(Command::Moves { from }) => {
-            by_game!(&from.position()?, p => p.legal_turns().iter().for_each(|turn| println!("{turn}")));
-            Ok(())
+        Some(Command::Match { from, blue, red, games, cap, scale }) => {
+            Ok(commands::print(commands::play_match(&from.position()?, blue, red, games, cap, scale))?)
         }
     }
 }

@@ -133,3 +133,19 @@ fn every_message_a_player_sees_speaks_their_language() {
         assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
     }
 }
+
+#[test]
+fn match_plays_levels_against_each_other_and_reports() {
+    let output = hexstack(&["match", "clamber", "--blue", "2", "--red", "1", "--games", "4"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(
+        report.contains(" wins ") && report.contains(" draws ") && report.contains(" turns a game"),
+        "{report}"
+    );
+    // Levels 1 and 2 search to a fixed depth: the same match gives the same report.
+    assert_eq!(stdout(&hexstack(&["match", "clamber", "--blue", "2", "--red", "1", "--games", "4"])), report);
+    let output = hexstack(&["match", "clamber", "--blue", "6", "--red", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output).lines().count(), 1);
+}

@@ -140,6 +140,14 @@ impl App {
         App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
     }
 
+    /// The same app, the game on screen (if any) between these players.
+    pub fn with_players(mut self, players: crate::session::Players) -> App {
+        if let Some(game) = self.game_screen() {
+            game.players = players;
+        }
+        self
+    }
+
     /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
     /// never copied).
     pub fn opened(saved: SavedGame, file: PathBuf, area: Rect) -> App {

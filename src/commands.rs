@@ -1,0 +1,129 @@
+//! What the non-interactive commands compute, for `main` to print: perft, the legal turns,
+//! and matches between computer levels.
+
+use crate::ai::{self, Budget, Evaluate, Search};
+use crate::by_game;
+use crate::rules::{AnyPosition, Game, divide, perft};
+use crate::session::{End, Session};
+use std::sync::atomic::AtomicBool;
+
+/// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
+pub fn print(text: impl std::fmt::Display) -> std::io::Result<()> {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{text}")
+}
+
+/// The perft count of `position` as the last line, after each turn's own count if `divided`.
+pub fn perft_report(position: &AnyPosition, depth: u32, divided: bool) -> String {
+    by_game!(position, p => {
+        let mut lines: Vec<String> =
+            if divided { divide(p, depth).iter().map(|(turn, count)| format!("{turn} {count}")).collect() } else { Vec::new() };
+        lines.push(perft(p, depth).to_string());
+        lines.join("\n")
+    })
+}
+
+/// Every legal turn of `position`, one a line.
+pub fn moves(position: &AnyPosition) -> String {
+    by_game!(position, p => p.legal_turns().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
+}
+
+/// How a match went, from the first level's side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Report {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Turns played in all the games.
+    pub turns: u64,
+}
+
+impl Report {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let turns = self.turns as f64 / f64::from(self.games().max(1));
+        let share =
+            100.0 * (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1));
+        write!(
+            f,
+            "{} wins {} draws {} losses ({share:.1} %), {turns:.1} turns a game",
+            self.wins, self.draws, self.losses
+        )
+    }
+}
+
+/// A match: `games` games of level `first` against level `second` from `start`, colours
+/// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
+/// random from its number so that no two games are one game, and drawn after `cap` turns.
+/// `scale` multiplies the levels' time budgets.
+pub fn play_match(start: &AnyPosition, first: u8, second: u8, games: u32, cap: u32, scale: f64) -> Report {
+    let mut report = Report::default();
+    for game in 0..games {
+        let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
+        let (end, turns) = by_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
+        report.turns += u64::from(turns);
+        let first_colour = if game % 2 == 0 { crate::rules::Colour::Blue } else { crate::rules::Colour::Red };
+        match end {
+            Some(End::Won(winner)) if winner == first_colour => report.wins += 1,
+            Some(End::Won(_)) => report.losses += 1,
+            _ => report.draws += 1,
+        }
+    }
+    report
+}
+
+/// One game between two levels (by colour index); how it ended and how many turns it took.
+fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale: f64) -> (Option<End>, u32) {
+    let mut session = Session::new(start);
+    let mut searches = [Search::new(), Search::new()];
+    let mut random = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    let stop = AtomicBool::new(false);
+    for turn in 0..cap {
+        if session.is_over() {
+            return (session.end(), turn);
+        }
+        let position = session.position();
+        let mover = position.to_move().index();
+        let chosen = if turn < 2 {
+            let turns = position.legal_turns();
+            random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
+        } else {
+            let budget = scaled(ai::level(levels[mover]), scale);
+            searches[mover].best(&position, budget, &stop).map(|found| found.turn)
+        };
+        let Some(chosen) = chosen else { break };
+        if session.play(&chosen).is_err() {
+            break;
+        }
+    }
+    (session.end(), cap)
+}
+
+/// `budget` with its time multiplied by `scale`.
+pub fn scaled(budget: Budget, scale: f64) -> Budget {
+    Budget { time: budget.time.map(|time| time.mul_f64(scale)), ..budget }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameKind;
+
+    #[test]
+    fn a_match_alternates_colours_and_counts_every_game() {
+        let start = GameKind::Clamber.position("2/b/-", None).unwrap();
+        let report = play_match(&start, 2, 1, 6, 100, 1.0);
+        assert_eq!(report.games(), 6);
+        assert!(report.turns >= 6 * 2, "each game is opened by two turns at least");
+        assert_eq!(report, play_match(&start, 2, 1, 6, 100, 1.0), "fixed-depth levels repeat themselves");
+        // A cap of two turns leaves every game unfinished: all draws.
+        let capped = play_match(&start, 2, 1, 4, 2, 1.0);
+        assert_eq!((capped.draws, capped.turns), (4, 8));
+    }
+}
