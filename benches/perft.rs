@@ -1,9 +1,12 @@
-//! Move-generation speed, measured as perft from the start positions.
+//! Move-generation speed, measured as perft from the start positions, and the search's
+//! speed in positions a second.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hexstack::ai::{Budget, Search};
 use hexstack::rules::hex::Board;
 use hexstack::rules::{clamber, ombagui, perft};
 use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
 
 fn clamber_perft(c: &mut Criterion) {
     let side3 = clamber::Position::start(Board::new(3).unwrap());
@@ -17,9 +20,25 @@ fn ombagui_perft(c: &mut Criterion) {
     c.bench_function("ombagui perft 3", |b| b.iter(|| perft(black_box(&start), 3)));
 }
 
+/// The search at a fixed budget of positions: its time gives the positions searched per
+/// second (20,000 divided by the time).
+fn search(c: &mut Criterion) {
+    let budget = Budget { nodes: Some(20_000), ..Budget::default() };
+    let stop = AtomicBool::new(false);
+    let clamber: clamber::Position =
+        "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r1,A1=r1,C2=b1".parse().unwrap();
+    c.bench_function("clamber side 3 search 20000 positions", |b| {
+        b.iter(|| Search::new().best(black_box(&clamber), budget, &stop))
+    });
+    let ombagui = ombagui::Position::start();
+    c.bench_function("ombagui search 20000 positions", |b| {
+        b.iter(|| Search::new().best(black_box(&ombagui), budget, &stop))
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = clamber_perft, ombagui_perft
+    targets = clamber_perft, ombagui_perft, search
 }
 criterion_main!(benches);
