@@ -13,6 +13,7 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
+use std::time::Duration;
 
 /// Runs `app` in this terminal until the players quit, keeping games in the saves folder.
 pub fn run(mut app: App) -> Result<()> {
@@ -27,27 +28,45 @@ pub fn run(mut app: App) -> Result<()> {
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
         let mut keeper = Keeper::new(store::saves_dir(), &app);
-        drive(&mut terminal, &mut app, &mut keeper, || event::read().map(Some))
+        // While a search runs, wake up now and then to show how far it is.
+        let next = |busy: bool| match busy && !event::poll(Duration::from_millis(100))? {
+            true => Ok(Input::Idle),
+            false => event::read().map(Input::Event),
+        };
+        drive(&mut terminal, &mut app, &mut keeper, next)
     })();
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-/// The loop, on any backend: until the app quits or `next` has no more events (the
-/// terminal was closed). Nothing redraws while the players think: `next` blocks.
+/// What the loop's source of events gives: an event, a moment without one (asked for
+/// while a search runs), or the end (the terminal was closed).
+pub enum Input {
+    Event(Event),
+    Idle,
+    End,
+}
+
+/// The loop, on any backend: until the app quits or `next` ends. `next` is told whether a
+/// search is under way; when none is, nothing redraws while the players think.
 pub fn drive<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     keeper: &mut Keeper,
-    mut next: impl FnMut() -> std::io::Result<Option<Event>>,
+    mut next: impl FnMut(bool) -> std::io::Result<Input>,
 ) -> Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
     while !app.quit {
+        let busy = app.tick();
         terminal.draw(|frame| ui::draw(app, frame))?;
-        let Some(event) = next()? else { break };
+        let event = match next(busy)? {
+            Input::Event(event) => event,
+            Input::Idle => continue,
+            Input::End => break,
+        };
         app.handle(&event);
         if let Some(request) = app.request.take() {
             serve(request, app, keeper);

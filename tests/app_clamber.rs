@@ -319,3 +319,64 @@ fn a_hand_made_board_without_red_stacks_is_not_a_win() {
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/b/C3=b2,D3=r1");
 }
+
+fn table_mut(
+    app: &mut hexstack::app::App,
+) -> &mut hexstack::app::table::Table<hexstack::rules::clamber::Position> {
+    match &mut app.game_screen().expect("a game").table {
+        hexstack::rules::ByGame::Clamber(table) => table,
+        _ => panic!("not Clamber"),
+    }
+}
+
+#[test]
+fn the_hint_key_lights_a_turn_and_says_who_is_ahead() {
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3");
+    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(50_000), ..Default::default() };
+    press(&mut app, &["t"]);
+    table_mut(&mut app).wait_for_advice();
+    assert_eq!(
+        names(&app, lit(&app).selected),
+        ["B2", "C3", "D4"],
+        "the winning chain is lit like a selection"
+    );
+    assert_eq!(game(&app).message, Message::Info("hint: B2xC3xD4 (Blue is ahead: 100 %)".into()));
+    assert!(render(&app).backend().to_string().contains("Blue is ahead: 100 %"));
+    // The hint is for this position only: a turn played elsewhere drops it.
+    press(&mut app, &["h", "Enter"]);
+    app.tick();
+    assert_eq!(position(&app), "3/r/B2=b2,B3=b1,C3=r2,D4=r3,E4=r3");
+    assert!(game(&app).advice.is_none() && lit(&app).selected.is_empty());
+}
+
+#[test]
+fn the_evaluation_line_follows_the_game_when_shown() {
+    let mut app = clamber("start");
+    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(2_000), ..Default::default() };
+    press(&mut app, &["e"]);
+    table_mut(&mut app).wait_for_advice();
+    assert!(game(&app).show_eval && game(&app).advice.is_some());
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains(" %"), "{shown}");
+    press(&mut app, &["Enter"]);
+    app.tick();
+    table_mut(&mut app).wait_for_advice();
+    assert!(game(&app).advice.is_some(), "thought again after the turn");
+    press(&mut app, &["e"]);
+    assert!(!game(&app).show_eval);
+}
+
+#[test]
+fn the_screen_stays_live_while_the_computer_thinks() {
+    let mut app = clamber("4/b/-");
+    table_mut(&mut app).advice_budget =
+        hexstack::ai::Budget { time: Some(std::time::Duration::from_secs(30)), ..Default::default() };
+    let started = std::time::Instant::now();
+    press(&mut app, &["t", "l", "l", "?"]);
+    assert!(app.tick(), "still thinking");
+    assert_eq!(game(&app).cursor.to_string(), "F4", "keys are taken at once");
+    assert!(render(&app).backend().to_string().contains("Keys"));
+    press(&mut app, &["Esc", "q"]);
+    assert!(app.quit);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "nothing waited for the search");
+}

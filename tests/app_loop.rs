@@ -8,6 +8,7 @@ use hexstack::app::keeper::Keeper;
 use hexstack::app::menu::Menu;
 use hexstack::app::{App, Screen};
 use hexstack::rules::GameKind;
+use hexstack::terminal::Input;
 use hexstack::{store, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -44,7 +45,8 @@ fn mouse_event(kind: MouseEventKind, (column, row): (u16, u16)) -> Event {
 fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
     let mut events = VecDeque::from(events);
-    terminal::drive(&mut terminal, app, keeper, || Ok(events.pop_front())).unwrap();
+    terminal::drive(&mut terminal, app, keeper, |_| Ok(events.pop_front().map_or(Input::End, Input::Event)))
+        .unwrap();
     terminal
 }
 
@@ -85,8 +87,8 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     let mut events = VecDeque::from(vec![enter(), key('l'), enter(), key('l')]);
     // The terminal fails under the loop after four events: the program stops there.
-    let crashed = terminal::drive(&mut terminal, &mut app, &mut keeper, || match events.pop_front() {
-        Some(event) => Ok(Some(event)),
+    let crashed = terminal::drive(&mut terminal, &mut app, &mut keeper, |_| match events.pop_front() {
+        Some(event) => Ok(Input::Event(event)),
         None => Err(std::io::Error::other("the terminal is gone")),
     });
     assert!(crashed.is_err());

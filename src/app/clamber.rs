@@ -137,6 +137,10 @@ impl Selecting for Position {
         }
     }
 
+    fn turn_cells(turn: &Turn) -> Vec<Cell> {
+        turn.cells()
+    }
+
     fn shown(table: &Table<Position>) -> Position {
         let position = table.position();
         match &table.selection {
@@ -155,7 +159,13 @@ impl Selecting for Position {
         let of_kind = |kind| cells(&mut targets.iter().filter(|t| t.1 == kind).map(|t| t.0));
         let on_target = targets.iter().any(|&(cell, _)| cell == table.cursor);
         Lit {
-            selected: table.selection.as_ref().map_or(CellSet::EMPTY, |chain| cells(&mut chain.cells())),
+            selected: match (&table.selection, &table.advice) {
+                (Some(chain), _) => cells(&mut chain.cells()),
+                (None, Some(advice)) if table.hint => {
+                    cells(&mut Position::turn_cells(&advice.turn).into_iter())
+                }
+                _ => CellSet::EMPTY,
+            },
             removed: if on_target { shown.removed_by_capture(table.cursor) } else { CellSet::EMPTY },
             equal: of_kind(CaptureKind::Equal),
             targets: of_kind(CaptureKind::Lower),

@@ -145,6 +145,8 @@ fn act_on<G: Selecting>(table: &mut Table<G>, action: Action) {
         Action::Undo => table.undo(),
         Action::Redo => table.redo(),
         Action::First | Action::Last => table.jump(action == Action::Last),
+        Action::Hint => table.ask_hint(),
+        Action::Eval => table.toggle_eval(),
         _ => {}
     }
 }

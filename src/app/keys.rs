@@ -72,6 +72,10 @@ pub enum Action {
     Back,
     Yes,
     Erase,
+    /// Ask the computer for a turn to play.
+    Hint,
+    /// Show or hide who is ahead.
+    Eval,
 }
 
 type Key = (KeyCode, KeyModifiers);
@@ -259,6 +263,8 @@ pub const KEYS: &[Binding] = &[
         "key.help",
         Some(("?", "hint.keys")),
     ),
+    bind(&[Game, Try], &[char('t')], "t", Action::Hint, "key.hint", None),
+    bind(&[Game, Try], &[char('e')], "e", Action::Eval, "key.eval", None),
     bind(&[Game, Try], &[char('d')], "d", Action::Draw, "key.draw", None),
     bind(&[Game, Try], &[char('r')], "r", Action::Resign, "key.resign", None),
     bind(&[Game], &[char('m')], "m", Action::Menu, "key.menu", None),

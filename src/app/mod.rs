@@ -6,6 +6,7 @@
 //! its keys from the one key table ([`keys`]); it answers an action with a [`Go`], which
 //! the app carries out.
 
+pub mod advisor;
 pub mod clamber;
 pub mod game;
 pub mod keeper;
@@ -177,6 +178,18 @@ impl App {
             Screen::Menu(_) => Context::Menu,
             Screen::Game(game) => game.context(),
             Screen::Rules(book) => book.context(),
+        }
+    }
+
+    /// Takes in what a search on another thread found; `true` while one is still under way
+    /// (the loop then wakes up now and then to show its progress).
+    pub fn tick(&mut self) -> bool {
+        match self.game_screen() {
+            Some(game) => crate::by_game!(&mut game.table, table => {
+                table.tick();
+                table.thinking().is_some()
+            }),
+            None => false,
         }
     }
 

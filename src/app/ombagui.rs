@@ -64,6 +64,10 @@ impl Selecting for Position {
         }
     }
 
+    fn turn_cells(turn: &Move) -> Vec<Cell> {
+        vec![turn.from, turn.to]
+    }
+
     fn cancel(table: &mut Table<Position>) {
         if table.selection.take().is_some() {
             table.prompt();
@@ -73,7 +77,13 @@ impl Selecting for Position {
     fn lit(table: &Table<Position>) -> Lit {
         let position = table.position();
         let last = table.last_move_cells().into_iter().filter_map(|cell| BOARD.index(cell)).collect();
-        let Some(from) = table.selection else { return Lit { last, ..Lit::default() } };
+        let Some(from) = table.selection else {
+            // A suggested move is lit like a selection.
+            let hint =
+                table.advice.as_ref().filter(|_| table.hint).map(|advice| Position::turn_cells(&advice.turn));
+            let selected = hint.into_iter().flatten().filter_map(|cell| BOARD.index(cell)).collect();
+            return Lit { last, selected, ..Lit::default() };
+        };
         let jumps = position.jump_landings(from);
         Lit {
             last,

@@ -2,8 +2,10 @@
 //! the line that tells the players what happened. What differs between the games (what
 //! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
+use super::advisor::{Advice, THINKING_TIME, Thinking};
 use super::keys::Step;
 use super::lit::Lit;
+use crate::ai::{Budget, Evaluate};
 use crate::i18n::{Explain, colour};
 use crate::rules::hex::{Cell, DIRECTIONS};
 use crate::rules::{Colour, Game};
@@ -30,7 +32,7 @@ impl Message {
 
 /// What a game's screen does with Enter and Esc, and what its board lights up. It asks the
 /// rules for the legal turns and filters them; it never decides a rule itself.
-pub trait Selecting: Game<Illegal: Explain> {
+pub trait Selecting: Game<Illegal: Explain, Turn: Send> + Evaluate + Send {
     /// What Enter has picked: a stack and the captures so far, or a piece.
     type Selection: Clone + PartialEq + std::fmt::Debug;
     /// The text key that tells the player to move what to do.
@@ -49,6 +51,8 @@ pub trait Selecting: Game<Illegal: Explain> {
     }
     /// What the board lights up, by meaning.
     fn lit(table: &Table<Self>) -> Lit;
+    /// The cells a turn names, to light a suggested turn.
+    fn turn_cells(turn: &Self::Turn) -> Vec<Cell>;
 }
 
 /// A game at the table.
@@ -60,6 +64,17 @@ pub struct Table<G: Selecting> {
     pub selection: Option<G::Selection>,
     /// The screen column the Up and Down keys try to keep to.
     column: Option<i32>,
+    /// The advisor's last word on this position, and whether its turn is lit as a hint.
+    pub advice: Option<Advice<G::Turn>>,
+    pub hint: bool,
+    /// Whether the panel shows who is ahead after every turn.
+    pub show_eval: bool,
+    /// A search under way, shared so that the table stays a plain value.
+    thinking: Option<std::sync::Arc<Thinking<G::Turn>>>,
+    /// The game revision the advice is for.
+    advice_for: u64,
+    /// The budget the advisor thinks within.
+    pub advice_budget: Budget,
 }
 
 impl<G: Selecting> Table<G> {
@@ -72,6 +87,12 @@ impl<G: Selecting> Table<G> {
             message: Message::None,
             selection: None,
             column: None,
+            advice: None,
+            hint: false,
+            show_eval: false,
+            thinking: None,
+            advice_for: 0,
+            advice_budget: Budget { time: Some(THINKING_TIME), ..Budget::default() },
         };
         table.prompt();
         table
@@ -203,6 +224,73 @@ impl<G: Selecting> Table<G> {
         self.message = Message::Success(t!("draw.done"));
     }
 
+    /// Asks the advisor for a turn to light up.
+    pub fn ask_hint(&mut self) {
+        self.hint = true;
+        self.think();
+        self.tick();
+    }
+
+    /// Shows or hides who is ahead.
+    pub fn toggle_eval(&mut self) {
+        self.show_eval = !self.show_eval;
+        self.think();
+        self.tick();
+    }
+
+    /// Starts the advisor on the position now, unless it has advised on it or is at it.
+    fn think(&mut self) {
+        let revision = self.session.revision();
+        let busy = self.thinking.as_ref().is_some_and(|thinking| thinking.revision == revision);
+        if self.advice.is_none() && !busy && self.end().is_none() {
+            let thinking = Thinking::start(self.position(), self.advice_budget, revision);
+            self.thinking = Some(std::sync::Arc::new(thinking));
+        }
+    }
+
+    /// Takes in what the advisor found; forgets advice on a position that has changed.
+    pub fn tick(&mut self) {
+        let revision = self.session.revision();
+        if self.advice_for != revision {
+            (self.advice, self.hint, self.advice_for) = (None, false, revision);
+        }
+        if self.thinking.as_ref().is_some_and(|thinking| thinking.revision != revision) {
+            self.thinking = None;
+        }
+        if let Some(advice) = self.thinking.as_ref().and_then(|thinking| thinking.poll()) {
+            self.thinking = None;
+            self.take_advice(advice);
+        }
+        if self.show_eval && self.advice.is_none() && self.thinking.is_none() {
+            self.think();
+        }
+    }
+
+    fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
+        if self.hint {
+            self.message = match &advice {
+                Some(advice) => Message::Info(t!("advice.hint", advice.turn, ahead(advice))),
+                None => Message::Warning(t!("advice.none")),
+            };
+        }
+        self.advice = advice;
+    }
+
+    /// Whether a search is under way, and how far through its time.
+    pub fn thinking(&self) -> Option<f64> {
+        self.thinking.as_ref().map(|thinking| thinking.progress())
+    }
+
+    /// Waits for the advisor (tests use a budget of positions, and wait).
+    pub fn wait_for_advice(&mut self) {
+        if let Some(thinking) =
+            self.thinking.take().and_then(|thinking| std::sync::Arc::try_unwrap(thinking).ok())
+        {
+            let advice = thinking.wait();
+            self.take_advice(advice);
+        }
+    }
+
     /// Moves the cursor to `cell` (a click, or the mouse passing over it).
     pub fn point_at(&mut self, cell: Cell) {
         self.cursor = cell;
@@ -234,5 +322,13 @@ impl<G: Selecting> Table<G> {
             self.cursor = cell;
         }
         self.column = Some(column.max(0));
+    }
+}
+
+/// Who is ahead and by how much, in words and figures.
+pub fn ahead<T>(advice: &Advice<T>) -> String {
+    match advice.ahead() {
+        Some((player, chance)) => t!("advice.ahead", colour(player), (chance * 100.0).round()),
+        None => t!("advice.even", (advice.blue * 100.0).round()),
     }
 }

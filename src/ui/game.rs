@@ -96,6 +96,9 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
 
 fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let mut lines = G::facts(table);
+    if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
+        lines.push(line);
+    }
     lines.push(Line::raw(""));
     let (played, total) = table.replay_position();
     let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
@@ -119,6 +122,21 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
     frame.render_widget(Clear, legend_area);
     frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+}
+
+/// Who is ahead, or how far the computer is in its thinking, when asked for.
+fn advice_line<G: Look>(table: &Table<G>, width: usize) -> Option<Line<'static>> {
+    if let Some(progress) = table.thinking() {
+        let label = t!("advice.thinking");
+        let room = width.saturating_sub(label.chars().count() + 1);
+        let done = (progress * room as f64).round() as usize;
+        return Some(Line::styled(
+            format!("{label} {}{}", "▓".repeat(done), "░".repeat(room - done)),
+            theme::HINTS,
+        ));
+    }
+    let advice = table.advice.as_ref().filter(|_| table.show_eval || table.hint)?;
+    Some(Line::styled(crate::app::table::ahead(advice), theme::HEADING))
 }
 
 /// The marks for the side panel, two to a line where their words fit, else one.

@@ -1,0 +1,121 @@
+//! Advice on the game on screen: a search on a worker thread, so that the screen stays live
+//! while it thinks. It answers with the suggested turn and the chance of each player.
+
+use crate::ai::{self, Budget, Evaluate, Search};
+use crate::rules::Colour;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// What the search advises.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Advice<T> {
+    pub turn: T,
+    /// Blue's chance of winning, 0 to 1.
+    pub blue: f64,
+}
+
+impl<T> Advice<T> {
+    /// The player ahead, if either is, and their chance.
+    pub fn ahead(&self) -> Option<(Colour, f64)> {
+        match self.blue {
+            b if b > 0.55 => Some((Colour::Blue, b)),
+            b if b < 0.45 => Some((Colour::Red, 1.0 - b)),
+            _ => None,
+        }
+    }
+}
+
+/// A search under way on a worker thread, for the position at a given game revision.
+#[derive(Debug)]
+pub struct Thinking<T> {
+    receiver: Receiver<Option<Advice<T>>>,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    budget: Duration,
+    /// The game revision the advice is for: stale advice is dropped.
+    pub revision: u64,
+}
+
+/// How long the advisor thinks.
+pub const THINKING_TIME: Duration = Duration::from_millis(800);
+
+impl<T: Send + 'static> Thinking<T> {
+    /// Starts thinking about `position` within `budget`.
+    pub fn start<G>(position: G, budget: Budget, revision: u64) -> Thinking<T>
+    where
+        G: Evaluate<Turn = T> + Send,
+    {
+        let (sender, receiver) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            let found = Search::new().best(&position, budget, &flag);
+            let advice = found.map(|found| {
+                let mover = ai::winning_chance(found.score);
+                let blue = if position.to_move() == Colour::Blue { mover } else { 1.0 - mover };
+                Advice { turn: found.turn, blue }
+            });
+            // The screen may have gone: nobody to tell is no error.
+            let _ = sender.send(advice);
+        });
+        Thinking {
+            receiver,
+            stop,
+            started: Instant::now(),
+            budget: budget.time.unwrap_or(THINKING_TIME),
+            revision,
+        }
+    }
+
+    /// The advice if the search has finished (`Some(None)` when there was no turn to give).
+    pub fn poll(&self) -> Option<Option<Advice<T>>> {
+        match self.receiver.try_recv() {
+            Ok(advice) => Some(advice),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(None),
+        }
+    }
+
+    /// How far through its time the search is, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        (self.started.elapsed().as_secs_f64() / self.budget.as_secs_f64().max(0.001)).min(1.0)
+    }
+
+    /// Waits for the advice (tests, with a budget of positions, use this).
+    pub fn wait(self) -> Option<Advice<T>> {
+        self.receiver.recv().ok().flatten()
+    }
+}
+
+impl<T> Drop for Thinking<T> {
+    /// A search nobody waits for any more stops at once.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::clamber;
+
+    #[test]
+    fn the_advisor_finds_the_win_on_its_thread_and_stops_when_dropped() {
+        let position: clamber::Position = "3/b/B2=b2,C3=r2,D4=r3,E4=r3".parse().unwrap();
+        let budget = Budget { nodes: Some(50_000), ..Budget::default() };
+        let advice = Thinking::start(position, budget, 0).wait().expect("advice");
+        assert_eq!(advice.turn.to_string(), "B2xC3xD4");
+        assert_eq!(advice.ahead().map(|(colour, _)| colour), Some(Colour::Blue));
+        // Dropped at once, a long search ends without anyone waiting.
+        let long = Budget { time: Some(Duration::from_secs(60)), ..Budget::default() };
+        let started = Instant::now();
+        let thinking: Thinking<clamber::Turn> =
+            Thinking::start(clamber::Position::start(crate::rules::hex::Board::SIDE_4), long, 0);
+        let stop = Arc::clone(&thinking.stop);
+        drop(thinking);
+        assert!(stop.load(Ordering::Relaxed));
+        assert!(started.elapsed() < Duration::from_secs(1), "dropping does not wait");
+    }
+}
