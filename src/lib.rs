@@ -13,6 +13,7 @@
 
 pub mod ai;
 pub mod app;
+pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod i18n;

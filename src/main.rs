@@ -1,11 +1,11 @@
 //! The `hexstack` command line: parse, dispatch, and turn errors into exit status 2.
 
 use anyhow::Result;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use hexstack::app::App;
-use hexstack::i18n::{self, Explain};
-use hexstack::rules::{AnyPosition, GameKind};
+use hexstack::cli::{From, game};
+use hexstack::i18n;
+use hexstack::rules::{Colour, GameKind};
 use hexstack::session::Players;
 use hexstack::{commands, store, terminal};
 use ratatui::layout::Rect;
@@ -23,32 +23,6 @@ struct Cli {
     command: Option<Command>,
 }
 
-/// A game's name on the command line, from the one list of games.
-fn game() -> impl TypedValueParser<Value = GameKind> {
-    PossibleValuesParser::new(GameKind::ALL.map(GameKind::name))
-        .map(|name| name.parse::<GameKind>().unwrap_or(GameKind::Clamber))
-}
-
-/// The board and position a command starts from.
-#[derive(Args)]
-struct From {
-    #[arg(value_parser = game())]
-    game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
-    #[arg(long)]
-    size: Option<u32>,
-    /// Position in notation, or `start` (the default)
-    #[arg(long)]
-    position: Option<String>,
-}
-
-impl From {
-    fn position(&self) -> Result<AnyPosition> {
-        let text = self.position.as_deref().unwrap_or("start");
-        self.game.position(text, self.size).map_err(|e| anyhow::anyhow!(e.explain()))
-    }
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Play a game, two players at one keyboard
@@ -61,6 +35,12 @@ enum Command {
         /// Red's name, for the screen and the saved game
         #[arg(long)]
         red: Option<String>,
+        /// Let the computer play this colour
+        #[arg(long, value_parser = ["blue", "red"])]
+        computer: Option<String>,
+        /// The computer's level, 1 (beginner) to 5 (expert)
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: u8,
     },
     /// Continue the most recently kept game
     Resume,
@@ -111,8 +91,10 @@ fn run(command: Option<Command>) -> Result<()> {
     let area = Rect::default();
     match command {
         None => terminal::run(App::new(area)),
-        Some(Command::Play { from, blue, red }) => {
-            terminal::run(App::game(from.position()?, area).with_players(Players { blue, red }))
+        Some(Command::Play { from, blue, red, computer, level }) => {
+            let computer = computer.map(|colour| if colour == "red" { Colour::Red } else { Colour::Blue });
+            let app = App::game(from.position()?, area).with_players(Players { blue, red });
+            terminal::run(app.with_computer(computer.map(|colour| (colour, level))))
         }
         Some(Command::Resume) => {
             store::resume(None).and_then(|(game, path)| terminal::run(App::opened(game, path, area)))

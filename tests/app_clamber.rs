@@ -380,3 +380,46 @@ fn the_screen_stays_live_while_the_computer_thinks() {
     assert!(app.quit);
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "nothing waited for the search");
 }
+
+/// Ticks the app until the computer has played (or two seconds pass).
+fn until_computer_played(app: &mut hexstack::app::App) {
+    let started = std::time::Instant::now();
+    while game(app).computer_to_move() && started.elapsed() < std::time::Duration::from_secs(2) {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_computer_answers_and_undo_takes_back_both_turns() {
+    let mut app = clamber("start").with_computer(Some((Colour::Red, 1)));
+    press(&mut app, &["Enter"]);
+    app.tick();
+    assert!(game(&app).computer_to_move());
+    until_computer_played(&mut app);
+    assert_eq!(game(&app).session.history().len(), 2, "Red answered");
+    assert_eq!(game(&app).to_move(), Colour::Blue);
+    assert!(game(&app).message.text().starts_with("Red played "), "{:?}", game(&app).message);
+    press(&mut app, &["u"]);
+    assert_eq!(position(&app), "3/b/-", "your turn and its answer go back together");
+    press(&mut app, &["C-r"]);
+    assert_eq!(game(&app).session.history().len(), 2, "and come back together");
+}
+
+#[test]
+fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation() {
+    let mut app = clamber("start").with_computer(Some((Colour::Red, 4)));
+    press(&mut app, &["Enter"]);
+    app.tick();
+    press(&mut app, &["l", "Enter"]);
+    assert_eq!(position(&app), "3/r/C3=b1", "Enter on Red's turn plays nothing for Red");
+    assert!(game(&app).message.text().starts_with("the computer is thinking"));
+    // Behind, the computer takes a draw; ahead, it plays on.
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some((Colour::Red, 2)));
+    press(&mut app, &["d"]);
+    assert_eq!(game(&app).session.end(), Some(End::Drawn));
+    let mut app = clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5").with_computer(Some((Colour::Red, 2)));
+    press(&mut app, &["d"]);
+    assert_eq!(game(&app).session.end(), None);
+    assert!(game(&app).message.text().contains("declines the draw"));
+}

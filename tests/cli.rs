@@ -149,3 +149,17 @@ fn match_plays_levels_against_each_other_and_reports() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stderr(&output).lines().count(), 1);
 }
+
+#[test]
+fn the_computer_options_are_checked() {
+    for (args, expected) in [
+        (&["play", "clamber", "--computer", "green"][..], "invalid value 'green' for '--computer"),
+        (&["play", "clamber", "--computer", "red", "--level", "9"], "9 is not in 1..=5"),
+    ] {
+        let output = hexstack(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1);
+    }
+}

@@ -102,9 +102,14 @@ impl GameScreen {
 
     /// A new game of the same kind, on the same board, between the same players.
     fn again(&self) -> GameScreen {
-        let board = by_game!(&self.table, table => table.position().board());
-        let start = self.kind().start_on(board);
-        GameScreen { players: self.players.clone(), tried_from: self.tried_from, ..GameScreen::new(start) }
+        let (board, computer) = by_game!(&self.table, table => (table.position().board(), table.computer));
+        let mut again = GameScreen {
+            players: self.players.clone(),
+            tried_from: self.tried_from,
+            ..GameScreen::new(self.kind().start_on(board))
+        };
+        by_game!(&mut again.table, table => table.computer = computer);
+        again
     }
 
     /// Says that a draw offer was declined.
@@ -157,17 +162,23 @@ impl Component for GameScreen {
     }
 
     fn act(&mut self, action: Action) -> Go {
-        let (to_move, over, in_progress, selected) = by_game!(&self.table, table => (
+        let (to_move, over, in_progress, selected, computer) = by_game!(&self.table, table => (
             table.to_move(),
             table.end().is_some(),
             table.in_progress(),
-            table.selection.is_some()
+            table.selection.is_some(),
+            table.computer.is_some(),
         ));
+        let computers_turn = computer && by_game!(&self.table, table => table.computer_to_move());
         match action {
             // A tried example goes back to its page: with q, or with Esc once nothing is selected.
             Action::Back if let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
             Action::Cancel if !selected && let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
             Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
+            Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if computers_turn => {
+                self.set_message(Message::Info(t!("computer.thinking")));
+                Go::Stay
+            }
             Action::Save => Go::Show(Overlay::SaveAs(SavePrompt::new(self.kind()))),
             Action::Help => Go::Show(Overlay::Help),
             Action::Resign | Action::Draw if over => {
@@ -175,6 +186,13 @@ impl Component for GameScreen {
                 Go::Stay
             }
             Action::Resign => Go::Show(Overlay::Ask(Question::Resign(to_move))),
+            Action::Draw if computer => {
+                match by_game!(&self.table, table => table.computer_accepts_draw()) {
+                    true => self.answer_yes(Question::Draw(to_move)),
+                    false => self.answer_no(Question::Draw(to_move)),
+                }
+                Go::Stay
+            }
             Action::Draw => Go::Show(Overlay::Ask(Question::Draw(to_move))),
             Action::Menu if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
             Action::Menu => Go::Menu,

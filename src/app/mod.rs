@@ -141,6 +141,14 @@ impl App {
         App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
     }
 
+    /// The same app, the computer playing a colour at a level in the game on screen.
+    pub fn with_computer(mut self, computer: Option<(crate::rules::Colour, u8)>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::by_game!(&mut game.table, table => table.computer = computer);
+        }
+        self
+    }
+
     /// The same app, the game on screen (if any) between these players.
     pub fn with_players(mut self, players: crate::session::Players) -> App {
         if let Some(game) = self.game_screen() {

@@ -73,6 +73,10 @@ pub struct Table<G: Selecting> {
     thinking: Option<std::sync::Arc<Thinking<G::Turn>>>,
     /// The game revision the advice is for.
     advice_for: u64,
+    /// The colour the computer plays, and at which level.
+    pub computer: Option<(Colour, u8)>,
+    /// The computer's search for its turn.
+    playing: Option<std::sync::Arc<Thinking<G::Turn>>>,
     /// The budget the advisor thinks within.
     pub advice_budget: Budget,
 }
@@ -92,6 +96,8 @@ impl<G: Selecting> Table<G> {
             show_eval: false,
             thinking: None,
             advice_for: 0,
+            computer: None,
+            playing: None,
             advice_budget: Budget { time: Some(THINKING_TIME), ..Budget::default() },
         };
         table.prompt();
@@ -172,7 +178,12 @@ impl<G: Selecting> Table<G> {
         }
         let agreed = self.session.agreed();
         let to_move = |table: &Self| colour(table.to_move());
-        self.message = match (self.session.undo(), agreed) {
+        let undone = self.session.undo();
+        // Against the computer, your turn goes back with its answer.
+        if undone && agreed.is_none() && self.computer.is_some_and(|(colour, _)| colour == self.to_move()) {
+            self.session.undo();
+        }
+        self.message = match (undone, agreed) {
             (false, _) => Message::Warning(t!("undo.none")),
             (true, Some(End::Drawn)) => Message::Info(t!("undo.draw", to_move(self))),
             (true, Some(End::Resigned(player))) => {
@@ -184,8 +195,13 @@ impl<G: Selecting> Table<G> {
 
     pub fn redo(&mut self) {
         self.selection = None;
+        let redone = self.session.redo();
+        // Against the computer, its answer comes back with your turn.
+        if redone && self.computer_to_move() && self.session.can_redo() {
+            self.session.redo();
+        }
         // Says how the game stands after the turn played again: it may have ended it.
-        self.message = match (self.session.redo(), self.session.end()) {
+        self.message = match (redone, self.session.end()) {
             (false, _) => Message::Warning(t!("redo.none")),
             (true, Some(End::Won(winner))) => Message::Success(t!("redo.wins", colour(winner))),
             (true, Some(_)) => Message::Success(t!("redo.blocked")),
@@ -264,6 +280,59 @@ impl<G: Selecting> Table<G> {
         if self.show_eval && self.advice.is_none() && self.thinking.is_none() {
             self.think();
         }
+        self.computer_plays();
+    }
+
+    /// The computer's turn: starts its search, then plays what it found.
+    fn computer_plays(&mut self) {
+        let revision = self.session.revision();
+        let Some((colour, level)) = self.computer else { return };
+        if self.end().is_some() || self.to_move() != colour {
+            self.playing = None;
+            return;
+        }
+        if self.playing.as_ref().is_some_and(|playing| playing.revision != revision) {
+            self.playing = None;
+        }
+        match self.playing.as_ref().map(|playing| playing.poll()) {
+            None => {
+                let thinking = Thinking::start(self.position(), crate::ai::level(level), revision);
+                self.playing = Some(std::sync::Arc::new(thinking));
+            }
+            Some(None) => {}
+            Some(Some(found)) => {
+                self.playing = None;
+                if let Some(advice) = found {
+                    self.selection = None;
+                    self.commit(advice.turn);
+                }
+            }
+        }
+    }
+
+    /// Whether it is the computer's turn.
+    pub fn computer_to_move(&self) -> bool {
+        self.end().is_none() && self.computer.is_some_and(|(colour, _)| colour == self.to_move())
+    }
+
+    /// Whether the computer is thinking about its turn.
+    pub fn computer_thinking(&self) -> Option<f64> {
+        self.playing.as_ref().map(|playing| playing.progress())
+    }
+
+    /// The computer's answer to a draw offer, from how it sees the game: it agrees when it
+    /// thinks itself behind.
+    pub fn computer_accepts_draw(&self) -> bool {
+        let Some((colour, _)) = self.computer else { return false };
+        let budget = Budget { nodes: Some(5_000), ..Budget::default() };
+        let found = crate::ai::Search::new().best(
+            &self.position(),
+            budget,
+            &std::sync::atomic::AtomicBool::new(false),
+        );
+        let mover = found.map_or(0.5, |found| crate::ai::winning_chance(found.score));
+        let computer = if self.to_move() == colour { mover } else { 1.0 - mover };
+        computer < 0.45
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
@@ -278,7 +347,7 @@ impl<G: Selecting> Table<G> {
 
     /// Whether a search is under way, and how far through its time.
     pub fn thinking(&self) -> Option<f64> {
-        self.thinking.as_ref().map(|thinking| thinking.progress())
+        self.thinking.as_ref().or(self.playing.as_ref()).map(|thinking| thinking.progress())
     }
 
     /// Waits for the advisor (tests use a budget of positions, and wait).
