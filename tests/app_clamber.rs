@@ -282,10 +282,10 @@ fn the_menu_starts_games() {
     press(&mut app, &["3"]);
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["4"]);
+    press(&mut app, &["6"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["6"]);
+    press(&mut app, &["8"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);
     assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");
@@ -422,4 +422,18 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
     press(&mut app, &["d"]);
     assert_eq!(game(&app).session.end(), None);
     assert!(game(&app).message.text().contains("declines the draw"));
+}
+
+#[test]
+fn the_menu_starts_games_against_the_computer_which_plays_second() {
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["4"]);
+    assert_eq!(game(&app).computer, Some((Colour::Red, 3)));
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["5"]);
+    let table = match &app.screen.game().unwrap().table {
+        hexstack::rules::ByGame::Ombagui(table) => table,
+        _ => panic!("an Ombagui game"),
+    };
+    assert_eq!(table.computer, Some((Colour::Blue, 3)), "Red moves first in Ombagui: you are Red");
 }

@@ -103,7 +103,8 @@ const fn code(code: KeyCode) -> Key {
     (code, NONE)
 }
 
-const DIGITS: &[Key] = &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7')];
+const DIGITS: &[Key] =
+    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
 
 const fn bind(
     contexts: &'static [Context],
@@ -145,7 +146,7 @@ pub const KEYS: &[Binding] = &[
         "key.choose",
         Some(("Enter", "hint.start")),
     ),
-    bind(&[Menu], DIGITS, "1-7", Action::Jump(0), "key.jump", Some(("1-7", "hint.jump"))),
+    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), "key.jump", Some(("1-9", "hint.jump"))),
     bind(&[Menu, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
     bind(
         &[Menu],
@@ -480,7 +481,7 @@ mod tests {
         for binding in KEYS {
             let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
             for shown in binding.shown.split(' ') {
-                let range = binding.action == Action::Jump(0) && shown == "1-7";
+                let range = binding.action == Action::Jump(0) && shown == "1-9";
                 assert!(
                     range || names.iter().any(|name| name == shown),
                     "{shown} is not a key of {}",
@@ -488,7 +489,7 @@ mod tests {
                 );
             }
             if let Some((keys, _)) = binding.hint {
-                let range = binding.action == Action::Jump(0) && keys == "1-7";
+                let range = binding.action == Action::Jump(0) && keys == "1-9";
                 assert!(
                     range || names.iter().any(|name| name == keys),
                     "hint {keys} is not a key of {}",
@@ -516,6 +517,6 @@ mod tests {
             hints(Context::Game),
             "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"
         );
-        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-7 jump · q quit");
+        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-9 jump · q quit");
     }
 }

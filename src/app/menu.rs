@@ -10,12 +10,18 @@ use crate::t;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+/// The computer's level in a game started from the menu (it plays second: you start).
+const LEVEL: u8 = 3;
+
 /// The menu's entries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Entry {
     Clamber3,
     Clamber4,
     Ombagui,
+    /// Against the computer, which plays Red at level 3.
+    ClamberComputer,
+    OmbaguiComputer,
     Resume,
     RulesClamber,
     RulesOmbagui,
@@ -23,10 +29,12 @@ pub enum Entry {
 }
 
 impl Entry {
-    pub const ALL: [Entry; 7] = [
+    pub const ALL: [Entry; 9] = [
         Entry::Clamber3,
         Entry::Clamber4,
         Entry::Ombagui,
+        Entry::ClamberComputer,
+        Entry::OmbaguiComputer,
         Entry::Resume,
         Entry::RulesClamber,
         Entry::RulesOmbagui,
@@ -39,6 +47,8 @@ impl Entry {
             Entry::Clamber3 => "menu.clamber3",
             Entry::Clamber4 => "menu.clamber4",
             Entry::Ombagui => "menu.ombagui",
+            Entry::ClamberComputer => "menu.clamber_computer",
+            Entry::OmbaguiComputer => "menu.ombagui_computer",
             Entry::Resume => "menu.resume",
             Entry::RulesClamber => "menu.rules_clamber",
             Entry::RulesOmbagui => "menu.rules_ombagui",
@@ -66,6 +76,8 @@ impl Menu {
             Entry::Clamber3 => play(GameKind::Clamber, Board::SIDE_3),
             Entry::Clamber4 => play(GameKind::Clamber, Board::SIDE_4),
             Entry::Ombagui => play(GameKind::Ombagui, Board::SIDE_4),
+            Entry::ClamberComputer => Go::Against(GameKind::Clamber.start_on(Board::SIDE_3), LEVEL),
+            Entry::OmbaguiComputer => Go::Against(GameKind::Ombagui.start_on(Board::SIDE_4), LEVEL),
             Entry::Resume => Go::Request(Request::Resume),
             Entry::RulesClamber => Go::Open(Screen::Rules(Book::new(GameKind::Clamber))),
             Entry::RulesOmbagui => Go::Open(Screen::Rules(Book::new(GameKind::Ombagui))),
@@ -120,7 +132,7 @@ mod tests {
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
             assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
         }
-        let after = char::from_digit(Entry::ALL.len() as u32 + 1, 10).unwrap();
+        let after = char::from_digit((Entry::ALL.len() as u32 + 1) % 10, 10).unwrap();
         assert_eq!(
             keys::action(Context::Menu, KeyEvent::new(KeyCode::Char(after), KeyModifiers::NONE)),
             None

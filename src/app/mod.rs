@@ -56,6 +56,8 @@ pub enum Go {
     Open(Screen),
     /// Play a new game from this position.
     Play(AnyPosition),
+    /// Play a new game against the computer at this level; it plays second.
+    Against(AnyPosition, u8),
     /// Try a rules example on a real board (a Clamber chain may be under way in it),
     /// coming back to this page after.
     Try(AnyPosition, Option<crate::rules::clamber::Turn>, Book),
@@ -233,6 +235,11 @@ impl App {
                 self.screen = screen;
             }
             Go::Play(start) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::new(start))))),
+            Go::Against(start, level) => {
+                let second = crate::by_game!(&start, p => crate::rules::Game::to_move(p).other());
+                self.go(Go::Play(start));
+                *self = std::mem::replace(self, App::new(self.area)).with_computer(Some((second, level)));
+            }
             Go::Try(start, so_far, book) => {
                 self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))
             }
