@@ -207,8 +207,9 @@ impl<G: Evaluate> Search<G> {
         let mut children: Vec<(i32, usize, G)> = Vec::new();
         position.for_each_turn(&mut |_, next| {
             let index = children.len();
-            // Wins first, then the turns that leave the opponent worst off.
-            let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
+            // Wins first, then the turns that leave the opponent worst off. This is the
+            // child's own score as a leaf, so the last ply uses it instead of evaluating again.
+            let order = if next.winner().is_some() { -(WIN - (ply + 1)) } else { next.evaluate() };
             children.push((order, index, *next));
         });
         if children.is_empty() {
@@ -229,8 +230,16 @@ impl<G: Evaluate> Search<G> {
         }
         let original = alpha;
         let mut best = (i32::MIN, 0);
-        for (_, index, child) in children {
-            let score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, stop);
+        for (order, index, child) in children {
+            let score = if depth == 1 {
+                self.nodes += 1;
+                if self.spent(stop) {
+                    return 0;
+                }
+                -order
+            } else {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, stop)
+            };
             if self.out_of_budget {
                 return 0;
             }

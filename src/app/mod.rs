@@ -145,10 +145,14 @@ impl App {
 
     /// The same app, the computer playing a colour at a level in the game on screen.
     pub fn with_computer(mut self, computer: Option<(crate::rules::Colour, u8)>) -> App {
+        self.set_computer(computer);
+        self
+    }
+
+    fn set_computer(&mut self, computer: Option<(crate::rules::Colour, u8)>) {
         if let Some(game) = self.game_screen() {
             crate::by_game!(&mut game.table, table => table.computer = computer);
         }
-        self
     }
 
     /// The same app, the game on screen (if any) between these players.
@@ -238,7 +242,7 @@ impl App {
             Go::Against(start, level) => {
                 let second = crate::by_game!(&start, p => crate::rules::Game::to_move(p).other());
                 self.go(Go::Play(start));
-                *self = std::mem::replace(self, App::new(self.area)).with_computer(Some((second, level)));
+                self.set_computer(Some((second, level)));
             }
             Go::Try(start, so_far, book) => {
                 self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))
