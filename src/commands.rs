@@ -95,6 +95,7 @@ fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale:
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
             let budget = scaled(ai::level(levels[mover]), scale);
+            searches[mover].remember(session.history().iter().map(|ply| &ply.position));
             searches[mover].best(&position, budget, &stop).map(|found| found.turn)
         };
         let Some(chosen) = chosen else { break };

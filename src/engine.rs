@@ -28,8 +28,12 @@ pub struct Engine {
 }
 
 /// What the search looks at for `eval`.
-const EVAL_BUDGET: Budget =
-    Budget { nodes: Some(20_000), time: Some(Duration::from_millis(500)), depth: Some(4) };
+const EVAL_BUDGET: Budget = Budget {
+    nodes: Some(20_000),
+    time: Some(Duration::from_millis(500)),
+    depth: Some(4),
+    two_threads: false,
+};
 
 impl Default for Engine {
     fn default() -> Self {
@@ -132,6 +136,7 @@ fn best<G: Evaluate>(
     if session.is_over() {
         return None;
     }
+    search.remember(session.history().iter().map(|ply| &ply.position));
     search.best(&session.position(), budget, stop).map(|found| (found.turn.to_string(), found.score))
 }
 

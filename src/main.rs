@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use hexstack::app::App;
+use hexstack::app::{App, Computer};
 use hexstack::cli::{From, game};
 use hexstack::i18n;
 use hexstack::rules::{Colour, GameKind};
@@ -35,8 +35,8 @@ enum Command {
         /// Red's name, for the screen and the saved game
         #[arg(long)]
         red: Option<String>,
-        /// Let the computer play this colour
-        #[arg(long, value_parser = ["blue", "red"])]
+        /// Let the computer play this colour, or both to watch it play
+        #[arg(long, value_parser = ["blue", "red", "both"])]
         computer: Option<String>,
         /// The computer's level, 1 (beginner) to 5 (expert)
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
@@ -92,9 +92,13 @@ fn run(command: Option<Command>) -> Result<()> {
     match command {
         None => terminal::run(App::new(area)),
         Some(Command::Play { from, blue, red, computer, level }) => {
-            let computer = computer.map(|colour| if colour == "red" { Colour::Red } else { Colour::Blue });
+            let computer = computer.map(|plays| match plays.as_str() {
+                "both" => Computer::both(level),
+                "red" => Computer::playing(Colour::Red, level),
+                _ => Computer::playing(Colour::Blue, level),
+            });
             let app = App::game(from.position()?, area).with_players(Players { blue, red });
-            terminal::run(app.with_computer(computer.map(|colour| (colour, level))))
+            terminal::run(app.with_computer(computer))
         }
         Some(Command::Resume) => {
             store::resume(None).and_then(|(game, path)| terminal::run(App::opened(game, path, area)))

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use hexstack::app::prompt::Question;
 use hexstack::app::table::Message;
-use hexstack::app::{Overlay, Screen};
+use hexstack::app::{Computer, Overlay, Screen};
 use hexstack::i18n::{self, Lang};
 use hexstack::rules::Colour;
 use hexstack::rules::GameKind;
@@ -392,7 +392,7 @@ fn until_computer_played(app: &mut hexstack::app::App) {
 
 #[test]
 fn the_computer_answers_and_undo_takes_back_both_turns() {
-    let mut app = clamber("start").with_computer(Some((Colour::Red, 1)));
+    let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
     press(&mut app, &["Enter"]);
     app.tick();
     assert!(game(&app).computer_to_move());
@@ -408,17 +408,19 @@ fn the_computer_answers_and_undo_takes_back_both_turns() {
 
 #[test]
 fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation() {
-    let mut app = clamber("start").with_computer(Some((Colour::Red, 4)));
+    let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 4)));
     press(&mut app, &["Enter"]);
     app.tick();
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/r/C3=b1", "Enter on Red's turn plays nothing for Red");
     assert!(game(&app).message.text().starts_with("the computer is thinking"));
     // Behind, the computer takes a draw; ahead, it plays on.
-    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some((Colour::Red, 2)));
+    let mut app =
+        clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Red, 2)));
     press(&mut app, &["d"]);
     assert_eq!(game(&app).session.end(), Some(End::Drawn));
-    let mut app = clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5").with_computer(Some((Colour::Red, 2)));
+    let mut app =
+        clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5").with_computer(Some(Computer::playing(Colour::Red, 2)));
     press(&mut app, &["d"]);
     assert_eq!(game(&app).session.end(), None);
     assert!(game(&app).message.text().contains("declines the draw"));
@@ -428,12 +430,62 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 fn the_menu_starts_games_against_the_computer_which_plays_second() {
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["4"]);
-    assert_eq!(game(&app).computer, Some((Colour::Red, 3)));
+    assert_eq!(game(&app).computer, Some(Computer::playing(Colour::Red, 3)));
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["5"]);
     let table = match &app.screen.game().unwrap().table {
         hexstack::rules::ByGame::Ombagui(table) => table,
         _ => panic!("an Ombagui game"),
     };
-    assert_eq!(table.computer, Some((Colour::Blue, 3)), "Red moves first in Ombagui: you are Red");
+    assert_eq!(
+        table.computer,
+        Some(Computer::playing(Colour::Blue, 3)),
+        "Red moves first in Ombagui: you are Red"
+    );
+}
+
+#[test]
+fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
+    let mut app =
+        clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Blue, 2)));
+    let started = std::time::Instant::now();
+    let mut seen = Vec::new();
+    while game(&app).end().is_none() && started.elapsed() < std::time::Duration::from_secs(5) {
+        app.tick();
+        if let Some(chain) = &game(&app).selection {
+            let stage: Vec<String> = chain.cells().map(|cell| cell.to_string()).collect();
+            if seen.last() != Some(&stage) {
+                seen.push(stage);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(seen, [vec!["B2"], vec!["B2", "C3"], vec!["B2", "C3", "D4"]], "one capture at a time");
+    assert_eq!(game(&app).session.last_turn().map(|turn| turn.to_string()), Some("B2xC3xD4".into()));
+    assert_eq!(game(&app).end(), Some(End::Won(Colour::Blue)));
+    assert!(game(&app).selection.is_none());
+}
+
+#[test]
+fn the_computer_can_play_both_sides_to_watch_and_undo_takes_back_one_turn() {
+    let mut app = clamber("start").with_computer(Some(Computer::both(1)));
+    let started = std::time::Instant::now();
+    let going = |app: &hexstack::app::App| game(app).end().is_none() && game(app).session.history().len() < 4;
+    while going(&app) && started.elapsed() < std::time::Duration::from_secs(10) {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let played = game(&app).session.history().len();
+    assert!(played >= 3, "both sides played on their own: {played} turns");
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("│both sides: the computer,") && shown.contains("│level 1 (beginner)"), "{shown}");
+    press(&mut app, &["u"]);
+    assert_eq!(game(&app).session.history().len(), played - 1, "watching, undo takes back one turn");
+}
+
+#[test]
+fn the_panel_names_the_computer_and_its_level() {
+    let app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 5)));
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("│Red: the computer, level 5") && shown.contains("│(expert)"), "{shown}");
 }

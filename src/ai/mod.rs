@@ -12,7 +12,7 @@ mod clamber;
 mod ombagui;
 
 use crate::rules::Game;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 pub const WIN: i32 = 1_000_000;
 
 /// What the search needs of a game beyond its rules: how good a position is.
-pub trait Evaluate: Game + Hash {
+pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
     /// positive is better for them.
     fn evaluate(&self) -> i32;
@@ -36,6 +36,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Plies of the deepest iteration.
     pub depth: Option<u32>,
+    /// Search on two threads, each taking half of the turns at the root (the top levels).
+    /// One thread keeps a search with a budget of positions reproducible.
+    pub two_threads: bool,
 }
 
 /// What a search found: the turn, its score for the player to move, how deep it looked.
@@ -71,6 +74,10 @@ pub struct Search<G: Evaluate> {
     budget: Budget,
     started: Instant,
     out_of_budget: bool,
+    /// Positions the game went through before the root: going back to one makes no progress.
+    seen: HashSet<u64>,
+    /// The second thread's searcher, with its own table, kept from turn to turn too.
+    helper: Option<Box<Search<G>>>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -97,8 +104,20 @@ impl<G: Evaluate> Search<G> {
             budget: Budget::default(),
             started: Instant::now(),
             out_of_budget: false,
+            seen: HashSet::new(),
+            helper: None,
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Tells the search the positions the game went through: a line that comes back to one
+    /// of them scores as a draw, so that a player ahead looks for progress instead of
+    /// going to and fro, while a player behind is glad to.
+    pub fn remember<'a>(&mut self, earlier: impl IntoIterator<Item = &'a G>)
+    where
+        G: 'a,
+    {
+        self.seen = earlier.into_iter().map(key).collect();
     }
 
     /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
@@ -107,17 +126,32 @@ impl<G: Evaluate> Search<G> {
     pub fn best(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Found<G::Turn>> {
         let turns = position.legal_turns_with_results();
         let first = turns.first()?.0.clone();
-        self.nodes = 0;
-        self.budget = budget;
-        self.started = Instant::now();
-        self.out_of_budget = false;
-        if self.table.len() > TABLE_LIMIT {
-            self.table.clear();
-        }
+        let started = Instant::now();
+        self.prepare(budget, started);
         let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
         let deepest = budget.depth.unwrap_or(64).max(1);
         for depth in 1..=deepest {
-            let Some((index, score)) = self.root(position, &turns, depth, stop) else { break };
+            let order = self.root_order(position, turns.len());
+            let answer = if budget.two_threads && turns.len() > 1 {
+                let mut helper = self.helper.take().unwrap_or_default();
+                helper.seen.clone_from(&self.seen);
+                helper.prepare(budget, started);
+                // Turns taken in turn, so that each thread has good ones to start with.
+                let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
+                let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
+                let (a, b) = std::thread::scope(|scope| {
+                    let other = scope.spawn(|| helper.root(&turns, &theirs, depth, stop));
+                    let a = self.root(&turns, &mine, depth, stop);
+                    (a, other.join().unwrap_or(None))
+                });
+                self.nodes += helper.nodes;
+                self.helper = Some(helper);
+                a.zip(b).map(|(a, b)| if b.1 > a.1 { b } else { a })
+            } else {
+                self.root(&turns, &order, depth, stop)
+            };
+            let Some((index, score)) = answer else { break };
+            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: index as u16 });
             found = Found { turn: turns[index].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
             if score.abs() > WIN - 1000 {
@@ -128,25 +162,40 @@ impl<G: Evaluate> Search<G> {
         Some(found)
     }
 
-    /// One iteration at the root: the best turn's index and score, or `None` if the budget
-    /// ran out before it finished.
-    fn root(
-        &mut self,
-        position: &G,
-        turns: &[(G::Turn, G)],
-        depth: u32,
-        stop: &AtomicBool,
-    ) -> Option<(usize, i32)> {
-        let mut order: Vec<usize> = (0..turns.len()).collect();
+    fn prepare(&mut self, budget: Budget, started: Instant) {
+        self.nodes = 0;
+        self.budget = budget;
+        self.started = started;
+        self.out_of_budget = false;
+        if self.table.len() > TABLE_LIMIT {
+            self.table.clear();
+        }
+    }
+
+    /// The root's turns in the order to search them: the last iteration's best first.
+    fn root_order(&self, position: &G, count: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..count).collect();
         if let Some(entry) = self.table.get(&key(position)) {
             let best = usize::from(entry.best);
-            if best < order.len() {
+            if best < count {
                 order.swap(0, best);
             }
         }
+        order
+    }
+
+    /// One iteration at the root over the turns at `order`: the best one's index and score,
+    /// or `None` if the budget ran out before it finished.
+    fn root(
+        &mut self,
+        turns: &[(G::Turn, G)],
+        order: &[usize],
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<(usize, i32)> {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = order[0];
-        for index in order {
+        for &index in order {
             let score = -self.negamax(&turns[index].1, depth - 1, -beta, -alpha, 1, stop);
             if self.out_of_budget {
                 return None;
@@ -155,8 +204,6 @@ impl<G: Evaluate> Search<G> {
                 (alpha, best) = (score, index);
             }
         }
-        self.table
-            .insert(key(position), Entry { depth, score: alpha, bound: Bound::Exact, best: best as u16 });
         Some((best, alpha))
     }
 
@@ -191,10 +238,13 @@ impl<G: Evaluate> Search<G> {
         if self.spent(stop) {
             return 0;
         }
+        let key = key(position);
+        if self.seen.contains(&key) {
+            return 0;
+        }
         if depth == 0 {
             return position.evaluate();
         }
-        let key = key(position);
         let remembered = self.table.get(&key).copied();
         if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
             match entry.bound {
@@ -270,8 +320,8 @@ pub fn level(level: u8) -> Budget {
         0 | 1 => Budget { depth: Some(1), ..Budget::default() },
         2 => Budget { depth: Some(2), ..Budget::default() },
         3 => time(100),
-        4 => time(600),
-        _ => time(3000),
+        4 => Budget { two_threads: true, ..time(600) },
+        _ => Budget { two_threads: true, ..time(3000) },
     }
 }
 
@@ -292,9 +342,15 @@ mod tests {
     use super::*;
     use crate::rules::{clamber, ombagui};
 
+    /// The turn found on one thread and on two: both must hold what the test asks.
     fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
-        let budget = Budget { depth: Some(depth), nodes: Some(2_000_000), time: None };
-        Search::new().best(position, budget, &AtomicBool::new(false)).expect("a legal turn")
+        let budget = Budget { depth: Some(depth), nodes: Some(2_000_000), ..Budget::default() };
+        let stop = AtomicBool::new(false);
+        let one = Search::new().best(position, budget, &stop).expect("a legal turn");
+        let two =
+            Search::new().best(position, Budget { two_threads: true, ..budget }, &stop).expect("a turn");
+        assert_eq!(one.score, two.score, "two threads see the same score at the same depth");
+        two
     }
 
     #[test]
@@ -335,7 +391,10 @@ mod tests {
         }
         let stopped = AtomicBool::new(true);
         let start = ombagui::Position::start();
-        let found = Search::new().best(&start, Budget::default(), &stopped).expect("an answer at once");
-        assert!(start.play(found.turn).is_ok());
+        for two_threads in [false, true] {
+            let budget = Budget { two_threads, ..Budget::default() };
+            let found = Search::new().best(&start, budget, &stopped).expect("an answer at once");
+            assert!(start.play(found.turn).is_ok());
+        }
     }
 }

@@ -1,48 +1,162 @@
-//! How good an Ombagui position is for the player to move: towers rebuilt on the goal, the
-//! start of towers there, pieces on their way, and how free each side is to move.
+//! How good an Ombagui position is for the player to move: a race. Each side's distance
+//! from its four towers is counted in moves (every missing piece brought by the nearest
+//! free piece of its kind, covered pieces and cluttered goal cells costing extra), and the
+//! side nearer its goal is ahead.
 
 use super::Evaluate;
+use crate::rules::Colour;
 use crate::rules::hex::Cell;
-use crate::rules::ombagui::{Kind, Position};
-use crate::rules::{Colour, Game};
+use crate::rules::ombagui::{BOARD, Kind, Position, Stack};
 
-/// Weights, in score points.
-const TOWER: i32 = 1000;
-const BASE: [i32; 3] = [120, 300, 0];
-const ADVANCE: i32 = 6;
-const MOBILITY: i32 = 2;
+const CELLS: usize = 37;
+
+/// Score points for half a move of the race: the costs below count half moves.
+const HALF_MOVE: i32 = 20;
+/// A piece of ours in the way on one of our goal cells must leave. The other side's
+/// pieces there are their start, which they want to leave anyway, unless we cover them.
+const IN_THE_WAY: i32 = 1;
+const COVERED_IN_THE_WAY: i32 = 3;
+/// A piece of ours that cannot move yet: covered by our own piece, or by theirs.
+const UNDER_OWN: i32 = 1;
+const UNDER_THEIRS: i32 = 1;
 
 impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        let mobility = self.turn_count() as i32 - self.skipped().turn_count() as i32;
-        progress(self, me) - progress(self, me.other()) + MOBILITY * mobility
+        HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))
     }
 }
 
-/// How far `colour` is towards its four towers on the goal row.
-fn progress(position: &Position, colour: Colour) -> i32 {
+/// Extra steps for passing a cell that holds pieces: a light must wait for it to clear
+/// (or jump it), a medium or a dark must go round it.
+const CROWD: u32 = 2;
+
+/// Steps from every cell to the nearest of `targets`, a step onto an occupied cell
+/// costing `1 + CROWD`: cells are relaxed from a ring queue until nothing shortens.
+fn steps_to(occupied: &[bool; CELLS], targets: &[Cell]) -> [u32; CELLS] {
+    let mut steps = [u32::MAX; CELLS];
+    let mut queue = [0usize; CELLS];
+    let mut queued = [false; CELLS];
+    let (mut head, mut len) = (0, 0);
+    for &cell in targets {
+        let at = BOARD.index(cell).expect("goal cells are on the board");
+        steps[at] = 0;
+        queue[(head + len) % CELLS] = at;
+        queued[at] = true;
+        len += 1;
+    }
+    while len > 0 {
+        let at = queue[head];
+        (head, len) = ((head + 1) % CELLS, len - 1);
+        queued[at] = false;
+        // Crowded cells on the way cost more; the goal cells themselves do not.
+        let step = if steps[at] > 0 && occupied[at] { 1 + CROWD } else { 1 };
+        for next in BOARD.neighbours(at).iter() {
+            if steps[at] + step < steps[next] {
+                steps[next] = steps[at] + step;
+                if !queued[next] {
+                    queue[(head + len) % CELLS] = next;
+                    queued[next] = true;
+                    len += 1;
+                }
+            }
+        }
+    }
+    steps
+}
+
+/// Moves a piece of `kind` needs for `steps` steps: a light makes one a move, a medium
+/// two, a dark three.
+fn travel(kind: Kind, steps: u32) -> i32 {
+    // A dark is needed last and comes from anywhere in two moves: it gains nothing by
+    // rushing ahead, where it would stand in the lights' way.
+    if kind != Kind::Light {
+        return 1;
+    }
+    steps.div_ceil(kind.steps() as u32) as i32
+}
+
+/// An estimate of the half moves `colour` needs to stand four towers on its goal cells.
+fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let goal = Position::goal(colour);
-    let mut score = TOWER * position.towers_home(colour) as i32;
+    let mut occupied = [false; CELLS];
+    // Our pieces not yet in place, by kind: where each stands, and the half moves it
+    // waits for what covers it. A colour has four pieces of each kind.
+    let mut waiting = [[(0usize, 0i32); 4]; 3];
+    let mut count = [0usize; 3];
+    // The goal cells that still want a piece of each kind.
+    let mut wanted = [[Cell::new(0, 0); 4]; 3];
+    let mut wants = [0usize; 3];
+    let mut cost = 0;
+    for (cell, stack) in position.stacks() {
+        let index = BOARD.index(cell).expect("on the board");
+        occupied[index] = true;
+        let mut pieces = [None; 3];
+        let height = stack.height();
+        for (slot, piece) in pieces.iter_mut().zip(stack.pieces()) {
+            *slot = Some(piece);
+        }
+        let on_goal = goal.contains(&cell);
+        let in_place = if on_goal { built(stack, colour) } else { 0 };
+        if on_goal {
+            for kind in &Kind::ALL[in_place..] {
+                wanted[*kind as usize][wants[*kind as usize]] = cell;
+                wants[*kind as usize] += 1;
+            }
+        }
+        for at in in_place..height {
+            let Some(piece) = pieces[at] else { continue };
+            let above = pieces[at + 1..height].iter().flatten();
+            if piece.colour == colour {
+                let under: i32 =
+                    above.map(|above| if above.colour == colour { UNDER_OWN } else { UNDER_THEIRS }).sum();
+                let kind = piece.kind as usize;
+                waiting[kind][count[kind]] = (index, under);
+                count[kind] += 1;
+                // A piece of ours in the way on a goal cell.
+                if on_goal {
+                    cost += IN_THE_WAY;
+                }
+            } else if on_goal && above.clone().any(|above| above.colour == colour) {
+                cost += COVERED_IN_THE_WAY;
+            }
+        }
+    }
+    // Empty goal cells want all three.
     for cell in goal {
-        let stack = position.stack(cell);
-        if stack.is_tower_of(colour) {
+        if position.stack(cell).is_empty() {
+            for kind in Kind::ALL {
+                wanted[kind as usize][wants[kind as usize]] = cell;
+                wants[kind as usize] += 1;
+            }
+        }
+    }
+    for kind in Kind::ALL {
+        let k = kind as usize;
+        if wants[k] == 0 {
             continue;
         }
-        // A tower is built from the bottom: a light of ours, then a medium on it.
-        let mine: Vec<Kind> =
-            stack.pieces().take_while(|piece| piece.colour == colour).map(|p| p.kind).collect();
-        let built = mine.iter().zip(Kind::ALL).take_while(|(have, want)| have == &want).count();
-        if built == stack.height() && built > 0 {
-            score += BASE[built - 1];
+        let steps =
+            if kind != Kind::Light { [1; CELLS] } else { steps_to(&occupied, &wanted[k][..wants[k]]) };
+        let mut moves = [i32::MAX; 4];
+        for (slot, &(index, under)) in moves.iter_mut().zip(&waiting[k][..count[k]]) {
+            // A piece out of place on a goal cell must leave it before it can come back.
+            let here = if steps[index] == 0 { 2 } else { steps[index] };
+            *slot = 2 * travel(kind, here) + under;
         }
+        // The nearest pieces fill the wanted places.
+        moves.sort_unstable();
+        cost += moves.iter().take(wants[k]).filter(|&&m| m < i32::MAX).sum::<i32>();
     }
-    // Every top piece of ours, the nearer the goal row the better.
-    let target_row = i32::from(goal[0].row());
-    for (cell, stack) in position.stacks() {
-        if stack.top().is_some_and(|top| top.colour == colour) {
-            score += ADVANCE * (6 - (target_row - i32::from(Cell::row(cell))).abs());
-        }
-    }
-    score
+    cost
+}
+
+/// How many pieces of `colour`'s tower stand rightly built from the bottom of `stack`:
+/// a light of ours, then a medium of ours on it, then a dark.
+fn built(stack: Stack, colour: Colour) -> usize {
+    stack
+        .pieces()
+        .zip(Kind::ALL)
+        .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
+        .count()
 }

@@ -3,9 +3,9 @@
 
 use crate::ai::{self, Budget, Evaluate, Search};
 use crate::rules::Colour;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// What the search advises.
@@ -27,6 +27,28 @@ impl<T> Advice<T> {
     }
 }
 
+/// A search kept from turn to turn, so that what it learnt about the game (its table)
+/// serves the next turn too; one worker thread uses it at a time.
+pub struct Searcher<G: Evaluate>(Arc<Mutex<Search<G>>>);
+
+impl<G: Evaluate> Default for Searcher<G> {
+    fn default() -> Self {
+        Searcher(Arc::new(Mutex::new(Search::new())))
+    }
+}
+
+impl<G: Evaluate> Clone for Searcher<G> {
+    fn clone(&self) -> Self {
+        Searcher(Arc::clone(&self.0))
+    }
+}
+
+impl<G: Evaluate> std::fmt::Debug for Searcher<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("Searcher")
+    }
+}
+
 /// A search under way on a worker thread, for the position at a given game revision.
 #[derive(Debug)]
 pub struct Thinking<T> {
@@ -42,16 +64,27 @@ pub struct Thinking<T> {
 pub const THINKING_TIME: Duration = Duration::from_millis(800);
 
 impl<T: Send + 'static> Thinking<T> {
-    /// Starts thinking about `position` within `budget`.
-    pub fn start<G>(position: G, budget: Budget, revision: u64) -> Thinking<T>
+    /// Starts thinking about `position` within `budget`, with `searcher`, which is told
+    /// the positions the game went through `earlier`.
+    pub fn start<G>(
+        searcher: &Searcher<G>,
+        position: G,
+        earlier: Vec<G>,
+        budget: Budget,
+        revision: u64,
+    ) -> Thinking<T>
     where
-        G: Evaluate<Turn = T> + Send,
+        G: Evaluate<Turn = T>,
     {
         let (sender, receiver) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let searcher = searcher.clone();
         std::thread::spawn(move || {
-            let found = Search::new().best(&position, budget, &flag);
+            // A search stopped a moment ago lets go of the searcher at its next check.
+            let mut search = searcher.0.lock().unwrap_or_else(PoisonError::into_inner);
+            search.remember(&earlier);
+            let found = search.best(&position, budget, &flag);
             let advice = found.map(|found| {
                 let mover = ai::winning_chance(found.score);
                 let blue = if position.to_move() == Colour::Blue { mover } else { 1.0 - mover };
@@ -105,17 +138,23 @@ mod tests {
     fn the_advisor_finds_the_win_on_its_thread_and_stops_when_dropped() {
         let position: clamber::Position = "3/b/B2=b2,C3=r2,D4=r3,E4=r3".parse().unwrap();
         let budget = Budget { nodes: Some(50_000), ..Budget::default() };
-        let advice = Thinking::start(position, budget, 0).wait().expect("advice");
+        let advice =
+            Thinking::start(&Searcher::default(), position, Vec::new(), budget, 0).wait().expect("advice");
         assert_eq!(advice.turn.to_string(), "B2xC3xD4");
         assert_eq!(advice.ahead().map(|(colour, _)| colour), Some(Colour::Blue));
         // Dropped at once, a long search ends without anyone waiting.
         let long = Budget { time: Some(Duration::from_secs(60)), ..Budget::default() };
         let started = Instant::now();
-        let thinking: Thinking<clamber::Turn> =
-            Thinking::start(clamber::Position::start(crate::rules::hex::Board::SIDE_4), long, 0);
+        let searcher = Searcher::default();
+        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_4);
+        let thinking: Thinking<clamber::Turn> = Thinking::start(&searcher, start, Vec::new(), long, 0);
         let stop = Arc::clone(&thinking.stop);
         drop(thinking);
         assert!(stop.load(Ordering::Relaxed));
         assert!(started.elapsed() < Duration::from_secs(1), "dropping does not wait");
+        // The next search takes the searcher over as soon as the stopped one lets it go.
+        let next = Thinking::start(&searcher, start, Vec::new(), budget, 1).wait();
+        assert!(next.is_some_and(|advice| start.play(&advice.turn).is_ok()));
+        assert!(started.elapsed() < Duration::from_secs(2));
     }
 }

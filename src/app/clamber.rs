@@ -141,6 +141,16 @@ impl Selecting for Position {
         turn.cells()
     }
 
+    /// A capture shows its stack selected, then each capture of its chain in turn.
+    fn stages(turn: &Turn) -> Vec<Chain> {
+        match turn {
+            Turn::Place(_) => Vec::new(),
+            Turn::Capture { from, captured } => (0..=captured.len())
+                .map(|made| Chain { from: *from, captured: captured[..made].to_vec() })
+                .collect(),
+        }
+    }
+
     fn shown(table: &Table<Position>) -> Position {
         let position = table.position();
         match &table.selection {

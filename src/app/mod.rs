@@ -30,6 +30,7 @@ use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, Mouse
 use ratatui::layout::Rect;
 use rules::Book;
 use std::path::PathBuf;
+pub use table::Computer;
 
 /// A screen or a box that takes keys and clicks.
 pub trait Component {
@@ -143,13 +144,13 @@ impl App {
         App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
     }
 
-    /// The same app, the computer playing a colour at a level in the game on screen.
-    pub fn with_computer(mut self, computer: Option<(crate::rules::Colour, u8)>) -> App {
+    /// The same app, the computer playing one colour or both in the game on screen.
+    pub fn with_computer(mut self, computer: Option<Computer>) -> App {
         self.set_computer(computer);
         self
     }
 
-    fn set_computer(&mut self, computer: Option<(crate::rules::Colour, u8)>) {
+    fn set_computer(&mut self, computer: Option<Computer>) {
         if let Some(game) = self.game_screen() {
             crate::by_game!(&mut game.table, table => table.computer = computer);
         }
@@ -201,7 +202,7 @@ impl App {
         match self.game_screen() {
             Some(game) => crate::by_game!(&mut game.table, table => {
                 table.tick();
-                table.thinking().is_some()
+                table.thinking().is_some() || table.computer_busy()
             }),
             None => false,
         }
@@ -242,7 +243,7 @@ impl App {
             Go::Against(start, level) => {
                 let second = crate::by_game!(&start, p => crate::rules::Game::to_move(p).other());
                 self.go(Go::Play(start));
-                self.set_computer(Some((second, level)));
+                self.set_computer(Some(Computer::playing(second, level)));
             }
             Go::Try(start, so_far, book) => {
                 self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))

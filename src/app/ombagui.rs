@@ -68,6 +68,11 @@ impl Selecting for Position {
         vec![turn.from, turn.to]
     }
 
+    /// A move shows its piece picked up first.
+    fn stages(turn: &Move) -> Vec<Cell> {
+        vec![turn.from]
+    }
+
     fn cancel(table: &mut Table<Position>) {
         if table.selection.take().is_some() {
             table.prompt();

@@ -2,7 +2,7 @@
 //! the line that tells the players what happened. What differs between the games (what
 //! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
-use super::advisor::{Advice, THINKING_TIME, Thinking};
+use super::advisor::{Advice, Searcher, THINKING_TIME, Thinking};
 use super::keys::Step;
 use super::lit::Lit;
 use crate::ai::{Budget, Evaluate};
@@ -53,6 +53,48 @@ pub trait Selecting: Game<Illegal: Explain, Turn: Send> + Evaluate + Send {
     fn lit(table: &Table<Self>) -> Lit;
     /// The cells a turn names, to light a suggested turn.
     fn turn_cells(turn: &Self::Turn) -> Vec<Cell>;
+    /// The selections a player would go through to play `turn`: the computer shows them
+    /// one after the other before it plays (a chain, capture by capture).
+    fn stages(turn: &Self::Turn) -> Vec<Self::Selection>;
+}
+
+/// Who the computer plays, and at which level: one colour, or both to watch it play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Computer {
+    pub blue: bool,
+    pub red: bool,
+    pub level: u8,
+}
+
+impl Computer {
+    /// The computer playing `colour` at `level`.
+    pub fn playing(colour: Colour, level: u8) -> Computer {
+        Computer { blue: colour == Colour::Blue, red: colour == Colour::Red, level }
+    }
+
+    /// The computer playing both sides, to watch.
+    pub fn both(level: u8) -> Computer {
+        Computer { blue: true, red: true, level }
+    }
+
+    pub fn plays(self, colour: Colour) -> bool {
+        match colour {
+            Colour::Blue => self.blue,
+            Colour::Red => self.red,
+        }
+    }
+}
+
+/// How long the computer shows each step of its turn.
+pub const STAGE_TIME: std::time::Duration = std::time::Duration::from_millis(350);
+
+/// A computer's turn being shown step by step before it is played.
+#[derive(Clone, Debug)]
+struct Showing<G: Selecting> {
+    turn: G::Turn,
+    stages: Vec<G::Selection>,
+    started: std::time::Instant,
+    revision: u64,
 }
 
 /// A game at the table.
@@ -73,10 +115,16 @@ pub struct Table<G: Selecting> {
     thinking: Option<std::sync::Arc<Thinking<G::Turn>>>,
     /// The game revision the advice is for.
     advice_for: u64,
-    /// The colour the computer plays, and at which level.
-    pub computer: Option<(Colour, u8)>,
+    /// Who the computer plays, if anyone.
+    pub computer: Option<Computer>,
     /// The computer's search for its turn.
     playing: Option<std::sync::Arc<Thinking<G::Turn>>>,
+    /// The computer's turn on its way to the board.
+    showing: Option<Showing<G>>,
+    /// Blue's chance as the computer last saw it, for its answer to a draw offer.
+    computer_view: Option<f64>,
+    /// One search for the game, hints and the computer's turns alike: it keeps its table.
+    searcher: Searcher<G>,
     /// The budget the advisor thinks within.
     pub advice_budget: Budget,
 }
@@ -98,6 +146,9 @@ impl<G: Selecting> Table<G> {
             advice_for: 0,
             computer: None,
             playing: None,
+            showing: None,
+            computer_view: None,
+            searcher: Searcher::default(),
             advice_budget: Budget { time: Some(THINKING_TIME), ..Budget::default() },
         };
         table.prompt();
@@ -180,7 +231,8 @@ impl<G: Selecting> Table<G> {
         let to_move = |table: &Self| colour(table.to_move());
         let undone = self.session.undo();
         // Against the computer, your turn goes back with its answer.
-        if undone && agreed.is_none() && self.computer.is_some_and(|(colour, _)| colour == self.to_move()) {
+        let computer = self.computer.filter(|computer| !(computer.blue && computer.red));
+        if undone && agreed.is_none() && computer.is_some_and(|computer| computer.plays(self.to_move())) {
             self.session.undo();
         }
         self.message = match (undone, agreed) {
@@ -197,7 +249,8 @@ impl<G: Selecting> Table<G> {
         self.selection = None;
         let redone = self.session.redo();
         // Against the computer, its answer comes back with your turn.
-        if redone && self.computer_to_move() && self.session.can_redo() {
+        let watching = self.computer.is_some_and(|computer| computer.blue && computer.red);
+        if redone && !watching && self.computer_to_move() && self.session.can_redo() {
             self.session.redo();
         }
         // Says how the game stands after the turn played again: it may have ended it.
@@ -259,7 +312,7 @@ impl<G: Selecting> Table<G> {
         let revision = self.session.revision();
         let busy = self.thinking.as_ref().is_some_and(|thinking| thinking.revision == revision);
         if self.advice.is_none() && !busy && self.end().is_none() {
-            let thinking = Thinking::start(self.position(), self.advice_budget, revision);
+            let thinking = self.start_thinking(self.advice_budget);
             self.thinking = Some(std::sync::Arc::new(thinking));
         }
     }
@@ -283,28 +336,54 @@ impl<G: Selecting> Table<G> {
         self.computer_plays();
     }
 
-    /// The computer's turn: starts its search, then plays what it found.
+    /// A search on the position now, told the positions the game went through.
+    fn start_thinking(&self, budget: Budget) -> Thinking<G::Turn> {
+        let earlier = self.session.history().iter().map(|ply| ply.position).collect();
+        Thinking::start(&self.searcher, self.position(), earlier, budget, self.session.revision())
+    }
+
+    /// The computer's turn: starts its search, shows what it found step by step, then
+    /// plays it.
     fn computer_plays(&mut self) {
         let revision = self.session.revision();
-        let Some((colour, level)) = self.computer else { return };
-        if self.end().is_some() || self.to_move() != colour {
-            self.playing = None;
+        if !self.computer_to_move() {
+            (self.playing, self.showing) = (None, None);
             return;
         }
+        let Some(computer) = self.computer else { return };
         if self.playing.as_ref().is_some_and(|playing| playing.revision != revision) {
             self.playing = None;
         }
+        if self.showing.as_ref().is_some_and(|showing| showing.revision != revision) {
+            self.showing = None;
+        }
+        if let Some(showing) = &self.showing {
+            let stage = (showing.started.elapsed().as_millis() / STAGE_TIME.as_millis()) as usize;
+            match showing.stages.get(stage) {
+                Some(selection) => self.selection = Some(selection.clone()),
+                None => {
+                    let turn = showing.turn.clone();
+                    self.showing = None;
+                    self.commit(turn);
+                }
+            }
+            return;
+        }
         match self.playing.as_ref().map(|playing| playing.poll()) {
             None => {
-                let thinking = Thinking::start(self.position(), crate::ai::level(level), revision);
+                let thinking = self.start_thinking(crate::ai::level(computer.level));
                 self.playing = Some(std::sync::Arc::new(thinking));
             }
             Some(None) => {}
             Some(Some(found)) => {
                 self.playing = None;
                 if let Some(advice) = found {
-                    self.selection = None;
-                    self.commit(advice.turn);
+                    self.computer_view = Some(advice.blue);
+                    let stages = G::stages(&advice.turn);
+                    self.selection = stages.first().cloned();
+                    let started = std::time::Instant::now();
+                    self.showing = Some(Showing { turn: advice.turn, stages, started, revision });
+                    self.computer_plays();
                 }
             }
         }
@@ -312,7 +391,7 @@ impl<G: Selecting> Table<G> {
 
     /// Whether it is the computer's turn.
     pub fn computer_to_move(&self) -> bool {
-        self.end().is_none() && self.computer.is_some_and(|(colour, _)| colour == self.to_move())
+        self.end().is_none() && self.computer.is_some_and(|computer| computer.plays(self.to_move()))
     }
 
     /// Whether the computer is thinking about its turn.
@@ -320,19 +399,27 @@ impl<G: Selecting> Table<G> {
         self.playing.as_ref().map(|playing| playing.progress())
     }
 
-    /// The computer's answer to a draw offer, from how it sees the game: it agrees when it
+    /// Whether the computer is busy with its turn: thinking, or showing it.
+    pub fn computer_busy(&self) -> bool {
+        self.playing.is_some() || self.showing.is_some()
+    }
+
+    /// The computer's answer to a draw offer, from how it last saw the game (the advisor's
+    /// view of this position, else the computer's own last search): it agrees when it
     /// thinks itself behind.
     pub fn computer_accepts_draw(&self) -> bool {
-        let Some((colour, _)) = self.computer else { return false };
-        let budget = Budget { nodes: Some(5_000), ..Budget::default() };
-        let found = crate::ai::Search::new().best(
-            &self.position(),
-            budget,
-            &std::sync::atomic::AtomicBool::new(false),
-        );
-        let mover = found.map_or(0.5, |found| crate::ai::winning_chance(found.score));
-        let computer = if self.to_move() == colour { mover } else { 1.0 - mover };
-        computer < 0.45
+        let Some(computer) = self.computer else { return false };
+        let revision = self.session.revision();
+        let advised = self.advice.as_ref().filter(|_| self.advice_for == revision).map(|advice| advice.blue);
+        let blue = advised.or(self.computer_view).unwrap_or_else(|| {
+            // Before its first turn: a glance of a few thousand positions, a millisecond or two.
+            let glance = Budget { nodes: Some(2_000), ..Budget::default() };
+            let found = crate::ai::Search::new().best(&self.position(), glance, &Default::default());
+            let mover = found.map_or(0.5, |found| crate::ai::winning_chance(found.score));
+            if self.to_move() == Colour::Blue { mover } else { 1.0 - mover }
+        });
+        let chance = |colour| if colour == Colour::Blue { blue } else { 1.0 - blue };
+        [Colour::Blue, Colour::Red].into_iter().filter(|&c| computer.plays(c)).all(|c| chance(c) < 0.45)
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {

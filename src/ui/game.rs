@@ -96,6 +96,14 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
 
 fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let mut lines = G::facts(table);
+    if let Some(computer) = table.computer {
+        let width = usize::from(area.width.saturating_sub(2));
+        lines.extend(
+            wrap_words(&computer_line(computer), width)
+                .into_iter()
+                .map(|line| Line::styled(line, theme::HINTS)),
+        );
+    }
     if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
         lines.push(line);
     }
@@ -122,6 +130,19 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
     let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
     frame.render_widget(Clear, legend_area);
     frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+}
+
+/// Which side the computer plays, at which level.
+fn computer_line(computer: crate::app::Computer) -> String {
+    let level = computer.level.clamp(1, 5);
+    let name = t!(&format!("computer.level{level}"));
+    match (computer.blue, computer.red) {
+        (true, true) => t!("computer.plays_both", level, name),
+        (blue, _) => {
+            let colour = if blue { Colour::Blue } else { Colour::Red };
+            t!("computer.plays", i18n::colour(colour), level, name)
+        }
+    }
 }
 
 /// Who is ahead, or how far the computer is in its thinking, when asked for.
