@@ -90,7 +90,7 @@ fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale:
         let position = session.position();
         let mover = position.to_move().index();
         let chosen = if turn < 2 {
-            let turns = position.legal_turns();
+            let turns = opening_turns(&position);
             random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
@@ -104,6 +104,21 @@ fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale:
         }
     }
     (session.end(), cap)
+}
+
+/// The turns an opening may pick at random: every turn that does not hand the other
+/// player a win at once (all of them if each does), so that no game is lost by its dice.
+fn opening_turns<G: Game>(position: &G) -> Vec<G::Turn> {
+    let all = position.legal_turns_with_results();
+    let safe: Vec<G::Turn> = all
+        .iter()
+        .filter(|(_, next)| {
+            next.winner().is_none()
+                && !next.legal_turns_with_results().iter().any(|(_, after)| after.winner().is_some())
+        })
+        .map(|(turn, _)| turn.clone())
+        .collect();
+    if safe.is_empty() { all.into_iter().map(|(turn, _)| turn).collect() } else { safe }
 }
 
 /// `budget` with its time multiplied by `scale`.
@@ -126,5 +141,16 @@ mod tests {
         // A cap of two turns leaves every game unfinished: all draws.
         let capped = play_match(&start, 2, 1, 4, 2, 1.0);
         assert_eq!((capped.draws, capped.turns), (4, 8));
+    }
+
+    #[test]
+    fn an_opening_picked_at_random_never_hands_a_win() {
+        let position: crate::rules::clamber::Position = "3/r/C3=b1".parse().unwrap();
+        let safe = opening_turns(&position);
+        assert!(!safe.is_empty() && safe.len() < position.legal_turns().len(), "some placements lose at once");
+        for turn in safe {
+            let next = position.play(&turn).unwrap();
+            assert!(next.legal_turns_with_results().iter().all(|(_, after)| after.winner().is_none()), "{turn}");
+        }
     }
 }
