@@ -147,10 +147,16 @@ mod tests {
     fn an_opening_picked_at_random_never_hands_a_win() {
         let position: crate::rules::clamber::Position = "3/r/C3=b1".parse().unwrap();
         let safe = opening_turns(&position);
-        assert!(!safe.is_empty() && safe.len() < position.legal_turns().len(), "some placements lose at once");
+        assert!(
+            !safe.is_empty() && safe.len() < position.legal_turns().len(),
+            "some placements lose at once"
+        );
         for turn in safe {
             let next = position.play(&turn).unwrap();
-            assert!(next.legal_turns_with_results().iter().all(|(_, after)| after.winner().is_none()), "{turn}");
+            assert!(
+                next.legal_turns_with_results().iter().all(|(_, after)| after.winner().is_none()),
+                "{turn}"
+            );
         }
     }
 }

@@ -489,3 +489,15 @@ fn the_panel_names_the_computer_and_its_level() {
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("│Red: the computer, level 5") && shown.contains("│(expert)"), "{shown}");
 }
+
+#[test]
+fn a_hint_asked_just_after_the_computer_played_is_shown() {
+    let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
+    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(2_000), ..Default::default() };
+    press(&mut app, &["Enter"]);
+    until_computer_played(&mut app);
+    press(&mut app, &["t"]);
+    table_mut(&mut app).wait_for_advice();
+    assert!(game(&app).message.text().starts_with("hint: "), "{:?}", game(&app).message);
+    assert!(!lit(&app).selected.is_empty(), "the suggested turn is lit");
+}

@@ -295,6 +295,7 @@ impl<G: Selecting> Table<G> {
 
     /// Asks the advisor for a turn to light up.
     pub fn ask_hint(&mut self) {
+        self.forget_stale_advice();
         self.hint = true;
         self.think();
         self.tick();
@@ -317,12 +318,18 @@ impl<G: Selecting> Table<G> {
         }
     }
 
-    /// Takes in what the advisor found; forgets advice on a position that has changed.
-    pub fn tick(&mut self) {
+    /// Drops advice on a position the game has left (and its hint with it).
+    fn forget_stale_advice(&mut self) {
         let revision = self.session.revision();
         if self.advice_for != revision {
             (self.advice, self.hint, self.advice_for) = (None, false, revision);
         }
+    }
+
+    /// Takes in what the advisor found; forgets advice on a position that has changed.
+    pub fn tick(&mut self) {
+        self.forget_stale_advice();
+        let revision = self.session.revision();
         if self.thinking.as_ref().is_some_and(|thinking| thinking.revision != revision) {
             self.thinking = None;
         }
