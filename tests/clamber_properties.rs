@@ -50,6 +50,7 @@ proptest! {
         for choice in &choices {
             let listed = position.legal_turns_with_results();
             prop_assert_eq!(!listed.is_empty(), position.can_move(), "the quick check agrees in {}", position);
+            prop_assert_eq!(listed.len(), position.turn_count(), "the count without positions agrees in {}", position);
             // Every placement, every single capture between two cells, and every chain
             // listed made one capture longer by any cell.
             let mut candidates: Vec<Turn> = cells.iter().map(|&cell| Turn::Place(cell)).collect();

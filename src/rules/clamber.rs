@@ -315,6 +315,26 @@ impl Position {
         }
     }
 
+    /// How many chains of equal captures start from the stack on `from`, of `height`,
+    /// with the enemy's stacks `enemy`: each capture is a turn, and goes on unless it won.
+    /// A capture only takes the target's sub-group out of `enemy` and lifts the capturer.
+    fn chains_from(&self, from: usize, height: u16, enemy: CellSet) -> usize {
+        let touching = self.board.neighbours(from) & enemy;
+        if touching.is_empty() {
+            return 0;
+        }
+        let alike = self.of_height(enemy, height);
+        let mut count = 0;
+        for target in self.board.flood(touching, enemy) & alike {
+            let left = enemy - self.board.flood(CellSet::single(target), alike);
+            count += 1;
+            if !left.is_empty() {
+                count += self.chains_from(target, height.saturating_add(1), left);
+            }
+        }
+        count
+    }
+
     /// The captures that may come next in a turn whose captures so far are `captured`,
     /// made by the stack on `from`: each target with its kind, from the legal turns.
     pub fn next_captures(&self, from: Cell, captured: &[Cell]) -> Vec<(Cell, CaptureKind)> {
@@ -486,6 +506,21 @@ impl Game for Position {
 
     fn skipped(&self) -> Position {
         Position::skipped(self)
+    }
+
+    /// Counted without making the positions: placements, lower captures, and each
+    /// stopping point of every chain of equal captures (perft's last ply lives on this).
+    fn turn_count(&self) -> usize {
+        if self.won.is_some() {
+            return 0;
+        }
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        let mut count = (self.board.all() - self.stacks[0] - self.stacks[1]).len();
+        for from in self.stacks[me] {
+            count += self.lower_targets(from, enemy).len() + self.chains_from(from, self.heights[from], enemy);
+        }
+        count
     }
 
     /// Faster than listing: an empty cell, or any capture at all.
