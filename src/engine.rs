@@ -32,6 +32,7 @@ const EVAL_BUDGET: Budget = Budget {
     nodes: Some(20_000),
     time: Some(Duration::from_millis(500)),
     depth: Some(4),
+    min_depth: 0,
     two_threads: false,
 };
 

@@ -36,6 +36,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Plies of the deepest iteration.
     pub depth: Option<u32>,
+    /// Plies every search completes whatever its time: a level stays a level on a slow
+    /// or busy machine. Only the stop flag (and a budget of positions) cut these short.
+    pub min_depth: u32,
     /// Search on two threads, each taking half of the turns at the root (the top levels).
     /// One thread keeps a search with a budget of positions reproducible.
     pub two_threads: bool,
@@ -74,6 +77,8 @@ pub struct Search<G: Evaluate> {
     budget: Budget,
     started: Instant,
     out_of_budget: bool,
+    /// The depth of the iteration under way.
+    iteration: u32,
     /// Positions the game went through before the root: going back to one makes no progress.
     seen: HashSet<u64>,
     /// The second thread's searcher, with its own table, kept from turn to turn too.
@@ -104,6 +109,7 @@ impl<G: Evaluate> Search<G> {
             budget: Budget::default(),
             started: Instant::now(),
             out_of_budget: false,
+            iteration: 0,
             seen: HashSet::new(),
             helper: None,
             _game: std::marker::PhantomData,
@@ -131,11 +137,16 @@ impl<G: Evaluate> Search<G> {
         let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
         let deepest = budget.depth.unwrap_or(64).max(1);
         for depth in 1..=deepest {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            self.iteration = depth;
             let order = self.root_order(position, turns.len());
             let answer = if budget.two_threads && turns.len() > 1 {
                 let mut helper = self.helper.take().unwrap_or_default();
                 helper.seen.clone_from(&self.seen);
                 helper.prepare(budget, started);
+                helper.iteration = depth;
                 // Turns taken in turn, so that each thread has good ones to start with.
                 let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
                 let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
@@ -215,7 +226,8 @@ impl<G: Evaluate> Search<G> {
         // The clock and the stop flag are read every 256 positions: cheap, and prompt.
         let checked = self.nodes.is_multiple_of(256)
             && (stop.load(Ordering::Relaxed)
-                || self.budget.time.is_some_and(|time| self.started.elapsed() >= time));
+                || self.iteration > self.budget.min_depth
+                    && self.budget.time.is_some_and(|time| self.started.elapsed() >= time));
         self.out_of_budget = nodes || checked;
         self.out_of_budget
     }
@@ -313,15 +325,16 @@ impl<G: Evaluate> Search<G> {
     }
 }
 
-/// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn).
+/// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn, on two
+/// threads). Levels 3 to 5 look at least 3, 4 and 4 plies ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
     let time = |ms| Budget { time: Some(Duration::from_millis(ms)), ..Budget::default() };
     match level {
         0 | 1 => Budget { depth: Some(1), ..Budget::default() },
         2 => Budget { depth: Some(2), ..Budget::default() },
-        3 => time(100),
-        4 => Budget { two_threads: true, ..time(600) },
-        _ => Budget { two_threads: true, ..time(3000) },
+        3 => Budget { min_depth: 3, ..time(100) },
+        4 => Budget { min_depth: 4, two_threads: true, ..time(600) },
+        _ => Budget { min_depth: 4, two_threads: true, ..time(3000) },
     }
 }
 
@@ -375,6 +388,16 @@ mod tests {
             let red_wins = after.legal_turns_with_results().iter().any(|(_, next)| next.winner().is_some());
             assert!(!red_wins, "{text}: {} leaves Red a win", found.turn);
         }
+    }
+
+    #[test]
+    fn a_level_looks_its_least_depth_ahead_even_out_of_time_but_stops_when_told() {
+        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let budget = Budget { time: Some(Duration::ZERO), min_depth: 3, ..Budget::default() };
+        let found = Search::new().best(&start, budget, &AtomicBool::new(false)).expect("a turn");
+        assert_eq!(found.depth, 3, "no time at all, and still three plies");
+        let stopped = Search::new().best(&start, budget, &AtomicBool::new(true)).expect("a turn");
+        assert_eq!(stopped.depth, 0, "the stop flag ends it at once");
     }
 
     #[test]

@@ -518,7 +518,8 @@ impl Game for Position {
         let enemy = self.stacks[1 - me];
         let mut count = (self.board.all() - self.stacks[0] - self.stacks[1]).len();
         for from in self.stacks[me] {
-            count += self.lower_targets(from, enemy).len() + self.chains_from(from, self.heights[from], enemy);
+            count +=
+                self.lower_targets(from, enemy).len() + self.chains_from(from, self.heights[from], enemy);
         }
         count
     }
