@@ -143,21 +143,7 @@ impl<G: Evaluate> Search<G> {
             self.iteration = depth;
             let order = self.root_order(position, turns.len());
             let answer = if budget.two_threads && turns.len() > 1 {
-                let mut helper = self.helper.take().unwrap_or_default();
-                helper.seen.clone_from(&self.seen);
-                helper.prepare(budget, started);
-                helper.iteration = depth;
-                // Turns taken in turn, so that each thread has good ones to start with.
-                let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
-                let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
-                let (a, b) = std::thread::scope(|scope| {
-                    let other = scope.spawn(|| helper.root(&turns, &theirs, depth, stop));
-                    let a = self.root(&turns, &mine, depth, stop);
-                    (a, other.join().unwrap_or(None))
-                });
-                self.nodes += helper.nodes;
-                self.helper = Some(helper);
-                a.zip(b).map(|(a, b)| if b.1 > a.1 { b } else { a })
+                self.root_on_two_threads(&turns, &order, depth, started, stop)
             } else {
                 self.root(&turns, &order, depth, stop)
             };
@@ -193,6 +179,32 @@ impl<G: Evaluate> Search<G> {
             }
         }
         order
+    }
+
+    /// One iteration at the root with the helper: each thread takes every other turn of
+    /// `order`, so that both start with good ones; the better answer wins.
+    fn root_on_two_threads(
+        &mut self,
+        turns: &[(G::Turn, G)],
+        order: &[usize],
+        depth: u32,
+        started: Instant,
+        stop: &AtomicBool,
+    ) -> Option<(usize, i32)> {
+        let mut helper = self.helper.take().unwrap_or_default();
+        helper.seen.clone_from(&self.seen);
+        helper.prepare(self.budget, started);
+        helper.iteration = depth;
+        let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
+        let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
+        let (a, b) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| helper.root(turns, &theirs, depth, stop));
+            let a = self.root(turns, &mine, depth, stop);
+            (a, other.join().unwrap_or(None))
+        });
+        self.nodes += helper.nodes;
+        self.helper = Some(helper);
+        a.zip(b).map(|(a, b)| if b.1 > a.1 { b } else { a })
     }
 
     /// One iteration at the root over the turns at `order`: the best one's index and score,

@@ -77,6 +77,11 @@ impl Computer {
         Computer { blue: true, red: true, level }
     }
 
+    /// Whether it plays both sides: there is nobody to answer, just a game to watch.
+    pub fn watched(self) -> bool {
+        self.blue && self.red
+    }
+
     pub fn plays(self, colour: Colour) -> bool {
         match colour {
             Colour::Blue => self.blue,
@@ -231,7 +236,7 @@ impl<G: Selecting> Table<G> {
         let to_move = |table: &Self| colour(table.to_move());
         let undone = self.session.undo();
         // Against the computer, your turn goes back with its answer.
-        let computer = self.computer.filter(|computer| !(computer.blue && computer.red));
+        let computer = self.computer.filter(|computer| !computer.watched());
         if undone && agreed.is_none() && computer.is_some_and(|computer| computer.plays(self.to_move())) {
             self.session.undo();
         }
@@ -249,7 +254,7 @@ impl<G: Selecting> Table<G> {
         self.selection = None;
         let redone = self.session.redo();
         // Against the computer, its answer comes back with your turn.
-        let watching = self.computer.is_some_and(|computer| computer.blue && computer.red);
+        let watching = self.computer.is_some_and(Computer::watched);
         if redone && !watching && self.computer_to_move() && self.session.can_redo() {
             self.session.redo();
         }

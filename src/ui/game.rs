@@ -136,13 +136,11 @@ fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
 fn computer_line(computer: crate::app::Computer) -> String {
     let level = computer.level.clamp(1, 5);
     let name = t!(&format!("computer.level{level}"));
-    match (computer.blue, computer.red) {
-        (true, true) => t!("computer.plays_both", level, name),
-        (blue, _) => {
-            let colour = if blue { Colour::Blue } else { Colour::Red };
-            t!("computer.plays", i18n::colour(colour), level, name)
-        }
+    if computer.watched() {
+        return t!("computer.plays_both", level, name);
     }
+    let colour = if computer.blue { Colour::Blue } else { Colour::Red };
+    t!("computer.plays", i18n::colour(colour), level, name)
 }
 
 /// Who is ahead, or how far the computer is in its thinking, when asked for.
