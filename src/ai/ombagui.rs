@@ -16,9 +16,10 @@ const HALF_MOVE: i32 = 20;
 /// pieces there are their start, which they want to leave anyway, unless we cover them.
 const IN_THE_WAY: i32 = 1;
 const COVERED_IN_THE_WAY: i32 = 3;
-/// A piece of ours that cannot move yet: covered by our own piece, or by theirs.
+/// A piece of ours under our own piece waits for that one to move. A piece under theirs
+/// waits on their will, which no count can say: scoring it made both sides cover each
+/// other's lights and freeze the game, so it costs nothing extra.
 const UNDER_OWN: i32 = 1;
-const UNDER_THEIRS: i32 = 1;
 
 impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
@@ -27,8 +28,8 @@ impl Evaluate for Position {
     }
 }
 
-/// Extra steps for passing a cell that holds pieces: a light must wait for it to clear
-/// (or jump it), a medium or a dark must go round it.
+/// Extra steps for passing a cell that holds our pieces: a light must wait for it to
+/// clear (or jump it), a medium or a dark must go round it.
 const CROWD: u32 = 2;
 
 /// Steps from every cell to the nearest of `targets`, a step onto an occupied cell
@@ -66,13 +67,9 @@ fn steps_to(occupied: &[bool; CELLS], targets: &[Cell]) -> [u32; CELLS] {
 }
 
 /// Moves a piece of `kind` needs for `steps` steps: a light makes one a move, a medium
-/// two, a dark three.
+/// two, a dark three. Mediums and darks are drawn toward the goal too: left anywhere
+/// within a move of it, they stood idle in the other side's way.
 fn travel(kind: Kind, steps: u32) -> i32 {
-    // A dark is needed last and comes from anywhere in two moves: it gains nothing by
-    // rushing ahead, where it would stand in the lights' way.
-    if kind != Kind::Light {
-        return 1;
-    }
     steps.div_ceil(kind.steps() as u32) as i32
 }
 
@@ -90,7 +87,9 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
         let index = BOARD.index(cell).expect("on the board");
-        occupied[index] = true;
+        // Only our own pieces crowd our paths: we move them on. Counting theirs made each
+        // side leave pieces standing in the other's way, and games never ended.
+        occupied[index] = stack.top().is_some_and(|top| top.colour == colour);
         let mut pieces = [None; 3];
         let height = stack.height();
         for (slot, piece) in pieces.iter_mut().zip(stack.pieces()) {
@@ -108,8 +107,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
             let Some(piece) = pieces[at] else { continue };
             let above = pieces[at + 1..height].iter().flatten();
             if piece.colour == colour {
-                let under: i32 =
-                    above.map(|above| if above.colour == colour { UNDER_OWN } else { UNDER_THEIRS }).sum();
+                let under = UNDER_OWN * above.filter(|above| above.colour == colour).count() as i32;
                 let kind = piece.kind as usize;
                 waiting[kind][count[kind]] = (index, under);
                 count[kind] += 1;
@@ -136,8 +134,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         if wants[k] == 0 {
             continue;
         }
-        let steps =
-            if kind != Kind::Light { [1; CELLS] } else { steps_to(&occupied, &wanted[k][..wants[k]]) };
+        let steps = steps_to(&occupied, &wanted[k][..wants[k]]);
         let mut moves = [i32::MAX; 4];
         for (slot, &(index, under)) in moves.iter_mut().zip(&waiting[k][..count[k]]) {
             // A piece out of place on a goal cell must leave it before it can come back.
@@ -160,3 +157,4 @@ fn built(stack: Stack, colour: Colour) -> usize {
         .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
         .count()
 }
+
