@@ -32,3 +32,18 @@ impl From {
         self.game.position(text, self.size).map_err(|e| anyhow::anyhow!(e.explain()))
     }
 }
+
+/// Where and for whom `hexstack serve` listens.
+#[derive(Args)]
+pub struct Listen {
+    /// The port the friend connects to
+    #[arg(long, default_value_t = crate::net::PORT)]
+    pub port: u16,
+    /// The address to listen on: the default lets in this machine only; 0.0.0.0 (or this
+    /// machine's address) opens the game to the network
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Also let in whoever holds this public key (an OpenSSH .pub file)
+    #[arg(long)]
+    pub allow_key: Option<std::path::PathBuf>,
+}

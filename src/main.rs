@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use hexstack::app::{App, Computer};
 use hexstack::cli::{From, game};
-use hexstack::i18n;
+use hexstack::i18n::{self, Explain};
 use hexstack::rules::{Colour, GameKind};
 use hexstack::session::Players;
 use hexstack::{commands, store, terminal};
@@ -80,6 +80,16 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         scale: f64,
     },
+    /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
+    Serve {
+        #[arg(value_parser = game())]
+        game: Option<GameKind>,
+        /// Board side, 2 to 6 (Clamber only; default 3)
+        #[arg(long)]
+        size: Option<u32>,
+        #[command(flatten)]
+        listen: hexstack::cli::Listen,
+    },
     /// List every legal turn, one a line
     Moves {
         #[command(flatten)]
@@ -107,6 +117,10 @@ fn run(command: Option<Command>) -> Result<()> {
         Some(Command::Rules { game }) => terminal::run(App::rules(game.unwrap_or(GameKind::Clamber), area)),
         Some(Command::Perft { from, depth, divide }) => {
             Ok(commands::print(commands::perft_report(&from.position()?, depth, divide))?)
+        }
+        Some(Command::Serve { game, size, listen }) => {
+            let start = game.unwrap_or(GameKind::Clamber).start(size).map_err(|e| anyhow::anyhow!(e.explain()))?;
+            hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),

@@ -12,15 +12,19 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The extension of saved games.
 pub const EXTENSION: &str = "hexstack";
 
-/// The folder of kept games: `$HEXSTACK_DATA_DIR`, else the platform's data folder
-/// (`$XDG_DATA_HOME/hexstack/saves` on Linux, Application Support on macOS, AppData on
-/// Windows).
+/// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
+/// on Linux, Application Support on macOS, AppData on Windows). Kept games live in its
+/// `saves` folder, the key that serves games over SSH beside them.
+pub fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os("HEXSTACK_DATA_DIR") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => Some(dirs::data_dir()?.join("hexstack")),
+    }
+}
+
+/// The folder of kept games.
 pub fn saves_dir() -> Option<PathBuf> {
-    let base = match std::env::var_os("HEXSTACK_DATA_DIR") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => dirs::data_dir()?.join("hexstack"),
-    };
-    Some(base.join("saves"))
+    Some(data_dir()?.join("saves"))
 }
 
 /// A new file name in the saves folder for a game of `game` started now.

@@ -61,12 +61,18 @@ where
 {
     while !app.quit {
         let busy = app.tick();
+        // A game shared with other terminals may have changed there: kept here too.
+        keeper.keep(app);
         terminal.draw(|frame| ui::draw(app, frame))?;
         let event = match next(busy)? {
             Input::Event(event) => event,
             Input::Idle => continue,
             Input::End => break,
         };
+        if let Event::Resize(width, height) = event {
+            // A terminal at a distance tells its size only this way.
+            terminal.resize(Rect::new(0, 0, width, height))?;
+        }
         app.handle(&event);
         if let Some(request) = app.request.take() {
             serve(request, app, keeper);

@@ -4,11 +4,12 @@
 use super::clamber::Chain;
 use super::keys::{Action, Context};
 use super::layout::GameLayout;
+use super::link::{Ask, Seat};
 use super::prompt::{Question, SavePrompt};
 use super::rules::Book;
 use super::table::{Message, Selecting, Table};
 use super::{Component, Go, Overlay, Screen};
-use crate::rules::{AnyPosition, ByGame, Game, GameKind, clamber, ombagui};
+use crate::rules::{AnyPosition, ByGame, Colour, Game, GameKind, clamber, ombagui};
 use crate::saved::SavedGame;
 use crate::session::{AnySession, Players};
 use crate::{by_game, t};
@@ -32,6 +33,8 @@ pub struct GameScreen {
     pub tried_from: Option<Book>,
     /// Tells games apart, so that what keeps them never mistakes one for another.
     pub id: u64,
+    /// In a game shared with other terminals (over SSH): who this terminal plays.
+    pub seat: Option<Seat>,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -49,7 +52,14 @@ impl GameScreen {
             kept_at: None,
             tried_from: None,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            seat: None,
         }
+    }
+
+    /// A terminal's view of a game shared with others: the game as the link has it.
+    pub fn shared(seat: Seat) -> GameScreen {
+        let (game, _) = seat.link().game();
+        GameScreen { seat: Some(seat), ..GameScreen::with_session(game) }
     }
 
     /// A game read from a file, ready to be stepped through.
@@ -112,8 +122,105 @@ impl GameScreen {
         again
     }
 
+    /// Follows a game shared with other terminals: hands in a change made here, or takes
+    /// one made elsewhere, and passes on the answer to a question asked from here.
+    pub fn follow(&mut self) {
+        let revision = self.revision();
+        let Some(seat) = &mut self.seat else { return };
+        let link = seat.link();
+        if seat.revision.is_some_and(|known| known != revision) {
+            seat.seen = Some(link.publish(by_game!(map &self.table, table => table.session.clone())));
+            seat.revision = Some(revision);
+        } else if seat.seen != Some(link.version()) {
+            let (game, version) = link.game();
+            match (&mut self.table, game) {
+                (ByGame::Clamber(table), ByGame::Clamber(session)) => table.adopt(session),
+                (ByGame::Ombagui(table), ByGame::Ombagui(session)) => table.adopt(session),
+                _ => {}
+            }
+            seat.seen = Some(version);
+            seat.revision = Some(by_game!(&self.table, table => table.session.revision()));
+            let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
+            if !seat.plays(to_move) && !over {
+                // Not this terminal's turn: say who plays, not what to do.
+                let line = self.seat_line().unwrap_or_default();
+                self.set_message(Message::Info(line));
+            }
+        }
+        self.pass_on_answer();
+    }
+
+    /// Tells this terminal's player the answer to a question they asked through the link.
+    fn pass_on_answer(&mut self) {
+        let Some(seat) = &self.seat else { return };
+        let link = seat.link();
+        if let Some((ask, yes)) = seat.colour().and_then(|colour| link.answer_for(colour)) {
+            let other = crate::i18n::colour(ask.asker().other());
+            let key = match (ask, yes) {
+                (Ask::Undo(_), true) => return,
+                (Ask::Undo(_), false) => "net.undo_declined",
+                (Ask::Draw(_), true) => "net.draw_agreed",
+                (Ask::Draw(_), false) => "net.draw_declined",
+            };
+            self.set_message(Message::Info(t!(key, other)));
+        }
+    }
+
+    /// The question the other player put to this one through the link, if any.
+    pub fn question(&self) -> Option<Question> {
+        let seat = self.seat.as_ref()?;
+        let ask = seat.link().asked().filter(|ask| seat.colour() == Some(ask.asker().other()))?;
+        Some(match ask {
+            Ask::Undo(asker) => Question::TakeBack(asker),
+            Ask::Draw(asker) => Question::Draw(asker),
+        })
+    }
+
+    /// In a shared game, who plays what and whose turn it is: "Red is thinking".
+    pub fn seat_line(&self) -> Option<String> {
+        let seat = self.seat.as_ref()?;
+        let to_move = by_game!(&self.table, table => table.to_move());
+        let name = crate::i18n::colour;
+        let line = match seat.colour() {
+            None => t!("net.watching"),
+            Some(mine) if mine == to_move => t!("net.your_turn", name(mine)),
+            Some(_) if !seat.link().present(to_move) => t!("net.left", name(to_move)),
+            Some(_) => t!("net.thinking", name(to_move)),
+        };
+        let alone = seat.colour().is_some_and(|mine| !seat.link().present(mine.other()));
+        Some(match &seat.invite {
+            Some(invite) if alone => format!("{line}. {invite}"),
+            _ => line,
+        })
+    }
+
+    /// Sends a question to the other player of a shared game.
+    fn ask(&mut self, ask: impl FnOnce(Colour) -> Ask) {
+        let Some(seat) = &self.seat else { return };
+        let Some(mine) = seat.colour() else { return self.set_message(Message::Info(t!("net.watching"))) };
+        let other = crate::i18n::colour(mine.other());
+        let (text, ask) = match ask(mine) {
+            ask @ Ask::Undo(_) => (t!("net.undo_asked", other), ask),
+            ask @ Ask::Draw(_) => (t!("net.draw_asked", other), ask),
+        };
+        seat.link().ask(ask);
+        self.set_message(Message::Info(text));
+    }
+
+    /// Tells the player who asked through the link what the answer was.
+    fn answer_link(&self, question: &Question, yes: bool) {
+        let Some(seat) = &self.seat else { return };
+        let ask = match *question {
+            Question::TakeBack(asker) => Ask::Undo(asker),
+            Question::Draw(asker) => Ask::Draw(asker),
+            _ => return,
+        };
+        seat.link().answer(ask, yes);
+    }
+
     /// Says that a draw offer was declined.
     pub fn answer_no(&mut self, question: Question) {
+        self.answer_link(&question, false);
         match question {
             Question::Draw(_) => by_game!(&mut self.table, table => table.decline_draw()),
             Question::Replace(path) => {
@@ -125,9 +232,11 @@ impl GameScreen {
 
     /// Carries out a resignation or a draw the players agreed to.
     pub fn answer_yes(&mut self, question: Question) {
+        self.answer_link(&question, true);
         match question {
             Question::Resign(_) => by_game!(&mut self.table, table => table.resign()),
             Question::Draw(_) => by_game!(&mut self.table, table => table.agree_draw()),
+            Question::TakeBack(asker) => by_game!(&mut self.table, table => table.take_back_for(asker)),
             Question::Quit | Question::Menu | Question::Replace(_) => {}
         }
     }
@@ -170,11 +279,40 @@ impl Component for GameScreen {
             table.computer.is_some(),
         ));
         let computers_turn = computer && by_game!(&self.table, table => table.computer_to_move());
+        let (shared, guest) = (self.seat.is_some(), self.seat.as_ref().is_some_and(|seat| seat.guest));
+        let waiting = self.seat.as_ref().is_some_and(|seat| !seat.plays(to_move));
         match action {
             // A tried example goes back to its page: with q, or with Esc once nothing is selected.
             Action::Back if let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
             Action::Cancel if !selected && let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
+            Action::Act if over && shared => {
+                self.set_message(Message::Info(t!("net.over")));
+                Go::Stay
+            }
             Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
+            Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if waiting => {
+                self.set_message(Message::Info(self.seat_line().unwrap_or_default()));
+                Go::Stay
+            }
+            Action::Save if guest => {
+                self.set_message(Message::Warning(t!("net.no_save")));
+                Go::Stay
+            }
+            Action::Redo | Action::First | Action::Last | Action::Menu if shared => {
+                self.set_message(Message::Info(t!("net.no_replay")));
+                Go::Stay
+            }
+            Action::Undo if shared && !selected => {
+                match by_game!(&self.table, table => table.session.history().is_empty()) {
+                    true => self.set_message(Message::Warning(t!("undo.none"))),
+                    false => self.ask(Ask::Undo),
+                }
+                Go::Stay
+            }
+            Action::Draw if shared && !over => {
+                self.ask(Ask::Draw);
+                Go::Stay
+            }
             Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if computers_turn => {
                 self.set_message(Message::Info(t!("computer.thinking")));
                 Go::Stay

@@ -12,6 +12,7 @@ pub mod game;
 pub mod keeper;
 pub mod keys;
 pub mod layout;
+pub mod link;
 pub mod lit;
 pub mod menu;
 pub mod ombagui;
@@ -139,6 +140,11 @@ impl App {
         App { screen: Screen::Game(Box::new(GameScreen::new(start))), ..App::new(area) }
     }
 
+    /// A terminal at a shared game (over SSH), playing the seat's colour.
+    pub fn shared(seat: link::Seat, area: Rect) -> App {
+        App { screen: Screen::Game(Box::new(GameScreen::shared(seat))), ..App::new(area) }
+    }
+
     /// A game read from a saved file, its turns ready to be stepped through.
     pub fn loaded(saved: SavedGame, area: Rect) -> App {
         App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
@@ -198,14 +204,20 @@ impl App {
 
     /// Takes in what a search on another thread found; `true` while one is still under way
     /// (the loop then wakes up now and then to show its progress).
+    /// A game shared with other terminals keeps the loop awake too, to follow their turns.
     pub fn tick(&mut self) -> bool {
-        match self.game_screen() {
-            Some(game) => crate::by_game!(&mut game.table, table => {
-                table.tick();
-                table.thinking().is_some() || table.computer_busy()
-            }),
-            None => false,
+        let Some(game) = self.game_screen() else { return false };
+        game.follow();
+        let question = game.question();
+        let busy = crate::by_game!(&mut game.table, table => {
+            table.tick();
+            table.thinking().is_some() || table.computer_busy()
+        });
+        let shared = game.seat.is_some();
+        if let Some(question) = question.filter(|_| self.overlay.is_none()) {
+            self.overlay = Some(Overlay::Ask(question));
         }
+        busy || shared
     }
 
     /// Reacts to one terminal event.
@@ -256,7 +268,7 @@ impl App {
                     Question::Quit => self.quit = true,
                     Question::Menu => *self = App::new(self.area),
                     Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
-                    Question::Resign(_) | Question::Draw(_) => {
+                    Question::Resign(_) | Question::Draw(_) | Question::TakeBack(_) => {
                         if let Some(game) = self.game_screen() {
                             game.answer_yes(question);
                         }

@@ -16,6 +16,8 @@ pub enum Question {
     Resign(Colour),
     /// Do both players agree to a draw? (This player offers it.)
     Draw(Colour),
+    /// In a game at a distance: may this player take back their last turn?
+    TakeBack(Colour),
     /// This file exists: replace it with the game?
     Replace(PathBuf),
 }

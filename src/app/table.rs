@@ -250,6 +250,29 @@ impl<G: Selecting> Table<G> {
         };
     }
 
+    /// Takes back turns until it is `player`'s turn again: in a game at a distance, the
+    /// other player agreed to it.
+    pub fn take_back_for(&mut self, player: Colour) {
+        self.selection = None;
+        let mut undone = self.session.undo();
+        while undone && self.to_move() != player {
+            undone = self.session.undo();
+        }
+        self.message = Message::Info(t!("undo.done", colour(self.to_move())));
+    }
+
+    /// Takes the game as another terminal left it, and says what was played there.
+    pub fn adopt(&mut self, session: Session<G>) {
+        self.session = session;
+        self.selection = None;
+        let last = self.session.history().last().and_then(|ply| ply.turn.clone());
+        match (self.end(), last) {
+            (Some(_), _) => self.message = Message::None,
+            (None, Some(turn)) => self.message = Message::Info(t!("net.last", turn, colour(self.to_move()))),
+            (None, None) => self.prompt(),
+        }
+    }
+
     pub fn redo(&mut self) {
         self.selection = None;
         let redone = self.session.redo();

@@ -67,7 +67,7 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
-    draw_panel(table, areas.panel, frame);
+    draw_panel(table, game.seat_line(), areas.panel, frame);
     draw_message(&table.message, areas.message, frame);
     frame.render_widget(Line::styled(keys::hints(game.context()), theme::HINTS), areas.hints);
 }
@@ -94,15 +94,13 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
     }
 }
 
-fn draw_panel<G: Look>(table: &Table<G>, area: Rect, frame: &mut Frame) {
+/// The panel: the game's facts, who plays (the computer, or the players of a shared game,
+/// `seat`), who is ahead, the move list and the legend.
+fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame: &mut Frame) {
     let mut lines = G::facts(table);
-    if let Some(computer) = table.computer {
-        let width = usize::from(area.width.saturating_sub(2));
-        lines.extend(
-            wrap_words(&computer_line(computer), width)
-                .into_iter()
-                .map(|line| Line::styled(line, theme::HINTS)),
-        );
+    let width = usize::from(area.width.saturating_sub(2));
+    for line in table.computer.map(computer_line).into_iter().chain(seat) {
+        lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
     if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
         lines.push(line);
