@@ -37,7 +37,7 @@ impl From {
 #[derive(Args)]
 pub struct Listen {
     /// The port the friend connects to
-    #[arg(long, default_value_t = crate::net::PORT)]
+    #[arg(long, default_value_t = 2222)]
     pub port: u16,
     /// The address to listen on: the default lets in this machine only; 0.0.0.0 (or this
     /// machine's address) opens the game to the network

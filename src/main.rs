@@ -119,7 +119,8 @@ fn run(command: Option<Command>) -> Result<()> {
             Ok(commands::print(commands::perft_report(&from.position()?, depth, divide))?)
         }
         Some(Command::Serve { game, size, listen }) => {
-            let start = game.unwrap_or(GameKind::Clamber).start(size).map_err(|e| anyhow::anyhow!(e.explain()))?;
+            let start =
+                game.unwrap_or(GameKind::Clamber).start(size).map_err(|e| anyhow::anyhow!(e.explain()))?;
             hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),

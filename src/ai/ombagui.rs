@@ -157,4 +157,3 @@ fn built(stack: Stack, colour: Colour) -> usize {
         .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
         .count()
 }
-

@@ -90,6 +90,13 @@ impl Link {
         Seat { sitting: Arc::new(sitting), guest, seen: None, revision: None, invite: None }
     }
 
+    /// A guest's seat: Red (the host plays Blue), else Blue if nobody plays it, else a
+    /// watcher's.
+    pub fn sit_guest(self: &Arc<Link>) -> Seat {
+        let free = [Colour::Red, Colour::Blue].into_iter().find(|&colour| !self.present(colour));
+        self.sit(free.unwrap_or(Colour::Red), true)
+    }
+
     pub fn ask(&self, ask: Ask) {
         let mut shared = self.shared();
         (shared.asked, shared.answered) = (Some(ask), None);
@@ -179,7 +186,10 @@ mod tests {
         let host = link.sit(Colour::Blue, false);
         let guest = link.sit(Colour::Red, true);
         let watcher = link.sit(Colour::Red, true);
-        assert_eq!((host.colour(), guest.colour(), watcher.colour()), (Some(Colour::Blue), Some(Colour::Red), None));
+        assert_eq!(
+            (host.colour(), guest.colour(), watcher.colour()),
+            (Some(Colour::Blue), Some(Colour::Red), None)
+        );
         assert!(link.present(Colour::Red));
         let copy = guest.clone();
         drop(guest);
@@ -194,7 +204,11 @@ mod tests {
         let link = link();
         link.ask(Ask::Undo(Colour::Blue));
         link.answer(Ask::Draw(Colour::Blue), true);
-        assert_eq!(link.asked(), Some(Ask::Undo(Colour::Blue)), "another question's answer is not this one's");
+        assert_eq!(
+            link.asked(),
+            Some(Ask::Undo(Colour::Blue)),
+            "another question's answer is not this one's"
+        );
         link.answer(Ask::Undo(Colour::Blue), false);
         assert_eq!(link.answer_for(Colour::Red), None);
         assert_eq!(link.answer_for(Colour::Blue), Some((Ask::Undo(Colour::Blue), false)));

@@ -5,15 +5,15 @@
 
 pub mod input;
 
+use crate::app::App;
 use crate::app::keeper::Keeper;
 use crate::app::link::{Link, Seat};
-use crate::app::App;
-use crate::i18n::Lang;
 use crate::cli::Listen;
+use crate::i18n::Lang;
 use crate::rules::{AnyPosition, Colour};
 use crate::session::AnySession;
-use crate::{store, t};
 use crate::terminal::{self, Input};
+use crate::{store, t};
 use anyhow::{Context, Result};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
@@ -30,9 +30,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
-
-/// The port `hexstack serve` listens on unless told otherwise.
-pub const PORT: u16 = 2222;
 
 /// Who may come in: whoever gives the join code as password, or holds the key named.
 #[derive(Clone, Debug)]
@@ -69,15 +66,17 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
     let dir = store::data_dir().context(t!("net.no_data_dir"))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
-        Some(path) => Some(PublicKey::read_openssh_file(path).with_context(|| t!("net.bad_key", path.display()))?),
+        Some(path) => {
+            Some(PublicKey::read_openssh_file(path).with_context(|| t!("net.bad_key", path.display()))?)
+        }
         None => None,
     };
     let code = join_code();
     let link = Link::new(AnySession::new(start));
     let access = Access { code: code.clone(), key: allowed };
     let bind = SocketAddr::new(listen.bind, listen.port);
-    let hosting = Hosting::start(Arc::clone(&link), access, key, bind)
-        .with_context(|| t!("net.no_listen", bind))?;
+    let hosting =
+        Hosting::start(Arc::clone(&link), access, key, bind).with_context(|| t!("net.no_listen", bind))?;
     let host = if listen.bind.is_unspecified() { t!("net.this_host") } else { listen.bind.to_string() };
     let invite = t!("net.invite", hosting.addr().port(), host, code);
     println!("{invite}");
@@ -184,7 +183,8 @@ impl russh::server::Handler for Guest {
     }
 
     async fn auth_publickey(&mut self, _user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth> {
-        let allowed = self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.public_key.key_data());
+        let allowed =
+            self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.public_key.key_data());
         Ok(if allowed { Auth::Accept } else { Auth::reject() })
     }
 
@@ -232,7 +232,7 @@ impl russh::server::Handler for Guest {
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<()> {
         let (events, inbox) = mpsc::channel();
         self.events = Some(events);
-        let seat = self.link.sit(Colour::Red, true);
+        let seat = self.link.sit_guest();
         let output = Output::start(session.handle(), channel);
         let (area, lang) = (self.area, self.lang.unwrap_or_default());
         std::thread::spawn(move || play_guest(seat, area, lang, &inbox, output));

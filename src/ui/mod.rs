@@ -96,7 +96,9 @@ fn draw_question(question: &Question, area: Rect, frame: &mut Frame) {
         Question::Menu => t!("ask.menu"),
         Question::Resign(player) => t!("ask.resign", i18n::colour(*player)),
         Question::Draw(player) => t!("ask.draw", i18n::colour(*player), i18n::colour(player.other())),
-        Question::TakeBack(player) => t!("ask.take_back", i18n::colour(*player), i18n::colour(player.other())),
+        Question::TakeBack(player) => {
+            t!("ask.take_back", i18n::colour(*player), i18n::colour(player.other()))
+        }
         Question::Replace(path) => t!("ask.replace", path.display()),
     };
     let hints = format!("{} · {}", keys::hints(Context::Question), t!("ask.other_keys"));

@@ -1,0 +1,115 @@
+//! Two terminals at one shared game, as over SSH but without the network: each app is
+//! driven with its own events and follows the game through the link when it ticks.
+
+mod common;
+
+use common::{AREA, click, game, position, press, render};
+use hexstack::app::link::Link;
+use hexstack::app::prompt::Question;
+use hexstack::app::{App, Overlay};
+use hexstack::rules::{AnyPosition, Colour, clamber};
+use hexstack::session::AnySession;
+use std::sync::Arc;
+
+/// The host (Blue) and a guest (Red) at a game from `start`, both looking at it.
+fn table(start: &str) -> (Arc<Link>, App, App) {
+    let start: clamber::Position = start.parse().unwrap();
+    let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+    let mut host = App::shared(link.sit(Colour::Blue, false), AREA);
+    let mut guest = App::shared(link.sit_guest(), AREA);
+    tick([&mut host, &mut guest]);
+    (link, host, guest)
+}
+
+fn tick(apps: [&mut App; 2]) {
+    for app in apps {
+        app.tick();
+    }
+}
+
+fn screen_text(app: &App) -> String {
+    let terminal = render(app);
+    terminal.backend().buffer().content().iter().map(|cell| cell.symbol()).collect()
+}
+
+#[test]
+fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
+    let (_link, mut host, mut guest) = table("3/b/-");
+    let guest_cursor = game(&guest).cursor;
+    // Red's keys on Blue's turn: the cursor moves, nothing is played.
+    press(&mut guest, &["l", "Enter"]);
+    assert_ne!(game(&guest).cursor, guest_cursor, "the guest's own cursor moves");
+    assert_eq!(game(&host).cursor, guest_cursor, "the host's does not");
+    assert_eq!(game(&guest).message.text(), "Blue is thinking");
+    click(&mut host, "C3");
+    tick([&mut host, &mut guest]);
+    assert_eq!(position(&guest), "3/r/C3=b1", "the guest sees Blue's turn at once");
+    assert_eq!(game(&guest).message.text(), "last turn C3: Red to move");
+    assert!(screen_text(&guest).contains("you play Red: your turn"));
+    click(&mut host, "D3");
+    assert_eq!(position(&host), "3/r/C3=b1", "not the host's turn");
+    click(&mut guest, "D3");
+    tick([&mut guest, &mut host]);
+    assert_eq!(position(&host), "3/b/C3=b1,D3=r1");
+    press(&mut host, &["h"]);
+    let text = screen_text(&host);
+    assert!(text.contains("*r1*"), "the last turn is marked on the host's board: {text}");
+}
+
+#[test]
+fn undo_needs_the_other_players_yes() {
+    let (_link, mut host, mut guest) = table("3/b/-");
+    click(&mut host, "C3");
+    tick([&mut host, &mut guest]);
+    click(&mut guest, "D3");
+    tick([&mut guest, &mut host]);
+
+    // Red asks, Blue says no: nothing changes.
+    press(&mut guest, &["u"]);
+    assert_eq!(game(&guest).message.text(), "asked Blue to let you take back your last turn");
+    tick([&mut guest, &mut host]);
+    assert_eq!(host.overlay, Some(Overlay::Ask(Question::TakeBack(Colour::Red))));
+    press(&mut host, &["n"]);
+    tick([&mut host, &mut guest]);
+    assert_eq!(position(&guest), "3/b/C3=b1,D3=r1");
+    assert_eq!(game(&guest).message.text(), "Blue did not agree to take back your turn");
+
+    // Blue asks on its own turn: yes takes back Red's answer and Blue's turn, on both screens.
+    press(&mut host, &["u"]);
+    tick([&mut host, &mut guest]);
+    assert_eq!(guest.overlay, Some(Overlay::Ask(Question::TakeBack(Colour::Blue))));
+    press(&mut guest, &["y"]);
+    tick([&mut guest, &mut host]);
+    assert_eq!(position(&host), "3/b/-");
+    assert_eq!(position(&guest), "3/b/-");
+}
+
+#[test]
+fn a_draw_is_offered_to_the_other_screen_and_a_guest_cannot_save() {
+    let (_link, mut host, mut guest) = table("3/b/-");
+    press(&mut guest, &["s"]);
+    assert_eq!(guest.overlay, None, "no file prompt on the host's disk for a guest");
+    press(&mut host, &["d"]);
+    tick([&mut host, &mut guest]);
+    assert_eq!(guest.overlay, Some(Overlay::Ask(Question::Draw(Colour::Blue))));
+    press(&mut guest, &["y"]);
+    tick([&mut guest, &mut host]);
+    assert!(game(&host).end().is_some(), "the draw reached the host");
+    assert_eq!(game(&host).message.text(), "Red agreed to the draw");
+}
+
+#[test]
+fn a_watcher_sees_the_game_and_plays_nothing() {
+    let (link, mut host, mut guest) = table("3/b/-");
+    let mut watcher = App::shared(link.sit_guest(), AREA);
+    watcher.tick();
+    click(&mut watcher, "C3");
+    press(&mut watcher, &["u", "d"]);
+    tick([&mut watcher, &mut host]);
+    assert_eq!((position(&host), host.overlay.clone()), ("3/b/-".to_string(), None));
+    click(&mut host, "C3");
+    tick([&mut host, &mut watcher]);
+    assert_eq!(position(&watcher), "3/r/C3=b1");
+    assert!(screen_text(&watcher).contains("you are watching"));
+    guest.tick();
+}

@@ -1,0 +1,254 @@
+//! Play at a distance, over real SSH on the loopback (127.0.0.1 only): a server on a free
+//! port, russh clients that type and click as a friend's ssh would. Every wait is bounded
+//! in count and time, and every test stops its server.
+
+use hexstack::app::layout::GameLayout;
+use hexstack::app::link::Link;
+use hexstack::app::table::Selecting;
+use hexstack::net::{Access, Hosting};
+use hexstack::rules::hex::Cell;
+use hexstack::rules::{AnyPosition, ByGame, Colour, Game, clamber};
+use hexstack::session::AnySession;
+use ratatui::layout::Rect;
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKey, PublicKeyOrCertificate};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const CODE: &str = "k3m9pq";
+const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 30 };
+
+/// A server for the game from `position`, listening on a free port of 127.0.0.1.
+fn host(position: &str) -> (Arc<Link>, Hosting) {
+    host_letting_in(position, None)
+}
+
+/// The same, letting in the holder of `key` too.
+fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Hosting) {
+    let start: clamber::Position = position.parse().unwrap();
+    let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+    let access = Access { code: CODE.to_string(), key };
+    let hosting =
+        Hosting::start(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();
+    (link, hosting)
+}
+
+fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519).unwrap()
+}
+
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A friend's ssh: a terminal of `AREA`'s size, and everything the server drew on it.
+struct Friend {
+    session: client::Handle<Trusting>,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    screen: Arc<Mutex<Vec<u8>>>,
+    closed: Arc<Mutex<bool>>,
+}
+
+async fn connect(hosting: &Hosting, code: &str) -> Result<Friend, String> {
+    let config = Arc::new(client::Config::default());
+    let mut session = client::connect(config, hosting.addr(), Trusting).await.map_err(|e| e.to_string())?;
+    let auth = session.authenticate_password("play", code).await.map_err(|e| e.to_string())?;
+    if !auth.success() {
+        return Err("refused".into());
+    }
+    let channel = session.channel_open_session().await.map_err(|e| e.to_string())?;
+    let (width, height) = (u32::from(AREA.width), u32::from(AREA.height));
+    channel.request_pty(true, "xterm", width, height, 0, 0, &[]).await.map_err(|e| e.to_string())?;
+    channel.request_shell(true).await.map_err(|e| e.to_string())?;
+    let (mut reader, writer) = channel.split();
+    let (screen, closed) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(false)));
+    let (drawn, ended) = (Arc::clone(&screen), Arc::clone(&closed));
+    tokio::spawn(async move {
+        while let Some(message) = reader.wait().await {
+            if let russh::ChannelMsg::Data { data } = message {
+                drawn.lock().unwrap().extend_from_slice(&data);
+            }
+        }
+        *ended.lock().unwrap() = true;
+    });
+    Ok(Friend { session, writer, screen, closed })
+}
+
+impl Friend {
+    async fn send(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    /// A left click on `cell`, as an SGR mouse report (counted from 1).
+    async fn click(&self, cell: &str) {
+        let cell: Cell = cell.parse().unwrap();
+        let board = "3/b/-".parse::<clamber::Position>().unwrap().board();
+        let layout = GameLayout::fit(board, <clamber::Position as Selecting>::CELL_LINES, AREA).unwrap();
+        let (column, row) = layout.board.centre(cell);
+        self.send(format!("\x1b[<0;{};{}M", column + 1, row + 1).as_bytes()).await;
+    }
+
+    fn saw(&self, text: &str) -> bool {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).contains(text)
+    }
+
+    fn closed(&self) -> bool {
+        *self.closed.lock().unwrap()
+    }
+
+    async fn leave(self) {
+        let _ = self.session.disconnect(russh::Disconnect::ByApplication, "", "en").await;
+    }
+}
+
+/// Waits (at most five seconds) until `done` holds.
+async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < Duration::from_secs(5), "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The game's turns so far, in notation.
+fn turns(link: &Link) -> Vec<String> {
+    match link.game().0 {
+        ByGame::Clamber(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
+        ByGame::Ombagui(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
+    }
+}
+
+fn winner(link: &Link) -> Option<Colour> {
+    match link.game().0 {
+        ByGame::Clamber(session) => session.position().winner(),
+        ByGame::Ombagui(session) => session.position().winner(),
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+}
+
+#[test]
+fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
+    // Red to move; Red places beside Blue's stack of two, which takes it and wins.
+    let (link, hosting) = host("3/r/C3=b2");
+    runtime().block_on(async {
+        let red = connect(&hosting, CODE).await.unwrap();
+        until("Red's seat", || link.present(Colour::Red)).await;
+        let blue = connect(&hosting, CODE).await.unwrap();
+        until("Blue's seat", || link.present(Colour::Blue)).await;
+        let watcher = connect(&hosting, CODE).await.unwrap();
+        until("the watcher's screen", || watcher.saw("you are watching")).await;
+
+        // Blue's keys do nothing on Red's turn, and neither do the watcher's.
+        blue.click("D3").await;
+        watcher.click("D3").await;
+        until("Blue told to wait", || blue.saw("Red is thinking")).await;
+        red.click("C4").await;
+        until("Red's turn", || turns(&link) == ["C4"]).await;
+        until("Blue's screen shows it", || blue.saw("last turn C4")).await;
+        watcher.click("C3").await;
+        watcher.click("C4").await;
+        blue.click("C3").await;
+        blue.click("C4").await;
+        until("Blue's capture", || turns(&link).len() == 2).await;
+        assert_eq!(turns(&link), ["C4", "C3xC4"], "the watcher's clicks played nothing");
+        assert_eq!(winner(&link), Some(Colour::Blue));
+        until("Red's screen shows the end", || red.saw("Blue wins")).await;
+        for friend in [red, blue, watcher] {
+            friend.leave().await;
+        }
+    });
+    hosting.stop();
+}
+
+#[test]
+fn a_wrong_code_is_refused() {
+    let (link, hosting) = host("3/r/C3=b2");
+    runtime().block_on(async {
+        let started = Instant::now();
+        assert_eq!(connect(&hosting, "guess1").await.err().as_deref(), Some("refused"));
+        assert!(started.elapsed() >= Duration::from_millis(900), "a wrong code costs a second");
+        assert!(!link.present(Colour::Red), "nobody sat down");
+        let friend = connect(&hosting, CODE).await.unwrap();
+        until("the right code lets in", || link.present(Colour::Red)).await;
+        friend.leave().await;
+    });
+    hosting.stop();
+}
+
+#[test]
+fn a_friend_who_drops_comes_back_to_the_same_game_and_garbage_changes_nothing() {
+    let (link, hosting) = host("3/r/C3=b2");
+    runtime().block_on(async {
+        let red = connect(&hosting, CODE).await.unwrap();
+        until("Red's seat", || link.present(Colour::Red)).await;
+        red.click("A1").await;
+        until("Red's turn", || turns(&link) == ["A1"]).await;
+        // Bytes no terminal sends, and a window too small for the board, then back.
+        let garbage: Vec<u8> = (0..=255u8).rev().chain(*b"\x1b[<99;;M\x1b[").collect();
+        red.send(&garbage).await;
+        red.writer.window_change(12, 5, 0, 0).await.unwrap();
+        until("the size message", || red.saw("small")).await;
+        red.writer.window_change(100, 30, 0, 0).await.unwrap();
+        red.leave().await;
+        until("Red gone", || !link.present(Colour::Red)).await;
+        assert_eq!(turns(&link), ["A1"], "the game waits as it was");
+
+        let back = connect(&hosting, CODE).await.unwrap();
+        until("the first to come back plays Red", || link.present(Colour::Red)).await;
+        until("the board is the game's", || back.saw("Blue left: waiting")).await;
+        assert_eq!(turns(&link), ["A1"]);
+        back.leave().await;
+    });
+    hosting.stop();
+}
+
+#[test]
+fn stopping_the_server_lets_every_friend_go() {
+    let (link, hosting) = host("3/r/C3=b2");
+    let rt = runtime();
+    let red = rt.block_on(async {
+        let red = connect(&hosting, CODE).await.unwrap();
+        until("Red's seat", || link.present(Colour::Red)).await;
+        red
+    });
+    let started = Instant::now();
+    hosting.stop();
+    assert!(started.elapsed() < Duration::from_secs(3), "the server stops at once");
+    rt.block_on(until("the friend's channel closed", || red.closed()));
+    rt.block_on(until("the seat freed", || !link.present(Colour::Red)));
+}
+
+#[test]
+fn a_key_the_host_named_lets_in_without_the_code() {
+    let friend = new_key();
+    let (_link, hosting) = host_letting_in("3/r/C3=b2", Some(friend.public_key().clone()));
+    runtime().block_on(async {
+        let mut tries = Vec::new();
+        for key in [new_key(), friend] {
+            let config = Arc::new(client::Config::default());
+            let mut session = client::connect(config, hosting.addr(), Trusting).await.unwrap();
+            let key = PrivateKeyWithHashAlg::new(Arc::new(key), None);
+            tries.push(session.authenticate_publickey("play", key).await.unwrap().success());
+        }
+        assert_eq!(tries, [false, true], "a stranger's key is refused, the named one is let in");
+    });
+    hosting.stop();
+}
+
+#[test]
+fn the_host_key_is_made_once_and_kept() {
+    let dir = std::env::temp_dir().join(format!("hexstack-host-key-{}", std::process::id()));
+    let first = hexstack::net::host_key(&dir).unwrap();
+    let again = hexstack::net::host_key(&dir).unwrap();
+    assert_eq!(first.public_key(), again.public_key(), "the friend's ssh knows the host next time");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
