@@ -179,10 +179,11 @@ impl GameScreen {
     /// In a shared game, who plays what and whose turn it is: "Red is thinking".
     pub fn seat_line(&self) -> Option<String> {
         let seat = self.seat.as_ref()?;
-        let to_move = by_game!(&self.table, table => table.to_move());
+        let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
         let name = crate::i18n::colour;
         let line = match seat.colour() {
             None => t!("net.watching"),
+            Some(_) if over => return None,
             Some(mine) if mine == to_move => t!("net.your_turn", name(mine)),
             Some(_) if !seat.link().present(to_move) => t!("net.left", name(to_move)),
             Some(_) => t!("net.thinking", name(to_move)),

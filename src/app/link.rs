@@ -25,6 +25,8 @@ struct Shared {
     asked: Option<Ask>,
     /// The last answer, for the player who asked.
     answered: Option<(Ask, bool)>,
+    /// The host is leaving: every other terminal lets go.
+    closed: bool,
 }
 
 /// What a player asks the other, who must agree: the asker is named.
@@ -45,7 +47,7 @@ impl Ask {
 
 impl Link {
     pub fn new(game: AnySession) -> Arc<Link> {
-        let shared = Shared { game, version: 0, present: [0, 0], asked: None, answered: None };
+        let shared = Shared { game, version: 0, present: [0, 0], asked: None, answered: None, closed: false };
         Arc::new(Link { shared: Mutex::new(shared) })
     }
 
@@ -72,6 +74,20 @@ impl Link {
 
     pub fn version(&self) -> u64 {
         self.shared().version
+    }
+
+    /// Tells every terminal following the game to let go of it.
+    pub fn close(&self) {
+        self.shared().closed = true;
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.shared().closed
+    }
+
+    /// How many terminals sit at a colour.
+    pub fn players(&self) -> usize {
+        self.shared().present.iter().sum()
     }
 
     /// Whether a terminal sits at `colour`.

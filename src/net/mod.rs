@@ -89,6 +89,7 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
 
 /// The SSH server of a shared game, running on its own threads until stopped.
 pub struct Hosting {
+    link: Arc<Link>,
     addr: SocketAddr,
     shutdown: russh::server::RunningServerHandle,
     runtime: tokio::runtime::Runtime,
@@ -105,6 +106,7 @@ impl Hosting {
             auth_rejection_time: Duration::from_secs(1),
             auth_rejection_time_initial: Some(Duration::ZERO),
             max_auth_attempts: 3,
+            methods: ways_in(),
             inactivity_timeout: None,
             keepalive_interval: Some(Duration::from_secs(15)),
             nodelay: true,
@@ -112,7 +114,7 @@ impl Hosting {
         });
         let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
         let addr = listener.local_addr()?;
-        let mut server = Server { link, access: Arc::new(access) };
+        let mut server = Server { link: Arc::clone(&link), access: Arc::new(access) };
         let (handing, shutdown) = mpsc::channel();
         runtime.spawn(async move {
             let running = server.run_on_socket(config, &listener);
@@ -120,7 +122,7 @@ impl Hosting {
             let _ = running.await;
         });
         let shutdown = shutdown.recv().context("the SSH server did not start")?;
-        Ok(Hosting { addr, shutdown, runtime })
+        Ok(Hosting { link, addr, shutdown, runtime })
     }
 
     /// Where guests connect.
@@ -128,8 +130,16 @@ impl Hosting {
         self.addr
     }
 
-    /// Stops listening and lets every guest go (their terminals are left clean).
+    /// Stops listening and lets every guest go, their terminals left clean: each guest's
+    /// loop restores its screen before the connection closes (a second at most).
     pub fn stop(self) {
+        self.link.close();
+        let started = std::time::Instant::now();
+        while self.link.players() > 0 && started.elapsed() < Duration::from_secs(1) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // The last screens on their way out.
+        std::thread::sleep(Duration::from_millis(100));
         self.shutdown.shutdown(t!("net.host_left"));
         self.runtime.shutdown_timeout(Duration::from_secs(2));
     }
@@ -179,13 +189,13 @@ impl russh::server::Handler for Guest {
     type Error = anyhow::Error;
 
     async fn auth_password(&mut self, _user: &str, password: &str) -> Result<Auth> {
-        Ok(if password.trim() == self.access.code { Auth::Accept } else { Auth::reject() })
+        Ok(if password.trim() == self.access.code { Auth::Accept } else { try_again() })
     }
 
     async fn auth_publickey(&mut self, _user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth> {
         let allowed =
             self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.public_key.key_data());
-        Ok(if allowed { Auth::Accept } else { Auth::reject() })
+        Ok(if allowed { Auth::Accept } else { try_again() })
     }
 
     async fn channel_open_session(
@@ -278,6 +288,16 @@ impl russh::server::Handler for Guest {
     }
 }
 
+/// The two ways in: the join code as password, or a key the host named.
+fn ways_in() -> russh::MethodSet {
+    russh::MethodSet::from(&[russh::MethodKind::Password, russh::MethodKind::PublicKey][..])
+}
+
+/// A refusal that lets the friend type the code again (until the attempts run out).
+fn try_again() -> Auth {
+    Auth::Reject { proceed_with_methods: Some(ways_in()), partial_success: false }
+}
+
 fn area(columns: u32, rows: u32) -> Rect {
     let clamp = |n: u32| n.clamp(1, u32::from(u16::MAX)) as u16;
     Rect::new(0, 0, clamp(columns), clamp(rows))
@@ -292,7 +312,11 @@ fn play_guest(seat: Seat, area: Rect, lang: Lang, inbox: &mpsc::Receiver<Input>,
     let Ok(mut terminal) = Terminal::with_options(CrosstermBackend::new(output), options) else { return };
     let _ = execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide);
     let mut keeper = Keeper::new(None, &app);
+    let link = app.screen.game().and_then(|game| game.seat.as_ref()).map(Seat::link);
     let next = |_busy: bool| {
+        if link.as_ref().is_some_and(|link| link.is_closed()) {
+            return Ok(Input::End);
+        }
         Ok(match inbox.recv_timeout(Duration::from_millis(100)) {
             Ok(input) => input,
             Err(mpsc::RecvTimeoutError::Timeout) => Input::Idle,
@@ -301,6 +325,8 @@ fn play_guest(seat: Seat, area: Rect, lang: Lang, inbox: &mpsc::Receiver<Input>,
     };
     let _ = terminal::drive(&mut terminal, &mut app, &mut keeper, next);
     let _ = execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
+    // The seat is free once the screen is restored.
+    drop(app);
 }
 
 /// What the guest's terminal is sent: written by ratatui, sent on each flush; the channel

@@ -60,16 +60,23 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
     if let Some(end) = table.end() {
         let lines = vec![
             Line::from(status(Some(end), table.to_move(), None, &game.players).patch_style(theme::BANNER)),
-            Line::styled(
-                t!(if game.tried_from.is_some() { "banner.keys_try" } else { "banner.keys" }),
-                theme::HINTS,
-            ),
+            Line::styled(t!(banner_keys(game)), theme::HINTS),
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
     draw_panel(table, game.seat_line(), areas.panel, frame);
     draw_message(&table.message, areas.message, frame);
     frame.render_widget(Line::styled(keys::hints(game.context()), theme::HINTS), areas.hints);
+}
+
+/// The keys that go on from a finished game: a tried example goes back to its page, a
+/// shared game can only be left.
+fn banner_keys(game: &GameScreen) -> &'static str {
+    match (game.tried_from.is_some(), game.seat.is_some()) {
+        (true, _) => "banner.keys_try",
+        (false, true) => "banner.keys_shared",
+        (false, false) => "banner.keys",
+    }
 }
 
 /// "Blue to move" (and who had to pass, if someone just did), or how the game ended, in
