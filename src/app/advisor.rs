@@ -27,6 +27,12 @@ impl<T> Advice<T> {
     }
 }
 
+/// A chance turned from Blue's side to `colour`'s (or from `colour`'s to Blue's: the same
+/// flip).
+pub fn seen_by(colour: Colour, chance: f64) -> f64 {
+    if colour == Colour::Blue { chance } else { 1.0 - chance }
+}
+
 /// A search kept from turn to turn, so that what it learnt about the game (its table)
 /// serves the next turn too; one worker thread uses it at a time.
 pub struct Searcher<G: Evaluate>(Arc<Mutex<Search<G>>>);
@@ -86,8 +92,7 @@ impl<T: Send + 'static> Thinking<T> {
             search.remember(&earlier);
             let found = search.best(&position, budget, &flag);
             let advice = found.map(|found| {
-                let mover = ai::winning_chance(found.score);
-                let blue = if position.to_move() == Colour::Blue { mover } else { 1.0 - mover };
+                let blue = seen_by(position.to_move(), ai::winning_chance(found.score));
                 Advice { turn: found.turn, blue }
             });
             // The screen may have gone: nobody to tell is no error.

@@ -2,7 +2,7 @@
 //! the line that tells the players what happened. What differs between the games (what
 //! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
-use super::advisor::{Advice, Searcher, THINKING_TIME, Thinking};
+use super::advisor::{Advice, Searcher, THINKING_TIME, Thinking, seen_by};
 use super::keys::Step;
 use super::lit::Lit;
 use crate::ai::{Budget, Evaluate};
@@ -450,11 +450,9 @@ impl<G: Selecting> Table<G> {
             // Before its first turn: a glance of a few thousand positions, a millisecond or two.
             let glance = Budget { nodes: Some(2_000), ..Budget::default() };
             let found = crate::ai::Search::new().best(&self.position(), glance, &Default::default());
-            let mover = found.map_or(0.5, |found| crate::ai::winning_chance(found.score));
-            if self.to_move() == Colour::Blue { mover } else { 1.0 - mover }
+            seen_by(self.to_move(), found.map_or(0.5, |found| crate::ai::winning_chance(found.score)))
         });
-        let chance = |colour| if colour == Colour::Blue { blue } else { 1.0 - blue };
-        [Colour::Blue, Colour::Red].into_iter().filter(|&c| computer.plays(c)).all(|c| chance(c) < 0.45)
+        [Colour::Blue, Colour::Red].into_iter().filter(|&c| computer.plays(c)).all(|c| seen_by(c, blue) < 0.45)
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
