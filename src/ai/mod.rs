@@ -338,15 +338,13 @@ impl<G: Evaluate> Search<G> {
 }
 
 /// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn, on two
-/// threads). Levels 1 to 3 look 1, 2 and 3 plies ahead; 4 and 5 at least 4, however busy
-/// the machine. Level 3 has no clock: on side 4 its clock let it see as deep as level 4
-/// but one ply, too close to be a step below.
+/// threads). Levels 3 to 5 look at least 3, 4 and 4 plies ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
     let time = |ms| Budget { time: Some(Duration::from_millis(ms)), ..Budget::default() };
     match level {
         0 | 1 => Budget { depth: Some(1), ..Budget::default() },
         2 => Budget { depth: Some(2), ..Budget::default() },
-        3 => Budget { depth: Some(3), ..Budget::default() },
+        3 => Budget { min_depth: 3, ..time(100) },
         4 => Budget { min_depth: 4, two_threads: true, ..time(600) },
         _ => Budget { min_depth: 4, two_threads: true, ..time(3000) },
     }
