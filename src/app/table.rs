@@ -452,7 +452,10 @@ impl<G: Selecting> Table<G> {
             let found = crate::ai::Search::new().best(&self.position(), glance, &Default::default());
             seen_by(self.to_move(), found.map_or(0.5, |found| crate::ai::winning_chance(found.score)))
         });
-        [Colour::Blue, Colour::Red].into_iter().filter(|&c| computer.plays(c)).all(|c| seen_by(c, blue) < 0.45)
+        [Colour::Blue, Colour::Red]
+            .into_iter()
+            .filter(|&c| computer.plays(c))
+            .all(|c| seen_by(c, blue) < 0.45)
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
