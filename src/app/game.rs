@@ -9,7 +9,7 @@ use super::prompt::{Question, SavePrompt};
 use super::rules::Book;
 use super::table::{Message, Selecting, Table};
 use super::{Component, Go, Overlay, Screen};
-use crate::rules::{AnyPosition, ByGame, Colour, Game, GameKind, clamber, ombagui};
+use crate::rules::{AnyPosition, ByGame, Game, GameKind, clamber, ombagui};
 use crate::saved::SavedGame;
 use crate::session::{AnySession, Players};
 use crate::{by_game, t};
@@ -120,103 +120,6 @@ impl GameScreen {
         };
         by_game!(&mut again.table, table => table.computer = computer);
         again
-    }
-
-    /// Follows a game shared with other terminals: hands in a change made here, or takes
-    /// one made elsewhere, and passes on the answer to a question asked from here.
-    pub fn follow(&mut self) {
-        let revision = self.revision();
-        let Some(seat) = &mut self.seat else { return };
-        let link = seat.link();
-        if seat.revision.is_some_and(|known| known != revision) {
-            seat.seen = Some(link.publish(by_game!(map &self.table, table => table.session.clone())));
-            seat.revision = Some(revision);
-        } else if seat.seen != Some(link.version()) {
-            let (game, version) = link.game();
-            match (&mut self.table, game) {
-                (ByGame::Clamber(table), ByGame::Clamber(session)) => table.adopt(session),
-                (ByGame::Ombagui(table), ByGame::Ombagui(session)) => table.adopt(session),
-                _ => {}
-            }
-            seat.seen = Some(version);
-            seat.revision = Some(by_game!(&self.table, table => table.session.revision()));
-            let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
-            if !seat.plays(to_move) && !over {
-                // Not this terminal's turn: say who plays, not what to do.
-                let line = self.seat_line().unwrap_or_default();
-                self.set_message(Message::Info(line));
-            }
-        }
-        self.pass_on_answer();
-    }
-
-    /// Tells this terminal's player the answer to a question they asked through the link.
-    fn pass_on_answer(&mut self) {
-        let Some(seat) = &self.seat else { return };
-        let link = seat.link();
-        if let Some((ask, yes)) = seat.colour().and_then(|colour| link.answer_for(colour)) {
-            let other = crate::i18n::colour(ask.asker().other());
-            let key = match (ask, yes) {
-                (Ask::Undo(_), true) => return,
-                (Ask::Undo(_), false) => "net.undo_declined",
-                (Ask::Draw(_), true) => "net.draw_agreed",
-                (Ask::Draw(_), false) => "net.draw_declined",
-            };
-            self.set_message(Message::Info(t!(key, other)));
-        }
-    }
-
-    /// The question the other player put to this one through the link, if any.
-    pub fn question(&self) -> Option<Question> {
-        let seat = self.seat.as_ref()?;
-        let ask = seat.link().asked().filter(|ask| seat.colour() == Some(ask.asker().other()))?;
-        Some(match ask {
-            Ask::Undo(asker) => Question::TakeBack(asker),
-            Ask::Draw(asker) => Question::Draw(asker),
-        })
-    }
-
-    /// In a shared game, who plays what and whose turn it is: "Red is thinking".
-    pub fn seat_line(&self) -> Option<String> {
-        let seat = self.seat.as_ref()?;
-        let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
-        let name = crate::i18n::colour;
-        let line = match seat.colour() {
-            None => t!("net.watching"),
-            Some(_) if over => return None,
-            Some(mine) if mine == to_move => t!("net.your_turn", name(mine)),
-            Some(_) if !seat.link().present(to_move) => t!("net.left", name(to_move)),
-            Some(_) => t!("net.thinking", name(to_move)),
-        };
-        let alone = seat.colour().is_some_and(|mine| !seat.link().present(mine.other()));
-        Some(match &seat.invite {
-            Some(invite) if alone => format!("{line}. {invite}"),
-            _ => line,
-        })
-    }
-
-    /// Sends a question to the other player of a shared game.
-    fn ask(&mut self, ask: impl FnOnce(Colour) -> Ask) {
-        let Some(seat) = &self.seat else { return };
-        let Some(mine) = seat.colour() else { return self.set_message(Message::Info(t!("net.watching"))) };
-        let other = crate::i18n::colour(mine.other());
-        let (text, ask) = match ask(mine) {
-            ask @ Ask::Undo(_) => (t!("net.undo_asked", other), ask),
-            ask @ Ask::Draw(_) => (t!("net.draw_asked", other), ask),
-        };
-        seat.link().ask(ask);
-        self.set_message(Message::Info(text));
-    }
-
-    /// Tells the player who asked through the link what the answer was.
-    fn answer_link(&self, question: &Question, yes: bool) {
-        let Some(seat) = &self.seat else { return };
-        let ask = match *question {
-            Question::TakeBack(asker) => Ask::Undo(asker),
-            Question::Draw(asker) => Ask::Draw(asker),
-            _ => return,
-        };
-        seat.link().answer(ask, yes);
     }
 
     /// Says that a draw offer was declined.

@@ -1,8 +1,8 @@
 //! A game shared by several terminals: the host's own and each guest's over SSH. The link
 //! holds the game as it stands; each terminal plays on its own copy and hands its changes
 //! in, and takes the others' changes when it next looks. Who may play which colour is a
-//! [`Seat`]; undo and draws need the other player's yes, asked through the link. Nothing
-//! here touches a terminal or the network.
+//! [`Seat`]; undo and draws need the other player's yes, asked through the link. How a game
+//! screen follows the link is in `follow.rs`. Nothing here touches a terminal or the network.
 
 use crate::rules::Colour;
 use crate::session::AnySession;

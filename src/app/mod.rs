@@ -8,6 +8,7 @@
 
 pub mod advisor;
 pub mod clamber;
+mod follow;
 pub mod game;
 pub mod keeper;
 pub mod keys;
