@@ -329,10 +329,15 @@ fn table_mut(
     }
 }
 
+/// The advisor of the game on screen thinks within `nodes` positions: reproducible.
+fn advise_within(app: &mut hexstack::app::App, nodes: u64) {
+    table_mut(app).advice_budget = hexstack::ai::Budget { nodes: Some(nodes), ..Default::default() };
+}
+
 #[test]
 fn the_hint_key_lights_a_turn_and_says_who_is_ahead() {
     let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3");
-    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(50_000), ..Default::default() };
+    advise_within(&mut app, 50_000);
     press(&mut app, &["t"]);
     table_mut(&mut app).wait_for_advice();
     assert_eq!(
@@ -352,7 +357,7 @@ fn the_hint_key_lights_a_turn_and_says_who_is_ahead() {
 #[test]
 fn the_evaluation_line_follows_the_game_when_shown() {
     let mut app = clamber("start");
-    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(2_000), ..Default::default() };
+    advise_within(&mut app, 2_000);
     press(&mut app, &["e"]);
     table_mut(&mut app).wait_for_advice();
     assert!(game(&app).show_eval && game(&app).advice.is_some());
@@ -493,7 +498,7 @@ fn the_panel_names_the_computer_and_its_level() {
 #[test]
 fn a_hint_asked_just_after_the_computer_played_is_shown() {
     let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
-    table_mut(&mut app).advice_budget = hexstack::ai::Budget { nodes: Some(2_000), ..Default::default() };
+    advise_within(&mut app, 2_000);
     press(&mut app, &["Enter"]);
     until_computer_played(&mut app);
     press(&mut app, &["t"]);
