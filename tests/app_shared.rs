@@ -51,7 +51,11 @@ fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     click(&mut guest, "D3");
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/C3=b1,D3=r1");
-    press(&mut host, &["h"]);
+    press(&mut guest, &["q"]);
+    assert!(guest.quit, "a guest leaves at once: the host keeps the game");
+    press(&mut host, &["q"]);
+    assert_eq!(host.overlay, Some(Overlay::Ask(Question::Quit)), "the host is asked");
+    press(&mut host, &["n", "h"]);
     let text = screen_text(&host);
     assert!(text.contains("*r1*"), "the last turn is marked on the host's board: {text}");
 }

@@ -238,6 +238,8 @@ impl Component for GameScreen {
             Action::Draw => Go::Show(Overlay::Ask(Question::Draw(to_move))),
             Action::Menu if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
             Action::Menu => Go::Menu,
+            // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
+            Action::Quit if guest => Go::Quit,
             Action::Quit if in_progress => Go::Show(Overlay::Ask(Question::Quit)),
             Action::Quit => Go::Quit,
             action => {
