@@ -192,8 +192,9 @@ fn a_friend_who_drops_comes_back_to_the_same_game_and_garbage_changes_nothing() 
         until("Red's seat", || link.present(Colour::Red)).await;
         red.click("A1").await;
         until("Red's turn", || turns(&link) == ["A1"]).await;
-        // Bytes no terminal sends, and a window too small for the board, then back.
-        let garbage: Vec<u8> = (0..=255u8).rev().chain(*b"\x1b[<99;;M\x1b[").collect();
+        // Bytes no terminal sends (no UTF-8, sequences broken or unknown; not keys, which
+        // would play or quit), and a window too small for the board, then back.
+        let garbage: Vec<u8> = (0x80..=0xffu8).rev().chain(*b"\x1b[999~\x1b[<99;;M\x1b[").collect();
         red.send(&garbage).await;
         red.writer.window_change(12, 5, 0, 0).await.unwrap();
         until("the size message", || red.saw("small")).await;
