@@ -20,6 +20,12 @@ impl Evaluate for Position {
         let theirs = captures(&self.skipped());
         PIECE * pieces + STACK * stacks + CAPTURE * (mine - theirs)
     }
+
+    /// A capture takes a stack from the opponent (and may remove others).
+    fn captures(&self, next: &Self) -> bool {
+        let them = self.to_move().other();
+        next.cells_of(them).len() < self.cells_of(them).len()
+    }
 }
 
 /// How many capturing turns the player to move has (placements aside).

@@ -25,7 +25,17 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
     /// positive is better for them.
     fn evaluate(&self) -> i32;
+
+    /// Whether `next`, the result of one of this position's turns, took something from the
+    /// opponent. The search looks on past such turns at its horizon (answering captures
+    /// only), so that it does not judge an exchange half-way.
+    fn captures(&self, _next: &Self) -> bool {
+        false
+    }
 }
+
+/// How many captures in a row the search follows past its horizon.
+const CAPTURES_PAST_HORIZON: u32 = 4;
 
 /// How much a search may do: it stops at the first limit reached.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -51,6 +61,15 @@ pub struct Found<T> {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+}
+
+/// What one iteration at the root found: the best turn's index and its score, and whether
+/// every turn was searched or the budget cut the iteration short.
+#[derive(Clone, Copy)]
+struct Answer {
+    best: usize,
+    score: i32,
+    finished: bool,
 }
 
 /// A position's remembered search: how deep, the score and whether it is exact or a bound,
@@ -127,7 +146,8 @@ impl<G: Evaluate> Search<G> {
     }
 
     /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
-    /// search at once (the deepest finished iteration answers). `None` only when the
+    /// search at once. The deepest iteration answers, even cut short: it searched the last
+    /// one's best turn first, so any turn it found better is better. `None` only when the
     /// player to move has no legal turn.
     pub fn best(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Found<G::Turn>> {
         let turns = position.legal_turns_with_results();
@@ -143,15 +163,16 @@ impl<G: Evaluate> Search<G> {
             self.iteration = depth;
             let order = self.root_order(position, turns.len());
             let answer = if budget.two_threads && turns.len() > 1 {
-                self.root_on_two_threads(&turns, &order, depth, started, stop)
+                self.root_on_two_threads(position, &turns, &order, depth, started, stop)
             } else {
-                self.root(&turns, &order, depth, stop)
+                self.root(position, &turns, &order, depth, stop)
             };
-            let Some((index, score)) = answer else { break };
-            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: index as u16 });
-            found = Found { turn: turns[index].0.clone(), score, depth, nodes: self.nodes };
+            let Some(Answer { best, score, finished }) = answer else { break };
+            let depth = if finished { depth } else { depth - 1 };
+            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
+            found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
-            if score.abs() > WIN - 1000 {
+            if !finished || score.abs() > WIN - 1000 {
                 break;
             }
         }
@@ -185,12 +206,13 @@ impl<G: Evaluate> Search<G> {
     /// `order`, so that both start with good ones; the better answer wins.
     fn root_on_two_threads(
         &mut self,
+        position: &G,
         turns: &[(G::Turn, G)],
         order: &[usize],
         depth: u32,
         started: Instant,
         stop: &AtomicBool,
-    ) -> Option<(usize, i32)> {
+    ) -> Option<Answer> {
         let mut helper = self.helper.take().unwrap_or_default();
         helper.seen.clone_from(&self.seen);
         helper.prepare(self.budget, started);
@@ -198,36 +220,46 @@ impl<G: Evaluate> Search<G> {
         let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
         let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
         let (a, b) = std::thread::scope(|scope| {
-            let other = scope.spawn(|| helper.root(turns, &theirs, depth, stop));
-            let a = self.root(turns, &mine, depth, stop);
+            let other = scope.spawn(|| helper.root(position, turns, &theirs, depth, stop));
+            let a = self.root(position, turns, &mine, depth, stop);
             (a, other.join().unwrap_or(None))
         });
         self.nodes += helper.nodes;
         self.helper = Some(helper);
-        a.zip(b).map(|(a, b)| if b.1 > a.1 { b } else { a })
+        // This thread searched the last iteration's best turn first: without it, nothing.
+        let a = a?;
+        let finished = a.finished && b.is_some_and(|b| b.finished);
+        let best = b.filter(|b| b.score > a.score).unwrap_or(a);
+        Some(Answer { finished, ..best })
     }
 
-    /// One iteration at the root over the turns at `order`: the best one's index and score,
-    /// or `None` if the budget ran out before it finished.
+    /// One iteration at the root over the turns at `order`: the best of those it finished,
+    /// or `None` if the budget ran out before the first.
     fn root(
         &mut self,
+        position: &G,
         turns: &[(G::Turn, G)],
         order: &[usize],
         depth: u32,
         stop: &AtomicBool,
-    ) -> Option<(usize, i32)> {
+    ) -> Option<Answer> {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = order[0];
         for &index in order {
-            let score = -self.negamax(&turns[index].1, depth - 1, -beta, -alpha, 1, stop);
+            let child = &turns[index].1;
+            let score = if depth == 1 && position.captures(child) {
+                -self.answer_captures(child, -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
+            } else {
+                -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
+            };
             if self.out_of_budget {
-                return None;
+                return (alpha > -WIN - 1).then_some(Answer { best, score: alpha, finished: false });
             }
             if score > alpha {
                 (alpha, best) = (score, index);
             }
         }
-        Some((best, alpha))
+        Some(Answer { best, score: alpha, finished: true })
     }
 
     fn spent(&mut self, stop: &AtomicBool) -> bool {
@@ -305,7 +337,9 @@ impl<G: Evaluate> Search<G> {
         let original = alpha;
         let mut best = (i32::MIN, 0);
         for (order, index, child) in children {
-            let score = if depth == 1 {
+            let score = if depth == 1 && position.captures(&child) {
+                -self.answer_captures(&child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
+            } else if depth == 1 {
                 self.nodes += 1;
                 if self.spent(stop) {
                     return 0;
@@ -334,6 +368,52 @@ impl<G: Evaluate> Search<G> {
         };
         self.table.insert(key, Entry { depth, score: best.0, bound, best: best.1 as u16 });
         best.0
+    }
+
+    /// The score of a position reached by a capture at the horizon: the player to move may
+    /// stand on its evaluation or capture back, `left` captures deep at most.
+    fn answer_captures(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        left: u32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.nodes += 1;
+        if position.winner().is_some() {
+            return -(WIN - ply);
+        }
+        if self.spent(stop) {
+            return 0;
+        }
+        let standing = position.evaluate();
+        if standing >= beta || left == 0 {
+            return standing;
+        }
+        alpha = alpha.max(standing);
+        let mut captures: Vec<(i32, G)> = Vec::new();
+        position.for_each_turn(&mut |_, next| {
+            if position.captures(next) {
+                let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
+                captures.push((order, *next));
+            }
+        });
+        captures.sort_by_key(|&(order, _)| order);
+        let mut best = standing;
+        for (_, child) in captures {
+            let score = -self.answer_captures(&child, -beta, -alpha, ply + 1, left - 1, stop);
+            if self.out_of_budget {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 }
 
@@ -399,6 +479,24 @@ mod tests {
             let after = position.play(&found.turn).unwrap();
             let red_wins = after.legal_turns_with_results().iter().any(|(_, next)| next.winner().is_some());
             assert!(!red_wins, "{text}: {} leaves Red a win", found.turn);
+        }
+    }
+
+    #[test]
+    fn a_capture_at_the_horizon_is_followed_by_the_answering_captures() {
+        // Found in random games: one ply and an evaluation alone took, in each, a capture
+        // that Blue answers with a winning one.
+        for text in [
+            "3/r/C1=r2,C2=b3,C3=r3,C5=b1,D2=r1,D3=b1,E5=b1",
+            "3/r/B1=b1,C1=r2,C2=r4,C3=r3,C5=b1,D2=r1,D3=b1,E5=b1",
+            "3/r/C1=b3,C2=r4,C3=b4,C4=r1,C5=b1,D2=b2,D3=b1,D4=r1,E4=b1,E5=b1",
+            "3/r/A3=b1,B1=b1,B3=b2,C2=b1,C4=r2,D4=r1",
+        ] {
+            let position: clamber::Position = text.parse().unwrap();
+            let found = best(&position, 1);
+            let after = position.play(&found.turn).unwrap();
+            let blue_wins = after.legal_turns_with_results().iter().any(|(_, next)| next.winner().is_some());
+            assert!(!blue_wins, "{text}: {} leaves Blue a win", found.turn);
         }
     }
 
