@@ -4,6 +4,7 @@
 mod common;
 
 use common::{AREA, click, game, position, press, render};
+use hexstack::app::keys;
 use hexstack::app::link::Link;
 use hexstack::app::prompt::Question;
 use hexstack::app::{App, Overlay};
@@ -116,4 +117,21 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
     assert_eq!(position(&watcher), "3/r/C3=b1");
     assert!(screen_text(&watcher).contains("you are watching"));
     guest.tick();
+}
+
+#[test]
+fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
+    let (_link, mut host, _guest) = table("3/b/C3=b1");
+    let hints = keys::hints(host.context());
+    assert!(hints.contains("u ") && !hints.contains("^r"), "no redo in a shared game: {hints}");
+    press(&mut host, &["?"]);
+    let help = screen_text(&host);
+    assert!(help.contains("Save") || help.contains("save"), "the host saves: {help}");
+    for key in ["Home", "End", "^r"] {
+        assert!(!help.contains(key), "{key} goes through the history, not in a shared game");
+    }
+    // The key does nothing here: the game stays as it is.
+    press(&mut host, &["Esc", "Home", "m"]);
+    assert_eq!(position(&host), "3/b/C3=b1");
+    assert!(host.overlay.is_none());
 }

@@ -171,7 +171,11 @@ fn act_on<G: Selecting>(table: &mut Table<G>, action: Action) {
 
 impl Component for GameScreen {
     fn context(&self) -> Context {
-        if self.tried_from.is_some() { Context::Try } else { Context::Game }
+        match (&self.tried_from, &self.seat) {
+            (Some(_), _) => Context::Try,
+            (None, Some(_)) => Context::Shared,
+            (None, None) => Context::Game,
+        }
     }
 
     fn act(&mut self, action: Action) -> Go {
@@ -200,10 +204,6 @@ impl Component for GameScreen {
             }
             Action::Save if guest => {
                 self.set_message(Message::Warning(t!("net.no_save")));
-                Go::Stay
-            }
-            Action::Redo | Action::First | Action::Last | Action::Menu if shared => {
-                self.set_message(Message::Info(t!("net.no_replay")));
                 Go::Stay
             }
             Action::Undo if shared && !selected => {

@@ -30,6 +30,8 @@ pub enum Context {
     Game,
     /// A rules example tried on a real board: a game that goes back to its page.
     Try,
+    /// A game shared over SSH: no going through its history, no menu.
+    Shared,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -117,7 +119,10 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Contents, Game, Menu, Question, Rules, SaveAs, Try};
+use Context::{Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try};
+
+/// Every screen with a board to play on.
+const BOARDS: &[Context] = &[Game, Try, Shared];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -158,7 +163,7 @@ pub const KEYS: &[Binding] = &[
     ),
     // The cursor on a board.
     bind(
-        &[Game, Try],
+        BOARDS,
         &[code(KeyCode::Left), char('h')],
         "← h",
         Action::Step(Step::Left),
@@ -166,55 +171,27 @@ pub const KEYS: &[Binding] = &[
         Some(("h", "hint.move")),
     ),
     bind(
-        &[Game, Try],
+        BOARDS,
         &[code(KeyCode::Down), char('j')],
         "↓ j",
         Action::Down,
         "key.down",
         Some(("j", "hint.move")),
     ),
+    bind(BOARDS, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
     bind(
-        &[Game, Try],
-        &[code(KeyCode::Up), char('k')],
-        "↑ k",
-        Action::Up,
-        "key.up",
-        Some(("k", "hint.move")),
-    ),
-    bind(
-        &[Game, Try],
+        BOARDS,
         &[code(KeyCode::Right), char('l')],
         "→ l",
         Action::Step(Step::Right),
         "key.right",
         Some(("l", "hint.move")),
     ),
+    bind(BOARDS, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
+    bind(BOARDS, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
+    bind(BOARDS, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
     bind(
-        &[Game, Try],
-        &[char('y')],
-        "y",
-        Action::Step(Step::UpLeft),
-        "key.up_left",
-        Some(("y", "hint.move")),
-    ),
-    bind(
-        &[Game, Try],
-        &[char('i')],
-        "i",
-        Action::Step(Step::UpRight),
-        "key.up_right",
-        Some(("i", "hint.move")),
-    ),
-    bind(
-        &[Game, Try],
-        &[char('b')],
-        "b",
-        Action::Step(Step::DownLeft),
-        "key.down_left",
-        Some(("b", "hint.move")),
-    ),
-    bind(
-        &[Game, Try],
+        BOARDS,
         &[char('n')],
         "n",
         Action::Step(Step::DownRight),
@@ -222,23 +199,16 @@ pub const KEYS: &[Binding] = &[
         Some(("n", "hint.move")),
     ),
     bind(
-        &[Game, Try],
+        BOARDS,
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Act,
         "key.act",
         Some(("Enter", "hint.act")),
     ),
+    bind(BOARDS, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
     bind(
-        &[Game, Try],
-        &[code(KeyCode::Esc)],
-        "Esc",
-        Action::Cancel,
-        "key.cancel",
-        Some(("Esc", "hint.cancel")),
-    ),
-    bind(
-        &[Game, Try],
+        BOARDS,
         &[char('u'), char('['), code(KeyCode::Backspace)],
         "u [",
         Action::Undo,
@@ -255,22 +225,15 @@ pub const KEYS: &[Binding] = &[
     ),
     bind(&[Game, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
     bind(&[Game, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
-    bind(&[Game, Try], &[char('s')], "s", Action::Save, "key.save", None),
-    bind(
-        &[Game, Try],
-        &[char('?'), code(KeyCode::F(1))],
-        "?",
-        Action::Help,
-        "key.help",
-        Some(("?", "hint.keys")),
-    ),
-    bind(&[Game, Try], &[char('t')], "t", Action::Hint, "key.hint", None),
-    bind(&[Game, Try], &[char('e')], "e", Action::Eval, "key.eval", None),
-    bind(&[Game, Try], &[char('d')], "d", Action::Draw, "key.draw", None),
-    bind(&[Game, Try], &[char('r')], "r", Action::Resign, "key.resign", None),
+    bind(BOARDS, &[char('s')], "s", Action::Save, "key.save", None),
+    bind(BOARDS, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
+    bind(BOARDS, &[char('t')], "t", Action::Hint, "key.hint", None),
+    bind(BOARDS, &[char('e')], "e", Action::Eval, "key.eval", None),
+    bind(BOARDS, &[char('d')], "d", Action::Draw, "key.draw", None),
+    bind(BOARDS, &[char('r')], "r", Action::Resign, "key.resign", None),
     bind(&[Game], &[char('m')], "m", Action::Menu, "key.menu", None),
     bind(
-        &[Game],
+        &[Game, Shared],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
@@ -452,10 +415,11 @@ fn key_name((code, mods): Key) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Context; 8] = [
+    const ALL: [Context; 9] = [
         Context::Menu,
         Context::Game,
         Context::Try,
+        Context::Shared,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,
