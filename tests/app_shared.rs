@@ -126,7 +126,8 @@ fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
     assert!(hints.contains("u ") && !hints.contains("^r"), "no redo in a shared game: {hints}");
     press(&mut host, &["?"]);
     let help = screen_text(&host);
-    assert!(help.contains("Save") || help.contains("save"), "the host saves: {help}");
+    assert!(help.contains("save to a file (the host only)"), "{help}");
+    assert!(help.contains("ask the other player to take back your last turn"), "{help}");
     for key in ["Home", "End", "^r"] {
         assert!(!help.contains(key), "{key} goes through the history, not in a shared game");
     }

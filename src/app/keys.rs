@@ -367,10 +367,15 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
     })
 }
 
-/// What an action does, in words, worded for `game` where it words it its own way.
-pub fn what(binding: &Binding, game: Option<GameKind>) -> String {
-    game.map(|game| format!("{}.{}", binding.what, game.name()))
-        .filter(|key| i18n::has(key))
+/// What an action does, in words, worded for a shared game (`.shared`) or for `game`
+/// where they word it their own way.
+pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> String {
+    let shared = (context == Context::Shared).then(|| format!("{}.shared", binding.what));
+    let own = game.map(|game| format!("{}.{}", binding.what, game.name()));
+    shared
+        .into_iter()
+        .chain(own)
+        .find(|key| i18n::has(key))
         .map_or_else(|| i18n::text(binding.what), |key| i18n::text(&key))
 }
 
@@ -391,7 +396,7 @@ pub fn hints(context: Context) -> String {
 
 /// Every key of `context` for the help page: how it is shown, and what it does.
 pub fn help(context: Context, game: Option<GameKind>) -> Vec<(&'static str, String)> {
-    bindings(context).map(|binding| (binding.shown, what(binding, game))).collect()
+    bindings(context).map(|binding| (binding.shown, what(binding, context, game))).collect()
 }
 
 /// The name of a key as the help and the hints write it.
