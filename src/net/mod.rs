@@ -14,7 +14,7 @@ use crate::rules::{AnyPosition, Colour};
 use crate::session::AnySession;
 use crate::terminal::{self, Input};
 use crate::{store, t};
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
@@ -67,7 +67,11 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
         Some(path) => {
-            Some(PublicKey::read_openssh_file(path).with_context(|| t!("net.bad_key", path.display()))?)
+            let text = std::fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
+            // The parser's own words repeat themselves ("length invalid: length invalid").
+            let key = PublicKey::from_openssh(text.trim())
+                .map_err(|_| anyhow!(t!("net.bad_key", path.display())))?;
+            Some(key)
         }
         None => None,
     };
