@@ -213,6 +213,11 @@ impl<G: Game> Session<G> {
         true
     }
 
+    /// Drops the turns that could be redone: a take-back two players agreed on is final.
+    pub fn drop_future(&mut self) {
+        self.plies.truncate(self.played);
+    }
+
     /// Takes back every turn, to the start.
     pub fn undo_all(&mut self) {
         while self.undo() {}

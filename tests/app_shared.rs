@@ -8,7 +8,7 @@ use hexstack::app::keys;
 use hexstack::app::link::Link;
 use hexstack::app::prompt::Question;
 use hexstack::app::{App, Overlay};
-use hexstack::rules::{AnyPosition, Colour, clamber};
+use hexstack::rules::{AnyPosition, ByGame, Colour, clamber};
 use hexstack::session::AnySession;
 use std::sync::Arc;
 
@@ -63,7 +63,7 @@ fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
 
 #[test]
 fn undo_needs_the_other_players_yes() {
-    let (_link, mut host, mut guest) = table("3/b/-");
+    let (link, mut host, mut guest) = table("3/b/-");
     click(&mut host, "C3");
     tick([&mut host, &mut guest]);
     click(&mut guest, "D3");
@@ -87,6 +87,8 @@ fn undo_needs_the_other_players_yes() {
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/-");
     assert_eq!(position(&guest), "3/b/-");
+    let ByGame::Clamber(session) = link.game().0 else { panic!("a Clamber game") };
+    assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
 }
 
 #[test]

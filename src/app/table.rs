@@ -258,6 +258,7 @@ impl<G: Selecting> Table<G> {
         while undone && self.to_move() != player {
             undone = self.session.undo();
         }
+        self.session.drop_future();
         self.message = Message::Info(t!("undo.done", colour(self.to_move())));
     }
 
