@@ -40,6 +40,21 @@ pub enum Context {
     Help,
 }
 
+impl Context {
+    /// Every screen and box, for tests that go through them all.
+    pub const ALL: [Context; 9] = [
+        Context::Menu,
+        Context::Game,
+        Context::Try,
+        Context::Shared,
+        Context::Rules,
+        Context::Contents,
+        Context::SaveAs,
+        Context::Question,
+        Context::Help,
+    ];
+}
+
 /// What a key asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -420,21 +435,9 @@ fn key_name((code, mods): Key) -> String {
 mod tests {
     use super::*;
 
-    const ALL: [Context; 9] = [
-        Context::Menu,
-        Context::Game,
-        Context::Try,
-        Context::Shared,
-        Context::Rules,
-        Context::Contents,
-        Context::SaveAs,
-        Context::Question,
-        Context::Help,
-    ];
-
     #[test]
     fn no_key_is_bound_twice_on_one_screen() {
-        for context in ALL {
+        for context in Context::ALL {
             let mut seen = Vec::new();
             for binding in bindings(context) {
                 for key in binding.keys {
