@@ -1,7 +1,7 @@
 //! Properties of Clamber over random games on every board side: the turn list and `play`
 //! agree exactly (every listed turn plays to the generator's position, every other capture
 //! or placement between two cells is refused with a reason), and positions survive a trip
-//! through the notation.
+//! through the notation. The stacks a player threatens are the first targets of their captures.
 
 use hexstack::rules::clamber::{Position, Turn};
 use hexstack::rules::hex::{Board, Cell};
@@ -51,6 +51,16 @@ proptest! {
             let listed = position.legal_turns_with_results();
             prop_assert_eq!(!listed.is_empty(), position.can_move(), "the quick check agrees in {}", position);
             prop_assert_eq!(listed.len(), position.turn_count(), "the count without positions agrees in {}", position);
+            // The threatened stacks are the first targets of the listed captures.
+            let first_targets: std::collections::BTreeSet<Cell> = listed
+                .iter()
+                .filter_map(|(turn, _)| match turn {
+                    Turn::Capture { captured, .. } => Some(captured[0]),
+                    Turn::Place(_) => None,
+                })
+                .collect();
+            let threatened = board.cells_of(position.threatened()).collect();
+            prop_assert_eq!(first_targets, threatened, "threatened stacks in {}", position);
             // Every placement, every single capture between two cells, and every chain
             // listed made one capture longer by any cell.
             let mut candidates: Vec<Turn> = cells.iter().map(|&cell| Turn::Place(cell)).collect();

@@ -211,6 +211,19 @@ impl Position {
         self.stacks[colour.index()]
     }
 
+    /// The enemy stacks that the player to move could take with a turn's first capture,
+    /// lower or equal: what they threaten, found without listing every chain.
+    pub fn threatened(&self) -> CellSet {
+        let me = self.to_move.index();
+        let enemy = self.stacks[1 - me];
+        if self.won.is_some() {
+            return CellSet::EMPTY;
+        }
+        self.stacks[me].iter().fold(CellSet::EMPTY, |set, from| {
+            set | self.lower_targets(from, enemy) | self.equal_targets(from, enemy)
+        })
+    }
+
     /// How many pieces `colour` has on the board (the sum of its stacks' heights).
     pub fn pieces_of(&self, colour: Colour) -> u32 {
         self.cells_of(colour).iter().map(|i| u32::from(self.heights[i])).sum()
