@@ -310,14 +310,8 @@ impl<G: Evaluate> Search<G> {
                 _ => {}
             }
         }
-        let mut children: Vec<(i32, usize, G)> = Vec::new();
-        position.for_each_turn(&mut |_, next| {
-            let index = children.len();
-            // Wins first, then the turns that leave the opponent worst off. This is the
-            // child's own score as a leaf, so the last ply uses it instead of evaluating again.
-            let order = if next.winner().is_some() { -(WIN - (ply + 1)) } else { next.evaluate() };
-            children.push((order, index, *next));
-        });
+        let mut children: Vec<G> = Vec::new();
+        position.for_each_turn(&mut |_, next| children.push(*next));
         if children.is_empty() {
             let passed = position.skipped();
             // A forced skip, or a draw when neither can move.
@@ -327,26 +321,37 @@ impl<G: Evaluate> Search<G> {
                 0
             };
         }
-        children.sort_by_key(|&(order, _, _)| order);
-        if let Some(at) =
-            remembered.and_then(|entry| children.iter().position(|c| c.1 == usize::from(entry.best)))
-        {
-            let best = children.remove(at);
-            children.insert(0, best);
-        }
+        let first = remembered.map(|entry| usize::from(entry.best)).filter(|&best| best < children.len());
+        let mut order: Vec<usize> = (0..children.len()).filter(|&index| Some(index) != first).collect();
+        // Wins first, then the turns that leave the opponent worst off. On the last ply, where
+        // each child is judged by its evaluation alone, only captures are sorted so (they are
+        // followed further, and a good one first narrows that search); the other turns are
+        // taken as they come, so that the first to reach beta spares evaluating the rest.
+        let last_ply = depth == 1;
+        order.sort_by_cached_key(|&index| {
+            let child = &children[index];
+            if child.winner().is_some() {
+                -WIN
+            } else if !last_ply || position.captures(child) {
+                child.evaluate()
+            } else {
+                WIN
+            }
+        });
         let original = alpha;
         let mut best = (i32::MIN, 0);
-        for (order, index, child) in children {
-            let score = if depth == 1 && position.captures(&child) {
-                -self.answer_captures(&child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
+        for index in first.into_iter().chain(order) {
+            let child = &children[index];
+            let score = if depth == 1 && position.captures(child) {
+                -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
             } else if depth == 1 {
                 self.nodes += 1;
                 if self.spent(stop) {
                     return 0;
                 }
-                -order
+                if child.winner().is_some() { WIN - (ply + 1) } else { -child.evaluate() }
             } else {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, stop)
+                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
             };
             if self.out_of_budget {
                 return 0;
