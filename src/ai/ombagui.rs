@@ -5,7 +5,7 @@
 
 use super::Evaluate;
 use crate::rules::Colour;
-use crate::rules::hex::Cell;
+use crate::rules::hex::CellSet;
 use crate::rules::ombagui::{BOARD, Kind, Position, Stack};
 
 const CELLS: usize = 37;
@@ -32,36 +32,33 @@ impl Evaluate for Position {
 /// clear (or jump it), a medium or a dark must go round it.
 const CROWD: u32 = 2;
 
-/// Steps from every cell to the nearest of `targets`, a step onto an occupied cell
-/// costing `1 + CROWD`: cells are relaxed from a ring queue until nothing shortens.
-fn steps_to(occupied: &[bool; CELLS], targets: &[Cell]) -> [u32; CELLS] {
+/// Steps from every cell to the nearest of `targets`, a step from a crowded cell (not a
+/// target) costing `1 + CROWD`. Cells are settled by distance, a whole ring at a time as
+/// cell sets: the evaluation runs this six times a position, so it must be cheap.
+fn steps_to(crowded: CellSet, targets: CellSet) -> [u32; CELLS] {
+    const FARTHEST: usize = CELLS * (1 + CROWD as usize);
     let mut steps = [u32::MAX; CELLS];
-    let mut queue = [0usize; CELLS];
-    let mut queued = [false; CELLS];
-    let (mut head, mut len) = (0, 0);
-    for &cell in targets {
-        let at = BOARD.index(cell).expect("goal cells are on the board");
-        steps[at] = 0;
-        queue[(head + len) % CELLS] = at;
-        queued[at] = true;
-        len += 1;
-    }
-    while len > 0 {
-        let at = queue[head];
-        (head, len) = ((head + 1) % CELLS, len - 1);
-        queued[at] = false;
-        // Crowded cells on the way cost more; the goal cells themselves do not.
-        let step = if steps[at] > 0 && occupied[at] { 1 + CROWD } else { 1 };
-        for next in BOARD.neighbours(at).iter() {
-            if steps[at] + step < steps[next] {
-                steps[next] = steps[at] + step;
-                if !queued[next] {
-                    queue[(head + len) % CELLS] = next;
-                    queued[next] = true;
-                    len += 1;
+    let mut reached = [CellSet::EMPTY; FARTHEST + 1];
+    reached[0] = targets;
+    let (mut settled, mut last) = (CellSet::EMPTY, 0);
+    let mut distance = 0;
+    while distance <= last {
+        let ring = reached[distance] - settled;
+        if !ring.is_empty() {
+            settled |= ring;
+            for at in ring {
+                steps[at] = distance as u32;
+            }
+            let slow = if distance == 0 { CellSet::EMPTY } else { ring & crowded };
+            for (from, cost) in [(ring - slow, 1), (slow, 1 + CROWD as usize)] {
+                let next = BOARD.around(from) - settled;
+                if !next.is_empty() {
+                    reached[distance + cost] |= next;
+                    last = last.max(distance + cost);
                 }
             }
         }
+        distance += 1;
     }
     steps
 }
@@ -76,20 +73,22 @@ fn travel(kind: Kind, steps: u32) -> i32 {
 /// An estimate of the half moves `colour` needs to stand four towers on its goal cells.
 fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let goal = Position::goal(colour);
-    let mut occupied = [false; CELLS];
+    let mut occupied = CellSet::EMPTY;
     // Our pieces not yet in place, by kind: where each stands, and the half moves it
     // waits for what covers it. A colour has four pieces of each kind.
     let mut waiting = [[(0usize, 0i32); 4]; 3];
     let mut count = [0usize; 3];
     // The goal cells that still want a piece of each kind.
-    let mut wanted = [[Cell::new(0, 0); 4]; 3];
+    let mut wanted = [CellSet::EMPTY; 3];
     let mut wants = [0usize; 3];
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
         let index = BOARD.index(cell).expect("on the board");
         // Only our own pieces crowd our paths: we move them on. Counting theirs made each
         // side leave pieces standing in the other's way, and games never ended.
-        occupied[index] = stack.top().is_some_and(|top| top.colour == colour);
+        if stack.top().is_some_and(|top| top.colour == colour) {
+            occupied |= CellSet::single(index);
+        }
         let mut pieces = [None; 3];
         let height = stack.height();
         for (slot, piece) in pieces.iter_mut().zip(stack.pieces()) {
@@ -99,7 +98,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         let in_place = if on_goal { built(stack, colour) } else { 0 };
         if on_goal {
             for kind in &Kind::ALL[in_place..] {
-                wanted[*kind as usize][wants[*kind as usize]] = cell;
+                wanted[*kind as usize] |= CellSet::single(index);
                 wants[*kind as usize] += 1;
             }
         }
@@ -124,7 +123,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     for cell in goal {
         if position.stack(cell).is_empty() {
             for kind in Kind::ALL {
-                wanted[kind as usize][wants[kind as usize]] = cell;
+                wanted[kind as usize] |= CellSet::single(BOARD.index(cell).expect("on the board"));
                 wants[kind as usize] += 1;
             }
         }
@@ -134,7 +133,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         if wants[k] == 0 {
             continue;
         }
-        let steps = steps_to(&occupied, &wanted[k][..wants[k]]);
+        let steps = steps_to(occupied, wanted[k]);
         let mut moves = [i32::MAX; 4];
         for (slot, &(index, under)) in moves.iter_mut().zip(&waiting[k][..count[k]]) {
             // A piece out of place on a goal cell must leave it before it can come back.
