@@ -60,8 +60,16 @@ impl std::fmt::Display for Report {
 /// A match: `games` games of level `first` against level `second` from `start`, colours
 /// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
 /// random from its number so that no two games are one game, and drawn after `cap` turns.
-/// `scale` multiplies the levels' time budgets.
-pub fn play_match(start: &AnyPosition, first: u8, second: u8, games: u32, cap: u32, scale: f64) -> Report {
+/// `scale` multiplies the levels' time budgets. `on_game` hears the score after each game,
+/// so that a long match shows its progress.
+pub fn play_match(
+    start: &AnyPosition,
+    [first, second]: [u8; 2],
+    games: u32,
+    cap: u32,
+    scale: f64,
+    mut on_game: impl FnMut(&Report),
+) -> Report {
     let mut report = Report::default();
     for game in 0..games {
         let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
@@ -73,6 +81,7 @@ pub fn play_match(start: &AnyPosition, first: u8, second: u8, games: u32, cap: u
             Some(End::Won(_)) => report.losses += 1,
             _ => report.draws += 1,
         }
+        on_game(&report);
     }
     report
 }
@@ -134,12 +143,18 @@ mod tests {
     #[test]
     fn a_match_alternates_colours_and_counts_every_game() {
         let start = GameKind::Clamber.position("2/b/-", None).unwrap();
-        let report = play_match(&start, 2, 1, 6, 100, 1.0);
+        let mut heard = Vec::new();
+        let report = play_match(&start, [2, 1], 6, 100, 1.0, |so_far| heard.push(so_far.games()));
         assert_eq!(report.games(), 6);
+        assert_eq!(heard, [1, 2, 3, 4, 5, 6], "the score is told after each game");
         assert!(report.turns >= 6 * 2, "each game is opened by two turns at least");
-        assert_eq!(report, play_match(&start, 2, 1, 6, 100, 1.0), "fixed-depth levels repeat themselves");
+        assert_eq!(
+            report,
+            play_match(&start, [2, 1], 6, 100, 1.0, |_| {}),
+            "fixed-depth levels repeat themselves"
+        );
         // A cap of two turns leaves every game unfinished: all draws.
-        let capped = play_match(&start, 2, 1, 4, 2, 1.0);
+        let capped = play_match(&start, [2, 1], 4, 2, 1.0, |_| {});
         assert_eq!((capped.draws, capped.turns), (4, 8));
     }
 

@@ -126,7 +126,11 @@ fn run(command: Option<Command>) -> Result<()> {
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
         Some(Command::Match { from, blue, red, games, cap, scale }) => {
-            Ok(commands::print(commands::play_match(&from.position()?, blue, red, games, cap, scale))?)
+            // Each game's score goes to stderr as it ends; the last line alone to stdout.
+            let progress =
+                |report: &commands::Report| eprintln!("after {} of {games}: {report}", report.games());
+            let report = commands::play_match(&from.position()?, [blue, red], games, cap, scale, progress);
+            Ok(commands::print(report)?)
         }
     }
 }
