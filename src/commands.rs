@@ -130,9 +130,10 @@ fn opening_turns<G: Game>(position: &G) -> Vec<G::Turn> {
     if safe.is_empty() { all.into_iter().map(|(turn, _)| turn).collect() } else { safe }
 }
 
-/// `budget` with its time multiplied by `scale`.
+/// `budget` with its times multiplied by `scale`.
 pub fn scaled(budget: Budget, scale: f64) -> Budget {
-    Budget { time: budget.time.map(|time| time.mul_f64(scale)), ..budget }
+    let scale = |time: Option<std::time::Duration>| time.map(|time| time.mul_f64(scale));
+    Budget { time: scale(budget.time), most_time: scale(budget.most_time), ..budget }
 }
 
 #[cfg(test)]

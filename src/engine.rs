@@ -33,6 +33,7 @@ const EVAL_BUDGET: Budget = Budget {
     time: Some(Duration::from_millis(500)),
     depth: Some(4),
     min_depth: 0,
+    most_time: None,
     two_threads: false,
 };
 

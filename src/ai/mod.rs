@@ -34,6 +34,9 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     }
 }
 
+/// Beyond this many turns a node drops those that lead to the same position.
+const MANY_TURNS: usize = 48;
+
 /// How many captures in a row the search follows past its horizon.
 const CAPTURES_PAST_HORIZON: u32 = 4;
 
@@ -47,8 +50,12 @@ pub struct Budget {
     /// Plies of the deepest iteration.
     pub depth: Option<u32>,
     /// Plies every search completes whatever its time: a level stays a level on a slow
-    /// or busy machine. Only the stop flag (and a budget of positions) cut these short.
+    /// or busy machine. Only the stop flag, a budget of positions and `most_time` cut
+    /// these short.
     pub min_depth: u32,
+    /// Time that not even `min_depth` may pass: in some Clamber positions the chains of
+    /// equal captures run into the thousands, and three plies there would take minutes.
+    pub most_time: Option<Duration>,
     /// Search on two threads, each taking half of the turns at the root (the top levels).
     /// One thread keeps a search with a budget of positions reproducible.
     pub two_threads: bool,
@@ -268,10 +275,12 @@ impl<G: Evaluate> Search<G> {
         }
         let nodes = self.budget.nodes.is_some_and(|limit| self.nodes >= limit);
         // The clock and the stop flag are read every 256 positions: cheap, and prompt.
-        let checked = self.nodes.is_multiple_of(256)
-            && (stop.load(Ordering::Relaxed)
-                || self.iteration > self.budget.min_depth
-                    && self.budget.time.is_some_and(|time| self.started.elapsed() >= time));
+        let checked = self.nodes.is_multiple_of(256) && {
+            let past = |limit: Option<Duration>| limit.is_some_and(|limit| self.started.elapsed() >= limit);
+            stop.load(Ordering::Relaxed)
+                || self.iteration > self.budget.min_depth && past(self.budget.time)
+                || past(self.budget.most_time)
+        };
         self.out_of_budget = nodes || checked;
         self.out_of_budget
     }
@@ -312,6 +321,11 @@ impl<G: Evaluate> Search<G> {
         }
         let mut children: Vec<G> = Vec::new();
         position.for_each_turn(&mut |_, next| children.push(*next));
+        // Chains of equal captures may reach one position by many turns: search it once.
+        if children.len() > MANY_TURNS {
+            let mut distinct = HashSet::new();
+            children.retain(|child| distinct.insert(self::key(child)));
+        }
         if children.is_empty() {
             let passed = position.skipped();
             // A forced skip, or a draw when neither can move.
@@ -425,7 +439,12 @@ impl<G: Evaluate> Search<G> {
 /// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn, on two
 /// threads). Levels 3 to 5 look at least 3, 4 and 4 plies ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
-    let time = |ms| Budget { time: Some(Duration::from_millis(ms)), ..Budget::default() };
+    // The least depth may run over the time up to four times, no further.
+    let time = |ms| Budget {
+        time: Some(Duration::from_millis(ms)),
+        most_time: Some(Duration::from_millis(4 * ms)),
+        ..Budget::default()
+    };
     match level {
         0 | 1 => Budget { depth: Some(1), ..Budget::default() },
         2 => Budget { depth: Some(2), ..Budget::default() },
@@ -513,6 +532,10 @@ mod tests {
         assert_eq!(found.depth, 3, "no time at all, and still three plies");
         let stopped = Search::new().best(&start, budget, &AtomicBool::new(true)).expect("a turn");
         assert_eq!(stopped.depth, 0, "the stop flag ends it at once");
+        let bounded = Budget { min_depth: 40, most_time: Some(Duration::from_millis(20)), ..budget };
+        let found = Search::new().best(&start, bounded, &AtomicBool::new(false)).expect("a turn");
+        assert!(found.depth < 40, "the most time ends even the least depth");
+        assert!(start.play(&found.turn).is_ok());
     }
 
     #[test]
