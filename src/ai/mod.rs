@@ -419,6 +419,10 @@ impl<G: Evaluate> Search<G> {
                 captures.push((order, *next));
             }
         });
+        if captures.len() > MANY_TURNS {
+            let mut distinct = HashSet::new();
+            captures.retain(|(_, child)| distinct.insert(self::key(child)));
+        }
         captures.sort_by_key(|&(order, _)| order);
         let mut best = standing;
         for (_, child) in captures {
@@ -439,15 +443,17 @@ impl<G: Evaluate> Search<G> {
 /// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn, on two
 /// threads). Levels 3 to 5 look at least 3, 4 and 4 plies ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
-    // The least depth may run over the time up to four times, no further.
+    // The least depth may run over the time up to four times, no further. Levels 1 and 2
+    // look a fixed depth ahead: their time only bounds the rare position with thousands of
+    // chains.
     let time = |ms| Budget {
         time: Some(Duration::from_millis(ms)),
         most_time: Some(Duration::from_millis(4 * ms)),
         ..Budget::default()
     };
     match level {
-        0 | 1 => Budget { depth: Some(1), ..Budget::default() },
-        2 => Budget { depth: Some(2), ..Budget::default() },
+        0 | 1 => Budget { depth: Some(1), ..time(250) },
+        2 => Budget { depth: Some(2), ..time(500) },
         3 => Budget { min_depth: 3, ..time(100) },
         4 => Budget { min_depth: 4, two_threads: true, ..time(600) },
         _ => Budget { min_depth: 4, two_threads: true, ..time(3000) },
