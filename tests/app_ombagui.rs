@@ -3,8 +3,8 @@
 mod common;
 
 use common::*;
-use hexstack::app::App;
 use hexstack::app::table::Message;
+use hexstack::app::{App, Computer};
 use hexstack::rules::Colour;
 use hexstack::rules::ombagui::Position;
 use hexstack::session::End;
@@ -122,4 +122,29 @@ fn a_player_who_cannot_move_is_skipped() {
     click(&mut app, "D3");
     assert_eq!(ombagui_game(&app).to_move(), Colour::Red);
     assert!(ombagui_game(&app).message.text().contains("Blue cannot move and passes"));
+}
+
+/// A blockade from a game against level 2: each side's lights are covered by the other's
+/// pieces, and neither can free the other's without losing the race.
+const BLOCKADE: &str = "b/A2=bD,B1=bL.bM.bD,B4=rD,C4=rM.bD,C5=rL.bM,D2=bM,D5=bL.rM,E3=rL.bM,E7=rL.rM.rD,\
+                        F3=rL.rM,F4=bD,F6=bL.rD,G4=bL.rD";
+
+#[test]
+fn the_computer_takes_a_draw_in_an_even_game_that_goes_round_in_circles() {
+    let red_level_2 = Some(Computer::playing(Colour::Red, 2));
+    let mut app = ombagui(BLOCKADE).with_computer(red_level_2);
+    press(&mut app, &["d"]);
+    assert_eq!(ombagui_game(&app).session.end(), None, "even, and new: it plays on");
+    // Both go to and fro twice, then the computer takes Red's seat.
+    let mut app = ombagui(BLOCKADE);
+    for _ in 0..2 {
+        for (from, to) in [("A2", "A3"), ("B4", "C5"), ("A3", "A2"), ("C5", "B4")] {
+            click(&mut app, from);
+            click(&mut app, to);
+        }
+        assert_eq!(position(&app), BLOCKADE);
+    }
+    let mut app = app.with_computer(red_level_2);
+    press(&mut app, &["d"]);
+    assert_eq!(ombagui_game(&app).session.end(), Some(End::Drawn), "the third time, it agrees");
 }

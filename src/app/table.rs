@@ -442,7 +442,8 @@ impl<G: Selecting> Table<G> {
 
     /// The computer's answer to a draw offer, from how it last saw the game (the advisor's
     /// view of this position, else the computer's own last search): it agrees when it
-    /// thinks itself behind.
+    /// thinks itself behind, or not ahead once the game goes round in circles (this
+    /// position came up twice before: Ombagui has no rule that ends a blockade).
     pub fn computer_accepts_draw(&self) -> bool {
         let Some(computer) = self.computer else { return false };
         let revision = self.session.revision();
@@ -453,10 +454,14 @@ impl<G: Selecting> Table<G> {
             let found = crate::ai::Search::new().best(&self.position(), glance, &Default::default());
             seen_by(self.to_move(), found.map_or(0.5, |found| crate::ai::winning_chance(found.score)))
         });
+        let now = self.position();
+        let earlier = std::iter::once(self.session.start())
+            .chain(self.session.history().iter().map(|ply| ply.position));
+        let circling = earlier.filter(|position| *position == now).count() >= 3;
         [Colour::Blue, Colour::Red]
             .into_iter()
             .filter(|&c| computer.plays(c))
-            .all(|c| seen_by(c, blue) < 0.45)
+            .all(|c| seen_by(c, blue) < if circling { 0.55 } else { 0.45 })
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
