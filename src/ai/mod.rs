@@ -37,6 +37,15 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
 /// Beyond this many turns a node drops those that lead to the same position.
 const MANY_TURNS: usize = 48;
 
+/// Keeps one turn of each resulting position when there are many: chains of equal
+/// captures may reach one position in several orders, and one search of it is enough.
+fn keep_distinct<T, G: Hash>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
+    if turns.len() > MANY_TURNS {
+        let mut seen = HashSet::new();
+        turns.retain(|turn| seen.insert(key(position(turn))));
+    }
+}
+
 /// How many captures in a row the search follows past its horizon.
 const CAPTURES_PAST_HORIZON: u32 = 4;
 
@@ -321,11 +330,7 @@ impl<G: Evaluate> Search<G> {
         }
         let mut children: Vec<G> = Vec::new();
         position.for_each_turn(&mut |_, next| children.push(*next));
-        // Chains of equal captures may reach one position by many turns: search it once.
-        if children.len() > MANY_TURNS {
-            let mut distinct = HashSet::new();
-            children.retain(|child| distinct.insert(self::key(child)));
-        }
+        keep_distinct(&mut children, |child| child);
         if children.is_empty() {
             let passed = position.skipped();
             // A forced skip, or a draw when neither can move.
@@ -419,10 +424,7 @@ impl<G: Evaluate> Search<G> {
                 captures.push((order, *next));
             }
         });
-        if captures.len() > MANY_TURNS {
-            let mut distinct = HashSet::new();
-            captures.retain(|(_, child)| distinct.insert(self::key(child)));
-        }
+        keep_distinct(&mut captures, |(_, child)| child);
         captures.sort_by_key(|&(order, _)| order);
         let mut best = standing;
         for (_, child) in captures {
