@@ -34,8 +34,19 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     }
 }
 
+/// What a line that goes back to a position of the game costs the searching player. No
+/// rule ends a game that goes round (Ombagui), so it is time lost, ahead or behind; scored
+/// as a draw instead, a player behind went to and fro while the other side raced home.
+const GOING_BACK: i32 = 30;
+
 /// Beyond this many turns a node drops those that lead to the same position.
 const MANY_TURNS: usize = 48;
+
+/// The score of a position the game went through, `ply` plies into the search: its
+/// evaluation, less [`GOING_BACK`] for the searching player (who moves at even plies).
+fn going_back<G: Evaluate>(position: &G, ply: i32) -> i32 {
+    position.evaluate() - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
+}
 
 /// Keeps one turn of each resulting position when there are many: chains of equal
 /// captures may reach one position in several orders, and one search of it is enough.
@@ -152,8 +163,8 @@ impl<G: Evaluate> Search<G> {
     }
 
     /// Tells the search the positions the game went through: a line that comes back to one
-    /// of them scores as a draw, so that a player ahead looks for progress instead of
-    /// going to and fro, while a player behind is glad to.
+    /// of them costs the searching player [`GOING_BACK`], so that they look for progress
+    /// instead of going to and fro.
     pub fn remember<'a>(&mut self, earlier: impl IntoIterator<Item = &'a G>)
     where
         G: 'a,
@@ -314,7 +325,7 @@ impl<G: Evaluate> Search<G> {
         }
         let key = key(position);
         if self.seen.contains(&key) {
-            return 0;
+            return going_back(position, ply);
         }
         if depth == 0 {
             return position.evaluate();
@@ -368,7 +379,7 @@ impl<G: Evaluate> Search<G> {
                 if self.spent(stop) {
                     return 0;
                 }
-                if child.winner().is_some() { WIN - (ply + 1) } else { -child.evaluate() }
+                -self.leaf(child, ply + 1)
             } else {
                 -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
             };
@@ -392,6 +403,17 @@ impl<G: Evaluate> Search<G> {
         };
         self.table.insert(key, Entry { depth, score: best.0, bound, best: best.1 as u16 });
         best.0
+    }
+
+    /// A position at the horizon, for its player to move: won, gone back to, or evaluated.
+    fn leaf(&self, position: &G, ply: i32) -> i32 {
+        if position.winner().is_some() {
+            -(WIN - ply)
+        } else if !self.seen.is_empty() && self.seen.contains(&key(position)) {
+            going_back(position, ply)
+        } else {
+            position.evaluate()
+        }
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may
@@ -544,6 +566,24 @@ mod tests {
         let found = Search::new().best(&start, bounded, &AtomicBool::new(false)).expect("a turn");
         assert!(found.depth < 40, "the most time ends even the least depth");
         assert!(start.play(&found.turn).is_ok());
+    }
+
+    #[test]
+    fn going_back_to_a_position_of_the_game_costs_the_searching_player() {
+        // Red's one turn is A1-A2; then Blue is to move at ply 1, Red again at ply 2.
+        let position: ombagui::Position = "r/A1=rL,B1=bL.bM,B2=bL.bM".parse().unwrap();
+        let (_, next) = position.legal_turns_with_results().remove(0);
+        let score = |earlier: &[ombagui::Position], depth| {
+            let mut search = Search::new();
+            search.remember(earlier);
+            let budget = Budget { depth: Some(depth), ..Budget::default() };
+            search.best(&position, budget, &AtomicBool::new(false)).expect("a turn").score
+        };
+        assert_eq!(score(&[next], 1), score(&[], 1) - GOING_BACK, "going back at Blue's turn");
+        let after: Vec<ombagui::Position> =
+            next.legal_turns_with_results().into_iter().map(|(_, p)| p).collect();
+        let fresh = score(&[], 2);
+        assert!(score(&after, 2) < fresh, "every line back to Red's turn costs Red: {fresh}");
     }
 
     #[test]
