@@ -30,6 +30,15 @@ fn search(c: &mut Criterion) {
     c.bench_function("clamber side 3 search 20000 positions", |b| {
         b.iter(|| Search::new().best(black_box(&clamber), budget, &stop))
     });
+    // A side-4 middle game from a level-2 game, with 265 turns, many of them chains.
+    let side4: clamber::Position =
+        "4/b/A1=b2,A2=r2,A3=r3,A4=r2,B1=b1,B5=r3,C2=r3,C3=r4,C4=r5,C6=r4,D1=b2,D3=r2,\
+        D5=r3,D7=r5,E2=b1,E6=r6,E7=r5,F3=b2,F5=r4,F6=r5,G4=b1"
+            .parse()
+            .unwrap();
+    c.bench_function("clamber side 4 search 20000 positions", |b| {
+        b.iter(|| Search::new().best(black_box(&side4), budget, &stop))
+    });
     let ombagui = ombagui::Position::start();
     c.bench_function("ombagui search 20000 positions", |b| {
         b.iter(|| Search::new().best(black_box(&ombagui), budget, &stop))
