@@ -80,7 +80,6 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let mut count = [0usize; 3];
     // The goal cells that still want a piece of each kind.
     let mut wanted = [CellSet::EMPTY; 3];
-    let mut wants = [0usize; 3];
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
         let index = BOARD.index(cell).expect("on the board");
@@ -99,7 +98,6 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         if on_goal {
             for kind in &Kind::ALL[in_place..] {
                 wanted[*kind as usize] |= CellSet::single(index);
-                wants[*kind as usize] += 1;
             }
         }
         for at in in_place..height {
@@ -124,13 +122,12 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         if position.stack(cell).is_empty() {
             for kind in Kind::ALL {
                 wanted[kind as usize] |= CellSet::single(BOARD.index(cell).expect("on the board"));
-                wants[kind as usize] += 1;
             }
         }
     }
     for kind in Kind::ALL {
         let k = kind as usize;
-        if wants[k] == 0 {
+        if wanted[k].is_empty() {
             continue;
         }
         let steps = steps_to(occupied, wanted[k]);
@@ -142,7 +139,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         }
         // The nearest pieces fill the wanted places.
         moves.sort_unstable();
-        cost += moves.iter().take(wants[k]).filter(|&&m| m < i32::MAX).sum::<i32>();
+        cost += moves.iter().take(wanted[k].len()).filter(|&&m| m < i32::MAX).sum::<i32>();
     }
     cost
 }
