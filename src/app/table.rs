@@ -12,6 +12,10 @@ use crate::rules::{Colour, Game};
 use crate::session::{End, Played, Session};
 use crate::t;
 
+/// Turns an even game (by the evaluation) must last before the computer takes a draw it
+/// is not behind in.
+const EVEN_FOR: usize = 20;
+
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Message {
@@ -442,8 +446,9 @@ impl<G: Selecting> Table<G> {
 
     /// The computer's answer to a draw offer, from how it last saw the game (the advisor's
     /// view of this position, else the computer's own last search): it agrees when it
-    /// thinks itself behind, or not ahead once the game goes round in circles (this
-    /// position came up twice before: Ombagui has no rule that ends a blockade).
+    /// thinks itself behind, or not ahead once the game has stood even for [`EVEN_FOR`]
+    /// turns by the evaluation (an Ombagui blockade: no rule ends it, and the computer
+    /// wanders rather than going back, so repeated positions would not tell).
     pub fn computer_accepts_draw(&self) -> bool {
         let Some(computer) = self.computer else { return false };
         let revision = self.session.revision();
@@ -454,14 +459,15 @@ impl<G: Selecting> Table<G> {
             let found = crate::ai::Search::new().best(&self.position(), glance, &Default::default());
             seen_by(self.to_move(), found.map_or(0.5, |found| crate::ai::winning_chance(found.score)))
         });
-        let now = self.position();
-        let earlier = std::iter::once(self.session.start())
-            .chain(self.session.history().iter().map(|ply| ply.position));
-        let circling = earlier.filter(|position| *position == now).count() >= 3;
+        let history = self.session.history();
+        let stuck = history.len() >= EVEN_FOR
+            && history[history.len() - EVEN_FOR..]
+                .iter()
+                .all(|ply| (0.4..=0.6).contains(&crate::ai::winning_chance(ply.position.evaluate())));
         [Colour::Blue, Colour::Red]
             .into_iter()
             .filter(|&c| computer.plays(c))
-            .all(|c| seen_by(c, blue) < if circling { 0.55 } else { 0.45 })
+            .all(|c| seen_by(c, blue) < if stuck { 0.55 } else { 0.45 })
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {
