@@ -11,7 +11,7 @@
 mod clamber;
 mod ombagui;
 
-use crate::rules::{Colour, Game};
+use crate::rules::Game;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,15 +25,6 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
     /// positive is better for them.
     fn evaluate(&self) -> i32;
-
-    /// The evaluation that `searcher`'s search uses (`evaluate` is the even-handed one): a
-    /// game may count against the searcher what it does not credit the other side with.
-    /// Ombagui's searcher counts the other side's pieces in its own way, not its own
-    /// pieces in theirs: credited for blocking, both sides blocked and games stood still.
-    fn evaluate_for(&self, searcher: Colour) -> i32 {
-        let _ = searcher;
-        self.evaluate()
-    }
 
     /// Whether `next`, the result of one of this position's turns, took something from the
     /// opponent. The search looks on past such turns at its horizon (answering captures
@@ -53,8 +44,8 @@ const MANY_TURNS: usize = 48;
 
 /// The score of a position the game went through, `ply` plies into the search: its
 /// evaluation, less [`GOING_BACK`] for the searching player (who moves at even plies).
-fn going_back(evaluation: i32, ply: i32) -> i32 {
-    evaluation - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
+fn going_back<G: Evaluate>(position: &G, ply: i32) -> i32 {
+    position.evaluate() - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
 }
 
 /// Keeps one turn of each resulting position when there are many: chains of equal
@@ -138,9 +129,6 @@ pub struct Search<G: Evaluate> {
     seen: HashSet<u64>,
     /// The second thread's searcher, with its own table, kept from turn to turn too.
     helper: Option<Box<Search<G>>>,
-    /// The side searching, for [`Evaluate::evaluate_for`]. The table serves both sides
-    /// (hints and the computer's turns share it), each under its own keys.
-    searcher: Colour,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -170,7 +158,6 @@ impl<G: Evaluate> Search<G> {
             iteration: 0,
             seen: HashSet::new(),
             helper: None,
-            searcher: Colour::Blue,
             _game: std::marker::PhantomData,
         }
     }
@@ -193,7 +180,7 @@ impl<G: Evaluate> Search<G> {
         let turns = position.legal_turns_with_results();
         let first = turns.first()?.0.clone();
         let started = Instant::now();
-        self.prepare(budget, started, position.to_move());
+        self.prepare(budget, started);
         let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
         let deepest = budget.depth.unwrap_or(64).max(1);
         for depth in 1..=deepest {
@@ -209,8 +196,7 @@ impl<G: Evaluate> Search<G> {
             };
             let Some(Answer { best, score, finished }) = answer else { break };
             let depth = if finished { depth } else { depth - 1 };
-            let entry = Entry { depth, score, bound: Bound::Exact, best: best as u16 };
-            self.table.insert(self.table_key(key(position)), entry);
+            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
             found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
             if !finished || score.abs() > WIN - 1000 {
@@ -221,8 +207,7 @@ impl<G: Evaluate> Search<G> {
         Some(found)
     }
 
-    fn prepare(&mut self, budget: Budget, started: Instant, searcher: Colour) {
-        self.searcher = searcher;
+    fn prepare(&mut self, budget: Budget, started: Instant) {
         self.nodes = 0;
         self.budget = budget;
         self.started = started;
@@ -235,7 +220,7 @@ impl<G: Evaluate> Search<G> {
     /// The root's turns in the order to search them: the last iteration's best first.
     fn root_order(&self, position: &G, count: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..count).collect();
-        if let Some(entry) = self.table.get(&self.table_key(key(position))) {
+        if let Some(entry) = self.table.get(&key(position)) {
             let best = usize::from(entry.best);
             if best < count {
                 order.swap(0, best);
@@ -257,7 +242,7 @@ impl<G: Evaluate> Search<G> {
     ) -> Option<Answer> {
         let mut helper = self.helper.take().unwrap_or_default();
         helper.seen.clone_from(&self.seen);
-        helper.prepare(self.budget, started, self.searcher);
+        helper.prepare(self.budget, started);
         helper.iteration = depth;
         let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
         let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
@@ -304,19 +289,6 @@ impl<G: Evaluate> Search<G> {
         Some(Answer { best, score: alpha, finished: true })
     }
 
-    /// A position's evaluation as this search counts it.
-    fn evaluate(&self, position: &G) -> i32 {
-        position.evaluate_for(self.searcher)
-    }
-
-    /// A position's key in the table: the searching side's own, as its evaluation is.
-    fn table_key(&self, key: u64) -> u64 {
-        match self.searcher {
-            Colour::Blue => key,
-            Colour::Red => key.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15,
-        }
-    }
-
     fn spent(&mut self, stop: &AtomicBool) -> bool {
         if self.out_of_budget {
             return true;
@@ -353,12 +325,11 @@ impl<G: Evaluate> Search<G> {
         }
         let key = key(position);
         if self.seen.contains(&key) {
-            return going_back(self.evaluate(position), ply);
+            return going_back(position, ply);
         }
         if depth == 0 {
-            return self.evaluate(position);
+            return position.evaluate();
         }
-        let key = self.table_key(key);
         let remembered = self.table.get(&key).copied();
         if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
             match entry.bound {
@@ -392,7 +363,7 @@ impl<G: Evaluate> Search<G> {
             if child.winner().is_some() {
                 -WIN
             } else if !last_ply || position.captures(child) {
-                self.evaluate(child)
+                child.evaluate()
             } else {
                 WIN
             }
@@ -439,9 +410,9 @@ impl<G: Evaluate> Search<G> {
         if position.winner().is_some() {
             -(WIN - ply)
         } else if !self.seen.is_empty() && self.seen.contains(&key(position)) {
-            going_back(self.evaluate(position), ply)
+            going_back(position, ply)
         } else {
-            self.evaluate(position)
+            position.evaluate()
         }
     }
 
@@ -463,7 +434,7 @@ impl<G: Evaluate> Search<G> {
         if self.spent(stop) {
             return 0;
         }
-        let standing = self.evaluate(position);
+        let standing = position.evaluate();
         if standing >= beta || left == 0 {
             return standing;
         }
@@ -471,7 +442,7 @@ impl<G: Evaluate> Search<G> {
         let mut captures: Vec<(i32, G)> = Vec::new();
         position.for_each_turn(&mut |_, next| {
             if position.captures(next) {
-                let order = if next.winner().is_some() { -WIN } else { self.evaluate(next) };
+                let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
                 captures.push((order, *next));
             }
         });
@@ -613,44 +584,6 @@ mod tests {
             next.legal_turns_with_results().into_iter().map(|(_, p)| p).collect();
         let fresh = score(&[], 2);
         assert!(score(&after, 2) < fresh, "every line back to Red's turn costs Red: {fresh}");
-    }
-
-    /// Reached by level 5 against level 1 before covering cost the coverer: Red's dark on
-    /// D5 covers a blue light, Blue's medium on E3 a red one, and neither moved on in 900
-    /// turns.
-    const BOTH_COVERED: &str = "A3=bD,B2=bM,B4=bD,B5=rM,C2=bM,C3=bD,D4=bD,D5=bL.rD,E3=rL.bM,E5=bL,E6=rM,\
-                                E7=rL.rM.rD,F3=rL,F4=bL,F5=bL,G4=rD,G5=bM,G7=rL.rM.rD";
-
-    #[test]
-    fn a_piece_covering_the_other_side_moves_on() {
-        for (mover, cover) in [("r", "D5"), ("b", "E3")] {
-            let position: ombagui::Position = format!("{mover}/{BOTH_COVERED}").parse().unwrap();
-            let found = best(&position, 1);
-            assert!(found.turn.to_string().starts_with(cover), "{mover}: {}", found.turn);
-        }
-    }
-
-    #[test]
-    fn the_searcher_counts_the_other_sides_pieces_in_its_way_not_its_own_in_theirs() {
-        // Pieces of each side stand in the paths of the other.
-        let position: ombagui::Position = format!("r/{BOTH_COVERED}").parse().unwrap();
-        let even = position.evaluate();
-        assert!(position.evaluate_for(Colour::Red) < even, "Red sees Blue in its way");
-        assert!(position.evaluate_for(Colour::Blue) > even, "Blue sees Red in its own way");
-    }
-
-    #[test]
-    fn one_search_serves_both_sides_as_two_would() {
-        // The app's hints and the computer share one search; each side evaluates its own
-        // way, so a deeper search by Red must not answer for Blue.
-        let red: ombagui::Position = format!("r/{BOTH_COVERED}").parse().unwrap();
-        let blue = red.legal_turns_with_results().remove(1).1;
-        let stop = AtomicBool::new(false);
-        let plies = |depth| Budget { depth: Some(depth), ..Budget::default() };
-        let alone = Search::new().best(&blue, plies(2), &stop).expect("a turn");
-        let mut shared = Search::new();
-        shared.best(&red, plies(4), &stop);
-        assert_eq!(shared.best(&blue, plies(2), &stop).expect("a turn").score, alone.score);
     }
 
     #[test]

@@ -2,10 +2,6 @@
 //! from its four towers is counted in moves (every missing piece brought by the nearest
 //! free piece of its kind, covered pieces and cluttered goal cells costing extra), and the
 //! side nearer its goal is ahead.
-//!
-//! No rule ends a game that stands still, so the evaluation must not reward standing in
-//! the other side's way: covering their pieces costs the coverer, and only the side
-//! searching counts the other side's pieces as crowding its own paths (see `race`).
 
 use super::Evaluate;
 use crate::rules::Colour;
@@ -21,44 +17,15 @@ const HALF_MOVE: i32 = 20;
 const IN_THE_WAY: i32 = 1;
 const COVERED_IN_THE_WAY: i32 = 3;
 /// A piece of ours under our own piece waits for that one to move. A piece under theirs
-/// waits on their will, which no count can say; the cost is the coverer's (`COVERING`).
+/// waits on their will, which no count can say: scoring it made both sides cover each
+/// other's lights and freeze the game, so it costs nothing extra.
 const UNDER_OWN: i32 = 1;
-
-/// What a stack where a piece of ours covers one of theirs costs us, in half moves. Each
-/// side needs all twelve of its pieces, so a cover lasts only while the coverer waits
-/// too; when each side covered the other's light, both waited for ever. The cost makes a
-/// covering piece move on (crediting the cover instead made both sides seek it).
-const COVERING: i32 = 4;
 
 impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
-        race(self, None)
+        let me = self.to_move();
+        HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))
     }
-
-    fn evaluate_for(&self, searcher: Colour) -> i32 {
-        race(self, Some(searcher))
-    }
-}
-
-/// The race seen by the player to move, with `wary` (the side searching, if any) counting
-/// the other side's pieces as crowding its own paths. Counted for both sides, that made
-/// each leave pieces standing in the other's way (it scored as a gain) and the games
-/// stood still; counted for the searcher alone, it routes its pieces round the other
-/// side's instead of getting shut in, and expects no gain from shutting them in.
-fn race(position: &Position, wary: Option<Colour>) -> i32 {
-    let me = position.to_move();
-    let cost =
-        |colour| moves_to_win(position, colour, wary == Some(colour)) + COVERING * covering(position, colour);
-    HALF_MOVE * (cost(me.other()) - cost(me))
-}
-
-/// How many stacks have a piece of `colour` on top of a piece of the other side.
-fn covering(position: &Position, colour: Colour) -> i32 {
-    let covers = |stack: &Stack| {
-        stack.top().is_some_and(|top| top.colour == colour)
-            && stack.pieces().any(|piece| piece.colour != colour)
-    };
-    position.stacks().filter(|(_, stack)| covers(stack)).count() as i32
 }
 
 /// Extra steps for passing a cell that holds our pieces: a light must wait for it to
@@ -103,9 +70,8 @@ fn travel(kind: Kind, steps: u32) -> i32 {
     steps.div_ceil(kind.steps() as u32) as i32
 }
 
-/// An estimate of the half moves `colour` needs to stand four towers on its goal cells;
-/// `wary`, the other side's pieces crowd our paths too.
-fn moves_to_win(position: &Position, colour: Colour, wary: bool) -> i32 {
+/// An estimate of the half moves `colour` needs to stand four towers on its goal cells.
+fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let goal = Position::goal(colour);
     let mut occupied = CellSet::EMPTY;
     // Our pieces not yet in place, by kind: where each stands, and the half moves it
@@ -117,8 +83,9 @@ fn moves_to_win(position: &Position, colour: Colour, wary: bool) -> i32 {
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
         let index = BOARD.index(cell).expect("on the board");
-        // Our own pieces crowd our paths (we move them on); theirs only when wary.
-        if wary || stack.top().is_some_and(|top| top.colour == colour) {
+        // Only our own pieces crowd our paths: we move them on. Counting theirs made each
+        // side leave pieces standing in the other's way, and games never ended.
+        if stack.top().is_some_and(|top| top.colour == colour) {
             occupied |= CellSet::single(index);
         }
         let mut pieces = [None; 3];
