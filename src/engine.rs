@@ -35,6 +35,7 @@ const EVAL_BUDGET: Budget = Budget {
     min_depth: 0,
     most_time: None,
     two_threads: false,
+    beginner: false,
 };
 
 impl Default for Engine {

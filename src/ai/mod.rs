@@ -26,6 +26,12 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// positive is better for them.
     fn evaluate(&self) -> i32;
 
+    /// How a beginner (level 1) judges the position: [`Evaluate::evaluate`] unless a game
+    /// says what its beginners do otherwise.
+    fn evaluate_as_beginner(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// Whether `next`, the result of one of this position's turns, took something from the
     /// opponent. The search looks on past such turns at its horizon (answering captures
     /// only), so that it does not judge an exchange half-way.
@@ -42,10 +48,10 @@ const GOING_BACK: i32 = 30;
 /// Beyond this many turns a node drops those that lead to the same position.
 const MANY_TURNS: usize = 48;
 
-/// The score of a position the game went through, `ply` plies into the search: its
-/// evaluation, less [`GOING_BACK`] for the searching player (who moves at even plies).
-fn going_back<G: Evaluate>(position: &G, ply: i32) -> i32 {
-    position.evaluate() - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
+/// The score of a position the game went through, `ply` plies into the search, from its
+/// `evaluation`: less [`GOING_BACK`] for the searching player (who moves at even plies).
+fn going_back(evaluation: i32, ply: i32) -> i32 {
+    evaluation - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
 }
 
 /// Keeps one turn of each resulting position when there are many: chains of equal
@@ -79,6 +85,8 @@ pub struct Budget {
     /// Search on two threads, each taking half of the turns at the root (the top levels).
     /// One thread keeps a search with a budget of positions reproducible.
     pub two_threads: bool,
+    /// Judge positions as a beginner does ([`Evaluate::evaluate_as_beginner`]): level 1.
+    pub beginner: bool,
 }
 
 /// What a search found: the turn, its score for the player to move, how deep it looked.
@@ -325,10 +333,10 @@ impl<G: Evaluate> Search<G> {
         }
         let key = key(position);
         if self.seen.contains(&key) {
-            return going_back(position, ply);
+            return going_back(self.judge(position), ply);
         }
         if depth == 0 {
-            return position.evaluate();
+            return self.judge(position);
         }
         let remembered = self.table.get(&key).copied();
         if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
@@ -410,10 +418,15 @@ impl<G: Evaluate> Search<G> {
         if position.winner().is_some() {
             -(WIN - ply)
         } else if !self.seen.is_empty() && self.seen.contains(&key(position)) {
-            going_back(position, ply)
+            going_back(self.judge(position), ply)
         } else {
-            position.evaluate()
+            self.judge(position)
         }
+    }
+
+    /// A position's evaluation, as this search's player judges it.
+    fn judge(&self, position: &G) -> i32 {
+        if self.budget.beginner { position.evaluate_as_beginner() } else { position.evaluate() }
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may
@@ -434,7 +447,7 @@ impl<G: Evaluate> Search<G> {
         if self.spent(stop) {
             return 0;
         }
-        let standing = position.evaluate();
+        let standing = self.judge(position);
         if standing >= beta || left == 0 {
             return standing;
         }
@@ -464,8 +477,9 @@ impl<G: Evaluate> Search<G> {
     }
 }
 
-/// The budget of a level, 1 (beginner: one ply, at once) to 5 (expert: 3 s a turn, on two
-/// threads). Levels 3 to 5 look at least 3, 4 and 4 plies ahead, however busy the machine.
+/// The budget of a level, 1 (beginner: one ply, at once, judging as a beginner) to 5
+/// (expert: 3 s a turn, on two threads). Levels 3 to 5 look at least 3, 4 and 4 plies
+/// ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
     // The least depth may run over the time up to four times, no further. Levels 1 and 2
     // look a fixed depth ahead: their time only bounds the rare position with thousands of
@@ -476,7 +490,7 @@ pub fn level(level: u8) -> Budget {
         ..Budget::default()
     };
     match level {
-        0 | 1 => Budget { depth: Some(1), ..time(250) },
+        0 | 1 => Budget { depth: Some(1), beginner: true, ..time(250) },
         2 => Budget { depth: Some(2), ..time(500) },
         3 => Budget { min_depth: 3, ..time(100) },
         4 => Budget { min_depth: 4, two_threads: true, ..time(600) },
@@ -499,7 +513,7 @@ pub fn winning_chance(score: i32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{clamber, ombagui};
+    use crate::rules::{Colour, clamber, ombagui};
 
     /// The turn found on one thread and on two: both must hold what the test asks.
     fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
@@ -566,6 +580,32 @@ mod tests {
         let found = Search::new().best(&start, bounded, &AtomicBool::new(false)).expect("a turn");
         assert!(found.depth < 40, "the most time ends even the least depth");
         assert!(start.play(&found.turn).is_ok());
+    }
+
+    #[test]
+    fn a_beginner_steps_off_the_other_sides_piece_rather_than_hold_it() {
+        // From a game of level 5 against level 1 that nobody could finish: Red's medium
+        // on F5 held Blue's last light, and Red, with nothing better to do, kept it there.
+        let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B4=rD,C2=bD,C6=rL,D1=bL.bM,D5=rL,D7=rL.rM.rD,\
+                    E3=bM,E6=rM,F4=rD,F5=bL.rM,F6=rM,G4=rD,G5=rL.bD";
+        let position: ombagui::Position = text.parse().unwrap();
+        let blue_held = |position: &ombagui::Position| {
+            position
+                .stacks()
+                .filter(|(_, stack)| stack.top().is_some_and(|top| top.colour == Colour::Red))
+                .flat_map(|(_, stack)| stack.pieces())
+                .filter(|piece| piece.colour == Colour::Blue)
+                .count()
+        };
+        let turn = |budget| Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().turn;
+        let beginner = position.play(turn(level(1))).unwrap();
+        assert_eq!(blue_held(&beginner), 0, "level 1 lets Blue's light go: {beginner}");
+        let one_ply = Budget { depth: Some(1), ..Budget::default() };
+        assert_eq!(
+            blue_held(&position.play(turn(one_ply)).unwrap()),
+            1,
+            "one ply of the race alone holds it"
+        );
     }
 
     #[test]

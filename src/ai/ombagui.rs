@@ -26,6 +26,27 @@ impl Evaluate for Position {
         let me = self.to_move();
         HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))
     }
+
+    /// A beginner races and moves its pieces on: one of theirs standing on the other
+    /// side's pieces costs it more than a move, so it steps off rather than wait there.
+    /// Holding a piece was the beginner's way into games nobody could finish: a piece it
+    /// covered by chance on its way stayed covered, for no reason it could have said.
+    fn evaluate_as_beginner(&self) -> i32 {
+        let me = self.to_move();
+        self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
+    }
+}
+
+/// What each of the other side's pieces under a beginner's pieces costs it, in half moves.
+const HOLDING: i32 = 3;
+
+/// How many of the other side's pieces stand under `colour`'s pieces.
+fn covered_by(position: &Position, colour: Colour) -> i32 {
+    let covered = position
+        .stacks()
+        .filter(|(_, stack)| stack.top().is_some_and(|top| top.colour == colour))
+        .map(|(_, stack)| stack.pieces().filter(|piece| piece.colour != colour).count());
+    covered.sum::<usize>() as i32
 }
 
 /// Extra steps for passing a cell that holds our pieces: a light must wait for it to
