@@ -27,10 +27,10 @@ impl Evaluate for Position {
         HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))
     }
 
-    /// A beginner races and moves its pieces on: one of theirs standing on the other
-    /// side's pieces costs it more than a move, so it steps off rather than wait there.
-    /// Holding a piece was the beginner's way into games nobody could finish: a piece it
-    /// covered by chance on its way stayed covered, for no reason it could have said.
+    /// A beginner races and moves its pieces on: each of the other side's pieces under
+    /// its own costs it more than a move, so it steps off rather than wait there. Judging
+    /// by the race alone, it kept what it had covered by chance on its way covered for
+    /// good, and games against it could not be finished.
     fn evaluate_as_beginner(&self) -> i32 {
         let me = self.to_move();
         self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
