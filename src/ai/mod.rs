@@ -589,14 +589,7 @@ mod tests {
         let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B4=rD,C2=bD,C6=rL,D1=bL.bM,D5=rL,D7=rL.rM.rD,\
                     E3=bM,E6=rM,F4=rD,F5=bL.rM,F6=rM,G4=rD,G5=rL.bD";
         let position: ombagui::Position = text.parse().unwrap();
-        let blue_held = |position: &ombagui::Position| {
-            position
-                .stacks()
-                .filter(|(_, stack)| stack.top().is_some_and(|top| top.colour == Colour::Red))
-                .flat_map(|(_, stack)| stack.pieces())
-                .filter(|piece| piece.colour == Colour::Blue)
-                .count()
-        };
+        let blue_held = |position: &ombagui::Position| super::ombagui::covered_by(position, Colour::Red);
         let turn = |budget| Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().turn;
         let beginner = position.play(turn(level(1))).unwrap();
         assert_eq!(blue_held(&beginner), 0, "level 1 lets Blue's light go: {beginner}");

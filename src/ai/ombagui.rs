@@ -41,7 +41,7 @@ impl Evaluate for Position {
 const HOLDING: i32 = 3;
 
 /// How many of the other side's pieces stand under `colour`'s pieces.
-fn covered_by(position: &Position, colour: Colour) -> i32 {
+pub(super) fn covered_by(position: &Position, colour: Colour) -> i32 {
     let covered = position
         .stacks()
         .filter(|(_, stack)| stack.top().is_some_and(|top| top.colour == colour))
