@@ -1,23 +1,58 @@
 //! The terminal around the app: setting it up and always restoring it (on quit, on an
-//! error, on a panic), and the loop that draws, reads one event, lets the app handle it,
-//! serves what the app asked for and keeps the game.
+//! error, on a panic), and the one loop of events. The loop sleeps on one channel until
+//! something wakes it (the local terminal's input, a guest's, a search's answer, a signal)
+//! or a timer an app asked for is due; it lets the app of each terminal concerned handle
+//! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
+use crate::app::event::{self, Event, Guest, Wake};
 use crate::app::keeper::Keeper;
+use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
-use crate::app::{App, Overlay, Request, Screen};
+use crate::app::{self, App, Overlay, Request};
+use crate::i18n::{self, Lang};
 use crate::{store, t, ui};
 use anyhow::{Context, Result};
 use ratatui::Terminal;
-use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::cursor::{Hide, Show};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event as Input};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
-use std::time::Duration;
+use ratatui::{TerminalOptions, Viewport};
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::time::Instant;
+
+/// The loop's channel: every source of events holds a sender.
+pub struct Wakes {
+    pub sender: SyncSender<Wake>,
+    receiver: Receiver<Wake>,
+}
+
+impl Default for Wakes {
+    fn default() -> Wakes {
+        let (sender, receiver) = mpsc::sync_channel(event::QUEUE);
+        Wakes { sender, receiver }
+    }
+}
+
+impl Wakes {
+    pub fn receiver(&self) -> &Receiver<Wake> {
+        &self.receiver
+    }
+}
 
 /// Runs `app` in this terminal until the players quit, keeping games in the saves folder.
-pub fn run(mut app: App) -> Result<()> {
-    let mut terminal = ratatui::try_init().with_context(|| t!("err.terminal"))?;
+pub fn run(app: App) -> Result<()> {
+    run_shared(app, Wakes::default(), None)
+}
+
+/// The same; `link`: the game is shared, and guests come in through `wakes`.
+pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<()> {
+    let terminal = ratatui::try_init().with_context(|| t!("err.terminal"))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -28,58 +63,229 @@ pub fn run(mut app: App) -> Result<()> {
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
         let mut keeper = Keeper::new(store::saves_dir(), &app);
-        // While a search runs, wake up now and then to show how far it is.
-        let next = |busy: bool| match busy && !event::poll(Duration::from_millis(100))? {
-            true => Ok(Input::Idle),
-            false => event::read().map(Input::Event),
-        };
-        drive(&mut terminal, &mut app, &mut keeper, next)
+        read_input(wakes.sender.clone());
+        event::set_waker(Some(wakes.sender.clone()));
+        let mut local = Some(Screen { app, terminal, lang: i18n::current(), drawn: false });
+        drive(&mut local, &mut keeper, wakes.receiver(), link.as_ref())
     })();
+    event::set_waker(None);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-/// What the loop's source of events gives: an event, a moment without one (asked for
-/// while a search runs), or the end (the terminal was closed).
-pub enum Input {
-    Event(Event),
-    Idle,
-    End,
+/// Reads the local terminal on a thread of its own, which sleeps until a key, a click or a
+/// resize comes; the loop hears of a closed terminal as a stop.
+fn read_input(sender: SyncSender<Wake>) {
+    std::thread::spawn(move || {
+        loop {
+            let wake = match ratatui::crossterm::event::read() {
+                Ok(input) => Wake::Local(input),
+                Err(_) => Wake::Stop,
+            };
+            let stop = matches!(wake, Wake::Stop);
+            if sender.send(wake).is_err() || stop {
+                return;
+            }
+        }
+    });
 }
 
-/// The loop, on any backend: until the app quits or `next` ends. `next` is told whether a
-/// search is under way; when none is, nothing redraws while the players think.
+/// A terminal and the app drawn on it, in its own language.
+pub struct Screen<B: Backend> {
+    pub app: App,
+    pub terminal: Terminal<B>,
+    pub lang: Lang,
+    /// Whether what is on the terminal shows the app as it is.
+    pub drawn: bool,
+}
+
+impl<B: Backend> Screen<B>
+where
+    B::Error: Send + Sync + 'static,
+{
+    /// A screen for `app` on `terminal`, in `lang`.
+    pub fn new(app: App, terminal: Terminal<B>, lang: Lang) -> Screen<B> {
+        Screen { app, terminal, lang, drawn: false }
+    }
+
+    /// Lets the app handle `event`, in its terminal's language.
+    fn handle(&mut self, event: Event) -> Result<()> {
+        i18n::set(self.lang);
+        if let Event::Input(Input::Resize(width, height)) = event {
+            // A terminal at a distance tells its size only this way.
+            self.terminal.resize(Rect::new(0, 0, width, height))?;
+        }
+        self.app.handle(event);
+        self.drawn = false;
+        Ok(())
+    }
+
+    /// Draws the app if it changed since it was last drawn.
+    fn draw(&mut self) -> Result<()> {
+        if !self.drawn {
+            i18n::set(self.lang);
+            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
+            self.drawn = true;
+        }
+        Ok(())
+    }
+}
+
+/// A guest's terminal over SSH, drawn into its channel.
+type GuestScreen = Screen<CrosstermBackend<Box<dyn Write + Send>>>;
+
+/// Which terminal an event came from: the others at a shared game hear of what it changed.
+#[derive(Clone, Copy, PartialEq)]
+enum Origin {
+    Local,
+    Guest(u64),
+    /// A timer or a search: every terminal heard of it already.
+    All,
+}
+
+/// The one loop, on any backend for the local terminal (none for a host without one, as
+/// in tests): until the local app quits, the channel closes, or a stop comes. Guests are
+/// let in to the shared game on `link`.
 pub fn drive<B: Backend>(
-    terminal: &mut Terminal<B>,
-    app: &mut App,
+    local: &mut Option<Screen<B>>,
     keeper: &mut Keeper,
-    mut next: impl FnMut(bool) -> std::io::Result<Input>,
+    wakes: &Receiver<Wake>,
+    link: Option<&Arc<Link>>,
 ) -> Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
-    while !app.quit {
-        let busy = app.tick();
-        // A game shared with other terminals may have changed there: kept here too.
-        keeper.keep(app);
-        terminal.draw(|frame| ui::draw(app, frame))?;
-        let event = match next(busy)? {
-            Input::Event(event) => event,
-            Input::Idle => continue,
-            Input::End => break,
-        };
-        if let Event::Resize(width, height) = event {
-            // A terminal at a distance tells its size only this way.
-            terminal.resize(Rect::new(0, 0, width, height))?;
+    let mut guests: Vec<(u64, GuestScreen)> = Vec::new();
+    let result = (|| -> Result<()> {
+        loop {
+            if let Some(screen) = local {
+                // A game shared with other terminals may have changed there: kept here too.
+                keeper.keep(&mut screen.app);
+                screen.draw()?;
+                if screen.app.quit {
+                    return Ok(());
+                }
+            }
+            for (_, guest) in &mut guests {
+                // A guest that stopped reading is dropped by its connection, not here.
+                let _ = guest.draw();
+            }
+            if link.is_some_and(|link| link.is_closed()) {
+                return Ok(());
+            }
+            let due = local.iter().map(|screen| &screen.app).chain(guests.iter().map(|(_, g)| &g.app));
+            let wake = match due.filter_map(App::timer).min() {
+                Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                    Ok(wake) => Some(wake),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                },
+                None => match wakes.recv() {
+                    Ok(wake) => Some(wake),
+                    Err(_) => return Ok(()),
+                },
+            };
+            let before = link.map(|link| (link.revision(), link.stamp()));
+            let from = match wake {
+                None => {
+                    every(local, &mut guests, Event::Timer)?;
+                    Origin::All
+                }
+                Some(Wake::Searched) => {
+                    every(local, &mut guests, Event::Searched)?;
+                    Origin::All
+                }
+                Some(Wake::Stop) => return Ok(()),
+                Some(Wake::Local(input)) => {
+                    if let Some(screen) = local {
+                        screen.handle(Event::Input(input))?;
+                        if let Some(request) = screen.app.request.take() {
+                            serve(request, &mut screen.app, keeper);
+                        }
+                    }
+                    Origin::Local
+                }
+                Some(Wake::Guest(id, news)) => {
+                    guest(&mut guests, id, news, link)?;
+                    Origin::Guest(id)
+                }
+            };
+            // The other terminals at the shared game hear of what changed.
+            if let (Some(link), Some((revision, stamp))) = (link, before)
+                && link.stamp() != stamp
+            {
+                let played = link.revision() != revision;
+                link.announce();
+                if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
+                    screen.handle(Event::Shared { played })?;
+                }
+                for (_, screen) in guests.iter_mut().filter(|(id, _)| from != Origin::Guest(*id)) {
+                    screen.handle(Event::Shared { played })?;
+                }
+            }
         }
-        app.handle(&event);
-        if let Some(request) = app.request.take() {
-            serve(request, app, keeper);
-        }
-        keeper.keep(app);
+    })();
+    // Every guest's terminal is left as it was found before the connection closes.
+    for (_, mut screen) in guests {
+        let _ = leave(&mut screen.terminal);
+    }
+    result
+}
+
+/// Lets every app handle `event`.
+fn every<B: Backend>(
+    local: &mut Option<Screen<B>>,
+    guests: &mut [(u64, GuestScreen)],
+    event: Event,
+) -> Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    if let Some(screen) = local {
+        screen.handle(event.clone())?;
+    }
+    for (_, screen) in guests {
+        screen.handle(event.clone())?;
     }
     Ok(())
+}
+
+/// A guest came, typed or went.
+fn guest(guests: &mut Vec<(u64, GuestScreen)>, id: u64, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
+    match news {
+        Guest::Joined { output, area, lang } => {
+            let Some(link) = link else { return Ok(()) };
+            let options = TerminalOptions { viewport: Viewport::Fixed(area) };
+            let mut terminal = Terminal::with_options(CrosstermBackend::new(output), options)?;
+            execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+            i18n::set(lang);
+            let app = App::shared(link.sit_guest(), area);
+            guests.push((id, Screen::new(app, terminal, lang)));
+        }
+        Guest::Input(input) => {
+            let Some(at) = guests.iter().position(|(guest, _)| *guest == id) else { return Ok(()) };
+            let screen = &mut guests[at].1;
+            screen.handle(Event::Input(input))?;
+            // Only the host's program touches files: a guest's requests go nowhere.
+            screen.app.request = None;
+            if screen.app.quit {
+                let (_, mut screen) = guests.remove(at);
+                let _ = leave(&mut screen.terminal);
+            }
+        }
+        Guest::Left => {
+            // Its seat is free once its app is gone.
+            guests.retain(|(guest, _)| *guest != id);
+        }
+    }
+    Ok(())
+}
+
+/// Leaves a guest's terminal as it was: main screen, cursor, no mouse reports. Closing its
+/// output then closes the connection.
+fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
+    execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 
 /// Does what the app asked for: saving to a named file, or resuming the last game.
@@ -108,7 +314,7 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 keeper.on_disk(app);
             }
             Err(error) => {
-                if let Screen::Menu(menu) = &mut app.screen {
+                if let app::Screen::Menu(menu) = &mut app.screen {
                     menu.note = Some(format!("{error:#}"));
                 }
             }

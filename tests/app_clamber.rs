@@ -63,10 +63,10 @@ fn a_two_step_chain_can_stop_with_enter() {
     click(&mut app, "C4");
     // The chain goes on from C4: its targets light up, nothing is played yet.
     assert_eq!(game(&app).targets(), [(cell("E4"), CaptureKind::Equal), (cell("E5"), CaptureKind::Equal)]);
-    assert_eq!(game(&app).session.history().len(), 0);
+    assert_eq!(game(&app).read(|session| session.history().len()), 0);
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
-    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
+    assert_eq!(game(&app).read(|session| session.last_turn().unwrap().to_string()), "B2xC4");
 }
 
 #[test]
@@ -75,11 +75,11 @@ fn esc_ends_a_chain_and_cancels_a_bare_selection() {
     click(&mut app, "B2");
     press(&mut app, &["Esc"]);
     assert!(game(&app).selection.is_none());
-    assert_eq!(game(&app).session.history().len(), 0);
+    assert_eq!(game(&app).read(|session| session.history().len()), 0);
     click(&mut app, "B2");
     click(&mut app, "C4");
     press(&mut app, &["Esc"]);
-    assert_eq!(game(&app).session.last_turn().unwrap().to_string(), "B2xC4");
+    assert_eq!(game(&app).read(|session| session.last_turn().unwrap().to_string()), "B2xC4");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn a_chain_that_wins_ends_the_game() {
     click(&mut app, "B2");
     click(&mut app, "C3");
     click(&mut app, "D4");
-    assert_eq!(game(&app).session.end(), Some(End::Won(Colour::Blue)));
+    assert_eq!(game(&app).end(), Some(End::Won(Colour::Blue)));
     assert_eq!(game(&app).message, Message::Success("Blue played B2xC3xD4 and wins!".into()));
     // Enter now starts a new game on the same board.
     press(&mut app, &["Enter"]);
@@ -164,7 +164,7 @@ fn a_declined_draw_says_so_and_the_question_asks_it_plainly() {
     assert!(render(&app).backend().to_string().contains("Does Blue resign?"));
     press(&mut app, &["n", "d", "n"]);
     assert_eq!(game(&app).message, Message::Info("Red declines the draw offered by Blue: play on".into()));
-    assert_eq!(game(&app).session.end(), None);
+    assert_eq!(game(&app).end(), None);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn illegal_actions_are_refused_with_the_reason() {
     assert_eq!(game(&app).message, Message::Warning("D5 is lower than B2 but not next to it".into()));
     click(&mut app, "E4");
     assert_eq!(game(&app).message, Message::Warning("E4 (height 3) is higher than B2 (height 2)".into()));
-    assert_eq!(game(&app).session.history().len(), 0, "nothing was played");
+    assert_eq!(game(&app).read(|session| session.history().len()), 0, "nothing was played");
     let mut app = clamber("3/b/A1=b1,C3=r2");
     click(&mut app, "A1");
     assert_eq!(game(&app).message, Message::Warning("the stack on A1 has no capture".into()));
@@ -256,9 +256,9 @@ fn quitting_a_game_in_progress_asks_first() {
 fn resign_and_draw_ask_then_end_the_game() {
     let mut app = clamber("start");
     press(&mut app, &["r", "y"]);
-    assert_eq!(game(&app).session.end(), Some(End::Resigned(Colour::Blue)));
+    assert_eq!(game(&app).end(), Some(End::Resigned(Colour::Blue)));
     press(&mut app, &["u", "d", "y"]);
-    assert_eq!(game(&app).session.end(), Some(End::Drawn));
+    assert_eq!(game(&app).end(), Some(End::Drawn));
     press(&mut app, &["m"]);
     assert!(matches!(app.screen, Screen::Menu(_)), "a finished game leaves without asking");
 }
@@ -297,24 +297,18 @@ fn the_menu_starts_games() {
 fn home_and_end_step_through_the_whole_game() {
     let mut app = clamber("start");
     press(&mut app, &["Enter", "l", "Enter", "l", "Enter"]);
-    app.handle(&key_event(
-        ratatui::crossterm::event::KeyCode::Home,
-        ratatui::crossterm::event::KeyModifiers::NONE,
-    ));
+    press(&mut app, &["Home"]);
     assert_eq!(position(&app), "3/b/-");
     press(&mut app, &["]"]);
     assert_eq!(position(&app), "3/r/C3=b1");
-    app.handle(&key_event(
-        ratatui::crossterm::event::KeyCode::End,
-        ratatui::crossterm::event::KeyModifiers::NONE,
-    ));
+    press(&mut app, &["End"]);
     assert_eq!(position(&app), "3/r/C3=b1,D3=r1,E3=b1");
 }
 
 #[test]
 fn a_hand_made_board_without_red_stacks_is_not_a_win() {
     let mut app = clamber("3/r/C3=b2");
-    assert_eq!(game(&app).session.end(), None);
+    assert_eq!(game(&app).end(), None);
     assert!(render(&app).backend().to_string().contains("Red to move"));
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/b/C3=b2,D3=r1");
@@ -323,11 +317,10 @@ fn a_hand_made_board_without_red_stacks_is_not_a_win() {
 fn table_mut(
     app: &mut hexstack::app::App,
 ) -> &mut hexstack::app::table::Table<hexstack::rules::clamber::Position> {
-    match &mut app.game_screen().expect("a game").table {
-        hexstack::rules::ByGame::Clamber(table) => table,
-        _ => panic!("not Clamber"),
-    }
+    game_mut(app)
 }
+
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The advisor of the game on screen thinks within `nodes` positions: reproducible.
 fn advise_within(app: &mut hexstack::app::App, nodes: u64) {
@@ -349,7 +342,6 @@ fn the_hint_key_lights_a_turn_and_says_who_is_ahead() {
     assert!(render(&app).backend().to_string().contains("Blue is ahead: 100 %"));
     // The hint is for this position only: a turn played elsewhere drops it.
     press(&mut app, &["h", "Enter"]);
-    app.tick();
     assert_eq!(position(&app), "3/r/B2=b2,B3=b1,C3=r2,D4=r3,E4=r3");
     assert!(game(&app).advice.is_none() && lit(&app).selected.is_empty());
 }
@@ -364,7 +356,6 @@ fn the_evaluation_line_follows_the_game_when_shown() {
     let shown = render(&app).backend().to_string();
     assert!(shown.contains(" %"), "{shown}");
     press(&mut app, &["Enter"]);
-    app.tick();
     table_mut(&mut app).wait_for_advice();
     assert!(game(&app).advice.is_some(), "thought again after the turn");
     press(&mut app, &["e"]);
@@ -378,7 +369,7 @@ fn the_screen_stays_live_while_the_computer_thinks() {
         hexstack::ai::Budget { time: Some(std::time::Duration::from_secs(30)), ..Default::default() };
     let started = std::time::Instant::now();
     press(&mut app, &["t", "l", "l", "?"]);
-    assert!(app.tick(), "still thinking");
+    assert!(game(&app).advisor_thinking().is_some() && app.timer().is_some(), "still thinking");
     assert_eq!(game(&app).cursor.to_string(), "F4", "keys are taken at once");
     assert!(render(&app).backend().to_string().contains("Keys"));
     press(&mut app, &["Esc", "q"]);
@@ -386,36 +377,35 @@ fn the_screen_stays_live_while_the_computer_thinks() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "nothing waited for the search");
 }
 
-/// Ticks the app until the computer has played (or two seconds pass).
-fn until_computer_played(app: &mut hexstack::app::App) {
-    let started = std::time::Instant::now();
-    while game(app).computer_to_move() && started.elapsed() < std::time::Duration::from_secs(2) {
-        app.tick();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+/// Runs the app, as the loop does, until the computer has played.
+fn until_computer_played(
+    app: &mut hexstack::app::App,
+    wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
+) {
+    assert!(run_until(app, wakes, PATIENCE, |app| !game(app).computer_to_move()), "the computer played");
 }
 
 #[test]
 fn the_computer_answers_and_undo_takes_back_both_turns() {
+    let wakes = awake();
     let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
+    at_once(&mut app);
     press(&mut app, &["Enter"]);
-    app.tick();
     assert!(game(&app).computer_to_move());
-    until_computer_played(&mut app);
-    assert_eq!(game(&app).session.history().len(), 2, "Red answered");
+    until_computer_played(&mut app, &wakes);
+    assert_eq!(game(&app).read(|session| session.history().len()), 2, "Red answered");
     assert_eq!(game(&app).to_move(), Colour::Blue);
     assert!(game(&app).message.text().starts_with("Red played "), "{:?}", game(&app).message);
     press(&mut app, &["u"]);
     assert_eq!(position(&app), "3/b/-", "your turn and its answer go back together");
     press(&mut app, &["C-r"]);
-    assert_eq!(game(&app).session.history().len(), 2, "and come back together");
+    assert_eq!(game(&app).read(|session| session.history().len()), 2, "and come back together");
 }
 
 #[test]
 fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation() {
     let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 4)));
     press(&mut app, &["Enter"]);
-    app.tick();
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/r/C3=b1", "Enter on Red's turn plays nothing for Red");
     assert!(game(&app).message.text().starts_with("the computer is thinking"));
@@ -423,11 +413,11 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
     let mut app =
         clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Red, 2)));
     press(&mut app, &["d"]);
-    assert_eq!(game(&app).session.end(), Some(End::Drawn));
+    assert_eq!(game(&app).end(), Some(End::Drawn));
     let mut app =
         clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5").with_computer(Some(Computer::playing(Colour::Red, 2)));
     press(&mut app, &["d"]);
-    assert_eq!(game(&app).session.end(), None);
+    assert_eq!(game(&app).end(), None);
     assert!(game(&app).message.text().contains("declines the draw"));
 }
 
@@ -435,15 +425,11 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 fn the_menu_starts_games_against_the_computer_which_plays_second() {
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["4"]);
-    assert_eq!(game(&app).computer, Some(Computer::playing(Colour::Red, 3)));
+    assert_eq!(game(&app).computer(), Some(Computer::playing(Colour::Red, 3)));
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["5"]);
-    let table = match &app.screen.game().unwrap().table {
-        hexstack::rules::ByGame::Ombagui(table) => table,
-        _ => panic!("an Ombagui game"),
-    };
     assert_eq!(
-        table.computer,
+        ombagui_game(&app).computer(),
         Some(Computer::playing(Colour::Blue, 3)),
         "Red moves first in Ombagui: you are Red"
     );
@@ -451,41 +437,48 @@ fn the_menu_starts_games_against_the_computer_which_plays_second() {
 
 #[test]
 fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
+    let wakes = awake();
     let mut app =
         clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Blue, 2)));
-    let started = std::time::Instant::now();
-    let mut seen = Vec::new();
-    while game(&app).end().is_none() && started.elapsed() < std::time::Duration::from_secs(5) {
-        app.tick();
-        if let Some(chain) = &game(&app).selection {
-            let stage: Vec<String> = chain.cells().map(|cell| cell.to_string()).collect();
-            if seen.last() != Some(&stage) {
-                seen.push(stage);
-            }
+    at_once(&mut app);
+    let seen = std::cell::RefCell::new(Vec::new());
+    // Each step shows until the next timer: the loop wakes once a step.
+    let over = run_until(&mut app, &wakes, PATIENCE, |app| {
+        if let Some(chain) = &game(app).selection {
+            seen.borrow_mut().push(chain.cells().map(|cell| cell.to_string()).collect::<Vec<_>>());
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+        game(app).end().is_some()
+    });
+    assert!(over);
+    let seen = seen.into_inner();
     assert_eq!(seen, [vec!["B2"], vec!["B2", "C3"], vec!["B2", "C3", "D4"]], "one capture at a time");
-    assert_eq!(game(&app).session.last_turn().map(|turn| turn.to_string()), Some("B2xC3xD4".into()));
+    assert_eq!(
+        game(&app).read(|session| session.last_turn().map(|turn| turn.to_string())),
+        Some("B2xC3xD4".into())
+    );
     assert_eq!(game(&app).end(), Some(End::Won(Colour::Blue)));
     assert!(game(&app).selection.is_none());
 }
 
 #[test]
 fn the_computer_can_play_both_sides_to_watch_and_undo_takes_back_one_turn() {
+    let wakes = awake();
     let mut app = clamber("start").with_computer(Some(Computer::both(1)));
-    let started = std::time::Instant::now();
-    let going = |app: &hexstack::app::App| game(app).end().is_none() && game(app).session.history().len() < 4;
-    while going(&app) && started.elapsed() < std::time::Duration::from_secs(10) {
-        app.tick();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let played = game(&app).session.history().len();
+    at_once(&mut app);
+    let going = |app: &hexstack::app::App| {
+        game(app).end().is_none() && game(app).read(|session| session.history().len()) < 4
+    };
+    run_until(&mut app, &wakes, PATIENCE, |app| !going(app));
+    let played = game(&app).read(|session| session.history().len());
     assert!(played >= 3, "both sides played on their own: {played} turns");
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("│both sides: the computer,") && shown.contains("│level 1 (beginner)"), "{shown}");
     press(&mut app, &["u"]);
-    assert_eq!(game(&app).session.history().len(), played - 1, "watching, undo takes back one turn");
+    assert_eq!(
+        game(&app).read(|session| session.history().len()),
+        played - 1,
+        "watching, undo takes back one turn"
+    );
 }
 
 #[test]
@@ -497,10 +490,12 @@ fn the_panel_names_the_computer_and_its_level() {
 
 #[test]
 fn a_hint_asked_just_after_the_computer_played_is_shown() {
+    let wakes = awake();
     let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
+    at_once(&mut app);
     advise_within(&mut app, 2_000);
     press(&mut app, &["Enter"]);
-    until_computer_played(&mut app);
+    until_computer_played(&mut app, &wakes);
     press(&mut app, &["t"]);
     table_mut(&mut app).wait_for_advice();
     assert!(game(&app).message.text().starts_with("hint: "), "{:?}", game(&app).message);

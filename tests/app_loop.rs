@@ -4,16 +4,16 @@
 mod common;
 
 use common::*;
+use hexstack::app::event::Wake;
 use hexstack::app::keeper::Keeper;
 use hexstack::app::menu::Menu;
 use hexstack::app::{App, Screen};
+use hexstack::i18n::Lang;
 use hexstack::rules::GameKind;
-use hexstack::terminal::Input;
 use hexstack::{store, terminal};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use std::collections::VecDeque;
 use std::path::PathBuf;
 
 /// A fresh, empty folder for this test's saves.
@@ -43,11 +43,18 @@ fn mouse_event(kind: MouseEventKind, (column, row): (u16, u16)) -> Event {
 /// Runs the loop over `events` on a test terminal of the app's size; the loop ends when the
 /// events do (as when a terminal is closed) or the app quits.
 fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestBackend> {
-    let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
-    let mut events = VecDeque::from(events);
-    terminal::drive(&mut terminal, app, keeper, |_| Ok(events.pop_front().map_or(Input::End, Input::Event)))
-        .unwrap();
-    terminal
+    let terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
+    let (sender, wakes) = std::sync::mpsc::sync_channel(events.len().max(1));
+    for event in events {
+        sender.send(Wake::Local(event)).unwrap();
+    }
+    drop(sender);
+    let taken = std::mem::replace(app, App::new(AREA));
+    let mut local = Some(terminal::Screen::new(taken, terminal, Lang::En));
+    terminal::drive(&mut local, keeper, &wakes, None).unwrap();
+    let screen = local.unwrap();
+    *app = screen.app;
+    screen.terminal
 }
 
 #[test]
@@ -84,14 +91,10 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
     let dir = saves("crash");
     let mut app = clamber("start");
     let mut keeper = Keeper::new(Some(dir.clone()), &app);
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    let mut events = VecDeque::from(vec![enter(), key('l'), enter(), key('l')]);
-    // The terminal fails under the loop after four events: the program stops there.
-    let crashed = terminal::drive(&mut terminal, &mut app, &mut keeper, |_| match events.pop_front() {
-        Some(event) => Ok(Input::Event(event)),
-        None => Err(std::io::Error::other("the terminal is gone")),
-    });
-    assert!(crashed.is_err());
+    // The terminal goes away under the loop after four events: the program stops there,
+    // nobody asked to quit.
+    run(&mut app, &mut keeper, vec![enter(), key('l'), enter(), key('l')]);
+    assert!(!app.quit);
     let (saved, path) = store::resume(Some(&dir)).unwrap();
     assert_eq!(files(&dir), [path]);
     let resumed = App::loaded(saved, AREA);

@@ -84,7 +84,7 @@ fn refused_choices_say_why() {
     click(&mut app, "D4");
     click(&mut app, "D7");
     assert_eq!(ombagui_game(&app).message, Message::Warning("a dark cannot stand on a dark".into()));
-    assert!(ombagui_game(&app).session.history().is_empty(), "nothing was played");
+    assert!(ombagui_game(&app).read(|session| session.history().is_empty()), "nothing was played");
     // A covered piece cannot be picked up.
     let mut app = ombagui("r/D4=rL.bM,A1=rD");
     click(&mut app, "D4");
@@ -110,7 +110,7 @@ fn rebuilding_the_fourth_tower_wins() {
     let mut app = ombagui("r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "G7");
-    assert_eq!(ombagui_game(&app).session.end(), Some(End::Won(Colour::Red)));
+    assert_eq!(ombagui_game(&app).end(), Some(End::Won(Colour::Red)));
     assert_eq!(ombagui_game(&app).message, Message::Success("Red played D4-G7 and wins!".into()));
 }
 
@@ -134,7 +134,7 @@ fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
     let red_level_2 = Some(Computer::playing(Colour::Red, 2));
     let mut app = ombagui(BLOCKADE).with_computer(red_level_2);
     press(&mut app, &["d"]);
-    assert_eq!(ombagui_game(&app).session.end(), None, "even, and new: it plays on");
+    assert_eq!(ombagui_game(&app).end(), None, "even, and new: it plays on");
     // Both go to and fro for 20 turns, then the computer takes Red's seat.
     let mut app = ombagui(BLOCKADE);
     for _ in 0..5 {
@@ -146,5 +146,5 @@ fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
     }
     let mut app = app.with_computer(red_level_2);
     press(&mut app, &["d"]);
-    assert_eq!(ombagui_game(&app).session.end(), Some(End::Drawn), "after 20 even turns, it agrees");
+    assert_eq!(ombagui_game(&app).end(), Some(End::Drawn), "after 20 even turns, it agrees");
 }

@@ -87,13 +87,13 @@ fn check_history<G: Game>(session: &Session<G>) {
 
 /// The game on screen must be one the rules can reach, with the cursor on the board.
 fn check_game(app: &App) {
-    match app.screen.game().map(|game| &game.table) {
+    match app.screen.game().map(|game| game.table.look()) {
         Some(ByGame::Clamber(table)) => {
-            check_history(&table.session);
+            table.read(check_history);
             assert!(table.position().board().contains(table.cursor));
         }
         Some(ByGame::Ombagui(table)) => {
-            check_history(&table.session);
+            table.read(check_history);
             assert!(table.position().board().contains(table.cursor));
             if let Some(from) = table.selection {
                 let top = table.position().stack(from).top().expect("a picked-up piece is on top");
@@ -107,7 +107,7 @@ fn check_game(app: &App) {
 /// Feeds `events` to `app`, checking the game and drawing the screen after each.
 fn survive(mut app: App, events: &[Event]) {
     for event in events {
-        app.handle(event);
+        app.handle(hexstack::app::event::Event::Input(event.clone()));
         if app.quit {
             break;
         }

@@ -1,9 +1,10 @@
 //! Two terminals at one shared game, as over SSH but without the network: each app is
-//! driven with its own events and follows the game through the link when it ticks.
+//! driven with its own events, and hears of what another did as the loop tells it.
 
 mod common;
 
 use common::{AREA, click, game, position, press, render};
+use hexstack::app::event::Event;
 use hexstack::app::keys;
 use hexstack::app::link::Link;
 use hexstack::app::prompt::Question;
@@ -22,10 +23,18 @@ fn table(start: &str) -> (Arc<Link>, App, App) {
     (link, host, guest)
 }
 
+thread_local! {
+    /// The shared game's revision when the terminals last heard of it.
+    static HEARD: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// What the loop does once the first app acted: the others hear that the shared game (or
+/// who is at it) changed.
 fn tick(apps: [&mut App; 2]) {
-    for app in apps {
-        app.tick();
-    }
+    let [actor, other] = apps;
+    let revision = game(actor).revision();
+    let played = HEARD.with(|heard| heard.replace(revision)) != revision;
+    other.handle(Event::Shared { played });
 }
 
 fn screen_text(app: &App) -> String {
@@ -87,7 +96,7 @@ fn undo_needs_the_other_players_yes() {
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/-");
     assert_eq!(position(&guest), "3/b/-");
-    let ByGame::Clamber(session) = link.game().0 else { panic!("a Clamber game") };
+    let ByGame::Clamber(session) = link.game() else { panic!("a Clamber game") };
     assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
 }
 
@@ -109,7 +118,6 @@ fn a_draw_is_offered_to_the_other_screen_and_a_guest_cannot_save() {
 fn a_watcher_sees_the_game_and_plays_nothing() {
     let (link, mut host, mut guest) = table("3/b/-");
     let mut watcher = App::shared(link.sit_guest(), AREA);
-    watcher.tick();
     click(&mut watcher, "C3");
     press(&mut watcher, &["u", "d"]);
     tick([&mut watcher, &mut host]);
@@ -118,7 +126,8 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
     tick([&mut host, &mut watcher]);
     assert_eq!(position(&watcher), "3/r/C3=b1");
     assert!(screen_text(&watcher).contains("you are watching"));
-    guest.tick();
+    tick([&mut host, &mut guest]);
+    assert_eq!(position(&guest), "3/r/C3=b1", "every terminal plays on the one session");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKey, PublicKeyOrCertificate};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio::sync::Notify;
 
 const CODE: &str = "k3m9pq";
 const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 30 };
@@ -29,7 +30,7 @@ fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Hostin
     let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key };
     let hosting =
-        Hosting::start(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();
+        Hosting::headless(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();
     (link, hosting)
 }
 
@@ -53,6 +54,8 @@ struct Friend {
     writer: russh::ChannelWriteHalf<client::Msg>,
     screen: Arc<Mutex<Vec<u8>>>,
     closed: Arc<Mutex<bool>>,
+    /// Rings whenever something comes from the server.
+    news: Arc<Notify>,
 }
 
 async fn connect(hosting: &Hosting, code: &str) -> Result<Friend, String> {
@@ -68,16 +71,19 @@ async fn connect(hosting: &Hosting, code: &str) -> Result<Friend, String> {
     channel.request_shell(true).await.map_err(|e| e.to_string())?;
     let (mut reader, writer) = channel.split();
     let (screen, closed) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(false)));
-    let (drawn, ended) = (Arc::clone(&screen), Arc::clone(&closed));
+    let news = Arc::new(Notify::new());
+    let (drawn, ended, ring) = (Arc::clone(&screen), Arc::clone(&closed), Arc::clone(&news));
     tokio::spawn(async move {
         while let Some(message) = reader.wait().await {
             if let russh::ChannelMsg::Data { data } = message {
                 drawn.lock().unwrap().extend_from_slice(&data);
+                ring.notify_waiters();
             }
         }
         *ended.lock().unwrap() = true;
+        ring.notify_waiters();
     });
-    Ok(Friend { session, writer, screen, closed })
+    Ok(Friend { session, writer, screen, closed, news })
 }
 
 impl Friend {
@@ -107,25 +113,48 @@ impl Friend {
     }
 }
 
-/// Waits (at most five seconds) until `done` holds.
-async fn until(what: &str, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < Duration::from_secs(5), "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
+/// How long a test waits for what it expects.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+impl Friend {
+    /// Waits (at most five seconds) until the server drew `text` on this friend's screen.
+    async fn sees(&self, text: &str) {
+        self.waits(text, || self.saw(text)).await;
     }
+
+    /// Waits (at most five seconds) until the server closed this friend's channel.
+    async fn is_let_go(&self) {
+        self.waits("the channel closed", || self.closed()).await;
+    }
+
+    async fn waits(&self, what: &str, done: impl Fn() -> bool) {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let news = self.news.notified();
+            if done() {
+                return;
+            }
+            let timed_out = tokio::time::timeout_at(deadline, news).await.is_err();
+            assert!(!timed_out || done(), "timed out waiting for {what}");
+        }
+    }
+}
+
+/// Waits (at most five seconds) until `done` holds of the link: the loop announces changes.
+fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
+    assert!(link.wait_until(PATIENCE, done), "timed out waiting for {what}");
 }
 
 /// The game's turns so far, in notation.
 fn turns(link: &Link) -> Vec<String> {
-    match link.game().0 {
+    match link.game() {
         ByGame::Clamber(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
         ByGame::Ombagui(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
     }
 }
 
 fn winner(link: &Link) -> Option<Colour> {
-    match link.game().0 {
+    match link.game() {
         ByGame::Clamber(session) => session.position().winner(),
         ByGame::Ombagui(session) => session.position().winner(),
     }
@@ -141,27 +170,27 @@ fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
     let (link, hosting) = host("3/r/C3=b2");
     runtime().block_on(async {
         let red = connect(&hosting, CODE).await.unwrap();
-        until("Red's seat", || link.present(Colour::Red)).await;
+        until(&link, "Red's seat", |link| link.present(Colour::Red));
         let blue = connect(&hosting, CODE).await.unwrap();
-        until("Blue's seat", || link.present(Colour::Blue)).await;
+        until(&link, "Blue's seat", |link| link.present(Colour::Blue));
         let watcher = connect(&hosting, CODE).await.unwrap();
-        until("the watcher's screen", || watcher.saw("you are watching")).await;
+        watcher.sees("you are watching").await;
 
         // Blue's keys do nothing on Red's turn, and neither do the watcher's.
         blue.click("D3").await;
         watcher.click("D3").await;
-        until("Blue told to wait", || blue.saw("Red is thinking")).await;
+        blue.sees("Red is thinking").await;
         red.click("C4").await;
-        until("Red's turn", || turns(&link) == ["C4"]).await;
-        until("Blue's screen shows it", || blue.saw("last turn C4")).await;
+        until(&link, "Red's turn", |link| turns(link) == ["C4"]);
+        blue.sees("last turn C4").await;
         watcher.click("C3").await;
         watcher.click("C4").await;
         blue.click("C3").await;
         blue.click("C4").await;
-        until("Blue's capture", || turns(&link).len() == 2).await;
+        until(&link, "Blue's capture", |link| turns(link).len() == 2);
         assert_eq!(turns(&link), ["C4", "C3xC4"], "the watcher's clicks played nothing");
         assert_eq!(winner(&link), Some(Colour::Blue));
-        until("Red's screen shows the end", || red.saw("Blue wins")).await;
+        red.sees("Blue wins").await;
         for friend in [red, blue, watcher] {
             friend.leave().await;
         }
@@ -178,7 +207,7 @@ fn a_wrong_code_is_refused() {
         assert!(started.elapsed() >= Duration::from_millis(900), "a wrong code costs a second");
         assert!(!link.present(Colour::Red), "nobody sat down");
         let friend = connect(&hosting, CODE).await.unwrap();
-        until("the right code lets in", || link.present(Colour::Red)).await;
+        until(&link, "the right code lets in", |link| link.present(Colour::Red));
         friend.leave().await;
     });
     hosting.stop();
@@ -189,23 +218,23 @@ fn a_friend_who_drops_comes_back_to_the_same_game_and_garbage_changes_nothing() 
     let (link, hosting) = host("3/r/C3=b2");
     runtime().block_on(async {
         let red = connect(&hosting, CODE).await.unwrap();
-        until("Red's seat", || link.present(Colour::Red)).await;
+        until(&link, "Red's seat", |link| link.present(Colour::Red));
         red.click("A1").await;
-        until("Red's turn", || turns(&link) == ["A1"]).await;
+        until(&link, "Red's turn", |link| turns(link) == ["A1"]);
         // Bytes no terminal sends (no UTF-8, sequences broken or unknown; not keys, which
         // would play or quit), and a window too small for the board, then back.
         let garbage: Vec<u8> = (0x80..=0xffu8).rev().chain(*b"\x1b[999~\x1b[<99;;M\x1b[").collect();
         red.send(&garbage).await;
         red.writer.window_change(12, 5, 0, 0).await.unwrap();
-        until("the size message", || red.saw("small")).await;
+        red.sees("small").await;
         red.writer.window_change(100, 30, 0, 0).await.unwrap();
         red.leave().await;
-        until("Red gone", || !link.present(Colour::Red)).await;
+        until(&link, "Red gone", |link| !link.present(Colour::Red));
         assert_eq!(turns(&link), ["A1"], "the game waits as it was");
 
         let back = connect(&hosting, CODE).await.unwrap();
-        until("the first to come back plays Red", || link.present(Colour::Red)).await;
-        until("the board is the game's", || back.saw("Blue left: waiting")).await;
+        until(&link, "the first to come back plays Red", |link| link.present(Colour::Red));
+        back.sees("waiting for Blue to join").await;
         assert_eq!(turns(&link), ["A1"]);
         back.leave().await;
     });
@@ -218,14 +247,14 @@ fn stopping_the_server_lets_every_friend_go() {
     let rt = runtime();
     let red = rt.block_on(async {
         let red = connect(&hosting, CODE).await.unwrap();
-        until("Red's seat", || link.present(Colour::Red)).await;
+        until(&link, "Red's seat", |link| link.present(Colour::Red));
         red
     });
     let started = Instant::now();
     hosting.stop();
     assert!(started.elapsed() < Duration::from_secs(3), "the server stops at once");
-    rt.block_on(until("the friend's channel closed", || red.closed()));
-    rt.block_on(until("the seat freed", || !link.present(Colour::Red)));
+    rt.block_on(red.is_let_go());
+    until(&link, "the seat freed", |link| !link.present(Colour::Red));
 }
 
 #[test]

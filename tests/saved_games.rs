@@ -234,10 +234,10 @@ fn s_asks_for_a_file_name_and_requests_the_save() {
     for c in "ann-vs-bo.hexstackx".chars() {
         press(&mut app, &[&c.to_string()]);
     }
-    app.handle(&key_event(
+    app.handle(hexstack::app::event::Event::Input(key_event(
         ratatui::crossterm::event::KeyCode::Backspace,
         ratatui::crossterm::event::KeyModifiers::NONE,
-    ));
+    )));
     press(&mut app, &["Enter"]);
     assert_eq!(app.request, Some(Request::SaveAs { path: "ann-vs-bo.hexstack".into(), replace: false }));
     assert_eq!(position(&app), "3/r/C3=b1", "typing the name played nothing");

@@ -1,6 +1,8 @@
 //! Advice on the game on screen: a search on a worker thread, so that the screen stays live
-//! while it thinks. It answers with the suggested turn and the chance of each player.
+//! while it thinks. It answers with the suggested turn and the chance of each player, and
+//! wakes the loop that started it when it is done.
 
+use super::event::Waker;
 use crate::ai::{self, Budget, Evaluate, Search};
 use crate::rules::Colour;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,6 +68,9 @@ pub struct Thinking<T> {
     pub revision: u64,
 }
 
+/// How often the progress bar of a search moves on.
+const REDRAW: Duration = Duration::from_millis(100);
+
 /// How long the advisor thinks.
 pub const THINKING_TIME: Duration = Duration::from_millis(800);
 
@@ -86,6 +91,7 @@ impl<T: Send + 'static> Thinking<T> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let searcher = searcher.clone();
+        let waker = Waker::current();
         std::thread::spawn(move || {
             // A search stopped a moment ago lets go of the searcher at its next check.
             let mut search = searcher.0.lock().unwrap_or_else(PoisonError::into_inner);
@@ -97,6 +103,7 @@ impl<T: Send + 'static> Thinking<T> {
             });
             // The screen may have gone: nobody to tell is no error.
             let _ = sender.send(advice);
+            waker.searched();
         });
         Thinking {
             receiver,
@@ -107,8 +114,9 @@ impl<T: Send + 'static> Thinking<T> {
         }
     }
 
-    /// The advice if the search has finished (`Some(None)` when there was no turn to give).
-    pub fn poll(&self) -> Option<Option<Advice<T>>> {
+    /// The advice if the search has finished (`Some(None)` when there was no turn to give),
+    /// taken once: the loop was woken for it.
+    pub fn answer(&self) -> Option<Option<Advice<T>>> {
         match self.receiver.try_recv() {
             Ok(advice) => Some(advice),
             Err(TryRecvError::Empty) => None,
@@ -119,6 +127,12 @@ impl<T: Send + 'static> Thinking<T> {
     /// How far through its time the search is, 0 to 1.
     pub fn progress(&self) -> f64 {
         (self.started.elapsed().as_secs_f64() / self.budget.as_secs_f64().max(0.001)).min(1.0)
+    }
+
+    /// When the progress bar next moves on, for the loop to wake and redraw it.
+    pub fn next_redraw(&self) -> Instant {
+        let since = self.started.elapsed().as_millis() / REDRAW.as_millis() + 1;
+        self.started + REDRAW * u32::try_from(since).unwrap_or(u32::MAX)
     }
 
     /// Waits for the advice (tests, with a budget of positions, use this).

@@ -2,8 +2,11 @@
 //! The targets come from the rules' legal turns, filtered by the chain so far.
 
 use super::lit::Lit;
+use super::opponent::Shown;
+use super::play::{Look, LookMut, Seen};
 use super::table::{Message, Selecting, Table};
 use crate::i18n::{Explain, colour};
+use crate::rules::ByGame;
 use crate::rules::clamber::{CaptureKind, Position, Turn};
 use crate::rules::hex::{Cell, CellSet};
 use crate::t;
@@ -42,9 +45,11 @@ impl Table<Position> {
 
     /// The cells of the last turn played, with the stacks its captures removed.
     pub fn last_turn_cells(&self) -> Vec<Cell> {
-        let Some((turn, before, after)) = self.session.last_turn_played() else { return Vec::new() };
-        let removed = before.stacks().map(|(cell, _)| cell).filter(|&cell| after.stack(cell).is_none());
-        turn.cells().into_iter().chain(removed).collect()
+        self.read(|session| {
+            let Some((turn, before, after)) = session.last_turn_played() else { return Vec::new() };
+            let removed = before.stacks().map(|(cell, _)| cell).filter(|&cell| after.stack(cell).is_none());
+            turn.cells().into_iter().chain(removed).collect()
+        })
     }
 
     /// Takes up a chain under way, the cursor on the stack that captures next.
@@ -113,8 +118,31 @@ impl Table<Position> {
     }
 }
 
-impl Selecting for Position {
+impl Shown for Position {
     type Selection = Chain;
+
+    /// A capture shows its stack selected, then each capture of its chain in turn.
+    fn stages(turn: &Turn) -> Vec<Chain> {
+        match turn {
+            Turn::Place(_) => Vec::new(),
+            Turn::Capture { from, captured } => (0..=captured.len())
+                .map(|made| Chain { from: *from, captured: captured[..made].to_vec() })
+                .collect(),
+        }
+    }
+}
+
+impl Seen for Position {
+    fn look(table: &Table<Position>) -> Look<'_> {
+        ByGame::Clamber(table)
+    }
+
+    fn look_mut(table: &mut Table<Position>) -> LookMut<'_> {
+        ByGame::Clamber(table)
+    }
+}
+
+impl Selecting for Position {
     const PROMPT: &'static str = "prompt.clamber";
     const CELL_LINES: u16 = 1;
 
@@ -139,16 +167,6 @@ impl Selecting for Position {
 
     fn turn_cells(turn: &Turn) -> Vec<Cell> {
         turn.cells()
-    }
-
-    /// A capture shows its stack selected, then each capture of its chain in turn.
-    fn stages(turn: &Turn) -> Vec<Chain> {
-        match turn {
-            Turn::Place(_) => Vec::new(),
-            Turn::Capture { from, captured } => (0..=captured.len())
-                .map(|made| Chain { from: *from, captured: captured[..made].to_vec() })
-                .collect(),
-        }
     }
 
     fn shown(table: &Table<Position>) -> Position {

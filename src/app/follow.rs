@@ -1,35 +1,23 @@
-//! How a game screen follows a game shared with other terminals: it hands in its changes,
-//! takes the others', says whose turn it is, and carries the questions the players put to
-//! each other through the [`Link`](super::link::Link).
+//! How a game screen follows a game shared with other terminals: woken when another
+//! terminal changed the game or who is at it, it says whose turn it is, and carries the
+//! questions the players put to each other through the [`Link`](super::link::Link).
 
 use super::game::GameScreen;
 use super::link::Ask;
 use super::prompt::Question;
 use super::table::Message;
-use crate::rules::{ByGame, Colour};
-use crate::{by_game, t};
+use crate::rules::Colour;
+use crate::t;
 
 /// How a game screen follows the shared game.
 impl GameScreen {
-    /// Follows a game shared with other terminals: hands in a change made here, or takes
-    /// one made elsewhere, and passes on the answer to a question asked from here.
-    pub fn follow(&mut self) {
-        let revision = self.revision();
-        let Some(seat) = &mut self.seat else { return };
-        let link = seat.link();
-        if seat.revision.is_some_and(|known| known != revision) {
-            seat.seen = Some(link.publish(by_game!(map &self.table, table => table.session.clone())));
-            seat.revision = Some(revision);
-        } else if seat.seen != Some(link.version()) {
-            let (game, version) = link.game();
-            match (&mut self.table, game) {
-                (ByGame::Clamber(table), ByGame::Clamber(session)) => table.adopt(session),
-                (ByGame::Ombagui(table), ByGame::Ombagui(session)) => table.adopt(session),
-                _ => {}
-            }
-            seat.seen = Some(version);
-            seat.revision = Some(by_game!(&self.table, table => table.session.revision()));
-            let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
+    /// Another terminal changed the shared game, or who is at it: what was played there
+    /// shows here, and so does the answer to a question asked from here.
+    pub fn shared_changed(&mut self, played: bool) {
+        let Some(seat) = &self.seat else { return };
+        if played {
+            self.table.changed_elsewhere();
+            let (to_move, over) = (self.table.to_move(), self.table.end().is_some());
             if !seat.plays(to_move) && !over {
                 // Not this terminal's turn: say who plays, not what to do.
                 let line = self.seat_line().unwrap_or_default();
@@ -68,16 +56,18 @@ impl GameScreen {
     /// In a shared game, who plays what and whose turn it is: "Red is thinking".
     pub fn seat_line(&self) -> Option<String> {
         let seat = self.seat.as_ref()?;
-        let (to_move, over) = by_game!(&self.table, table => (table.to_move(), table.end().is_some()));
+        let (to_move, over) = (self.table.to_move(), self.table.end().is_some());
         let name = crate::i18n::colour;
+        let link = seat.link();
         let line = match seat.colour() {
             None => t!("net.watching"),
             Some(_) if over => return None,
             Some(mine) if mine == to_move => t!("net.your_turn", name(mine)),
-            Some(_) if !seat.link().present(to_move) => t!("net.left", name(to_move)),
+            Some(_) if !link.came(to_move) => t!("net.not_yet", name(to_move)),
+            Some(_) if !link.present(to_move) => t!("net.left", name(to_move)),
             Some(_) => t!("net.thinking", name(to_move)),
         };
-        let alone = seat.colour().is_some_and(|mine| !seat.link().present(mine.other()));
+        let alone = seat.colour().is_some_and(|mine| !link.present(mine.other()));
         Some(match &seat.invite {
             Some(invite) if alone => format!("{line}. {invite}"),
             _ => line,

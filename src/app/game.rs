@@ -5,26 +5,24 @@ use super::clamber::Chain;
 use super::keys::{Action, Context};
 use super::layout::GameLayout;
 use super::link::{Ask, Seat};
+use super::play::{self, Play};
 use super::prompt::{Question, SavePrompt};
 use super::rules::Book;
-use super::table::{Message, Selecting, Table};
+use super::table::Message;
 use super::{Component, Go, Overlay, Screen};
-use crate::rules::{AnyPosition, ByGame, Game, GameKind, clamber, ombagui};
+use crate::rules::{AnyPosition, ByGame, clamber};
 use crate::saved::SavedGame;
 use crate::session::{AnySession, Players};
-use crate::{by_game, t};
+use crate::t;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A game at the table, of either kind.
-pub type AnyTable = ByGame<Table<clamber::Position>, Table<ombagui::Position>>;
-
 /// A game on screen.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameScreen {
-    pub table: AnyTable,
+    pub table: Box<dyn Play>,
     pub players: Players,
     /// Where this game is kept as it goes (set when it is first kept, or resumed).
     pub kept_at: Option<PathBuf>,
@@ -37,17 +35,28 @@ pub struct GameScreen {
     pub seat: Option<Seat>,
 }
 
+/// Who is at the game, which decides what an action may do there.
+enum Mode {
+    /// Two players at one keyboard.
+    HotSeat,
+    Against,
+    /// A game shared with other terminals.
+    Shared,
+    /// A rules example tried on a real board, going back to its page.
+    Tried(Book),
+}
+
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl GameScreen {
     /// A new game from `start`.
     pub fn new(start: AnyPosition) -> GameScreen {
-        GameScreen::with_session(AnySession::new(start))
+        GameScreen::at(play::own(AnySession::new(start)))
     }
 
-    fn with_session(session: AnySession) -> GameScreen {
+    fn at(table: Box<dyn Play>) -> GameScreen {
         GameScreen {
-            table: by_game!(map session, session => Table::new(session)),
+            table,
             players: Players::default(),
             kept_at: None,
             tried_from: None,
@@ -56,16 +65,16 @@ impl GameScreen {
         }
     }
 
-    /// A terminal's view of a game shared with others: the game as the link has it.
+    /// A terminal at a game shared with others: it plays on the link's session.
     pub fn shared(seat: Seat) -> GameScreen {
-        let (game, _) = seat.link().game();
-        GameScreen { seat: Some(seat), ..GameScreen::with_session(game) }
+        let table = play::table(seat.link().session());
+        GameScreen { seat: Some(seat), ..GameScreen::at(table) }
     }
 
     /// A game read from a file, ready to be stepped through.
     pub fn loaded(saved: SavedGame) -> GameScreen {
-        let mut screen = GameScreen { players: saved.players, ..GameScreen::with_session(saved.game) };
-        let (played, total) = screen.replay_position();
+        let mut screen = GameScreen { players: saved.players, ..GameScreen::at(play::own(saved.game)) };
+        let (played, total) = screen.table.replay_position();
         screen.set_message(Message::Info(t!("loaded", played, total)));
         screen
     }
@@ -75,58 +84,55 @@ impl GameScreen {
     pub fn tried(start: AnyPosition, so_far: Option<clamber::Turn>, from: Book) -> GameScreen {
         let mut screen = GameScreen { tried_from: Some(from), ..GameScreen::new(start) };
         if let (ByGame::Clamber(table), Some(clamber::Turn::Capture { from, captured })) =
-            (&mut screen.table, so_far)
+            (screen.table.look_mut(), so_far)
         {
             table.continue_chain(Chain { from, captured });
         }
         screen
     }
 
-    pub fn kind(&self) -> GameKind {
+    pub fn kind(&self) -> crate::rules::GameKind {
         self.table.kind()
     }
 
     /// A number that changes whenever the game does: what keeps it writes it again then.
     pub fn revision(&self) -> u64 {
-        by_game!(&self.table, table => table.session.revision())
+        self.table.revision()
     }
 
     /// How many turns are played, of how many in the game's line.
     pub fn replay_position(&self) -> (usize, usize) {
-        by_game!(&self.table, table => table.replay_position())
+        self.table.replay_position()
     }
 
     pub fn set_message(&mut self, message: Message) {
-        by_game!(&mut self.table, table => table.message = message)
+        self.table.set_message(message);
     }
 
     /// The game as a saved-game text (the date left out when `date` is empty).
     pub fn record(&self, date: &str) -> String {
-        by_game!(&self.table, table => crate::saved::write(&table.session, &self.players, date))
+        self.table.record(&self.players, date)
     }
 
     /// The layout of this game's screen in `area`, if the board fits.
     pub fn layout(&self, area: Rect) -> Option<GameLayout> {
-        by_game!(&self.table, table => GameLayout::fit(table.position().board(), cell_lines(table), area))
+        self.table.layout(area)
     }
 
     /// A new game of the same kind, on the same board, between the same players.
     fn again(&self) -> GameScreen {
-        let (board, computer) = by_game!(&self.table, table => (table.position().board(), table.computer));
-        let mut again = GameScreen {
+        GameScreen {
             players: self.players.clone(),
             tried_from: self.tried_from,
-            ..GameScreen::new(self.kind().start_on(board))
-        };
-        by_game!(&mut again.table, table => table.computer = computer);
-        again
+            ..GameScreen::at(self.table.again())
+        }
     }
 
     /// Says that a draw offer was declined.
     pub fn answer_no(&mut self, question: Question) {
         self.answer_link(&question, false);
         match question {
-            Question::Draw(_) => by_game!(&mut self.table, table => table.decline_draw()),
+            Question::Draw(_) => self.table.decline_draw(),
             Question::Replace(path) => {
                 self.set_message(Message::Info(t!("save.not_replaced", path.display())))
             }
@@ -138,115 +144,122 @@ impl GameScreen {
     pub fn answer_yes(&mut self, question: Question) {
         self.answer_link(&question, true);
         match question {
-            Question::Resign(_) => by_game!(&mut self.table, table => table.resign()),
-            Question::Draw(_) => by_game!(&mut self.table, table => table.agree_draw()),
-            Question::TakeBack(asker) => by_game!(&mut self.table, table => table.take_back_for(asker)),
+            Question::Resign(_) => self.table.resign(),
+            Question::Draw(_) => self.table.agree_draw(),
+            Question::TakeBack(asker) => self.table.take_back_for(asker),
             Question::Quit | Question::Menu | Question::Replace(_) => {}
         }
     }
-}
 
-fn cell_lines<G: Selecting>(_: &Table<G>) -> u16 {
-    G::CELL_LINES
-}
-
-/// What an action does on a table, whichever the game.
-fn act_on<G: Selecting>(table: &mut Table<G>, action: Action) {
-    match action {
-        Action::Step(step) => table.step(step),
-        Action::Up | Action::Down => table.vertical(action == Action::Up),
-        Action::Act => {
-            let selected = table.selection.take();
-            G::act(table, table.cursor, selected);
-        }
-        Action::Cancel => G::cancel(table),
-        Action::Undo => table.undo(),
-        Action::Redo => table.redo(),
-        Action::First | Action::Last => table.jump(action == Action::Last),
-        Action::Hint => table.ask_hint(),
-        Action::Eval => table.toggle_eval(),
-        _ => {}
-    }
-}
-
-impl Component for GameScreen {
-    fn context(&self) -> Context {
-        match (&self.tried_from, &self.seat) {
-            (Some(_), _) => Context::Try,
-            (None, Some(_)) => Context::Shared,
-            (None, None) => Context::Game,
+    fn mode(&self) -> Mode {
+        match (self.tried_from, &self.seat, self.table.computer()) {
+            (Some(book), _, _) => Mode::Tried(book),
+            (None, Some(_), _) => Mode::Shared,
+            (None, None, Some(_)) => Mode::Against,
+            (None, None, None) => Mode::HotSeat,
         }
     }
 
-    fn act(&mut self, action: Action) -> Go {
-        let (to_move, over, in_progress, selected, computer) = by_game!(&self.table, table => (
-            table.to_move(),
-            table.end().is_some(),
-            table.in_progress(),
-            table.selection.is_some(),
-            table.computer.is_some(),
-        ));
-        let computers_turn = computer && by_game!(&self.table, table => table.computer_to_move());
-        let (shared, guest) = (self.seat.is_some(), self.seat.as_ref().is_some_and(|seat| seat.guest));
-        let waiting = self.seat.as_ref().is_some_and(|seat| !seat.plays(to_move));
+    /// What a tried example does differently: it goes back to its page with q, or with Esc
+    /// once nothing is selected.
+    fn when_tried(&mut self, action: Action, book: Book) -> Option<Go> {
         match action {
-            // A tried example goes back to its page: with q, or with Esc once nothing is selected.
-            Action::Back if let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
-            Action::Cancel if !selected && let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
-            Action::Act if over && shared => {
-                self.set_message(Message::Info(t!("net.over")));
-                Go::Stay
-            }
-            Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
+            Action::Back => Some(Go::Open(Screen::Rules(book))),
+            Action::Cancel if !self.table.selected() => Some(Go::Open(Screen::Rules(book))),
+            _ => None,
+        }
+    }
+
+    /// What a shared game does differently: a player acts on their own turns only, takes
+    /// back and draws with the other's yes, and a guest neither saves nor is asked to quit.
+    fn when_shared(&mut self, action: Action) -> Option<Go> {
+        let seat = self.seat.as_ref()?;
+        let (to_move, over) = (self.table.to_move(), self.table.end().is_some());
+        let waiting = !seat.plays(to_move);
+        let guest = seat.guest;
+        match action {
+            Action::Act if over => self.set_message(Message::Info(t!("net.over"))),
             Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if waiting => {
-                self.set_message(Message::Info(self.seat_line().unwrap_or_default()));
-                Go::Stay
+                self.set_message(Message::Info(self.seat_line().unwrap_or_default()))
             }
-            Action::Save if guest => {
-                self.set_message(Message::Warning(t!("net.no_save")));
-                Go::Stay
+            Action::Save if guest => self.set_message(Message::Warning(t!("net.no_save"))),
+            Action::Undo if !self.table.selected() => match self.table.has_history() {
+                false => self.set_message(Message::Warning(t!("undo.none"))),
+                true => self.ask(Ask::Undo),
+            },
+            Action::Draw if !over => self.ask(Ask::Draw),
+            // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
+            Action::Quit if guest => return Some(Go::Quit),
+            _ => return None,
+        }
+        Some(Go::Stay)
+    }
+
+    /// What a game against the computer does differently: the player waits for its turn,
+    /// and it answers a draw offer itself.
+    fn when_against(&mut self, action: Action) -> Option<Go> {
+        let its_turn = self.table.computer()?.plays(self.table.to_move()) && self.table.end().is_none();
+        match action {
+            // Stepped back to its turn, Enter lets it play from there.
+            Action::Act if its_turn && self.table.can_redo() => self.table.play_on_from_here(),
+            Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if its_turn => {
+                self.set_message(Message::Info(t!("computer.thinking")))
             }
-            Action::Undo if shared && !selected => {
-                match by_game!(&self.table, table => table.session.history().is_empty()) {
-                    true => self.set_message(Message::Warning(t!("undo.none"))),
-                    false => self.ask(Ask::Undo),
+            Action::Draw if self.table.end().is_none() => {
+                let offer = Question::Draw(self.table.to_move());
+                match self.table.computer_accepts_draw() {
+                    true => self.answer_yes(offer),
+                    false => self.answer_no(offer),
                 }
-                Go::Stay
             }
-            Action::Draw if shared && !over => {
-                self.ask(Ask::Draw);
-                Go::Stay
-            }
-            Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if computers_turn => {
-                self.set_message(Message::Info(t!("computer.thinking")));
-                Go::Stay
-            }
+            _ => return None,
+        }
+        Some(Go::Stay)
+    }
+
+    /// What an action does in any game, once its mode had its say.
+    fn common(&mut self, action: Action) -> Go {
+        let (over, in_progress) = (self.table.end().is_some(), self.table.in_progress());
+        match action {
+            Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
             Action::Save => Go::Show(Overlay::SaveAs(SavePrompt::new(self.kind()))),
             Action::Help => Go::Show(Overlay::Help),
             Action::Resign | Action::Draw if over => {
                 self.set_message(Message::Warning(t!("over.already")));
                 Go::Stay
             }
-            Action::Resign => Go::Show(Overlay::Ask(Question::Resign(to_move))),
-            Action::Draw if computer => {
-                match by_game!(&self.table, table => table.computer_accepts_draw()) {
-                    true => self.answer_yes(Question::Draw(to_move)),
-                    false => self.answer_no(Question::Draw(to_move)),
-                }
-                Go::Stay
-            }
-            Action::Draw => Go::Show(Overlay::Ask(Question::Draw(to_move))),
+            Action::Resign => Go::Show(Overlay::Ask(Question::Resign(self.table.to_move()))),
+            Action::Draw => Go::Show(Overlay::Ask(Question::Draw(self.table.to_move()))),
             Action::Menu if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
             Action::Menu => Go::Menu,
-            // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
-            Action::Quit if guest => Go::Quit,
             Action::Quit if in_progress => Go::Show(Overlay::Ask(Question::Quit)),
             Action::Quit => Go::Quit,
             action => {
-                by_game!(&mut self.table, table => act_on(table, action));
+                self.table.act(action);
                 Go::Stay
             }
         }
+    }
+}
+
+impl Component for GameScreen {
+    fn context(&self) -> Context {
+        match self.mode() {
+            Mode::Tried(_) => Context::Try,
+            Mode::Shared => Context::Shared,
+            Mode::HotSeat | Mode::Against => Context::Game,
+        }
+    }
+
+    /// Each mode has its say on the action first; what none of them takes, every game does.
+    fn act(&mut self, action: Action) -> Go {
+        let ruled = match self.mode() {
+            Mode::Tried(book) => self.when_tried(action, book),
+            Mode::Shared => self.when_shared(action),
+            Mode::Against => self.when_against(action),
+            Mode::HotSeat => None,
+        };
+        ruled.unwrap_or_else(|| self.common(action))
     }
 
     /// A click acts on the cell under it; the cursor follows the mouse.
@@ -259,7 +272,7 @@ impl Component for GameScreen {
         else {
             return Go::Stay;
         };
-        by_game!(&mut self.table, table => table.point_at(cell));
+        self.table.point_at(cell);
         if clicked { self.act(Action::Act) } else { Go::Stay }
     }
 }

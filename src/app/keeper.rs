@@ -28,6 +28,12 @@ impl Keeper {
         keeper
     }
 
+    /// Keeps nothing: for a terminal whose game is kept elsewhere (a guest's, a host's
+    /// without a terminal).
+    pub fn nowhere() -> Keeper {
+        Keeper { dir: None, written: None, writes: 0 }
+    }
+
     /// Notes that the game on screen is on disk as it is (it was just read from there).
     pub fn on_disk(&mut self, app: &App) {
         self.written = app.screen.game().map(|game| (game.id, game.revision()));

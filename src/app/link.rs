@@ -1,32 +1,37 @@
 //! A game shared by several terminals: the host's own and each guest's over SSH. The link
-//! holds the game as it stands; each terminal plays on its own copy and hands its changes
-//! in, and takes the others' changes when it next looks. Who may play which colour is a
-//! [`Seat`]; undo and draws need the other player's yes, asked through the link. How a game
-//! screen follows the link is in `follow.rs`. Nothing here touches a terminal or the network.
+//! owns the game's one session: every terminal's table plays on it, and the loop of events
+//! wakes the other terminals ([`Event::Shared`](super::event::Event)) when it changed. Who
+//! may play which colour is a [`Seat`]; undo and draws need the other player's yes, asked
+//! through the link. Nothing here touches a terminal or the network.
 
 use crate::rules::Colour;
 use crate::session::AnySession;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-/// The game all the terminals follow.
+/// The game all the terminals play, and who is at it.
 #[derive(Debug)]
 pub struct Link {
-    shared: Mutex<Shared>,
+    game: Arc<Mutex<AnySession>>,
+    company: Mutex<Company>,
+    /// Wakes whoever waits outside the loop for the game to change.
+    heard: Condvar,
 }
 
-#[derive(Debug)]
-struct Shared {
-    game: AnySession,
-    /// Counts the changes handed in: a terminal that saw an older one takes the game.
-    version: u64,
+#[derive(Debug, Default)]
+struct Company {
     /// How many terminals sit at each colour (Blue, Red).
     present: [usize; 2],
+    /// Whether anyone has sat at each colour yet: nobody came is not somebody left.
+    came: [bool; 2],
     /// A question a player put to the other, waiting for an answer.
     asked: Option<Ask>,
     /// The last answer, for the player who asked.
     answered: Option<(Ask, bool)>,
     /// The host is leaving: every other terminal lets go.
     closed: bool,
+    /// Counts the changes above, so that the loop knows when to wake the terminals.
+    changes: u64,
 }
 
 /// What a player asks the other, who must agree: the asker is named.
@@ -47,63 +52,107 @@ impl Ask {
 
 impl Link {
     pub fn new(game: AnySession) -> Arc<Link> {
-        let shared = Shared { game, version: 0, present: [0, 0], asked: None, answered: None, closed: false };
-        Arc::new(Link { shared: Mutex::new(shared) })
+        let company = Mutex::new(Company::default());
+        Arc::new(Link { game: Arc::new(Mutex::new(game)), company, heard: Condvar::new() })
     }
 
-    /// The shared state; a terminal that panicked while holding it left it whole (every
+    /// Who is at the game; a terminal that panicked while holding it left it whole (every
     /// change below is a single assignment), so a poisoned lock is taken as it is.
-    fn shared(&self) -> MutexGuard<'_, Shared> {
-        self.shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn company(&self) -> MutexGuard<'_, Company> {
+        self.company.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The game now, and its version.
-    pub fn game(&self) -> (AnySession, u64) {
-        let shared = self.shared();
-        (shared.game.clone(), shared.version)
+    /// A change to who is at the game, which the terminals must hear of.
+    fn change(&self, change: impl FnOnce(&mut Company)) {
+        let mut company = self.company();
+        change(&mut company);
+        company.changes += 1;
+        self.heard.notify_all();
     }
 
-    /// Hands in a terminal's game; a question about the game before it is dropped.
-    pub fn publish(&self, game: AnySession) -> u64 {
-        let mut shared = self.shared();
-        shared.game = game;
-        shared.version += 1;
-        shared.asked = None;
-        shared.version
+    /// Tells whoever waits outside the loop that the game changed (the loop calls it).
+    pub fn announce(&self) {
+        let _company = self.company();
+        self.heard.notify_all();
     }
 
-    pub fn version(&self) -> u64 {
-        self.shared().version
+    /// Waits until `holds` is true of the link, at most `patience`; whether it came true.
+    pub fn wait_until(&self, patience: Duration, holds: impl Fn(&Link) -> bool) -> bool {
+        let deadline = Instant::now() + patience;
+        loop {
+            let seen = (self.company().changes, self.revision());
+            if holds(self) {
+                return true;
+            }
+            let company = self.company();
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            // A change between the look and now is not waited for.
+            if (company.changes, self.revision()) == seen {
+                drop(self.heard.wait_timeout(company, left).unwrap_or_else(|p| p.into_inner()));
+            }
+        }
     }
 
-    /// Tells every terminal following the game to let go of it.
+    /// The one session every table at this game plays on.
+    pub fn session(&self) -> Arc<Mutex<AnySession>> {
+        Arc::clone(&self.game)
+    }
+
+    /// The game as it stands, for whoever looks on from outside the loop.
+    pub fn game(&self) -> AnySession {
+        self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// The game's revision: it changes whenever the game does.
+    pub fn revision(&self) -> u64 {
+        crate::by_game!(&*self.game.lock().unwrap_or_else(|p| p.into_inner()), s => s.revision())
+    }
+
+    /// A number that grows whenever the game or its company changes: the loop compares it
+    /// before and after an event to know whether to wake the other terminals.
+    pub fn stamp(&self) -> u64 {
+        self.revision() + self.company().changes
+    }
+
+    /// Tells every terminal at the game to let go of it.
     pub fn close(&self) {
-        self.shared().closed = true;
+        self.change(|company| company.closed = true);
     }
 
     pub fn is_closed(&self) -> bool {
-        self.shared().closed
+        self.company().closed
     }
 
     /// How many terminals sit at a colour.
     pub fn players(&self) -> usize {
-        self.shared().present.iter().sum()
+        self.company().present.iter().sum()
     }
 
     /// Whether a terminal sits at `colour`.
     pub fn present(&self, colour: Colour) -> bool {
-        self.shared().present[colour.index()] > 0
+        self.company().present[colour.index()] > 0
+    }
+
+    /// Whether anyone has sat at `colour` since the game began.
+    pub fn came(&self, colour: Colour) -> bool {
+        self.company().came[colour.index()]
     }
 
     /// A seat for a new terminal: `colour` if nobody sits there, else a watcher's.
     pub fn sit(self: &Arc<Link>, colour: Colour, guest: bool) -> Seat {
-        let mut shared = self.shared();
-        let taken = shared.present[colour.index()] > 0;
-        if !taken {
-            shared.present[colour.index()] += 1;
-        }
+        let mut taken = true;
+        self.change(|company| {
+            taken = company.present[colour.index()] > 0;
+            if !taken {
+                company.present[colour.index()] += 1;
+                company.came[colour.index()] = true;
+            }
+        });
         let sitting = Sitting { link: Arc::clone(self), colour: (!taken).then_some(colour) };
-        Seat { sitting: Arc::new(sitting), guest, seen: None, revision: None, invite: None }
+        Seat { sitting: Arc::new(sitting), guest, invite: None }
     }
 
     /// A guest's seat: Red (the host plays Blue), else Blue if nobody plays it, else a
@@ -114,28 +163,35 @@ impl Link {
     }
 
     pub fn ask(&self, ask: Ask) {
-        let mut shared = self.shared();
-        (shared.asked, shared.answered) = (Some(ask), None);
+        self.change(|company| (company.asked, company.answered) = (Some(ask), None));
     }
 
     pub fn asked(&self) -> Option<Ask> {
-        self.shared().asked
+        self.company().asked
+    }
+
+    /// A turn was played: a question about the game before it is dropped.
+    pub fn drop_question(&self) {
+        if self.company().asked.is_some() {
+            self.change(|company| company.asked = None);
+        }
     }
 
     /// Answers the question asked, if it is still `ask`.
     pub fn answer(&self, ask: Ask, yes: bool) {
-        let mut shared = self.shared();
-        if shared.asked == Some(ask) {
-            (shared.asked, shared.answered) = (None, Some((ask, yes)));
-        }
+        self.change(|company| {
+            if company.asked == Some(ask) {
+                (company.asked, company.answered) = (None, Some((ask, yes)));
+            }
+        });
     }
 
     /// The answer to a question `colour` asked, taken once.
     pub fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
-        let mut shared = self.shared();
-        let answer = shared.answered.filter(|(ask, _)| ask.asker() == colour);
+        let mut company = self.company();
+        let answer = company.answered.filter(|(ask, _)| ask.asker() == colour);
         if answer.is_some() {
-            shared.answered = None;
+            company.answered = None;
         }
         answer
     }
@@ -151,23 +207,19 @@ struct Sitting {
 impl Drop for Sitting {
     fn drop(&mut self) {
         if let Some(colour) = self.colour {
-            let mut shared = self.link.shared();
-            shared.present[colour.index()] = shared.present[colour.index()].saturating_sub(1);
+            self.link.change(|company| {
+                company.present[colour.index()] = company.present[colour.index()].saturating_sub(1);
+            });
         }
     }
 }
 
-/// One terminal's place at a shared game: the colour it plays (none to watch), and how
-/// far it has followed the game.
+/// One terminal's place at a shared game: the colour it plays (none to watch).
 #[derive(Clone, Debug)]
 pub struct Seat {
     sitting: Arc<Sitting>,
     /// A guest over SSH: it may not write files on the host.
     pub guest: bool,
-    /// The link's version this terminal's game is at.
-    pub seen: Option<u64>,
-    /// The game revision this terminal last handed in or took.
-    pub revision: Option<u64>,
     /// How the other player joins, shown to the host while nobody sits there.
     pub invite: Option<String>,
 }
@@ -230,8 +282,9 @@ mod tests {
         assert_eq!(link.answer_for(Colour::Blue), Some((Ask::Undo(Colour::Blue), false)));
         assert_eq!(link.answer_for(Colour::Blue), None, "taken once");
         link.ask(Ask::Draw(Colour::Red));
-        let (game, _) = link.game();
-        assert_eq!(link.publish(game), 1);
+        let stamp = link.stamp();
+        link.drop_question();
         assert_eq!(link.asked(), None, "a turn played drops the question");
+        assert!(link.stamp() > stamp, "the terminals hear of it");
     }
 }

@@ -8,8 +8,10 @@
 
 pub mod advisor;
 pub mod clamber;
+pub mod event;
 mod follow;
 pub mod game;
+pub mod held;
 pub mod keeper;
 pub mod keys;
 pub mod layout;
@@ -17,22 +19,26 @@ pub mod link;
 pub mod lit;
 pub mod menu;
 pub mod ombagui;
+pub mod opponent;
 pub mod pages;
+pub mod play;
 pub mod prompt;
 pub mod rules;
 pub mod table;
 
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
+use event::Event;
 use game::GameScreen;
 use keys::{Action, Context};
 use menu::Menu;
+pub use opponent::Computer;
 use prompt::{Question, SavePrompt};
-use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{Event as Input, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use rules::Book;
 use std::path::PathBuf;
-pub use table::Computer;
+use std::time::Instant;
 
 /// A screen or a box that takes keys and clicks.
 pub trait Component {
@@ -75,7 +81,7 @@ pub enum Go {
 }
 
 /// What fills the screen.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Screen {
     Menu(Menu),
     Game(Box<GameScreen>),
@@ -119,7 +125,7 @@ pub enum Request {
 }
 
 /// The whole application.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct App {
     pub screen: Screen,
     pub overlay: Option<Overlay>,
@@ -159,8 +165,9 @@ impl App {
 
     fn set_computer(&mut self, computer: Option<Computer>) {
         if let Some(game) = self.game_screen() {
-            crate::by_game!(&mut game.table, table => table.computer = computer);
+            game.table.set_computer(computer);
         }
+        self.update(Instant::now());
     }
 
     /// The same app, the game on screen (if any) between these players.
@@ -203,39 +210,51 @@ impl App {
         }
     }
 
-    /// Takes in what a search on another thread found; `true` while one is still under way
-    /// (the loop then wakes up now and then to show its progress).
-    /// A game shared with other terminals keeps the loop awake too, to follow their turns.
-    pub fn tick(&mut self) -> bool {
-        let Some(game) = self.game_screen() else { return false };
-        game.follow();
+    /// Reacts to one event, then catches up with what it set going (the computer's turn).
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Input(input) => self.input(&input),
+            Event::Searched | Event::Timer => {}
+            Event::Shared { played } => {
+                if let Some(game) = self.game_screen() {
+                    game.shared_changed(played);
+                }
+            }
+        }
+        self.update(Instant::now());
+    }
+
+    /// Takes in what searches found, moves the computer's turn on, and shows a question the
+    /// other player of a shared game put to this one.
+    fn update(&mut self, now: Instant) {
+        let Some(game) = self.game_screen() else { return };
+        game.table.update(now);
         let question = game.question();
-        let busy = crate::by_game!(&mut game.table, table => {
-            table.tick();
-            table.thinking().is_some() || table.computer_busy()
-        });
-        let shared = game.seat.is_some();
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
             self.overlay = Some(Overlay::Ask(question));
         }
-        busy || shared
     }
 
-    /// Reacts to one terminal event.
-    pub fn handle(&mut self, event: &Event) {
+    /// When the app wants to be woken with [`Event::Timer`], if ever.
+    pub fn timer(&self) -> Option<Instant> {
+        self.screen.game().and_then(|game| game.table.timer())
+    }
+
+    /// A key, a click or a resize.
+    fn input(&mut self, event: &Input) {
         let go = match event {
-            Event::Key(key) if key.kind != KeyEventKind::Release => match &mut self.overlay {
+            Input::Key(key) if key.kind != KeyEventKind::Release => match &mut self.overlay {
                 Some(Overlay::Help) => Go::Close,
                 Some(Overlay::Ask(question)) => question.key(*key),
                 Some(Overlay::SaveAs(prompt)) => prompt.key(*key),
                 None => self.screen.component().key(*key),
             },
-            Event::Mouse(mouse) => match self.overlay {
+            Input::Mouse(mouse) => match self.overlay {
                 Some(Overlay::Help) if matches!(mouse.kind, MouseEventKind::Down(_)) => Go::Close,
                 Some(_) => Go::Stay,
                 None => self.screen.component().mouse(*mouse, self.area),
             },
-            Event::Resize(width, height) => {
+            Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, *width, *height);
                 Go::Stay
             }
@@ -254,9 +273,9 @@ impl App {
             }
             Go::Play(start) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::new(start))))),
             Go::Against(start, level) => {
-                let second = crate::by_game!(&start, p => crate::rules::Game::to_move(p).other());
                 self.go(Go::Play(start));
-                self.set_computer(Some(Computer::playing(second, level)));
+                let second = self.game_screen().map(|game| game.table.to_move().other());
+                self.set_computer(second.map(|second| Computer::playing(second, level)));
             }
             Go::Try(start, so_far, book) => {
                 self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))

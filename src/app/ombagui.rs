@@ -2,8 +2,11 @@
 //! rules say it may go.
 
 use super::lit::Lit;
+use super::opponent::Shown;
+use super::play::{Look, LookMut, Seen};
 use super::table::{Message, Selecting, Table};
 use crate::i18n::{Explain, colour, kind};
+use crate::rules::ByGame;
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::ombagui::{BOARD, Move, Position};
 use crate::t;
@@ -31,13 +34,31 @@ impl Table<Position> {
 
     /// The cells of the last move.
     pub fn last_move_cells(&self) -> Vec<Cell> {
-        self.session.last_turn().map(|mv| vec![mv.from, mv.to]).unwrap_or_default()
+        self.read(|session| session.last_turn().cloned()).map(|mv| vec![mv.from, mv.to]).unwrap_or_default()
+    }
+}
+
+impl Shown for Position {
+    type Selection = Cell;
+
+    /// A move shows its piece picked up first.
+    fn stages(turn: &Move) -> Vec<Cell> {
+        vec![turn.from]
+    }
+}
+
+impl Seen for Position {
+    fn look(table: &Table<Position>) -> Look<'_> {
+        ByGame::Ombagui(table)
+    }
+
+    fn look_mut(table: &mut Table<Position>) -> LookMut<'_> {
+        ByGame::Ombagui(table)
     }
 }
 
 impl Selecting for Position {
     /// The cell whose top piece is picked up.
-    type Selection = Cell;
     const PROMPT: &'static str = "prompt.ombagui";
     /// A cell shows its pieces' kinds, and their owners on the line below.
     const CELL_LINES: u16 = 2;
@@ -66,11 +87,6 @@ impl Selecting for Position {
 
     fn turn_cells(turn: &Move) -> Vec<Cell> {
         vec![turn.from, turn.to]
-    }
-
-    /// A move shows its piece picked up first.
-    fn stages(turn: &Move) -> Vec<Cell> {
-        vec![turn.from]
     }
 
     fn cancel(table: &mut Table<Position>) {

@@ -6,29 +6,26 @@
 pub mod input;
 
 use crate::app::App;
+use crate::app::event::{self, Wake};
 use crate::app::keeper::Keeper;
-use crate::app::link::{Link, Seat};
+use crate::app::link::Link;
 use crate::cli::Listen;
 use crate::i18n::Lang;
 use crate::rules::{AnyPosition, Colour};
 use crate::session::AnySession;
-use crate::terminal::{self, Input};
+use crate::terminal::{self, Wakes};
 use crate::{store, t};
 use anyhow::{Context, Result, anyhow};
-use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::keys::{PrivateKey, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Handle, Msg, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::time::Duration;
 
 /// Who may come in: whoever gives the join code as password, or holds the key named.
@@ -79,29 +76,43 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
     let link = Link::new(AnySession::new(start));
     let access = Access { code: code.clone(), key: allowed };
     let bind = SocketAddr::new(listen.bind, listen.port);
-    let hosting =
-        Hosting::start(Arc::clone(&link), access, key, bind).with_context(|| t!("net.no_listen", bind))?;
+    let wakes = Wakes::default();
+    let hosting = Hosting::start(Arc::clone(&link), access, key, bind, wakes.sender.clone())
+        .with_context(|| t!("net.no_listen", bind))?;
     let host = if listen.bind.is_unspecified() { t!("net.this_host") } else { listen.bind.to_string() };
     let invite = t!("net.invite", hosting.addr().port(), host, code);
     println!("{invite}");
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
-    let result = terminal::run(App::shared(seat, Rect::default()));
+    let result = terminal::run_shared(App::shared(seat, Rect::default()), wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }
 
-/// The SSH server of a shared game, running on its own threads until stopped.
+/// The SSH server of a shared game, running on its own threads until stopped. Its guests'
+/// terminals are served by the loop that `wakes` belongs to.
 pub struct Hosting {
     link: Arc<Link>,
     addr: SocketAddr,
     shutdown: russh::server::RunningServerHandle,
     runtime: tokio::runtime::Runtime,
+    wakes: SyncSender<Wake>,
+    /// How many guests' outputs are still open.
+    outputs: Outputs,
+    /// The loop of a host without a terminal of its own (tests).
+    headless: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Hosting {
-    /// Listens on `bind` (port 0 picks a free one) for guests of the game on `link`.
-    pub fn start(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Hosting> {
+    /// Listens on `bind` (port 0 picks a free one) for guests of the game on `link`, whose
+    /// terminals the loop of `wakes` serves.
+    pub fn start(
+        link: Arc<Link>,
+        access: Access,
+        key: PrivateKey,
+        bind: SocketAddr,
+        wakes: SyncSender<Wake>,
+    ) -> Result<Hosting> {
         use russh::server::Server as _;
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
         let config = Arc::new(russh::server::Config {
@@ -118,7 +129,13 @@ impl Hosting {
         });
         let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
         let addr = listener.local_addr()?;
-        let mut server = Server { link: Arc::clone(&link), access: Arc::new(access) };
+        let outputs = Arc::new(tokio::sync::watch::Sender::new(0));
+        let mut server = Server {
+            access: Arc::new(access),
+            wakes: wakes.clone(),
+            outputs: Arc::clone(&outputs),
+            guests: Arc::new(AtomicU64::new(1)),
+        };
         let (handing, shutdown) = mpsc::channel();
         runtime.spawn(async move {
             let running = server.run_on_socket(config, &listener);
@@ -126,7 +143,19 @@ impl Hosting {
             let _ = running.await;
         });
         let shutdown = shutdown.recv().context("the SSH server did not start")?;
-        Ok(Hosting { link, addr, shutdown, runtime })
+        Ok(Hosting { link, addr, shutdown, runtime, wakes, outputs, headless: None })
+    }
+
+    /// The same, with a loop of its own on a thread, for a host without a terminal.
+    pub fn headless(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Hosting> {
+        let wakes = Wakes::default();
+        let mut hosting = Hosting::start(Arc::clone(&link), access, key, bind, wakes.sender.clone())?;
+        hosting.headless = Some(std::thread::spawn(move || {
+            let mut keeper = Keeper::nowhere();
+            let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
+            let _ = terminal::drive(&mut local, &mut keeper, wakes.receiver(), Some(&link));
+        }));
+        Ok(hosting)
     }
 
     /// Where guests connect.
@@ -134,16 +163,18 @@ impl Hosting {
         self.addr
     }
 
-    /// Stops listening and lets every guest go, their terminals left clean: each guest's
-    /// loop restores its screen before the connection closes (a second at most).
+    /// Stops listening and lets every guest go, their terminals left clean: the loop
+    /// restored each guest's screen as it ended, and the connections close once that went
+    /// out (a second at most).
     pub fn stop(self) {
         self.link.close();
-        let started = std::time::Instant::now();
-        while self.link.players() > 0 && started.elapsed() < Duration::from_secs(1) {
-            std::thread::sleep(Duration::from_millis(10));
+        let _ = self.wakes.send(Wake::Stop);
+        if let Some(headless) = self.headless {
+            let _ = headless.join();
         }
-        // The last screens on their way out.
-        std::thread::sleep(Duration::from_millis(100));
+        let mut open = self.outputs.subscribe();
+        let closed = open.wait_for(|&open| open == 0);
+        let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });
         self.shutdown.shutdown(t!("net.host_left"));
         self.runtime.shutdown_timeout(Duration::from_secs(2));
     }
@@ -151,8 +182,12 @@ impl Hosting {
 
 #[derive(Clone)]
 struct Server {
-    link: Arc<Link>,
     access: Arc<Access>,
+    wakes: SyncSender<Wake>,
+    /// Counts the guests' outputs, so that stopping waits for the last screens.
+    outputs: Outputs,
+    /// The next guest's number.
+    guests: Arc<AtomicU64>,
 }
 
 impl russh::server::Server for Server {
@@ -160,32 +195,56 @@ impl russh::server::Server for Server {
 
     fn new_client(&mut self, _: Option<SocketAddr>) -> Guest {
         Guest {
-            link: Arc::clone(&self.link),
+            id: self.guests.fetch_add(1, Ordering::Relaxed),
             access: Arc::clone(&self.access),
+            wakes: self.wakes.clone(),
+            outputs: Arc::clone(&self.outputs),
             area: Rect::new(0, 0, 80, 24),
             lang: None,
             reader: input::Reader::default(),
-            events: None,
+            joined: false,
         }
     }
 }
 
-/// One SSH connection: its terminal's size and language, and the way to its app's loop.
+/// One SSH connection: its terminal's size and language, and the way to the loop that
+/// serves its screen.
 struct Guest {
-    link: Arc<Link>,
+    id: u64,
     access: Arc<Access>,
+    wakes: SyncSender<Wake>,
+    outputs: Outputs,
     area: Rect,
     lang: Option<Lang>,
     reader: input::Reader,
-    /// The guest's loop, running on a thread of its own; dropped when the guest goes.
-    events: Option<mpsc::Sender<Input>>,
+    /// Whether its terminal is at the game (a shell was asked for).
+    joined: bool,
 }
 
 impl Guest {
+    /// A key, a click or a resize for the loop; past the loop's queue it is dropped (a
+    /// flood of keys must not cost the host memory).
     fn send(&self, event: Event) {
-        if let Some(events) = &self.events {
-            let _ = events.send(Input::Event(event));
+        if self.joined
+            && let Err(TrySendError::Full(_)) =
+                self.wakes.try_send(Wake::Guest(self.id, event::Guest::Input(event)))
+        {
+            // Dropped: the player's terminal sends faster than anyone types.
         }
+    }
+
+    /// The guest's terminal left the game.
+    fn leave(&mut self) {
+        if std::mem::take(&mut self.joined) {
+            let _ = self.wakes.send(Wake::Guest(self.id, event::Guest::Left));
+        }
+    }
+}
+
+impl Drop for Guest {
+    /// A connection that drops lets go of its seat.
+    fn drop(&mut self) {
+        self.leave();
     }
 }
 
@@ -244,12 +303,14 @@ impl russh::server::Handler for Guest {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<()> {
-        let (events, inbox) = mpsc::channel();
-        self.events = Some(events);
-        let seat = self.link.sit_guest();
-        let output = Output::start(session.handle(), channel);
+        if self.joined {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
+        let output = Box::new(Output::start(session.handle(), channel, Arc::clone(&self.outputs)));
         let (area, lang) = (self.area, self.lang.unwrap_or_default());
-        std::thread::spawn(move || play_guest(seat, area, lang, &inbox, output));
+        let joined = Wake::Guest(self.id, event::Guest::Joined { output, area, lang });
+        self.joined = self.wakes.send(joined).is_ok();
         session.channel_success(channel)?;
         Ok(())
     }
@@ -282,12 +343,12 @@ impl russh::server::Handler for Guest {
     }
 
     async fn channel_eof(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<()> {
-        self.events = None;
+        self.leave();
         Ok(())
     }
 
     async fn channel_close(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<()> {
-        self.events = None;
+        self.leave();
         Ok(())
     }
 }
@@ -307,31 +368,8 @@ fn area(columns: u32, rows: u32) -> Rect {
     Rect::new(0, 0, clamp(columns), clamp(rows))
 }
 
-/// A guest's loop on its own thread: the app drawn into the SSH channel, fed by the keys
-/// that come from it, until the guest quits or goes. The host keeps the game, not this.
-fn play_guest(seat: Seat, area: Rect, lang: Lang, inbox: &mpsc::Receiver<Input>, output: Output) {
-    crate::i18n::set(lang);
-    let mut app = App::shared(seat, area);
-    let options = TerminalOptions { viewport: Viewport::Fixed(area) };
-    let Ok(mut terminal) = Terminal::with_options(CrosstermBackend::new(output), options) else { return };
-    let _ = execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide);
-    let mut keeper = Keeper::new(None, &app);
-    let link = app.screen.game().and_then(|game| game.seat.as_ref()).map(Seat::link);
-    let next = |_busy: bool| {
-        if link.as_ref().is_some_and(|link| link.is_closed()) {
-            return Ok(Input::End);
-        }
-        Ok(match inbox.recv_timeout(Duration::from_millis(100)) {
-            Ok(input) => input,
-            Err(mpsc::RecvTimeoutError::Timeout) => Input::Idle,
-            Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
-        })
-    };
-    let _ = terminal::drive(&mut terminal, &mut app, &mut keeper, next);
-    let _ = execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
-    // The seat is free once the screen is restored.
-    drop(app);
-}
+/// How many guests' outputs are open.
+type Outputs = Arc<tokio::sync::watch::Sender<usize>>;
 
 /// What the guest's terminal is sent: written by ratatui, sent on each flush; the channel
 /// is closed when the loop lets go of it.
@@ -341,8 +379,11 @@ struct Output {
 }
 
 impl Output {
-    fn start(handle: Handle, channel: ChannelId) -> Output {
+    /// Sends what is written to `channel`, counted among the open `outputs` until the
+    /// channel is closed.
+    fn start(handle: Handle, channel: ChannelId, outputs: Outputs) -> Output {
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+        outputs.send_modify(|open| *open += 1);
         tokio::spawn(async move {
             while let Some(bytes) = receiver.recv().await {
                 if handle.data(channel, bytes).await.is_err() {
@@ -352,6 +393,7 @@ impl Output {
             let _ = handle.exit_status_request(channel, 0).await;
             let _ = handle.eof(channel).await;
             let _ = handle.close(channel).await;
+            outputs.send_modify(|open| *open -= 1);
         });
         Output { sender, buffer: Vec::new() }
     }

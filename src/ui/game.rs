@@ -8,10 +8,11 @@ use crate::app::game::GameScreen;
 use crate::app::keys;
 use crate::app::layout::GameLayout;
 use crate::app::table::{Message, Selecting, Table};
+use crate::rules::ByGame;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::session::{End, Players, Session};
-use crate::{by_game, i18n, t};
+use crate::{i18n, t};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -37,7 +38,10 @@ pub trait Look: Selecting {
 
 /// Draws the game screen, or says how large the terminal must be.
 pub fn draw(game: &GameScreen, area: Rect, frame: &mut Frame) {
-    by_game!(&game.table, table => draw_table(table, game, area, frame));
+    match game.table.look() {
+        ByGame::Clamber(table) => draw_table(table, game, area, frame),
+        ByGame::Ombagui(table) => draw_table(table, game, area, frame),
+    }
 }
 
 fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &mut Frame) {
@@ -106,7 +110,7 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
 fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame: &mut Frame) {
     let mut lines = G::facts(table);
     let width = usize::from(area.width.saturating_sub(2));
-    for line in table.computer.map(computer_line).into_iter().chain(seat) {
+    for line in table.computer().map(computer_line).into_iter().chain(seat) {
         lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
     if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
@@ -117,7 +121,8 @@ fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame
     let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
     lines.push(Line::styled(heading, theme::HEADING));
     let legend = legend(G::MARKS, G::KIND, usize::from(area.width.saturating_sub(2)));
-    let (moves, starts) = move_list(&table.session, G::FIRST, usize::from(area.width.saturating_sub(2)));
+    let (moves, starts) =
+        table.read(|session| move_list(session, G::FIRST, usize::from(area.width.saturating_sub(2))));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     // Scrolled so that the line of the current turn shows, the latest ones when at the end.
     let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);
@@ -150,8 +155,10 @@ fn computer_line(computer: crate::app::Computer) -> String {
 
 /// Who is ahead, or how far the computer is in its thinking, when asked for.
 fn advice_line<G: Look>(table: &Table<G>, width: usize) -> Option<Line<'static>> {
-    if let Some(progress) = table.thinking() {
-        let label = t!("advice.thinking");
+    let thinking = table.computer_thinking().map(|progress| (progress, "advice.thinking"));
+    let looking = table.advisor_thinking().map(|progress| (progress, "advice.looking"));
+    if let Some((progress, label)) = thinking.or(looking) {
+        let label = t!(label);
         let room = width.saturating_sub(label.chars().count() + 1);
         let done = (progress * room as f64).round() as usize;
         return Some(Line::styled(
@@ -288,7 +295,10 @@ fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
 
 /// What the board's marks mean and what else it shows, for the help.
 pub fn marks_help(game: &GameScreen) -> Vec<Line<'static>> {
-    by_game!(&game.table, table => marks_help_of(table))
+    match game.table.look() {
+        ByGame::Clamber(table) => marks_help_of(table),
+        ByGame::Ombagui(table) => marks_help_of(table),
+    }
 }
 
 fn marks_help_of<G: Look>(_: &Table<G>) -> Vec<Line<'static>> {

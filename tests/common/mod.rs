@@ -1,10 +1,10 @@
 //! Helpers for driving the app with events, as a terminal would.
 #![allow(dead_code)]
 
+use hexstack::app::event::Event as Wake;
 use hexstack::app::lit::Lit;
 use hexstack::app::table::{Selecting, Table};
 use hexstack::app::{App, Screen};
-use hexstack::by_game;
 use hexstack::rules::hex::Cell;
 use hexstack::rules::{ByGame, clamber, ombagui};
 use ratatui::Terminal;
@@ -29,7 +29,8 @@ pub fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
     Event::Key(KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE })
 }
 
-/// Presses each key of `keys`: single characters, or Enter, Esc, Left, Right, Up, Down, C-r.
+/// Presses each key of `keys`: single characters, or Enter, Esc, Left, Right, Up, Down,
+/// Backspace, Home, End, C-r.
 pub fn press(app: &mut App, keys: &[&str]) {
     for key in keys {
         let event = match *key {
@@ -40,10 +41,12 @@ pub fn press(app: &mut App, keys: &[&str]) {
             "Up" => key_event(KeyCode::Up, KeyModifiers::NONE),
             "Down" => key_event(KeyCode::Down, KeyModifiers::NONE),
             "Backspace" => key_event(KeyCode::Backspace, KeyModifiers::NONE),
+            "Home" => key_event(KeyCode::Home, KeyModifiers::NONE),
+            "End" => key_event(KeyCode::End, KeyModifiers::NONE),
             "C-r" => key_event(KeyCode::Char('r'), KeyModifiers::CONTROL),
             other => key_event(KeyCode::Char(other.chars().next().unwrap()), KeyModifiers::NONE),
         };
-        app.handle(&event);
+        app.handle(Wake::Input(event));
     }
 }
 
@@ -55,7 +58,7 @@ pub fn screen_point(app: &App, cell: &str) -> (u16, u16) {
 }
 
 pub fn mouse(app: &mut App, kind: MouseEventKind, (column, row): (u16, u16)) {
-    app.handle(&Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE }));
+    app.handle(Wake::Input(Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })));
 }
 
 /// Clicks at a screen position, as the mouse would.
@@ -76,14 +79,21 @@ pub fn hover(app: &mut App, cell: &str) {
 }
 
 pub fn game(app: &App) -> &Table<clamber::Position> {
-    match app.screen.game().map(|game| &game.table) {
+    match app.screen.game().map(|game| game.table.look()) {
+        Some(ByGame::Clamber(table)) => table,
+        _ => panic!("not a Clamber screen"),
+    }
+}
+
+pub fn game_mut(app: &mut App) -> &mut Table<clamber::Position> {
+    match app.game_screen().map(|game| game.table.look_mut()) {
         Some(ByGame::Clamber(table)) => table,
         _ => panic!("not a Clamber screen"),
     }
 }
 
 pub fn ombagui_game(app: &App) -> &Table<ombagui::Position> {
-    match app.screen.game().map(|game| &game.table) {
+    match app.screen.game().map(|game| game.table.look()) {
         Some(ByGame::Ombagui(table)) => table,
         _ => panic!("not an Ombagui screen"),
     }
@@ -91,8 +101,10 @@ pub fn ombagui_game(app: &App) -> &Table<ombagui::Position> {
 
 /// What the board of the game on screen lights up.
 pub fn lit(app: &App) -> Lit {
-    let game = app.screen.game().expect("a game screen");
-    by_game!(&game.table, table => lit_of(table))
+    match app.screen.game().expect("a game screen").table.look() {
+        ByGame::Clamber(table) => lit_of(table),
+        ByGame::Ombagui(table) => lit_of(table),
+    }
 }
 
 fn lit_of<G: Selecting>(table: &Table<G>) -> Lit {
@@ -102,14 +114,20 @@ fn lit_of<G: Selecting>(table: &Table<G>) -> Lit {
 /// The cells of a set on the game's board, by name.
 pub fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
     let game = app.screen.game().expect("a game screen");
-    let board = by_game!(&game.table, table => hexstack::rules::Game::board(&table.position()));
+    let board = match game.table.look() {
+        ByGame::Clamber(table) => table.position().board(),
+        ByGame::Ombagui(table) => hexstack::rules::Game::board(&table.position()),
+    };
     board.cells_of(set).map(|cell| cell.to_string()).collect()
 }
 
 /// The notation of the position on the board now, in either game.
 pub fn position(app: &App) -> String {
     match &app.screen {
-        Screen::Game(game) => by_game!(&game.table, table => table.session.position().to_string()),
+        Screen::Game(game) => match game.table.look() {
+            ByGame::Clamber(table) => table.position().to_string(),
+            ByGame::Ombagui(table) => table.position().to_string(),
+        },
         Screen::Menu(_) | Screen::Rules(_) => panic!("not a game screen"),
     }
 }
@@ -119,4 +137,42 @@ pub fn render(app: &App) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
     terminal.draw(|frame| hexstack::ui::draw(app, frame)).unwrap();
     terminal
+}
+
+/// Lets searches started on this thread wake the returned channel, as the loop's would.
+pub fn awake() -> std::sync::mpsc::Receiver<hexstack::app::event::Wake> {
+    let (sender, wakes) = std::sync::mpsc::sync_channel(hexstack::app::event::QUEUE);
+    hexstack::app::event::set_waker(Some(sender));
+    wakes
+}
+
+/// Runs `app` as the loop does, woken by its searches (on `wakes`, from [`awake`]) and its
+/// timers, until `done` holds of it; `false` if `patience` ran out first.
+pub fn run_until(
+    app: &mut App,
+    wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
+    patience: std::time::Duration,
+    done: impl Fn(&App) -> bool,
+) -> bool {
+    use hexstack::app::event::Wake as Woken;
+    use std::sync::mpsc::RecvTimeoutError;
+    let deadline = std::time::Instant::now() + patience;
+    while !done(app) {
+        let until = app.timer().map_or(deadline, |due| due.min(deadline));
+        match wakes.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+            Ok(Woken::Searched) => app.handle(Wake::Searched),
+            Ok(_) => {}
+            Err(RecvTimeoutError::Timeout) if std::time::Instant::now() >= deadline => return false,
+            Err(RecvTimeoutError::Timeout) => app.handle(Wake::Timer),
+            Err(RecvTimeoutError::Disconnected) => return false,
+        }
+    }
+    true
+}
+
+/// The computer of the Clamber game on screen shows each step of its turn for no time.
+pub fn at_once(app: &mut App) {
+    if let Some(opponent) = &mut game_mut(app).opponent {
+        opponent.stage_time = std::time::Duration::ZERO;
+    }
 }

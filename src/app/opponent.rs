@@ -1,0 +1,223 @@
+//! The computer as an opponent: who it plays and at which level, its turn (a search on a
+//! worker thread, then the turn shown step by step, then played), and its answer to a draw
+//! offer. It plays only at the end of the game's line: stepping back through the turns
+//! never makes it play, nor drops the turns ahead.
+
+use super::advisor::{Searcher, Thinking, seen_by};
+use crate::ai::{self, Budget, Evaluate};
+use crate::rules::Colour;
+use crate::session::Session;
+use std::ops::RangeInclusive;
+use std::time::{Duration, Instant};
+
+/// How long the computer shows each step of its turn.
+pub const STAGE_TIME: Duration = Duration::from_millis(350);
+
+/// Turns an even game (by the evaluation) must last before the computer takes a draw it is
+/// not behind in: an Ombagui blockade has no rule that ends it.
+pub const EVEN_FOR: usize = 20;
+
+/// Blue's chances that count as an even game.
+pub const EVEN: RangeInclusive<f64> = 0.4..=0.6;
+
+/// The computer takes a draw when its chance is under this ...
+pub const BEHIND: f64 = 0.45;
+
+/// ... or under this once the game has stood even for [`EVEN_FOR`] turns.
+pub const NOT_AHEAD: f64 = 0.55;
+
+/// Who the computer plays, and at which level: one colour, or both to watch it play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Computer {
+    pub blue: bool,
+    pub red: bool,
+    pub level: u8,
+}
+
+impl Computer {
+    /// The computer playing `colour` at `level`.
+    pub fn playing(colour: Colour, level: u8) -> Computer {
+        Computer { blue: colour == Colour::Blue, red: colour == Colour::Red, level }
+    }
+
+    /// The computer playing both sides, to watch.
+    pub fn both(level: u8) -> Computer {
+        Computer { blue: true, red: true, level }
+    }
+
+    /// Whether it plays both sides: there is nobody to answer, just a game to watch.
+    pub fn watched(self) -> bool {
+        self.blue && self.red
+    }
+
+    pub fn plays(self, colour: Colour) -> bool {
+        match colour {
+            Colour::Blue => self.blue,
+            Colour::Red => self.red,
+        }
+    }
+}
+
+/// What the computer needs of a game beyond its search: how a turn shows step by step.
+pub trait Shown: Evaluate<Turn: Send> + Send {
+    /// What Enter has picked: a stack and the captures so far, or a piece.
+    type Selection: Clone + PartialEq + std::fmt::Debug;
+    /// The selections a player would go through to play `turn`: the computer shows them
+    /// one after the other before it plays (a chain, capture by capture).
+    fn stages(turn: &Self::Turn) -> Vec<Self::Selection>;
+}
+
+/// Where the computer is with its turn.
+#[derive(Debug)]
+enum State<G: Shown> {
+    /// Not its turn, or the game stands back in its line.
+    Waiting,
+    Thinking(Thinking<G::Turn>),
+    /// Showing `stages` one after the other (`shown` of them so far), then `turn` is played.
+    Showing {
+        turn: G::Turn,
+        stages: Vec<G::Selection>,
+        shown: usize,
+        due: Instant,
+    },
+}
+
+/// What the computer does to the table now.
+#[derive(Debug, PartialEq)]
+pub enum Step<G: Shown> {
+    Nothing,
+    /// Select this, as a player would on the way to the turn.
+    Show(G::Selection),
+    Play(G::Turn),
+}
+
+/// The computer at a game.
+#[derive(Debug)]
+pub struct Opponent<G: Shown> {
+    pub computer: Computer,
+    state: State<G>,
+    /// The game revision its state is for: a game that changed under it starts it again.
+    revision: u64,
+    /// Blue's chance as it last saw the game, for its answer to a draw offer.
+    view: Option<f64>,
+    /// How long each step of its turn shows (tests make it nothing).
+    pub stage_time: Duration,
+}
+
+impl<G: Shown> Opponent<G> {
+    pub fn new(computer: Computer) -> Opponent<G> {
+        Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time: STAGE_TIME }
+    }
+
+    /// Whether it is the computer's turn to play now: its colour to move, the game going
+    /// on, and at the end of its line (a game stepped back through waits for the player).
+    pub fn to_move(&self, session: &Session<G>) -> bool {
+        session.end().is_none() && !session.can_redo() && self.computer.plays(session.position().to_move())
+    }
+
+    /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
+    /// its time is due (at `now`), plays the turn after the last step.
+    pub fn step(&mut self, session: &Session<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
+        if !self.to_move(session) || self.revision != session.revision() {
+            self.state = State::Waiting;
+            self.revision = session.revision();
+        }
+        if !self.to_move(session) {
+            return Step::Nothing;
+        }
+        match &mut self.state {
+            State::Waiting => {
+                let budget = ai::level(self.computer.level);
+                self.state = State::Thinking(start_thinking(session, searcher, budget));
+                Step::Nothing
+            }
+            State::Thinking(thinking) => match thinking.answer() {
+                None => Step::Nothing,
+                Some(None) => {
+                    self.state = State::Waiting;
+                    Step::Nothing
+                }
+                Some(Some(advice)) => {
+                    self.view = Some(advice.blue);
+                    let stages = G::stages(&advice.turn);
+                    let first = stages.first().cloned();
+                    self.state =
+                        State::Showing { turn: advice.turn, stages, shown: 1, due: now + self.stage_time };
+                    first.map_or_else(|| self.step(session, searcher, now), Step::Show)
+                }
+            },
+            State::Showing { turn, stages, shown, due } => {
+                if now < *due {
+                    return Step::Nothing;
+                }
+                *due = now + self.stage_time;
+                *shown += 1;
+                match stages.get(*shown - 1) {
+                    Some(stage) => Step::Show(stage.clone()),
+                    None => {
+                        let turn = turn.clone();
+                        self.state = State::Waiting;
+                        Step::Play(turn)
+                    }
+                }
+            }
+        }
+    }
+
+    /// When it wants to be woken: the next step of its turn, or the next redraw of the
+    /// progress bar while it thinks.
+    pub fn timer(&self) -> Option<Instant> {
+        match &self.state {
+            State::Waiting => None,
+            State::Thinking(thinking) => Some(thinking.next_redraw()),
+            State::Showing { due, .. } => Some(*due),
+        }
+    }
+
+    /// How far through its time its search is, while it thinks.
+    pub fn thinking(&self) -> Option<f64> {
+        match &self.state {
+            State::Thinking(thinking) => Some(thinking.progress()),
+            _ => None,
+        }
+    }
+
+    /// Whether it is busy with its turn: thinking, or showing it.
+    pub fn busy(&self) -> bool {
+        !matches!(self.state, State::Waiting)
+    }
+
+    /// Its answer to a draw offer, from how it last saw the game (`advised`: the advisor's
+    /// view of this very position, if any; else its own last search; else a glance): it
+    /// agrees when it is behind, or not ahead once the game has stood even for
+    /// [`EVEN_FOR`] turns by the evaluation.
+    pub fn accepts_draw(&self, session: &Session<G>, advised: Option<f64>) -> bool {
+        let position = session.position();
+        let blue = advised.or(self.view).unwrap_or_else(|| {
+            // Before its first turn: a glance of a few thousand positions, a millisecond or two.
+            let glance = Budget { nodes: Some(2_000), ..Budget::default() };
+            let found = ai::Search::new().best(&position, glance, &Default::default());
+            seen_by(position.to_move(), found.map_or(0.5, |found| ai::winning_chance(found.score)))
+        });
+        let history = session.history();
+        let stuck = history.len() >= EVEN_FOR
+            && history[history.len() - EVEN_FOR..]
+                .iter()
+                .all(|ply| EVEN.contains(&ai::winning_chance(ply.position.evaluate())));
+        let bar = if stuck { NOT_AHEAD } else { BEHIND };
+        [Colour::Blue, Colour::Red]
+            .into_iter()
+            .filter(|&colour| self.computer.plays(colour))
+            .all(|colour| seen_by(colour, blue) < bar)
+    }
+}
+
+/// A search on the position now, told the positions the game went through.
+pub(super) fn start_thinking<G: Shown>(
+    session: &Session<G>,
+    searcher: &Searcher<G>,
+    budget: Budget,
+) -> Thinking<G::Turn> {
+    let earlier = session.history().iter().map(|ply| ply.position).collect();
+    Thinking::start(searcher, session.position(), earlier, budget, session.revision())
+}
