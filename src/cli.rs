@@ -34,6 +34,7 @@ impl From {
 }
 
 /// Where and for whom `hexstack serve` listens.
+#[cfg(feature = "ssh")]
 #[derive(Args)]
 pub struct Listen {
     /// The port the friend connects to

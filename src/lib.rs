@@ -17,6 +17,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod i18n;
+#[cfg(feature = "ssh")]
 pub mod net;
 pub mod rules;
 pub mod saved;

@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use hexstack::app::{App, Computer};
 use hexstack::cli::{From, game};
-use hexstack::i18n::{self, Explain};
+use hexstack::i18n;
 use hexstack::rules::{Colour, GameKind};
 use hexstack::session::Players;
 use hexstack::{commands, store, terminal};
@@ -81,6 +81,7 @@ enum Command {
         scale: f64,
     },
     /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
+    #[cfg(feature = "ssh")]
     Serve {
         #[arg(value_parser = game())]
         game: Option<GameKind>,
@@ -118,9 +119,12 @@ fn run(command: Option<Command>) -> Result<()> {
         Some(Command::Perft { from, depth, divide }) => {
             Ok(commands::print(commands::perft_report(&from.position()?, depth, divide))?)
         }
+        #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen }) => {
-            let start =
-                game.unwrap_or(GameKind::Clamber).start(size).map_err(|e| anyhow::anyhow!(e.explain()))?;
+            let start = game
+                .unwrap_or(GameKind::Clamber)
+                .start(size)
+                .map_err(|e| anyhow::anyhow!(i18n::Explain::explain(&e)))?;
             hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),

@@ -62,7 +62,7 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
-        let mut keeper = Keeper::new(store::saves_dir(), &app);
+        let mut keeper = Keeper::new(store::saves_dir(), app.screen.game());
         read_input(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
         let mut local = Some(Screen { app, terminal, lang: i18n::current(), drawn: false });
@@ -161,7 +161,7 @@ where
         loop {
             if let Some(screen) = local {
                 // A game shared with other terminals may have changed there: kept here too.
-                keeper.keep(&mut screen.app);
+                keeper.keep(screen.app.game_screen());
                 screen.draw()?;
                 if screen.app.quit {
                     return Ok(());
@@ -311,7 +311,7 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
         Request::Resume => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {
                 *app = App::opened(saved, path, app.area);
-                keeper.on_disk(app);
+                keeper.on_disk(app.screen.game());
             }
             Err(error) => {
                 if let app::Screen::Menu(menu) = &mut app.screen {

@@ -501,3 +501,56 @@ fn a_hint_asked_just_after_the_computer_played_is_shown() {
     assert!(game(&app).message.text().starts_with("hint: "), "{:?}", game(&app).message);
     assert!(!lit(&app).selected.is_empty(), "the suggested turn is lit");
 }
+
+#[test]
+fn the_computer_plays_a_whole_game_against_itself_unattended() {
+    let wakes = awake();
+    let mut app = clamber("start").with_computer(Some(Computer::both(1)));
+    at_once(&mut app);
+    let over =
+        run_until(&mut app, &wakes, std::time::Duration::from_secs(60), |app| game(app).end().is_some());
+    assert!(over, "nothing but its own searches and timers woke it: {}", position(&app));
+    assert!(game(&app).read(|session| session.history().len()) >= 2);
+}
+
+#[test]
+fn stepping_through_a_game_against_the_computer_never_makes_it_play() {
+    let wakes = awake();
+    // The computer plays Blue, who moves first.
+    let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Blue, 1)));
+    at_once(&mut app);
+    until_computer_played(&mut app, &wakes);
+    press(&mut app, &["l", "Enter"]);
+    until_computer_played(&mut app, &wakes);
+    let line = |app: &hexstack::app::App| {
+        game(app).read(|session| session.all_turns().map(ToString::to_string).collect::<Vec<_>>())
+    };
+    let played = line(&app);
+    assert_eq!(played.len(), 3);
+    for keys in
+        [&["Home"][..], &["u"], &["u", "u"], &["[", "[", "["], &["Home", "]"], &["Home", "]", "]", "["]]
+    {
+        press(&mut app, &["End"]);
+        press(&mut app, keys);
+        assert!(!game(&app).computer_busy() && app.timer().is_none(), "{keys:?}: it does not start its turn");
+        assert_eq!(line(&app), played, "{keys:?}: no turn dropped");
+        if game(&app).to_move() == Colour::Blue {
+            assert!(game(&app).message.text().starts_with("the computer waits"), "{:?}", game(&app).message);
+        }
+    }
+    // End goes back to the last turn; Enter on its turn lets it play from there.
+    press(&mut app, &["End"]);
+    assert_eq!(position(&app), line_end(&played));
+    press(&mut app, &["Home", "Enter"]);
+    until_computer_played(&mut app, &wakes);
+    assert_eq!(line(&app).len(), 1, "it played from the start, a new line");
+}
+
+/// The position after Blue's first turn and Red's answer, then Blue's.
+fn line_end(turns: &[String]) -> String {
+    let mut position: hexstack::rules::clamber::Position = "start".parse().unwrap();
+    for turn in turns {
+        position = hexstack::rules::Game::play(&position, &turn.parse().unwrap()).unwrap();
+    }
+    position.to_string()
+}

@@ -61,7 +61,7 @@ fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestB
 fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
     let dir = saves("kept");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
     run(&mut app, &mut keeper, vec![key('l'), key('h')]);
     assert!(files(&dir).is_empty(), "nothing played, nothing kept");
     run(&mut app, &mut keeper, vec![enter()]);
@@ -90,7 +90,7 @@ fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
 fn a_game_survives_a_crash_and_resumes_where_it_was() {
     let dir = saves("crash");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
     // The terminal goes away under the loop after four events: the program stops there,
     // nobody asked to quit.
     run(&mut app, &mut keeper, vec![enter(), key('l'), enter(), key('l')]);
@@ -105,7 +105,7 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
 fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
     let dir = saves("resume");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
     run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
     assert!(matches!(app.screen, Screen::Menu(_)));
     run(&mut app, &mut keeper, vec![key('6')]);
@@ -118,7 +118,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
 fn a_tried_rules_example_is_never_kept() {
     let dir = saves("tried");
     let mut app = App::rules(GameKind::Clamber, AREA);
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
     run(&mut app, &mut keeper, vec![key('p'), enter()]);
     assert_eq!(position(&app), "3/r/C3=b1", "a placement on the board page's example");
     assert!(files(&dir).is_empty());
@@ -127,7 +127,7 @@ fn a_tried_rules_example_is_never_kept() {
 #[test]
 fn menu_clicks_choose_the_entry_drawn_there() {
     let mut app = App::new(AREA);
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, app.screen.game());
     let menu = Menu::layout(AREA);
     let terminal = run(&mut app, &mut keeper, vec![]);
     // The third entry is drawn on its line: clicking there starts Ombagui.
@@ -152,7 +152,7 @@ fn menu_clicks_choose_the_entry_drawn_there() {
 #[test]
 fn a_click_after_a_resize_lands_on_the_cell_drawn_there() {
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, app.screen.game());
     let before = screen_point(&app, "E3");
     run(&mut app, &mut keeper, vec![Event::Resize(120, 40)]);
     let after = screen_point(&app, "E3");
@@ -175,7 +175,7 @@ fn type_name(name: &str) -> Vec<Event> {
 fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     let dir = saves("save-as");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, app.screen.game());
     run(&mut app, &mut keeper, vec![enter()]);
     // A folder that does not exist is not made.
     let missing = dir.join("no-such-folder").join("game.hexstack");
@@ -201,12 +201,12 @@ fn a_loaded_game_is_kept_in_its_own_file() {
     let dir = saves("loaded");
     let file = dir.join("mine.hexstack");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, app.screen.game());
     run(&mut app, &mut keeper, vec![enter()]);
     std::fs::write(&file, app.screen.game().unwrap().record("")).unwrap();
     let saves = saves("loaded-saves");
     let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
-    let mut keeper = Keeper::new(Some(saves.clone()), &app);
+    let mut keeper = Keeper::new(Some(saves.clone()), app.screen.game());
     run(&mut app, &mut keeper, vec![key('l'), enter()]);
     assert!(files(&saves).is_empty(), "no copy in the saves folder");
     assert!(std::fs::read_to_string(&file).unwrap().contains("\nRed D3\nend\n"), "the file itself goes on");

@@ -1,6 +1,7 @@
 //! Play at a distance, over real SSH on the loopback (127.0.0.1 only): a server on a free
 //! port, russh clients that type and click as a friend's ssh would. Every wait is bounded
 //! in count and time, and every test stops its server.
+#![cfg(feature = "ssh")]
 
 use hexstack::app::layout::GameLayout;
 use hexstack::app::link::Link;

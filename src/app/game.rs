@@ -2,14 +2,14 @@
 //! a rules example being tried. Its keys are the table's `Game` keys.
 
 use super::clamber::Chain;
+use super::go::{Component, Go};
 use super::keys::{Action, Context};
 use super::layout::GameLayout;
 use super::link::{Ask, Seat};
 use super::play::{self, Play};
-use super::prompt::{Question, SavePrompt};
+use super::prompt::Question;
 use super::rules::Book;
 use super::table::Message;
-use super::{Component, Go, Overlay, Screen};
 use crate::rules::{AnyPosition, ByGame, clamber};
 use crate::saved::SavedGame;
 use crate::session::{AnySession, Players};
@@ -43,7 +43,7 @@ enum Mode {
     /// A game shared with other terminals.
     Shared,
     /// A rules example tried on a real board, going back to its page.
-    Tried(Book),
+    Tried,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -120,7 +120,7 @@ impl GameScreen {
     }
 
     /// A new game of the same kind, on the same board, between the same players.
-    fn again(&self) -> GameScreen {
+    pub fn again(&self) -> GameScreen {
         GameScreen {
             players: self.players.clone(),
             tried_from: self.tried_from,
@@ -153,7 +153,7 @@ impl GameScreen {
 
     fn mode(&self) -> Mode {
         match (self.tried_from, &self.seat, self.table.computer()) {
-            (Some(book), _, _) => Mode::Tried(book),
+            (Some(_), _, _) => Mode::Tried,
             (None, Some(_), _) => Mode::Shared,
             (None, None, Some(_)) => Mode::Against,
             (None, None, None) => Mode::HotSeat,
@@ -162,10 +162,10 @@ impl GameScreen {
 
     /// What a tried example does differently: it goes back to its page with q, or with Esc
     /// once nothing is selected.
-    fn when_tried(&mut self, action: Action, book: Book) -> Option<Go> {
+    fn when_tried(&mut self, action: Action) -> Option<Go> {
         match action {
-            Action::Back => Some(Go::Open(Screen::Rules(book))),
-            Action::Cancel if !self.table.selected() => Some(Go::Open(Screen::Rules(book))),
+            Action::Back => Some(Go::BackToRules),
+            Action::Cancel if !self.table.selected() => Some(Go::BackToRules),
             _ => None,
         }
     }
@@ -221,18 +221,18 @@ impl GameScreen {
     fn common(&mut self, action: Action) -> Go {
         let (over, in_progress) = (self.table.end().is_some(), self.table.in_progress());
         match action {
-            Action::Act if over => Go::Open(Screen::Game(Box::new(self.again()))),
-            Action::Save => Go::Show(Overlay::SaveAs(SavePrompt::new(self.kind()))),
-            Action::Help => Go::Show(Overlay::Help),
+            Action::Act if over => Go::Again,
+            Action::Save => Go::SaveAs(self.kind()),
+            Action::Help => Go::Help,
             Action::Resign | Action::Draw if over => {
                 self.set_message(Message::Warning(t!("over.already")));
                 Go::Stay
             }
-            Action::Resign => Go::Show(Overlay::Ask(Question::Resign(self.table.to_move()))),
-            Action::Draw => Go::Show(Overlay::Ask(Question::Draw(self.table.to_move()))),
-            Action::Menu if in_progress => Go::Show(Overlay::Ask(Question::Menu)),
+            Action::Resign => Go::Ask(Question::Resign(self.table.to_move())),
+            Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
+            Action::Menu if in_progress => Go::Ask(Question::Menu),
             Action::Menu => Go::Menu,
-            Action::Quit if in_progress => Go::Show(Overlay::Ask(Question::Quit)),
+            Action::Quit if in_progress => Go::Ask(Question::Quit),
             Action::Quit => Go::Quit,
             action => {
                 self.table.act(action);
@@ -245,7 +245,7 @@ impl GameScreen {
 impl Component for GameScreen {
     fn context(&self) -> Context {
         match self.mode() {
-            Mode::Tried(_) => Context::Try,
+            Mode::Tried => Context::Try,
             Mode::Shared => Context::Shared,
             Mode::HotSeat | Mode::Against => Context::Game,
         }
@@ -254,7 +254,7 @@ impl Component for GameScreen {
     /// Each mode has its say on the action first; what none of them takes, every game does.
     fn act(&mut self, action: Action) -> Go {
         let ruled = match self.mode() {
-            Mode::Tried(book) => self.when_tried(action, book),
+            Mode::Tried => self.when_tried(action),
             Mode::Shared => self.when_shared(action),
             Mode::Against => self.when_against(action),
             Mode::HotSeat => None,

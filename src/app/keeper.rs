@@ -3,7 +3,7 @@
 //! revision changed, never for a mouse move or a cursor step; a rules example being tried
 //! is never kept.
 
-use super::App;
+use super::game::GameScreen;
 use super::table::Message;
 use crate::{store, t};
 use anyhow::Context;
@@ -20,11 +20,11 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
-    /// disk, so it is written only once it changes.
-    pub fn new(dir: Option<PathBuf>, app: &App) -> Keeper {
+    /// Keeps games in `dir`. The game on screen now (a loaded or resumed game) is already
+    /// on disk, so it is written only once it changes.
+    pub fn new(dir: Option<PathBuf>, game: Option<&GameScreen>) -> Keeper {
         let mut keeper = Keeper { dir, written: None, writes: 0 };
-        keeper.on_disk(app);
+        keeper.on_disk(game);
         keeper
     }
 
@@ -35,8 +35,8 @@ impl Keeper {
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
-    pub fn on_disk(&mut self, app: &App) {
-        self.written = app.screen.game().map(|game| (game.id, game.revision()));
+    pub fn on_disk(&mut self, game: Option<&GameScreen>) {
+        self.written = game.map(|game| (game.id, game.revision()));
     }
 
     pub fn dir(&self) -> Option<&std::path::Path> {
@@ -44,9 +44,9 @@ impl Keeper {
     }
 
     /// Writes the game on screen if it changed since it was last written.
-    pub fn keep(&mut self, app: &mut App) {
+    pub fn keep(&mut self, game: Option<&mut GameScreen>) {
         let Some(dir) = self.dir.clone() else { return };
-        let Some(game) = app.game_screen() else { return };
+        let Some(game) = game else { return };
         let now = (game.id, game.revision());
         if game.tried_from.is_some() || game.replay_position().1 == 0 || self.written == Some(now) {
             return;

@@ -1,9 +1,8 @@
 //! The menu: start a game, resume the last one, read the rules, or quit.
 
+use super::go::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::layout::MenuLayout;
-use super::rules::Book;
-use super::{Component, Go, Request, Screen};
 use crate::rules::GameKind;
 use crate::rules::hex::Board;
 use crate::t;
@@ -79,8 +78,8 @@ impl Menu {
             Entry::ClamberComputer => Go::Against(GameKind::Clamber.start_on(Board::SIDE_3), LEVEL),
             Entry::OmbaguiComputer => Go::Against(GameKind::Ombagui.start_on(Board::SIDE_4), LEVEL),
             Entry::Resume => Go::Request(Request::Resume),
-            Entry::RulesClamber => Go::Open(Screen::Rules(Book::new(GameKind::Clamber))),
-            Entry::RulesOmbagui => Go::Open(Screen::Rules(Book::new(GameKind::Ombagui))),
+            Entry::RulesClamber => Go::Rules(GameKind::Clamber),
+            Entry::RulesOmbagui => Go::Rules(GameKind::Ombagui),
             Entry::Quit => Go::Quit,
         }
     }
@@ -99,7 +98,7 @@ impl Component for Menu {
             Action::Next => self.selected = (self.selected + 1) % count,
             Action::Choose => return self.choose(Entry::ALL[self.selected]),
             Action::Jump(n) if n < count => return self.choose(Entry::ALL[n]),
-            Action::Help => return Go::Show(super::Overlay::Help),
+            Action::Help => return Go::Help,
             Action::Quit => return Go::Quit,
             _ => {}
         }

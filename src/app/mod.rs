@@ -11,6 +11,7 @@ pub mod clamber;
 pub mod event;
 mod follow;
 pub mod game;
+pub mod go;
 pub mod held;
 pub mod keeper;
 pub mod keys;
@@ -30,55 +31,16 @@ use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
 use event::Event;
 use game::GameScreen;
-use keys::{Action, Context};
+pub use go::{Component, Go, Request};
+use keys::Context;
 use menu::Menu;
 pub use opponent::Computer;
 use prompt::{Question, SavePrompt};
-use ratatui::crossterm::event::{Event as Input, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// A screen or a box that takes keys and clicks.
-pub trait Component {
-    /// The part of the key table this component takes its keys from.
-    fn context(&self) -> Context;
-    /// What an action does here.
-    fn act(&mut self, action: Action) -> Go;
-    /// A key: by default, the action the table gives it, if any.
-    fn key(&mut self, key: KeyEvent) -> Go {
-        keys::action(self.context(), key).map_or(Go::Stay, |action| self.act(action))
-    }
-    /// The mouse, on a screen of size `area`.
-    fn mouse(&mut self, _mouse: MouseEvent, _area: Rect) -> Go {
-        Go::Stay
-    }
-}
-
-/// What a component asks the app to do next.
-#[derive(Debug)]
-pub enum Go {
-    Stay,
-    /// Close the box over the screen.
-    Close,
-    Open(Screen),
-    /// Play a new game from this position.
-    Play(AnyPosition),
-    /// Play a new game against the computer at this level; it plays second.
-    Against(AnyPosition, u8),
-    /// Try a rules example on a real board (a Clamber chain may be under way in it),
-    /// coming back to this page after.
-    Try(AnyPosition, Option<crate::rules::clamber::Turn>, Book),
-    Menu,
-    Show(Overlay),
-    /// The answer to a question was yes.
-    Yes(Question),
-    /// The answer was no (any key but `y`).
-    No(Question),
-    Request(Request),
-    Quit,
-}
 
 /// What fills the screen.
 #[derive(Debug)]
@@ -113,15 +75,6 @@ pub enum Overlay {
     Help,
     Ask(Question),
     SaveAs(SavePrompt),
-}
-
-/// Something only the program around the app can do (it touches files), asked by the app.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Request {
-    /// Save the game to this file, replacing it if it exists only when `replace` says so.
-    SaveAs { path: PathBuf, replace: bool },
-    /// Open the most recently kept game.
-    Resume,
 }
 
 /// The whole application.
@@ -263,25 +216,43 @@ impl App {
         self.go(go);
     }
 
+    /// Puts `screen` on, with nothing over it.
+    fn open(&mut self, screen: Screen) {
+        self.overlay = None;
+        self.screen = screen;
+    }
+
     fn go(&mut self, go: Go) {
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
-            Go::Open(screen) => {
-                self.overlay = None;
-                self.screen = screen;
-            }
-            Go::Play(start) => self.go(Go::Open(Screen::Game(Box::new(GameScreen::new(start))))),
+            Go::Play(start) => self.open(Screen::Game(Box::new(GameScreen::new(start)))),
             Go::Against(start, level) => {
                 self.go(Go::Play(start));
                 let second = self.game_screen().map(|game| game.table.to_move().other());
                 self.set_computer(second.map(|second| Computer::playing(second, level)));
             }
-            Go::Try(start, so_far, book) => {
-                self.go(Go::Open(Screen::Game(Box::new(GameScreen::tried(start, so_far, book)))))
+            Go::Again => {
+                if let Some(again) = self.screen.game().map(GameScreen::again) {
+                    self.open(Screen::Game(Box::new(again)));
+                }
             }
+            Go::Try(start, so_far) => {
+                if let Screen::Rules(book) = &self.screen {
+                    let tried = GameScreen::tried(start, so_far, *book);
+                    self.open(Screen::Game(Box::new(tried)));
+                }
+            }
+            Go::BackToRules => {
+                if let Some(book) = self.screen.game().and_then(|game| game.tried_from) {
+                    self.open(Screen::Rules(book));
+                }
+            }
+            Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
             Go::Menu => *self = App::new(self.area),
-            Go::Show(overlay) => self.overlay = Some(overlay),
+            Go::Help => self.overlay = Some(Overlay::Help),
+            Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
+            Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),
             Go::Yes(question) => {
                 self.overlay = None;
                 match question {

@@ -1,26 +1,12 @@
 //! The boxes that ask something over the screen: a yes-or-no question, and the file name
 //! to save a game to.
 
+pub use super::go::Question;
+use super::go::{Component, Go, Request};
 use super::keys::{self, Action, Context};
-use super::{Component, Go, Request};
-use crate::rules::{Colour, GameKind};
+use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
-
-/// A question that waits for `y`; any other key says no.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Question {
-    Quit,
-    Menu,
-    /// Does this player resign?
-    Resign(Colour),
-    /// Do both players agree to a draw? (This player offers it.)
-    Draw(Colour),
-    /// In a game at a distance: may this player take back their last turn?
-    TakeBack(Colour),
-    /// This file exists: replace it with the game?
-    Replace(PathBuf),
-}
 
 impl Component for Question {
     fn context(&self) -> Context {

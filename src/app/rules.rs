@@ -2,10 +2,10 @@
 //! the rules engine and what it lights up is asked of it, so a page can only ever show
 //! what the rules really do; the words come from `assets/lang`, the pages from [`pages`].
 
+use super::go::{Component, Go};
 use super::keys::{Action, Context};
 use super::lit::Lit;
 use super::pages::{self, Page, Scene, Show};
-use super::{Component, Go, Overlay};
 use crate::rules::clamber::{self, CaptureKind};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{AnyPosition, ByGame, Game, GameKind, ParseError};
@@ -152,10 +152,10 @@ impl Component for Book {
             Action::Contents => self.contents = Some(self.page),
             Action::First => self.turn_to(0),
             Action::Last => self.turn_to(pages - 1),
-            Action::Help => return Go::Show(Overlay::Help),
+            Action::Help => return Go::Help,
             Action::Try => {
                 if let Ok((start, so_far)) = self.scene().to_try(self.game) {
-                    return Go::Try(start, so_far, *self);
+                    return Go::Try(start, so_far);
                 }
             }
             Action::Back => return Go::Menu,

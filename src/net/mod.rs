@@ -123,7 +123,9 @@ impl Hosting {
             max_auth_attempts: 3,
             methods: ways_in(),
             inactivity_timeout: None,
-            keepalive_interval: Some(Duration::from_secs(15)),
+            // A dropped guest is found within two minutes; a keepalive is the only wake-up of a
+            // game where nobody moves.
+            keepalive_interval: Some(Duration::from_secs(60)),
             nodelay: true,
             ..Default::default()
         });

@@ -3,8 +3,8 @@
 
 use super::board::{self, CellText};
 use super::theme::{self, Mark};
-use crate::app::Component;
 use crate::app::game::GameScreen;
+use crate::app::go::Component;
 use crate::app::keys;
 use crate::app::layout::GameLayout;
 use crate::app::table::{Message, Selecting, Table};
@@ -47,7 +47,7 @@ pub fn draw(game: &GameScreen, area: Rect, frame: &mut Frame) {
 fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &mut Frame) {
     let board = table.position().board();
     let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
-        return super::draw_too_small(GameLayout::needed(board, G::CELL_LINES), area, frame);
+        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), area, frame);
     };
     let areas = layout.areas;
     let shown = G::shown(table);

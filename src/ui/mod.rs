@@ -5,6 +5,7 @@ mod clamber;
 mod game;
 mod menu;
 mod ombagui;
+mod room;
 mod rules;
 mod theme;
 
@@ -16,6 +17,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use room::centred;
 
 pub use rules::fits as rules_page_fits;
 
@@ -33,18 +35,6 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Some(Overlay::Ask(question)) => draw_question(question, area, frame),
         None => {}
     }
-}
-
-/// A message saying how large the terminal must be, wrapped to whatever room there is.
-fn draw_too_small(needed: (u16, u16), area: Rect, frame: &mut Frame) {
-    let text = t!("too_small", needed.0, needed.1, area.width, area.height);
-    frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
-}
-
-/// A box in the middle of `area`, at most `width` by `height`.
-fn centred(area: Rect, width: u16, height: u16) -> Rect {
-    let (width, height) = (width.min(area.width), height.min(area.height));
-    Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height)
 }
 
 /// Every key of the screen below, from the key table, beside what the board's marks mean.

@@ -1,9 +1,10 @@
 //! Draws a rules page: its board with what it lights up, its text, the scene's caption,
 //! and a legend of the marks on the board.
 
+use super::board;
 use super::game::Look;
+use super::room::centred;
 use super::theme::{self, Mark};
-use super::{board, centred};
 use crate::app::keys::{self, Context};
 use crate::app::layout::PageLayout;
 use crate::app::lit::Lit;
@@ -21,7 +22,7 @@ pub fn draw(book: &Book, area: Rect, frame: &mut Frame) {
     let Ok(position) = scene.position(book.game) else { return };
     let (board, lines) = by_game!(&position, p => (p.board(), cell_lines(p)));
     let Some(layout) = PageLayout::fit(board, lines, area) else {
-        return super::draw_too_small(PageLayout::needed(board, lines), area, frame);
+        return super::room::draw_too_small(PageLayout::needed(board, lines), area, frame);
     };
     let page = book.current();
     frame.render_widget(

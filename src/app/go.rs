@@ -1,0 +1,82 @@
+//! What every screen and box shares with the app above it: the [`Component`] trait, and
+//! the [`Go`] it answers with. The words here name what to do, never a screen, so that no
+//! screen needs the app's own module: the app depends on its screens, never the other way.
+
+use super::keys::{self, Action, Context};
+use crate::rules::{AnyPosition, Colour, GameKind, clamber};
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+
+/// A screen or a box that takes keys and clicks.
+pub trait Component {
+    /// The part of the key table this component takes its keys from.
+    fn context(&self) -> Context;
+    /// What an action does here.
+    fn act(&mut self, action: Action) -> Go;
+    /// A key: by default, the action the table gives it, if any.
+    fn key(&mut self, key: KeyEvent) -> Go {
+        keys::action(self.context(), key).map_or(Go::Stay, |action| self.act(action))
+    }
+    /// The mouse, on a screen of size `area`.
+    fn mouse(&mut self, _mouse: MouseEvent, _area: Rect) -> Go {
+        Go::Stay
+    }
+}
+
+/// What a component asks the app to do next.
+#[derive(Debug)]
+pub enum Go {
+    Stay,
+    /// Close the box over the screen.
+    Close,
+    /// Play a new game from this position.
+    Play(AnyPosition),
+    /// Play a new game against the computer at this level; it plays second.
+    Against(AnyPosition, u8),
+    /// A new game like the one on screen (the same board, players and computer).
+    Again,
+    /// Try the rules example on screen on a real board (a Clamber chain may be under way
+    /// in it), coming back to its page after.
+    Try(AnyPosition, Option<clamber::Turn>),
+    /// Back from a tried example to the page it came from.
+    BackToRules,
+    /// The rules of this game.
+    Rules(GameKind),
+    Menu,
+    /// Every key of the screen (and, in a game, what the board's marks mean).
+    Help,
+    Ask(Question),
+    /// Ask for a file name to save this game to.
+    SaveAs(GameKind),
+    /// The answer to a question was yes.
+    Yes(Question),
+    /// The answer was no (any key but `y`).
+    No(Question),
+    Request(Request),
+    Quit,
+}
+
+/// A question that waits for `y`; any other key says no.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Question {
+    Quit,
+    Menu,
+    /// Does this player resign?
+    Resign(Colour),
+    /// Do both players agree to a draw? (This player offers it.)
+    Draw(Colour),
+    /// In a game at a distance: may this player take back their last turn?
+    TakeBack(Colour),
+    /// This file exists: replace it with the game?
+    Replace(PathBuf),
+}
+
+/// Something only the program around the app can do (it touches files), asked by the app.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Request {
+    /// Save the game to this file, replacing it if it exists only when `replace` says so.
+    SaveAs { path: PathBuf, replace: bool },
+    /// Open the most recently kept game.
+    Resume,
+}

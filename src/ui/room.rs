@@ -1,0 +1,20 @@
+//! How much room there is: a box in the middle of an area, and what a terminal too small
+//! for a screen shows instead.
+
+use super::theme;
+use crate::t;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// A message saying how large the terminal must be, wrapped to whatever room there is.
+pub(super) fn draw_too_small(needed: (u16, u16), area: Rect, frame: &mut Frame) {
+    let text = t!("too_small", needed.0, needed.1, area.width, area.height);
+    frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
+}
+
+/// A box in the middle of `area`, at most `width` by `height`.
+pub(super) fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let (width, height) = (width.min(area.width), height.min(area.height));
+    Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height)
+}
