@@ -8,6 +8,7 @@ use super::keys::Action;
 use super::layout::GameLayout;
 use super::opponent::Computer;
 use super::table::{Message, Selecting, Table};
+use crate::by_game;
 use crate::rules::hex::Cell;
 use crate::rules::{ByGame, Colour, GameKind, clamber, ombagui};
 use crate::session::{AnySession, End, Players, Session};
@@ -73,14 +74,16 @@ pub trait Play: std::fmt::Debug {
 
 /// A table for `game`: a table's own session, or a shared game's.
 pub fn table(game: Arc<Mutex<AnySession>>) -> Box<dyn Play> {
+    type Make = fn(Arc<Mutex<AnySession>>) -> Box<dyn Play>;
     fn on<G: Seen>(game: Arc<Mutex<AnySession>>) -> Box<dyn Play> {
-        Box::new(Table::<G>::new(Held::new(game).expect("the kind was checked")))
+        Box::new(Table::<G>::new(Held::new(game).expect("a table of the session's own game")))
     }
-    let kind = game.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).kind();
-    match kind {
-        GameKind::Clamber => on::<clamber::Position>(game),
-        GameKind::Ombagui => on::<ombagui::Position>(game),
+    fn maker<G: Seen>(_: &Session<G>) -> Make {
+        on::<G>
     }
+    // The session's game picks the table's; the lock is let go before the table takes it.
+    let make = by_game!(&*game.lock().unwrap_or_else(|poisoned| poisoned.into_inner()), s => maker(s));
+    make(game)
 }
 
 /// A table of its own for `session`.

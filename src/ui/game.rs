@@ -8,7 +8,7 @@ use crate::app::go::Component;
 use crate::app::keys;
 use crate::app::layout::GameLayout;
 use crate::app::table::{Message, Selecting, Table};
-use crate::rules::ByGame;
+use crate::by_game;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::session::{End, Players, Session};
@@ -38,10 +38,8 @@ pub trait Look: Selecting {
 
 /// Draws the game screen, or says how large the terminal must be.
 pub fn draw(game: &GameScreen, area: Rect, frame: &mut Frame) {
-    match game.table.look() {
-        ByGame::Clamber(table) => draw_table(table, game, area, frame),
-        ByGame::Ombagui(table) => draw_table(table, game, area, frame),
-    }
+    // The one place the screen picks a game's look.
+    by_game!(game.table.look(), table => draw_table(table, game, area, frame));
 }
 
 fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &mut Frame) {
@@ -295,10 +293,7 @@ fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
 
 /// What the board's marks mean and what else it shows, for the help.
 pub fn marks_help(game: &GameScreen) -> Vec<Line<'static>> {
-    match game.table.look() {
-        ByGame::Clamber(table) => marks_help_of(table),
-        ByGame::Ombagui(table) => marks_help_of(table),
-    }
+    by_game!(game.table.look(), table => marks_help_of(table))
 }
 
 fn marks_help_of<G: Look>(_: &Table<G>) -> Vec<Line<'static>> {
