@@ -5,9 +5,11 @@ use crate::saved::{self, SavedGame};
 use crate::t;
 use anyhow::{Context, Result};
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+pub mod lock;
 
 /// The extension of saved games.
 pub const EXTENSION: &str = "hexstack";
@@ -32,7 +34,7 @@ pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
     let stamp = now_utc().replace([' ', ':'], "-").replace("-UTC", "");
     let mut path = dir.join(format!("{stamp}-{game}.{EXTENSION}"));
     let mut n = 2;
-    while path.exists() {
+    while path.exists() || lock::lock_path(&path).exists() {
         path = dir.join(format!("{stamp}-{game}-{n}.{EXTENSION}"));
         n += 1;
     }
@@ -51,10 +53,23 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
         .map(|(_, path)| path)
 }
 
-/// Reads and checks a saved game; the error names the file and the line.
+/// Reads and checks a saved game; the error names the file and the line. At most
+/// [`saved::plain::MAX_BYTES`] are read, whatever the file is (`/dev/zero` included).
 pub fn load(path: &Path) -> Result<SavedGame> {
-    let text = fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
-    saved::read(&text).with_context(|| t!("load.unreadable", path.display()))
+    let shown = shown(path);
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(saved::plain::MAX_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| t!("err.read", shown))?;
+    if bytes.len() as u64 > saved::plain::MAX_BYTES {
+        anyhow::bail!(t!("load.too_big", shown, saved::plain::MAX_BYTES >> 20));
+    }
+    saved::read_bytes(&bytes).with_context(|| t!("load.unreadable", shown))
+}
+
+/// A path as it may be shown on a terminal: short, its control characters escaped.
+pub fn shown(path: &Path) -> String {
+    saved::plain::one_line(&path.display().to_string())
 }
 
 /// The most recently kept game in `dir` (the saves folder when `None`), read and
