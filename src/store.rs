@@ -29,6 +29,16 @@ pub fn saves_dir() -> Option<PathBuf> {
     Some(data_dir()?.join("saves"))
 }
 
+/// Makes the folder `dir` if it is missing; the error names the folder and what is
+/// wrong (a file in its place or in its path, no right to write there...).
+pub fn ensure_dir(dir: &Path) -> Result<()> {
+    let shown = shown(dir);
+    if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
+        anyhow::bail!(t!("err.dir_is_file", shown, self::shown(file)));
+    }
+    fs::create_dir_all(dir).with_context(|| t!("err.create_dir", shown))
+}
+
 /// A new file name in the saves folder for a game of `game` started now.
 pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
     let stamp = now_utc().replace([' ', ':'], "-").replace("-UTC", "");

@@ -100,7 +100,11 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                     Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
                 },
             };
+            let saved = matches!(message, Message::Success(_));
             game.set_message(message);
+            if saved {
+                keeper.saved_as(app, &path);
+            }
         }
         Request::Resume => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {

@@ -35,6 +35,8 @@ pub struct GameScreen {
     pub id: u64,
     /// In a game shared with other terminals (over SSH): who this terminal plays.
     pub seat: Option<Seat>,
+    /// Watched, not played: another hexstack has this game open and writes it.
+    pub read_only: bool,
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -53,6 +55,7 @@ impl GameScreen {
             tried_from: None,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             seat: None,
+            read_only: false,
         }
     }
 
@@ -130,6 +133,7 @@ impl GameScreen {
             Question::Replace(path) => {
                 self.set_message(Message::Info(t!("save.not_replaced", path.display())))
             }
+            Question::Locked(_) => self.set_message(Message::Info(t!("lock.watching"))),
             _ => {}
         }
     }
@@ -141,7 +145,12 @@ impl GameScreen {
             Question::Resign(_) => by_game!(&mut self.table, table => table.resign()),
             Question::Draw(_) => by_game!(&mut self.table, table => table.agree_draw()),
             Question::TakeBack(asker) => by_game!(&mut self.table, table => table.take_back_for(asker)),
-            Question::Quit | Question::Menu | Question::Replace(_) => {}
+            // A copy is a game of its own: kept at once in a new file.
+            Question::Locked(_) => {
+                *self = GameScreen { read_only: false, kept_at: None, id: NEXT_ID.fetch_add(1, Ordering::Relaxed), ..self.clone() };
+                self.set_message(Message::Info(t!("lock.copy")));
+            }
+            Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
     }
 }
@@ -189,7 +198,12 @@ impl Component for GameScreen {
         let computers_turn = computer && by_game!(&self.table, table => table.computer_to_move());
         let (shared, guest) = (self.seat.is_some(), self.seat.as_ref().is_some_and(|seat| seat.guest));
         let waiting = self.seat.as_ref().is_some_and(|seat| !seat.plays(to_move));
+        let changes = matches!(action, Action::Act | Action::Undo | Action::Redo | Action::First | Action::Last);
         match action {
+            _ if self.read_only && (changes || matches!(action, Action::Resign | Action::Draw)) => {
+                self.set_message(Message::Warning(t!("lock.read_only")));
+                Go::Stay
+            }
             // A tried example goes back to its page: with q, or with Esc once nothing is selected.
             Action::Back if let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),
             Action::Cancel if !selected && let Some(book) = self.tried_from => Go::Open(Screen::Rules(book)),

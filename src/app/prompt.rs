@@ -2,7 +2,7 @@
 //! to save a game to.
 
 use super::keys::{self, Action, Context};
-use super::{Component, Go, Request};
+use super::{Component, Go, Overlay, Request};
 use crate::rules::{Colour, GameKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
@@ -20,6 +20,12 @@ pub enum Question {
     TakeBack(Colour),
     /// This file exists: replace it with the game?
     Replace(PathBuf),
+    /// Another hexstack (this process, on this machine) has the game open: `y` continues
+    /// a copy in a file of its own, any other key watches it read-only.
+    Locked(String),
+    /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
+    /// elsewhere first.
+    Unkept { why: String, quit: bool, game: GameKind },
 }
 
 impl Component for Question {
@@ -35,6 +41,11 @@ impl Component for Question {
     }
 
     fn key(&mut self, key: KeyEvent) -> Go {
+        if let Question::Unkept { game, .. } = self
+            && key.code == KeyCode::Char('s')
+        {
+            return Go::Show(Overlay::SaveAs(SavePrompt::new(*game)));
+        }
         self.act(keys::action(Context::Question, key).unwrap_or(Action::Back))
     }
 }

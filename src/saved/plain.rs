@@ -87,6 +87,11 @@ pub fn one_line(text: &str) -> String {
     out
 }
 
+/// `text` with its control characters escaped (a new line too): one line, whole.
+pub fn printable(text: &str) -> String {
+    text.chars().flat_map(shown).collect()
+}
+
 /// A character as it may be shown: control characters as escapes.
 fn shown(c: char) -> Vec<char> {
     if c.is_control() { c.escape_debug().collect() } else { vec![c] }
