@@ -86,6 +86,9 @@ pub fn shown(path: &Path) -> String {
 /// checked, with its file.
 pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf)> {
     let dir = dir.map(Path::to_path_buf).or_else(saves_dir).with_context(|| t!("err.no_data_dir"))?;
+    if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
+        anyhow::bail!(t!("err.dir_is_file", shown(&dir), shown(file)));
+    }
     let path = latest_save(&dir).with_context(|| t!("err.nothing_to_resume"))?;
     Ok((load(&path)?, path))
 }
