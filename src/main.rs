@@ -146,7 +146,8 @@ fn main() -> ExitCode {
     let cli = Cli::try_parse().unwrap_or_else(|error| match error.use_stderr() {
         true => {
             // A value quoted back may hold control characters: shown escaped, never sent.
-            let text = error.to_string().split('\n').map(hexstack::saved::plain::printable).collect::<Vec<_>>();
+            let text =
+                error.to_string().split('\n').map(hexstack::saved::plain::printable).collect::<Vec<_>>();
             eprintln!("hexstack: {}", hexstack::usage::one_line(&text.join("\n")));
             std::process::exit(2)
         }

@@ -212,7 +212,8 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     }
     let (game, game_line) = get("game").unwrap_or_default();
     let (start, start_line) = get("start").unwrap_or_default();
-    let kind: GameKind = game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", plain::excerpt(game))))?;
+    let kind: GameKind =
+        game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", plain::excerpt(game))))?;
     let start = kind
         .position(start, None)
         .map_err(|e| LoadError::at(start_line, t!("load.bad_start", e.explain())))?;

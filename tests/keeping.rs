@@ -69,7 +69,9 @@ fn a_game_open_in_two_windows_has_one_writer() {
     // B resumes A's game: it is asked, and meanwhile writes nothing and plays nothing.
     let (mut b, mut keeper_b) = second_window(dir.path());
     run(&mut b, &mut keeper_b, vec![]);
-    assert!(matches!(&b.overlay, Some(Overlay::Ask(Question::Locked(holder))) if holder.starts_with(&std::process::id().to_string())));
+    assert!(
+        matches!(&b.overlay, Some(Overlay::Ask(Question::Locked(holder))) if holder.starts_with(&std::process::id().to_string()))
+    );
     run(&mut b, &mut keeper_b, vec![key('w'), key('l'), enter()]);
     assert!(message(&b).contains("read-only"), "{}", message(&b));
     assert_eq!(position(&b), "3/r/C3=b1");
@@ -130,7 +132,11 @@ fn a_failed_save_is_loud_until_one_succeeds() {
 
     // Leaving says plainly that the game is not kept, and s offers to save it elsewhere.
     run(&mut app, &mut keeper, vec![key('q')]);
-    assert!(matches!(&app.overlay, Some(Overlay::Ask(Question::Unkept { quit: true, .. }))), "{:?}", app.overlay);
+    assert!(
+        matches!(&app.overlay, Some(Overlay::Ask(Question::Unkept { quit: true, .. }))),
+        "{:?}",
+        app.overlay
+    );
     let screen = run(&mut app, &mut keeper, vec![]);
     let drawn: String = screen.backend().buffer().content().iter().map(|cell| cell.symbol()).collect();
     assert!(drawn.contains("NOT kept") && drawn.contains("s save it elsewhere"), "{drawn}");
@@ -168,9 +174,11 @@ fn a_save_that_fails_then_works_again_says_so() {
 
 #[test]
 fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen() {
-    let names = ["Ann\nturns:\nend", "Bo\r\n", "\tTab\t", "\u{1b}[31mRed\u{1b}[0m", " spaced ", "back\\slash"];
+    let names =
+        ["Ann\nturns:\nend", "Bo\r\n", "\tTab\t", "\u{1b}[31mRed\u{1b}[0m", " spaced ", "back\\slash"];
     for name in names {
-        let mut app = clamber("start").with_players(Players { blue: Some(name.into()), red: Some("Bo".into()) });
+        let mut app =
+            clamber("start").with_players(Players { blue: Some(name.into()), red: Some("Bo".into()) });
         hexstack::app::App::handle(&mut app, &enter());
         let text = app.game_screen().unwrap().record("2026-12-01 10:00 UTC");
         assert!(
@@ -183,7 +191,12 @@ fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen()
         let loaded = App::loaded(back, AREA);
         terminal.draw(|frame| hexstack::ui::draw(&loaded, frame)).unwrap();
         assert!(
-            terminal.backend().buffer().content().iter().all(|cell| !cell.symbol().contains(char::is_control)),
+            terminal
+                .backend()
+                .buffer()
+                .content()
+                .iter()
+                .all(|cell| !cell.symbol().contains(char::is_control)),
             "{name:?} drew a control character"
         );
     }

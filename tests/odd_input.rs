@@ -33,14 +33,20 @@ fn odd_numbers_are_refused_with_their_range() {
     refused(&hexstack(&[&games[..6], &["--games=-1"]].concat()), "--games", "--games -1");
     let cap = ["match", "clamber", "--blue", "1", "--red", "1", "--cap", "0"];
     refused(&hexstack(&cap), "0 is not in 1..=100000", "--cap 0");
-    refused(&hexstack(&["perft", "clamber", "--size", "6", "--depth", "100"]), "depth 100 is past 5", "depth");
+    refused(
+        &hexstack(&["perft", "clamber", "--size", "6", "--depth", "100"]),
+        "depth 100 is past 5",
+        "depth",
+    );
     refused(&hexstack(&["perft", "ombagui", "--depth", "6"]), "depth 6 is past 5", "depth");
     refused(&hexstack(&["perft", "clamber", "--size", "3", "--depth", "8"]), "past 7", "depth");
     refused(&hexstack(&["perft", "clamber", "--depth", "99999999999"]), "--depth", "depth");
     refused(&hexstack(&["play", "clamber", "--size", "4294967296"]), "--size", "size");
     refused(&hexstack(&["play", "clamber", "--level", "0"]), "0 is not in 1..=5", "level");
     // A scale in range plays.
-    let ok = hexstack(&["match", "clamber", "--size", "2", "--blue", "1", "--red", "1", "--games", "1", "--scale", "0.001"]);
+    let ok = hexstack(&[
+        "match", "clamber", "--size", "2", "--blue", "1", "--red", "1", "--games", "1", "--scale", "0.001",
+    ]);
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
 }
 
@@ -71,13 +77,25 @@ fn odd_files_are_refused_quickly_in_a_short_line() {
     let huge = format!("{good}{}", "x".repeat(50 << 20));
     refused(&hexstack(&["load", &file("huge", huge.as_bytes())]), "larger than 16 MB", "huge");
     let long = good.replace("Blue C3", &format!("Blue {}", "C3".repeat(3000)));
-    refused(&hexstack(&["load", &file("long", long.as_bytes())]), "line 5: the line is longer than 4096", "long");
+    refused(
+        &hexstack(&["load", &file("long", long.as_bytes())]),
+        "line 5: the line is longer than 4096",
+        "long",
+    );
     let turn = good.replace("Blue C3", &format!("Blue {}", "Z".repeat(1000)));
     refused(&hexstack(&["load", &file("turn", turn.as_bytes())]), "line 5: bad turn", "a long bad turn");
     let escape = good.replace("clamber", "\u{1b}[2Jclamber");
-    refused(&hexstack(&["load", &file("escape", escape.as_bytes())]), "line 2: a control character (U+001B)", "ESC");
+    refused(
+        &hexstack(&["load", &file("escape", escape.as_bytes())]),
+        "line 2: a control character (U+001B)",
+        "ESC",
+    );
     let field = good.replace("game:", &format!("{}\u{7f}", "g".repeat(100)));
-    refused(&hexstack(&["load", &file("field", field.as_bytes())]), "line 2: a control character (U+007F)", "DEL");
+    refused(
+        &hexstack(&["load", &file("field", field.as_bytes())]),
+        "line 2: a control character (U+007F)",
+        "DEL",
+    );
     let unknown = good.replace("game:", &format!("{}:", "g".repeat(100)));
     refused(&hexstack(&["load", &file("unknown", unknown.as_bytes())]), "unknown field 'gggg", "field");
     let mut latin1 = good.replace("Blue C3", "Blue C3\nRed D3").into_bytes();

@@ -147,7 +147,12 @@ impl GameScreen {
             Question::TakeBack(asker) => by_game!(&mut self.table, table => table.take_back_for(asker)),
             // A copy is a game of its own: kept at once in a new file.
             Question::Locked(_) => {
-                *self = GameScreen { read_only: false, kept_at: None, id: NEXT_ID.fetch_add(1, Ordering::Relaxed), ..self.clone() };
+                *self = GameScreen {
+                    read_only: false,
+                    kept_at: None,
+                    id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+                    ..self.clone()
+                };
                 self.set_message(Message::Info(t!("lock.copy")));
             }
             Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
@@ -198,7 +203,8 @@ impl Component for GameScreen {
         let computers_turn = computer && by_game!(&self.table, table => table.computer_to_move());
         let (shared, guest) = (self.seat.is_some(), self.seat.as_ref().is_some_and(|seat| seat.guest));
         let waiting = self.seat.as_ref().is_some_and(|seat| !seat.plays(to_move));
-        let changes = matches!(action, Action::Act | Action::Undo | Action::Redo | Action::First | Action::Last);
+        let changes =
+            matches!(action, Action::Act | Action::Undo | Action::Redo | Action::First | Action::Last);
         match action {
             _ if self.read_only && (changes || matches!(action, Action::Resign | Action::Draw)) => {
                 self.set_message(Message::Warning(t!("lock.read_only")));

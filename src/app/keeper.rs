@@ -41,7 +41,8 @@ impl Keeper {
     /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
     /// disk, so it is written only once it changes.
     pub fn new(dir: Option<PathBuf>, app: &App) -> Keeper {
-        let mut keeper = Keeper { dir, written: None, tried: None, writes: 0, lock: None, failing: None, seen: None };
+        let mut keeper =
+            Keeper { dir, written: None, tried: None, writes: 0, lock: None, failing: None, seen: None };
         keeper.on_disk(app);
         keeper
     }

@@ -25,7 +25,11 @@ pub enum Question {
     Locked(String),
     /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
     /// elsewhere first.
-    Unkept { why: String, quit: bool, game: GameKind },
+    Unkept {
+        why: String,
+        quit: bool,
+        game: GameKind,
+    },
 }
 
 impl Component for Question {

@@ -108,7 +108,8 @@ mod tests {
 
     #[test]
     fn any_text_reads_back_the_same() {
-        for text in ["Ann", "Ann\nturns:\nend", "\r\t\u{1b}[31m", " Bo ", "a\\nb", "\\", "é\u{7f}\u{85}", ""] {
+        for text in ["Ann", "Ann\nturns:\nend", "\r\t\u{1b}[31m", " Bo ", "a\\nb", "\\", "é\u{7f}\u{85}", ""]
+        {
             let escaped = escape(text);
             assert!(escaped.chars().all(|c| !c.is_control()), "{escaped:?}");
             assert_eq!(escaped.trim(), escaped, "{escaped:?}");
