@@ -82,9 +82,9 @@ pub fn scale(text: &str) -> Result<f64, String> {
 pub fn deepest_perft(position: &AnyPosition) -> u32 {
     match position {
         crate::rules::ByGame::Clamber(p) => match crate::rules::Game::board(p).side() {
-            2 => 11,
+            2 => 12,
             3 => 7,
-            4 | 5 => 6,
+            4 => 6,
             _ => 5,
         },
         crate::rules::ByGame::Ombagui(_) => 5,

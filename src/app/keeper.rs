@@ -85,7 +85,8 @@ impl Keeper {
                         self.follow(app);
                         return;
                     }
-                    Err(error) => self.failed(app, t!("lock.failed", store::shown(&path), error)),
+                    // A folder where no lock can be made: the write says why, and retries.
+                    Err(_) => {}
                 }
             }
             None => self.lock = None,
@@ -114,8 +115,17 @@ impl Keeper {
                 Err(error) => return self.failed(app, format!("{error:#}")),
             },
         };
+        // Never a write without the lock: taken now if it could not be before, and refused
+        // if another hexstack has the game since (its lock file was removed by hand).
         if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
-            return self.failed(app, t!("lock.lost", store::shown(&path)));
+            if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
+                return self.failed(app, t!("lock.lost", store::shown(&path)));
+            }
+            match lock::take(&path) {
+                Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
+                Ok(Err(_)) => return self.failed(app, t!("lock.lost", store::shown(&path))),
+                Err(error) => return self.failed(app, t!("lock.failed", store::shown(&path), error)),
+            }
         }
         match store::write_atomic(&path, &game.record(&store::now_utc())) {
             Ok(()) => {
