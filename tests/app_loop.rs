@@ -24,8 +24,13 @@ fn saves(name: &str) -> PathBuf {
     dir
 }
 
+/// The saved games in `dir` (the lock file of the game open beside them aside).
 fn files(dir: &PathBuf) -> Vec<PathBuf> {
-    std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().path()).collect()
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == store::EXTENSION))
+        .collect()
 }
 
 fn key(c: char) -> Event {
