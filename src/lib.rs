@@ -17,6 +17,7 @@ pub mod cli;
 pub mod commands;
 pub mod engine;
 pub mod i18n;
+pub mod keeper;
 #[cfg(feature = "ssh")]
 pub mod net;
 pub mod rules;

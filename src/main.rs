@@ -1,13 +1,13 @@
 //! The `hexstack` command line: parse, dispatch, and turn errors into exit status 2.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use hexstack::app::{App, Computer};
-use hexstack::cli::{From, game};
+use hexstack::cli::{self, From, game};
 use hexstack::i18n;
 use hexstack::rules::{Colour, GameKind};
 use hexstack::session::Players;
-use hexstack::{commands, store, terminal};
+use hexstack::{commands, store, t, terminal};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,6 +55,7 @@ enum Command {
     Perft {
         #[command(flatten)]
         from: From,
+        /// How many turns deep; the deepest allowed depends on the board (5 on the largest)
         #[arg(long)]
         depth: u32,
         /// First print each legal turn with its own count
@@ -71,13 +72,14 @@ enum Command {
         blue: u8,
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
         red: u8,
-        #[arg(long, default_value_t = 40)]
+        /// How many games, 1 to 100000
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
-        /// Turns after which a game counts as a draw
-        #[arg(long, default_value_t = 300)]
+        /// Turns after which a game counts as a draw, 1 to 100000
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         cap: u32,
-        /// Factor on the levels' time budgets
-        #[arg(long, default_value_t = 1.0)]
+        /// Factor on the levels' time budgets, 0.001 to 100
+        #[arg(long, default_value_t = 1.0, value_parser = cli::scale)]
         scale: f64,
     },
     /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
@@ -108,7 +110,8 @@ fn run(command: Option<Command>) -> Result<()> {
                 "red" => Computer::playing(Colour::Red, level),
                 _ => Computer::playing(Colour::Blue, level),
             });
-            let app = App::game(from.position()?, area).with_players(Players { blue, red });
+            let players = Players { blue: cli::player_name(blue)?, red: cli::player_name(red)? };
+            let app = App::game(from.position()?, area).with_players(players);
             terminal::run(app.with_computer(computer))
         }
         Some(Command::Resume) => {
@@ -117,7 +120,9 @@ fn run(command: Option<Command>) -> Result<()> {
         Some(Command::Load { file }) => terminal::run(App::opened(store::load(&file)?, file, area)),
         Some(Command::Rules { game }) => terminal::run(App::rules(game.unwrap_or(GameKind::Clamber), area)),
         Some(Command::Perft { from, depth, divide }) => {
-            Ok(commands::print(commands::perft_report(&from.position()?, depth, divide))?)
+            let position = from.position()?;
+            cli::check_depth(&position, depth)?;
+            Ok(commands::print(commands::perft_report(&position, depth, divide))?)
         }
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen }) => {
@@ -125,6 +130,8 @@ fn run(command: Option<Command>) -> Result<()> {
                 .unwrap_or(GameKind::Clamber)
                 .start(size)
                 .map_err(|e| anyhow::anyhow!(i18n::Explain::explain(&e)))?;
+            // The host key lives in the data folder: a folder that cannot be is named first.
+            store::ensure_dir(&store::data_dir().context(t!("err.no_data_dir"))?)?;
             hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
@@ -142,7 +149,10 @@ fn run(command: Option<Command>) -> Result<()> {
 fn main() -> ExitCode {
     let cli = Cli::try_parse().unwrap_or_else(|error| match error.use_stderr() {
         true => {
-            eprintln!("hexstack: {}", hexstack::usage::one_line(&error.to_string()));
+            // A value quoted back may hold control characters: shown escaped, never sent.
+            let text =
+                error.to_string().split('\n').map(hexstack::saved::plain::printable).collect::<Vec<_>>();
+            eprintln!("hexstack: {}", hexstack::usage::one_line(&text.join("\n")));
             std::process::exit(2)
         }
         false => error.exit(),
@@ -151,7 +161,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("hexstack: {error:#}");
+            eprintln!("hexstack: {}", hexstack::saved::plain::printable(&format!("{error:#}")));
             ExitCode::from(2)
         }
     }

@@ -29,6 +29,8 @@ use crate::session::{AnySession, End, Players, Session};
 use crate::{by_game, t};
 use std::fmt::{self, Write};
 
+pub mod plain;
+
 /// The first line of every saved game.
 pub const MAGIC: &str = "hexstack saved game";
 
@@ -48,8 +50,9 @@ pub struct LoadError {
 }
 
 impl LoadError {
+    /// An error on line `line`; the message is cut short and shows no control character.
     fn at(line: usize, message: impl Into<String>) -> LoadError {
-        LoadError { line: Some(line), message: message.into() }
+        LoadError { line: Some(line), message: plain::one_line(&message.into()) }
     }
 }
 
@@ -80,11 +83,11 @@ pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> St
     let start = session.start();
     let mut text = format!("{MAGIC}\ngame: {}\nsize: {}\n", G::KIND, start.board().side());
     if !date.is_empty() {
-        let _ = writeln!(text, "date: {date}");
+        let _ = writeln!(text, "date: {}", plain::escape(date));
     }
     for colour in [Colour::Blue, Colour::Red] {
         if let Some(name) = players.name(colour) {
-            let _ = writeln!(text, "{}: {name}", colour.to_string().to_lowercase());
+            let _ = writeln!(text, "{}: {}", colour.to_string().to_lowercase(), plain::escape(name));
         }
     }
     let total = session.all_turns().count();
@@ -116,8 +119,32 @@ const FIELDS: [(&str, bool); 8] = [
     ("at", false),
 ];
 
-/// Reads a saved game, checking every line: the header, each turn's player and legality.
+/// Reads a saved game from a file's bytes: a byte-order mark is skipped, and bytes that
+/// are not UTF-8 are refused with their line.
+pub fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text),
+        Err(error) => {
+            let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+            Err(LoadError::at(line, t!("load.not_utf8")))
+        }
+    }
+}
+
+/// Reads a saved game, checking every line: what it may hold, the header, each turn's
+/// player and legality.
 pub fn read(text: &str) -> Result<SavedGame, LoadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (n, line) in text.lines().enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.chars().nth(plain::MAX_LINE).is_some() {
+            return Err(LoadError::at(n + 1, t!("load.long_line", plain::MAX_LINE)));
+        }
+        if let Some(c) = plain::control(line) {
+            return Err(LoadError::at(n + 1, t!("load.control", format!("U+{:04X}", u32::from(c)))));
+        }
+    }
     let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line.trim_end_matches('\r')));
     match lines.next() {
         Some((_, MAGIC)) => {}
@@ -139,11 +166,11 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             break;
         }
         let Some((key, value)) = line.split_once(':') else {
-            return Err(LoadError::at(n, t!("load.field_value", line)));
+            return Err(LoadError::at(n, t!("load.field_value", plain::excerpt(line))));
         };
         let key = key.trim();
         let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
-            return Err(LoadError::at(n, t!("load.unknown_field", key)));
+            return Err(LoadError::at(n, t!("load.unknown_field", plain::excerpt(key))));
         };
         if header.iter().any(|(seen, _, _)| *seen == field) {
             return Err(LoadError::at(n, t!("load.twice", key)));
@@ -163,10 +190,10 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
         header.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
     };
     let players = Players {
-        blue: get("blue").map(|(name, _)| name.to_string()).filter(|name| !name.is_empty()),
-        red: get("red").map(|(name, _)| name.to_string()).filter(|name| !name.is_empty()),
+        blue: get("blue").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
+        red: get("red").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
     };
-    let date = get("date").map(|(date, _)| date.to_string());
+    let date = get("date").map(|(date, _)| plain::unescape(date));
     let mut turns = Vec::new();
     let mut ended = false;
     for (n, line) in lines {
@@ -185,14 +212,15 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     }
     let (game, game_line) = get("game").unwrap_or_default();
     let (start, start_line) = get("start").unwrap_or_default();
-    let kind: GameKind = game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", game)))?;
+    let kind: GameKind =
+        game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", plain::excerpt(game))))?;
     let start = kind
         .position(start, None)
         .map_err(|e| LoadError::at(start_line, t!("load.bad_start", e.explain())))?;
     if let Some((size, line)) = get("size") {
         let side = by_game!(&start, p => p.board().side());
         if size != side.to_string() {
-            return Err(LoadError::at(line, t!("load.size", size, side)));
+            return Err(LoadError::at(line, t!("load.size", plain::excerpt(size), side)));
         }
     }
     let loaded: AnySession = by_game!(map start, start => replay(start, &turns, &get)?);
@@ -214,7 +242,7 @@ where
         let to_move = session.position().to_move();
         let expected = to_move.to_string();
         if !player.eq_ignore_ascii_case(&expected) {
-            return Err(LoadError::at(n, t!("load.player", expected, line)));
+            return Err(LoadError::at(n, t!("load.player", expected, plain::excerpt(line))));
         }
         let turn: G::Turn = turn
             .trim()
@@ -245,7 +273,7 @@ where
     if let Some((at, n)) = get("at") {
         let played = at.split_whitespace().next().and_then(|count| count.parse::<usize>().ok());
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
-            return Err(LoadError::at(n, t!("load.at", at, turns.len())));
+            return Err(LoadError::at(n, t!("load.at", plain::excerpt(at), turns.len())));
         };
         while session.turns_played() > played && session.undo() {}
     }

@@ -5,9 +5,11 @@ use crate::saved::{self, SavedGame};
 use crate::t;
 use anyhow::{Context, Result};
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+pub mod lock;
 
 /// The extension of saved games.
 pub const EXTENSION: &str = "hexstack";
@@ -27,12 +29,22 @@ pub fn saves_dir() -> Option<PathBuf> {
     Some(data_dir()?.join("saves"))
 }
 
+/// Makes the folder `dir` if it is missing; the error names the folder and what is
+/// wrong (a file in its place or in its path, no right to write there...).
+pub fn ensure_dir(dir: &Path) -> Result<()> {
+    let shown = shown(dir);
+    if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
+        anyhow::bail!(t!("err.dir_is_file", shown, self::shown(file)));
+    }
+    fs::create_dir_all(dir).with_context(|| t!("err.create_dir", shown))
+}
+
 /// A new file name in the saves folder for a game of `game` started now.
 pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
     let stamp = now_utc().replace([' ', ':'], "-").replace("-UTC", "");
     let mut path = dir.join(format!("{stamp}-{game}.{EXTENSION}"));
     let mut n = 2;
-    while path.exists() {
+    while path.exists() || lock::lock_path(&path).exists() {
         path = dir.join(format!("{stamp}-{game}-{n}.{EXTENSION}"));
         n += 1;
     }
@@ -51,16 +63,32 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
         .map(|(_, path)| path)
 }
 
-/// Reads and checks a saved game; the error names the file and the line.
+/// Reads and checks a saved game; the error names the file and the line. At most
+/// [`saved::plain::MAX_BYTES`] are read, whatever the file is (`/dev/zero` included).
 pub fn load(path: &Path) -> Result<SavedGame> {
-    let text = fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
-    saved::read(&text).with_context(|| t!("load.unreadable", path.display()))
+    let shown = shown(path);
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(saved::plain::MAX_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| t!("err.read", shown))?;
+    if bytes.len() as u64 > saved::plain::MAX_BYTES {
+        anyhow::bail!(t!("load.too_big", shown, saved::plain::MAX_BYTES >> 20));
+    }
+    saved::read_bytes(&bytes).with_context(|| t!("load.unreadable", shown))
+}
+
+/// A path as it may be shown on a terminal: short, its control characters escaped.
+pub fn shown(path: &Path) -> String {
+    saved::plain::one_line(&path.display().to_string())
 }
 
 /// The most recently kept game in `dir` (the saves folder when `None`), read and
 /// checked, with its file.
 pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf)> {
     let dir = dir.map(Path::to_path_buf).or_else(saves_dir).with_context(|| t!("err.no_data_dir"))?;
+    if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
+        anyhow::bail!(t!("err.dir_is_file", shown(&dir), shown(file)));
+    }
     let path = latest_save(&dir).with_context(|| t!("err.nothing_to_resume"))?;
     Ok((load(&path)?, path))
 }

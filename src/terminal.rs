@@ -5,12 +5,12 @@
 //! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
 use crate::app::event::{self, Event, Guest, Wake};
-use crate::app::keeper::Keeper;
 use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
 use crate::app::{self, App, Overlay, Request};
 use crate::i18n::{self, Lang};
+use crate::keeper::Keeper;
 use crate::{store, t, ui};
 use anyhow::{Context, Result};
 use ratatui::Terminal;
@@ -62,7 +62,7 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
-        let mut keeper = Keeper::new(store::saves_dir(), app.screen.game());
+        let mut keeper = Keeper::new(store::saves_dir(), &app);
         read_input(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
         let mut local = Some(Screen { app, terminal, lang: i18n::current(), drawn: false });
@@ -161,7 +161,7 @@ where
         loop {
             if let Some(screen) = local {
                 // A game shared with other terminals may have changed there: kept here too.
-                keeper.keep(screen.app.game_screen());
+                keeper.keep(&mut screen.app);
                 screen.draw()?;
                 if screen.app.quit {
                     return Ok(());
@@ -306,12 +306,16 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                     Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
                 },
             };
+            let saved = matches!(message, Message::Success(_));
             game.set_message(message);
+            if saved {
+                keeper.saved_as(app, &path);
+            }
         }
         Request::Resume => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {
                 *app = App::opened(saved, path, app.area);
-                keeper.on_disk(app.screen.game());
+                keeper.on_disk(app);
             }
             Err(error) => {
                 if let app::Screen::Menu(menu) = &mut app.screen {

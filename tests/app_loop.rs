@@ -4,13 +4,11 @@
 mod common;
 
 use common::*;
-use hexstack::app::event::Wake;
-use hexstack::app::keeper::Keeper;
 use hexstack::app::menu::Menu;
 use hexstack::app::{App, Screen};
-use hexstack::i18n::Lang;
+use hexstack::keeper::Keeper;
 use hexstack::rules::GameKind;
-use hexstack::{store, terminal};
+use hexstack::store;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -24,8 +22,13 @@ fn saves(name: &str) -> PathBuf {
     dir
 }
 
+/// The saved games in `dir` (the lock file of the game open beside them aside).
 fn files(dir: &PathBuf) -> Vec<PathBuf> {
-    std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().path()).collect()
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == store::EXTENSION))
+        .collect()
 }
 
 fn key(c: char) -> Event {
@@ -43,25 +46,14 @@ fn mouse_event(kind: MouseEventKind, (column, row): (u16, u16)) -> Event {
 /// Runs the loop over `events` on a test terminal of the app's size; the loop ends when the
 /// events do (as when a terminal is closed) or the app quits.
 fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestBackend> {
-    let terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
-    let (sender, wakes) = std::sync::mpsc::sync_channel(events.len().max(1));
-    for event in events {
-        sender.send(Wake::Local(event)).unwrap();
-    }
-    drop(sender);
-    let taken = std::mem::replace(app, App::new(AREA));
-    let mut local = Some(terminal::Screen::new(taken, terminal, Lang::En));
-    terminal::drive(&mut local, keeper, &wakes, None).unwrap();
-    let screen = local.unwrap();
-    *app = screen.app;
-    screen.terminal
+    run_loop(app, keeper, events)
 }
 
 #[test]
 fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
     let dir = saves("kept");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![key('l'), key('h')]);
     assert!(files(&dir).is_empty(), "nothing played, nothing kept");
     run(&mut app, &mut keeper, vec![enter()]);
@@ -90,7 +82,7 @@ fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
 fn a_game_survives_a_crash_and_resumes_where_it_was() {
     let dir = saves("crash");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
     // The terminal goes away under the loop after four events: the program stops there,
     // nobody asked to quit.
     run(&mut app, &mut keeper, vec![enter(), key('l'), enter(), key('l')]);
@@ -105,7 +97,7 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
 fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
     let dir = saves("resume");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
     assert!(matches!(app.screen, Screen::Menu(_)));
     run(&mut app, &mut keeper, vec![key('6')]);
@@ -118,7 +110,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
 fn a_tried_rules_example_is_never_kept() {
     let dir = saves("tried");
     let mut app = App::rules(GameKind::Clamber, AREA);
-    let mut keeper = Keeper::new(Some(dir.clone()), app.screen.game());
+    let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![key('p'), enter()]);
     assert_eq!(position(&app), "3/r/C3=b1", "a placement on the board page's example");
     assert!(files(&dir).is_empty());
@@ -127,7 +119,7 @@ fn a_tried_rules_example_is_never_kept() {
 #[test]
 fn menu_clicks_choose_the_entry_drawn_there() {
     let mut app = App::new(AREA);
-    let mut keeper = Keeper::new(None, app.screen.game());
+    let mut keeper = Keeper::new(None, &app);
     let menu = Menu::layout(AREA);
     let terminal = run(&mut app, &mut keeper, vec![]);
     // The third entry is drawn on its line: clicking there starts Ombagui.
@@ -152,7 +144,7 @@ fn menu_clicks_choose_the_entry_drawn_there() {
 #[test]
 fn a_click_after_a_resize_lands_on_the_cell_drawn_there() {
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, app.screen.game());
+    let mut keeper = Keeper::new(None, &app);
     let before = screen_point(&app, "E3");
     run(&mut app, &mut keeper, vec![Event::Resize(120, 40)]);
     let after = screen_point(&app, "E3");
@@ -175,7 +167,7 @@ fn type_name(name: &str) -> Vec<Event> {
 fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     let dir = saves("save-as");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, app.screen.game());
+    let mut keeper = Keeper::new(None, &app);
     run(&mut app, &mut keeper, vec![enter()]);
     // A folder that does not exist is not made.
     let missing = dir.join("no-such-folder").join("game.hexstack");
@@ -201,12 +193,12 @@ fn a_loaded_game_is_kept_in_its_own_file() {
     let dir = saves("loaded");
     let file = dir.join("mine.hexstack");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, app.screen.game());
+    let mut keeper = Keeper::new(None, &app);
     run(&mut app, &mut keeper, vec![enter()]);
     std::fs::write(&file, app.screen.game().unwrap().record("")).unwrap();
     let saves = saves("loaded-saves");
     let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
-    let mut keeper = Keeper::new(Some(saves.clone()), app.screen.game());
+    let mut keeper = Keeper::new(Some(saves.clone()), &app);
     run(&mut app, &mut keeper, vec![key('l'), enter()]);
     assert!(files(&saves).is_empty(), "no copy in the saves folder");
     assert!(std::fs::read_to_string(&file).unwrap().contains("\nRed D3\nend\n"), "the file itself goes on");

@@ -33,6 +33,8 @@ pub struct GameScreen {
     pub id: u64,
     /// In a game shared with other terminals (over SSH): who this terminal plays.
     pub seat: Option<Seat>,
+    /// Watched, not played: another hexstack has this game open and writes it.
+    pub read_only: bool,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -62,6 +64,7 @@ impl GameScreen {
             tried_from: None,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             seat: None,
+            read_only: false,
         }
     }
 
@@ -136,6 +139,7 @@ impl GameScreen {
             Question::Replace(path) => {
                 self.set_message(Message::Info(t!("save.not_replaced", path.display())))
             }
+            Question::Locked(_) => self.set_message(Message::Info(t!("lock.watching"))),
             _ => {}
         }
     }
@@ -147,7 +151,13 @@ impl GameScreen {
             Question::Resign(_) => self.table.resign(),
             Question::Draw(_) => self.table.agree_draw(),
             Question::TakeBack(asker) => self.table.take_back_for(asker),
-            Question::Quit | Question::Menu | Question::Replace(_) => {}
+            // A copy is a game of its own: kept at once in a new file.
+            Question::Locked(_) => {
+                let copy = GameScreen { players: self.players.clone(), ..GameScreen::at(self.table.copy()) };
+                *self = copy;
+                self.set_message(Message::Info(t!("lock.copy")));
+            }
+            Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
     }
 
@@ -252,7 +262,22 @@ impl Component for GameScreen {
     }
 
     /// Each mode has its say on the action first; what none of them takes, every game does.
+    /// A game another hexstack writes is only watched.
     fn act(&mut self, action: Action) -> Go {
+        let changes = matches!(
+            action,
+            Action::Act
+                | Action::Undo
+                | Action::Redo
+                | Action::First
+                | Action::Last
+                | Action::Resign
+                | Action::Draw
+        );
+        if self.read_only && changes {
+            self.set_message(Message::Warning(t!("lock.read_only")));
+            return Go::Stay;
+        }
         let ruled = match self.mode() {
             Mode::Tried => self.when_tried(action),
             Mode::Shared => self.when_shared(action),

@@ -70,6 +70,16 @@ pub enum Question {
     TakeBack(Colour),
     /// This file exists: replace it with the game?
     Replace(PathBuf),
+    /// Another hexstack (this process, on this machine) has the game open: `y` continues
+    /// a copy in a file of its own, any other key watches it read-only.
+    Locked(String),
+    /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
+    /// elsewhere first.
+    Unkept {
+        why: String,
+        quit: bool,
+        game: GameKind,
+    },
 }
 
 /// Something only the program around the app can do (it touches files), asked by the app.

@@ -46,6 +46,11 @@ impl<G: Game> Held<G> {
         change(session.expect("a table plays the game it was made for"))
     }
 
+    /// A copy of the session as it is now, held apart from this one.
+    pub fn copy(&self) -> Held<G> {
+        Held { game: Arc::new(Mutex::new(self.lock().clone())), kind: PhantomData }
+    }
+
     /// Another handle on the same session.
     pub fn share(&self) -> Held<G> {
         Held { game: Arc::clone(&self.game), kind: PhantomData }

@@ -13,7 +13,6 @@ mod follow;
 pub mod game;
 pub mod go;
 pub mod held;
-pub mod keeper;
 pub mod keys;
 pub mod layout;
 pub mod link;
@@ -259,7 +258,9 @@ impl App {
                     Question::Quit => self.quit = true,
                     Question::Menu => *self = App::new(self.area),
                     Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
-                    Question::Resign(_) | Question::Draw(_) | Question::TakeBack(_) => {
+                    Question::Unkept { quit: true, .. } => self.quit = true,
+                    Question::Unkept { quit: false, .. } => *self = App::new(self.area),
+                    Question::Resign(_) | Question::Draw(_) | Question::TakeBack(_) | Question::Locked(_) => {
                         if let Some(game) = self.game_screen() {
                             game.answer_yes(question);
                         }

@@ -34,6 +34,7 @@ pub trait Play: std::fmt::Debug {
     /// What a key does on the board: the cursor, Enter and Esc, going through the turns,
     /// hints. The game screen has already decided that the action may be done.
     fn act(&mut self, action: Action);
+    fn cursor(&self) -> Cell;
     /// Moves the cursor to `cell` (a click, or the mouse passing over it).
     fn point_at(&mut self, cell: Cell);
     /// Catches up with searches and the computer's turn, at `now`.
@@ -70,6 +71,8 @@ pub trait Play: std::fmt::Debug {
     fn share(&self) -> Box<dyn Play>;
     /// A new game on the same board, against the same computer.
     fn again(&self) -> Box<dyn Play>;
+    /// A table at a copy of this game, played apart from it.
+    fn copy(&self) -> Box<dyn Play>;
 }
 
 /// A table for `game`: a table's own session, or a shared game's.
@@ -120,6 +123,10 @@ impl<G: Seen> Play for Table<G> {
             Action::Eval => self.toggle_eval(),
             _ => {}
         }
+    }
+
+    fn cursor(&self) -> Cell {
+        self.cursor
     }
 
     fn point_at(&mut self, cell: Cell) {
@@ -224,6 +231,10 @@ impl<G: Seen> Play for Table<G> {
 
     fn share(&self) -> Box<dyn Play> {
         Box::new(Table::share(self))
+    }
+
+    fn copy(&self) -> Box<dyn Play> {
+        Box::new(Table::copy(self))
     }
 
     fn again(&self) -> Box<dyn Play> {

@@ -21,6 +21,11 @@ impl Component for Question {
     }
 
     fn key(&mut self, key: KeyEvent) -> Go {
+        if let Question::Unkept { game, .. } = self
+            && key.code == KeyCode::Char('s')
+        {
+            return Go::SaveAs(*game);
+        }
         self.act(keys::action(Context::Question, key).unwrap_or(Action::Back))
     }
 }

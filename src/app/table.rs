@@ -111,6 +111,13 @@ impl<G: Selecting> Table<G> {
         Table::new(self.session.share())
     }
 
+    /// A table at a copy of this game, played apart from it.
+    pub fn copy(&self) -> Table<G> {
+        let mut copy = Table::new(self.session.copy());
+        copy.set_computer(self.computer());
+        copy
+    }
+
     /// What `look` reads of the session.
     pub fn read<R>(&self, look: impl FnOnce(&Session<G>) -> R) -> R {
         self.session.with(look)

@@ -7,10 +7,10 @@ pub mod input;
 
 use crate::app::App;
 use crate::app::event::{self, Wake};
-use crate::app::keeper::Keeper;
 use crate::app::link::Link;
 use crate::cli::Listen;
 use crate::i18n::Lang;
+use crate::keeper::Keeper;
 use crate::rules::{AnyPosition, Colour};
 use crate::session::AnySession;
 use crate::terminal::{self, Wakes};

@@ -90,8 +90,14 @@ fn draw_question(question: &Question, area: Rect, frame: &mut Frame) {
             t!("ask.take_back", i18n::colour(*player), i18n::colour(player.other()))
         }
         Question::Replace(path) => t!("ask.replace", path.display()),
+        Question::Locked(holder) => t!("ask.locked", holder),
+        Question::Unkept { why, .. } => t!("ask.unkept", why),
     };
-    let hints = format!("{} · {}", keys::hints(Context::Question), t!("ask.other_keys"));
+    let hints = match question {
+        Question::Locked(_) => t!("ask.locked_keys"),
+        Question::Unkept { quit, .. } => t!(if *quit { "ask.unkept_quit" } else { "ask.unkept_menu" }),
+        _ => format!("{} · {}", keys::hints(Context::Question), t!("ask.other_keys")),
+    };
     let lines = Text::from(vec![Line::raw(text), Line::styled(hints, theme::HINTS)]);
     let box_area = centred(area, lines.width() as u16 + 4, 4);
     frame.render_widget(Clear, box_area);

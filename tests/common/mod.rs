@@ -176,3 +176,24 @@ pub fn at_once(app: &mut App) {
         opponent.stage_time = std::time::Duration::ZERO;
     }
 }
+
+/// Runs the loop over `events` on a test terminal of the app's size, keeping games with
+/// `keeper`; the loop ends when the events do (as when a terminal is closed) or the app quits.
+pub fn run_loop(
+    app: &mut App,
+    keeper: &mut hexstack::keeper::Keeper,
+    events: Vec<Event>,
+) -> Terminal<TestBackend> {
+    let terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
+    let (sender, wakes) = std::sync::mpsc::sync_channel(events.len().max(1));
+    for event in events {
+        sender.send(hexstack::app::event::Wake::Local(event)).unwrap();
+    }
+    drop(sender);
+    let taken = std::mem::replace(app, App::new(AREA));
+    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal, hexstack::i18n::Lang::En));
+    hexstack::terminal::drive(&mut local, keeper, &wakes, None).unwrap();
+    let screen = local.unwrap();
+    *app = screen.app;
+    screen.terminal
+}

@@ -1,0 +1,214 @@
+//! Keeps the game on screen in the saves folder after every change, so that quitting, a
+//! crash or a closed terminal never loses it. A game is written again only when its
+//! revision changed, never for a mouse move or a cursor step; a rules example being tried
+//! is never kept.
+//!
+//! One game, one writer: the game kept is locked ([`store::lock`]) for as long as it is on
+//! screen. A game another hexstack holds is shown read-only until the player chooses to
+//! watch it (it follows the other's turns at each event) or to continue a copy. A write
+//! that fails is loud until one succeeds: the status says so, each new turn tries again,
+//! and the question before leaving says the game is not kept and offers to save it
+//! elsewhere.
+
+use crate::app::game::GameScreen;
+use crate::app::prompt::Question;
+use crate::app::table::Message;
+use crate::app::{App, Overlay};
+use crate::store::lock::{self, Lock};
+use crate::{store, t};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+#[derive(Debug)]
+pub struct Keeper {
+    /// The saves folder; nothing is kept without one.
+    dir: Option<PathBuf>,
+    /// The game (its id) and the revision last written, or found on disk at the start.
+    written: Option<(u64, u64)>,
+    /// The game and revision a write last failed for: the next try waits for a change.
+    tried: Option<(u64, u64)>,
+    /// How many times a game was written.
+    pub writes: usize,
+    /// The lock on the file of the game on screen, and that file.
+    lock: Option<(Lock, PathBuf)>,
+    /// Why the game on screen is not kept, while its writes fail.
+    pub failing: Option<String>,
+    /// A watched game's file as it was when last read (modified time, length).
+    seen: Option<(Option<SystemTime>, u64)>,
+}
+
+impl Keeper {
+    /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
+    /// disk, so it is written only once it changes.
+    pub fn new(dir: Option<PathBuf>, app: &App) -> Keeper {
+        let mut keeper = Keeper { dir, ..Keeper::nowhere() };
+        keeper.on_disk(app);
+        keeper
+    }
+
+    /// Keeps nothing: for a loop whose game is kept elsewhere (a host's without a terminal).
+    pub fn nowhere() -> Keeper {
+        Keeper { dir: None, written: None, tried: None, writes: 0, lock: None, failing: None, seen: None }
+    }
+
+    /// Notes that the game on screen is on disk as it is (it was just read from there).
+    pub fn on_disk(&mut self, app: &App) {
+        self.written = app.screen.game().map(|game| (game.id, game.revision()));
+    }
+
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The file this keeper holds the lock of, if any.
+    pub fn locked(&self) -> Option<&Path> {
+        self.lock.as_ref().map(|(_, path)| path.as_path())
+    }
+
+    /// Writes the game on screen if it changed since it was last written; locks a game
+    /// read from a file, or shows it read-only when another hexstack holds it.
+    pub fn keep(&mut self, app: &mut App) {
+        let Some(game) = app.game_screen() else {
+            self.lock = None;
+            self.failing = None;
+            return;
+        };
+        if game.read_only {
+            self.follow(app);
+            return;
+        }
+        match game.kept_at.clone() {
+            Some(path) if self.locked() != Some(path.as_path()) => {
+                self.lock = None;
+                match lock::take(&path) {
+                    Ok(Ok(lock)) => self.lock = Some((lock, path)),
+                    Ok(Err(holder)) => {
+                        game.read_only = true;
+                        self.seen = None;
+                        app.overlay = Some(Overlay::Ask(Question::Locked(holder.to_string())));
+                        self.follow(app);
+                        return;
+                    }
+                    // A folder where no lock can be made: the write says why, and retries.
+                    Err(_) => {}
+                }
+            }
+            None => self.lock = None,
+            _ => {}
+        }
+        self.write(app);
+        self.warn(app);
+    }
+
+    fn write(&mut self, app: &mut App) {
+        let Some(dir) = self.dir.clone() else { return };
+        let Some(game) = app.game_screen() else { return };
+        let now = (game.id, game.revision());
+        if game.tried_from.is_some()
+            || game.replay_position().1 == 0
+            || self.written == Some(now)
+            || self.tried == Some(now)
+        {
+            return;
+        }
+        self.tried = Some(now);
+        let path = match game.kept_at.clone() {
+            Some(path) => path,
+            None => match store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name())) {
+                Ok(path) => path,
+                Err(error) => return self.failed(app, format!("{error:#}")),
+            },
+        };
+        // Never a write without the lock: taken now if it could not be before, and refused
+        // if another hexstack has the game since (its lock file was removed by hand).
+        if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
+            if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
+                return self.failed(app, t!("lock.lost", store::shown(&path)));
+            }
+            match lock::take(&path) {
+                Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
+                Ok(Err(_)) => return self.failed(app, t!("lock.lost", store::shown(&path))),
+                Err(error) => return self.failed(app, t!("lock.failed", store::shown(&path), error)),
+            }
+        }
+        match store::write_atomic(&path, &game.record(&store::now_utc())) {
+            Ok(()) => {
+                game.kept_at = Some(path);
+                self.written = Some(now);
+                self.writes += 1;
+                if self.failing.take().is_some() {
+                    game.set_message(Message::Success(t!("keep.again")));
+                }
+            }
+            Err(error) => self.failed(app, format!("{error:#}")),
+        }
+    }
+
+    /// A new file in `dir` for a game of `game`, locked for this keeper.
+    fn new_file(&mut self, dir: &Path, game: &str) -> anyhow::Result<PathBuf> {
+        // Another hexstack may pick the same name in the same minute: the lock decides.
+        for _ in 0..8 {
+            let path = store::new_save_path(dir, game);
+            if let Ok(lock) = lock::take(&path)? {
+                self.lock = Some((lock, path.clone()));
+                return Ok(path);
+            }
+        }
+        anyhow::bail!(t!("lock.failed", store::shown(dir), "busy"))
+    }
+
+    fn failed(&mut self, app: &mut App, why: String) {
+        self.failing = Some(why);
+        self.warn(app);
+    }
+
+    /// While the game is not kept, the status says so (unless it warns of something
+    /// else), and leaving asks first whatever the game's state, saying so.
+    fn warn(&mut self, app: &mut App) {
+        let Some(why) = self.failing.clone() else { return };
+        let Some(game) = app.game_screen() else { return };
+        let game_kind = game.kind();
+        let message = game.table.message().clone();
+        if !matches!(message, Message::Warning(_)) {
+            game.set_message(Message::Warning(t!("keep.failing", why)));
+        }
+        let quit = match app.overlay {
+            Some(Overlay::Ask(Question::Quit)) => true,
+            Some(Overlay::Ask(Question::Menu)) => false,
+            _ => return,
+        };
+        app.overlay = Some(Overlay::Ask(Question::Unkept { why, quit, game: game_kind }));
+    }
+
+    /// A game saved by the player to `path` while its own file could not be written: it
+    /// is kept there from now on.
+    pub fn saved_as(&mut self, app: &mut App, path: &Path) {
+        if self.failing.is_none() {
+            return;
+        }
+        let Some(game) = app.game_screen() else { return };
+        if let Ok(Ok(lock)) = lock::take(path) {
+            self.lock = Some((lock, path.to_path_buf()));
+            game.kept_at = Some(path.to_path_buf());
+            self.written = Some((game.id, game.revision()));
+            self.failing = None;
+            game.set_message(Message::Success(t!("keep.moved", store::shown(path))));
+        }
+    }
+
+    /// A watched game: read again whenever its file changed since it was last read.
+    fn follow(&mut self, app: &mut App) {
+        let Some(game) = app.game_screen() else { return };
+        let Some(path) = game.kept_at.clone() else { return };
+        let stamp = std::fs::metadata(&path).ok().map(|meta| (meta.modified().ok(), meta.len()));
+        if stamp.is_none() || stamp == self.seen {
+            return;
+        }
+        self.seen = stamp;
+        let Ok(saved) = store::load(&path) else { return };
+        let (id, cursor) = (game.id, game.table.cursor());
+        *game = GameScreen { id, kept_at: Some(path), read_only: true, ..GameScreen::loaded(saved) };
+        game.table.point_at(cursor);
+        self.written = Some((game.id, game.revision()));
+    }
+}

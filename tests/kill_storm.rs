@@ -1,0 +1,165 @@
+//! The kill -9 storm: a hexstack keeping a game is killed at random moments while it plays
+//! and saves, then the game is resumed, again and again. After every kill each kept file
+//! loads and holds every turn that was acknowledged as kept before the kill, and once the
+//! game is resumed no half-written file and no lock is left behind.
+//!
+//! The test runs itself as the child (the same test binary, told so by an environment
+//! variable), so that the child is a real process killed with SIGKILL. Run it alone with
+//! `cargo test --release --test kill_storm -- --ignored --nocapture` to see its figures;
+//! `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how many kills and which moments.
+
+use hexstack::app::{App, Screen};
+use hexstack::keeper::Keeper;
+use hexstack::rules::{ByGame, Game, ombagui};
+use hexstack::store;
+use ratatui::layout::Rect;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Set in the child: the saves folder it plays in.
+const CHILD: &str = "HEXSTACK_STORM_CHILD";
+/// The most turns a child plays (it is killed long before).
+const TURNS: usize = 2_000;
+const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
+
+fn number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|value| value.parse().ok()).unwrap_or(default)
+}
+
+/// A small random number generator (a linear congruential one): the storm repeats itself.
+struct Dice(u64);
+
+impl Dice {
+    fn roll(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % below.max(1)
+    }
+}
+
+fn turns_in(path: &Path) -> usize {
+    let saved = store::load(path).unwrap_or_else(|error| panic!("{error:#}"));
+    hexstack::by_game!(&saved.game, session => session.all_turns().count())
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp") || name.ends_with(".lock"))
+        .collect()
+}
+
+/// The child: resumes the last game (or starts one), then plays random turns, each kept,
+/// telling `kept FILE TURNS` after each write, until it is killed or `turns` are played.
+fn child(dir: &Path, seed: u64, turns: usize) {
+    let mut dice = Dice(seed);
+    let fresh = || App::game(ByGame::Ombagui(ombagui::Position::start()), AREA);
+    let mut app = match store::resume(Some(dir)) {
+        Ok((saved, path)) => App::opened(saved, path, AREA),
+        Err(_) => fresh(),
+    };
+    let mut keeper = Keeper::new(Some(dir.to_path_buf()), &app);
+    keeper.keep(&mut app);
+    assert_eq!(app.overlay, None, "a killed hexstack's lock is stale: the game is taken over");
+    for _ in 0..turns {
+        let Screen::Game(game) = &mut app.screen else { unreachable!() };
+        let ByGame::Ombagui(table) = game.table.look_mut() else { unreachable!("an Ombagui game") };
+        let legal = table.position().legal_turns();
+        let over = match table.end().is_some() || legal.is_empty() {
+            true => true,
+            false => !table.commit(legal[dice.roll(legal.len() as u64) as usize]),
+        };
+        if over {
+            app = fresh();
+        }
+        keeper.keep(&mut app);
+        assert_eq!(keeper.failing, None);
+        let game = app.screen.game().unwrap();
+        if let Some(path) = &game.kept_at {
+            println!("kept {} {}", path.display(), game.replay_position().1);
+        }
+    }
+}
+
+#[test]
+#[ignore = "about 40 s unoptimised: CI runs it with the optimised tests (--release --ignored)"]
+fn kill_storm() {
+    if let Some(dir) = std::env::var_os(CHILD) {
+        let turns = number("HEXSTACK_STORM_TURNS", TURNS as u64) as usize;
+        return child(Path::new(&dir), number("HEXSTACK_STORM_SEED", 1), turns);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let kills = number("HEXSTACK_STORM_KILLS", 25);
+    let mut dice = Dice(number("HEXSTACK_STORM_SEED", 24));
+    let spawn = |seed: u64, turns: usize| {
+        Command::new(std::env::current_exe().unwrap())
+            .args(["kill_storm", "--exact", "--include-ignored", "--nocapture", "--test-threads=1"])
+            .env(CHILD, dir.path())
+            .env("HEXSTACK_STORM_SEED", seed.to_string())
+            .env("HEXSTACK_STORM_TURNS", turns.to_string())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let started = Instant::now();
+    let mut acknowledged: HashMap<PathBuf, usize> = HashMap::new();
+    let (mut saves, mut checked, mut mid_write) = (0, 0, 0);
+    for round in 0..kills {
+        let mut process = spawn(dice.roll(u64::MAX), TURNS);
+        let wait_for = 1 + dice.roll(60);
+        let mut heard = 0;
+        for line in BufReader::new(process.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let Some((path, turns)) = line.strip_prefix("kept ").and_then(|rest| rest.rsplit_once(' '))
+            else {
+                continue;
+            };
+            acknowledged.insert(PathBuf::from(path), turns.parse().unwrap());
+            heard += 1;
+            if heard == wait_for {
+                // While the child plays on, check the file just kept a random number of
+                // times: a random moment, made of useful work rather than a sleep.
+                for _ in 0..dice.roll(4) {
+                    assert!(turns_in(Path::new(path)) >= turns.parse().unwrap());
+                }
+                // SIGKILL, wherever the child is: most often in the middle of a save.
+                process.kill().unwrap();
+                break;
+            }
+        }
+        process.wait().unwrap();
+        saves += heard;
+        mid_write += leftovers(dir.path()).iter().filter(|name| name.ends_with(".tmp")).count();
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == store::EXTENSION) {
+                let turns = turns_in(&path);
+                let before = acknowledged.get(&path).copied().unwrap_or(0);
+                assert!(
+                    turns >= before,
+                    "round {round}: {} holds {turns} turns, {before} were kept",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    // One more resume, let run to its end: it takes over the last lock and cleans up.
+    let mut last = spawn(7, 0);
+    let mut output = String::new();
+    std::io::Read::read_to_string(last.stdout.as_mut().unwrap(), &mut output).unwrap();
+    assert!(last.wait().unwrap().success(), "{output}");
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new(), "nothing half-written and no lock is left");
+    assert!(saves > kills, "the children were killed while they played ({saves} saves)");
+    eprintln!(
+        "kill storm: {kills} kills, {saves} saves acknowledged, {mid_write} left mid-write and cleaned, \
+         {checked} file loads checked, {} games (the longest {} turns), {:.1} s",
+        acknowledged.len(),
+        acknowledged.values().max().unwrap_or(&0),
+        started.elapsed().as_secs_f64()
+    );
+}
