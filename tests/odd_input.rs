@@ -76,28 +76,25 @@ fn odd_files_are_refused_quickly_in_a_short_line() {
     assert!(started.elapsed() < Duration::from_secs(10), "/dev/zero took {:?}", started.elapsed());
     let huge = format!("{good}{}", "x".repeat(50 << 20));
     refused(&hexstack(&["load", &file("huge", huge.as_bytes())]), "larger than 16 MB", "huge");
-    let long = good.replace("Blue C3", &format!("Blue {}", "C3".repeat(3000)));
-    refused(
-        &hexstack(&["load", &file("long", long.as_bytes())]),
-        "line 5: the line is longer than 4096",
-        "long",
-    );
-    let turn = good.replace("Blue C3", &format!("Blue {}", "Z".repeat(1000)));
-    refused(&hexstack(&["load", &file("turn", turn.as_bytes())]), "line 5: bad turn", "a long bad turn");
-    let escape = good.replace("clamber", "\u{1b}[2Jclamber");
-    refused(
-        &hexstack(&["load", &file("escape", escape.as_bytes())]),
-        "line 2: a control character (U+001B)",
-        "ESC",
-    );
-    let field = good.replace("game:", &format!("{}\u{7f}", "g".repeat(100)));
-    refused(
-        &hexstack(&["load", &file("field", field.as_bytes())]),
-        "line 2: a control character (U+007F)",
-        "DEL",
-    );
-    let unknown = good.replace("game:", &format!("{}:", "g".repeat(100)));
-    refused(&hexstack(&["load", &file("unknown", unknown.as_bytes())]), "unknown field 'gggg", "field");
+    // Each odd file is refused, its line named, its excerpt short.
+    let cases = [
+        (
+            "long",
+            good.replace("Blue C3", &format!("Blue {}", "C3".repeat(3000))),
+            "line 5: the line is longer than 4096",
+        ),
+        ("turn", good.replace("Blue C3", &format!("Blue {}", "Z".repeat(1000))), "line 5: bad turn"),
+        ("escape", good.replace("clamber", "\u{1b}[2Jclamber"), "line 2: a control character (U+001B)"),
+        (
+            "field",
+            good.replace("game:", &format!("{}\u{7f}", "g".repeat(100))),
+            "line 2: a control character (U+007F)",
+        ),
+        ("unknown", good.replace("game:", &format!("{}:", "g".repeat(100))), "unknown field 'gggg"),
+    ];
+    for (name, text, reason) in cases {
+        refused(&hexstack(&["load", &file(name, text.as_bytes())]), reason, name);
+    }
     let mut latin1 = good.replace("Blue C3", "Blue C3\nRed D3").into_bytes();
     let at = latin1.iter().position(|&b| b == b'D').unwrap();
     latin1[at] = 0xe9;

@@ -3,10 +3,8 @@
 
 use super::lit::Lit;
 use super::opponent::Shown;
-use super::play::{Look, LookMut, Seen};
 use super::table::{Message, Selecting, Table};
 use crate::i18n::{Explain, colour};
-use crate::rules::ByGame;
 use crate::rules::clamber::{CaptureKind, Position, Turn};
 use crate::rules::hex::{Cell, CellSet};
 use crate::t;
@@ -129,16 +127,6 @@ impl Shown for Position {
                 .map(|made| Chain { from: *from, captured: captured[..made].to_vec() })
                 .collect(),
         }
-    }
-}
-
-impl Seen for Position {
-    fn look(table: &Table<Position>) -> Look<'_> {
-        ByGame::Clamber(table)
-    }
-
-    fn look_mut(table: &mut Table<Position>) -> LookMut<'_> {
-        ByGame::Clamber(table)
     }
 }
 

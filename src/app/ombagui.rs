@@ -3,10 +3,8 @@
 
 use super::lit::Lit;
 use super::opponent::Shown;
-use super::play::{Look, LookMut, Seen};
 use super::table::{Message, Selecting, Table};
 use crate::i18n::{Explain, colour, kind};
-use crate::rules::ByGame;
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::ombagui::{BOARD, Move, Position};
 use crate::t;
@@ -44,16 +42,6 @@ impl Shown for Position {
     /// A move shows its piece picked up first.
     fn stages(turn: &Move) -> Vec<Cell> {
         vec![turn.from]
-    }
-}
-
-impl Seen for Position {
-    fn look(table: &Table<Position>) -> Look<'_> {
-        ByGame::Ombagui(table)
-    }
-
-    fn look_mut(table: &mut Table<Position>) -> LookMut<'_> {
-        ByGame::Ombagui(table)
     }
 }
 

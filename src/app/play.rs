@@ -26,6 +26,21 @@ pub trait Seen: Selecting {
     fn look_mut(table: &mut Table<Self>) -> LookMut<'_>;
 }
 
+/// Each game's tables, seen with their game: a line a game.
+macro_rules! seen {
+    ($($game:ident: $arm:ident),*) => {$(
+        impl Seen for $game::Position {
+            fn look(table: &Table<Self>) -> Look<'_> {
+                ByGame::$arm(table)
+            }
+            fn look_mut(table: &mut Table<Self>) -> LookMut<'_> {
+                ByGame::$arm(table)
+            }
+        }
+    )*};
+}
+seen!(clamber: Clamber, ombagui: Ombagui);
+
 /// A game at the table, its game unseen.
 pub trait Play: std::fmt::Debug {
     fn kind(&self) -> GameKind;
