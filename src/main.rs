@@ -1,13 +1,13 @@
 //! The `hexstack` command line: parse, dispatch, and turn errors into exit status 2.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 use hexstack::app::{App, Computer};
 use hexstack::cli::{self, From, game};
 use hexstack::i18n;
 use hexstack::rules::{Colour, GameKind};
 use hexstack::session::Players;
-use hexstack::{commands, store, t, terminal};
+use hexstack::{commands, store, terminal};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -131,7 +131,8 @@ fn run(command: Option<Command>) -> Result<()> {
                 .start(size)
                 .map_err(|e| anyhow::anyhow!(i18n::Explain::explain(&e)))?;
             // The host key lives in the data folder: a folder that cannot be is named first.
-            store::ensure_dir(&store::data_dir().context(t!("err.no_data_dir"))?)?;
+            let data = store::data_dir().ok_or_else(|| anyhow::anyhow!(hexstack::t!("err.no_data_dir")))?;
+            store::ensure_dir(&data)?;
             hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),

@@ -64,6 +64,7 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         app.area = Rect::new(0, 0, size.width, size.height);
         let mut keeper = Keeper::new(store::saves_dir(), &app);
         read_input(wakes.sender.clone());
+        stop_on_signals(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
         let mut local = Some(Screen { app, terminal, lang: i18n::current(), drawn: false });
         drive(&mut local, &mut keeper, wakes.receiver(), link.as_ref())
@@ -89,6 +90,27 @@ fn read_input(sender: SyncSender<Wake>) {
             }
         }
     });
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop the loop, which then leaves every terminal as it found
+/// it; a second signal ends the program at once.
+fn stop_on_signals(sender: SyncSender<Wake>) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        std::thread::spawn(move || {
+            let mut caught = signals.forever();
+            if caught.next().is_some() {
+                let _ = sender.send(Wake::Stop);
+            }
+            if let Some(signal) = caught.next() {
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    drop(sender);
 }
 
 /// A terminal and the app drawn on it, in its own language.
@@ -226,9 +248,13 @@ where
             }
         }
     })();
-    // Every guest's terminal is left as it was found before the connection closes.
+    // Every guest's terminal is left as it was found, with a goodbye in its language,
+    // before the connection closes.
     for (_, mut screen) in guests {
+        i18n::set(screen.lang);
         let _ = leave(&mut screen.terminal);
+        let _ = write!(screen.terminal.backend_mut(), "{}\r\n", t!("net.host_left"));
+        let _ = Write::flush(screen.terminal.backend_mut());
     }
     result
 }
