@@ -535,7 +535,7 @@ fn stepping_through_a_game_against_the_computer_never_makes_it_play() {
         assert!(!game(&app).computer_busy() && app.timer().is_none(), "{keys:?}: it does not start its turn");
         assert_eq!(line(&app), played, "{keys:?}: no turn dropped");
         if game(&app).to_move() == Colour::Blue {
-            assert!(game(&app).message.text().starts_with("the computer waits"), "{:?}", game(&app).message);
+            assert!(game(&app).message.text().starts_with("the computer waits:"), "{:?}", game(&app).message);
         }
     }
     // End goes back to the last turn; Enter on its turn lets it play from there.
