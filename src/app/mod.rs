@@ -6,22 +6,22 @@
 //! its keys from the one key table ([`keys`]); it answers an action with a [`Go`], which
 //! the app carries out.
 
-pub mod advisor;
-pub mod clamber;
+pub(crate) mod advisor;
+pub(crate) mod clamber;
 pub mod event;
 mod follow;
 pub mod game;
-pub mod go;
-pub mod held;
+pub(crate) mod go;
+pub(crate) mod held;
 pub mod keys;
 pub mod layout;
 pub mod link;
 pub mod lit;
 pub mod menu;
-pub mod ombagui;
-pub mod opponent;
+pub(crate) mod ombagui;
+pub(crate) mod opponent;
 pub mod pages;
-pub mod play;
+pub(crate) mod play;
 pub mod prompt;
 pub mod rules;
 pub mod table;
@@ -30,11 +30,12 @@ use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
 use event::Event;
 use game::GameScreen;
-pub use go::{Component, Go, Request};
+pub use go::{Component, Go, Question, Request};
+pub use opponent::{Computer, Opponent};
+pub use play::{Look, LookMut, Play};
 use keys::Context;
 use menu::Menu;
-pub use opponent::Computer;
-use prompt::{Question, SavePrompt};
+use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
 use rules::Book;
