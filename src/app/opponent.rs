@@ -190,7 +190,7 @@ impl<G: Shown> Opponent<G> {
     /// Its answer to a draw offer, from how it last saw the game (`advised`: the advisor's
     /// view of this very position, if any; else its own last search; else a glance): it
     /// agrees when it is behind, or not ahead once the game has stood even for
-    /// [`EVEN_FOR`] turns by the evaluation.
+    /// `EVEN_FOR` turns by the evaluation.
     pub fn accepts_draw(&self, session: &Session<G>, advised: Option<f64>) -> bool {
         let position = session.position();
         let blue = advised.or(self.view).unwrap_or_else(|| {
