@@ -110,7 +110,8 @@ fn run(command: Option<Command>) -> Result<()> {
                 "red" => Computer::playing(Colour::Red, level),
                 _ => Computer::playing(Colour::Blue, level),
             });
-            let players = Players { blue: cli::player_name(blue)?, red: cli::player_name(red)? };
+            let players =
+                Players { blue: cli::player_name(blue)?, red: cli::player_name(red)?, computer: None };
             let app = App::game(from.position()?, area).with_players(players);
             terminal::run(app.with_computer(computer))
         }

@@ -90,6 +90,9 @@ pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> St
             let _ = writeln!(text, "{}: {}", colour.to_string().to_lowercase(), plain::escape(name));
         }
     }
+    if let Some(computer) = players.computer {
+        let _ = writeln!(text, "computer: {computer}");
+    }
     let total = session.all_turns().count();
     let _ = writeln!(
         text,
@@ -108,12 +111,13 @@ pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> St
 }
 
 /// The header's fields, in the order they may come, and whether each is required.
-const FIELDS: [(&str, bool); 8] = [
+const FIELDS: [(&str, bool); 9] = [
     ("game", true),
     ("size", false),
     ("date", false),
     ("blue", false),
     ("red", false),
+    ("computer", false),
     ("start", true),
     ("result", false),
     ("at", false),
@@ -189,9 +193,16 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     let get = |field: &str| {
         header.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
     };
+    let computer = match get("computer") {
+        Some((text, n)) => {
+            Some(text.parse().map_err(|()| LoadError::at(n, t!("load.computer", plain::excerpt(text))))?)
+        }
+        None => None,
+    };
     let players = Players {
         blue: get("blue").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
         red: get("red").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
+        computer,
     };
     let date = get("date").map(|(date, _)| plain::unescape(date));
     let mut turns = Vec::new();
@@ -296,7 +307,7 @@ mod tests {
     #[test]
     fn a_game_reads_back_as_written() {
         let session = clamber_session(&["C3", "D3", "C2", "D3xC3"]);
-        let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()) };
+        let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()), computer: None };
         let text = write(&session, &players, "2026-11-30 15:31 UTC");
         assert_eq!(
             text,

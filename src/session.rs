@@ -4,11 +4,75 @@
 
 use crate::rules::{AnyPosition, ByGame, Colour, Game, Outcome, clamber, ombagui};
 
-/// The players' names, when they gave them.
+/// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Players {
     pub blue: Option<String>,
     pub red: Option<String>,
+    pub computer: Option<Computer>,
+}
+
+/// Who the computer plays, and at which level: one colour, or both to watch it play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Computer {
+    pub blue: bool,
+    pub red: bool,
+    pub level: u8,
+}
+
+impl Computer {
+    /// The computer playing `colour` at `level`.
+    pub fn playing(colour: Colour, level: u8) -> Computer {
+        Computer { blue: colour == Colour::Blue, red: colour == Colour::Red, level }
+    }
+
+    /// The computer playing both sides, to watch.
+    pub fn both(level: u8) -> Computer {
+        Computer { blue: true, red: true, level }
+    }
+
+    /// Whether it plays both sides: there is nobody to answer, just a game to watch.
+    pub fn watched(self) -> bool {
+        self.blue && self.red
+    }
+
+    pub fn plays(self, colour: Colour) -> bool {
+        match colour {
+            Colour::Blue => self.blue,
+            Colour::Red => self.red,
+        }
+    }
+}
+
+impl std::fmt::Display for Computer {
+    /// As a saved game writes it: the side it plays (`blue`, `red` or `both`), then its level.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = match (self.blue, self.red) {
+            (true, true) => "both",
+            (true, false) => "blue",
+            _ => "red",
+        };
+        write!(f, "{side} {}", self.level)
+    }
+}
+
+impl std::str::FromStr for Computer {
+    type Err = ();
+
+    /// `blue 3`, `red 5`, `both 1`: the side the computer plays and its level, 1 to 5.
+    fn from_str(text: &str) -> Result<Computer, ()> {
+        let (side, level) = text.trim().split_once(' ').ok_or(())?;
+        let level: u8 = level.trim().parse().map_err(|_| ())?;
+        if !(1..=5).contains(&level) {
+            return Err(());
+        }
+        match side {
+            "blue" => Ok(Computer::playing(Colour::Blue, level)),
+            "red" => Ok(Computer::playing(Colour::Red, level)),
+            "both" => Ok(Computer::both(level)),
+            _ => Err(()),
+        }
+    }
 }
 
 impl Players {

@@ -171,8 +171,11 @@ fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen()
     let names =
         ["Ann\nturns:\nend", "Bo\r\n", "\tTab\t", "\u{1b}[31mRed\u{1b}[0m", " spaced ", "back\\slash"];
     for name in names {
-        let mut app =
-            clamber("start").with_players(Players { blue: Some(name.into()), red: Some("Bo".into()) });
+        let mut app = clamber("start").with_players(Players {
+            blue: Some(name.into()),
+            red: Some("Bo".into()),
+            computer: None,
+        });
         app.handle(hexstack::app::event::Event::Input(enter()));
         let text = app.game_screen().unwrap().record("2026-12-01 10:00 UTC");
         assert!(

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use hexstack::app::{App, Request};
 use hexstack::rules::hex::Board;
-use hexstack::rules::{ByGame, Game, clamber, ombagui};
+use hexstack::rules::{ByGame, Colour, Game, clamber, ombagui};
 use hexstack::saved;
 use hexstack::session::{Players, Session};
 use hexstack::store;
@@ -53,7 +53,7 @@ proptest! {
     #[test]
     fn clamber_games_round_trip(side in 2u32..=4, choices in prop::collection::vec(any::<u32>(), 0..60), undo in 0usize..4) {
         let session = random_session(clamber::Position::start(Board::new(side).unwrap()), &choices, undo);
-        let players = Players { blue: Some("Ann".into()), red: None };
+        let players = Players { blue: Some("Ann".into()), red: None, computer: None };
         let text = saved::write(&session, &players, "2026-11-30 12:00 UTC");
         let loaded = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         prop_assert_eq!(&loaded.players, &players);
@@ -249,4 +249,23 @@ fn a_loaded_game_opens_at_its_saved_turn() {
     let app = App::loaded(saved::read(&text).unwrap(), AREA);
     assert_eq!(position(&app), "3/r/C3=b1");
     assert_eq!(app.screen.game().unwrap().replay_position(), (1, 2));
+}
+
+#[test]
+fn a_kept_game_remembers_the_computer_and_goes_on_against_it() {
+    use hexstack::app::Computer;
+    let mut app = common::clamber("start").with_computer(Some(Computer::playing(Colour::Red, 4)));
+    common::press(&mut app, &["Enter"]);
+    let text = app.screen.game().unwrap().record("");
+    assert!(text.contains("\ncomputer: red 4\n"), "{text}");
+    let resumed = App::loaded(saved::read(&text).unwrap(), common::AREA);
+    assert_eq!(common::game(&resumed).computer(), Some(Computer::playing(Colour::Red, 4)));
+    assert!(common::game(&resumed).computer_busy(), "on its turn, it thinks at once");
+    // Without the line, a two-player game, as before; a bad one is named with its line.
+    let two = saved::read(&text.replace("computer: red 4\n", "")).unwrap();
+    assert_eq!(two.players.computer, None);
+    for bad in ["red 6", "green 3", "red", "both three"] {
+        let error = saved::read(&text.replace("red 4", bad)).unwrap_err().to_string();
+        assert!(error.starts_with("line 4:") && error.contains("blue, red or both"), "{bad}: {error}");
+    }
 }

@@ -76,7 +76,10 @@ impl GameScreen {
 
     /// A game read from a file, ready to be stepped through.
     pub fn loaded(saved: SavedGame) -> GameScreen {
+        let computer = saved.players.computer;
         let mut screen = GameScreen { players: saved.players, ..GameScreen::at(play::own(saved.game)) };
+        // A kept game against the computer goes on against it, at its level.
+        screen.table.set_computer(computer);
         let (played, total) = screen.table.replay_position();
         screen.set_message(Message::Info(t!("loaded", played, total)));
         screen
@@ -114,7 +117,8 @@ impl GameScreen {
 
     /// The game as a saved-game text (the date left out when `date` is empty).
     pub fn record(&self, date: &str) -> String {
-        self.table.record(&self.players, date)
+        let players = Players { computer: self.table.computer(), ..self.players.clone() };
+        self.table.record(&players, date)
     }
 
     /// The layout of this game's screen in `area`, if the board fits.

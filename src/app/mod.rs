@@ -31,10 +31,10 @@ use crate::saved::SavedGame;
 use event::Event;
 use game::GameScreen;
 pub use go::{Component, Go, Question, Request};
-pub use opponent::{Computer, Opponent};
-pub use play::{Look, LookMut, Play};
 use keys::Context;
 use menu::Menu;
+pub use opponent::{Computer, Opponent};
+pub use play::{Look, LookMut, Play};
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
@@ -107,7 +107,10 @@ impl App {
 
     /// A game read from a saved file, its turns ready to be stepped through.
     pub fn loaded(saved: SavedGame, area: Rect) -> App {
-        App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) }
+        let mut app = App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) };
+        // Against the computer, on its turn, it goes on at once.
+        app.update(Instant::now());
+        app
     }
 
     /// The same app, the computer playing one colour or both in the game on screen.

@@ -6,6 +6,7 @@
 use super::advisor::{Searcher, Thinking, seen_by};
 use crate::ai::{self, Budget, Evaluate};
 use crate::rules::Colour;
+pub use crate::session::Computer;
 use crate::session::Session;
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
@@ -25,38 +26,6 @@ pub const BEHIND: f64 = 0.45;
 
 /// ... or under this once the game has stood even for [`EVEN_FOR`] turns.
 pub const NOT_AHEAD: f64 = 0.55;
-
-/// Who the computer plays, and at which level: one colour, or both to watch it play.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Computer {
-    pub blue: bool,
-    pub red: bool,
-    pub level: u8,
-}
-
-impl Computer {
-    /// The computer playing `colour` at `level`.
-    pub fn playing(colour: Colour, level: u8) -> Computer {
-        Computer { blue: colour == Colour::Blue, red: colour == Colour::Red, level }
-    }
-
-    /// The computer playing both sides, to watch.
-    pub fn both(level: u8) -> Computer {
-        Computer { blue: true, red: true, level }
-    }
-
-    /// Whether it plays both sides: there is nobody to answer, just a game to watch.
-    pub fn watched(self) -> bool {
-        self.blue && self.red
-    }
-
-    pub fn plays(self, colour: Colour) -> bool {
-        match colour {
-            Colour::Blue => self.blue,
-            Colour::Red => self.red,
-        }
-    }
-}
 
 /// What the computer needs of a game beyond its search: how a turn shows step by step.
 pub trait Shown: Evaluate<Turn: Send> + Send {
