@@ -38,9 +38,9 @@ enum Command {
         /// Let the computer play this colour, or both to watch it play
         #[arg(long, value_parser = ["blue", "red", "both"])]
         computer: Option<String>,
-        /// The computer's level, 1 (beginner) to 5 (expert)
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
-        level: u8,
+        /// The computer's level, 1 (beginner) to 5 (expert); 3 unless given (with --computer only)
+        #[arg(long, requires = "computer", value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: Option<u8>,
     },
     /// Continue the most recently kept game
     Resume,
@@ -105,6 +105,8 @@ fn run(command: Option<Command>) -> Result<()> {
     match command {
         None => terminal::run(App::new(area)),
         Some(Command::Play { from, blue, red, computer, level }) => {
+            // Level 3, the club player, unless another is asked for.
+            let level = level.unwrap_or(3);
             let computer = computer.map(|plays| match plays.as_str() {
                 "both" => Computer::both(level),
                 "red" => Computer::playing(Colour::Red, level),

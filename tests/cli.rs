@@ -163,3 +163,12 @@ fn the_computer_options_are_checked() {
         assert_eq!(message.lines().count(), 1);
     }
 }
+
+#[test]
+fn a_level_without_the_computer_is_a_one_line_error() {
+    let output = hexstack(&["play", "clamber", "--level", "4"]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = stderr(&output);
+    assert_eq!(said.trim_end().lines().count(), 1, "{said}");
+    assert!(said.contains("--computer"), "{said}");
+}
