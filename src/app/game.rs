@@ -261,7 +261,8 @@ impl Component for GameScreen {
         match self.mode() {
             Mode::Tried => Context::Try,
             Mode::Shared => Context::Shared,
-            Mode::HotSeat | Mode::Against => Context::Game,
+            Mode::Against => Context::Against,
+            Mode::HotSeat => Context::Game,
         }
     }
 

@@ -28,6 +28,8 @@ impl Step {
 pub enum Context {
     Menu,
     Game,
+    /// A game against the computer: undo takes back your turn and its answer.
+    Against,
     /// A rules example tried on a real board: a game that goes back to its page.
     Try,
     /// A game shared over SSH: no going through its history, no menu.
@@ -42,9 +44,10 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    pub const ALL: [Context; 9] = [
+    pub const ALL: [Context; 10] = [
         Context::Menu,
         Context::Game,
+        Context::Against,
         Context::Try,
         Context::Shared,
         Context::Rules,
@@ -134,10 +137,10 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try};
+use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try};
 
 /// Every screen with a board to play on.
-const BOARDS: &[Context] = &[Game, Try, Shared];
+const BOARDS: &[Context] = &[Game, Against, Try, Shared];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -231,24 +234,24 @@ pub const KEYS: &[Binding] = &[
         Some(("u", "hint.undo")),
     ),
     bind(
-        &[Game, Try],
+        &[Game, Against, Try],
         &[(KeyCode::Char('r'), CTRL), char(']')],
         "^r ]",
         Action::Redo,
         "key.redo",
         Some(("^r", "hint.redo")),
     ),
-    bind(&[Game, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
-    bind(&[Game, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
+    bind(&[Game, Against, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
+    bind(&[Game, Against, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
     bind(BOARDS, &[char('s')], "s", Action::Save, "key.save", None),
     bind(BOARDS, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
     bind(BOARDS, &[char('t')], "t", Action::Hint, "key.hint", None),
     bind(BOARDS, &[char('e')], "e", Action::Eval, "key.eval", None),
     bind(BOARDS, &[char('d')], "d", Action::Draw, "key.draw", None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, "key.resign", None),
-    bind(&[Game], &[char('m')], "m", Action::Menu, "key.menu", None),
+    bind(&[Game, Against], &[char('m')], "m", Action::Menu, "key.menu", None),
     bind(
-        &[Game, Shared],
+        &[Game, Against, Shared],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
@@ -385,7 +388,11 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
 /// What an action does, in words, worded for a shared game (`.shared`) or for `game`
 /// where they word it their own way.
 pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> String {
-    let shared = (context == Context::Shared).then(|| format!("{}.shared", binding.what));
+    let shared = match context {
+        Context::Shared => Some(format!("{}.shared", binding.what)),
+        Context::Against => Some(format!("{}.against", binding.what)),
+        _ => None,
+    };
     let own = game.map(|game| format!("{}.{}", binding.what, game.name()));
     shared
         .into_iter()
