@@ -1,0 +1,191 @@
+//! What a guest's terminal is sent, bounded whatever the guest does. ratatui writes each
+//! frame (a diff against the last) and flushes it here; one task hands frames to the SSH
+//! channel as fast as the guest's window lets it. Frames the guest has not taken yet are
+//! joined; past [`BACKLOG`] bytes they are dropped, and since the next diff would then
+//! build on a screen the guest never got, the loop is asked to draw a whole frame (the
+//! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
+
+use super::door::Cut;
+use russh::server::{Handle, Msg};
+use russh::{ChannelWriteHalf, Disconnect};
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
+pub const BACKLOG: usize = 256 * 1024;
+
+/// How long the last bytes and the closing of the channel may take.
+const CLOSING: Duration = Duration::from_secs(2);
+
+/// The ratatui backend's writer for one guest.
+pub(super) struct Output {
+    outbox: Arc<Outbox>,
+    buffer: Vec<u8>,
+}
+
+/// Set when a guest's backlog was dropped: the guest's screen is not what ratatui last
+/// drew, so the loop owning the terminal must make its next draw a whole one (ratatui's
+/// `Terminal::resize` to the same area forgets the last frame; `clear` would ask the host's
+/// own terminal for its cursor). The hook is this flag alone, taken by the loop after a draw.
+#[derive(Clone, Default)]
+pub struct Redraw(Arc<AtomicBool>);
+
+impl Redraw {
+    /// Whether a whole frame is wanted; asking clears it.
+    pub fn take(&self) -> bool {
+        self.0.swap(false, Ordering::SeqCst)
+    }
+}
+
+/// Between the loop (which puts frames) and the task that sends them.
+pub(super) struct Outbox {
+    waiting: Mutex<Waiting>,
+    ready: Notify,
+    redraw: Redraw,
+}
+
+#[derive(Default)]
+struct Waiting {
+    bytes: Vec<u8>,
+    /// The loop let go: send what is left and close.
+    done: bool,
+    /// The guest is gone (or dropped): nothing more is taken.
+    gone: bool,
+    /// A last line for the guest, after the restored screen.
+    farewell: Option<String>,
+}
+
+impl Outbox {
+    fn waiting(&self) -> MutexGuard<'_, Waiting> {
+        self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A line the guest reads once the screen is restored, before the connection closes.
+    pub fn farewell(&self, line: String) {
+        self.waiting().farewell = Some(line);
+    }
+
+    fn put(&self, frame: Vec<u8>) -> io::Result<()> {
+        let mut waiting = self.waiting();
+        if waiting.gone {
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the guest left"));
+        }
+        if waiting.bytes.is_empty() {
+            // Whole frames are bounded by the largest terminal: always taken.
+            waiting.bytes = frame;
+        } else if waiting.bytes.len() + frame.len() <= BACKLOG {
+            waiting.bytes.extend_from_slice(&frame);
+        } else {
+            waiting.bytes = Vec::new();
+            self.redraw.0.store(true, Ordering::SeqCst);
+        }
+        drop(waiting);
+        self.ready.notify_one();
+        Ok(())
+    }
+
+    /// The next bytes to send, or what to do once there are none left.
+    async fn take(&self) -> Result<Vec<u8>, Option<String>> {
+        loop {
+            {
+                let mut waiting = self.waiting();
+                if !waiting.bytes.is_empty() {
+                    return Ok(std::mem::take(&mut waiting.bytes));
+                }
+                if waiting.done {
+                    return Err(waiting.farewell.take());
+                }
+            }
+            self.ready.notified().await;
+        }
+    }
+
+    fn gone(&self) {
+        let mut waiting = self.waiting();
+        waiting.gone = true;
+        waiting.bytes = Vec::new();
+    }
+}
+
+impl Output {
+    /// Starts the task that sends `writer`'s channel what the loop draws; `cut` drops the
+    /// guest who leaves a frame untaken for `stall`. Must run inside the server's runtime.
+    pub fn start(writer: ChannelWriteHalf<Msg>, handle: Handle, cut: Arc<Cut>, stall: Duration) -> Output {
+        let outbox =
+            Arc::new(Outbox { waiting: Mutex::default(), ready: Notify::new(), redraw: Redraw::default() });
+        tokio::spawn(send(Arc::clone(&outbox), writer, handle, cut, stall));
+        Output { outbox, buffer: Vec::new() }
+    }
+
+    pub fn outbox(&self) -> Arc<Outbox> {
+        Arc::clone(&self.outbox)
+    }
+
+    pub fn redraw(&self) -> Redraw {
+        self.outbox.redraw.clone()
+    }
+}
+
+async fn send(
+    outbox: Arc<Outbox>,
+    writer: ChannelWriteHalf<Msg>,
+    handle: Handle,
+    cut: Arc<Cut>,
+    stall: Duration,
+) {
+    let farewell = loop {
+        match outbox.take().await {
+            Ok(bytes) => match tokio::time::timeout(stall, writer.data_bytes(bytes)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return outbox.gone(),
+                Err(_) => {
+                    // The guest stopped reading: let go of them.
+                    outbox.gone();
+                    cut.cut();
+                    return;
+                }
+            },
+            Err(farewell) => break farewell,
+        }
+    };
+    let closing = async {
+        if let Some(line) = &farewell {
+            let _ = writer.data_bytes(format!("\r\n{line}\r\n").into_bytes()).await;
+        }
+        let _ = writer.exit_status(0).await;
+        let _ = writer.eof().await;
+        let _ = writer.close().await;
+        if let Some(line) = farewell {
+            let _ = handle.disconnect(Disconnect::ByApplication, line, String::new()).await;
+        }
+    };
+    if tokio::time::timeout(CLOSING, closing).await.is_err() {
+        cut.cut();
+    }
+    outbox.gone();
+}
+
+impl io::Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        self.outbox.put(std::mem::take(&mut self.buffer))
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        let _ = io::Write::flush(self);
+        self.outbox.waiting().done = true;
+        self.outbox.ready.notify_one();
+    }
+}
