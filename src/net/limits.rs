@@ -26,6 +26,9 @@ pub struct Limits {
     pub keys: Rate,
     /// How long a guest's terminal may leave a frame untaken before the guest is let go.
     pub stall: Duration,
+    /// The bytes kept for a guest who is behind: past them, the guest gets a whole frame
+    /// when it reads again instead of every frame it missed.
+    pub backlog: usize,
 }
 
 /// Connections not yet in: from `begin` on, a new one is refused at random, more often as
@@ -56,6 +59,7 @@ impl Default for Limits {
             wrong_codes_per_source: Rate { burst: 10, every: Duration::from_secs(6) },
             keys: Rate { burst: 4096, every: Duration::from_micros(3_906) },
             stall: Duration::from_secs(60),
+            backlog: 256 * 1024,
         }
     }
 }

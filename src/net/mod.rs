@@ -386,7 +386,7 @@ impl russh::server::Handler for Guest {
             return Ok(());
         };
         session.channel_success(channel)?;
-        let output = Output::start(writer, session.handle(), Arc::clone(&self.visit.cut), self.limits.stall);
+        let output = Output::start(writer, session.handle(), Arc::clone(&self.visit.cut), &self.limits);
         if !self.visit.is_in() {
             let line = said(self.lang(), "net.full").replace("{0}", &self.limits.guests.to_string());
             output.outbox().farewell(line);

@@ -1,11 +1,12 @@
 //! What a guest's terminal is sent, bounded whatever the guest does. ratatui writes each
 //! frame (a diff against the last) and flushes it here; one task hands frames to the SSH
 //! channel as fast as the guest's window lets it. Frames the guest has not taken yet are
-//! joined; past [`BACKLOG`] bytes they are dropped, and since the next diff would then
+//! joined; past the limit's `backlog` bytes they are dropped, and since the next diff would then
 //! build on a screen the guest never got, the loop is asked to draw a whole frame (the
 //! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
 
 use super::door::Cut;
+use super::limits::Limits;
 use russh::server::{Handle, Msg};
 use russh::{ChannelWriteHalf, Disconnect};
 use std::io;
@@ -13,9 +14,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::Notify;
-
-/// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
-pub const BACKLOG: usize = 256 * 1024;
 
 /// How long the last bytes and the closing of the channel may take.
 const CLOSING: Duration = Duration::from_secs(2);
@@ -42,6 +40,8 @@ impl Redraw {
 
 /// Between the loop (which puts frames) and the task that sends them.
 pub(super) struct Outbox {
+    /// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
+    backlog: usize,
     waiting: Mutex<Waiting>,
     ready: Notify,
     redraw: Redraw,
@@ -76,7 +76,7 @@ impl Outbox {
         if waiting.bytes.is_empty() {
             // Whole frames are bounded by the largest terminal: always taken.
             waiting.bytes = frame;
-        } else if waiting.bytes.len() + frame.len() <= BACKLOG {
+        } else if waiting.bytes.len() + frame.len() <= self.backlog {
             waiting.bytes.extend_from_slice(&frame);
         } else {
             waiting.bytes = Vec::new();
@@ -113,11 +113,16 @@ impl Outbox {
 impl Output {
     /// Starts the task that sends `writer`'s channel what the loop draws; `cut` drops the
     /// guest who leaves a frame untaken for `stall`. Must run inside the server's runtime.
-    pub fn start(writer: ChannelWriteHalf<Msg>, handle: Handle, cut: Arc<Cut>, stall: Duration) -> Output {
+    pub fn start(writer: ChannelWriteHalf<Msg>, handle: Handle, cut: Arc<Cut>, limits: &Limits) -> Output {
+        let output = Output::new(limits.backlog);
+        tokio::spawn(send(output.outbox(), writer, handle, cut, limits.stall));
+        output
+    }
+
+    fn new(backlog: usize) -> Output {
         let outbox =
-            Arc::new(Outbox { waiting: Mutex::default(), ready: Notify::new(), redraw: Redraw::default() });
-        tokio::spawn(send(Arc::clone(&outbox), writer, handle, cut, stall));
-        Output { outbox, buffer: Vec::new() }
+            Outbox { backlog, waiting: Mutex::default(), ready: Notify::new(), redraw: Redraw::default() };
+        Output { outbox: Arc::new(outbox), buffer: Vec::new() }
     }
 
     pub fn outbox(&self) -> Arc<Outbox> {
@@ -187,5 +192,44 @@ impl Drop for Output {
         let _ = io::Write::flush(self);
         self.outbox.waiting().done = true;
         self.outbox.ready.notify_one();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn waiting(output: &Output) -> Vec<u8> {
+        output.outbox.waiting().bytes.clone()
+    }
+
+    #[test]
+    fn frames_a_guest_has_not_taken_are_joined_then_give_way_to_a_whole_one() {
+        let mut output = Output::new(100);
+        let redraw = output.redraw();
+        for frame in [&b"first "[..], b"second"] {
+            output.write_all(frame).unwrap();
+            output.flush().unwrap();
+        }
+        assert_eq!(waiting(&output), b"first second", "joined while within the backlog");
+        assert!(!redraw.take());
+        output.write_all(&[b'x'; 95]).unwrap();
+        output.flush().unwrap();
+        assert!(waiting(&output).is_empty(), "past the backlog, nothing is kept");
+        assert!(redraw.take(), "and the loop is asked for a whole frame");
+        assert!(!redraw.take(), "once");
+        let whole = vec![b'w'; 300];
+        output.write_all(&whole).unwrap();
+        output.flush().unwrap();
+        assert_eq!(waiting(&output), whole, "a whole frame is kept even past the backlog");
+    }
+
+    #[test]
+    fn a_guest_gone_makes_the_loop_stop_drawing() {
+        let mut output = Output::new(100);
+        output.outbox.gone();
+        output.write_all(b"frame").unwrap();
+        assert_eq!(output.flush().unwrap_err().kind(), io::ErrorKind::BrokenPipe);
     }
 }
