@@ -499,7 +499,7 @@ fn area(columns: u32, rows: u32) -> Rect {
 /// that come from it, until the guest quits or goes. The host keeps the game, not this.
 fn play_guest(seat: Seat, area: Rect, lang: Lang, inbox: &mpsc::Receiver<Input>, output: Output) {
     crate::i18n::set(lang);
-    let redraw = output.redraw();
+    let (redraw, outbox) = (output.redraw(), output.outbox());
     let mut app = App::shared(seat, area);
     let options = TerminalOptions { viewport: Viewport::Fixed(area) };
     let Ok(mut terminal) = Terminal::with_options(CrosstermBackend::new(output), options) else { return };
@@ -528,6 +528,7 @@ fn play_guest(seat: Seat, area: Rect, lang: Lang, inbox: &mpsc::Receiver<Input>,
     };
     let _ = terminal::drive(&mut terminal, &mut app, &mut keeper, next);
     let _ = execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen);
+    outbox.finish();
     // The seat is free once the screen is restored.
     drop(app);
 }

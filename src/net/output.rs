@@ -70,7 +70,7 @@ impl Outbox {
 
     fn put(&self, frame: Vec<u8>) -> io::Result<()> {
         let mut waiting = self.waiting();
-        if waiting.gone {
+        if waiting.gone && !waiting.done {
             return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the guest left"));
         }
         if waiting.bytes.is_empty() {
@@ -101,6 +101,13 @@ impl Outbox {
             }
             self.ready.notified().await;
         }
+    }
+
+    /// The loop is over: what it still writes (ratatui's own goodbye, showing the cursor)
+    /// fails quietly if the guest is gone, instead of telling the host's terminal.
+    pub fn finish(&self) {
+        self.waiting().done = true;
+        self.ready.notify_one();
     }
 
     fn gone(&self) {
@@ -190,8 +197,7 @@ impl io::Write for Output {
 impl Drop for Output {
     fn drop(&mut self) {
         let _ = io::Write::flush(self);
-        self.outbox.waiting().done = true;
-        self.outbox.ready.notify_one();
+        self.outbox.finish();
     }
 }
 

@@ -115,7 +115,14 @@ pub async fn join_unread(
     let channel = session.channel_open_session().await.map_err(|e| e.to_string())?;
     channel.request_pty(true, "xterm", size.0, size.1, 0, 0, &[]).await.map_err(|e| e.to_string())?;
     channel.request_shell(true).await.map_err(|e| e.to_string())?;
-    let (reader, writer) = channel.split();
+    let (mut reader, writer) = channel.split();
+    // The terminal and the game granted (read before anything is drawn).
+    for _ in 0..2 {
+        match tokio::time::timeout(PROMPT, reader.wait()).await {
+            Ok(Some(russh::ChannelMsg::Success)) => {}
+            other => return Err(format!("the game did not start: {other:?}")),
+        }
+    }
     let (_, screen) = watch::channel(Vec::new());
     let (_, closed) = watch::channel(false);
     Ok(Friend { session, writer, reader: Some(reader), screen, closed })
@@ -140,7 +147,7 @@ impl Friend {
 
     /// Waits (a bounded time) until `text` is on the screen.
     pub async fn sees(&mut self, text: &str) {
-        let seen = self.screen.wait_for(|screen| String::from_utf8_lossy(screen).contains(text));
+        let seen = self.screen.wait_for(|screen| shown(screen).contains(text));
         assert!(
             tokio::time::timeout(PROMPT, seen).await.is_ok_and(|seen| seen.is_ok()),
             "never saw {text:?}"
@@ -156,4 +163,50 @@ impl Friend {
     pub async fn leave(self) {
         let _ = self.session.disconnect(russh::Disconnect::ByApplication, "", "en").await;
     }
+}
+
+/// The lines a terminal shows after `bytes`: characters placed where the cursor is, moved
+/// by `ESC [ row ; column H`, Enter and new lines; other sequences (colours, modes) change
+/// no character. Enough to read what ratatui drew, diff after diff.
+pub fn shown(bytes: &[u8]) -> String {
+    const ROWS: usize = 130;
+    const COLUMNS: usize = 310;
+    let mut grid = vec![vec![' '; COLUMNS]; ROWS];
+    let (mut row, mut column) = (0usize, 0usize);
+    let text = String::from_utf8_lossy(bytes);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' if chars.peek() == Some(&'[') => {
+                chars.next();
+                let mut body = String::new();
+                for c in chars.by_ref() {
+                    if ('\x40'..='\x7e').contains(&c) {
+                        if c == 'H' {
+                            let mut numbers = body.split(';').map(|n| n.parse::<usize>().unwrap_or(1).max(1));
+                            row = numbers.next().unwrap_or(1) - 1;
+                            column = numbers.next().unwrap_or(1) - 1;
+                        } else if c == 'J' && body == "2" {
+                            grid.iter_mut().for_each(|line| line.fill(' '));
+                        }
+                        break;
+                    }
+                    body.push(c);
+                }
+            }
+            '\x1b' => {
+                chars.next();
+            }
+            '\r' => column = 0,
+            '\n' => row += 1,
+            c if c.is_control() => {}
+            c => {
+                if row < ROWS && column < COLUMNS {
+                    grid[row][column] = c;
+                }
+                column += 1;
+            }
+        }
+    }
+    grid.iter().map(|line| line.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
 }
