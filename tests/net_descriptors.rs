@@ -45,10 +45,9 @@ fn out_of_descriptors_the_server_says_so_and_takes_guests_again_when_one_frees()
         let joined = tokio::time::timeout(PROMPT, async {
             let mut session = russh::client::connect_stream(config, stream, Trusting).await.unwrap();
             assert!(session.authenticate_password("play", CODE).await.unwrap().success(), "the friend is in");
-            session
+            let _ = session.disconnect(russh::Disconnect::ByApplication, "", "en").await;
         });
-        let session = joined.await.expect("the friend's login took too long");
-        let _ = session.disconnect(russh::Disconnect::ByApplication, "", "en").await;
+        joined.await.expect("the friend's login took too long");
     });
     assert!(hosting.listening());
     hosting.stop();
