@@ -1,10 +1,14 @@
-//! What strangers can do before the code, and what is not the game: on the loopback only
+//! What strangers can do before the code, what is not the game, and a guest who falls
+//! behind: on the loopback only
 //! (127.0.0.1 and 127.0.0.2), every wait on an event and bounded in time, every count fixed.
 
 mod guest;
 
-use guest::{CODE, FRIEND, PROMPT, STRANGER, connect_from, host, join, log_in, runtime, tcp_from};
+use guest::{
+    CODE, FRIEND, PROMPT, STRANGER, connect_from, host, join, join_unread, log_in, runtime, tcp_from,
+};
 use hexstack::net::{Limits, Rate, Startups};
+use hexstack::rules::ByGame;
 use russh::ChannelMsg;
 use std::time::{Duration, Instant};
 use tokio::io::AsyncReadExt;
@@ -149,6 +153,48 @@ fn a_full_game_tells_the_next_guest_and_lets_them_go() {
         second.sees("all the guests it takes (1)").await;
         second.ends_within(PROMPT).await;
         first.leave().await;
+    });
+    hosting.stop();
+}
+
+#[test]
+fn a_guest_who_reads_again_after_falling_behind_sees_the_game_as_it_stands() {
+    // A backlog of 512 bytes: a few turns on the board overflow it.
+    let limits = Limits { backlog: 512, stall: Duration::from_secs(30), ..Limits::default() };
+    let (link, hosting) = host(limits);
+    // Turns that stay on the board and in the list of moves, each one a new game to follow.
+    let mut games = Vec::new();
+    let mut game = link.game().0;
+    for cell in ["A1", "E5", "A3", "E3", "C1", "C5", "B1", "D5"] {
+        if let ByGame::Clamber(session) = &mut game
+            && session.play(&cell.parse().unwrap()).is_ok()
+            && !session.is_over()
+        {
+            games.push((cell, game.clone()));
+        }
+    }
+    assert!(games.len() >= 6, "enough turns: {}", games.len());
+    runtime().block_on(async {
+        // A window of 1 kB that it does not take up: the host cannot send it more.
+        let config =
+            russh::client::Config { window_size: 1024, channel_buffer_size: 1, ..Default::default() };
+        let mut behind = join_unread(&hosting, FRIEND, CODE, (100, 30), config).await.unwrap();
+        let mut other = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
+        other.sees("Red is thinking").await;
+        // The other player's screen keeps time: each turn is drawn before the next.
+        for (cell, game) in &games {
+            link.publish(game.clone());
+            other.sees(cell).await;
+        }
+        behind.read();
+        let (last, _) = games.last().unwrap();
+        behind.sees(last).await;
+        let shown = guest::shown(&behind.screen.borrow());
+        for (cell, _) in &games {
+            assert!(shown.contains(cell), "{cell} is in the list of moves:\n{shown}");
+        }
+        behind.leave().await;
+        other.leave().await;
     });
     hosting.stop();
 }

@@ -6,7 +6,7 @@
 //! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
 
 use super::door::Cut;
-use super::limits::Limits;
+use super::limits::{LARGEST, Limits};
 use russh::server::{Handle, Msg};
 use russh::{ChannelWriteHalf, Disconnect};
 use std::io;
@@ -14,6 +14,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::Notify;
+
+/// The most a whole frame can take, clearing included: every cell of the largest terminal
+/// with its colours, style and a move (48 bytes a cell).
+const WHOLE: usize = LARGEST.0 as usize * LARGEST.1 as usize * 48;
 
 /// How long the last bytes and the closing of the channel may take.
 const CLOSING: Duration = Duration::from_secs(2);
@@ -50,6 +54,9 @@ pub(super) struct Outbox {
 #[derive(Default)]
 struct Waiting {
     bytes: Vec<u8>,
+    /// Room beyond the backlog for the whole frame asked for, until the guest takes it:
+    /// without it a whole frame bigger than the backlog would be dropped in turn.
+    grace: usize,
     /// The loop let go: send what is left and close.
     done: bool,
     /// The guest is gone (or dropped): nothing more is taken.
@@ -74,12 +81,13 @@ impl Outbox {
             return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the guest left"));
         }
         if waiting.bytes.is_empty() {
-            // Whole frames are bounded by the largest terminal: always taken.
+            // A frame is bounded by the largest terminal: always taken.
             waiting.bytes = frame;
-        } else if waiting.bytes.len() + frame.len() <= self.backlog {
+        } else if waiting.bytes.len() + frame.len() <= self.backlog + waiting.grace {
             waiting.bytes.extend_from_slice(&frame);
         } else {
             waiting.bytes = Vec::new();
+            waiting.grace = WHOLE;
             self.redraw.0.store(true, Ordering::SeqCst);
         }
         drop(waiting);
@@ -93,6 +101,7 @@ impl Outbox {
             {
                 let mut waiting = self.waiting();
                 if !waiting.bytes.is_empty() {
+                    waiting.grace = 0;
                     return Ok(std::mem::take(&mut waiting.bytes));
                 }
                 if waiting.done {
@@ -229,6 +238,9 @@ mod tests {
         output.write_all(&whole).unwrap();
         output.flush().unwrap();
         assert_eq!(waiting(&output), whole, "a whole frame is kept even past the backlog");
+        output.write_all(b"diff").unwrap();
+        output.flush().unwrap();
+        assert_eq!(waiting(&output).len(), 304, "and what follows it, until the guest takes it");
     }
 
     #[test]
