@@ -148,9 +148,10 @@ impl Hosting {
             // MaxAuthTries): OpenSSH's first `none` and each key it offers count here.
             max_auth_attempts: 6,
             methods: ways_in(),
-            // Also the longest a write to a guest may hang: past it the connection ends.
+            // Also the longest a write to a guest may hang: past it the connection ends. A
+            // guest who answers keepalives is never idle that long.
             inactivity_timeout: Some(limits.stall),
-            keepalive_interval: Some(Duration::from_secs(15)),
+            keepalive_interval: Some((limits.stall / 2).min(Duration::from_secs(15))),
             nodelay: true,
             ..Default::default()
         });
@@ -455,8 +456,8 @@ impl russh::server::Handler for Guest {
         _session: &mut Session,
     ) -> Result<()> {
         if self.ours(channel) && self.count_keys(1) {
-            let area = area(columns, rows);
-            self.send(Event::Resize(area.width, area.height));
+            self.area = area(columns, rows);
+            self.send(Event::Resize(self.area.width, self.area.height));
         }
         Ok(())
     }
