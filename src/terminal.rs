@@ -4,7 +4,7 @@
 //! or a timer an app asked for is due; it lets the app of each terminal concerned handle
 //! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
-use crate::app::event::{self, Event, Guest, Wake};
+use crate::app::event::{self, Event, Guest, Redraw, Wake};
 use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
@@ -66,7 +66,7 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
-        let mut local = Some(Screen { app, terminal, lang: i18n::current(), drawn: false });
+        let mut local = Some(Screen::new(app, terminal, i18n::current()));
         drive(&mut local, &mut keeper, wakes.receiver(), link.as_ref())
     })();
     event::set_waker(None);
@@ -120,6 +120,8 @@ pub struct Screen<B: Backend> {
     pub lang: Lang,
     /// Whether what is on the terminal shows the app as it is.
     pub drawn: bool,
+    /// Set when what was drawn did not all reach the terminal (a guest's).
+    pub redraw: Redraw,
 }
 
 impl<B: Backend> Screen<B>
@@ -128,7 +130,7 @@ where
 {
     /// A screen for `app` on `terminal`, in `lang`.
     pub fn new(app: App, terminal: Terminal<B>, lang: Lang) -> Screen<B> {
-        Screen { app, terminal, lang, drawn: false }
+        Screen { app, terminal, lang, drawn: false, redraw: Redraw::default() }
     }
 
     /// Lets the app handle `event`, in its terminal's language.
@@ -143,12 +145,18 @@ where
         Ok(())
     }
 
-    /// Draws the app if it changed since it was last drawn.
+    /// Draws the app if it changed since it was last drawn, whole if what was sent before
+    /// did not all go out.
     fn draw(&mut self) -> Result<()> {
         if !self.drawn {
             i18n::set(self.lang);
             self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
             self.drawn = true;
+        }
+        if self.redraw.take() {
+            let area = self.app.area;
+            self.terminal.resize(Rect::new(0, 0, area.width, area.height))?;
+            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
         }
         Ok(())
     }
@@ -280,14 +288,14 @@ where
 /// A guest came, typed or went.
 fn guest(guests: &mut Vec<(u64, GuestScreen)>, id: u64, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
     match news {
-        Guest::Joined { output, area, lang } => {
+        Guest::Joined { output, area, lang, redraw } => {
             let Some(link) = link else { return Ok(()) };
             let options = TerminalOptions { viewport: Viewport::Fixed(area) };
             let mut terminal = Terminal::with_options(CrosstermBackend::new(output), options)?;
             execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
             i18n::set(lang);
             let app = App::shared(link.sit_guest(), area);
-            guests.push((id, Screen::new(app, terminal, lang)));
+            guests.push((id, Screen { redraw, ..Screen::new(app, terminal, lang) }));
         }
         Guest::Input(input) => {
             let Some(at) = guests.iter().position(|(guest, _)| *guest == id) else { return Ok(()) };
@@ -301,8 +309,12 @@ fn guest(guests: &mut Vec<(u64, GuestScreen)>, id: u64, news: Guest, link: Optio
             }
         }
         Guest::Left => {
-            // Its seat is free once its app is gone.
-            guests.retain(|(guest, _)| *guest != id);
+            // Its terminal is left as it was found (if it is still there to hear it), and
+            // its seat is free once its app is gone.
+            if let Some(at) = guests.iter().position(|(guest, _)| *guest == id) {
+                let (_, mut screen) = guests.remove(at);
+                let _ = leave(&mut screen.terminal);
+            }
         }
     }
     Ok(())

@@ -31,7 +31,7 @@ fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Hostin
     let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key };
     let hosting =
-        Hosting::headless(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();
+        Hosting::start(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();
     (link, hosting)
 }
 

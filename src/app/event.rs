@@ -7,6 +7,8 @@ use crate::i18n::Lang;
 use ratatui::crossterm::event::Event as Input;
 use ratatui::layout::Rect;
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::SyncSender;
 
 /// What an app is woken for.
@@ -37,14 +39,35 @@ pub enum Wake {
 
 /// A guest's terminal: it comes, it types, it goes.
 pub enum Guest {
-    /// A terminal of this size and language, drawn into `output`.
+    /// A terminal of this size and language, drawn into `output`; `redraw` says when what
+    /// was sent could not all go out, so that the next frame must be whole.
     Joined {
         output: Box<dyn std::io::Write + Send>,
         area: Rect,
         lang: Lang,
+        redraw: Redraw,
     },
     Input(Input),
     Left,
+}
+
+/// Set when frames a guest had not taken were dropped: the guest's screen is not what
+/// ratatui last drew, so the loop draws the next frame whole (ratatui's `resize` to the
+/// same area forgets the last frame). Frames are dropped while the loop draws, so the loop
+/// looks right after each draw.
+#[derive(Clone, Debug, Default)]
+pub struct Redraw(Arc<AtomicBool>);
+
+impl Redraw {
+    /// A whole frame is wanted.
+    pub fn want(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a whole frame is wanted; asking clears it.
+    pub fn take(&self) -> bool {
+        self.0.swap(false, Ordering::SeqCst)
+    }
 }
 
 /// How many wakes wait in the channel at most: past it, a guest's keys are dropped.

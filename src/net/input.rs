@@ -164,6 +164,47 @@ fn mouse(numbers: &[u8], last: u8) -> Option<Event> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes as a terminal or an attacker might send them: anything, and pieces of escape
+    /// sequences, so that long and broken sequences come often.
+    fn piece() -> impl Strategy<Value = Vec<u8>> {
+        let pieces: Vec<&'static [u8]> = vec![
+            b"\x1b",
+            b"\x1b[",
+            b"\x1b[<",
+            b"\x1bO",
+            b";",
+            b"65535",
+            b"99999999",
+            b"M",
+            b"m",
+            b"~",
+            b"A",
+            &[0xc3, 0xa9],
+            &[0xf0, 0x9f],
+        ];
+        prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..64),
+            proptest::sample::select(pieces).prop_map(<[u8]>::to_vec),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_in_any_packets_never_panic_and_give_bounded_events(
+            packets in proptest::collection::vec(proptest::collection::vec(piece(), 0..16), 0..16)
+        ) {
+            let mut reader = Reader::default();
+            for packet in packets {
+                let bytes = packet.concat();
+                let waiting = reader.pending.len();
+                let events = reader.read(&bytes);
+                prop_assert!(events.len() <= waiting + bytes.len(), "each event takes a byte at least");
+                prop_assert!(reader.pending.len() < LONGEST, "what waits is bounded");
+            }
+        }
+    }
 
     fn keys(bytes: &[u8]) -> Vec<KeyCode> {
         Reader::default()

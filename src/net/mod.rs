@@ -1,12 +1,20 @@
 //! Play at a distance over SSH: the host runs `hexstack serve`, a friend types `ssh -p
 //! 2222 play@HOST` and the join code. Each SSH session is one more terminal for the same
-//! app: its own size, keys, language and screen, following the one game through the
-//! app's [`Link`]. The SSH protocol and its cryptography are russh's (with `ring`).
+//! loop: its keys go into the loop's channel, its screen (its own size and language) is
+//! drawn into its SSH channel, and it plays the one game through the app's [`Link`]. The
+//! SSH protocol and its cryptography are russh's (with `ring`). What a stranger or a guest
+//! can have of the host is bounded: see [`Limits`].
 
+mod door;
 pub mod input;
+mod limits;
+mod output;
+mod tries;
+
+pub use limits::{LARGEST, Limits, Rate, Startups};
 
 use crate::app::App;
-use crate::app::event::{self, Wake};
+use crate::app::event::{self, Redraw, Wake};
 use crate::app::link::Link;
 use crate::cli::Listen;
 use crate::i18n::Lang;
@@ -16,17 +24,19 @@ use crate::session::AnySession;
 use crate::terminal::{self, Wakes};
 use crate::{store, t};
 use anyhow::{Context, Result, anyhow};
+use output::Output;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use russh::keys::{PrivateKey, PublicKey};
-use russh::server::{Auth, ChannelOpenHandle, Handle, Msg, Session, VerifiedPublicKey};
-use russh::{Channel, ChannelId};
+use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, ChannelWriteHalf, Sig};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, SyncSender, TrySendError};
-use std::time::Duration;
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
 
 /// Who may come in: whoever gives the join code as password, or holds the key named.
 #[derive(Clone, Debug)]
@@ -35,12 +45,25 @@ pub struct Access {
     pub key: Option<PublicKey>,
 }
 
-/// A fresh join code: six letters and digits, none that reads like another (no 0/o, 1/l).
+/// A fresh join code: eight letters and digits in two groups (`k3m9-pq7x`), none that reads
+/// like another (no 0/o, 1/l): 40 bits, read out in two breaths.
 pub fn join_code() -> String {
     use rand::RngExt;
     const SIGNS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
     let mut rng = rand::rng();
-    (0..6).map(|_| SIGNS[rng.random_range(0..SIGNS.len())] as char).collect()
+    let mut code: String = (0..8).map(|_| SIGNS[rng.random_range(0..SIGNS.len())] as char).collect();
+    code.insert(4, '-');
+    code
+}
+
+/// Whether `typed` is `code`, as a friend may type it: any case, with or without the dash
+/// and spaces. Every sign is compared, right or wrong, so the time taken tells nothing.
+fn same_code(typed: &str, code: &str) -> bool {
+    let signs = |text: &str| -> Vec<char> {
+        text.chars().filter(|c| !c.is_whitespace() && *c != '-').flat_map(char::to_lowercase).collect()
+    };
+    let (typed, code) = (signs(typed), signs(code));
+    typed.len() == code.len() && typed.iter().zip(&code).fold(true, |same, (a, b)| same & (a == b))
 }
 
 /// The host's key, made once and kept in `dir`, so that a friend's ssh knows the host
@@ -77,7 +100,7 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
     let access = Access { code: code.clone(), key: allowed };
     let bind = SocketAddr::new(listen.bind, listen.port);
     let wakes = Wakes::default();
-    let hosting = Hosting::start(Arc::clone(&link), access, key, bind, wakes.sender.clone())
+    let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
         .with_context(|| t!("net.no_listen", bind))?;
     let host = if listen.bind.is_unspecified() { t!("net.this_host") } else { listen.bind.to_string() };
     let invite = t!("net.invite", hosting.addr().port(), host, code);
@@ -90,68 +113,38 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
 }
 
 /// The SSH server of a shared game, running on its own threads until stopped. Its guests'
-/// terminals are served by the loop that `wakes` belongs to.
+/// terminals are served by the loop whose channel it was given.
 pub struct Hosting {
     link: Arc<Link>,
     addr: SocketAddr,
-    shutdown: russh::server::RunningServerHandle,
+    door: Arc<door::Door>,
+    /// Holds the goodbye once the host stops.
+    stop: watch::Sender<Option<String>>,
     runtime: tokio::runtime::Runtime,
     wakes: SyncSender<Wake>,
     /// How many guests' outputs are still open.
-    outputs: Outputs,
+    open: output::Open,
     /// The loop of a host without a terminal of its own (tests).
     headless: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Hosting {
-    /// Listens on `bind` (port 0 picks a free one) for guests of the game on `link`, whose
-    /// terminals the loop of `wakes` serves.
-    pub fn start(
+    /// A host without a terminal (tests): listens on `bind` (port 0 picks a free one) for
+    /// guests of the game on `link`, served by a loop of its own on a thread.
+    pub fn start(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Hosting> {
+        Hosting::headless(link, access, key, bind, Limits::default())
+    }
+
+    /// The same, within other limits than the usual ones.
+    pub fn headless(
         link: Arc<Link>,
         access: Access,
         key: PrivateKey,
         bind: SocketAddr,
-        wakes: SyncSender<Wake>,
+        limits: Limits,
     ) -> Result<Hosting> {
-        use russh::server::Server as _;
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-        let config = Arc::new(russh::server::Config {
-            keys: vec![key],
-            // A wrong code costs a second, and the connection ends after three.
-            auth_rejection_time: Duration::from_secs(1),
-            auth_rejection_time_initial: Some(Duration::ZERO),
-            max_auth_attempts: 3,
-            methods: ways_in(),
-            inactivity_timeout: None,
-            // A dropped guest is found within two minutes; a keepalive is the only wake-up of a
-            // game where nobody moves.
-            keepalive_interval: Some(Duration::from_secs(60)),
-            nodelay: true,
-            ..Default::default()
-        });
-        let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
-        let addr = listener.local_addr()?;
-        let outputs = Arc::new(tokio::sync::watch::Sender::new(0));
-        let mut server = Server {
-            access: Arc::new(access),
-            wakes: wakes.clone(),
-            outputs: Arc::clone(&outputs),
-            guests: Arc::new(AtomicU64::new(1)),
-        };
-        let (handing, shutdown) = mpsc::channel();
-        runtime.spawn(async move {
-            let running = server.run_on_socket(config, &listener);
-            let _ = handing.send(running.handle());
-            let _ = running.await;
-        });
-        let shutdown = shutdown.recv().context("the SSH server did not start")?;
-        Ok(Hosting { link, addr, shutdown, runtime, wakes, outputs, headless: None })
-    }
-
-    /// The same, with a loop of its own on a thread, for a host without a terminal.
-    pub fn headless(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Hosting> {
         let wakes = Wakes::default();
-        let mut hosting = Hosting::start(Arc::clone(&link), access, key, bind, wakes.sender.clone())?;
+        let mut hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, limits, &wakes)?;
         hosting.headless = Some(std::thread::spawn(move || {
             let mut keeper = Keeper::nowhere();
             let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
@@ -160,9 +153,73 @@ impl Hosting {
         Ok(hosting)
     }
 
+    /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
+    /// the loop of `wakes` serves.
+    pub fn start_with(
+        link: Arc<Link>,
+        access: Access,
+        key: PrivateKey,
+        bind: SocketAddr,
+        limits: Limits,
+        wakes: &Wakes,
+    ) -> Result<Hosting> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+        let config = Arc::new(russh::server::Config {
+            keys: vec![key],
+            auth_rejection_time: limits.wrong_code_cost,
+            // OpenSSH asks with no password first: that costs nothing.
+            auth_rejection_time_initial: Some(Duration::ZERO),
+            // Guessing is bounded by the wrong codes' budgets, not by this (OpenSSH's
+            // MaxAuthTries): OpenSSH's first `none` and each key it offers count here.
+            max_auth_attempts: 6,
+            methods: ways_in(),
+            // Also the longest a write to a guest may hang: past it the connection ends. A
+            // guest who answers keepalives is never idle that long.
+            inactivity_timeout: Some(limits.stall),
+            keepalive_interval: Some((limits.stall / 2).min(Duration::from_secs(15))),
+            nodelay: true,
+            ..Default::default()
+        });
+        let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
+        let addr = listener.local_addr()?;
+        let door = door::Door::new(&limits);
+        let open = Arc::new(watch::Sender::new(0));
+        let server = Server {
+            access: Arc::new(access),
+            tries: Arc::new(tries::Tries::new(&limits)),
+            limits: Arc::new(limits),
+            wakes: wakes.sender.clone(),
+            open: Arc::clone(&open),
+            next: AtomicU64::new(1),
+        };
+        let (stop, stopping) = watch::channel(None);
+        runtime.spawn(door::welcome(listener, Arc::clone(&door), config, stopping, move |visit| {
+            server.guest(visit)
+        }));
+        let wakes = wakes.sender.clone();
+        Ok(Hosting { link, addr, door, stop, runtime, wakes, open, headless: None })
+    }
+
     /// Where guests connect.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Whether new guests are being let in: false while the process is out of file
+    /// descriptors (the server waits for one and takes them then).
+    pub fn listening(&self) -> bool {
+        self.door.listening()
+    }
+
+    /// `tell` hears each change of [`Hosting::listening`] (from the server's threads), so
+    /// that the host's screen can say it.
+    pub fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
+        self.door.tell_listening(Box::new(tell));
+    }
+
+    /// Guests in now, players and watchers.
+    pub fn guests(&self) -> usize {
+        self.door.guests()
     }
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop
@@ -174,37 +231,45 @@ impl Hosting {
         if let Some(headless) = self.headless {
             let _ = headless.join();
         }
-        let mut open = self.outputs.subscribe();
+        let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
         let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });
-        self.shutdown.shutdown(t!("net.host_left"));
+        let _ = self.stop.send(Some(t!("net.host_left")));
         self.runtime.shutdown_timeout(Duration::from_secs(2));
     }
 }
 
-#[derive(Clone)]
+/// What every connection's handler shares.
 struct Server {
     access: Arc<Access>,
+    tries: Arc<tries::Tries>,
+    limits: Arc<Limits>,
+    /// The loop that serves the guests' terminals.
     wakes: SyncSender<Wake>,
-    /// Counts the guests' outputs, so that stopping waits for the last screens.
-    outputs: Outputs,
+    open: output::Open,
     /// The next guest's number.
-    guests: Arc<AtomicU64>,
+    next: AtomicU64,
 }
 
-impl russh::server::Server for Server {
-    type Handler = Guest;
-
-    fn new_client(&mut self, _: Option<SocketAddr>) -> Guest {
+impl Server {
+    fn guest(&self, visit: door::Visit) -> Guest {
+        let keys = limits::Bucket::new(self.limits.keys, Instant::now());
         Guest {
-            id: self.guests.fetch_add(1, Ordering::Relaxed),
+            id: self.next.fetch_add(1, Ordering::Relaxed),
             access: Arc::clone(&self.access),
+            tries: Arc::clone(&self.tries),
+            limits: Arc::clone(&self.limits),
             wakes: self.wakes.clone(),
-            outputs: Arc::clone(&self.outputs),
+            open: Arc::clone(&self.open),
+            visit,
             area: Rect::new(0, 0, 80, 24),
             lang: None,
             reader: input::Reader::default(),
+            game: None,
+            writer: None,
             joined: false,
+            keys,
+            outbox: None,
         }
     }
 }
@@ -214,62 +279,120 @@ impl russh::server::Server for Server {
 struct Guest {
     id: u64,
     access: Arc<Access>,
+    tries: Arc<tries::Tries>,
+    limits: Arc<Limits>,
     wakes: SyncSender<Wake>,
-    outputs: Outputs,
+    open: output::Open,
+    visit: door::Visit,
     area: Rect,
     lang: Option<Lang>,
     reader: input::Reader,
-    /// Whether its terminal is at the game (a shell was asked for).
+    /// The connection's one channel for the game: others are refused.
+    game: Option<ChannelId>,
+    /// Its writing half, until the game starts on it.
+    writer: Option<ChannelWriteHalf<Msg>>,
+    /// Whether its terminal is at the game (the loop has its screen).
     joined: bool,
+    /// Keys allowed: a flood lets the guest go.
+    keys: limits::Bucket,
+    /// Where the guest's screen goes, for a last line.
+    outbox: Option<Arc<output::Outbox>>,
 }
 
 impl Guest {
-    /// A key, a click or a resize for the loop; past the loop's queue it is dropped (a
-    /// flood of keys must not cost the host memory).
+    /// Hands `event` to the loop; past the loop's queue it is dropped (a flood of keys must
+    /// not cost the host memory).
     fn send(&self, event: Event) {
         if self.joined
             && let Err(TrySendError::Full(_)) =
                 self.wakes.try_send(Wake::Guest(self.id, event::Guest::Input(event)))
         {
-            // Dropped: the player's terminal sends faster than anyone types.
+            // Dropped: the guest's terminal sends faster than anyone types.
         }
     }
 
-    /// The guest's terminal left the game.
+    /// The guest's terminal leaves the game: the loop restores it and frees its seat.
     fn leave(&mut self) {
         if std::mem::take(&mut self.joined) {
             let _ = self.wakes.send(Wake::Guest(self.id, event::Guest::Left));
         }
     }
+
+    /// `count` more keys: false (and the guest let go, told why) past the limit.
+    fn count_keys(&mut self, count: usize) -> bool {
+        if self.keys.try_take(Instant::now(), u32::try_from(count).unwrap_or(u32::MAX)) {
+            return true;
+        }
+        match &self.outbox {
+            // The loop restores the screen, and the line follows.
+            Some(outbox) => outbox.farewell(said(self.lang(), "net.flood")),
+            None => self.visit.cut.cut(),
+        }
+        self.leave();
+        false
+    }
+
+    fn lang(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+
+    fn ours(&self, channel: ChannelId) -> bool {
+        self.game == Some(channel)
+    }
+
+    fn accept(&mut self) -> Auth {
+        // In but no room: told so when the game would start.
+        self.visit.come_in();
+        Auth::Accept
+    }
 }
 
-impl Drop for Guest {
-    /// A connection that drops lets go of its seat.
-    fn drop(&mut self) {
-        self.leave();
-    }
+/// A text in `lang`, for a guest whose loop has not started (or is over).
+fn said(lang: Lang, key: &str) -> String {
+    let text = lang.texts().get(key).or_else(|| Lang::En.texts().get(key));
+    text.map_or_else(|| key.to_string(), |text| text.to_string())
 }
 
 impl russh::server::Handler for Guest {
     type Error = anyhow::Error;
 
     async fn auth_password(&mut self, _user: &str, password: &str) -> Result<Auth> {
-        Ok(if password.trim() == self.access.code { Auth::Accept } else { try_again() })
+        let from = self.visit.peer.ip();
+        // An address out of tries is not even checked: not by this code either.
+        if !self.tries.may_try(from) {
+            return Ok(try_again());
+        }
+        if same_code(password, &self.access.code) {
+            return Ok(self.accept());
+        }
+        self.tries.wrong(from, self.visit.deadline).await;
+        if Instant::now() >= self.visit.deadline {
+            return Err(anyhow!("login time over"));
+        }
+        Ok(try_again())
+    }
+
+    async fn auth_publickey_offered(&mut self, _user: &str, offer: PublicKeyOffer<'_>) -> Result<Auth> {
+        Ok(if self.allowed(offer.public_key) { Auth::Accept } else { try_again() })
     }
 
     async fn auth_publickey(&mut self, _user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth> {
-        let allowed =
-            self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.public_key.key_data());
-        Ok(if allowed { Auth::Accept } else { try_again() })
+        Ok(if self.allowed(key.public_key) { self.accept() } else { try_again() })
     }
 
     async fn channel_open_session(
         &mut self,
-        _channel: Channel<Msg>,
+        channel: Channel<Msg>,
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<()> {
-        reply.accept().await;
+        // One game a connection; the dropped reply refuses any other.
+        if self.game.is_none() {
+            self.game = Some(channel.id());
+            // Only its writing half is kept: what the guest types comes through `data`.
+            self.writer = Some(channel.split().1);
+            reply.accept().await;
+        }
         Ok(())
     }
 
@@ -285,7 +408,9 @@ impl russh::server::Handler for Guest {
         _: &[(russh::Pty, u32)],
         session: &mut Session,
     ) -> Result<()> {
-        self.area = area(columns, rows);
+        if self.ours(channel) {
+            self.area = area(columns, rows);
+        }
         session.channel_success(channel)?;
         Ok(())
     }
@@ -305,15 +430,24 @@ impl russh::server::Handler for Guest {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<()> {
-        if self.joined {
+        let Some(writer) = self.writer.take().filter(|_| self.ours(channel)) else {
             session.channel_failure(channel)?;
             return Ok(());
-        }
-        let output = Box::new(Output::start(session.handle(), channel, Arc::clone(&self.outputs)));
-        let (area, lang) = (self.area, self.lang.unwrap_or_default());
-        let joined = Wake::Guest(self.id, event::Guest::Joined { output, area, lang });
-        self.joined = self.wakes.send(joined).is_ok();
+        };
         session.channel_success(channel)?;
+        let cut = Arc::clone(&self.visit.cut);
+        let output = Output::start(writer, session.handle(), cut, &self.limits, Arc::clone(&self.open));
+        if !self.visit.is_in() {
+            let line = said(self.lang(), "net.full").replace("{0}", &self.limits.guests.to_string());
+            output.outbox().farewell(line);
+            return Ok(());
+        }
+        self.outbox = Some(output.outbox());
+        let redraw: Redraw = output.redraw();
+        let (area, lang) = (self.area, self.lang());
+        let joined =
+            Wake::Guest(self.id, event::Guest::Joined { output: Box::new(output), area, lang, redraw });
+        self.joined = self.wakes.send(joined).is_ok();
         Ok(())
     }
 
@@ -323,24 +457,57 @@ impl russh::server::Handler for Guest {
         Ok(())
     }
 
-    async fn data(&mut self, _channel: ChannelId, data: &[u8], _session: &mut Session) -> Result<()> {
-        for event in self.reader.read(data) {
-            self.send(event);
+    async fn subsystem_request(&mut self, channel: ChannelId, _: &str, session: &mut Session) -> Result<()> {
+        // No sftp, nor any other subsystem.
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _: bool,
+        _: &str,
+        _: &str,
+        _: u32,
+        session: &mut Session,
+    ) -> Result<()> {
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn signal(&mut self, channel: ChannelId, _: Sig, session: &mut Session) -> Result<()> {
+        // Nothing runs that a signal could reach (a reply only if one was asked for).
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn data(&mut self, channel: ChannelId, data: &[u8], _session: &mut Session) -> Result<()> {
+        if !self.ours(channel) || !self.joined {
+            return Ok(());
+        }
+        let events = self.reader.read(data);
+        if self.count_keys(events.len()) {
+            for event in events {
+                self.send(event);
+            }
         }
         Ok(())
     }
 
     async fn window_change_request(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         columns: u32,
         rows: u32,
         _: u32,
         _: u32,
         _session: &mut Session,
     ) -> Result<()> {
-        let area = area(columns, rows);
-        self.send(Event::Resize(area.width, area.height));
+        if self.ours(channel) && self.count_keys(1) {
+            self.area = area(columns, rows);
+            self.send(Event::Resize(self.area.width, self.area.height));
+        }
         Ok(())
     }
 
@@ -355,6 +522,19 @@ impl russh::server::Handler for Guest {
     }
 }
 
+impl Drop for Guest {
+    /// A connection that drops lets go of its seat.
+    fn drop(&mut self) {
+        self.leave();
+    }
+}
+
+impl Guest {
+    fn allowed(&self, key: &PublicKey) -> bool {
+        self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.key_data())
+    }
+}
+
 /// The two ways in: the join code as password, or a key the host named.
 fn ways_in() -> russh::MethodSet {
     russh::MethodSet::from(&[russh::MethodKind::Password, russh::MethodKind::PublicKey][..])
@@ -365,54 +545,9 @@ fn try_again() -> Auth {
     Auth::Reject { proceed_with_methods: Some(ways_in()), partial_success: false }
 }
 
+/// A guest's window as drawn for: what the guest asked, within [`LARGEST`]. Nothing is
+/// allocated after the request's own numbers.
 fn area(columns: u32, rows: u32) -> Rect {
-    let clamp = |n: u32| n.clamp(1, u32::from(u16::MAX)) as u16;
-    Rect::new(0, 0, clamp(columns), clamp(rows))
-}
-
-/// How many guests' outputs are open.
-type Outputs = Arc<tokio::sync::watch::Sender<usize>>;
-
-/// What the guest's terminal is sent: written by ratatui, sent on each flush; the channel
-/// is closed when the loop lets go of it.
-struct Output {
-    sender: tokio::sync::mpsc::UnboundedSender<Vec<u8>>,
-    buffer: Vec<u8>,
-}
-
-impl Output {
-    /// Sends what is written to `channel`, counted among the open `outputs` until the
-    /// channel is closed.
-    fn start(handle: Handle, channel: ChannelId, outputs: Outputs) -> Output {
-        let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
-        outputs.send_modify(|open| *open += 1);
-        tokio::spawn(async move {
-            while let Some(bytes) = receiver.recv().await {
-                if handle.data(channel, bytes).await.is_err() {
-                    break;
-                }
-            }
-            let _ = handle.exit_status_request(channel, 0).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
-            outputs.send_modify(|open| *open -= 1);
-        });
-        Output { sender, buffer: Vec::new() }
-    }
-}
-
-impl std::io::Write for Output {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.buffer.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        if self.buffer.is_empty() {
-            return Ok(());
-        }
-        self.sender
-            .send(std::mem::take(&mut self.buffer))
-            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the guest left"))
-    }
+    let clamp = |n: u32, most: u16| n.clamp(1, u32::from(most)) as u16;
+    Rect::new(0, 0, clamp(columns, LARGEST.0), clamp(rows, LARGEST.1))
 }

@@ -1,0 +1,349 @@
+//! The door: the accept loop and who may stay. Connections not yet in are few and short
+//! (a login time, a cap with refusals at random past a start, a cap per address), guests
+//! in are counted, and the loop outlives running out of descriptors: it waits for one to
+//! free and takes the connection then, saying meanwhile that it cannot.
+//!
+//! russh's own `run_on_socket` ends at the first failed accept and has no login time, so
+//! the loop is ours, handing each connection to `russh::server::run_stream` inside a
+//! stream that can be cut: russh's session closes only when its peer reads and writes,
+//! and a connection past its time must close whatever its peer does.
+
+use super::limits::{Limits, source};
+use rand::RngExt;
+use russh::server::{Config, Handler, run_stream};
+use std::collections::HashMap;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll, Waker};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, oneshot, watch};
+
+/// The longest wait before trying to accept again when the process is out of descriptors
+/// (each connection that ends wakes the loop sooner).
+const RETRY: Duration = Duration::from_secs(1);
+
+/// How long the guests' connections get to close with the host's goodbye.
+const GOODBYE: Duration = Duration::from_secs(1);
+
+/// Told whether the door takes connections.
+type Tell = Box<dyn Fn(bool) + Send + Sync>;
+
+/// Who is at the door and who is in.
+pub(super) struct Door {
+    limits: Limits,
+    rooms: Mutex<Rooms>,
+    listening: AtomicBool,
+    told: Mutex<Option<Tell>>,
+    /// A connection ended: a descriptor is free again.
+    freed: Notify,
+}
+
+#[derive(Default)]
+struct Rooms {
+    startups: usize,
+    by_source: HashMap<IpAddr, usize>,
+    guests: usize,
+}
+
+impl Door {
+    pub fn new(limits: &Limits) -> Arc<Door> {
+        Arc::new(Door {
+            limits: limits.clone(),
+            rooms: Mutex::default(),
+            listening: AtomicBool::new(true),
+            told: Mutex::new(None),
+            freed: Notify::new(),
+        })
+    }
+
+    fn rooms(&self) -> MutexGuard<'_, Rooms> {
+        self.rooms.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether new connections are being taken (not while out of descriptors).
+    pub fn listening(&self) -> bool {
+        self.listening.load(Ordering::SeqCst)
+    }
+
+    /// `tell` hears every change of [`Door::listening`].
+    pub fn tell_listening(&self, tell: Tell) {
+        *self.told.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(tell);
+    }
+
+    fn set_listening(&self, now: bool) {
+        if self.listening.swap(now, Ordering::SeqCst) != now
+            && let Some(tell) = &*self.told.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        {
+            tell(now);
+        }
+    }
+
+    pub fn guests(&self) -> usize {
+        self.rooms().guests
+    }
+
+    /// A new connection from `address`: a place among those not yet in, or none.
+    fn knock(self: &Arc<Door>, address: IpAddr) -> Option<Startup> {
+        let limits = self.limits.startups;
+        let source = source(address);
+        let mut rooms = self.rooms();
+        let from_there = rooms.by_source.get(&source).copied().unwrap_or(0);
+        if from_there >= limits.per_source || rooms.startups >= limits.full {
+            return None;
+        }
+        if rooms.startups >= limits.begin {
+            // 3 in 10 at `begin`, rising to all at `full`.
+            let past = (rooms.startups - limits.begin) as f64 / (limits.full - limits.begin).max(1) as f64;
+            if rand::rng().random_bool((0.3 + 0.7 * past).min(1.0)) {
+                return None;
+            }
+        }
+        rooms.startups += 1;
+        *rooms.by_source.entry(source).or_default() += 1;
+        Some(Startup { door: Arc::clone(self), source })
+    }
+}
+
+/// A place among the connections not yet in, given back when dropped.
+pub(super) struct Startup {
+    door: Arc<Door>,
+    source: IpAddr,
+}
+
+impl Drop for Startup {
+    fn drop(&mut self) {
+        let mut rooms = self.door.rooms();
+        rooms.startups -= 1;
+        if let Some(count) = rooms.by_source.get_mut(&self.source) {
+            *count -= 1;
+            if *count == 0 {
+                rooms.by_source.remove(&self.source);
+            }
+        }
+    }
+}
+
+/// A guest's place, given back when dropped.
+pub(super) struct Inside {
+    door: Arc<Door>,
+}
+
+impl Drop for Inside {
+    fn drop(&mut self) {
+        self.door.rooms().guests -= 1;
+    }
+}
+
+/// One connection as the door sees it, handed to its handler: where it comes from, its
+/// place, until when it may take to come in, and the way to cut it.
+pub(super) struct Visit {
+    pub peer: SocketAddr,
+    pub deadline: Instant,
+    pub cut: Arc<Cut>,
+    startup: Option<Startup>,
+    inside: Option<Inside>,
+    admitted: Option<oneshot::Sender<()>>,
+}
+
+impl Visit {
+    /// The code or key was right: a guest's place if there is one left (the place among
+    /// those not yet in is given back then). False when the game is full.
+    pub fn come_in(&mut self) -> bool {
+        if self.inside.is_some() {
+            return true;
+        }
+        let Some(startup) = &self.startup else { return false };
+        let door = Arc::clone(&startup.door);
+        {
+            let mut rooms = door.rooms();
+            if rooms.guests >= door.limits.guests {
+                return false;
+            }
+            rooms.guests += 1;
+        }
+        self.inside = Some(Inside { door });
+        self.startup = None;
+        if let Some(admitted) = self.admitted.take() {
+            let _ = admitted.send(());
+        }
+        true
+    }
+
+    pub fn is_in(&self) -> bool {
+        self.inside.is_some()
+    }
+}
+
+/// Accepts connections until `stop` holds a goodbye, each handed to a handler made by
+/// `guest`. Out of descriptors, it says so and tries again when one frees (a second at most).
+pub(super) async fn welcome<H, F>(
+    listener: TcpListener,
+    door: Arc<Door>,
+    config: Arc<Config>,
+    stop: watch::Receiver<Option<String>>,
+    guest: F,
+) where
+    H: Handler + Send + 'static,
+    F: Fn(Visit) -> H,
+{
+    let mut waiting = stop.clone();
+    loop {
+        let accepted = tokio::select! {
+            _ = waiting.wait_for(Option::is_some) => return,
+            accepted = listener.accept() => accepted,
+        };
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
+            // The connection died before it was taken: nothing wrong here.
+            Err(error) if error.kind() == io::ErrorKind::ConnectionAborted => continue,
+            Err(_) => {
+                door.set_listening(false);
+                tokio::select! {
+                    _ = waiting.wait_for(Option::is_some) => return,
+                    () = door.freed.notified() => {}
+                    () = tokio::time::sleep(RETRY) => {}
+                }
+                continue;
+            }
+        };
+        door.set_listening(true);
+        // Refused: closed at once, before a byte is read.
+        let Some(startup) = door.knock(peer.ip()) else { continue };
+        let (admitted, coming) = oneshot::channel();
+        let cut = Arc::new(Cut::default());
+        let deadline = Instant::now() + door.limits.login_time;
+        let visit = Visit {
+            peer,
+            deadline,
+            cut: Arc::clone(&cut),
+            startup: Some(startup),
+            inside: None,
+            admitted: Some(admitted),
+        };
+        let handler = guest(visit);
+        let (config, stop, door) = (Arc::clone(&config), stop.clone(), Arc::clone(&door));
+        tokio::spawn(async move {
+            visit_through(config, stream, handler, cut, deadline, coming, stop).await;
+            door.freed.notify_one();
+        });
+    }
+}
+
+/// One connection from its first byte to its end: cut at `deadline` unless in by then, and
+/// told goodbye when the host stops.
+async fn visit_through<H: Handler + Send + 'static>(
+    config: Arc<Config>,
+    stream: TcpStream,
+    handler: H,
+    cut: Arc<Cut>,
+    deadline: Instant,
+    coming: oneshot::Receiver<()>,
+    mut stop: watch::Receiver<Option<String>>,
+) {
+    let _ = stream.set_nodelay(true);
+    let stream = Guarded { stream, cut: Arc::clone(&cut) };
+    let deadline = tokio::time::Instant::from_std(deadline);
+    let Ok(Ok(mut session)) = tokio::time::timeout_at(deadline, run_stream(config, stream, handler)).await
+    else {
+        return;
+    };
+    let handle = session.handle();
+    let came_in = tokio::select! {
+        _ = &mut session => return,
+        came = tokio::time::timeout_at(deadline, coming) => matches!(came, Ok(Ok(()))),
+        _ = stop.wait_for(Option::is_some) => false,
+    };
+    if came_in {
+        let goodbye = tokio::select! {
+            _ = &mut session => return,
+            goodbye = stop.wait_for(Option::is_some) => goodbye.ok().and_then(|goodbye| goodbye.clone()),
+        };
+        let goodbye = goodbye.unwrap_or_default();
+        let _ = handle.disconnect(russh::Disconnect::ByApplication, goodbye, String::new()).await;
+        if tokio::time::timeout(GOODBYE, &mut session).await.is_ok() {
+            return;
+        }
+    }
+    cut.cut();
+    // Cut, the session ends at its next read or write.
+    let _ = tokio::time::timeout(GOODBYE, session).await;
+}
+
+/// Cuts a connection whatever its peer does: its reads and writes fail from then on.
+#[derive(Default)]
+pub(super) struct Cut {
+    done: AtomicBool,
+    /// Who waits to read, who waits to write: woken by the cut.
+    waiting: Mutex<[Option<Waker>; 2]>,
+}
+
+impl Cut {
+    pub fn cut(&self) {
+        self.done.store(true, Ordering::SeqCst);
+        let mut waiting = self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for waker in waiting.iter_mut().filter_map(Option::take) {
+            waker.wake();
+        }
+    }
+
+    /// Whether cut, remembering who to wake when it is.
+    fn is_cut(&self, side: usize, context: &Context<'_>) -> bool {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !waiting[side].as_ref().is_some_and(|waker| waker.will_wake(context.waker())) {
+            waiting[side] = Some(context.waker().clone());
+        }
+        self.done.load(Ordering::SeqCst)
+    }
+}
+
+/// A connection's stream, with its [`Cut`].
+struct Guarded {
+    stream: TcpStream,
+    cut: Arc<Cut>,
+}
+
+fn cut_off() -> io::Error {
+    io::Error::new(io::ErrorKind::ConnectionAborted, "cut by the host")
+}
+
+impl AsyncRead for Guarded {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        if self.cut.is_cut(0, context) {
+            return Poll::Ready(Err(cut_off()));
+        }
+        Pin::new(&mut self.stream).poll_read(context, buf)
+    }
+}
+
+impl AsyncWrite for Guarded {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        context: &mut Context<'_>,
+        bytes: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        if self.cut.is_cut(1, context) {
+            return Poll::Ready(Err(cut_off()));
+        }
+        Pin::new(&mut self.stream).poll_write(context, bytes)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.cut.is_cut(1, context) {
+            return Poll::Ready(Err(cut_off()));
+        }
+        Pin::new(&mut self.stream).poll_flush(context)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(context)
+    }
+}

@@ -1,0 +1,254 @@
+//! What a guest's terminal is sent, bounded whatever the guest does. ratatui writes each
+//! frame (a diff against the last) and flushes it here; one task hands frames to the SSH
+//! channel as fast as the guest's window lets it. Frames the guest has not taken yet are
+//! joined; past the limit's `backlog` bytes they are dropped, and since the next diff would then
+//! build on a screen the guest never got, the loop is asked to draw a whole frame (the
+//! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
+
+use super::door::Cut;
+use super::limits::{LARGEST, Limits};
+use crate::app::event::Redraw;
+use russh::server::{Handle, Msg};
+use russh::{ChannelWriteHalf, Disconnect};
+use std::io;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// The most a whole frame can take, clearing included: every cell of the largest terminal
+/// with its colours, style and a move (48 bytes a cell).
+const WHOLE: usize = LARGEST.0 as usize * LARGEST.1 as usize * 48;
+
+/// How long the last bytes and the closing of the channel may take.
+const CLOSING: Duration = Duration::from_secs(2);
+
+/// The ratatui backend's writer for one guest.
+pub(super) struct Output {
+    outbox: Arc<Outbox>,
+    buffer: Vec<u8>,
+}
+
+/// How many guests' outputs are open.
+pub(super) type Open = Arc<tokio::sync::watch::Sender<usize>>;
+
+/// Between the loop (which puts frames) and the task that sends them.
+pub(super) struct Outbox {
+    /// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
+    backlog: usize,
+    waiting: Mutex<Waiting>,
+    ready: Notify,
+    redraw: Redraw,
+}
+
+#[derive(Default)]
+struct Waiting {
+    bytes: Vec<u8>,
+    /// Room beyond the backlog for the whole frame asked for, until the guest takes it:
+    /// without it a whole frame bigger than the backlog would be dropped in turn.
+    grace: usize,
+    /// The loop let go: send what is left and close.
+    done: bool,
+    /// The guest is gone (or dropped): nothing more is taken.
+    gone: bool,
+    /// A last line for the guest, after the restored screen.
+    farewell: Option<String>,
+}
+
+impl Outbox {
+    fn waiting(&self) -> MutexGuard<'_, Waiting> {
+        self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A line the guest reads once the screen is restored, before the connection closes.
+    pub fn farewell(&self, line: String) {
+        self.waiting().farewell = Some(line);
+    }
+
+    fn put(&self, frame: Vec<u8>) -> io::Result<()> {
+        let mut waiting = self.waiting();
+        if waiting.gone && !waiting.done {
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the guest left"));
+        }
+        if waiting.bytes.is_empty() {
+            // A frame is bounded by the largest terminal: always taken.
+            waiting.bytes = frame;
+        } else if waiting.bytes.len() + frame.len() <= self.backlog + waiting.grace {
+            waiting.bytes.extend_from_slice(&frame);
+        } else {
+            waiting.bytes = Vec::new();
+            waiting.grace = WHOLE;
+            self.redraw.want();
+        }
+        drop(waiting);
+        self.ready.notify_one();
+        Ok(())
+    }
+
+    /// The next bytes to send, or what to do once there are none left.
+    async fn take(&self) -> Result<Vec<u8>, Option<String>> {
+        loop {
+            {
+                let mut waiting = self.waiting();
+                if !waiting.bytes.is_empty() {
+                    waiting.grace = 0;
+                    return Ok(std::mem::take(&mut waiting.bytes));
+                }
+                if waiting.done {
+                    return Err(waiting.farewell.take());
+                }
+            }
+            self.ready.notified().await;
+        }
+    }
+
+    /// The loop is over: what it still writes (ratatui's own goodbye, showing the cursor)
+    /// fails quietly if the guest is gone, instead of telling the host's terminal.
+    pub fn finish(&self) {
+        self.waiting().done = true;
+        self.ready.notify_one();
+    }
+
+    fn gone(&self) {
+        let mut waiting = self.waiting();
+        waiting.gone = true;
+        waiting.bytes = Vec::new();
+    }
+}
+
+impl Output {
+    /// Starts the task that sends `writer`'s channel what the loop draws; `cut` drops the
+    /// guest who leaves a frame untaken for `stall`. Must run inside the server's runtime.
+    /// `open` counts the outputs not closed yet, for the host to wait on when it stops.
+    pub fn start(
+        writer: ChannelWriteHalf<Msg>,
+        handle: Handle,
+        cut: Arc<Cut>,
+        limits: &Limits,
+        open: Open,
+    ) -> Output {
+        let output = Output::new(limits.backlog);
+        open.send_modify(|open| *open += 1);
+        let sending = send(output.outbox(), writer, handle, cut, limits.stall);
+        tokio::spawn(async move {
+            sending.await;
+            open.send_modify(|open| *open -= 1);
+        });
+        output
+    }
+
+    fn new(backlog: usize) -> Output {
+        let outbox =
+            Outbox { backlog, waiting: Mutex::default(), ready: Notify::new(), redraw: Redraw::default() };
+        Output { outbox: Arc::new(outbox), buffer: Vec::new() }
+    }
+
+    pub fn outbox(&self) -> Arc<Outbox> {
+        Arc::clone(&self.outbox)
+    }
+
+    pub fn redraw(&self) -> Redraw {
+        self.outbox.redraw.clone()
+    }
+}
+
+async fn send(
+    outbox: Arc<Outbox>,
+    writer: ChannelWriteHalf<Msg>,
+    handle: Handle,
+    cut: Arc<Cut>,
+    stall: Duration,
+) {
+    let farewell = loop {
+        match outbox.take().await {
+            Ok(bytes) => match tokio::time::timeout(stall, writer.data_bytes(bytes)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => return outbox.gone(),
+                Err(_) => {
+                    // The guest stopped reading: let go of them.
+                    outbox.gone();
+                    cut.cut();
+                    return;
+                }
+            },
+            Err(farewell) => break farewell,
+        }
+    };
+    let closing = async {
+        if let Some(line) = &farewell {
+            let _ = writer.data_bytes(format!("\r\n{line}\r\n").into_bytes()).await;
+        }
+        let _ = writer.exit_status(0).await;
+        let _ = writer.eof().await;
+        let _ = writer.close().await;
+        if let Some(line) = farewell {
+            let _ = handle.disconnect(Disconnect::ByApplication, line, String::new()).await;
+        }
+    };
+    if tokio::time::timeout(CLOSING, closing).await.is_err() {
+        cut.cut();
+    }
+    outbox.gone();
+}
+
+impl io::Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        self.outbox.put(std::mem::take(&mut self.buffer))
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        let _ = io::Write::flush(self);
+        self.outbox.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn waiting(output: &Output) -> Vec<u8> {
+        output.outbox.waiting().bytes.clone()
+    }
+
+    #[test]
+    fn frames_a_guest_has_not_taken_are_joined_then_give_way_to_a_whole_one() {
+        let mut output = Output::new(100);
+        let redraw = output.redraw();
+        for frame in [&b"first "[..], b"second"] {
+            output.write_all(frame).unwrap();
+            output.flush().unwrap();
+        }
+        assert_eq!(waiting(&output), b"first second", "joined while within the backlog");
+        assert!(!redraw.take());
+        output.write_all(&[b'x'; 95]).unwrap();
+        output.flush().unwrap();
+        assert!(waiting(&output).is_empty(), "past the backlog, nothing is kept");
+        assert!(redraw.take(), "and the loop is asked for a whole frame");
+        assert!(!redraw.take(), "once");
+        let whole = vec![b'w'; 300];
+        output.write_all(&whole).unwrap();
+        output.flush().unwrap();
+        assert_eq!(waiting(&output), whole, "a whole frame is kept even past the backlog");
+        output.write_all(b"diff").unwrap();
+        output.flush().unwrap();
+        assert_eq!(waiting(&output).len(), 304, "and what follows it, until the guest takes it");
+    }
+
+    #[test]
+    fn a_guest_gone_makes_the_loop_stop_drawing() {
+        let mut output = Output::new(100);
+        output.outbox.gone();
+        output.write_all(b"frame").unwrap();
+        assert_eq!(output.flush().unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+    }
+}
