@@ -138,7 +138,7 @@ fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
     press(&mut host, &["?"]);
     let help = screen_text(&host);
     assert!(help.contains("save to a file (the host only)"), "{help}");
-    assert!(help.contains("ask the other player to take back your last turn"), "{help}");
+    assert!(help.contains("ask the other player to take back"), "{help}");
     for key in ["Home", "End", "^r"] {
         assert!(!help.contains(key), "{key} goes through the history, not in a shared game");
     }
@@ -146,4 +146,30 @@ fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
     press(&mut host, &["Esc", "Home", "m"]);
     assert_eq!(position(&host), "3/b/C3=b1");
     assert!(host.overlay.is_none());
+}
+
+#[test]
+fn the_shared_help_fits_80x24_in_every_language() {
+    for lang in [hexstack::i18n::Lang::En, hexstack::i18n::Lang::Fr, hexstack::i18n::Lang::Sr] {
+        hexstack::i18n::set(lang);
+        let (_link, mut host, _guest) = table("3/b/-");
+        press(&mut host, &["?"]);
+        let terminal = render(&host);
+        let buffer = terminal.backend().buffer();
+        let rows: Vec<String> = (0..buffer.area.height)
+            .map(|y| (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        let bottom = rows.iter().position(|row| row.contains('└')).expect("the help's box is whole");
+        assert!(bottom < 23, "{lang:?}: the hint line stays below the box");
+        let text = rows.join("\n");
+        for (_, what) in keys::help(host.context(), Some(hexstack::rules::GameKind::Clamber)) {
+            let start: String = what.chars().take(12).collect();
+            assert!(text.contains(&start), "{lang:?}: {what} is in the help\n{text}");
+        }
+        // What the marks mean has a column of its own, a mark and its words on one line.
+        let cursor = rows.iter().find(|row| row.contains("[ ] ")).expect("the cursor's mark");
+        let words = cursor.split("[ ] ").nth(1).unwrap().trim_end_matches(['│', ' ']);
+        assert!(words.chars().count() >= 6, "{lang:?}: {cursor}");
+    }
+    hexstack::i18n::set(hexstack::i18n::Lang::En);
 }

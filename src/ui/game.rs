@@ -250,7 +250,7 @@ const NUMBER: usize = 5;
 const COLUMN: usize = 12;
 
 /// `text` in lines of at most `width` columns, cut between words.
-pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split(' ') {
         match lines.last_mut() {

@@ -40,10 +40,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
 /// Every key of the screen below, from the key table, beside what the board's marks mean.
 fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
-    let keys: Vec<Line> = keys::help(app.context(), game.map(|game| game.kind()))
-        .into_iter()
-        .map(|(shown, what)| Line::raw(format!("{shown:<12} {what}")))
-        .collect();
+    let keys = keys::help(app.context(), game.map(|game| game.kind()));
     let mut board = Vec::new();
     if let Some(game) = game {
         board.push(Line::styled(t!("help.board"), theme::HEADING));
@@ -51,19 +48,40 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
         board.push(Line::raw(""));
     }
     board.push(Line::styled(keys::hints(Context::Help), theme::HINTS));
+    // As wide as an 80-column terminal, so that nothing under it shows at its edge; the
+    // keys wrap so that what the marks mean keeps a column of its own.
+    let width = 80.min(area.width);
+    let room = width.saturating_sub(4);
+    let marks = if game.is_some() { MARKS_COLUMN } else { 0 };
+    let longest = keys.iter().map(|(_, what)| KEY_COLUMN + 1 + what.chars().count()).max().unwrap_or(0);
+    let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(KEY_COLUMN as u16 + 8);
+    let keys: Vec<Line> = keys
+        .into_iter()
+        .flat_map(|(shown, what)| {
+            let lines = game::wrap_words(&what, usize::from(keys_width) - KEY_COLUMN - 1);
+            lines.into_iter().enumerate().map(move |(n, line)| {
+                let key = if n == 0 { shown } else { "" };
+                Line::raw(format!("{key:<KEY_COLUMN$} {line}"))
+            })
+        })
+        .collect();
     let height = keys.len().max(board.len()) as u16 + 2;
-    // As wide as an 80-column terminal, so that nothing under it shows at its edge.
-    let box_area = centred(area, 80, height);
+    let box_area = centred(area, width, height);
     let block = Block::bordered().title(format!(" {} ", t!("help.title")));
     let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
     frame.render_widget(block, box_area);
-    let keys_width = keys.iter().map(Line::width).max().unwrap_or(0) as u16;
     let [left, right] =
         Layout::horizontal([Constraint::Length(keys_width), Constraint::Min(0)]).spacing(2).areas(inner);
     frame.render_widget(Paragraph::new(keys), left);
     frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
 }
+
+/// The width of the keys in the help, before what they do.
+const KEY_COLUMN: usize = 12;
+
+/// The least room the help leaves for what the board's marks mean.
+const MARKS_COLUMN: u16 = 30;
 
 /// The box where the file name to save to is typed.
 fn draw_save_as(prompt: &SavePrompt, area: Rect, frame: &mut Frame) {
