@@ -92,6 +92,12 @@ enum Command {
         size: Option<u32>,
         #[command(flatten)]
         listen: hexstack::cli::Listen,
+        /// Host the most recently kept game again instead of a new one
+        #[arg(long, conflicts_with_all = ["game", "size", "load"])]
+        resume: bool,
+        /// Host the game kept in this file (it goes on being kept there)
+        #[arg(long, conflicts_with_all = ["game", "size"])]
+        load: Option<PathBuf>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -128,15 +134,20 @@ fn run(command: Option<Command>) -> Result<()> {
             Ok(commands::print(commands::perft_report(&position, depth, divide))?)
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { game, size, listen }) => {
-            let start = game
-                .unwrap_or(GameKind::Clamber)
-                .start(size)
-                .map_err(|e| anyhow::anyhow!(i18n::Explain::explain(&e)))?;
+        Some(Command::Serve { game, size, listen, resume, load }) => {
             // The host key lives in the data folder: a folder that cannot be is named first.
             let data = store::data_dir().ok_or_else(|| anyhow::anyhow!(hexstack::t!("err.no_data_dir")))?;
             store::ensure_dir(&data)?;
-            hexstack::net::serve(start, &listen)
+            let hosted = match (resume, load) {
+                (true, _) => hexstack::net::Hosted::Kept(store::resume(None)?),
+                (false, Some(file)) => hexstack::net::Hosted::Kept((store::load(&file)?, file)),
+                (false, None) => hexstack::net::Hosted::New(
+                    game.unwrap_or(GameKind::Clamber)
+                        .start(size)
+                        .map_err(|e| anyhow::anyhow!(i18n::Explain::explain(&e)))?,
+                ),
+            };
+            hexstack::net::serve(hosted, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),

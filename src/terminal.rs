@@ -226,6 +226,10 @@ where
                     every(local, &mut guests, Event::Searched)?;
                     Origin::All
                 }
+                Some(Wake::Link) => {
+                    every(local, &mut guests, Event::Shared { played: false })?;
+                    Origin::All
+                }
                 Some(Wake::Stop) => return Ok(()),
                 Some(Wake::Local(input)) => {
                     if let Some(screen) = local {

@@ -95,6 +95,7 @@ fn undo_needs_the_other_players_yes() {
     press(&mut guest, &["y"]);
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/-");
+    assert_eq!(game(&host).message.text(), "Red agreed: your last turn is taken back", "told to the asker");
     assert_eq!(position(&guest), "3/b/-");
     let ByGame::Clamber(session) = link.game() else { panic!("a Clamber game") };
     assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
@@ -172,4 +173,58 @@ fn the_shared_help_fits_80x24_in_every_language() {
         assert!(words.chars().count() >= 6, "{lang:?}: {cursor}");
     }
     hexstack::i18n::set(hexstack::i18n::Lang::En);
+}
+
+#[test]
+fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
+    let (link, mut host, guest) = table("3/b/-");
+    assert!(screen_text(&host).contains("you play Blue: your turn"));
+    let watcher = App::shared(link.sit_guest(), AREA);
+    host.handle(Event::Shared { played: false });
+    assert_eq!(game(&host).message.text(), "someone came to watch");
+    press(&mut host, &["q"]);
+    let asked = screen_text(&host);
+    assert!(asked.contains("This drops Red and 1 watching"), "{asked}");
+    press(&mut host, &["n"]);
+    drop(guest);
+    host.handle(Event::Shared { played: false });
+    assert_eq!(game(&host).message.text(), "Red left the game");
+    drop(watcher);
+    host.handle(Event::Shared { played: false });
+    assert_eq!(game(&host).message.text(), "a watcher left");
+    press(&mut host, &["Enter", "q"]);
+    assert!(screen_text(&host).contains("Quit? The game is kept"), "nobody left to drop");
+}
+
+#[test]
+fn a_watcher_is_offered_only_what_a_watcher_can_do() {
+    let (link, _host, _guest) = table("3/b/-");
+    let mut watcher = App::shared(link.sit_guest(), AREA);
+    let hints = keys::hints(watcher.context());
+    for word in ["Enter", "undo", "Esc"] {
+        assert!(!hints.contains(word), "{word} in a watcher's hints: {hints}");
+    }
+    press(&mut watcher, &["?"]);
+    let help = screen_text(&watcher);
+    assert!(help.contains("cursor left") && help.contains("leave"), "{help}");
+    for what in ["take back", "draw", "resign", "save", "hint: a turn"] {
+        assert!(!help.contains(what), "{what} in a watcher's help");
+    }
+}
+
+#[test]
+fn the_host_is_told_when_guests_cannot_come_in() {
+    let (link, mut host) = {
+        let start: clamber::Position = "3/b/-".parse().unwrap();
+        let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+        let host = App::shared(link.sit(Colour::Blue, false), AREA);
+        (link, host)
+    };
+    press(&mut host, &["Enter"]);
+    link.set_listening(false);
+    host.handle(Event::Shared { played: false });
+    assert!(screen_text(&host).contains("no guest can come in now"), "{}", screen_text(&host));
+    link.set_listening(true);
+    host.handle(Event::Shared { played: false });
+    assert!(screen_text(&host).contains("waiting for Red to join"));
 }

@@ -33,6 +33,9 @@ pub enum Wake {
     Guest(u64, Guest),
     /// A search finished.
     Searched,
+    /// The shared game's company changed outside the loop (the server stopped or started
+    /// taking guests): every terminal hears of it.
+    Link,
     /// Stop: a signal, or the local terminal is gone.
     Stop,
 }

@@ -3,7 +3,7 @@
 //! questions the players put to each other through the [`Link`](super::link::Link).
 
 use super::game::GameScreen;
-use super::link::Ask;
+use super::link::{Ask, News};
 use super::prompt::Question;
 use super::table::Message;
 use crate::rules::Colour;
@@ -15,6 +15,8 @@ impl GameScreen {
     /// shows here, and so does the answer to a question asked from here.
     pub fn shared_changed(&mut self, played: bool) {
         let Some(seat) = &self.seat else { return };
+        // A turn played is the news; who came or went is, when nothing was played.
+        let news = seat.link().news().filter(|_| !played);
         if played {
             self.table.changed_elsewhere();
             let (to_move, over) = (self.table.to_move(), self.table.end().is_some());
@@ -23,6 +25,9 @@ impl GameScreen {
                 let line = self.seat_line().unwrap_or_default();
                 self.set_message(Message::Info(line));
             }
+        }
+        if let Some(news) = news {
+            self.set_message(Message::Info(said(news)));
         }
         self.pass_on_answer();
     }
@@ -34,7 +39,7 @@ impl GameScreen {
         if let Some((ask, yes)) = seat.colour().and_then(|colour| link.answer_for(colour)) {
             let other = crate::i18n::colour(ask.asker().other());
             let key = match (ask, yes) {
-                (Ask::Undo(_), true) => return,
+                (Ask::Undo(_), true) => "net.undo_agreed",
                 (Ask::Undo(_), false) => "net.undo_declined",
                 (Ask::Draw(_), true) => "net.draw_agreed",
                 (Ask::Draw(_), false) => "net.draw_declined",
@@ -63,6 +68,8 @@ impl GameScreen {
             None => t!("net.watching"),
             Some(_) if over => return None,
             Some(mine) if mine == to_move => t!("net.your_turn", name(mine)),
+            // The host hears that guests cannot come in, while nobody plays the other side.
+            Some(_) if !link.listening() && !link.present(to_move) => t!("net.not_listening"),
             Some(_) if !link.came(to_move) => t!("net.not_yet", name(to_move)),
             Some(_) if !link.present(to_move) => t!("net.left", name(to_move)),
             Some(_) => t!("net.thinking", name(to_move)),
@@ -96,5 +103,16 @@ impl GameScreen {
             _ => return,
         };
         seat.link().answer(ask, yes);
+    }
+}
+
+/// Who came or went, in words.
+fn said(news: News) -> String {
+    let name = crate::i18n::colour;
+    match news {
+        News::Came(Some(colour)) => t!("net.came", name(colour)),
+        News::Went(Some(colour)) => t!("net.went", name(colour)),
+        News::Came(None) => t!("net.watcher_came"),
+        News::Went(None) => t!("net.watcher_went"),
     }
 }

@@ -204,6 +204,10 @@ impl GameScreen {
             Action::Draw if !over => self.ask(Ask::Draw),
             // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
             Action::Quit if guest => return Some(Go::Quit),
+            // The host leaving drops whoever is there: asked first, even before a turn.
+            Action::Quit if seat.link().players() > 1 || seat.link().watchers() > 0 => {
+                return Some(Go::Ask(Question::Quit));
+            }
             _ => return None,
         }
         Some(Go::Stay)
@@ -260,6 +264,9 @@ impl Component for GameScreen {
     fn context(&self) -> Context {
         match self.mode() {
             Mode::Tried => Context::Try,
+            Mode::Shared if self.seat.as_ref().is_some_and(|seat| seat.colour().is_none()) => {
+                Context::Watching
+            }
             Mode::Shared => Context::Shared,
             Mode::Against => Context::Against,
             Mode::HotSeat => Context::Game,

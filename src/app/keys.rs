@@ -34,6 +34,8 @@ pub enum Context {
     Try,
     /// A game shared over SSH: no going through its history, no menu.
     Shared,
+    /// A shared game watched: the cursor, the help, who is ahead, and leaving.
+    Watching,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -44,12 +46,13 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 11] = [
         Context::Menu,
         Context::Game,
         Context::Against,
         Context::Try,
         Context::Shared,
+        Context::Watching,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,
@@ -137,10 +140,13 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try};
+use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try, Watching};
 
 /// Every screen with a board to play on.
 const BOARDS: &[Context] = &[Game, Against, Try, Shared];
+
+/// Every screen with a board to look at, watched ones included.
+const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -181,7 +187,7 @@ pub const KEYS: &[Binding] = &[
     ),
     // The cursor on a board.
     bind(
-        BOARDS,
+        LOOKING,
         &[code(KeyCode::Left), char('h')],
         "← h",
         Action::Step(Step::Left),
@@ -189,27 +195,27 @@ pub const KEYS: &[Binding] = &[
         Some(("h", "hint.move")),
     ),
     bind(
-        BOARDS,
+        LOOKING,
         &[code(KeyCode::Down), char('j')],
         "↓ j",
         Action::Down,
         "key.down",
         Some(("j", "hint.move")),
     ),
-    bind(BOARDS, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
+    bind(LOOKING, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
     bind(
-        BOARDS,
+        LOOKING,
         &[code(KeyCode::Right), char('l')],
         "→ l",
         Action::Step(Step::Right),
         "key.right",
         Some(("l", "hint.move")),
     ),
-    bind(BOARDS, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
-    bind(BOARDS, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
-    bind(BOARDS, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
+    bind(LOOKING, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
+    bind(LOOKING, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
+    bind(LOOKING, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
     bind(
-        BOARDS,
+        LOOKING,
         &[char('n')],
         "n",
         Action::Step(Step::DownRight),
@@ -244,14 +250,14 @@ pub const KEYS: &[Binding] = &[
     bind(&[Game, Against, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
     bind(&[Game, Against, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
     bind(BOARDS, &[char('s')], "s", Action::Save, "key.save", None),
-    bind(BOARDS, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
+    bind(LOOKING, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
     bind(BOARDS, &[char('t')], "t", Action::Hint, "key.hint", None),
-    bind(BOARDS, &[char('e')], "e", Action::Eval, "key.eval", None),
+    bind(LOOKING, &[char('e')], "e", Action::Eval, "key.eval", None),
     bind(BOARDS, &[char('d')], "d", Action::Draw, "key.draw", None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, "key.resign", None),
     bind(&[Game, Against], &[char('m')], "m", Action::Menu, "key.menu", None),
     bind(
-        &[Game, Against, Shared],
+        &[Game, Against, Shared, Watching],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
@@ -389,7 +395,7 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
 /// where they word it their own way.
 pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> String {
     let shared = match context {
-        Context::Shared => Some(format!("{}.shared", binding.what)),
+        Context::Shared | Context::Watching => Some(format!("{}.shared", binding.what)),
         Context::Against => Some(format!("{}.against", binding.what)),
         _ => None,
     };

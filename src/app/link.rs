@@ -28,10 +28,23 @@ struct Company {
     asked: Option<Ask>,
     /// The last answer, for the player who asked.
     answered: Option<(Ask, bool)>,
+    /// How many terminals watch.
+    watching: usize,
+    /// Who came or went last, with the change it was (see [`Link::news`]).
+    news: Option<(u64, News)>,
+    /// Whether the server takes new guests (not while it is out of file descriptors).
+    refusing: bool,
     /// The host is leaving: every other terminal lets go.
     closed: bool,
     /// Counts the changes above, so that the loop knows when to wake the terminals.
     changes: u64,
+}
+
+/// Someone came to the game or went: a player of a colour, or a watcher (`None`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum News {
+    Came(Option<Colour>),
+    Went(Option<Colour>),
 }
 
 /// What a player asks the other, who must agree: the asker is named.
@@ -136,6 +149,27 @@ impl Link {
         self.company().present[colour.index()] > 0
     }
 
+    /// How many terminals watch the game.
+    pub fn watchers(&self) -> usize {
+        self.company().watching
+    }
+
+    /// Who came or went, if that is the latest change to the game's company.
+    pub fn news(&self) -> Option<News> {
+        let company = self.company();
+        company.news.filter(|(at, _)| *at == company.changes).map(|(_, news)| news)
+    }
+
+    /// Whether the server takes new guests.
+    pub fn listening(&self) -> bool {
+        !self.company().refusing
+    }
+
+    /// The server takes new guests again, or cannot any more (out of file descriptors).
+    pub fn set_listening(&self, listening: bool) {
+        self.change(|company| company.refusing = !listening);
+    }
+
     /// Whether anyone has sat at `colour` since the game began.
     pub fn came(&self, colour: Colour) -> bool {
         self.company().came[colour.index()]
@@ -146,10 +180,13 @@ impl Link {
         let mut taken = true;
         self.change(|company| {
             taken = company.present[colour.index()] > 0;
-            if !taken {
+            if taken {
+                company.watching += 1;
+            } else {
                 company.present[colour.index()] += 1;
                 company.came[colour.index()] = true;
             }
+            company.news = Some((company.changes + 1, News::Came((!taken).then_some(colour))));
         });
         let sitting = Sitting { link: Arc::clone(self), colour: (!taken).then_some(colour) };
         Seat { sitting: Arc::new(sitting), guest, invite: None }
@@ -206,11 +243,15 @@ struct Sitting {
 
 impl Drop for Sitting {
     fn drop(&mut self) {
-        if let Some(colour) = self.colour {
-            self.link.change(|company| {
-                company.present[colour.index()] = company.present[colour.index()].saturating_sub(1);
-            });
-        }
+        self.link.change(|company| {
+            match self.colour {
+                Some(colour) => {
+                    company.present[colour.index()] = company.present[colour.index()].saturating_sub(1)
+                }
+                None => company.watching = company.watching.saturating_sub(1),
+            }
+            company.news = Some((company.changes + 1, News::Went(self.colour)));
+        });
     }
 }
 

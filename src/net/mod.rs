@@ -20,6 +20,7 @@ use crate::cli::Listen;
 use crate::i18n::Lang;
 use crate::keeper::Keeper;
 use crate::rules::{AnyPosition, Colour};
+use crate::saved::SavedGame;
 use crate::session::AnySession;
 use crate::terminal::{self, Wakes};
 use crate::{store, t};
@@ -31,7 +32,7 @@ use russh::keys::{PrivateKey, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelWriteHalf, Sig};
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
@@ -80,9 +81,17 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey> {
     Ok(key)
 }
 
-/// `hexstack serve`: the game from `start` on this terminal, the host playing Blue, and
-/// open to one friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
+/// The game a host opens to guests.
+pub enum Hosted {
+    /// A new game from this position.
+    New(AnyPosition),
+    /// A kept game, read from this file, which goes on keeping it.
+    Kept((SavedGame, PathBuf)),
+}
+
+/// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
+/// friend (Red) and any number of watchers over SSH, until the host quits.
+pub fn serve(hosted: Hosted, listen: &Listen) -> Result<()> {
     let dir = store::data_dir().context(t!("net.no_data_dir"))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
@@ -96,7 +105,11 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
         None => None,
     };
     let code = join_code();
-    let link = Link::new(AnySession::new(start));
+    let (game, kept) = match hosted {
+        Hosted::New(start) => (AnySession::new(start), None),
+        Hosted::Kept((saved, path)) => (saved.game, Some((saved.players, path))),
+    };
+    let link = Link::new(game);
     let access = Access { code: code.clone(), key: allowed };
     let bind = SocketAddr::new(listen.bind, listen.port);
     let wakes = Wakes::default();
@@ -107,7 +120,18 @@ pub fn serve(start: AnyPosition, listen: &Listen) -> Result<()> {
     println!("{invite}");
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
-    let result = terminal::run_shared(App::shared(seat, Rect::default()), wakes, Some(Arc::clone(&link)));
+    // The host's screen hears when guests cannot come in (out of file descriptors) and
+    // when they can again.
+    let (told, waking) = (Arc::clone(&link), wakes.sender.clone());
+    hosting.tell_listening(move |listening| {
+        told.set_listening(listening);
+        let _ = waking.try_send(Wake::Link);
+    });
+    let mut app = App::shared(seat, Rect::default());
+    if let (Some((players, path)), Some(game)) = (kept, app.game_screen()) {
+        (game.players, game.kept_at) = (players, Some(path));
+    }
+    let result = terminal::run_shared(app, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }

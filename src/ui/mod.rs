@@ -32,7 +32,10 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match &app.overlay {
         Some(Overlay::Help) => draw_help(app, area, frame),
         Some(Overlay::SaveAs(prompt)) => draw_save_as(prompt, area, frame),
-        Some(Overlay::Ask(question)) => draw_question(question, area, frame),
+        Some(Overlay::Ask(Question::Quit)) if let Some(who) = dropped(app) => {
+            draw_question(&Question::Quit, Some(t!("ask.quit_host", who)), area, frame)
+        }
+        Some(Overlay::Ask(question)) => draw_question(question, None, area, frame),
         None => {}
     }
 }
@@ -98,8 +101,21 @@ fn draw_save_as(prompt: &SavePrompt, area: Rect, frame: &mut Frame) {
     );
 }
 
-fn draw_question(question: &Question, area: Rect, frame: &mut Frame) {
-    let text = match question {
+/// Who a host's quitting drops: the other player and the watchers, if any are there.
+fn dropped(app: &App) -> Option<String> {
+    let seat = app.screen.game()?.seat.as_ref().filter(|seat| !seat.guest)?;
+    let link = seat.link();
+    let player = seat.colour().map(|mine| mine.other()).filter(|&other| link.present(other));
+    let watchers = (link.watchers() > 0).then(|| t!("net.watchers", link.watchers()));
+    match (player.map(i18n::colour), watchers) {
+        (Some(player), Some(watchers)) => Some(t!("net.and", player, watchers)),
+        (player, watchers) => player.or(watchers),
+    }
+}
+
+/// A question, in `text` when it is worded for the moment.
+fn draw_question(question: &Question, text: Option<String>, area: Rect, frame: &mut Frame) {
+    let text = text.unwrap_or_else(|| match question {
         Question::Quit => t!("ask.quit"),
         Question::Menu => t!("ask.menu"),
         Question::Resign(player) => t!("ask.resign", i18n::colour(*player)),
@@ -110,7 +126,7 @@ fn draw_question(question: &Question, area: Rect, frame: &mut Frame) {
         Question::Replace(path) => t!("ask.replace", path.display()),
         Question::Locked(holder) => t!("ask.locked", holder),
         Question::Unkept { why, .. } => t!("ask.unkept", why),
-    };
+    });
     let hints = match question {
         Question::Locked(_) => t!("ask.locked_keys"),
         Question::Unkept { quit, .. } => t!(if *quit { "ask.unkept_quit" } else { "ask.unkept_menu" }),
