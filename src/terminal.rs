@@ -186,8 +186,9 @@ pub fn drive<B: Backend>(
 where
     B::Error: Send + Sync + 'static,
 {
-    let mut guests: Vec<(u64, GuestScreen)> = Vec::new();
-    let result = (|| -> Result<()> {
+    let mut guests = Guests(Vec::new());
+    let guests = &mut guests.0;
+    (|| -> Result<()> {
         loop {
             if let Some(screen) = local {
                 // A game shared with other terminals may have changed there: kept here too.
@@ -197,7 +198,7 @@ where
                     return Ok(());
                 }
             }
-            for (_, guest) in &mut guests {
+            for (_, guest) in guests.iter_mut() {
                 // A guest that stopped reading is dropped by its connection, not here.
                 let _ = guest.draw();
             }
@@ -219,15 +220,15 @@ where
             let before = link.map(|link| (link.revision(), link.stamp()));
             let from = match wake {
                 None => {
-                    every(local, &mut guests, Event::Timer)?;
+                    every(local, guests, Event::Timer)?;
                     Origin::All
                 }
                 Some(Wake::Searched) => {
-                    every(local, &mut guests, Event::Searched)?;
+                    every(local, guests, Event::Searched)?;
                     Origin::All
                 }
                 Some(Wake::Link) => {
-                    every(local, &mut guests, Event::Shared { played: false })?;
+                    every(local, guests, Event::Shared { played: false })?;
                     Origin::All
                 }
                 Some(Wake::Stop) => return Ok(()),
@@ -241,7 +242,7 @@ where
                     Origin::Local
                 }
                 Some(Wake::Guest(id, news)) => {
-                    guest(&mut guests, id, news, link)?;
+                    guest(guests, id, news, link)?;
                     Origin::Guest(id)
                 }
             };
@@ -259,16 +260,23 @@ where
                 }
             }
         }
-    })();
-    // Every guest's terminal is left as it was found, with a goodbye in its language,
-    // before the connection closes.
-    for (_, mut screen) in guests {
-        i18n::set(screen.lang);
-        let _ = leave(&mut screen.terminal);
-        let _ = write!(screen.terminal.backend_mut(), "{}\r\n", t!("net.host_left"));
-        let _ = Write::flush(screen.terminal.backend_mut());
+    })()
+}
+
+/// The guests' screens: however the loop ends (the host quits, a signal, an error, a
+/// panic), every guest's terminal is left as it was found, with a goodbye in its language,
+/// before its connection closes.
+struct Guests(Vec<(u64, GuestScreen)>);
+
+impl Drop for Guests {
+    fn drop(&mut self) {
+        for (_, screen) in &mut self.0 {
+            i18n::set(screen.lang);
+            let _ = leave(&mut screen.terminal);
+            let _ = write!(screen.terminal.backend_mut(), "{}\r\n", t!("net.host_left"));
+            let _ = Write::flush(screen.terminal.backend_mut());
+        }
     }
-    result
 }
 
 /// Lets every app handle `event`.
@@ -365,5 +373,19 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 }
             }
         },
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signal_stops_the_loop() {
+        let (sender, wakes) = mpsc::sync_channel(4);
+        stop_on_signals(sender);
+        signal_hook::low_level::raise(signal_hook::consts::SIGHUP).unwrap();
+        let woken = wakes.recv_timeout(std::time::Duration::from_secs(5));
+        assert!(matches!(woken, Ok(Wake::Stop)), "the loop is told to stop, the program is not killed");
     }
 }

@@ -252,10 +252,20 @@ fn stopping_the_server_lets_every_friend_go() {
         red
     });
     let started = Instant::now();
+    // What a signal to the host does too: the loop is told to stop.
     hosting.stop();
     assert!(started.elapsed() < Duration::from_secs(3), "the server stops at once");
     rt.block_on(red.is_let_go());
     until(&link, "the seat freed", |link| !link.present(Colour::Red));
+    let screen = red.screen.lock().unwrap().clone();
+    let restored = screen.windows(8).rposition(|bytes| bytes == b"\x1b[?1049l").unwrap_or_else(|| {
+        panic!(
+            "the main screen back: {:?}",
+            String::from_utf8_lossy(&screen[screen.len().saturating_sub(300)..])
+        )
+    });
+    let goodbye = String::from_utf8_lossy(&screen[restored..]).to_string();
+    assert!(goodbye.contains("the host ended the game"), "told why, after the restored screen: {goodbye:?}");
 }
 
 #[test]
