@@ -79,6 +79,10 @@ enum Command {
         /// Factor on the levels' time budgets
         #[arg(long, default_value_t = 1.0)]
         scale: f64,
+        /// Also print on stderr the plies from each first proven win to the end and the
+        /// positions reached a third time
+        #[arg(long)]
+        stats: bool,
     },
     /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
     Serve {
@@ -125,10 +129,14 @@ fn run(command: Option<Command>) -> Result<()> {
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
-        Some(Command::Match { from, blue, red, games, cap, scale }) => {
+        Some(Command::Match { from, blue, red, games, cap, scale, stats }) => {
             // Each game's score goes to stderr as it ends; the last line alone to stdout.
-            let progress =
-                |report: &commands::Report| eprintln!("after {} of {games}: {report}", report.games());
+            let progress = |report: &commands::Report| {
+                eprintln!("after {} of {games}: {report}", report.games());
+                if stats {
+                    eprintln!("stats: {}", report.purpose);
+                }
+            };
             let report = commands::play_match(&from.position()?, [blue, red], games, cap, scale, progress);
             Ok(commands::print(report)?)
         }

@@ -11,6 +11,8 @@
 mod clamber;
 mod ombagui;
 
+pub use ombagui::mutual_blockade;
+
 use crate::rules::Game;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -19,6 +21,10 @@ use std::time::{Duration, Instant};
 
 /// A won position's score; a win found `n` plies ahead scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
+
+/// Scores within this of [`WIN`] (either sign) are proven wins and losses: a distance in
+/// plies, not an evaluation.
+pub const PROVEN: i32 = 1000;
 
 /// What the search needs of a game beyond its rules: how good a position is.
 pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
@@ -36,6 +42,12 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// opponent. The search looks on past such turns at its horizon (answering captures
     /// only), so that it does not judge an exchange half-way.
     fn captures(&self, _next: &Self) -> bool {
+        false
+    }
+
+    /// Whether neither side can finish however long the game goes on: an Ombagui
+    /// [`mutual_blockade`]. Clamber always ends.
+    fn neither_can_finish(&self) -> bool {
         false
     }
 }
@@ -143,6 +155,11 @@ pub struct Search<G: Evaluate> {
 /// The table is cleared beyond this many positions, to bound memory.
 const TABLE_LIMIT: usize = 2_000_000;
 
+/// A position's key: what the table, the verdicts and the count of visits file it under.
+pub fn position_key<G: Hash>(position: &G) -> u64 {
+    key(position)
+}
+
 fn key<G: Hash>(position: &G) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     position.hash(&mut hasher);
@@ -207,7 +224,7 @@ impl<G: Evaluate> Search<G> {
             self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
             found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
-            if !finished || score.abs() > WIN - 1000 {
+            if !finished || score.abs() > WIN - PROVEN {
                 break;
             }
         }
@@ -501,10 +518,10 @@ pub fn level(level: u8) -> Budget {
 /// The chance that the player to move wins, 0 to 1, from a score: a logistic curve, with
 /// proven wins and losses at the ends.
 pub fn winning_chance(score: i32) -> f64 {
-    if score >= WIN - 1000 {
+    if score >= WIN - PROVEN {
         return 1.0;
     }
-    if score <= -(WIN - 1000) {
+    if score <= -(WIN - PROVEN) {
         return 0.0;
     }
     1.0 / (1.0 + (-f64::from(score) / 400.0).exp())

@@ -6,7 +6,7 @@
 use super::Evaluate;
 use crate::rules::Colour;
 use crate::rules::hex::CellSet;
-use crate::rules::ombagui::{BOARD, Kind, Position, Stack};
+use crate::rules::ombagui::{BOARD, Kind, Position};
 
 const CELLS: usize = 37;
 
@@ -34,6 +34,10 @@ impl Evaluate for Position {
     fn evaluate_as_beginner(&self) -> i32 {
         let me = self.to_move();
         self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
+    }
+
+    fn neither_can_finish(&self) -> bool {
+        mutual_blockade(self)
     }
 }
 
@@ -115,7 +119,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
             *slot = Some(piece);
         }
         let on_goal = goal.contains(&cell);
-        let in_place = if on_goal { built(stack, colour) } else { 0 };
+        let in_place = if on_goal { stack.built_for(colour) } else { 0 };
         if on_goal {
             for kind in &Kind::ALL[in_place..] {
                 wanted[*kind as usize] |= CellSet::single(index);
@@ -165,12 +169,56 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     cost
 }
 
-/// How many pieces of `colour`'s tower stand rightly built from the bottom of `stack`:
-/// a light of ours, then a medium of ours on it, then a dark.
-fn built(stack: Stack, colour: Colour) -> usize {
-    stack
-        .pieces()
-        .zip(Kind::ALL)
-        .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
-        .count()
+/// Pieces a side has: four of each kind.
+const PIECES: usize = 12;
+
+/// Whether neither side can finish: each holds one of the other's goal cells (its piece
+/// on the other's tower begun there), and every piece of each side is either built into
+/// its own towers or is such a holder. Nothing is left to move but those: whoever takes
+/// a holder off frees the other's tower first, so a side that does not want to lose
+/// never does, and no rule ends the game (from computer games, `D7=rL.rM.bD` beside
+/// `A1=bL.bM.rD`).
+pub fn mutual_blockade(position: &Position) -> bool {
+    [Colour::Blue, Colour::Red].into_iter().all(|colour| {
+        let holding = position.held_goals(colour.other()).len();
+        let built: usize =
+            Position::goal(colour).into_iter().map(|cell| position.stack(cell).built_for(colour)).sum();
+        holding > 0 && !position.held_goals(colour).is_empty() && built + holding == PIECES
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a position")
+    }
+
+    #[test]
+    fn a_mutual_blockade_is_each_side_holding_the_others_last_tower() {
+        // Red's goal is D7..G7, Blue's A1..D1. Each has three towers home and its fourth
+        // a light and a medium under the other side's dark.
+        let blockade = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
+                        D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        assert!(mutual_blockade(&position(blockade)));
+        assert!(mutual_blockade(&position(&blockade.replacen('b', "r", 1))), "whoever is to move");
+        // Blue's dark free on the board instead of holding D7: Red can finish, no blockade.
+        let free = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
+                    D7=rL.rM,D4=bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        assert!(!mutual_blockade(&position(free)));
+        // One side held, the other with a piece still on its way: not both stuck.
+        let one_sided = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D4=bD,\
+                         D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        assert!(!mutual_blockade(&position(one_sided)));
+        assert!(!mutual_blockade(&Position::start()));
+    }
+
+    #[test]
+    fn a_held_goal_is_a_tower_begun_with_the_other_sides_piece_on_it() {
+        let p = position("b/A1=bL.bM.rD,B1=bL.rD,C1=rL.bM,D7=rL.rM.bD,E7=rL.rM.rD,D4=bD");
+        let cells = |colour| p.held_goals(colour).iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(cells(Colour::Blue), ["A1", "B1"], "C1's light is Red's: nothing begun");
+        assert_eq!(cells(Colour::Red), ["D7"], "E7 is Red's own tower");
+    }
 }
