@@ -9,9 +9,13 @@
 //! asked, and always has a legal turn to give.
 
 mod clamber;
+mod draw;
 mod ombagui;
+mod verdict;
 
+pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};
 pub use ombagui::mutual_blockade;
+pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
 use crate::rules::Game;
 use std::collections::{HashMap, HashSet};
@@ -182,6 +186,8 @@ pub struct Search<G: Evaluate> {
     seen: HashMap<u64, u32>,
     /// The second thread's searcher, with its own table, kept from turn to turn too.
     helper: Option<Box<Search<G>>>,
+    /// What it said of each position: [`Search::verdict`].
+    verdicts: Verdicts<G::Turn>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -216,6 +222,7 @@ impl<G: Evaluate> Search<G> {
             iteration: 0,
             seen: HashMap::new(),
             helper: None,
+            verdicts: Verdicts::default(),
             _game: std::marker::PhantomData,
         }
     }
