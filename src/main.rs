@@ -128,7 +128,9 @@ fn run(command: Option<Command>) -> Result<()> {
             hexstack::net::serve(start, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
-        Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
+        Some(Command::Engine) => {
+            Ok(hexstack::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
+        }
         Some(Command::Match { from, blue, red, games, cap, scale, stats }) => {
             // Each game's score goes to stderr as it ends; the last line alone to stdout.
             let progress = |report: &commands::Report| {
