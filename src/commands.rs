@@ -300,6 +300,27 @@ mod tests {
     }
 
     #[test]
+    fn a_match_counts_proven_wins_and_third_visits() {
+        let start = GameKind::Clamber.position("3/b/-", None).unwrap();
+        let report = play_match(&start, [2, 2], 4, 300, 1.0, |_| {});
+        let purpose = report.purpose;
+        assert_eq!(purpose.proven + purpose.unfinished, 4, "every game of level 2 ends proven: {purpose:?}");
+        assert_eq!(purpose.over, 0, "no win takes longer than proven: {purpose:?}");
+        assert!(purpose.played_plies <= purpose.proven_plies);
+        assert!(purpose.plies >= report.turns, "skips are plies too");
+        // A game going round: each position from the third visit on is counted.
+        let mut session = Session::new(crate::rules::ombagui::Position::start());
+        let mut watch = Watch::default();
+        let round = ["A1-A4", "G7-G4", "A4-A1", "G4-G7"];
+        for turn in round.iter().chain(&round).chain(&round[..1]) {
+            session.play(&turn.parse().unwrap()).unwrap();
+            watch.see(&session);
+        }
+        let purpose = watch.purpose(None);
+        assert_eq!((purpose.third_visits, purpose.plies), (1, 9), "A1-A4 came a third time");
+    }
+
+    #[test]
     fn an_opening_picked_at_random_never_hands_a_win() {
         let position: crate::rules::clamber::Position = "3/r/C3=b1".parse().unwrap();
         let safe = opening_turns(&position);

@@ -247,37 +247,26 @@ fn quote(text: &str) -> String {
 /// `text` with its control characters escaped and cut to [`QUOTED`] characters with an
 /// ellipsis.
 fn shorten(text: &str) -> String {
-    let escaped: String = text
-        .chars()
-        .flat_map(|c| if c.is_control() { c.escape_default().collect::<Vec<_>>() } else { vec![c] })
-        .collect();
+    let escaped = escape(text);
     match escaped.char_indices().nth(QUOTED) {
         Some((cut, _)) => format!("{}…", &escaped[..cut]),
         None => escaped,
     }
 }
 
-/// A reason made fit for one answer line: every quoted part of it shortened (reasons
-/// from the rules quote the text they refuse).
-fn tidy(reason: &str) -> String {
-    reason
-        .split('\'')
-        .enumerate()
-        .map(|(n, part)| if n % 2 == 1 { shorten(part) } else { shorten_plain(part) })
-        .collect::<Vec<_>>()
-        .join("'")
+/// `text` with its control characters escaped (`\u{1b}`), so that an answer stays one
+/// line and sends the terminal nothing.
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
 }
 
-/// An unquoted part of a reason: control characters escaped (it is our own words, but a
-/// quote in the input may have shifted what counts as quoted).
-fn shorten_plain(text: &str) -> String {
-    if text.chars().count() > 4 * QUOTED {
-        shorten(text)
-    } else {
-        text.chars()
-            .flat_map(|c| if c.is_control() { c.escape_default().collect::<Vec<_>>() } else { vec![c] })
-            .collect()
-    }
+/// A reason made fit for one answer line: every quoted part of it shortened (reasons
+/// from the rules quote the text they refuse), control characters escaped everywhere.
+fn tidy(reason: &str) -> String {
+    let parts = reason.split('\'').enumerate();
+    parts.map(|(n, part)| if n % 2 == 1 { shorten(part) } else { escape(part) }).collect::<Vec<_>>().join("'")
 }
 
 /// The longest line read: a position of the largest board is under a thousand
