@@ -239,8 +239,8 @@ fn errors_speak_the_protocol_and_quote_little() {
 #[test]
 fn eval_and_go_give_one_verdict_per_position() {
     let mut engine = Engine::new();
-    engine.answer("new ombagui").unwrap();
-    engine.answer("play D1-D4").unwrap();
+    engine.answer("new clamber 3").unwrap();
+    engine.answer("play C3").unwrap();
     let turn = engine.answer("go level 3").unwrap();
     let chance = engine.answer("eval").unwrap();
     assert_eq!(engine.answer("eval level 3").unwrap(), chance, "eval judges at the last go's level");

@@ -109,7 +109,10 @@ impl<T: Clone> Verdicts<T> {
     }
 
     /// Keeps `verdict` on `position` (searched within `budget`) unless the kept one is
-    /// proven or looked as deep; the verdict that stands.
+    /// proven or looked as deep, or the search was stopped before its first ply; the
+    /// verdict that stands. A verdict short of the budget's least depth (its time ran
+    /// out on a busy machine) is kept too, so that asking again gives it again, until a
+    /// deeper one replaces it.
     pub fn keep<G: Evaluate<Turn = T>>(
         &mut self,
         position: &G,
@@ -119,7 +122,7 @@ impl<T: Clone> Verdicts<T> {
         let key = (position_key(position), budget.beginner);
         match self.kept.get(&key) {
             Some(kept) if kept.proven() || kept.depth >= verdict.depth => kept.clone(),
-            _ if verdict.depth < least_depth(budget) && !verdict.proven() => verdict,
+            _ if verdict.depth == 0 && !verdict.proven() => verdict,
             Some(_) => {
                 self.kept.insert(key, verdict.clone());
                 verdict
@@ -146,8 +149,8 @@ impl<G: Evaluate> Search<G> {
     /// The verdict on `position` within `budget` (a level's, [`super::level`]): the kept
     /// one if it answers for the budget, else this search's, kept unless a deeper one is.
     /// The search is told the positions of the game with [`Search::remember`] first, as
-    /// for [`Search::best`]. A search that `stop` cut short before its least depth is
-    /// given but not kept. `None` only when the player to move has no legal turn.
+    /// for [`Search::best`]. A search that `stop` ended before its first ply is given but
+    /// not kept. `None` only when the player to move has no legal turn.
     pub fn verdict(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Verdict<G::Turn>> {
         if let Some(kept) = self.verdicts.get(position, &budget) {
             return Some(kept.clone());
@@ -208,7 +211,16 @@ mod tests {
         let stopped = search.verdict(&start, budget(3), &AtomicBool::new(true)).expect("a turn");
         assert_eq!(stopped.depth, 0);
         assert!(search.verdicts().is_empty(), "cut short: not kept");
+        // Short of its least depth (its positions ran out, as time does on a busy
+        // machine): kept all the same, and given again.
+        let short = Budget { nodes: Some(300), min_depth: 3, ..Budget::default() };
         let stop = AtomicBool::new(false);
+        let first = search.verdict(&start, short, &stop).unwrap();
+        assert!((1..3).contains(&first.depth), "{first:?}");
+        assert_eq!(search.verdicts().len(), 1);
+        search.remember(&[start]);
+        assert_eq!(search.verdict(&start, short, &stop), Some(first));
+        search.remember(&[]);
         search.verdict(&start, budget(2), &stop).unwrap();
         let beginner = Budget { beginner: true, ..budget(1) };
         search.verdict(&start, beginner, &stop).unwrap();
