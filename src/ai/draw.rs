@@ -119,8 +119,9 @@ mod tests {
             assert_eq!(answer, DrawAnswer::Accepts(DrawReason::NeitherCanFinish));
             assert_eq!(answer.reason(), DrawReason::NeitherCanFinish);
         }
-        // One step from it, the blockade's dark still on its way: an ordinary answer.
-        let (_, before) = blockade.legal_turns_with_results().swap_remove(0);
+        // Blue's dark off Red's tower: Red can finish, an ordinary answer.
+        let turns = blockade.legal_turns_with_results();
+        let (_, before) = turns.into_iter().find(|(turn, _)| turn.to_string().starts_with("D7-")).unwrap();
         assert!(!draw_answer(&before, &[], Colour::Blue, 0.9).accepts());
     }
 }

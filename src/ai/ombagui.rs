@@ -169,21 +169,20 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     cost
 }
 
-/// Pieces a side has: four of each kind.
-const PIECES: usize = 12;
-
 /// Whether neither side can finish: each holds one of the other's goal cells (its piece
-/// on the other's tower begun there), and every piece of each side is either built into
-/// its own towers or is such a holder. Nothing is left to move but those: whoever takes
-/// a holder off frees the other's tower first, so a side that does not want to lose
-/// never does, and no rule ends the game (from computer games, `D7=rL.rM.bD` beside
-/// `A1=bL.bM.rD`).
+/// on the other's tower begun there), and nothing else stands on either side's goal
+/// cells but that side's own towers, rightly built as far as they go. A held tower cannot
+/// be finished, and whoever takes a holder off frees the other's tower first, so a side
+/// that does not want to lose never does; no rule ends the game. From computer games:
+/// `D7=rL.rM.bD` beside `A1=bL.bM.rD`, the other pieces home or wandering.
 pub fn mutual_blockade(position: &Position) -> bool {
     [Colour::Blue, Colour::Red].into_iter().all(|colour| {
-        let holding = position.held_goals(colour.other()).len();
-        let built: usize =
-            Position::goal(colour).into_iter().map(|cell| position.stack(cell).built_for(colour)).sum();
-        holding > 0 && !position.held_goals(colour).is_empty() && built + holding == PIECES
+        let held = position.held_goals(colour);
+        let clear = |cell| {
+            let stack = position.stack(cell);
+            held.contains(&cell) || stack.built_for(colour) == stack.height()
+        };
+        !held.is_empty() && Position::goal(colour).into_iter().all(clear)
     })
 }
 
@@ -207,10 +206,14 @@ mod tests {
         let free = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
                     D7=rL.rM,D4=bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
         assert!(!mutual_blockade(&position(free)));
-        // One side held, the other with a piece still on its way: not both stuck.
-        let one_sided = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D4=bD,\
-                         D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
-        assert!(!mutual_blockade(&position(one_sided)));
+        // A dark gone wandering from its finished tower: still neither can finish.
+        let wandering = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D4=bD,\
+                         D7=rL.rM.bD,E7=rL.rM,F7=rL.rM.rD,G7=rL.rM.rD,E4=rD";
+        assert!(mutual_blockade(&position(wandering)));
+        // A Red piece in the way on Blue's goal: a game going on.
+        let going_on = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=rM,C3=bL.bM.bD,D1=bL.bM.bD,\
+                        D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rD";
+        assert!(!mutual_blockade(&position(going_on)));
         assert!(!mutual_blockade(&Position::start()));
     }
 
