@@ -36,6 +36,67 @@ pub struct Report {
     pub losses: u32,
     /// Turns played in all the games.
     pub turns: u64,
+    /// How purposeful the play was: `hexstack match --stats`.
+    pub purpose: Purpose,
+}
+
+/// What the games did once a search had proven a forced win, and how often they went
+/// round: the figures `hexstack match --stats` prints. Plies count forced skips too, as
+/// the search's distances do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Purpose {
+    /// Games where a search said a forced win and that side then won.
+    pub proven: u32,
+    /// Their proven distances (plies from the first proof to the win), added up.
+    pub proven_plies: u64,
+    /// The plies those games took from the first proof to the end, added up.
+    pub played_plies: u64,
+    /// Of those games, the ones that took longer than proven, and the most plies over.
+    pub over: u32,
+    pub most_over: u64,
+    /// Games with a proof that did not end with that side's win (the cap came first).
+    pub unfinished: u32,
+    /// Plies that reached a position a third time or more, outside a mutual blockade and
+    /// in one ([`crate::ai::mutual_blockade`]).
+    pub third_visits: u64,
+    pub third_visits_in_blockade: u64,
+    /// Plies played in all the games.
+    pub plies: u64,
+}
+
+impl Purpose {
+    fn add(&mut self, other: &Purpose) {
+        self.proven += other.proven;
+        self.proven_plies += other.proven_plies;
+        self.played_plies += other.played_plies;
+        self.over += other.over;
+        self.most_over = self.most_over.max(other.most_over);
+        self.unfinished += other.unfinished;
+        self.third_visits += other.third_visits;
+        self.third_visits_in_blockade += other.third_visits_in_blockade;
+        self.plies += other.plies;
+    }
+}
+
+impl std::fmt::Display for Purpose {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let per_100 = |n: u64| 100.0 * n as f64 / self.plies.max(1) as f64;
+        write!(
+            f,
+            "proven wins {}: {} plies proven, {} played, {} over (at most {}), {} unfinished; \
+             third visits {:.2} per 100 plies ({} of {}), {} more in a blockade",
+            self.proven,
+            self.proven_plies,
+            self.played_plies,
+            self.over,
+            self.most_over,
+            self.unfinished,
+            per_100(self.third_visits),
+            self.third_visits,
+            self.plies,
+            self.third_visits_in_blockade
+        )
+    }
 }
 
 impl Report {
@@ -73,8 +134,10 @@ pub fn play_match(
     let mut report = Report::default();
     for game in 0..games {
         let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
-        let (end, turns) = by_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
+        let (end, turns, purpose) =
+            by_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
         report.turns += u64::from(turns);
+        report.purpose.add(&purpose);
         let first_colour = if game % 2 == 0 { crate::rules::Colour::Blue } else { crate::rules::Colour::Red };
         match end {
             Some(End::Won(winner)) if winner == first_colour => report.wins += 1,
@@ -86,15 +149,24 @@ pub fn play_match(
     report
 }
 
-/// One game between two levels (by colour index); how it ended and how many turns it took.
-fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale: f64) -> (Option<End>, u32) {
+/// One game between two levels (by colour index); how it ended, how many turns it took,
+/// and how purposeful it was.
+fn play_game<G: Evaluate>(
+    start: G,
+    levels: [u8; 2],
+    seed: u64,
+    cap: u32,
+    scale: f64,
+) -> (Option<End>, u32, Purpose) {
     let mut session = Session::new(start);
+    let mut watch = Watch::default();
     let mut searches = [Search::new(), Search::new()];
     let mut random = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let stop = AtomicBool::new(false);
     for turn in 0..cap {
+        watch.see(&session);
         if session.is_over() {
-            return (session.end(), turn);
+            return (session.end(), turn, watch.purpose(session.end()));
         }
         let position = session.position();
         let mover = position.to_move().index();
@@ -105,14 +177,82 @@ fn play_game<G: Evaluate>(start: G, levels: [u8; 2], seed: u64, cap: u32, scale:
         } else {
             let budget = scaled(ai::level(levels[mover]), scale);
             searches[mover].remember(session.history().iter().map(|ply| &ply.position));
-            searches[mover].best(&position, budget, &stop).map(|found| found.turn)
+            let found = searches[mover].best(&position, budget, &stop);
+            if let Some(found) = &found {
+                watch.proof(&session, found.score);
+            }
+            found.map(|found| found.turn)
         };
         let Some(chosen) = chosen else { break };
         if session.play(&chosen).is_err() {
             break;
         }
     }
-    (session.end(), cap)
+    watch.see(&session);
+    (session.end(), cap, watch.purpose(session.end()))
+}
+
+/// What [`Purpose`] counts, followed through one game.
+#[derive(Default)]
+struct Watch {
+    /// Visits of each position, by key.
+    visits: std::collections::HashMap<u64, u32>,
+    /// The plies of the history seen so far.
+    seen: usize,
+    third_visits: u64,
+    third_visits_in_blockade: u64,
+    /// The first proof: at which ply, who wins, in how many plies.
+    proof: Option<(usize, crate::rules::Colour, u64)>,
+}
+
+impl Watch {
+    /// Counts the visits of the plies played since the last call.
+    fn see<G: Evaluate>(&mut self, session: &Session<G>) {
+        for ply in &session.history()[self.seen..] {
+            let visits = self.visits.entry(ai::position_key(&ply.position)).or_default();
+            *visits += 1;
+            if *visits >= 3 {
+                match ply.position.neither_can_finish() {
+                    true => self.third_visits_in_blockade += 1,
+                    false => self.third_visits += 1,
+                }
+            }
+        }
+        self.seen = session.history().len();
+    }
+
+    /// Notes the first search whose `score` proves a forced win, for either side.
+    fn proof<G: Evaluate>(&mut self, session: &Session<G>, score: i32) {
+        if self.proof.is_some() || score.abs() <= ai::WIN - ai::PROVEN {
+            return;
+        }
+        let mover = session.position().to_move();
+        let winner = if score > 0 { mover } else { mover.other() };
+        let distance = u64::from((ai::WIN - score.abs()).unsigned_abs());
+        self.proof = Some((session.history().len(), winner, distance));
+    }
+
+    fn purpose(&self, end: Option<End>) -> Purpose {
+        let mut purpose = Purpose {
+            third_visits: self.third_visits,
+            third_visits_in_blockade: self.third_visits_in_blockade,
+            plies: self.seen as u64,
+            ..Purpose::default()
+        };
+        if let Some((at, winner, distance)) = self.proof {
+            if end == Some(End::Won(winner)) {
+                let played = (self.seen - at) as u64;
+                purpose.proven = 1;
+                purpose.proven_plies = distance;
+                purpose.played_plies = played;
+                purpose.over = u32::from(played > distance);
+                purpose.most_over = played.saturating_sub(distance);
+            } else {
+                purpose.unfinished = 1;
+            }
+        }
+        purpose
+    }
 }
 
 /// The turns an opening may pick at random: every turn that does not hand the other
@@ -157,6 +297,27 @@ mod tests {
         // A cap of two turns leaves every game unfinished: all draws.
         let capped = play_match(&start, [2, 1], 4, 2, 1.0, |_| {});
         assert_eq!((capped.draws, capped.turns), (4, 8));
+    }
+
+    #[test]
+    fn a_match_counts_proven_wins_and_third_visits() {
+        let start = GameKind::Clamber.position("3/b/-", None).unwrap();
+        let report = play_match(&start, [2, 2], 4, 300, 1.0, |_| {});
+        let purpose = report.purpose;
+        assert_eq!(purpose.proven + purpose.unfinished, 4, "every game of level 2 ends proven: {purpose:?}");
+        assert_eq!(purpose.over, 0, "no win takes longer than proven: {purpose:?}");
+        assert!(purpose.played_plies <= purpose.proven_plies);
+        assert!(purpose.plies >= report.turns, "skips are plies too");
+        // A game going round: each position from the third visit on is counted.
+        let mut session = Session::new(crate::rules::ombagui::Position::start());
+        let mut watch = Watch::default();
+        let round = ["A1-A4", "G7-G4", "A4-A1", "G4-G7"];
+        for turn in round.iter().chain(&round).chain(&round[..1]) {
+            session.play(&turn.parse().unwrap()).unwrap();
+            watch.see(&session);
+        }
+        let purpose = watch.purpose(None);
+        assert_eq!((purpose.third_visits, purpose.plies), (1, 9), "A1-A4 came a third time");
     }
 
     #[test]

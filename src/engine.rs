@@ -1,6 +1,7 @@
 //! `hexstack engine`: a line protocol on stdin and stdout for scripts, tournaments and other
 //! front ends. Each command gets exactly one answer line, `ok` (with its result) or
-//! `err REASON`; no input ends it but `quit` or the end of the input.
+//! `err REASON`; no input ends it but `quit` or the end of the input, and those stop a
+//! search under way at once: the input is read on its own thread while the search runs.
 //!
 //! ```text
 //! new clamber 3        ok
@@ -12,31 +13,33 @@
 //! quit                 ok
 //! ```
 
-use crate::ai::{self, Budget, Evaluate, Search};
+use crate::ai::{Budget, Evaluate, Search};
 use crate::by_game;
-use crate::rules::{AnyPosition, ByGame, Colour, Game, GameKind, clamber, ombagui};
+use crate::rules::{
+    AnyPosition, ByGame, Colour, Game, GameKind, ParseError, ParseErrorKind, clamber, ombagui,
+};
 use crate::session::{AnySession, End, Session};
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 /// The game being played over the protocol, and a searcher for it that keeps what it
-/// learnt from one turn to the next.
+/// learnt (its table, its verdicts) from one turn to the next.
 pub struct Engine {
     session: Option<AnySession>,
     search: ByGame<Search<clamber::Position>, Search<ombagui::Position>>,
+    /// The level `eval` judges at: the last `go level N`'s.
+    level: u8,
 }
 
-/// What the search looks at for `eval`.
-const EVAL_BUDGET: Budget = Budget {
-    nodes: Some(20_000),
-    time: Some(Duration::from_millis(500)),
-    depth: Some(4),
-    min_depth: 0,
-    most_time: None,
-    two_threads: false,
-    beginner: false,
-};
+/// The level `eval` judges at before any `go level N`.
+const EVAL_LEVEL: u8 = 3;
+
+/// The commands, for the answer to an unknown one.
+const COMMANDS: &str = "new, position, moves, play, undo, go, eval, result, quit";
+
+const NO_GAME: &str = "no game: send 'new clamber [SIZE] [POSITION]' or 'new ombagui [POSITION]'";
 
 impl Default for Engine {
     fn default() -> Self {
@@ -46,53 +49,66 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
-        Engine { session: None, search: ByGame::Clamber(Search::new()) }
+        Engine { session: None, search: ByGame::Clamber(Search::new()), level: EVAL_LEVEL }
     }
 
     /// Answers one command line: `Ok(result)` for `ok result`, `Err(reason)` for `err reason`.
     pub fn answer(&mut self, line: &str) -> Result<String, String> {
+        self.answer_until(line, &AtomicBool::new(false))
+    }
+
+    /// [`Engine::answer`], a search ending at once when `stop` is set (with the best turn
+    /// it has).
+    pub fn answer_until(&mut self, line: &str, stop: &AtomicBool) -> Result<String, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["new", game, rest @ ..] => self.new_game(game, rest),
+            ["new"] => {
+                Err("new needs a game: new clamber [SIZE] [POSITION] or new ombagui [POSITION]".into())
+            }
             ["position"] => Ok(by_game!(self.session()?, s => s.position().to_string())),
             ["moves"] => Ok(by_game!(self.session()?, s => turns(&s.position()))),
             ["play", turn] => self.play(turn),
+            ["play"] => Err("play needs a turn, like play C3 or play D1-D4".into()),
             ["undo"] => match by_game!(self.session_mut()?, s => s.undo()) {
                 true => Ok(String::new()),
                 false => Err("nothing to undo".into()),
             },
-            ["go", "level", n] => self.go(ai::level(number(n, 1, 5)? as u8)),
-            ["go", "ms", n] => self.go(Budget {
-                time: Some(Duration::from_millis(number(n, 1, 3_600_000)?)),
-                ..Budget::default()
-            }),
-            ["go", "iterations", n] => {
-                self.go(Budget { nodes: Some(number(n, 1, u64::MAX)?), ..Budget::default() })
+            ["go", "level", n] => {
+                self.level = number(n, 1, 5)? as u8;
+                self.verdict(self.level, stop).map(|(turn, _)| turn)
             }
-            ["eval"] => self.search(EVAL_BUDGET).map(|found| format!("{:.2}", ai::winning_chance(found.1))),
+            ["go", "ms", n] => self.go(
+                Budget { time: Some(Duration::from_millis(number(n, 1, 3_600_000)?)), ..Budget::default() },
+                stop,
+            ),
+            ["go", "iterations", n] => {
+                self.go(Budget { nodes: Some(number(n, 1, u64::MAX)?), ..Budget::default() }, stop)
+            }
+            ["go", ..] => Err("go needs a budget: go level N (1 to 5), go ms N or go iterations N".into()),
+            ["eval"] => self.eval(self.level, stop),
+            ["eval", "level", n] => self.eval(number(n, 1, 5)? as u8, stop),
+            ["eval", ..] => Err("eval takes nothing, or a level: eval level N (1 to 5)".into()),
             ["result"] => Ok(by_game!(self.session()?, s => result(s.end()))),
             ["quit"] => Ok(String::new()),
             [] => Err("no command".into()),
-            [command, ..] => Err(format!(
-                "unknown command '{command}': new, position, moves, play, undo, go, eval, result, quit"
-            )),
+            [command @ ("position" | "moves" | "play" | "undo" | "result" | "quit"), ..] => {
+                Err(format!("{command} takes {}", arguments(command)))
+            }
+            [command, ..] => Err(format!("unknown command {}: {COMMANDS}", quote(command))),
         }
     }
 
     fn session(&self) -> Result<&AnySession, String> {
-        self.session
-            .as_ref()
-            .ok_or_else(|| "no game: send 'new clamber [SIZE] [POSITION]' or 'new ombagui [POSITION]'".into())
+        self.session.as_ref().ok_or_else(|| NO_GAME.into())
     }
 
     fn session_mut(&mut self) -> Result<&mut AnySession, String> {
-        self.session
-            .as_mut()
-            .ok_or_else(|| "no game: send 'new clamber [SIZE] [POSITION]' or 'new ombagui [POSITION]'".into())
+        self.session.as_mut().ok_or_else(|| NO_GAME.into())
     }
 
     fn new_game(&mut self, game: &str, rest: &[&str]) -> Result<String, String> {
-        let kind: GameKind = game.parse().map_err(|e| format!("{e}"))?;
+        let kind: GameKind = game.parse().map_err(|e| explain(&e))?;
         let (size, position) = match (kind, rest) {
             (_, []) => (None, "start"),
             (GameKind::Clamber, [size]) if size.parse::<u32>().is_ok() => (size.parse().ok(), "start"),
@@ -100,7 +116,7 @@ impl Engine {
             (_, [position]) => (None, *position),
             _ => return Err("too many words: new clamber [SIZE] [POSITION] or new ombagui [POSITION]".into()),
         };
-        let start: AnyPosition = kind.position(position, size).map_err(|e| format!("{e}"))?;
+        let start: AnyPosition = kind.position(position, size).map_err(|e| explain(&e))?;
         self.search = match start {
             ByGame::Clamber(_) => ByGame::Clamber(Search::new()),
             ByGame::Ombagui(_) => ByGame::Ombagui(Search::new()),
@@ -113,20 +129,38 @@ impl Engine {
         by_game!(self.session_mut()?, s => play(s, turn))
     }
 
-    fn go(&mut self, budget: Budget) -> Result<String, String> {
-        self.search(budget).map(|found| found.0)
-    }
-
-    /// The best turn in notation and its score, within `budget`.
-    fn search(&mut self, budget: Budget) -> Result<(String, i32), String> {
+    fn go(&mut self, budget: Budget, stop: &AtomicBool) -> Result<String, String> {
         self.session()?;
-        let stop = AtomicBool::new(false);
         let found = match (self.session.as_ref(), &mut self.search) {
-            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => best(s, search, budget, &stop),
-            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => best(s, search, budget, &stop),
+            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => best(s, search, budget, stop),
+            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => best(s, search, budget, stop),
             _ => None,
         };
         found.ok_or_else(|| "the game is over".into())
+    }
+
+    /// The verdict at `level` on the position: the turn in notation and the chance of
+    /// the player to move, the same each time it is asked until a deeper search looks.
+    fn verdict(&mut self, level: u8, stop: &AtomicBool) -> Result<(String, f64), String> {
+        self.session()?;
+        let found = match (self.session.as_ref(), &mut self.search) {
+            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => verdict(s, search, level, stop),
+            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => verdict(s, search, level, stop),
+            _ => None,
+        };
+        found.ok_or_else(|| "the game is over".into())
+    }
+
+    fn eval(&mut self, level: u8, stop: &AtomicBool) -> Result<String, String> {
+        self.verdict(level, stop).map(|(_, chance)| format!("{chance:.2}"))
+    }
+}
+
+/// What a command without arguments says when given some.
+fn arguments(command: &str) -> &'static str {
+    match command {
+        "play" => "one turn, like play C3",
+        _ => "no argument",
     }
 }
 
@@ -135,20 +169,46 @@ fn best<G: Evaluate>(
     search: &mut Search<G>,
     budget: Budget,
     stop: &AtomicBool,
-) -> Option<(String, i32)> {
+) -> Option<String> {
     if session.is_over() {
         return None;
     }
     search.remember(session.history().iter().map(|ply| &ply.position));
-    search.best(&session.position(), budget, stop).map(|found| (found.turn.to_string(), found.score))
+    search.best(&session.position(), budget, stop).map(|found| found.turn.to_string())
+}
+
+fn verdict<G: Evaluate>(
+    session: &Session<G>,
+    search: &mut Search<G>,
+    level: u8,
+    stop: &AtomicBool,
+) -> Option<(String, f64)> {
+    if session.is_over() {
+        return None;
+    }
+    search.remember(session.history().iter().map(|ply| &ply.position));
+    search.verdict_at_level(&session.position(), level, stop).map(|v| (v.turn.to_string(), v.chance()))
 }
 
 fn play<G: Game>(session: &mut Session<G>, text: &str) -> Result<String, String> {
-    let turn: G::Turn = text.parse().map_err(|e| format!("{e}"))?;
+    let turn: G::Turn = text.parse().map_err(|e| explain(&e))?;
     if session.is_over() {
         return Err("the game is over".into());
     }
     session.play(&turn).map(|_| String::new()).map_err(|e| format!("{e}"))
+}
+
+/// A parse error in the protocol's words: the size is the `new` command's, not a flag.
+fn explain(error: &ParseError) -> String {
+    match error.kind() {
+        ParseErrorKind::SizeMismatch { size, side } => {
+            format!("the position is on a side-{side} board, not the side {size} given to new")
+        }
+        ParseErrorKind::OmbaguiSide(_) => {
+            "Ombagui is played on the side-4 board: new ombagui takes no side".into()
+        }
+        _ => error.to_string(),
+    }
 }
 
 fn turns<G: Game>(position: &G) -> String {
@@ -173,24 +233,118 @@ fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     text.parse::<T>()
         .ok()
         .filter(|n| *n >= low && *n <= high)
-        .ok_or_else(|| format!("'{text}' is not a number from {low} to {high}"))
+        .ok_or_else(|| format!("{} is not a number from {low} to {high}", quote(text)))
 }
 
-/// Reads commands from `input` until `quit` or its end, answering each on `output`.
-pub fn run(input: impl BufRead, output: &mut impl Write) -> std::io::Result<()> {
+/// The most characters of the input an answer quotes.
+const QUOTED: usize = 60;
+
+/// `text` quoted for an answer: control characters escaped, cut to [`QUOTED`] characters.
+fn quote(text: &str) -> String {
+    format!("'{}'", shorten(text))
+}
+
+/// `text` with its control characters escaped and cut to [`QUOTED`] characters with an
+/// ellipsis.
+fn shorten(text: &str) -> String {
+    let escaped = escape(text);
+    match escaped.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}…", &escaped[..cut]),
+        None => escaped,
+    }
+}
+
+/// `text` with its control characters escaped (`\u{1b}`), so that an answer stays one
+/// line and sends the terminal nothing.
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
+}
+
+/// A reason made fit for one answer line: every quoted part of it shortened (reasons
+/// from the rules quote the text they refuse), control characters escaped everywhere.
+fn tidy(reason: &str) -> String {
+    let parts = reason.split('\'').enumerate();
+    parts.map(|(n, part)| if n % 2 == 1 { shorten(part) } else { escape(part) }).collect::<Vec<_>>().join("'")
+}
+
+/// The longest line read: a position of the largest board is under a thousand
+/// characters. A longer line is answered with an error, the rest of it skipped.
+pub const LONGEST_LINE: usize = 4096;
+
+/// Lines read ahead of the answers at most: the reader waits beyond.
+const READ_AHEAD: usize = 256;
+
+/// A line of input, or why it could not be one.
+type Line = Result<String, String>;
+
+/// Reads lines into `lines` until `quit` or the end of the input, setting `stop` at either
+/// so that a search under way ends at once.
+fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<Line>, stop: Arc<AtomicBool>) {
+    loop {
+        let line = read_line(&mut input);
+        let Some(line) = line else { break };
+        let quit = line.as_deref().is_ok_and(|line| line.trim() == "quit");
+        if quit {
+            stop.store(true, Ordering::Relaxed);
+        }
+        if lines.send(line).is_err() || quit {
+            return;
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+}
+
+/// One line of at most [`LONGEST_LINE`] bytes; `None` at the end of the input (or when it
+/// cannot be read any more).
+fn read_line(input: &mut impl BufRead) -> Option<Line> {
+    let mut bytes = Vec::new();
+    let read =
+        std::io::Read::take(&mut *input, LONGEST_LINE as u64 + 1).read_until(b'\n', &mut bytes).ok()?;
+    if read == 0 {
+        return None;
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() > LONGEST_LINE {
+        // Skip the rest of the line, without keeping it.
+        loop {
+            let buffer = input.fill_buf().ok()?;
+            if buffer.is_empty() {
+                break;
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    input.consume(end + 1);
+                    break;
+                }
+                None => {
+                    let all = buffer.len();
+                    input.consume(all);
+                }
+            }
+        }
+        return Some(Err(format!("the line is longer than {LONGEST_LINE} bytes")));
+    }
+    Some(String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string()))
+}
+
+/// Reads commands from `input` until `quit` or its end, answering each on `output`. The
+/// input is read on a thread of its own, so that `quit` or its end stops a search under
+/// way at once (that search still answers, with the best turn it has).
+pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std::io::Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, lines) = mpsc::sync_channel(READ_AHEAD);
+    let flag = Arc::clone(&stop);
+    std::thread::spawn(move || read_lines(input, sender, flag));
     let mut engine = Engine::new();
-    for line in input.lines() {
-        let line = line.unwrap_or_default();
-        let answer = match engine.answer(&line) {
+    for line in lines {
+        let answer = match line.and_then(|line| engine.answer_until(&line, &stop)) {
             Ok(result) if result.is_empty() => "ok".to_string(),
             Ok(result) => format!("ok {result}"),
-            Err(reason) => format!("err {}", reason.replace('\n', " ")),
+            Err(reason) => format!("err {}", tidy(&reason)),
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
-        if line.trim() == "quit" {
-            break;
-        }
     }
     Ok(())
 }

@@ -81,6 +81,10 @@ enum Command {
         /// Factor on the levels' time budgets, 0.001 to 100
         #[arg(long, default_value_t = 1.0, value_parser = cli::scale)]
         scale: f64,
+        /// Also print on stderr the plies from each first proven win to the end and the
+        /// positions reached a third time
+        #[arg(long)]
+        stats: bool,
     },
     /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
     #[cfg(feature = "ssh")]
@@ -150,11 +154,17 @@ fn run(command: Option<Command>) -> Result<()> {
             hexstack::net::serve(hosted, &listen)
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
-        Some(Command::Engine) => Ok(hexstack::engine::run(std::io::stdin().lock(), &mut std::io::stdout())?),
-        Some(Command::Match { from, blue, red, games, cap, scale }) => {
+        Some(Command::Engine) => {
+            Ok(hexstack::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
+        }
+        Some(Command::Match { from, blue, red, games, cap, scale, stats }) => {
             // Each game's score goes to stderr as it ends; the last line alone to stdout.
-            let progress =
-                |report: &commands::Report| eprintln!("after {} of {games}: {report}", report.games());
+            let progress = |report: &commands::Report| {
+                eprintln!("after {} of {games}: {report}", report.games());
+                if stats {
+                    eprintln!("stats: {}", report.purpose);
+                }
+            };
             let report = commands::play_match(&from.position()?, [blue, red], games, cap, scale, progress);
             Ok(commands::print(report)?)
         }

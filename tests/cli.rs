@@ -151,6 +151,19 @@ fn match_plays_levels_against_each_other_and_reports() {
 }
 
 #[test]
+fn match_stats_go_to_stderr_and_leave_the_report_as_it_was() {
+    let args = ["match", "clamber", "--blue", "2", "--red", "1", "--games", "4"];
+    let plain = hexstack(&args);
+    let with_stats = hexstack(&[&args[..], &["--stats"]].concat());
+    assert_eq!(stdout(&with_stats), stdout(&plain), "the report line is unchanged");
+    let progress = stderr(&with_stats);
+    let stats: Vec<&str> = progress.lines().filter(|line| line.starts_with("stats: ")).collect();
+    assert_eq!(stats.len(), 4, "one a game: {progress}");
+    assert!(stats[3].contains("proven wins ") && stats[3].contains(" per 100 plies"), "{}", stats[3]);
+    assert_eq!(progress.lines().count(), 8, "each game's score, then its figures");
+}
+
+#[test]
 fn the_computer_options_are_checked() {
     for (args, expected) in [
         (&["play", "clamber", "--computer", "green"][..], "invalid value 'green' for '--computer"),

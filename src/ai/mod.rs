@@ -9,7 +9,13 @@
 //! asked, and always has a legal turn to give.
 
 mod clamber;
+mod draw;
 mod ombagui;
+mod verdict;
+
+pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};
+pub use ombagui::mutual_blockade;
+pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
 use crate::rules::Game;
 use std::collections::{HashMap, HashSet};
@@ -19,6 +25,10 @@ use std::time::{Duration, Instant};
 
 /// A won position's score; a win found `n` plies ahead scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
+
+/// Scores within this of [`WIN`] (either sign) are proven wins and losses: a distance in
+/// plies, not an evaluation.
+pub const PROVEN: i32 = 1000;
 
 /// What the search needs of a game beyond its rules: how good a position is.
 pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
@@ -38,6 +48,12 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     fn captures(&self, _next: &Self) -> bool {
         false
     }
+
+    /// Whether neither side can finish however long the game goes on: an Ombagui
+    /// [`mutual_blockade`]. Clamber always ends.
+    fn neither_can_finish(&self) -> bool {
+        false
+    }
 }
 
 /// What a line that goes back to a position of the game costs the searching player. No
@@ -45,13 +61,45 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
 /// as a draw instead, a player behind went to and fro while the other side raced home.
 const GOING_BACK: i32 = 30;
 
+/// What it costs to come to a position of the game a third time (or more): going round.
+/// At [`GOING_BACK`] alone, a side that judged every other turn a little worse went to
+/// and fro for ever; this is more than any small gain is worth, less than a piece
+/// (Clamber) or a move of the race (Ombagui) many times over, so a real gain still wins.
+const GOING_ROUND: i32 = 150;
+
 /// Beyond this many turns a node drops those that lead to the same position.
 const MANY_TURNS: usize = 48;
 
-/// The score of a position the game went through, `ply` plies into the search, from its
-/// `evaluation`: less [`GOING_BACK`] for the searching player (who moves at even plies).
-fn going_back(evaluation: i32, ply: i32) -> i32 {
-    evaluation - if ply % 2 == 0 { GOING_BACK } else { -GOING_BACK }
+/// The score of a position the game went through `visits` times, `ply` plies into the
+/// search, from its `evaluation`: less [`GOING_BACK`] (or [`GOING_ROUND`] from the second
+/// visit on) for the searching player, who moves at even plies.
+fn going_back(evaluation: i32, ply: i32, visits: u32) -> i32 {
+    let cost = if visits >= 2 { GOING_ROUND } else { GOING_BACK };
+    evaluation - if ply % 2 == 0 { cost } else { -cost }
+}
+
+/// A score as the table keeps it: a proven result counted from the position itself
+/// rather than from the search's root, `ply` plies above it, so that it holds wherever
+/// the position is met again (another line, or another turn's search).
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > WIN - PROVEN {
+        score + ply
+    } else if score < -(WIN - PROVEN) {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// A score from the table, counted again from the root, `ply` plies above.
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > WIN - PROVEN {
+        score - ply
+    } else if score < -(WIN - PROVEN) {
+        score + ply
+    } else {
+        score
+    }
 }
 
 /// Keeps one turn of each resulting position when there are many: chains of equal
@@ -133,15 +181,23 @@ pub struct Search<G: Evaluate> {
     out_of_budget: bool,
     /// The depth of the iteration under way.
     iteration: u32,
-    /// Positions the game went through before the root: going back to one makes no progress.
-    seen: HashSet<u64>,
+    /// Positions the game went through before the root, with their visits: going back to
+    /// one makes no progress.
+    seen: HashMap<u64, u32>,
     /// The second thread's searcher, with its own table, kept from turn to turn too.
     helper: Option<Box<Search<G>>>,
+    /// What it said of each position: [`Search::verdict`].
+    verdicts: Verdicts<G::Turn>,
     _game: std::marker::PhantomData<G>,
 }
 
 /// The table is cleared beyond this many positions, to bound memory.
 const TABLE_LIMIT: usize = 2_000_000;
+
+/// A position's key: what the table, the verdicts and the count of visits file it under.
+pub fn position_key<G: Hash>(position: &G) -> u64 {
+    key(position)
+}
 
 fn key<G: Hash>(position: &G) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -164,8 +220,9 @@ impl<G: Evaluate> Search<G> {
             started: Instant::now(),
             out_of_budget: false,
             iteration: 0,
-            seen: HashSet::new(),
+            seen: HashMap::new(),
             helper: None,
+            verdicts: Verdicts::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -177,7 +234,10 @@ impl<G: Evaluate> Search<G> {
     where
         G: 'a,
     {
-        self.seen = earlier.into_iter().map(key).collect();
+        self.seen.clear();
+        for position in earlier {
+            *self.seen.entry(key(position)).or_default() += 1;
+        }
     }
 
     /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
@@ -207,7 +267,7 @@ impl<G: Evaluate> Search<G> {
             self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
             found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
-            if !finished || score.abs() > WIN - 1000 {
+            if !finished || score.abs() > WIN - PROVEN {
                 break;
             }
         }
@@ -332,18 +392,19 @@ impl<G: Evaluate> Search<G> {
             return 0;
         }
         let key = key(position);
-        if self.seen.contains(&key) {
-            return going_back(self.judge(position), ply);
+        if let Some(&visits) = self.seen.get(&key) {
+            return going_back(self.judge(position), ply, visits);
         }
         if depth == 0 {
             return self.judge(position);
         }
         let remembered = self.table.get(&key).copied();
         if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
+            let score = from_table(entry.score, ply);
             match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower if entry.score >= beta => return entry.score,
-                Bound::Upper if entry.score <= alpha => return entry.score,
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
                 _ => {}
             }
         }
@@ -409,7 +470,8 @@ impl<G: Evaluate> Search<G> {
         } else {
             Bound::Exact
         };
-        self.table.insert(key, Entry { depth, score: best.0, bound, best: best.1 as u16 });
+        let score = to_table(best.0, ply);
+        self.table.insert(key, Entry { depth, score, bound, best: best.1 as u16 });
         best.0
     }
 
@@ -417,11 +479,16 @@ impl<G: Evaluate> Search<G> {
     fn leaf(&self, position: &G, ply: i32) -> i32 {
         if position.winner().is_some() {
             -(WIN - ply)
-        } else if !self.seen.is_empty() && self.seen.contains(&key(position)) {
-            going_back(self.judge(position), ply)
+        } else if let Some(visits) = self.visits(position) {
+            going_back(self.judge(position), ply, visits)
         } else {
             self.judge(position)
         }
+    }
+
+    /// How often the game went through `position` before the root (not hashed when never).
+    fn visits(&self, position: &G) -> Option<u32> {
+        if self.seen.is_empty() { None } else { self.seen.get(&key(position)).copied() }
     }
 
     /// A position's evaluation, as this search's player judges it.
@@ -501,10 +568,10 @@ pub fn level(level: u8) -> Budget {
 /// The chance that the player to move wins, 0 to 1, from a score: a logistic curve, with
 /// proven wins and losses at the ends.
 pub fn winning_chance(score: i32) -> f64 {
-    if score >= WIN - 1000 {
+    if score >= WIN - PROVEN {
         return 1.0;
     }
-    if score <= -(WIN - 1000) {
+    if score <= -(WIN - PROVEN) {
         return 0.0;
     }
     1.0 / (1.0 + (-f64::from(score) / 400.0).exp())
@@ -613,6 +680,7 @@ mod tests {
             search.best(&position, budget, &AtomicBool::new(false)).expect("a turn").score
         };
         assert_eq!(score(&[next], 1), score(&[], 1) - GOING_BACK, "going back at Blue's turn");
+        assert_eq!(score(&[next, next], 1), score(&[], 1) - GOING_ROUND, "a third visit costs more");
         let after: Vec<ombagui::Position> =
             next.legal_turns_with_results().into_iter().map(|(_, p)| p).collect();
         let fresh = score(&[], 2);
@@ -637,6 +705,44 @@ mod tests {
             let budget = Budget { two_threads, ..Budget::default() };
             let found = Search::new().best(&start, budget, &stopped).expect("an answer at once");
             assert!(start.play(found.turn).is_ok());
+        }
+    }
+
+    /// Plays `position` out with one search kept from turn to turn (its table too), each
+    /// side searching `depth` plies; the proven distances it reports on the way.
+    fn proven_distances<G: Evaluate>(mut position: G, depth: u32) -> Vec<(i32, i32)> {
+        let mut search = Search::new();
+        let budget = Budget { depth: Some(depth), ..Budget::default() };
+        let mut distances = Vec::new();
+        while position.winner().is_none() {
+            let Some(found) = search.best(&position, budget, &AtomicBool::new(false)) else { break };
+            if found.score.abs() > WIN - PROVEN {
+                let fresh = Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap();
+                distances.push((found.score, fresh.score));
+            }
+            position = position.play(&found.turn).unwrap();
+        }
+        distances
+    }
+
+    #[test]
+    fn a_proven_win_is_the_shortest_and_the_table_keeps_its_distance_from_turn_to_turn() {
+        // Found in games of level 2 with random turns: Red wins in five plies; Red, down
+        // to one stack, loses in six.
+        for text in [
+            "3/r/A1=r4,A2=b1,A3=r5,B2=b1,B3=r2,B4=r6,C1=r3,C2=b1,C4=r3,C5=r3,D2=b1,D4=r2,D5=b1,E3=r4,E4=r3",
+            "3/r/A1=b2,A2=b2,A3=b3,B1=b2,B2=b2,B3=b2,B4=b6,C1=b2,C2=b3,C3=b5,C4=b2,C5=b3,D2=r1,D3=b2,D5=b4",
+        ] {
+            let position: clamber::Position = text.parse().unwrap();
+            let distances = proven_distances(position, 6);
+            assert!(distances.len() >= 2, "{text}: {distances:?}");
+            for (kept, fresh) in &distances {
+                assert_eq!(kept, fresh, "{text}: the kept table says what a fresh one does");
+            }
+            let plies: Vec<i32> = distances.iter().map(|(score, _)| WIN - score.abs()).collect();
+            for pair in plies.windows(2) {
+                assert_eq!(pair[1], pair[0] - 1, "{text}: each ply brings the end one ply nearer: {plies:?}");
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::Evaluate;
 use crate::rules::Colour;
 use crate::rules::hex::CellSet;
-use crate::rules::ombagui::{BOARD, Kind, Position, Stack};
+use crate::rules::ombagui::{BOARD, Kind, Position};
 
 const CELLS: usize = 37;
 
@@ -34,6 +34,10 @@ impl Evaluate for Position {
     fn evaluate_as_beginner(&self) -> i32 {
         let me = self.to_move();
         self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
+    }
+
+    fn neither_can_finish(&self) -> bool {
+        mutual_blockade(self)
     }
 }
 
@@ -115,7 +119,7 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
             *slot = Some(piece);
         }
         let on_goal = goal.contains(&cell);
-        let in_place = if on_goal { built(stack, colour) } else { 0 };
+        let in_place = if on_goal { stack.built_for(colour) } else { 0 };
         if on_goal {
             for kind in &Kind::ALL[in_place..] {
                 wanted[*kind as usize] |= CellSet::single(index);
@@ -165,12 +169,59 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     cost
 }
 
-/// How many pieces of `colour`'s tower stand rightly built from the bottom of `stack`:
-/// a light of ours, then a medium of ours on it, then a dark.
-fn built(stack: Stack, colour: Colour) -> usize {
-    stack
-        .pieces()
-        .zip(Kind::ALL)
-        .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
-        .count()
+/// Whether neither side can finish: each holds one of the other's goal cells (its piece
+/// on the other's tower begun there), and nothing else stands on either side's goal
+/// cells but that side's own towers, rightly built as far as they go. A held tower cannot
+/// be finished, and whoever takes a holder off frees the other's tower first, so a side
+/// that does not want to lose never does; no rule ends the game. From computer games:
+/// `D7=rL.rM.bD` beside `A1=bL.bM.rD`, the other pieces home or wandering.
+pub fn mutual_blockade(position: &Position) -> bool {
+    [Colour::Blue, Colour::Red].into_iter().all(|colour| {
+        let held = position.held_goals(colour);
+        let clear = |cell| {
+            let stack = position.stack(cell);
+            held.contains(&cell) || stack.built_for(colour) == stack.height()
+        };
+        !held.is_empty() && Position::goal(colour).into_iter().all(clear)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a position")
+    }
+
+    #[test]
+    fn a_mutual_blockade_is_each_side_holding_the_others_last_tower() {
+        // Red's goal is D7..G7, Blue's A1..D1. Each has three towers home and its fourth
+        // a light and a medium under the other side's dark.
+        let blockade = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
+                        D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        assert!(mutual_blockade(&position(blockade)));
+        assert!(mutual_blockade(&position(&blockade.replacen('b', "r", 1))), "whoever is to move");
+        // Blue's dark free on the board instead of holding D7: Red can finish, no blockade.
+        let free = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
+                    D7=rL.rM,D4=bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        assert!(!mutual_blockade(&position(free)));
+        // A dark gone wandering from its finished tower: still neither can finish.
+        let wandering = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D4=bD,\
+                         D7=rL.rM.bD,E7=rL.rM,F7=rL.rM.rD,G7=rL.rM.rD,E4=rD";
+        assert!(mutual_blockade(&position(wandering)));
+        // A Red piece in the way on Blue's goal: a game going on.
+        let going_on = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=rM,C3=bL.bM.bD,D1=bL.bM.bD,\
+                        D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rD";
+        assert!(!mutual_blockade(&position(going_on)));
+        assert!(!mutual_blockade(&Position::start()));
+    }
+
+    #[test]
+    fn a_held_goal_is_a_tower_begun_with_the_other_sides_piece_on_it() {
+        let p = position("b/A1=bL.bM.rD,B1=bL.rD,C1=rL.bM,D7=rL.rM.bD,E7=rL.rM.rD,D4=bD");
+        let cells = |colour| p.held_goals(colour).iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(cells(Colour::Blue), ["A1", "B1"], "C1's light is Red's: nothing begun");
+        assert_eq!(cells(Colour::Red), ["D7"], "E7 is Red's own tower");
+    }
 }

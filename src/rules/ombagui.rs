@@ -125,6 +125,15 @@ impl Stack {
         }
     }
 
+    /// How many of `colour`'s pieces stand rightly built from the bottom: its light, then
+    /// its medium on it, then its dark (3 for a whole tower).
+    pub fn built_for(self, colour: Colour) -> usize {
+        self.pieces()
+            .zip(Kind::ALL)
+            .take_while(|(piece, kind)| piece.colour == colour && piece.kind == *kind)
+            .count()
+    }
+
     /// A whole tower of `colour`: light, medium and dark, all of that colour.
     pub fn is_tower_of(self, colour: Colour) -> bool {
         let red = if colour == Colour::Red { 0b111_000 } else { 0 };
@@ -285,6 +294,17 @@ impl Position {
     /// How many towers of `colour` stand on its goal cells.
     pub fn towers_home(&self, colour: Colour) -> usize {
         Position::goal(colour).into_iter().filter(|&cell| self.stack(cell).is_tower_of(colour)).count()
+    }
+
+    /// `colour`'s goal cells held by the other side: `colour`'s tower begun there (its
+    /// light at least, rightly built) with the other side's piece on top, which only
+    /// the other side can take off.
+    pub fn held_goals(&self, colour: Colour) -> Vec<Cell> {
+        let held = |stack: Stack| {
+            let built = stack.built_for(colour);
+            built > 0 && stack.height() == built + 1 && stack.top().is_some_and(|top| top.colour != colour)
+        };
+        Position::goal(colour).into_iter().filter(|&cell| held(self.stack(cell))).collect()
     }
 
     /// The winner, if one has rebuilt all four towers. Should a hand-made position show

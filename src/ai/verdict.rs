@@ -1,0 +1,253 @@
+//! One verdict per position: what the computer says of a position (the turn it would
+//! play, who is ahead) stays the same when asked again, after undo and redo, or on a
+//! later visit, unless a deeper search has looked; then the deeper verdict stands. A
+//! search's answer depends on its time, its table and the way the game came there, so
+//! verdicts are kept by position key and the kept one answers.
+
+use super::{Budget, Evaluate, PROVEN, Search, WIN, position_key, winning_chance};
+use crate::rules::Colour;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+/// What the computer says of one position.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Verdict<T> {
+    /// The turn it would play (the hint).
+    pub turn: T,
+    /// The score for the player to move (see [`WIN`]).
+    pub score: i32,
+    /// How many plies the search that gave it looked ahead.
+    pub depth: u32,
+}
+
+/// Who is ahead, as the figure says it: a side and its chance, or an even game (no
+/// number, since "even: 47 %" would be nobody's 47 %).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Standing {
+    Even,
+    /// `percent` is the side's own chance, 56 to 100.
+    Ahead {
+        side: Colour,
+        percent: u8,
+    },
+}
+
+/// Chances within this of one half are an even game.
+const EVEN_WITHIN: f64 = 0.05;
+
+impl Standing {
+    /// The standing from Blue's chance of winning, 0 to 1.
+    pub fn from_blue(blue: f64) -> Standing {
+        let (side, chance) = if blue >= 0.5 { (Colour::Blue, blue) } else { (Colour::Red, 1.0 - blue) };
+        let percent = (chance * 100.0).round();
+        if percent <= 100.0 * (0.5 + EVEN_WITHIN) {
+            Standing::Even
+        } else {
+            Standing::Ahead { side, percent: percent as u8 }
+        }
+    }
+}
+
+impl<T> Verdict<T> {
+    /// The chance that the player to move wins, 0 to 1.
+    pub fn chance(&self) -> f64 {
+        winning_chance(self.score)
+    }
+
+    /// Blue's chance of winning, 0 to 1, in a position where `to_move` is to move.
+    pub fn blue(&self, to_move: Colour) -> f64 {
+        if to_move == Colour::Blue { self.chance() } else { 1.0 - self.chance() }
+    }
+
+    /// Who is ahead, in a position where `to_move` is to move.
+    pub fn standing(&self, to_move: Colour) -> Standing {
+        Standing::from_blue(self.blue(to_move))
+    }
+
+    /// Whether the verdict is a proven win or loss: no deeper search changes it.
+    pub fn proven(&self) -> bool {
+        self.score.abs() > WIN - PROVEN
+    }
+
+    /// Plies to the end when proven: the player to move wins in that many if the score is
+    /// positive, loses in that many if negative.
+    pub fn plies_to_end(&self) -> Option<u32> {
+        self.proven().then(|| (WIN - self.score.abs()).unsigned_abs())
+    }
+}
+
+/// How many verdicts are kept at most: a game visits a few thousand positions. When full,
+/// the kept ones stand and new ones are given but not kept.
+pub const MOST_VERDICTS: usize = 100_000;
+
+/// Verdicts kept by position key (and by judgement: a beginner's apart, since it judges
+/// positions its own way).
+#[derive(Clone, Debug)]
+pub struct Verdicts<T> {
+    kept: HashMap<(u64, bool), Verdict<T>>,
+}
+
+impl<T> Default for Verdicts<T> {
+    fn default() -> Self {
+        Verdicts { kept: HashMap::new() }
+    }
+}
+
+/// How deep a search within `budget` surely looks: a kept verdict at least this deep
+/// answers for it without searching.
+pub fn least_depth(budget: &Budget) -> u32 {
+    budget.depth.map_or(budget.min_depth, |depth| depth.max(budget.min_depth)).max(1)
+}
+
+impl<T: Clone> Verdicts<T> {
+    /// The kept verdict on `position` that answers for `budget` (judging as it judges):
+    /// one that looked at least [`least_depth`] plies ahead, or a proven one.
+    pub fn get<G: Evaluate<Turn = T>>(&self, position: &G, budget: &Budget) -> Option<&Verdict<T>> {
+        self.kept
+            .get(&(position_key(position), budget.beginner))
+            .filter(|kept| kept.proven() || kept.depth >= least_depth(budget))
+    }
+
+    /// Keeps `verdict` on `position` (searched within `budget`) unless the kept one is
+    /// proven or looked as deep, or the search was stopped before its first ply; the
+    /// verdict that stands. A verdict short of the budget's least depth (its time ran
+    /// out on a busy machine) is kept too, so that asking again gives it again, until a
+    /// deeper one replaces it.
+    pub fn keep<G: Evaluate<Turn = T>>(
+        &mut self,
+        position: &G,
+        budget: &Budget,
+        verdict: Verdict<T>,
+    ) -> Verdict<T> {
+        let key = (position_key(position), budget.beginner);
+        match self.kept.get(&key) {
+            Some(kept) if kept.proven() || kept.depth >= verdict.depth => kept.clone(),
+            _ if verdict.depth == 0 && !verdict.proven() => verdict,
+            Some(_) => {
+                self.kept.insert(key, verdict.clone());
+                verdict
+            }
+            None if self.kept.len() >= MOST_VERDICTS => verdict,
+            None => {
+                self.kept.insert(key, verdict.clone());
+                verdict
+            }
+        }
+    }
+
+    /// How many verdicts are kept.
+    pub fn len(&self) -> usize {
+        self.kept.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+}
+
+impl<G: Evaluate> Search<G> {
+    /// The verdict on `position` within `budget` (a level's, [`super::level`]): the kept
+    /// one if it answers for the budget, else this search's, kept unless a deeper one is.
+    /// The search is told the positions of the game with [`Search::remember`] first, as
+    /// for [`Search::best`]. A search that `stop` ended before its first ply is given but
+    /// not kept. `None` only when the player to move has no legal turn.
+    pub fn verdict(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Verdict<G::Turn>> {
+        if let Some(kept) = self.verdicts.get(position, &budget) {
+            return Some(kept.clone());
+        }
+        let found = self.best(position, budget, stop)?;
+        let verdict = Verdict { turn: found.turn, score: found.score, depth: found.depth };
+        Some(self.verdicts.keep(position, &budget, verdict))
+    }
+
+    /// The verdict on `position` at `level` (1 to 5): [`Search::verdict`] within
+    /// [`super::level`]'s budget.
+    pub fn verdict_at_level(
+        &mut self,
+        position: &G,
+        level: u8,
+        stop: &AtomicBool,
+    ) -> Option<Verdict<G::Turn>> {
+        self.verdict(position, super::level(level), stop)
+    }
+
+    /// The verdicts this search keeps.
+    pub fn verdicts(&self) -> &Verdicts<G::Turn> {
+        &self.verdicts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, clamber, ombagui};
+
+    fn budget(depth: u32) -> Budget {
+        Budget { depth: Some(depth), ..Budget::default() }
+    }
+
+    #[test]
+    fn the_same_position_gets_the_same_verdict_until_a_deeper_search_looks() {
+        let stop = AtomicBool::new(false);
+        let start = ombagui::Position::start();
+        let mut search = Search::new();
+        let first = search.verdict(&start, budget(2), &stop).expect("a verdict");
+        // The game moves on and comes back (undo, redo, a later visit): other positions
+        // remembered, the table full of other searches. The kept verdict answers.
+        let (_, next) = start.legal_turns_with_results().swap_remove(3);
+        search.remember(&[start, next]);
+        search.verdict(&next, budget(3), &stop).expect("a verdict");
+        assert_eq!(search.verdict(&start, budget(2), &stop), Some(first.clone()), "asked again");
+        assert_eq!(search.verdict(&start, budget(1), &stop), Some(first.clone()), "a shallower ask");
+        let deeper = search.verdict(&start, budget(3), &stop).expect("a deeper verdict");
+        assert_eq!(deeper.depth, 3);
+        assert_eq!(search.verdict(&start, budget(2), &stop), Some(deeper), "the deeper one stands");
+    }
+
+    #[test]
+    fn a_search_cut_short_is_not_kept_and_a_beginner_judges_apart() {
+        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut search = Search::new();
+        let stopped = search.verdict(&start, budget(3), &AtomicBool::new(true)).expect("a turn");
+        assert_eq!(stopped.depth, 0);
+        assert!(search.verdicts().is_empty(), "cut short: not kept");
+        // Short of its least depth (its positions ran out, as time does on a busy
+        // machine): kept all the same, and given again.
+        let short = Budget { nodes: Some(300), min_depth: 3, ..Budget::default() };
+        let stop = AtomicBool::new(false);
+        let first = search.verdict(&start, short, &stop).unwrap();
+        assert!((1..3).contains(&first.depth), "{first:?}");
+        assert_eq!(search.verdicts().len(), 1);
+        search.remember(&[start]);
+        assert_eq!(search.verdict(&start, short, &stop), Some(first));
+        search.remember(&[]);
+        search.verdict(&start, budget(2), &stop).unwrap();
+        let beginner = Budget { beginner: true, ..budget(1) };
+        search.verdict(&start, beginner, &stop).unwrap();
+        assert_eq!(search.verdicts().len(), 2, "a beginner's verdict is its own");
+    }
+
+    #[test]
+    fn a_level_answers_from_a_kept_verdict_at_its_least_depth_whatever_the_clock() {
+        // Level 3 looks at least 3 plies ahead: a kept 3-ply verdict answers it at once,
+        // though its time would have taken it deeper.
+        let position = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut search = Search::new();
+        let stop = AtomicBool::new(false);
+        let kept = search.verdict(&position, budget(3), &stop).unwrap();
+        // Were it to search, this budget would take it deeper than 3 plies.
+        let level = Budget { time: None, most_time: None, nodes: Some(200_000), ..super::super::level(3) };
+        assert_eq!(search.verdict(&position, level, &stop), Some(kept));
+    }
+
+    #[test]
+    fn a_standing_names_its_side_or_says_even() {
+        assert_eq!(Standing::from_blue(0.47), Standing::Even);
+        assert_eq!(Standing::from_blue(0.55), Standing::Even);
+        assert_eq!(Standing::from_blue(0.64), Standing::Ahead { side: Colour::Blue, percent: 64 });
+        assert_eq!(Standing::from_blue(0.29), Standing::Ahead { side: Colour::Red, percent: 71 });
+        let won = Verdict { turn: (), score: WIN - 3, depth: 3 };
+        assert_eq!(won.plies_to_end(), Some(3));
+        assert_eq!(won.standing(Colour::Red), Standing::Ahead { side: Colour::Red, percent: 100 });
+    }
+}
