@@ -2,7 +2,8 @@
 //! `use` tree and every `crate::` or `super::` path in `src/` is an edge from the file's
 //! module to the module it names. A parent naming its child's items and a child naming its
 //! parent's are edges too: a screen that answers with the app's own enum while the app
-//! knows every screen is a cycle. Only declaring a child (`mod child;`) is not an import.
+//! knows every screen is a cycle. Only declaring a child (`mod child;`) and re-exporting
+//! its items (`pub use child::Item`, a flat API) are not imports.
 //! The top-level modules must also depend one way, downwards, as DESIGN.md draws them.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -69,14 +70,16 @@ fn expand(tree: &str) -> Vec<String> {
 }
 
 /// Every path the source names that may lead to a module of this crate.
-fn paths(source: &str) -> Vec<String> {
+/// Each comes with whether it is a re-export (`pub use`).
+fn paths(source: &str) -> Vec<(String, bool)> {
     let source = code(source);
     let mut found = Vec::new();
     for statement in source.split(';') {
         let statement = statement.trim();
         for start in ["use ", "pub use ", "pub(crate) use ", "pub(super) use "] {
             if let Some(tree) = statement.strip_prefix(start) {
-                found.extend(expand(tree));
+                let reexport = start != "use ";
+                found.extend(expand(tree).into_iter().map(|path| (path, reexport)));
             }
         }
     }
@@ -87,7 +90,7 @@ fn paths(source: &str) -> Vec<String> {
                 continue;
             }
             let end = source[at..].find(|c: char| !is_path(c)).map_or(source.len(), |n| at + n);
-            found.push(source[at..end].trim_end_matches(':').to_string());
+            found.push((source[at..end].trim_end_matches(':').to_string(), false));
         }
     }
     found
@@ -156,9 +159,12 @@ fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
     modules(Path::new("src"), &[], &mut known);
     let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (module, source) in &known {
-        for path in paths(source) {
+        for (path, reexport) in paths(source) {
             let Some(target) = resolve(module, &path, &known) else { continue };
-            if !target.is_empty() && target != *module {
+            // A parent showing its child's items as its own (a flat API, as shakmaty's) is
+            // containment, not a use of the child.
+            let shown = reexport && target.starts_with(module);
+            if !target.is_empty() && target != *module && !shown {
                 edges.entry(module.clone()).or_default().insert(target);
             }
         }
