@@ -354,7 +354,7 @@ fn the_evaluation_line_follows_the_game_when_shown() {
     table_mut(&mut app).wait_for_advice();
     assert!(game(&app).show_eval && game(&app).advice.is_some());
     let shown = render(&app).backend().to_string();
-    assert!(shown.contains(" %"), "{shown}");
+    assert!(shown.contains("an even game") || shown.contains(" is ahead: "), "{shown}");
     press(&mut app, &["Enter"]);
     table_mut(&mut app).wait_for_advice();
     assert!(game(&app).advice.is_some(), "thought again after the turn");
@@ -553,4 +553,24 @@ fn line_end(turns: &[String]) -> String {
         position = hexstack::rules::Game::play(&position, &turn.parse().unwrap()).unwrap();
     }
     position.to_string()
+}
+
+#[test]
+fn one_position_has_one_verdict_through_undo_redo_and_asking_again() {
+    let mut app = clamber("3/b/B2=b1,C3=r2,D4=r1,E4=r3,A1=b2");
+    advise_within(&mut app, 30_000);
+    press(&mut app, &["t"]);
+    table_mut(&mut app).wait_for_advice();
+    let first = game(&app).message.text().to_string();
+    assert!(first.starts_with("hint: "), "{first}");
+    for keys in [&["t"][..], &["l", "Enter", "u", "t"], &["l", "Enter", "u", "C-r", "u", "t"]] {
+        press(&mut app, keys);
+        table_mut(&mut app).wait_for_advice();
+        assert_eq!(game(&app).message.text(), first, "{keys:?}: the same turn and figure");
+    }
+    // The figure shown after every turn is the hint's.
+    press(&mut app, &["e"]);
+    table_mut(&mut app).wait_for_advice();
+    let figure = first.split(" (").nth(1).unwrap().trim_end_matches(')');
+    assert!(render(&app).backend().to_string().contains(figure), "{figure}");
 }

@@ -3,7 +3,7 @@
 //! wakes the loop that started it when it is done.
 
 use super::event::Waker;
-use crate::ai::{self, Budget, Evaluate, Search};
+use crate::ai::{Budget, Evaluate, Search, Standing};
 use crate::rules::Colour;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -19,12 +19,17 @@ pub struct Advice<T> {
 }
 
 impl<T> Advice<T> {
+    /// Who is ahead, in the one way every screen says it (a chance of 55 % or less is an
+    /// even game, with no number).
+    pub fn standing(&self) -> Standing {
+        Standing::from_blue(self.blue)
+    }
+
     /// The player ahead, if either is, and their chance.
     pub fn ahead(&self) -> Option<(Colour, f64)> {
-        match self.blue {
-            b if b > 0.55 => Some((Colour::Blue, b)),
-            b if b < 0.45 => Some((Colour::Red, 1.0 - b)),
-            _ => None,
+        match self.standing() {
+            Standing::Even => None,
+            Standing::Ahead { side, percent } => Some((side, f64::from(percent) / 100.0)),
         }
     }
 }
@@ -96,11 +101,10 @@ impl<T: Send + 'static> Thinking<T> {
             // A search stopped a moment ago lets go of the searcher at its next check.
             let mut search = searcher.0.lock().unwrap_or_else(PoisonError::into_inner);
             search.remember(&earlier);
-            let found = search.best(&position, budget, &flag);
-            let advice = found.map(|found| {
-                let blue = seen_by(position.to_move(), ai::winning_chance(found.score));
-                Advice { turn: found.turn, blue }
-            });
+            // One verdict a position and level: asked again, or back at the position after
+            // an undo, the same turn and figure unless a deeper search has looked since.
+            let verdict = search.verdict(&position, budget, &flag);
+            let advice = verdict.map(|verdict| Advice { blue: verdict.blue(position.to_move()), turn: verdict.turn });
             // The screen may have gone: nobody to tell is no error.
             let _ = sender.send(advice);
             waker.searched();

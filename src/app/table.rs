@@ -2,7 +2,7 @@
 //! the line that tells the players what happened. What differs between the games (what
 //! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
-use super::advisor::{Advice, Searcher, THINKING_TIME, Thinking};
+use super::advisor::{Advice, Searcher, Thinking};
 use super::held::Held;
 use super::keys::Step;
 use super::lit::Lit;
@@ -14,6 +14,9 @@ use crate::rules::{Colour, Game};
 use crate::session::{End, Played, Session};
 use crate::t;
 use std::time::Instant;
+
+/// The level hints and figures are given at in a game without the computer.
+const ADVICE_LEVEL: u8 = 3;
 
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -100,7 +103,7 @@ impl<G: Selecting> Table<G> {
             advice_for: 0,
             opponent: None,
             searcher: Searcher::default(),
-            advice_budget: Budget { time: Some(THINKING_TIME), ..Budget::default() },
+            advice_budget: crate::ai::level(ADVICE_LEVEL),
         };
         table.prompt();
         table
@@ -137,8 +140,11 @@ impl<G: Selecting> Table<G> {
         self.opponent.as_ref().map(|opponent| opponent.computer)
     }
 
+    /// The computer plays at `computer`'s level, and hints and figures are given at that
+    /// level too, so that they agree with its own view of a position.
     pub fn set_computer(&mut self, computer: Option<Computer>) {
         self.opponent = computer.map(Opponent::new);
+        self.advice_budget = crate::ai::level(computer.map_or(ADVICE_LEVEL, |computer| computer.level));
     }
 
     /// Tells the player to move what to do.
@@ -329,7 +335,11 @@ impl<G: Selecting> Table<G> {
     pub fn ask_hint(&mut self) {
         self.forget_stale_advice();
         self.hint = true;
-        self.think();
+        // Advice on this position already there (the figure shown): said at once.
+        match &self.advice {
+            Some(advice) => self.message = Message::Info(t!("advice.hint", advice.turn, ahead(advice))),
+            None => self.think(),
+        }
         self.update(Instant::now());
     }
 
@@ -480,10 +490,11 @@ impl<G: Selecting> Table<G> {
     }
 }
 
-/// Who is ahead and by how much, in words and figures.
+/// Who is ahead and by how much, in words and figures: "Blue is ahead: 62 %", or "an even
+/// game" (a figure near 50 % says nobody's chance).
 pub fn ahead<T>(advice: &Advice<T>) -> String {
-    match advice.ahead() {
-        Some((player, chance)) => t!("advice.ahead", colour(player), (chance * 100.0).round()),
-        None => t!("advice.even", (advice.blue * 100.0).round()),
+    match advice.standing() {
+        crate::ai::Standing::Ahead { side, percent } => t!("advice.ahead", colour(side), percent),
+        crate::ai::Standing::Even => t!("advice.even"),
     }
 }
