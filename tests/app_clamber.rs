@@ -409,16 +409,21 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/r/C3=b1", "Enter on Red's turn plays nothing for Red");
     assert!(game(&app).message.text().starts_with("the computer is thinking"));
-    // Behind, the computer takes a draw; ahead, it plays on.
+    // Behind, the computer takes a draw; ahead, it plays on. Both ask first, and say why.
     let mut app =
         clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Red, 2)));
     press(&mut app, &["d"]);
+    assert!(render(&app).backend().to_string().contains("Offer the computer a draw?"));
+    assert_eq!(game(&app).end(), None, "nothing before the yes");
+    press(&mut app, &["y"]);
     assert_eq!(game(&app).end(), Some(End::Drawn));
+    assert!(game(&app).message.text().starts_with("The computer accepts the draw: Blue is ahead"));
     let mut app =
         clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5").with_computer(Some(Computer::playing(Colour::Red, 2)));
-    press(&mut app, &["d"]);
+    press(&mut app, &["d", "y"]);
     assert_eq!(game(&app).end(), None);
-    assert!(game(&app).message.text().contains("declines the draw"));
+    let said = game(&app).message.text();
+    assert!(said.starts_with("The computer declines the draw: Red is ahead"), "{said}");
 }
 
 #[test]

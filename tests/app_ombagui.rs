@@ -133,7 +133,7 @@ const BLOCKADE: &str = "b/A2=bD,B1=bL.bM.bD,B4=rD,C4=rM.bD,C5=rL.bM,D2=bM,D5=bL.
 fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
     let red_level_2 = Some(Computer::playing(Colour::Red, 2));
     let mut app = ombagui(BLOCKADE).with_computer(red_level_2);
-    press(&mut app, &["d"]);
+    press(&mut app, &["d", "y"]);
     assert_eq!(ombagui_game(&app).end(), None, "even, and new: it plays on");
     // Both go to and fro for 20 turns, then the computer takes Red's seat.
     let mut app = ombagui(BLOCKADE);
@@ -145,6 +145,19 @@ fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
         assert_eq!(position(&app), BLOCKADE);
     }
     let mut app = app.with_computer(red_level_2);
-    press(&mut app, &["d"]);
+    press(&mut app, &["d", "y"]);
     assert_eq!(ombagui_game(&app).end(), Some(End::Drawn), "after 20 even turns, it agrees");
+}
+
+#[test]
+fn a_mutual_blockade_is_named_and_the_computer_takes_a_draw_there_saying_why() {
+    // Each side has three towers home, and its fourth under the other side's dark.
+    let blockade =
+        "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+    let mut app = ombagui(blockade).with_computer(Some(Computer::playing(Colour::Red, 2)));
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("A blockade: neither side"), "{shown}");
+    press(&mut app, &["d", "y"]);
+    assert_eq!(ombagui_game(&app).end(), Some(End::Drawn));
+    assert_eq!(ombagui_game(&app).message.text(), "The computer accepts the draw: neither side can finish");
 }

@@ -104,7 +104,8 @@ impl<T: Send + 'static> Thinking<T> {
             // One verdict a position and level: asked again, or back at the position after
             // an undo, the same turn and figure unless a deeper search has looked since.
             let verdict = search.verdict(&position, budget, &flag);
-            let advice = verdict.map(|verdict| Advice { blue: verdict.blue(position.to_move()), turn: verdict.turn });
+            let advice =
+                verdict.map(|verdict| Advice { blue: verdict.blue(position.to_move()), turn: verdict.turn });
             // The screen may have gone: nobody to tell is no error.
             let _ = sender.send(advice);
             waker.searched();

@@ -154,6 +154,7 @@ impl GameScreen {
         match question {
             Question::Resign(_) => self.table.resign(),
             Question::Draw(_) => self.table.agree_draw(),
+            Question::OfferDraw => self.table.offer_draw(),
             Question::TakeBack(asker) => self.table.take_back_for(asker),
             // A copy is a game of its own: kept at once in a new file.
             Question::Locked(_) => {
@@ -223,13 +224,7 @@ impl GameScreen {
             Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if its_turn => {
                 self.set_message(Message::Info(t!("computer.thinking")))
             }
-            Action::Draw if self.table.end().is_none() => {
-                let offer = Question::Draw(self.table.to_move());
-                match self.table.computer_accepts_draw() {
-                    true => self.answer_yes(offer),
-                    false => self.answer_no(offer),
-                }
-            }
+            Action::Draw if self.table.end().is_none() => return Some(Go::Ask(Question::OfferDraw)),
             _ => return None,
         }
         Some(Go::Stay)

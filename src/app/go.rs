@@ -66,6 +66,8 @@ pub enum Question {
     Resign(Colour),
     /// Do both players agree to a draw? (This player offers it.)
     Draw(Colour),
+    /// Offer the computer a draw? It answers at once.
+    OfferDraw,
     /// In a game at a distance: may this player take back their last turn?
     TakeBack(Colour),
     /// This file exists: replace it with the game?

@@ -264,7 +264,11 @@ impl App {
                     Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
                     Question::Unkept { quit: true, .. } => self.quit = true,
                     Question::Unkept { quit: false, .. } => *self = App::new(self.area),
-                    Question::Resign(_) | Question::Draw(_) | Question::TakeBack(_) | Question::Locked(_) => {
+                    Question::Resign(_)
+                    | Question::Draw(_)
+                    | Question::OfferDraw
+                    | Question::TakeBack(_)
+                    | Question::Locked(_) => {
                         if let Some(game) = self.game_screen() {
                             game.answer_yes(question);
                         }

@@ -4,28 +4,14 @@
 //! never makes it play, nor drops the turns ahead.
 
 use super::advisor::{Searcher, Thinking, seen_by};
-use crate::ai::{self, Budget, Evaluate};
+use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate};
 use crate::rules::Colour;
 pub use crate::session::Computer;
 use crate::session::Session;
-use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 /// How long the computer shows each step of its turn.
 pub const STAGE_TIME: Duration = Duration::from_millis(350);
-
-/// Turns an even game (by the evaluation) must last before the computer takes a draw it is
-/// not behind in: an Ombagui blockade has no rule that ends it.
-pub const EVEN_FOR: usize = 20;
-
-/// Blue's chances that count as an even game.
-pub const EVEN: RangeInclusive<f64> = 0.4..=0.6;
-
-/// The computer takes a draw when its chance is under this ...
-pub const BEHIND: f64 = 0.45;
-
-/// ... or under this once the game has stood even for [`EVEN_FOR`] turns.
-pub const NOT_AHEAD: f64 = 0.55;
 
 /// What the computer needs of a game beyond its search: how a turn shows step by step.
 pub trait Shown: Evaluate<Turn: Send> + Send {
@@ -156,11 +142,10 @@ impl<G: Shown> Opponent<G> {
         !matches!(self.state, State::Waiting)
     }
 
-    /// Its answer to a draw offer, from how it last saw the game (`advised`: the advisor's
-    /// view of this very position, if any; else its own last search; else a glance): it
-    /// agrees when it is behind, or not ahead once the game has stood even for
-    /// `EVEN_FOR` turns by the evaluation.
-    pub fn accepts_draw(&self, session: &Session<G>, advised: Option<f64>) -> bool {
+    /// Its answer to a draw offer and why ([`ai::draw_answer`]), from how it last saw the
+    /// game (`advised`: the advisor's view of this very position, if any; else its own last
+    /// search; else a glance). Playing both sides, it takes a draw only if both would.
+    pub fn draw_answer(&self, session: &Session<G>, advised: Option<f64>) -> DrawAnswer {
         let position = session.position();
         let blue = advised.or(self.view).unwrap_or_else(|| {
             // Before its first turn: a glance of a few thousand positions, a millisecond or two.
@@ -168,16 +153,13 @@ impl<G: Shown> Opponent<G> {
             let found = ai::Search::new().best(&position, glance, &Default::default());
             seen_by(position.to_move(), found.map_or(0.5, |found| ai::winning_chance(found.score)))
         });
-        let history = session.history();
-        let stuck = history.len() >= EVEN_FOR
-            && history[history.len() - EVEN_FOR..]
-                .iter()
-                .all(|ply| EVEN.contains(&ai::winning_chance(ply.position.evaluate())));
-        let bar = if stuck { NOT_AHEAD } else { BEHIND };
-        [Colour::Blue, Colour::Red]
+        let earlier: Vec<G> = session.history().iter().map(|ply| ply.position).collect();
+        let mut answers = [Colour::Blue, Colour::Red]
             .into_iter()
             .filter(|&colour| self.computer.plays(colour))
-            .all(|colour| seen_by(colour, blue) < bar)
+            .map(|colour| ai::draw_answer(&position, &earlier, colour, blue));
+        let first = answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::StoodEven));
+        answers.find(|answer| !answer.accepts()).unwrap_or(first)
     }
 }
 

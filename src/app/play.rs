@@ -75,7 +75,8 @@ pub trait Play: std::fmt::Debug {
     fn computer(&self) -> Option<Computer>;
     fn set_computer(&mut self, computer: Option<Computer>);
     fn computer_to_move(&self) -> bool;
-    fn computer_accepts_draw(&self) -> bool;
+    /// A draw offered to the computer, which answers at once and says why.
+    fn offer_draw(&mut self);
     fn play_on_from_here(&mut self);
     fn resign(&mut self);
     fn agree_draw(&mut self);
@@ -216,8 +217,8 @@ impl<G: Seen> Play for Table<G> {
         Table::computer_to_move(self)
     }
 
-    fn computer_accepts_draw(&self) -> bool {
-        Table::computer_accepts_draw(self)
+    fn offer_draw(&mut self) {
+        Table::offer_draw(self);
     }
 
     fn play_on_from_here(&mut self) {

@@ -7,7 +7,7 @@ use super::held::Held;
 use super::keys::Step;
 use super::lit::Lit;
 use super::opponent::{self, Computer, Opponent, Shown};
-use crate::ai::Budget;
+use crate::ai::{Budget, DrawReason, Standing};
 use crate::i18n::{Explain, colour};
 use crate::rules::hex::{Cell, DIRECTIONS};
 use crate::rules::{Colour, Game};
@@ -425,12 +425,26 @@ impl<G: Selecting> Table<G> {
         self.opponent.as_ref().is_some_and(Opponent::busy)
     }
 
-    /// The computer's answer to a draw offer (see [`Opponent::accepts_draw`]).
-    pub fn computer_accepts_draw(&self) -> bool {
-        let Some(opponent) = &self.opponent else { return false };
+    /// A draw offered to the computer: it answers at once, saying why, and takes it or not.
+    pub fn offer_draw(&mut self) {
+        let Some(opponent) = &self.opponent else { return };
         let revision = self.revision();
         let advised = self.advice.as_ref().filter(|_| self.advice_for == revision).map(|advice| advice.blue);
-        self.read(|session| opponent.accepts_draw(session, advised))
+        let answer = self.read(|session| opponent.draw_answer(session, advised));
+        let why = match answer.reason() {
+            DrawReason::NeitherCanFinish => t!("draw.neither"),
+            DrawReason::StoodEven => t!("draw.stood_even", crate::ai::EVEN_FOR),
+            DrawReason::Standing(Standing::Even) => t!("advice.even"),
+            DrawReason::Standing(Standing::Ahead { side, percent }) => {
+                t!("advice.ahead", colour(side), percent)
+            }
+        };
+        if answer.accepts() {
+            self.agree_draw();
+            self.message = Message::Success(t!("draw.computer_accepts", why));
+        } else {
+            self.message = Message::Info(t!("draw.computer_declines", why));
+        }
     }
 
     fn take_advice(&mut self, advice: Option<Advice<G::Turn>>) {

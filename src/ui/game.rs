@@ -111,6 +111,14 @@ fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame
     for line in table.computer().map(computer_line).into_iter().chain(seat) {
         lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
+    // A mutual blockade is named, so that the players know why nobody can finish.
+    if table.end().is_none() && crate::ai::Evaluate::neither_can_finish(&table.position()) {
+        lines.extend(
+            wrap_words(&t!("panel.blockade"), width)
+                .into_iter()
+                .map(|line| Line::styled(line, theme::WARNING)),
+        );
+    }
     if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
         lines.push(line);
     }

@@ -120,6 +120,7 @@ fn draw_question(question: &Question, text: Option<String>, area: Rect, frame: &
         Question::Menu => t!("ask.menu"),
         Question::Resign(player) => t!("ask.resign", i18n::colour(*player)),
         Question::Draw(player) => t!("ask.draw", i18n::colour(*player), i18n::colour(player.other())),
+        Question::OfferDraw => t!("ask.offer_draw"),
         Question::TakeBack(player) => {
             t!("ask.take_back", i18n::colour(*player), i18n::colour(player.other()))
         }
