@@ -579,3 +579,25 @@ fn one_position_has_one_verdict_through_undo_redo_and_asking_again() {
     let figure = first.split(" (").nth(1).unwrap().trim_end_matches(')');
     assert!(render(&app).backend().to_string().contains(figure), "{figure}");
 }
+
+#[test]
+fn the_computer_shows_its_turn_with_its_own_marks_not_the_players_cursor() {
+    let wakes = awake();
+    let mut app =
+        clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(Computer::playing(Colour::Blue, 2)));
+    // The player's cursor rests on Red's E4, far from the capture.
+    hover(&mut app, "E4");
+    assert_eq!(game(&app).cursor.to_string(), "E4");
+    assert!(run_until(&mut app, &wakes, PATIENCE, |app| game(app).computer_showing().is_some()));
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("Blue, the computer, plays") && shown.contains("│B2xC3xD4"), "{shown}");
+    assert!(!shown.contains("[r3]"), "the player's cursor does not mark E4 while it shows:\n{shown}");
+    assert_eq!(
+        game(&app).pointer().map(|cell| cell.to_string()),
+        Some("C3".into()),
+        "it points at its capture"
+    );
+    assert!(shown.contains("C3: "), "the panel speaks of the stack it captures: {shown}");
+    assert!(run_until(&mut app, &wakes, PATIENCE, |app| game(app).end().is_some()));
+    assert!(names(&app, lit(&app).last).len() >= 3, "then the usual last-turn marks");
+}

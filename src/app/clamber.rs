@@ -128,6 +128,14 @@ impl Shown for Position {
                 .collect(),
         }
     }
+
+    /// The stack it captures next.
+    fn pointed(turn: &Turn, stage: usize) -> Option<Cell> {
+        match turn {
+            Turn::Place(cell) => Some(*cell),
+            Turn::Capture { captured, .. } => captured.get(stage).copied(),
+        }
+    }
 }
 
 impl Selecting for Position {
@@ -173,7 +181,9 @@ impl Selecting for Position {
         };
         let targets = table.targets();
         let of_kind = |kind| cells(&mut targets.iter().filter(|t| t.1 == kind).map(|t| t.0));
-        let on_target = targets.iter().any(|&(cell, _)| cell == table.cursor);
+        // While the computer shows its turn, what it points at, not the player's cursor.
+        let pointer = table.pointer();
+        let on_target = pointer.is_some_and(|pointer| targets.iter().any(|&(cell, _)| cell == pointer));
         Lit {
             selected: match (&table.selection, &table.advice) {
                 (Some(chain), _) => cells(&mut chain.cells()),
@@ -182,12 +192,15 @@ impl Selecting for Position {
                 }
                 _ => CellSet::EMPTY,
             },
-            removed: if on_target { shown.removed_by_capture(table.cursor) } else { CellSet::EMPTY },
+            removed: match pointer {
+                Some(pointer) if on_target => shown.removed_by_capture(pointer),
+                _ => CellSet::EMPTY,
+            },
             equal: of_kind(CaptureKind::Equal),
             targets: of_kind(CaptureKind::Lower),
             last: cells(&mut table.last_turn_cells().into_iter()),
-            group: shown.group(table.cursor),
-            sub_group: shown.sub_group(table.cursor),
+            group: pointer.map_or(CellSet::EMPTY, |pointer| shown.group(pointer)),
+            sub_group: pointer.map_or(CellSet::EMPTY, |pointer| shown.sub_group(pointer)),
             ..Lit::default()
         }
     }

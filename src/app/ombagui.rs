@@ -43,6 +43,11 @@ impl Shown for Position {
     fn stages(turn: &Move) -> Vec<Cell> {
         vec![turn.from]
     }
+
+    /// Where the piece goes.
+    fn pointed(turn: &Move, _: usize) -> Option<Cell> {
+        Some(turn.to)
+    }
 }
 
 impl Selecting for Position {

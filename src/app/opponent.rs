@@ -6,6 +6,7 @@
 use super::advisor::{Searcher, Thinking, seen_by};
 use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate};
 use crate::rules::Colour;
+use crate::rules::hex::Cell;
 pub use crate::session::Computer;
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -20,6 +21,9 @@ pub trait Shown: Evaluate<Turn: Send> + Send {
     /// The selections a player would go through to play `turn`: the computer shows them
     /// one after the other before it plays (a chain, capture by capture).
     fn stages(turn: &Self::Turn) -> Vec<Self::Selection>;
+    /// The cell the computer points at while stage `stage` of `turn` shows: where it goes
+    /// next, as a player's cursor would be.
+    fn pointed(turn: &Self::Turn, stage: usize) -> Option<Cell>;
 }
 
 /// Where the computer is with its turn.
@@ -126,6 +130,14 @@ impl<G: Shown> Opponent<G> {
             State::Waiting => None,
             State::Thinking(thinking) => Some(thinking.next_redraw()),
             State::Showing { due, .. } => Some(*due),
+        }
+    }
+
+    /// The turn it is showing, step by step, and the cell it points at now.
+    pub fn showing(&self) -> Option<(&G::Turn, Option<Cell>)> {
+        match &self.state {
+            State::Showing { turn, shown, .. } => Some((turn, G::pointed(turn, shown.saturating_sub(1)))),
+            _ => None,
         }
     }
 

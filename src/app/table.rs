@@ -420,6 +420,20 @@ impl<G: Selecting> Table<G> {
         self.opponent.as_ref().and_then(Opponent::thinking)
     }
 
+    /// The turn the computer is showing step by step, if it is.
+    pub fn computer_showing(&self) -> Option<G::Turn> {
+        self.opponent.as_ref().and_then(|opponent| opponent.showing().map(|(turn, _)| turn.clone()))
+    }
+
+    /// The cell the board's marks follow: the player's cursor, or while the computer shows
+    /// its turn, the cell it points at (none once it has shown every step).
+    pub fn pointer(&self) -> Option<Cell> {
+        match self.opponent.as_ref().and_then(Opponent::showing) {
+            Some((_, pointed)) => pointed,
+            None => Some(self.cursor),
+        }
+    }
+
     /// Whether the computer is busy with its turn: thinking, or showing it.
     pub fn computer_busy(&self) -> bool {
         self.opponent.as_ref().is_some_and(Opponent::busy)

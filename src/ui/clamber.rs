@@ -54,7 +54,7 @@ impl Look for Position {
             })
             .collect();
         lines.push(Line::raw(""));
-        let cell = table.cursor;
+        let Some(cell) = table.pointer() else { return lines };
         match position.stack(cell) {
             Some(stack) => {
                 lines.push(Line::from(vec![

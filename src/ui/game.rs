@@ -56,7 +56,9 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
         status(table.end(), table.to_move(), table.skipped(), &game.players),
     ]);
     frame.render_widget(title, areas.title);
-    board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), Some(table.cursor), |cell, style| {
+    // While the computer shows its turn, the player's cursor does not mark the board.
+    let cursor = table.computer_showing().is_none().then_some(table.cursor);
+    board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), cursor, |cell, style| {
         shown.write(cell, style)
     });
     if let Some(end) = table.end() {
@@ -108,6 +110,10 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
 fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame: &mut Frame) {
     let mut lines = G::facts(table);
     let width = usize::from(area.width.saturating_sub(2));
+    if let Some(turn) = table.computer_showing() {
+        let line = t!("panel.computer_turn", i18n::colour(table.to_move()), turn);
+        lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HEADING)));
+    }
     for line in table.computer().map(computer_line).into_iter().chain(seat) {
         lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }

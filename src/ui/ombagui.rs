@@ -71,7 +71,7 @@ impl Look for Position {
             )]));
         }
         lines.push(Line::raw(""));
-        let cell = table.cursor;
+        let Some(cell) = table.pointer() else { return lines };
         let stack = position.stack(cell);
         // The stack in notation (which names the owners even without colour), then in words.
         lines.push(Line::raw(if stack.is_empty() {
