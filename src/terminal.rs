@@ -251,6 +251,10 @@ where
                 && link.stamp() != stamp
             {
                 let played = link.revision() != revision;
+                if played {
+                    // A question about the game before this turn no longer stands.
+                    link.drop_question();
+                }
                 link.announce();
                 if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
                     screen.handle(Event::Shared { played })?;

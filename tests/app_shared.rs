@@ -228,3 +228,18 @@ fn the_host_is_told_when_guests_cannot_come_in() {
     host.handle(Event::Shared { played: false });
     assert!(screen_text(&host).contains("waiting for Red to join"));
 }
+
+#[test]
+fn a_question_the_game_has_moved_past_is_not_carried_out() {
+    let (link, mut host, mut guest) = table("3/b/-");
+    click(&mut host, "C3");
+    tick([&mut host, &mut guest]);
+    press(&mut host, &["u"]);
+    tick([&mut host, &mut guest]);
+    assert_eq!(guest.overlay, Some(Overlay::Ask(Question::TakeBack(Colour::Blue))));
+    // A turn played meanwhile (the loop drops the question then).
+    link.drop_question();
+    press(&mut guest, &["y"]);
+    assert_eq!(position(&guest), "3/r/C3=b1", "nothing taken back");
+    assert_eq!(game(&guest).message.text(), "that question no longer stands: the game has moved on");
+}

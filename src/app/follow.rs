@@ -95,14 +95,19 @@ impl GameScreen {
     }
 
     /// Tells the player who asked through the link what the answer was.
-    pub(super) fn answer_link(&self, question: &Question, yes: bool) {
-        let Some(seat) = &self.seat else { return };
+    /// `false` if the question no longer stands (a turn was played since it was asked):
+    /// then nothing is done.
+    pub(super) fn answer_link(&self, question: &Question, yes: bool) -> bool {
+        let Some(seat) = &self.seat else { return true };
         let ask = match *question {
             Question::TakeBack(asker) => Ask::Undo(asker),
             Question::Draw(asker) => Ask::Draw(asker),
-            _ => return,
+            _ => return true,
         };
-        seat.link().answer(ask, yes);
+        let link = seat.link();
+        let stands = link.asked() == Some(ask);
+        link.answer(ask, yes);
+        stands
     }
 }
 

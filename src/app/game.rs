@@ -150,7 +150,9 @@ impl GameScreen {
 
     /// Carries out a resignation or a draw the players agreed to.
     pub fn answer_yes(&mut self, question: Question) {
-        self.answer_link(&question, true);
+        if !self.answer_link(&question, true) {
+            return self.set_message(Message::Info(t!("net.stale")));
+        }
         match question {
             Question::Resign(_) => self.table.resign(),
             Question::Draw(_) => self.table.agree_draw(),
