@@ -186,85 +186,84 @@ pub fn drive<B: Backend>(
 where
     B::Error: Send + Sync + 'static,
 {
+    // Dropped however the loop ends: every guest's terminal is left clean.
     let mut guests = Guests(Vec::new());
     let guests = &mut guests.0;
-    (|| -> Result<()> {
-        loop {
-            if let Some(screen) = local {
-                // A game shared with other terminals may have changed there: kept here too.
-                keeper.keep(&mut screen.app);
-                screen.draw()?;
-                if screen.app.quit {
-                    return Ok(());
-                }
-            }
-            for (_, guest) in guests.iter_mut() {
-                // A guest that stopped reading is dropped by its connection, not here.
-                let _ = guest.draw();
-            }
-            if link.is_some_and(|link| link.is_closed()) {
+    loop {
+        if let Some(screen) = local {
+            // A game shared with other terminals may have changed there: kept here too.
+            keeper.keep(&mut screen.app);
+            screen.draw()?;
+            if screen.app.quit {
                 return Ok(());
             }
-            let due = local.iter().map(|screen| &screen.app).chain(guests.iter().map(|(_, g)| &g.app));
-            let wake = match due.filter_map(App::timer).min() {
-                Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                    Ok(wake) => Some(wake),
-                    Err(RecvTimeoutError::Timeout) => None,
-                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
-                },
-                None => match wakes.recv() {
-                    Ok(wake) => Some(wake),
-                    Err(_) => return Ok(()),
-                },
-            };
-            let before = link.map(|link| (link.revision(), link.stamp()));
-            let from = match wake {
-                None => {
-                    every(local, guests, Event::Timer)?;
-                    Origin::All
-                }
-                Some(Wake::Searched) => {
-                    every(local, guests, Event::Searched)?;
-                    Origin::All
-                }
-                Some(Wake::Link) => {
-                    every(local, guests, Event::Shared { played: false })?;
-                    Origin::All
-                }
-                Some(Wake::Stop) => return Ok(()),
-                Some(Wake::Local(input)) => {
-                    if let Some(screen) = local {
-                        screen.handle(Event::Input(input))?;
-                        if let Some(request) = screen.app.request.take() {
-                            serve(request, &mut screen.app, keeper);
-                        }
+        }
+        for (_, guest) in guests.iter_mut() {
+            // A guest that stopped reading is dropped by its connection, not here.
+            let _ = guest.draw();
+        }
+        if link.is_some_and(|link| link.is_closed()) {
+            return Ok(());
+        }
+        let due = local.iter().map(|screen| &screen.app).chain(guests.iter().map(|(_, g)| &g.app));
+        let wake = match due.filter_map(App::timer).min() {
+            Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(wake) => Some(wake),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            },
+            None => match wakes.recv() {
+                Ok(wake) => Some(wake),
+                Err(_) => return Ok(()),
+            },
+        };
+        let before = link.map(|link| (link.revision(), link.stamp()));
+        let from = match wake {
+            None => {
+                every(local, guests, Event::Timer)?;
+                Origin::All
+            }
+            Some(Wake::Searched) => {
+                every(local, guests, Event::Searched)?;
+                Origin::All
+            }
+            Some(Wake::Link) => {
+                every(local, guests, Event::Shared { played: false })?;
+                Origin::All
+            }
+            Some(Wake::Stop) => return Ok(()),
+            Some(Wake::Local(input)) => {
+                if let Some(screen) = local {
+                    screen.handle(Event::Input(input))?;
+                    if let Some(request) = screen.app.request.take() {
+                        serve(request, &mut screen.app, keeper);
                     }
-                    Origin::Local
                 }
-                Some(Wake::Guest(id, news)) => {
-                    guest(guests, id, news, link)?;
-                    Origin::Guest(id)
-                }
-            };
-            // The other terminals at the shared game hear of what changed.
-            if let (Some(link), Some((revision, stamp))) = (link, before)
-                && link.stamp() != stamp
-            {
-                let played = link.revision() != revision;
-                if played {
-                    // A question about the game before this turn no longer stands.
-                    link.drop_question();
-                }
-                link.announce();
-                if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
-                    screen.handle(Event::Shared { played })?;
-                }
-                for (_, screen) in guests.iter_mut().filter(|(id, _)| from != Origin::Guest(*id)) {
-                    screen.handle(Event::Shared { played })?;
-                }
+                Origin::Local
+            }
+            Some(Wake::Guest(id, news)) => {
+                guest(guests, id, news, link)?;
+                Origin::Guest(id)
+            }
+        };
+        // The other terminals at the shared game hear of what changed.
+        if let (Some(link), Some((revision, stamp))) = (link, before)
+            && link.stamp() != stamp
+        {
+            let played = link.revision() != revision;
+            if played {
+                // A question about the game before this turn no longer stands.
+                link.drop_question();
+            }
+            link.announce();
+            if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
+                screen.handle(Event::Shared { played })?;
+            }
+            for (_, screen) in guests.iter_mut().filter(|(id, _)| from != Origin::Guest(*id)) {
+                screen.handle(Event::Shared { played })?;
             }
         }
-    })()
+    }
 }
 
 /// The guests' screens: however the loop ends (the host quits, a signal, an error, a
