@@ -24,6 +24,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
+/// A game and its search, of either game.
+type Searching<'a> = ByGame<
+    (&'a Session<clamber::Position>, &'a mut Search<clamber::Position>),
+    (&'a Session<ombagui::Position>, &'a mut Search<ombagui::Position>),
+>;
+
 /// The game being played over the protocol, and a searcher for it that keeps what it
 /// learnt (its table, its verdicts) from one turn to the next.
 pub struct Engine {
@@ -129,25 +135,24 @@ impl Engine {
         by_game!(self.session_mut()?, s => play(s, turn))
     }
 
+    /// The game with its search, whichever game it is: paired here once.
+    fn searching(&mut self) -> Result<Searching<'_>, String> {
+        match (self.session.as_ref(), &mut self.search) {
+            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => Ok(ByGame::Clamber((s, search))),
+            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => Ok(ByGame::Ombagui((s, search))),
+            _ => Err(NO_GAME.into()),
+        }
+    }
+
     fn go(&mut self, budget: Budget, stop: &AtomicBool) -> Result<String, String> {
-        self.session()?;
-        let found = match (self.session.as_ref(), &mut self.search) {
-            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => best(s, search, budget, stop),
-            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => best(s, search, budget, stop),
-            _ => None,
-        };
+        let found = by_game!(self.searching()?, game => best(game.0, game.1, budget, stop));
         found.ok_or_else(|| "the game is over".into())
     }
 
     /// The verdict at `level` on the position: the turn in notation and the chance of
     /// the player to move, the same each time it is asked until a deeper search looks.
     fn verdict(&mut self, level: u8, stop: &AtomicBool) -> Result<(String, f64), String> {
-        self.session()?;
-        let found = match (self.session.as_ref(), &mut self.search) {
-            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => verdict(s, search, level, stop),
-            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => verdict(s, search, level, stop),
-            _ => None,
-        };
+        let found = by_game!(self.searching()?, game => verdict(game.0, game.1, level, stop));
         found.ok_or_else(|| "the game is over".into())
     }
 

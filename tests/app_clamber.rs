@@ -564,14 +564,15 @@ fn line_end(turns: &[String]) -> String {
 fn one_position_has_one_verdict_through_undo_redo_and_asking_again() {
     let mut app = clamber("3/b/B2=b1,C3=r2,D4=r1,E4=r3,A1=b2");
     advise_within(&mut app, 30_000);
-    press(&mut app, &["t"]);
-    table_mut(&mut app).wait_for_advice();
-    let first = game(&app).message.text().to_string();
+    let said_after = |app: &mut hexstack::app::App, keys: &[&str]| {
+        press(app, keys);
+        table_mut(app).wait_for_advice();
+        game(app).message.text().to_string()
+    };
+    let first = said_after(&mut app, &["t"]);
     assert!(first.starts_with("hint: "), "{first}");
     for keys in [&["t"][..], &["l", "Enter", "u", "t"], &["l", "Enter", "u", "C-r", "u", "t"]] {
-        press(&mut app, keys);
-        table_mut(&mut app).wait_for_advice();
-        assert_eq!(game(&app).message.text(), first, "{keys:?}: the same turn and figure");
+        assert_eq!(said_after(&mut app, keys), first, "{keys:?}: the same turn and figure");
     }
     // The figure shown after every turn is the hint's.
     press(&mut app, &["e"]);
