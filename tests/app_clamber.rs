@@ -282,10 +282,10 @@ fn the_menu_starts_games() {
     press(&mut app, &["3"]);
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["6"]);
+    press(&mut app, &["5"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["8"]);
+    press(&mut app, &["7"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);
     assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");
@@ -427,17 +427,31 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 }
 
 #[test]
-fn the_menu_starts_games_against_the_computer_which_plays_second() {
+fn the_menu_sets_up_a_game_against_the_computer() {
+    // Straight through: Clamber side 3, you first (Blue), level 3 (club player).
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &["4"]);
+    let shown = render(&app).backend().to_string();
+    for words in ["A game against the computer", "Clamber, side 3", "You play", "Blue", "3 (club player)"] {
+        assert!(shown.contains(words), "{words}:\n{shown}");
+    }
+    press(&mut app, &["Enter"]);
     assert_eq!(game(&app).computer(), Some(Computer::playing(Colour::Red, 3)));
+    // Ombagui (Red moves first, so you are Red), then Blue instead, at level 5.
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["5"]);
-    assert_eq!(
-        ombagui_game(&app).computer(),
-        Some(Computer::playing(Colour::Blue, 3)),
-        "Red moves first in Ombagui: you are Red"
-    );
+    press(&mut app, &["4", "l", "l", "Down", "l", "Down", "l", "l"]);
+    assert!(render(&app).backend().to_string().contains("5 (expert)"));
+    press(&mut app, &["Enter"]);
+    assert_eq!(ombagui_game(&app).computer(), Some(Computer::playing(Colour::Red, 5)));
+    // Side 4, level 1, going round backwards; Esc goes back to the menu.
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["4", "l", "Up", "h", "h"]);
+    assert!(render(&app).backend().to_string().contains("1 (beginner)"));
+    press(&mut app, &["Esc"]);
+    assert!(matches!(&app.screen, Screen::Menu(menu) if menu.setup.is_none()));
+    press(&mut app, &["4", "l", "Up", "h", "h", "Enter"]);
+    assert_eq!(position(&app), "4/b/-");
+    assert_eq!(game(&app).computer(), Some(Computer::playing(Colour::Red, 1)));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use super::keys::{self, Action, Context};
 use crate::rules::{AnyPosition, Colour, GameKind, clamber};
+use crate::session::Computer;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -32,8 +33,10 @@ pub enum Go {
     Close,
     /// Play a new game from this position.
     Play(AnyPosition),
-    /// Play a new game against the computer at this level; it plays second.
-    Against(AnyPosition, u8),
+    /// Play a new game against the computer, as set up.
+    Against(AnyPosition, Computer),
+    /// Set up a game against the computer (on the menu).
+    SetUp,
     /// A new game like the one on screen (the same board, players and computer).
     Again,
     /// Try the rules example on screen on a real board (a Clamber chain may be under way

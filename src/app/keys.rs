@@ -36,6 +36,8 @@ pub enum Context {
     Shared,
     /// A shared game watched: the cursor, the help, who is ahead, and leaving.
     Watching,
+    /// A game against the computer being set up on the menu.
+    Setup,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -46,13 +48,14 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 12] = [
         Context::Menu,
         Context::Game,
         Context::Against,
         Context::Try,
         Context::Shared,
         Context::Watching,
+        Context::Setup,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,
@@ -99,6 +102,9 @@ pub enum Action {
     Hint,
     /// Show or hide who is ahead.
     Eval,
+    /// The chosen setting one step back, or on.
+    Less,
+    More,
 }
 
 type Key = (KeyCode, KeyModifiers);
@@ -126,8 +132,9 @@ const fn code(code: KeyCode) -> Key {
     (code, NONE)
 }
 
+/// A digit a menu entry: as many as the menu has.
 const DIGITS: &[Key] =
-    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
+    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8')];
 
 const fn bind(
     contexts: &'static [Context],
@@ -140,7 +147,7 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Shared, Try, Watching};
+use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Setup, Shared, Try, Watching};
 
 /// Every screen with a board to play on.
 const BOARDS: &[Context] = &[Game, Against, Try, Shared];
@@ -152,7 +159,7 @@ const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
 pub const KEYS: &[Binding] = &[
     // Lists: the menu, and the rules' contents.
     bind(
-        &[Menu, Contents],
+        &[Menu, Contents, Setup],
         &[code(KeyCode::Up), char('k')],
         "↑ k",
         Action::Previous,
@@ -160,7 +167,7 @@ pub const KEYS: &[Binding] = &[
         Some(("↑", "hint.choose")),
     ),
     bind(
-        &[Menu, Contents],
+        &[Menu, Contents, Setup],
         &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
         "↓ j Tab",
         Action::Next,
@@ -168,15 +175,39 @@ pub const KEYS: &[Binding] = &[
         Some(("↓", "hint.choose")),
     ),
     bind(
-        &[Menu],
+        &[Setup],
+        &[code(KeyCode::Left), char('h')],
+        "← h",
+        Action::Less,
+        "key.less",
+        Some(("←", "hint.change")),
+    ),
+    bind(
+        &[Setup],
+        &[code(KeyCode::Right), char('l')],
+        "→ l",
+        Action::More,
+        "key.more",
+        Some(("→", "hint.change")),
+    ),
+    bind(
+        &[Menu, Setup],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Choose,
         "key.choose",
         Some(("Enter", "hint.start")),
     ),
-    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), "key.jump", Some(("1-9", "hint.jump"))),
-    bind(&[Menu, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
+    bind(
+        &[Setup],
+        &[code(KeyCode::Esc), char('q')],
+        "Esc q",
+        Action::Back,
+        "key.back_menu",
+        Some(("Esc", "hint.back")),
+    ),
+    bind(&[Menu], DIGITS, "1-8", Action::Jump(0), "key.jump", Some(("1-8", "hint.jump"))),
+    bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
     bind(
         &[Menu],
         &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
@@ -466,7 +497,7 @@ mod tests {
         for binding in KEYS {
             let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
             for shown in binding.shown.split(' ') {
-                let range = binding.action == Action::Jump(0) && shown == "1-9";
+                let range = binding.action == Action::Jump(0) && shown == "1-8";
                 assert!(
                     range || names.iter().any(|name| name == shown),
                     "{shown} is not a key of {}",
@@ -474,7 +505,7 @@ mod tests {
                 );
             }
             if let Some((keys, _)) = binding.hint {
-                let range = binding.action == Action::Jump(0) && keys == "1-9";
+                let range = binding.action == Action::Jump(0) && keys == "1-8";
                 assert!(
                     range || names.iter().any(|name| name == keys),
                     "hint {keys} is not a key of {}",
@@ -502,6 +533,6 @@ mod tests {
             hints(Context::Game),
             "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"
         );
-        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-9 jump · q quit");
+        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-8 jump · q quit");
     }
 }

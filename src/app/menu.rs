@@ -1,16 +1,25 @@
-//! The menu: start a game, resume the last one, read the rules, or quit.
+//! The menu: start a game (two players, or against the computer, set up here: which game,
+//! which side you play, the computer's level), resume the last one, read the rules, quit.
 
 use super::go::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::layout::MenuLayout;
-use crate::rules::GameKind;
+use super::opponent::Computer;
 use crate::rules::hex::Board;
+use crate::rules::{Colour, GameKind};
 use crate::t;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
-/// The computer's level in a game started from the menu (it plays second: you start).
+/// The computer's level a game against it starts with, unless another is chosen.
 const LEVEL: u8 = 3;
+
+/// The boards a game against the computer can be set up on.
+const BOARDS: [(GameKind, Board); 3] = [
+    (GameKind::Clamber, Board::SIDE_3),
+    (GameKind::Clamber, Board::SIDE_4),
+    (GameKind::Ombagui, Board::SIDE_4),
+];
 
 /// The menu's entries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,9 +27,8 @@ pub enum Entry {
     Clamber3,
     Clamber4,
     Ombagui,
-    /// Against the computer, which plays Red at level 3.
-    ClamberComputer,
-    OmbaguiComputer,
+    /// Against the computer: set up the game, the side and the level first.
+    Computer,
     Resume,
     RulesClamber,
     RulesOmbagui,
@@ -28,12 +36,11 @@ pub enum Entry {
 }
 
 impl Entry {
-    pub const ALL: [Entry; 9] = [
+    pub const ALL: [Entry; 8] = [
         Entry::Clamber3,
         Entry::Clamber4,
         Entry::Ombagui,
-        Entry::ClamberComputer,
-        Entry::OmbaguiComputer,
+        Entry::Computer,
         Entry::Resume,
         Entry::RulesClamber,
         Entry::RulesOmbagui,
@@ -46,8 +53,7 @@ impl Entry {
             Entry::Clamber3 => "menu.clamber3",
             Entry::Clamber4 => "menu.clamber4",
             Entry::Ombagui => "menu.ombagui",
-            Entry::ClamberComputer => "menu.clamber_computer",
-            Entry::OmbaguiComputer => "menu.ombagui_computer",
+            Entry::Computer => "menu.computer",
             Entry::Resume => "menu.resume",
             Entry::RulesClamber => "menu.rules_clamber",
             Entry::RulesOmbagui => "menu.rules_ombagui",
@@ -56,11 +62,71 @@ impl Entry {
     }
 }
 
-/// The menu: which entry is chosen, and a note about the last choice.
+/// The menu: which entry is chosen, a note about the last choice, and the set-up of a
+/// game against the computer while it is open.
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
     pub selected: usize,
     pub note: Option<String>,
+    pub setup: Option<Setup>,
+}
+
+/// A game against the computer being set up: a row for the board, the side you play and
+/// the computer's level, one chosen to change with ← and →.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Setup {
+    /// The row chosen: 0 the board, 1 your side, 2 the level.
+    pub row: usize,
+    /// Which of [`BOARDS`].
+    pub board: usize,
+    pub you: Colour,
+    pub level: u8,
+}
+
+impl Default for Setup {
+    /// Clamber on side 3, you moving first, the computer at level 3.
+    fn default() -> Setup {
+        Setup { row: 0, board: 0, you: Colour::Blue, level: LEVEL }
+    }
+}
+
+impl Setup {
+    /// The rows, in words: the board, your side, the computer's level with its name.
+    pub fn rows(&self) -> [(String, String); 3] {
+        let (game, board) = BOARDS[self.board];
+        let board = match game {
+            GameKind::Clamber => t!("setup.clamber", board.side()),
+            GameKind::Ombagui => t!("setup.ombagui"),
+        };
+        let level = t!("setup.level_of", self.level, t!(&format!("computer.level{}", self.level)));
+        [
+            (t!("setup.board"), board),
+            (t!("setup.you"), crate::i18n::colour(self.you)),
+            (t!("setup.level"), level),
+        ]
+    }
+
+    /// The chosen row's value one step on (`more`) or back, going round.
+    fn change(&mut self, more: bool) {
+        let step =
+            |value: usize, count: usize| if more { (value + 1) % count } else { (value + count - 1) % count };
+        match self.row {
+            0 => {
+                self.board = step(self.board, BOARDS.len());
+                // Whoever moves first in that game, as a new player would expect.
+                let (game, board) = BOARDS[self.board];
+                self.you = crate::by_game!(game.start_on(board), start => start.to_move());
+            }
+            1 => self.you = self.you.other(),
+            _ => self.level = step(usize::from(self.level) - 1, 5) as u8 + 1,
+        }
+    }
+
+    /// The game set up: the computer plays the other side.
+    fn start(&self) -> Go {
+        let (game, board) = BOARDS[self.board];
+        Go::Against(game.start_on(board), Computer::playing(self.you.other(), self.level))
+    }
 }
 
 impl Menu {
@@ -75,8 +141,7 @@ impl Menu {
             Entry::Clamber3 => play(GameKind::Clamber, Board::SIDE_3),
             Entry::Clamber4 => play(GameKind::Clamber, Board::SIDE_4),
             Entry::Ombagui => play(GameKind::Ombagui, Board::SIDE_4),
-            Entry::ClamberComputer => Go::Against(GameKind::Clamber.start_on(Board::SIDE_3), LEVEL),
-            Entry::OmbaguiComputer => Go::Against(GameKind::Ombagui.start_on(Board::SIDE_4), LEVEL),
+            Entry::Computer => Go::SetUp,
             Entry::Resume => Go::Request(Request::Resume),
             Entry::RulesClamber => Go::Rules(GameKind::Clamber),
             Entry::RulesOmbagui => Go::Rules(GameKind::Ombagui),
@@ -87,12 +152,24 @@ impl Menu {
 
 impl Component for Menu {
     fn context(&self) -> Context {
-        Context::Menu
+        if self.setup.is_some() { Context::Setup } else { Context::Menu }
     }
 
     fn act(&mut self, action: Action) -> Go {
         let count = Entry::ALL.len();
         self.note = None;
+        if let Some(setup) = &mut self.setup {
+            match action {
+                Action::Previous => setup.row = (setup.row + 2) % 3,
+                Action::Next => setup.row = (setup.row + 1) % 3,
+                Action::Less | Action::More => setup.change(action == Action::More),
+                Action::Choose => return setup.start(),
+                Action::Back => self.setup = None,
+                Action::Help => return Go::Help,
+                _ => {}
+            }
+            return Go::Stay;
+        }
         match action {
             Action::Previous => self.selected = (self.selected + count - 1) % count,
             Action::Next => self.selected = (self.selected + 1) % count,
@@ -106,6 +183,9 @@ impl Component for Menu {
     }
 
     fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
+        if self.setup.is_some() {
+            return Go::Stay;
+        }
         let entry = Menu::layout(area).entry_at(mouse.column, mouse.row);
         match (mouse.kind, entry) {
             (MouseEventKind::Down(MouseButton::Left), Some(n)) => self.choose(Entry::ALL[n]),

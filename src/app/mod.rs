@@ -160,7 +160,7 @@ impl App {
     /// The keys the screen under the help takes.
     pub fn context(&self) -> Context {
         match &self.screen {
-            Screen::Menu(_) => Context::Menu,
+            Screen::Menu(menu) => menu.context(),
             Screen::Game(game) => game.context(),
             Screen::Rules(book) => book.context(),
         }
@@ -230,10 +230,14 @@ impl App {
             Go::Stay => {}
             Go::Close => self.overlay = None,
             Go::Play(start) => self.open(Screen::Game(Box::new(GameScreen::new(start)))),
-            Go::Against(start, level) => {
+            Go::Against(start, computer) => {
                 self.go(Go::Play(start));
-                let second = self.game_screen().map(|game| game.table.to_move().other());
-                self.set_computer(second.map(|second| Computer::playing(second, level)));
+                self.set_computer(Some(computer));
+            }
+            Go::SetUp => {
+                if let Screen::Menu(menu) = &mut self.screen {
+                    menu.setup = Some(menu::Setup::default());
+                }
             }
             Go::Again => {
                 if let Some(again) = self.screen.game().map(GameScreen::again) {
