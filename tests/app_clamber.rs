@@ -616,3 +616,33 @@ fn the_computer_shows_its_turn_with_its_own_marks_not_the_players_cursor() {
     assert!(run_until(&mut app, &wakes, PATIENCE, |app| game(app).end().is_some()));
     assert!(names(&app, lit(&app).last).len() >= 3, "then the usual last-turn marks");
 }
+
+#[test]
+fn a_hint_over_a_figure_shown_is_said_at_once_and_looking_is_not_thinking() {
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3");
+    advise_within(&mut app, 50_000);
+    press(&mut app, &["e"]);
+    table_mut(&mut app).wait_for_advice();
+    press(&mut app, &["t"]);
+    assert_eq!(
+        game(&app).message.text(),
+        "hint: B2xC3xD4 (Blue is ahead: 100 %)",
+        "no wait, no silent light"
+    );
+    // A hint being looked for is not a player thinking.
+    let mut app = clamber("4/b/-");
+    table_mut(&mut app).advice_budget =
+        hexstack::ai::Budget { time: Some(std::time::Duration::from_secs(30)), ..Default::default() };
+    press(&mut app, &["t"]);
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("looking for a hint") && !shown.contains("thinking"), "{shown}");
+}
+
+#[test]
+fn against_the_computer_the_help_says_undo_takes_back_its_answer_too() {
+    let mut app = clamber("start").with_computer(Some(Computer::playing(Colour::Red, 1)));
+    press(&mut app, &["?"]);
+    let help = render(&app).backend().to_string();
+    assert!(help.contains("take back your last turn and the"), "{help}");
+    assert!(help.contains("offer the computer a draw"), "{help}");
+}
