@@ -1,6 +1,7 @@
 //! Out of file descriptors, the server does not close for good: it says it cannot take
 //! guests, waits, and takes them again when descriptors free. The one test of this file,
 //! since it lowers the process's own descriptor limit; on the loopback only.
+#![cfg(feature = "ssh")]
 
 mod guest;
 

@@ -1,6 +1,7 @@
 //! What strangers can do before the code, what is not the game, and a guest who falls
 //! behind: on the loopback only
 //! (127.0.0.1 and 127.0.0.2), every wait on an event and bounded in time, every count fixed.
+#![cfg(feature = "ssh")]
 
 mod guest;
 

@@ -1,6 +1,7 @@
 //! The host's memory whatever guests do: a window of 65535x65535, 40 MB of arrow keys, a
 //! guest who stops reading. The one test of this file, so that the process's peak resident
 //! memory (VmHWM) is the host's and its clients' alone; on the loopback only.
+#![cfg(feature = "ssh")]
 
 mod guest;
 
