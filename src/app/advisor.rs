@@ -62,6 +62,15 @@ impl<G: Evaluate> std::fmt::Debug for Searcher<G> {
     }
 }
 
+/// What a search is for: advice (the kept verdict on the position, the same each time it
+/// is asked), or the computer's own turn (searched afresh, told the game's history, so
+/// that it does not go back to where it has been).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Purpose {
+    Advice,
+    Turn,
+}
+
 /// A search under way on a worker thread, for the position at a given game revision.
 #[derive(Debug)]
 pub struct Thinking<T> {
@@ -80,13 +89,13 @@ const REDRAW: Duration = Duration::from_millis(100);
 pub const THINKING_TIME: Duration = Duration::from_millis(800);
 
 impl<T: Send + 'static> Thinking<T> {
-    /// Starts thinking about `position` within `budget`, with `searcher`, which is told
-    /// the positions the game went through `earlier`.
+    /// Starts thinking about `position` within `budget`, for `purpose`, with `searcher`,
+    /// which is told the positions the game went through `earlier`.
     pub fn start<G>(
         searcher: &Searcher<G>,
         position: G,
         earlier: Vec<G>,
-        budget: Budget,
+        (budget, purpose): (Budget, Purpose),
         revision: u64,
     ) -> Thinking<T>
     where
@@ -101,11 +110,17 @@ impl<T: Send + 'static> Thinking<T> {
             // A search stopped a moment ago lets go of the searcher at its next check.
             let mut search = searcher.0.lock().unwrap_or_else(PoisonError::into_inner);
             search.remember(&earlier);
-            // One verdict a position and level: asked again, or back at the position after
-            // an undo, the same turn and figure unless a deeper search has looked since.
-            let verdict = search.verdict(&position, budget, &flag);
-            let advice =
-                verdict.map(|verdict| Advice { blue: verdict.blue(position.to_move()), turn: verdict.turn });
+            let advice = match purpose {
+                // One verdict a position and level: asked again, or back at the position
+                // after an undo, the same turn and figure unless a deeper search has looked.
+                Purpose::Advice => search
+                    .verdict(&position, budget, &flag)
+                    .map(|verdict| Advice { blue: verdict.blue(position.to_move()), turn: verdict.turn }),
+                Purpose::Turn => search.best(&position, budget, &flag).map(|found| Advice {
+                    blue: seen_by(position.to_move(), crate::ai::winning_chance(found.score)),
+                    turn: found.turn,
+                }),
+            };
             // The screen may have gone: nobody to tell is no error.
             let _ = sender.send(advice);
             waker.searched();
@@ -163,7 +178,9 @@ mod tests {
         let position: clamber::Position = "3/b/B2=b2,C3=r2,D4=r3,E4=r3".parse().unwrap();
         let budget = Budget { nodes: Some(50_000), ..Budget::default() };
         let advice =
-            Thinking::start(&Searcher::default(), position, Vec::new(), budget, 0).wait().expect("advice");
+            Thinking::start(&Searcher::default(), position, Vec::new(), (budget, Purpose::Advice), 0)
+                .wait()
+                .expect("advice");
         assert_eq!(advice.turn.to_string(), "B2xC3xD4");
         assert_eq!(advice.ahead().map(|(colour, _)| colour), Some(Colour::Blue));
         // Dropped at once, a long search ends without anyone waiting.
@@ -171,13 +188,14 @@ mod tests {
         let started = Instant::now();
         let searcher = Searcher::default();
         let start = clamber::Position::start(crate::rules::hex::Board::SIDE_4);
-        let thinking: Thinking<clamber::Turn> = Thinking::start(&searcher, start, Vec::new(), long, 0);
+        let thinking: Thinking<clamber::Turn> =
+            Thinking::start(&searcher, start, Vec::new(), (long, Purpose::Turn), 0);
         let stop = Arc::clone(&thinking.stop);
         drop(thinking);
         assert!(stop.load(Ordering::Relaxed));
         assert!(started.elapsed() < Duration::from_secs(1), "dropping does not wait");
         // The next search takes the searcher over as soon as the stopped one lets it go.
-        let next = Thinking::start(&searcher, start, Vec::new(), budget, 1).wait();
+        let next = Thinking::start(&searcher, start, Vec::new(), (budget, Purpose::Turn), 1).wait();
         assert!(next.is_some_and(|advice| start.play(&advice.turn).is_ok()));
         assert!(started.elapsed() < Duration::from_secs(2));
     }

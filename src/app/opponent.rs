@@ -3,7 +3,7 @@
 //! offer. It plays only at the end of the game's line: stepping back through the turns
 //! never makes it play, nor drops the turns ahead.
 
-use super::advisor::{Searcher, Thinking, seen_by};
+use super::advisor::{Purpose, Searcher, Thinking, seen_by};
 use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate};
 use crate::rules::Colour;
 use crate::rules::hex::Cell;
@@ -87,7 +87,7 @@ impl<G: Shown> Opponent<G> {
         match &mut self.state {
             State::Waiting => {
                 let budget = ai::level(self.computer.level);
-                self.state = State::Thinking(start_thinking(session, searcher, budget));
+                self.state = State::Thinking(start_thinking(session, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }
             State::Thinking(thinking) => match thinking.answer() {
@@ -179,7 +179,7 @@ impl<G: Shown> Opponent<G> {
 pub(super) fn start_thinking<G: Shown>(
     session: &Session<G>,
     searcher: &Searcher<G>,
-    budget: Budget,
+    budget: (Budget, Purpose),
 ) -> Thinking<G::Turn> {
     let earlier = session.history().iter().map(|ply| ply.position).collect();
     Thinking::start(searcher, session.position(), earlier, budget, session.revision())

@@ -2,7 +2,7 @@
 //! the line that tells the players what happened. What differs between the games (what
 //! Enter selects, what the board lights up) is the [`Selecting`] trait, one impl a game.
 
-use super::advisor::{Advice, Searcher, Thinking};
+use super::advisor::{Advice, Purpose, Searcher, Thinking};
 use super::held::Held;
 use super::keys::Step;
 use super::lit::Lit;
@@ -356,7 +356,8 @@ impl<G: Selecting> Table<G> {
         let busy = self.thinking.as_ref().is_some_and(|thinking| thinking.revision == revision);
         if self.advice.is_none() && !busy && self.end().is_none() {
             let budget = self.advice_budget;
-            let thinking = self.read(|session| opponent::start_thinking(session, &self.searcher, budget));
+            let purpose = (budget, Purpose::Advice);
+            let thinking = self.read(|session| opponent::start_thinking(session, &self.searcher, purpose));
             self.thinking = Some(thinking);
         }
     }
