@@ -50,9 +50,4 @@ impl<G: Game> Held<G> {
     pub fn copy(&self) -> Held<G> {
         Held { game: Arc::new(Mutex::new(self.lock().clone())), kind: PhantomData }
     }
-
-    /// Another handle on the same session.
-    pub fn share(&self) -> Held<G> {
-        Held { game: Arc::clone(&self.game), kind: PhantomData }
-    }
 }

@@ -83,8 +83,6 @@ pub trait Play: std::fmt::Debug {
     fn decline_draw(&mut self);
     fn take_back_for(&mut self, player: Colour);
     fn changed_elsewhere(&mut self);
-    /// Another terminal's table at the same game.
-    fn share(&self) -> Box<dyn Play>;
     /// A new game on the same board, against the same computer.
     fn again(&self) -> Box<dyn Play>;
     /// A table at a copy of this game, played apart from it.
@@ -243,10 +241,6 @@ impl<G: Seen> Play for Table<G> {
 
     fn changed_elsewhere(&mut self) {
         Table::changed_elsewhere(self);
-    }
-
-    fn share(&self) -> Box<dyn Play> {
-        Box::new(Table::share(self))
     }
 
     fn copy(&self) -> Box<dyn Play> {

@@ -109,11 +109,6 @@ impl<G: Selecting> Table<G> {
         table
     }
 
-    /// Another table at the same game (another terminal's), with a view of its own.
-    pub fn share(&self) -> Table<G> {
-        Table::new(self.session.share())
-    }
-
     /// A table at a copy of this game, played apart from it.
     pub fn copy(&self) -> Table<G> {
         let mut copy = Table::new(self.session.copy());
