@@ -4,7 +4,7 @@
 //! never makes it play, nor drops the turns ahead.
 
 use super::advisor::{Purpose, Searcher, Thinking, seen_by};
-use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate};
+use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate, Standing};
 use crate::rules::Colour;
 use crate::rules::hex::Cell;
 pub use crate::session::Computer;
@@ -77,11 +77,13 @@ impl<G: Shown> Opponent<G> {
     /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
     /// its time is due (at `now`), plays the turn after the last step.
     pub fn step(&mut self, session: &Session<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
-        if !self.to_move(session) || self.revision != session.revision() {
+        // A game that changed under it (or is not its to play) starts its turn again.
+        let to_move = self.to_move(session);
+        if !to_move || self.revision != session.revision() {
             self.state = State::Waiting;
             self.revision = session.revision();
         }
-        if !self.to_move(session) {
+        if !to_move {
             return Step::Nothing;
         }
         match &mut self.state {
@@ -170,7 +172,8 @@ impl<G: Shown> Opponent<G> {
             .into_iter()
             .filter(|&colour| self.computer.plays(colour))
             .map(|colour| ai::draw_answer(&position, &earlier, colour, blue));
-        let first = answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::StoodEven));
+        let first =
+            answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::Standing(Standing::from_blue(blue))));
         answers.find(|answer| !answer.accepts()).unwrap_or(first)
     }
 }

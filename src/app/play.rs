@@ -74,7 +74,6 @@ pub trait Play: std::fmt::Debug {
     fn record(&self, players: &Players, date: &str) -> String;
     fn computer(&self) -> Option<Computer>;
     fn set_computer(&mut self, computer: Option<Computer>);
-    fn computer_to_move(&self) -> bool;
     /// A draw offered to the computer, which answers at once and says why.
     fn offer_draw(&mut self);
     fn play_on_from_here(&mut self);
@@ -209,10 +208,6 @@ impl<G: Seen> Play for Table<G> {
 
     fn set_computer(&mut self, computer: Option<Computer>) {
         Table::set_computer(self, computer);
-    }
-
-    fn computer_to_move(&self) -> bool {
-        Table::computer_to_move(self)
     }
 
     fn offer_draw(&mut self) {
