@@ -11,6 +11,7 @@
 mod clamber;
 mod draw;
 mod ombagui;
+pub mod review;
 mod verdict;
 
 pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};

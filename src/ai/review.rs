@@ -1,0 +1,344 @@
+//! A game looked over by the computer: its verdict on every position of the game, then
+//! each turn classed by how much it lowered its player's winning chance, as lichess does
+//! (inaccuracy, mistake, blunder), with the turn the computer would have played instead.
+//! Pure like the search: the app runs it on a worker thread, `hexstack review` on its own.
+
+use super::{Budget, Evaluate, Search};
+use crate::rules::{Colour, Game, Outcome};
+use std::sync::atomic::AtomicBool;
+
+/// A turn that lowered its player's winning chance by this much (0 to 1) or more is an
+/// inaccuracy; by [`MISTAKE`], a mistake; by [`BLUNDER`], a blunder. Twice lichess's
+/// figures: the evaluation here is coarser than a chess engine's, and a verdict at one
+/// depth and the next one's may differ by several points without any turn being wrong.
+pub const INACCURACY: f64 = 0.10;
+pub const MISTAKE: f64 = 0.20;
+pub const BLUNDER: f64 = 0.30;
+
+/// What the computer says of one position of the game.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Looked<T> {
+    /// Blue's chance of winning from here, 0 to 1, with the best play it sees.
+    pub blue: f64,
+    /// The turn it would play here; `None` once the game is over.
+    pub best: Option<T>,
+}
+
+/// How much a turn lowered its player's chance.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Class {
+    Ok,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Class {
+    /// The class of a turn that lowered its player's chance by `loss` (0 to 1).
+    pub fn of(loss: f64) -> Class {
+        match loss {
+            loss if loss >= BLUNDER => Class::Blunder,
+            loss if loss >= MISTAKE => Class::Mistake,
+            loss if loss >= INACCURACY => Class::Inaccuracy,
+            _ => Class::Ok,
+        }
+    }
+
+    /// As `hexstack review --text` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Ok => "ok",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+
+    /// The sign after the turn in a move list, as chess writes it: `?!`, `?`, `??`.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Class::Ok => "",
+            Class::Inaccuracy => "?!",
+            Class::Mistake => "?",
+            Class::Blunder => "??",
+        }
+    }
+}
+
+/// One turn of the game, judged.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Judged<T> {
+    pub mover: Colour,
+    pub played: T,
+    /// The mover's chance before the turn (with the best turn), and after the one played.
+    pub before: f64,
+    pub after: f64,
+    /// How much the turn lowered the mover's chance, 0 to 1: nothing for the computer's
+    /// own turn, whatever a verdict one ply deeper says.
+    pub loss: f64,
+    pub class: Class,
+    /// The computer's turn, when the one played was not as good (an inaccuracy or worse).
+    pub better: Option<T>,
+}
+
+impl<T> Judged<T> {
+    /// Blue's chance after the turn.
+    pub fn blue_after(&self) -> f64 {
+        seen_by(self.mover, self.after)
+    }
+}
+
+/// A chance turned from Blue's side to `colour`'s, or back (the same flip).
+pub fn seen_by(colour: Colour, chance: f64) -> f64 {
+    if colour == Colour::Blue { chance } else { 1.0 - chance }
+}
+
+/// The position a player meets after `turn`: a player left with no legal turn in a game
+/// that goes on is skipped, as the session does. `None` if the turn is not legal.
+pub fn after<G: Game>(position: &G, turn: &G::Turn) -> Option<G> {
+    position.play(turn).ok().map(|next| skip_if_stuck(next))
+}
+
+/// The position itself, or the one after its player's forced skip.
+pub fn skip_if_stuck<G: Game>(position: G) -> G {
+    if position.outcome() == Outcome::Ongoing && !position.can_move() { position.skipped() } else { position }
+}
+
+/// Every position of a game from `start` through `turns`: the start and the one after
+/// each turn (skips made), as many as there are legal turns in a row.
+pub fn positions<G: Game>(start: G, turns: &[G::Turn]) -> Vec<G> {
+    let mut positions = vec![skip_if_stuck(start)];
+    for turn in turns {
+        let Some(next) = positions.last().and_then(|position| after(position, turn)) else { break };
+        positions.push(next);
+    }
+    positions
+}
+
+/// The computer's verdict on `position` within `budget` ([`Search::verdict`], so that the
+/// review, the hints and the figures agree), or the result of a game that is over. The
+/// position is judged by itself: the way the game came there does not count.
+pub fn look<G: Evaluate>(
+    search: &mut Search<G>,
+    position: &G,
+    budget: Budget,
+    stop: &AtomicBool,
+) -> Looked<G::Turn> {
+    let over = |blue| Looked { blue, best: None };
+    match position.outcome() {
+        Outcome::Won(Colour::Blue) => return over(1.0),
+        Outcome::Won(Colour::Red) => return over(0.0),
+        Outcome::Drawn => return over(0.5),
+        Outcome::Ongoing => {}
+    }
+    search.remember(&[]);
+    match search.verdict(position, budget, stop) {
+        Some(verdict) => Looked { blue: verdict.blue(position.to_move()), best: Some(verdict.turn) },
+        None => over(0.5),
+    }
+}
+
+/// Judges the turn `played` by the mover of `before`, from the verdicts on the position
+/// before it and after it.
+pub fn judge<T: Clone + PartialEq>(
+    mover: Colour,
+    played: &T,
+    before: &Looked<T>,
+    after: &Looked<T>,
+) -> Judged<T> {
+    let (chance_before, chance_after) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
+    // The computer's own turn loses nothing: the two verdicts differ only by a ply's depth.
+    let loss =
+        if before.best.as_ref() == Some(played) { 0.0 } else { (chance_before - chance_after).max(0.0) };
+    let class = Class::of(loss);
+    Judged {
+        mover,
+        played: played.clone(),
+        before: chance_before,
+        after: chance_after,
+        loss,
+        class,
+        better: before.best.clone().filter(|_| class != Class::Ok),
+    }
+}
+
+/// Judges every turn whose positions before and after are looked at (`looked[i]` is the
+/// verdict on `positions[i]`, `None` while not yet known).
+pub fn judge_all<G: Game>(
+    positions: &[G],
+    turns: &[G::Turn],
+    looked: &[Option<Looked<G::Turn>>],
+) -> Vec<Option<Judged<G::Turn>>> {
+    turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let (before, after) = (looked.get(i)?.as_ref()?, looked.get(i + 1)?.as_ref()?);
+            Some(judge(positions.get(i)?.to_move(), turn, before, after))
+        })
+        .collect()
+}
+
+/// How accurate a turn was, 0 to 100, from what it lost: lichess's curve, 100 for a turn
+/// that lost nothing, about 65 for a loss of ten points, 4 for fifty, nothing from eighty on.
+pub fn accuracy(loss: f64) -> f64 {
+    match loss {
+        loss if loss <= 0.0 => 100.0,
+        loss => (103.1668 * (-0.04354 * loss * 100.0).exp() - 3.1669).clamp(0.0, 100.0),
+    }
+}
+
+/// One player's review: their accuracy (the mean of their turns', 0 to 100) and how many
+/// inaccuracies, mistakes and blunders they made.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Summary {
+    pub side: Colour,
+    pub accuracy: f64,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// How many of their turns are judged.
+    pub turns: usize,
+}
+
+impl Summary {
+    /// `side`'s summary over the judged turns.
+    pub fn of<T>(side: Colour, judged: &[Option<Judged<T>>]) -> Summary {
+        let theirs: Vec<&Judged<T>> = judged.iter().flatten().filter(|turn| turn.mover == side).collect();
+        let count = |class| theirs.iter().filter(|turn| turn.class == class).count();
+        let accuracy = match theirs.len() {
+            0 => 100.0,
+            n => theirs.iter().map(|turn| accuracy(turn.loss)).sum::<f64>() / n as f64,
+        };
+        Summary {
+            side,
+            accuracy,
+            inaccuracies: count(Class::Inaccuracy),
+            mistakes: count(Class::Mistake),
+            blunders: count(Class::Blunder),
+            turns: theirs.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{clamber, ombagui};
+
+    /// Reviews the game from `start` through `turns` at a fixed depth (reproducible).
+    fn review<G: Evaluate>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
+    where
+        G: std::str::FromStr<Err: std::fmt::Debug>,
+    {
+        let start: G = start.parse().expect("a position");
+        let turns: Vec<G::Turn> = turns.iter().map(|turn| turn.parse().expect("a turn")).collect();
+        let positions = positions(start, &turns);
+        assert_eq!(positions.len(), turns.len() + 1, "every turn is legal");
+        let (mut search, stop) = (Search::new(), AtomicBool::new(false));
+        let budget = Budget { depth: Some(3), ..Budget::default() };
+        let looked: Vec<_> = positions.iter().map(|position| Some(look(&mut search, position, budget, &stop))).collect();
+        judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
+    }
+
+    fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
+        judged.iter().map(|turn| turn.class).collect()
+    }
+
+    #[test]
+    fn leaving_a_win_in_one_is_a_blunder_and_the_better_turn_parries_it() {
+        // Red's 2 threatens Blue's only stack: a second one beside it goes in the same
+        // capture, one out of its sub-group saves the game.
+        let judged = review::<clamber::Position>("3/b/A1=b1,B1=r2", &["A2", "B1xA1"]);
+        assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
+        let better = judged[0].better.clone().expect("a better turn");
+        let position: clamber::Position = "3/b/A1=b1,B1=r2".parse().unwrap();
+        let parried = position.play(&better).unwrap();
+        assert!(
+            parried.legal_turns_with_results().iter().all(|(_, next)| next.winner().is_none()),
+            "{better} leaves Red no win"
+        );
+        assert!(judged[0].after < 0.01 && judged[0].before > 0.3, "{:?}", judged[0]);
+    }
+
+    #[test]
+    fn a_missed_win_in_one_is_a_blunder_and_the_better_turn_is_the_win() {
+        let start = "3/b/B2=b2,C3=r2,D4=r3,E4=r3";
+        let judged = review::<clamber::Position>(start, &["B2xC3", "D4xC3"]);
+        assert_eq!(judged[0].class, Class::Blunder);
+        let better = judged[0].better.clone().expect("a better turn");
+        let position: clamber::Position = start.parse().unwrap();
+        assert_eq!(position.play(&better).unwrap().winner(), Some(Colour::Blue), "{better} wins");
+        assert_eq!(judged[0].before, 1.0);
+    }
+
+    #[test]
+    fn a_game_of_the_computer_s_own_turns_has_no_mistake() {
+        let (mut search, stop) = (Search::new(), AtomicBool::new(false));
+        let budget = Budget { depth: Some(3), ..Budget::default() };
+        let mut position = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut turns = Vec::new();
+        for _ in 0..12 {
+            let Some(turn) = look(&mut search, &position, budget, &stop).best else { break };
+            position = after(&position, &turn).unwrap();
+            turns.push(turn.to_string());
+        }
+        let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
+        let judged = review::<clamber::Position>("3/b/-", &turns);
+        assert!(judged.iter().all(|turn| turn.class == Class::Ok && turn.better.is_none()), "{judged:?}");
+        assert_eq!(Summary::of(Colour::Blue, &judged.into_iter().map(Some).collect::<Vec<_>>()).accuracy, 100.0);
+    }
+
+    #[test]
+    fn a_missed_finishing_move_in_ombagui_is_a_blunder() {
+        // Red's dark finishes its fourth tower from D4; wandering off, it lets Blue's dark
+        // finish Blue's from D3.
+        let start = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,\
+                     A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D3=bD";
+        let judged = review::<ombagui::Position>(start, &["D4-D5", "D3-D1"]);
+        assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
+        assert_eq!(judged[0].better.as_ref().map(ToString::to_string).as_deref(), Some("D4-G7"));
+        assert_eq!((judged[0].before, judged[0].after), (1.0, 0.0));
+        assert_eq!(judged[1].blue_after(), 1.0, "Blue won");
+    }
+
+    fn looked(blue: f64, best: &str) -> Looked<String> {
+        Looked { blue, best: Some(best.to_string()) }
+    }
+
+    #[test]
+    fn a_turn_is_classed_by_what_it_cost_its_player() {
+        let before = looked(0.39, "D5xE4");
+        // Red had 61 %, and is left with 8 %: a blunder, and the computer's turn is shown.
+        let judged = judge(Colour::Red, &"C4xD4".to_string(), &before, &looked(0.92, "A1"));
+        assert_eq!(judged.class, Class::Blunder);
+        assert!((judged.before - 0.61).abs() < 1e-9 && (judged.after - 0.08).abs() < 1e-9);
+        assert_eq!(judged.better.as_deref(), Some("D5xE4"));
+        assert_eq!(Class::of(0.15), Class::Inaccuracy);
+        assert_eq!(Class::of(0.25), Class::Mistake);
+        assert_eq!(Class::of(0.05), Class::Ok);
+        // A small loss is as good: no better turn shown.
+        let fine = judge(Colour::Blue, &"C3".to_string(), &looked(0.55, "D4"), &looked(0.50, "E5"));
+        assert_eq!((fine.class, fine.better), (Class::Ok, None));
+        // The computer's own turn loses nothing, whatever a ply deeper says.
+        let own = judge(Colour::Blue, &"D4".to_string(), &looked(0.70, "D4"), &looked(0.40, "E5"));
+        assert_eq!((own.class, own.loss), (Class::Ok, 0.0));
+    }
+
+    #[test]
+    fn accuracy_falls_with_the_loss_and_each_player_is_counted_apart() {
+        assert!((accuracy(0.0) - 100.0).abs() < 0.01);
+        assert!(accuracy(0.1) > 60.0 && accuracy(0.1) < 70.0);
+        assert!(accuracy(0.8) < 0.01);
+        let judged = vec![
+            Some(judge(Colour::Blue, &"a".to_string(), &looked(0.5, "a"), &looked(0.5, "x"))),
+            Some(judge(Colour::Red, &"b".to_string(), &looked(0.5, "c"), &looked(0.9, "x"))),
+            None,
+        ];
+        let blue = Summary::of(Colour::Blue, &judged);
+        let red = Summary::of(Colour::Red, &judged);
+        assert_eq!((blue.turns, blue.blunders, blue.accuracy.round()), (1, 0, 100.0));
+        assert_eq!((red.turns, red.blunders), (1, 1));
+        assert!(red.accuracy > 10.0 && red.accuracy < 20.0, "a loss of 40 points: {}", red.accuracy);
+    }
+}
