@@ -19,6 +19,16 @@
 //! end
 //! ```
 //!
+//! A game the computer reviewed keeps its review after the turns, before `end`: its level,
+//! then a line for the start and for each turn, Blue's chance there (0 to 1) and the turn
+//! the computer would play (`-` once the game is over):
+//!
+//! ```text
+//! review: 4
+//! 0.500 C3
+//! 0.516 D3
+//! ```
+//!
 //! Forced skips are not written: replaying the turns makes them again. `at` says how many
 //! of the turns are played (the rest were taken back and can be redone); the `end` line
 //! shows that the file was written whole.
@@ -40,6 +50,58 @@ pub struct SavedGame {
     pub game: AnySession,
     pub players: Players,
     pub date: Option<String>,
+    /// The computer's review, if it looked at the game.
+    pub review: Option<KeptReview>,
+}
+
+/// The computer's review kept with a game, for the line of turns it was made for: so that
+/// opening it again is instant, and the game's replay shows its graph.
+#[derive(Clone, PartialEq, Debug)]
+pub struct KeptReview {
+    /// The level it looked at the positions with.
+    pub level: u8,
+    /// The turns of the line it reviewed, in notation.
+    pub line: Vec<String>,
+    /// For the start and after each turn, in order, as far as it got: Blue's chance and
+    /// the computer's turn there (none once the game is over).
+    pub looked: Vec<(f64, Option<String>)>,
+}
+
+impl KeptReview {
+    /// The review's part that still holds for a game whose line is `turns`: the positions
+    /// up to where the lines part.
+    pub fn for_line(&self, turns: &[String]) -> KeptReview {
+        let same = self.line.iter().zip(turns).take_while(|(a, b)| a == b).count();
+        let looked = self.looked.iter().take(same + 1).cloned().collect();
+        KeptReview { level: self.level, line: turns.to_vec(), looked }
+    }
+
+    /// The review's lines in a saved game, from `review:` on.
+    fn write(&self, text: &mut String) {
+        let _ = writeln!(text, "review: {}", self.level);
+        for (blue, best) in &self.looked {
+            let _ = writeln!(text, "{blue:.3} {}", best.as_deref().unwrap_or("-"));
+        }
+    }
+
+    /// The review from a saved game's lines after `review:`; `None` if any is not as
+    /// written (the game loads all the same, and is reviewed again).
+    fn read(level: &str, lines: &[&str], line: &[String]) -> Option<KeptReview> {
+        let level: u8 = level.trim().parse().ok().filter(|level| (1..=5).contains(level))?;
+        if lines.len() > line.len() + 1 {
+            return None;
+        }
+        let looked = lines
+            .iter()
+            .map(|text| {
+                let (blue, best) = text.split_once(' ')?;
+                let blue: f64 = blue.parse().ok().filter(|blue| (0.0..=1.0).contains(blue))?;
+                let best = best.trim();
+                Some((blue, (best != "-").then(|| best.to_string())))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(KeptReview { level, line: line.to_vec(), looked })
+    }
 }
 
 /// Why a file could not be read as a saved game: what, and on which line.
@@ -80,6 +142,17 @@ fn result_text<G: Game>(session: &Session<G>) -> String {
 
 /// Writes `session` as a saved game (the date left out when `date` is empty).
 pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> String {
+    write_reviewed(session, players, date, None)
+}
+
+/// Writes `session` as a saved game with the computer's `review` of it, as far as it
+/// holds for the game's line.
+pub fn write_reviewed<G: Game>(
+    session: &Session<G>,
+    players: &Players,
+    date: &str,
+    review: Option<&KeptReview>,
+) -> String {
     let start = session.start();
     let mut text = format!("{MAGIC}\ngame: {}\nsize: {}\n", G::KIND, start.board().side());
     if !date.is_empty() {
@@ -105,6 +178,10 @@ pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> St
     for turn in session.all_turns() {
         let _ = writeln!(text, "{} {turn}", replay.position().to_move());
         let _ = replay.play(turn);
+    }
+    if let Some(review) = review {
+        let line: Vec<String> = session.all_turns().map(ToString::to_string).collect();
+        review.for_line(&line).write(&mut text);
     }
     text.push_str("end\n");
     text
@@ -206,16 +283,21 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     };
     let date = get("date").map(|(date, _)| plain::unescape(date));
     let mut turns = Vec::new();
+    let mut review: Option<(&str, Vec<&str>)> = None;
     let mut ended = false;
     for (n, line) in lines {
         let line = line.trim();
         if ended && !line.is_empty() {
             return Err(LoadError::at(n, t!("load.after_end")));
         }
-        match line {
-            "" => {}
-            "end" => ended = true,
-            _ => turns.push((n, line)),
+        match (line, &mut review) {
+            ("", _) => {}
+            ("end", _) => ended = true,
+            (_, Some((_, lines))) => lines.push(line),
+            _ => match line.strip_prefix("review:") {
+                Some(level) => review = Some((level, Vec::new())),
+                None => turns.push((n, line)),
+            },
         }
     }
     if !ended {
@@ -235,7 +317,9 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
         }
     }
     let loaded: AnySession = by_game!(map start, start => replay(start, &turns, &get)?);
-    Ok(SavedGame { game: loaded, players, date })
+    let line: Vec<String> = by_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
+    let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
+    Ok(SavedGame { game: loaded, players, date, review })
 }
 
 /// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
@@ -336,5 +420,30 @@ mod tests {
             panic!()
         };
         assert_eq!(loaded.end(), Some(End::Resigned(Colour::Red)));
+    }
+
+    #[test]
+    fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
+        let session = clamber_session(&["C3", "D3"]);
+        let line = vec!["C3".to_string(), "D3".to_string()];
+        let review = KeptReview {
+            level: 4,
+            line: line.clone(),
+            looked: vec![(0.5, Some("C3".into())), (0.516, Some("D4".into())), (0.25, Some("C2".into()))],
+        };
+        let text = write_reviewed(&session, &Players::default(), "", Some(&review));
+        assert!(text.ends_with("Red D3\nreview: 4\n0.500 C3\n0.516 D4\n0.250 C2\nend\n"), "{text}");
+        assert_eq!(read(&text).unwrap().review, Some(review.clone()));
+        // After an undo and another turn, only the start and C3 still hold.
+        let mut other = clamber_session(&["C3"]);
+        other.play(&"E5".parse().unwrap()).unwrap();
+        let text = write_reviewed(&other, &Players::default(), "", Some(&review));
+        assert_eq!(read(&text).unwrap().review.unwrap().looked.len(), 2);
+        // A review not as written is dropped; the game loads all the same.
+        for bad in ["review: 9\n0.5 C3\n", "review: 4\n1.5 C3\n", "review: 4\nhalf C3\n"] {
+            let text = write(&session, &Players::default(), "").replace("end\n", &format!("{bad}end\n"));
+            let saved = read(&text).unwrap();
+            assert_eq!((saved.review, saved.game.kind()), (None, crate::rules::GameKind::Clamber), "{bad}");
+        }
     }
 }
