@@ -118,6 +118,58 @@ impl std::fmt::Display for Report {
     }
 }
 
+/// `hexstack review FILE --text`: one line a turn, tab-separated (its number from 1, the
+/// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
+/// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). The
+/// positions the file's own review looked at, at this level, are not looked at again.
+pub fn review_text(saved: &crate::saved::SavedGame, level: u8) -> String {
+    by_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), level))
+}
+
+fn review_lines<G: Evaluate>(
+    session: &Session<G>,
+    kept: Option<&crate::saved::KeptReview>,
+    level: u8,
+) -> String {
+    use ai::review::{self, Summary};
+    let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
+    let positions = review::positions(session.start(), &turns);
+    let mut looked = match kept.filter(|kept| kept.level == level) {
+        Some(kept) => kept.looked(&positions),
+        None => vec![None; positions.len()],
+    };
+    let (mut search, stop) = (Search::new(), AtomicBool::new(false));
+    for (position, looked) in positions.iter().zip(&mut looked) {
+        if looked.is_none() {
+            *looked = Some(review::look(&mut search, position, ai::level(level), &stop));
+        }
+    }
+    let judged = review::judge_all(&positions, &turns, &looked);
+    let mut lines: Vec<String> = judged
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(n, turn)| {
+            let better = turn.better.as_ref().map_or_else(|| "-".to_string(), ToString::to_string);
+            let side = turn.mover.to_string().to_lowercase();
+            let (blue, class) = (turn.blue_after(), turn.class.name());
+            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}", n + 1, turn.played)
+        })
+        .collect();
+    for side in [crate::rules::Colour::Blue, crate::rules::Colour::Red] {
+        let summary = Summary::of(side, &judged);
+        lines.push(format!(
+            "{}\t{:.1}\t{}\t{}\t{}",
+            side.to_string().to_lowercase(),
+            summary.accuracy,
+            summary.inaccuracies,
+            summary.mistakes,
+            summary.blunders
+        ));
+    }
+    lines.join("\n")
+}
+
 /// A match: `games` games of level `first` against level `second` from `start`, colours
 /// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
 /// random from its number so that no two games are one game, and drawn after `cap` turns.

@@ -24,9 +24,9 @@ pub struct Keeper {
     /// The saves folder; nothing is kept without one.
     dir: Option<PathBuf>,
     /// The game (its id) and the revision last written, or found on disk at the start.
-    written: Option<(u64, u64)>,
+    written: Option<(u64, (u64, usize))>,
     /// The game and revision a write last failed for: the next try waits for a change.
-    tried: Option<(u64, u64)>,
+    tried: Option<(u64, (u64, usize))>,
     /// How many times a game was written.
     pub writes: usize,
     /// The lock on the file of the game on screen, and that file.
@@ -53,7 +53,7 @@ impl Keeper {
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
     pub fn on_disk(&mut self, app: &App) {
-        self.written = app.screen.game().map(|game| (game.id, game.revision()));
+        self.written = app.screen.kept_game().map(|game| (game.id, game.revision()));
     }
 
     pub fn dir(&self) -> Option<&Path> {
@@ -68,7 +68,7 @@ impl Keeper {
     /// Writes the game on screen if it changed since it was last written; locks a game
     /// read from a file, or shows it read-only when another hexstack holds it.
     pub fn keep(&mut self, app: &mut App) {
-        let Some(game) = app.game_screen() else {
+        let Some(game) = app.kept_game() else {
             self.lock = None;
             self.failing = None;
             return;
@@ -102,7 +102,7 @@ impl Keeper {
 
     fn write(&mut self, app: &mut App) {
         let Some(dir) = self.dir.clone() else { return };
-        let Some(game) = app.game_screen() else { return };
+        let Some(game) = app.kept_game() else { return };
         let now = (game.id, game.revision());
         if game.tried_from.is_some()
             || game.replay_position().1 == 0
@@ -166,7 +166,7 @@ impl Keeper {
     /// else), and leaving asks first whatever the game's state, saying so.
     fn warn(&mut self, app: &mut App) {
         let Some(why) = self.failing.clone() else { return };
-        let Some(game) = app.game_screen() else { return };
+        let Some(game) = app.kept_game() else { return };
         let game_kind = game.kind();
         let message = game.table.message().clone();
         if !matches!(message, Message::Warning(_)) {
@@ -186,7 +186,7 @@ impl Keeper {
         if self.failing.is_none() {
             return;
         }
-        let Some(game) = app.game_screen() else { return };
+        let Some(game) = app.kept_game() else { return };
         if let Ok(Ok(lock)) = lock::take(path) {
             self.lock = Some((lock, path.to_path_buf()));
             game.kept_at = Some(path.to_path_buf());
@@ -198,7 +198,7 @@ impl Keeper {
 
     /// A watched game: read again whenever its file changed since it was last read.
     fn follow(&mut self, app: &mut App) {
-        let Some(game) = app.game_screen() else { return };
+        let Some(game) = app.kept_game() else { return };
         let Some(path) = game.kept_at.clone() else { return };
         let stamp = std::fs::metadata(&path).ok().map(|meta| (meta.modified().ok(), meta.len()));
         if stamp.is_none() || stamp == self.seen {

@@ -103,6 +103,16 @@ enum Command {
         #[arg(long, conflicts_with_all = ["game", "size"])]
         load: Option<PathBuf>,
     },
+    /// The computer's review of a saved game: its graph, its mistakes, better turns
+    Review {
+        file: PathBuf,
+        /// The level the computer reviews at, 1 to 5 (default 4)
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: Option<u8>,
+        /// Print one line a turn and one a player, tab-separated, instead of opening it
+        #[arg(long)]
+        text: bool,
+    },
     /// List every legal turn, one a line
     Moves {
         #[command(flatten)]
@@ -152,6 +162,13 @@ fn run(command: Option<Command>) -> Result<()> {
                 ),
             };
             hexstack::net::serve(hosted, &listen)
+        }
+        Some(Command::Review { file, level, text: true }) => {
+            let level = level.unwrap_or(hexstack::app::REVIEW_LEVEL);
+            Ok(commands::print(commands::review_text(&store::load(&file)?, level))?)
+        }
+        Some(Command::Review { file, level, text: false }) => {
+            terminal::run(App::opened(store::load(&file)?, file, area).reviewing(level))
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => {

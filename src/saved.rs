@@ -33,6 +33,7 @@
 //! of the turns are played (the rest were taken back and can be redone); the `end` line
 //! shows that the file was written whole.
 
+use crate::ai::review::Looked;
 use crate::i18n::Explain;
 use crate::rules::{Colour, Game, GameKind};
 use crate::session::{AnySession, End, Players, Session};
@@ -74,6 +75,36 @@ impl KeptReview {
         let same = self.line.iter().zip(turns).take_while(|(a, b)| a == b).count();
         let looked = self.looked.iter().take(same + 1).cloned().collect();
         KeptReview { level: self.level, line: turns.to_vec(), looked }
+    }
+
+    /// The review of a game at `level` whose line is `turns`, from the verdicts on its
+    /// positions, as far as they go without a gap.
+    pub fn of<T: fmt::Display>(level: u8, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
+        let looked = looked
+            .iter()
+            .map_while(|looked| looked.as_ref().map(|l| (l.blue, l.best.as_ref().map(ToString::to_string))))
+            .collect();
+        KeptReview { level, line: turns.iter().map(ToString::to_string).collect(), looked }
+    }
+
+    /// The verdicts it keeps on `positions` (the game's, start first), `None` where it has
+    /// none, and from the first turn that is not legal where it stands (an edited file).
+    pub fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
+        let mut holds = true;
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, position)| {
+                let (blue, best) = self.looked.get(i).filter(|_| holds)?;
+                let best = match best {
+                    None if position.outcome() != crate::rules::Outcome::Ongoing => None,
+                    Some(text) => text.parse::<G::Turn>().ok().filter(|turn| position.play(turn).is_ok()),
+                    None => None,
+                };
+                holds = best.is_some() || position.outcome() != crate::rules::Outcome::Ongoing;
+                holds.then_some(Looked { blue: *blue, best })
+            })
+            .collect()
     }
 
     /// The review's lines in a saved game, from `review:` on.
@@ -317,7 +348,8 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
         }
     }
     let loaded: AnySession = by_game!(map start, start => replay(start, &turns, &get)?);
-    let line: Vec<String> = by_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
+    let line: Vec<String> =
+        by_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
     let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
     Ok(SavedGame { game: loaded, players, date, review })
 }

@@ -341,7 +341,8 @@ fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Res
     execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 
-/// Does what the app asked for: saving to a named file, or resuming the last game.
+/// Does what the app asked for: saving to a named file, or resuming the last game (or
+/// reviewing it).
 fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
     match request {
         Request::SaveAs { path, replace } => {
@@ -365,9 +366,12 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 keeper.saved_as(app, &path);
             }
         }
-        Request::Resume => match store::resume(keeper.dir()) {
+        Request::Resume | Request::Review => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {
                 *app = App::opened(saved, path, app.area);
+                if request == Request::Review {
+                    *app = std::mem::replace(app, App::new(app.area)).reviewing(None);
+                }
                 keeper.on_disk(app);
             }
             Err(error) => {

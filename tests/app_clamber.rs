@@ -285,7 +285,10 @@ fn the_menu_starts_games() {
     press(&mut app, &["5"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &["7"]);
+    press(&mut app, &["6"]);
+    assert_eq!(app.request, Some(hexstack::app::Request::Review), "so is reviewing the last kept game");
+    let mut app = hexstack::app::App::new(AREA);
+    press(&mut app, &["8"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);
     assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");

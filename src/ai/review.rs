@@ -227,9 +227,9 @@ mod tests {
     use crate::rules::{clamber, ombagui};
 
     /// Reviews the game from `start` through `turns` at a fixed depth (reproducible).
-    fn review<G: Evaluate>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
+    fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
     where
-        G: std::str::FromStr<Err: std::fmt::Debug>,
+        G: Evaluate + std::str::FromStr<Err: std::fmt::Debug>,
     {
         let start: G = start.parse().expect("a position");
         let turns: Vec<G::Turn> = turns.iter().map(|turn| turn.parse().expect("a turn")).collect();
@@ -237,7 +237,8 @@ mod tests {
         assert_eq!(positions.len(), turns.len() + 1, "every turn is legal");
         let (mut search, stop) = (Search::new(), AtomicBool::new(false));
         let budget = Budget { depth: Some(3), ..Budget::default() };
-        let looked: Vec<_> = positions.iter().map(|position| Some(look(&mut search, position, budget, &stop))).collect();
+        let looked: Vec<_> =
+            positions.iter().map(|position| Some(look(&mut search, position, budget, &stop))).collect();
         judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
     }
 
@@ -286,7 +287,10 @@ mod tests {
         let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
         let judged = review::<clamber::Position>("3/b/-", &turns);
         assert!(judged.iter().all(|turn| turn.class == Class::Ok && turn.better.is_none()), "{judged:?}");
-        assert_eq!(Summary::of(Colour::Blue, &judged.into_iter().map(Some).collect::<Vec<_>>()).accuracy, 100.0);
+        assert_eq!(
+            Summary::of(Colour::Blue, &judged.into_iter().map(Some).collect::<Vec<_>>()).accuracy,
+            100.0
+        );
     }
 
     #[test]

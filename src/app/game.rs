@@ -11,7 +11,7 @@ use super::prompt::Question;
 use super::rules::Book;
 use super::table::Message;
 use crate::rules::{AnyPosition, ByGame, clamber};
-use crate::saved::SavedGame;
+use crate::saved::{KeptReview, SavedGame};
 use crate::session::{AnySession, Players};
 use crate::t;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -35,6 +35,8 @@ pub struct GameScreen {
     pub seat: Option<Seat>,
     /// Watched, not played: another hexstack has this game open and writes it.
     pub read_only: bool,
+    /// The computer's review of the game, kept with it.
+    pub review: Option<KeptReview>,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -65,6 +67,7 @@ impl GameScreen {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             seat: None,
             read_only: false,
+            review: None,
         }
     }
 
@@ -77,7 +80,11 @@ impl GameScreen {
     /// A game read from a file, ready to be stepped through.
     pub fn loaded(saved: SavedGame) -> GameScreen {
         let computer = saved.players.computer;
-        let mut screen = GameScreen { players: saved.players, ..GameScreen::at(play::own(saved.game)) };
+        let mut screen = GameScreen {
+            players: saved.players,
+            review: saved.review,
+            ..GameScreen::at(play::own(saved.game))
+        };
         // A kept game against the computer goes on against it, at its level.
         screen.table.set_computer(computer);
         let (played, total) = screen.table.replay_position();
@@ -101,9 +108,10 @@ impl GameScreen {
         self.table.kind()
     }
 
-    /// A number that changes whenever the game does: what keeps it writes it again then.
-    pub fn revision(&self) -> u64 {
-        self.table.revision()
+    /// A number that changes whenever the game does, and how many of its positions the
+    /// review has looked at: what keeps it writes it again when either changes.
+    pub fn revision(&self) -> (u64, usize) {
+        (self.table.revision(), self.review.as_ref().map_or(0, |review| review.looked.len()))
     }
 
     /// How many turns are played, of how many in the game's line.
@@ -118,7 +126,7 @@ impl GameScreen {
     /// The game as a saved-game text (the date left out when `date` is empty).
     pub fn record(&self, date: &str) -> String {
         let players = Players { computer: self.table.computer(), ..self.players.clone() };
-        self.table.record(&players, date)
+        self.table.record(&players, date, self.review.as_ref())
     }
 
     /// The layout of this game's screen in `area`, if the board fits.
@@ -238,6 +246,7 @@ impl GameScreen {
         match action {
             Action::Act if over => Go::Again,
             Action::Save => Go::SaveAs(self.kind()),
+            Action::Review => Go::Review(None),
             Action::Help => Go::Help,
             Action::Resign | Action::Draw if over => {
                 self.set_message(Message::Warning(t!("over.already")));

@@ -46,6 +46,11 @@ pub enum Go {
     BackToRules,
     /// The rules of this game.
     Rules(GameKind),
+    /// The computer's review of the game on screen, at this level (else the one its kept
+    /// review has, else the usual one).
+    Review(Option<u8>),
+    /// Back from the review to the game.
+    EndReview,
     Menu,
     /// Every key of the screen (and, in a game, what the board's marks mean).
     Help,
@@ -94,4 +99,6 @@ pub enum Request {
     SaveAs { path: PathBuf, replace: bool },
     /// Open the most recently kept game.
     Resume,
+    /// Open the most recently kept game's review.
+    Review,
 }

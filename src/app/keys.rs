@@ -38,6 +38,10 @@ pub enum Context {
     Watching,
     /// A game against the computer being set up on the menu.
     Setup,
+    /// The computer's review of a game: going through its turns.
+    Review,
+    /// A marked turn of a review tried again on the board.
+    Retry,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -48,7 +52,7 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 14] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -56,6 +60,8 @@ impl Context {
         Context::Shared,
         Context::Watching,
         Context::Setup,
+        Context::Review,
+        Context::Retry,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,
@@ -105,6 +111,8 @@ pub enum Action {
     /// The chosen setting one step back, or on.
     Less,
     More,
+    /// The computer's review of the game.
+    Review,
 }
 
 type Key = (KeyCode, KeyModifiers);
@@ -134,7 +142,7 @@ const fn code(code: KeyCode) -> Key {
 
 /// A digit a menu entry: as many as the menu has.
 const DIGITS: &[Key] =
-    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8')];
+    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
 
 const fn bind(
     contexts: &'static [Context],
@@ -147,13 +155,21 @@ const fn bind(
     Binding { contexts, keys, shown, action, what, hint }
 }
 
-use Context::{Against, Contents, Game, Menu, Question, Rules, SaveAs, Setup, Shared, Try, Watching};
+use Context::{
+    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Try, Watching,
+};
 
 /// Every screen with a board to play on.
 const BOARDS: &[Context] = &[Game, Against, Try, Shared];
 
 /// Every screen with a board to look at, watched ones included.
 const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
+
+/// Every screen with a cursor on a board: those, and a review's turn tried again.
+const CURSOR: &[Context] = &[Game, Against, Try, Shared, Watching, Retry];
+
+/// Every screen where Enter and Esc play on a board.
+const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -206,7 +222,7 @@ pub const KEYS: &[Binding] = &[
         "key.back_menu",
         Some(("Esc", "hint.back")),
     ),
-    bind(&[Menu], DIGITS, "1-8", Action::Jump(0), "key.jump", Some(("1-8", "hint.jump"))),
+    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), "key.jump", Some(("1-9", "hint.jump"))),
     bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
     bind(
         &[Menu],
@@ -218,7 +234,7 @@ pub const KEYS: &[Binding] = &[
     ),
     // The cursor on a board.
     bind(
-        LOOKING,
+        CURSOR,
         &[code(KeyCode::Left), char('h')],
         "← h",
         Action::Step(Step::Left),
@@ -226,27 +242,27 @@ pub const KEYS: &[Binding] = &[
         Some(("h", "hint.move")),
     ),
     bind(
-        LOOKING,
+        CURSOR,
         &[code(KeyCode::Down), char('j')],
         "↓ j",
         Action::Down,
         "key.down",
         Some(("j", "hint.move")),
     ),
-    bind(LOOKING, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
+    bind(CURSOR, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
     bind(
-        LOOKING,
+        CURSOR,
         &[code(KeyCode::Right), char('l')],
         "→ l",
         Action::Step(Step::Right),
         "key.right",
         Some(("l", "hint.move")),
     ),
-    bind(LOOKING, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
-    bind(LOOKING, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
-    bind(LOOKING, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
+    bind(CURSOR, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
+    bind(CURSOR, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
+    bind(CURSOR, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
     bind(
-        LOOKING,
+        CURSOR,
         &[char('n')],
         "n",
         Action::Step(Step::DownRight),
@@ -254,14 +270,14 @@ pub const KEYS: &[Binding] = &[
         Some(("n", "hint.move")),
     ),
     bind(
-        BOARDS,
+        PLAYING,
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Act,
         "key.act",
         Some(("Enter", "hint.act")),
     ),
-    bind(BOARDS, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
+    bind(PLAYING, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
     bind(
         BOARDS,
         &[char('u'), char('['), code(KeyCode::Backspace)],
@@ -287,6 +303,7 @@ pub const KEYS: &[Binding] = &[
     bind(BOARDS, &[char('d')], "d", Action::Draw, "key.draw", None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, "key.resign", None),
     bind(&[Game, Against], &[char('m')], "m", Action::Menu, "key.menu", None),
+    bind(&[Game, Against], &[char('v')], "v", Action::Review, "key.review", None),
     bind(
         &[Game, Against, Shared, Watching],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
@@ -303,6 +320,67 @@ pub const KEYS: &[Binding] = &[
         "key.back_page",
         Some(("q", "hint.back_page")),
     ),
+    // A game's review: its turns, the marked ones, trying one again.
+    bind(
+        &[Review],
+        &[code(KeyCode::Left), char('h'), char('u'), char('['), code(KeyCode::Backspace)],
+        "← h u [",
+        Action::PreviousStep,
+        "key.review_back",
+        Some(("←", "hint.turns")),
+    ),
+    bind(
+        &[Review],
+        &[code(KeyCode::Right), char('l'), char(']'), char(' '), (KeyCode::Char('r'), CTRL)],
+        "→ l ] Space",
+        Action::NextStep,
+        "key.review_on",
+        Some(("→", "hint.turns")),
+    ),
+    bind(&[Review], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
+    bind(&[Review], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
+    bind(
+        &[Review],
+        &[char('n'), code(KeyCode::Down), char('j')],
+        "n ↓ j",
+        Action::Next,
+        "key.next_marked",
+        Some(("n", "hint.next_marked")),
+    ),
+    bind(
+        &[Review],
+        &[char('p'), code(KeyCode::Up), char('k')],
+        "p ↑ k",
+        Action::Previous,
+        "key.previous_marked",
+        None,
+    ),
+    bind(
+        &[Review],
+        &[char('t'), code(KeyCode::Enter)],
+        "t Enter",
+        Action::Try,
+        "key.try_again",
+        Some(("t", "hint.try_again")),
+    ),
+    bind(&[Retry], &[char('t')], "t", Action::Try, "key.try_once_more", None),
+    bind(
+        &[Review, Retry],
+        &[char('?'), code(KeyCode::F(1))],
+        "?",
+        Action::Help,
+        "key.help",
+        Some(("?", "hint.keys")),
+    ),
+    bind(
+        &[Review],
+        &[char('q'), code(KeyCode::Esc)],
+        "q Esc",
+        Action::Back,
+        "key.back_game",
+        Some(("q", "hint.back_game")),
+    ),
+    bind(&[Retry], &[char('q')], "q", Action::Back, "key.back_review", Some(("q", "hint.back_review"))),
     // The rules pages.
     bind(
         &[Rules],
@@ -497,7 +575,7 @@ mod tests {
         for binding in KEYS {
             let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
             for shown in binding.shown.split(' ') {
-                let range = binding.action == Action::Jump(0) && shown == "1-8";
+                let range = binding.action == Action::Jump(0) && shown == "1-9";
                 assert!(
                     range || names.iter().any(|name| name == shown),
                     "{shown} is not a key of {}",
@@ -505,7 +583,7 @@ mod tests {
                 );
             }
             if let Some((keys, _)) = binding.hint {
-                let range = binding.action == Action::Jump(0) && keys == "1-8";
+                let range = binding.action == Action::Jump(0) && keys == "1-9";
                 assert!(
                     range || names.iter().any(|name| name == keys),
                     "hint {keys} is not a key of {}",
@@ -533,6 +611,6 @@ mod tests {
             hints(Context::Game),
             "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"
         );
-        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-8 jump · q quit");
+        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-9 jump · q quit");
     }
 }

@@ -9,6 +9,8 @@ use crate::rules::hex::CellSet;
 pub struct Lit {
     /// The selected stack or piece, and a chain's captures so far.
     pub selected: CellSet,
+    /// The turn the computer would have played (a review).
+    pub better: CellSet,
     /// What the capture under the cursor would remove.
     pub removed: CellSet,
     /// Where a light lands only by jumping over towers (Ombagui).

@@ -30,18 +30,21 @@ pub enum Entry {
     /// Against the computer: set up the game, the side and the level first.
     Computer,
     Resume,
+    /// The computer's review of the most recently kept game.
+    Review,
     RulesClamber,
     RulesOmbagui,
     Quit,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 8] = [
+    pub const ALL: [Entry; 9] = [
         Entry::Clamber3,
         Entry::Clamber4,
         Entry::Ombagui,
         Entry::Computer,
         Entry::Resume,
+        Entry::Review,
         Entry::RulesClamber,
         Entry::RulesOmbagui,
         Entry::Quit,
@@ -55,6 +58,7 @@ impl Entry {
             Entry::Ombagui => "menu.ombagui",
             Entry::Computer => "menu.computer",
             Entry::Resume => "menu.resume",
+            Entry::Review => "menu.review",
             Entry::RulesClamber => "menu.rules_clamber",
             Entry::RulesOmbagui => "menu.rules_ombagui",
             Entry::Quit => "menu.quit",
@@ -143,6 +147,7 @@ impl Menu {
             Entry::Ombagui => play(GameKind::Ombagui, Board::SIDE_4),
             Entry::Computer => Go::SetUp,
             Entry::Resume => Go::Request(Request::Resume),
+            Entry::Review => Go::Request(Request::Review),
             Entry::RulesClamber => Go::Rules(GameKind::Clamber),
             Entry::RulesOmbagui => Go::Rules(GameKind::Ombagui),
             Entry::Quit => Go::Quit,

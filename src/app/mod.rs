@@ -23,11 +23,13 @@ pub(crate) mod opponent;
 pub mod pages;
 pub(crate) mod play;
 pub mod prompt;
+pub mod review;
 pub mod rules;
 pub mod table;
 
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
+use crate::t;
 use event::Event;
 use game::GameScreen;
 pub use go::{Component, Go, Question, Request};
@@ -38,6 +40,8 @@ pub use play::{Look, LookMut, Play};
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
+pub use review::REVIEW_LEVEL;
+use review::ReviewScreen;
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -47,6 +51,8 @@ use std::time::Instant;
 pub enum Screen {
     Menu(Menu),
     Game(Box<GameScreen>),
+    /// The computer's review of a game, the game under it.
+    Review(Box<ReviewScreen>),
     Rules(Book),
 }
 
@@ -55,7 +61,17 @@ impl Screen {
         match self {
             Screen::Menu(menu) => menu,
             Screen::Game(game) => game.as_mut(),
+            Screen::Review(review) => review.as_mut(),
             Screen::Rules(book) => book,
+        }
+    }
+
+    /// The game kept while this screen is on: the game on screen, or the one reviewed.
+    pub fn kept_game(&self) -> Option<&GameScreen> {
+        match self {
+            Screen::Game(game) => Some(game),
+            Screen::Review(review) => Some(&review.game),
+            _ => None,
         }
     }
 
@@ -149,6 +165,21 @@ impl App {
         App { screen: Screen::Rules(Book::new(game)), ..App::new(area) }
     }
 
+    /// The game kept while the screen is on: the game on screen, or the one reviewed.
+    pub fn kept_game(&mut self) -> Option<&mut GameScreen> {
+        match &mut self.screen {
+            Screen::Game(game) => Some(game),
+            Screen::Review(review) => Some(&mut review.game),
+            _ => None,
+        }
+    }
+
+    /// The same app, the game on screen reviewed by the computer at `level`.
+    pub fn reviewing(mut self, level: Option<u8>) -> App {
+        self.go(Go::Review(level));
+        self
+    }
+
     /// The game on screen, if any.
     pub fn game_screen(&mut self) -> Option<&mut GameScreen> {
         match &mut self.screen {
@@ -162,6 +193,7 @@ impl App {
         match &self.screen {
             Screen::Menu(menu) => menu.context(),
             Screen::Game(game) => game.context(),
+            Screen::Review(review) => review.context(),
             Screen::Rules(book) => book.context(),
         }
     }
@@ -183,6 +215,9 @@ impl App {
     /// Takes in what searches found, moves the computer's turn on, and shows a question the
     /// other player of a shared game put to this one.
     fn update(&mut self, now: Instant) {
+        if let Screen::Review(review) = &mut self.screen {
+            review.update();
+        }
         let Some(game) = self.game_screen() else { return };
         game.table.update(now);
         let question = game.question();
@@ -256,6 +291,27 @@ impl App {
                 }
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
+            Go::Review(level) => {
+                let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+                self.screen = match screen {
+                    Screen::Game(game) if game.replay_position().1 > 0 => {
+                        Screen::Review(Box::new(ReviewScreen::new(game, level)))
+                    }
+                    Screen::Game(mut game) => {
+                        game.set_message(table::Message::Warning(t!("review.nothing")));
+                        Screen::Game(game)
+                    }
+                    other => other,
+                };
+                self.overlay = None;
+            }
+            Go::EndReview => {
+                let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+                self.screen = match screen {
+                    Screen::Review(review) => Screen::Game(review.game),
+                    other => other,
+                };
+            }
             Go::Menu => *self = App::new(self.area),
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),

@@ -22,6 +22,8 @@ pub type LookMut<'a> = ByGame<&'a mut Table<clamber::Position>, &'a mut Table<om
 
 /// How a table of one game is seen with its game (one impl a game).
 pub trait Seen: Selecting {
+    /// A session of this game as a session of either.
+    fn any(session: Session<Self>) -> AnySession;
     fn look(table: &Table<Self>) -> Look<'_>;
     fn look_mut(table: &mut Table<Self>) -> LookMut<'_>;
 }
@@ -30,6 +32,9 @@ pub trait Seen: Selecting {
 macro_rules! seen {
     ($($game:ident: $arm:ident),*) => {$(
         impl Seen for $game::Position {
+            fn any(session: Session<Self>) -> AnySession {
+                ByGame::$arm(session)
+            }
             fn look(table: &Table<Self>) -> Look<'_> {
                 ByGame::$arm(table)
             }
@@ -70,8 +75,9 @@ pub trait Play: std::fmt::Debug {
     fn selected(&self) -> bool;
     fn message(&self) -> &Message;
     fn set_message(&mut self, message: Message);
-    /// The game as a saved-game text (the date left out when `date` is empty).
-    fn record(&self, players: &Players, date: &str) -> String;
+    /// The game as a saved-game text (the date left out when `date` is empty), with the
+    /// computer's review of it if there is one.
+    fn record(&self, players: &Players, date: &str, review: Option<&crate::saved::KeptReview>) -> String;
     fn computer(&self) -> Option<Computer>;
     fn set_computer(&mut self, computer: Option<Computer>);
     /// A draw offered to the computer, which answers at once and says why.
@@ -198,8 +204,8 @@ impl<G: Seen> Play for Table<G> {
         self.message = message;
     }
 
-    fn record(&self, players: &Players, date: &str) -> String {
-        self.read(|session| crate::saved::write(session, players, date))
+    fn record(&self, players: &Players, date: &str, review: Option<&crate::saved::KeptReview>) -> String {
+        self.read(|session| crate::saved::write_reviewed(session, players, date, review))
     }
 
     fn computer(&self) -> Option<Computer> {

@@ -5,6 +5,7 @@ mod clamber;
 mod game;
 mod menu;
 mod ombagui;
+mod review;
 mod room;
 mod rules;
 mod theme;
@@ -27,6 +28,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
     match &app.screen {
         Screen::Menu(menu) => menu::draw(menu, area, frame),
         Screen::Game(game) => game::draw(game, area, frame),
+        Screen::Review(review) => review::draw(review, area, frame),
         Screen::Rules(book) => rules::draw(book, area, frame),
     }
     match &app.overlay {
@@ -58,16 +60,29 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
     let marks = if game.is_some() { MARKS_COLUMN } else { 0 };
     let longest = keys.iter().map(|(_, what)| KEY_COLUMN + 1 + what.chars().count()).max().unwrap_or(0);
     let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(KEY_COLUMN as u16 + 8);
-    let keys: Vec<Line> = keys
-        .into_iter()
-        .flat_map(|(shown, what)| {
-            let lines = game::wrap_words(&what, usize::from(keys_width) - KEY_COLUMN - 1);
-            lines.into_iter().enumerate().map(move |(n, line)| {
-                let key = if n == 0 { shown } else { "" };
-                Line::raw(format!("{key:<KEY_COLUMN$} {line}"))
-            })
-        })
-        .collect();
+    let lines_of = |(shown, what): &(&str, String)| {
+        let lines = game::wrap_words(what, usize::from(keys_width) - KEY_COLUMN - 1);
+        lines
+            .into_iter()
+            .enumerate()
+            .map(|(n, line)| Line::raw(format!("{:<KEY_COLUMN$} {line}", if n == 0 { *shown } else { "" })))
+            .collect::<Vec<_>>()
+    };
+    // Keys that do not fit under each other on a short terminal go on beside what the
+    // marks mean, written closer: no key is ever cut off.
+    let rows = usize::from(area.height.saturating_sub(2));
+    let mut keys = keys;
+    let mut beside = Vec::new();
+    while keys.iter().map(|key| lines_of(key).len()).sum::<usize>() > rows && keys.len() > 1 {
+        beside.insert(0, keys.pop().expect("more than one key"));
+    }
+    if !beside.is_empty() {
+        let hints = board.pop();
+        board.extend(beside.iter().map(|(shown, what)| Line::raw(format!("{shown} {what}"))));
+        board.push(Line::raw(""));
+        board.extend(hints);
+    }
+    let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
     let height = keys.len().max(board.len()) as u16 + 2;
     let box_area = centred(area, width, height);
     let block = Block::bordered().title(format!(" {} ", t!("help.title")));

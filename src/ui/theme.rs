@@ -35,6 +35,8 @@ pub enum Mark {
     Cursor,
     /// The selected stack or piece; a chain's captures so far; the piece a page moves.
     Selected,
+    /// The computer's better turn, in a review.
+    Better,
     /// What the capture under the cursor would remove.
     Removed,
     /// Where a light lands by jumping.
@@ -53,8 +55,9 @@ pub enum Mark {
 
 impl Mark {
     /// The marks a cell may carry besides the cursor, most telling first.
-    pub const BY_PRIORITY: [Mark; 9] = [
+    pub const BY_PRIORITY: [Mark; 10] = [
         Mark::Selected,
+        Mark::Better,
         Mark::Removed,
         Mark::Jump,
         Mark::Equal,
@@ -70,6 +73,7 @@ impl Mark {
         match self {
             Mark::Cursor => "[ ]",
             Mark::Selected => "( )",
+            Mark::Better => "< >",
             Mark::Removed => "x x",
             Mark::Jump => "^ ^",
             Mark::Equal => "= =",
@@ -89,6 +93,7 @@ impl Mark {
         match self {
             Mark::Cursor => style.add_modifier(Modifier::REVERSED.union(Modifier::BOLD)),
             Mark::Selected => style.add_modifier(Modifier::REVERSED),
+            Mark::Better => style.add_modifier(Modifier::ITALIC.union(Modifier::BOLD)),
             Mark::Removed => style.add_modifier(Modifier::CROSSED_OUT.union(Modifier::DIM)),
             Mark::Jump => style.add_modifier(Modifier::UNDERLINED.union(Modifier::ITALIC)),
             Mark::Equal => style.add_modifier(Modifier::UNDERLINED.union(Modifier::BOLD)),
@@ -104,6 +109,7 @@ impl Mark {
         match self {
             Mark::Cursor => Default::default(),
             Mark::Selected => lit.selected,
+            Mark::Better => lit.better,
             Mark::Removed => lit.removed,
             Mark::Jump => lit.jumps,
             Mark::Equal => lit.equal,
@@ -124,6 +130,7 @@ impl Mark {
         match self {
             Mark::Cursor => "mark.cursor",
             Mark::Selected => "mark.selected",
+            Mark::Better => "mark.better",
             Mark::Removed => "mark.removed",
             Mark::Jump => "mark.jump",
             Mark::Equal => "mark.equal",

@@ -128,7 +128,7 @@ pub fn position(app: &App) -> String {
             ByGame::Clamber(table) => table.position().to_string(),
             ByGame::Ombagui(table) => table.position().to_string(),
         },
-        Screen::Menu(_) | Screen::Rules(_) => panic!("not a game screen"),
+        Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) => panic!("not a game screen"),
     }
 }
 

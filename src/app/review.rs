@@ -1,0 +1,440 @@
+//! The review of a game with the computer. It looks at every position of the game's line on
+//! a worker thread, at a level's strength, and what it finds shows as it comes: the graph
+//! of Blue's chance, each turn classed (`?!`, `?`, `??`), the better turn on the board. From
+//! a marked turn the player may try again: play that position, and hear whether their turn
+//! is as good as the computer's. The game reviewed stays under the review, kept as it was,
+//! and the review is kept with it.
+
+use super::event::Waker;
+use super::game::GameScreen;
+use super::go::{Component, Go};
+use super::held::Held;
+use super::keys::{Action, Context};
+use super::play::Seen;
+use super::table::{Message, Table};
+use crate::ai::review::{self, Class, Judged, Looked, Summary};
+use crate::ai::{Budget, Search};
+use crate::i18n::colour;
+use crate::rules::{ByGame, Colour, clamber, ombagui};
+use crate::saved::KeptReview;
+use crate::session::Session;
+use crate::t;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// The level a review looks at the positions with unless another is asked for: it reviews
+/// a 60-turn Clamber game in about a minute on a 2-core machine (README).
+pub const REVIEW_LEVEL: u8 = 4;
+
+/// The review screen: the game it came from, under it, and the review of that game's line.
+#[derive(Debug)]
+pub struct ReviewScreen {
+    pub game: Box<GameScreen>,
+    pub review: ByGame<Reviewing<clamber::Position>, Reviewing<ombagui::Position>>,
+}
+
+/// What the worker found: the verdict on a position of the line, or on the position after
+/// a turn tried.
+enum Found<T> {
+    Position(usize, Looked<T>),
+    Tried(Looked<T>),
+}
+
+/// The search on its own thread: it looks at the line's positions in order, a position a
+/// player tried first, and sleeps when there is nothing to look at. Dropped, it stops at
+/// once: the search is told, and the thread is waited for.
+struct Worker<G: Seen> {
+    found: Receiver<Found<G::Turn>>,
+    tries: Option<Sender<G>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<G: Seen> Worker<G> {
+    fn start(positions: Vec<(usize, G)>, budget: Budget) -> Worker<G> {
+        let (sender, found) = mpsc::channel();
+        let (tries, tried) = mpsc::channel::<G>();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let waker = Waker::current();
+        let thread = std::thread::spawn(move || {
+            let mut search = Search::new();
+            let mut waiting: VecDeque<(usize, G)> = positions.into();
+            loop {
+                let job = match tried.try_recv() {
+                    Ok(position) => Err(position),
+                    Err(mpsc::TryRecvError::Disconnected) => return,
+                    Err(mpsc::TryRecvError::Empty) => match waiting.pop_front() {
+                        Some(job) => Ok(job),
+                        // Nothing left but what a player may try: asleep until then.
+                        None => match tried.recv() {
+                            Ok(position) => Err(position),
+                            Err(_) => return,
+                        },
+                    },
+                };
+                let position = match &job {
+                    Ok((_, position)) | Err(position) => position,
+                };
+                let looked = review::look(&mut search, position, budget, &flag);
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                let found = match job {
+                    Ok((at, _)) => Found::Position(at, looked),
+                    Err(_) => Found::Tried(looked),
+                };
+                if sender.send(found).is_err() {
+                    return;
+                }
+                waker.searched();
+            }
+        });
+        Worker { found, tries: Some(tries), stop, thread: Some(thread) }
+    }
+}
+
+impl<G: Seen> Drop for Worker<G> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.tries = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl<G: Seen> std::fmt::Debug for Worker<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("Worker")
+    }
+}
+
+/// A player trying a marked turn's position again.
+#[derive(Debug)]
+pub struct Trial<G: Seen> {
+    /// A table of its own at the position before the turn.
+    pub table: Table<G>,
+    /// The turn tried, once played.
+    pub tried: Option<G::Turn>,
+    /// The computer's verdict on the position the turn tried leads to, once it has looked.
+    pub verdict: Option<Looked<G::Turn>>,
+}
+
+/// The review of one game's line.
+#[derive(Debug)]
+pub struct Reviewing<G: Seen> {
+    pub level: u8,
+    /// The start and the position after each turn.
+    pub positions: Vec<G>,
+    pub turns: Vec<G::Turn>,
+    /// The verdict on each position, as it comes.
+    pub looked: Vec<Option<Looked<G::Turn>>>,
+    /// Each turn judged, once the positions before and after it are looked at.
+    pub judged: Vec<Option<Judged<G::Turn>>>,
+    /// The position on view: the one before turn `at` (so that the turn played and the
+    /// better one show on it), or the last.
+    pub at: usize,
+    pub trial: Option<Trial<G>>,
+    pub message: Message,
+    worker: Option<Worker<G>>,
+}
+
+impl<G: Seen> Reviewing<G> {
+    /// The review of `session`'s whole line at `level`, starting from what `kept` already
+    /// holds at that level.
+    fn new(session: &Session<G>, kept: Option<&KeptReview>, level: u8) -> Reviewing<G> {
+        let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
+        let positions = review::positions(session.start(), &turns);
+        let looked = match kept.filter(|kept| kept.level == level) {
+            Some(kept) => kept.looked(&positions),
+            None => vec![None; positions.len()],
+        };
+        let waiting: Vec<(usize, G)> = positions
+            .iter()
+            .enumerate()
+            .filter(|(at, _)| looked[*at].is_none())
+            .map(|(at, p)| (at, *p))
+            .collect();
+        let judged = review::judge_all(&positions, &turns, &looked);
+        let worker = Worker::start(waiting, crate::ai::level(level));
+        let mut reviewing = Reviewing {
+            level,
+            positions,
+            turns,
+            looked,
+            judged,
+            at: 0,
+            trial: None,
+            message: Message::None,
+            worker: Some(worker),
+        };
+        reviewing.say();
+        reviewing
+    }
+
+    /// How many of the positions are looked at, of how many.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.looked.iter().flatten().count(), self.looked.len())
+    }
+
+    /// The review as a game keeps it.
+    fn kept(&self) -> KeptReview {
+        KeptReview::of(self.level, &self.turns, &self.looked)
+    }
+
+    /// Takes in what the worker found; whether anything came.
+    fn update(&mut self) -> bool {
+        let Some(worker) = &self.worker else { return false };
+        let found: Vec<Found<G::Turn>> = worker.found.try_iter().collect();
+        let came = !found.is_empty();
+        for found in found {
+            match found {
+                Found::Position(at, looked) => self.looked[at] = Some(looked),
+                Found::Tried(looked) => {
+                    if let Some(trial) = self.trial.as_mut().filter(|trial| trial.tried.is_some()) {
+                        trial.verdict = Some(looked);
+                    }
+                }
+            }
+        }
+        if came {
+            self.judged = review::judge_all(&self.positions, &self.turns, &self.looked);
+            self.say();
+        }
+        came
+    }
+
+    /// The turn on view, judged, if it is.
+    pub fn judged_at(&self) -> Option<&Judged<G::Turn>> {
+        self.judged.get(self.at)?.as_ref()
+    }
+
+    /// Each player's summary so far.
+    pub fn summaries(&self) -> [Summary; 2] {
+        [Colour::Blue, Colour::Red].map(|side| Summary::of(side, &self.judged))
+    }
+
+    /// Says what the turn on view did, or how the trial stands.
+    fn say(&mut self) {
+        self.message = match &self.trial {
+            Some(trial) => self.trial_message(trial),
+            None => self.turn_message(),
+        };
+    }
+
+    fn turn_message(&self) -> Message {
+        let percent = |chance: f64| (chance * 100.0).round() as u32;
+        let Some(turn) = self.turns.get(self.at) else {
+            return Message::Info(t!("review.end", self.turns.len()));
+        };
+        let mover = self.positions[self.at].to_move();
+        let Some(judged) = self.judged_at() else {
+            return Message::Info(t!("review.looking_at", colour(mover), turn));
+        };
+        let (before, after) = (percent(judged.before), percent(judged.after));
+        match (&judged.better, judged.class) {
+            (Some(better), class) => {
+                Message::Warning(t!("review.worse", colour(mover), turn, class.sign(), before, after, better))
+            }
+            (None, _) if self.looked[self.at].as_ref().and_then(|l| l.best.as_ref()) == Some(turn) => {
+                Message::Success(t!("review.best", colour(mover), turn, after))
+            }
+            (None, _) => Message::Info(t!("review.as_good", colour(mover), turn, before, after)),
+        }
+    }
+
+    fn trial_message(&self, trial: &Trial<G>) -> Message {
+        let percent = |chance: f64| (chance * 100.0).round() as u32;
+        let Some(judged) = self.judged_at() else { return Message::None };
+        let mover = judged.mover;
+        match (&trial.tried, &trial.verdict) {
+            (None, _) => Message::Info(t!("review.try", colour(mover), judged.played)),
+            (Some(turn), None) => Message::Info(t!("review.judging", turn)),
+            (Some(turn), Some(looked)) => {
+                let chance = review::seen_by(mover, looked.blue);
+                let better = judged.better.as_ref().unwrap_or(&judged.played);
+                match judged.before - chance < review::INACCURACY || Some(turn) == judged.better.as_ref() {
+                    true => Message::Success(t!(
+                        "review.tried_good",
+                        turn,
+                        percent(chance),
+                        better,
+                        percent(judged.before)
+                    )),
+                    false => Message::Warning(t!(
+                        "review.tried_worse",
+                        turn,
+                        percent(chance),
+                        percent(judged.before)
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Goes to the position before turn `at` (or the last position).
+    fn go_to(&mut self, at: usize) {
+        self.at = at.min(self.turns.len());
+        self.say();
+    }
+
+    /// The next (or previous) turn marked `?!`, `?` or `??`, if any.
+    fn marked(&self, forward: bool) -> Option<usize> {
+        let marked =
+            |at: &usize| self.judged.get(*at).and_then(Option::as_ref).is_some_and(|j| j.class > Class::Ok);
+        match forward {
+            true => (self.at + 1..self.turns.len()).find(marked),
+            false => (0..self.at).rev().find(marked),
+        }
+    }
+
+    /// Starts a trial of the turn on view, if it is marked.
+    fn try_again(&mut self) {
+        let marked = self.judged_at().is_some_and(|judged| judged.class > Class::Ok);
+        if !marked {
+            self.message = Message::Warning(t!("review.try_marked"));
+            return;
+        }
+        let session = Session::new(self.positions[self.at]);
+        let held = Held::new(Arc::new(Mutex::new(G::any(session)))).expect("a session of the game");
+        let mut table = Table::new(held);
+        if let Some(cell) = self.turns.get(self.at).and_then(|turn| G::turn_cells(turn).first().copied()) {
+            table.point_at(cell);
+        }
+        self.trial = Some(Trial { table, tried: None, verdict: None });
+        self.say();
+    }
+
+    /// An action on the trial's board; once a turn is played there, the computer looks at it.
+    fn trial_act(&mut self, action: Action) -> Go {
+        let Some(trial) = &mut self.trial else { return Go::Stay };
+        match action {
+            Action::Back => self.trial = None,
+            Action::Cancel if trial.tried.is_some() || trial.table.selection.is_none() => self.trial = None,
+            Action::Try if trial.tried.is_some() => return self.retry(),
+            _ if trial.tried.is_some() => {}
+            action => {
+                super::play::Play::act(&mut trial.table, action);
+                let played = trial
+                    .table
+                    .read(|session| session.last_turn_played().map(|(t, _, after)| (t.clone(), after)));
+                if let Some((turn, after)) = played {
+                    trial.tried = Some(turn);
+                    if let Some(tries) = self.worker.as_ref().and_then(|worker| worker.tries.as_ref()) {
+                        let _ = tries.send(review::skip_if_stuck(after));
+                    }
+                }
+                if trial.tried.is_none() {
+                    self.message = trial.table.message.clone();
+                    return Go::Stay;
+                }
+            }
+        }
+        self.say();
+        Go::Stay
+    }
+
+    fn retry(&mut self) -> Go {
+        self.trial = None;
+        self.try_again();
+        Go::Stay
+    }
+}
+
+impl ReviewScreen {
+    /// The review of `game`'s line at `level` (its kept review's level if none is asked
+    /// for, else [`REVIEW_LEVEL`]).
+    pub fn new(game: Box<GameScreen>, level: Option<u8>) -> ReviewScreen {
+        let level = level.or(game.review.as_ref().map(|kept| kept.level)).unwrap_or(REVIEW_LEVEL);
+        let kept = game.review.clone();
+        let review = crate::by_game!(map game.table.look(), table => {
+            table.read(|session| Reviewing::new(session, kept.as_ref(), level))
+        });
+        ReviewScreen { game, review }
+    }
+
+    /// Takes in what the worker found, and keeps the review with the game.
+    pub fn update(&mut self) {
+        let kept = crate::by_game!(&mut self.review, review => review.update().then(|| review.kept()));
+        if let Some(kept) = kept {
+            self.game.review = Some(kept);
+        }
+    }
+
+    /// Whether a turn is being tried.
+    pub fn trying(&self) -> bool {
+        crate::by_game!(&self.review, review => review.trial.is_some())
+    }
+
+    fn act_on<G: Seen>(review: &mut Reviewing<G>, action: Action) -> Go {
+        if review.trial.is_some() {
+            return review.trial_act(action);
+        }
+        let last = review.turns.len();
+        match action {
+            Action::PreviousStep => review.go_to(review.at.saturating_sub(1)),
+            Action::NextStep => review.go_to(review.at + 1),
+            Action::First => review.go_to(0),
+            Action::Last => review.go_to(last),
+            Action::Next | Action::Previous => match review.marked(action == Action::Next) {
+                Some(at) => review.go_to(at),
+                None => review.message = Message::Info(t!("review.no_more")),
+            },
+            Action::Try => review.try_again(),
+            Action::Help => return Go::Help,
+            Action::Back => return Go::EndReview,
+            Action::Quit => return Go::Quit,
+            _ => {}
+        }
+        Go::Stay
+    }
+}
+
+impl Component for ReviewScreen {
+    fn context(&self) -> Context {
+        if self.trying() { Context::Retry } else { Context::Review }
+    }
+
+    fn act(&mut self, action: Action) -> Go {
+        crate::by_game!(&mut self.review, review => ReviewScreen::act_on(review, action))
+    }
+
+    /// A click on the trial's board plays there, as in a game.
+    fn mouse(&mut self, mouse: ratatui::crossterm::event::MouseEvent, area: ratatui::layout::Rect) -> Go {
+        use ratatui::crossterm::event::{MouseButton, MouseEventKind};
+        let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        let go = crate::by_game!(&mut self.review, review => {
+            let Some(trial) = &mut review.trial else { return Go::Stay };
+            let layout = super::play::Play::layout(&trial.table, area);
+            let Some(cell) = layout.and_then(|layout| layout.board.cell_at(mouse.column, mouse.row)) else {
+                return Go::Stay;
+            };
+            trial.table.point_at(cell);
+            clicked
+        });
+        if go { self.act(Action::Act) } else { Go::Stay }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_review_stops_its_worker_when_it_is_left() {
+        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut session = Session::new(start);
+        for turn in ["C3", "D4", "B2", "E4"] {
+            session.play(&turn.parse().unwrap()).unwrap();
+        }
+        // A level that would look for seconds at each position.
+        let review = Reviewing::new(&session, None, 5);
+        let started = std::time::Instant::now();
+        drop(review);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "left at once");
+    }
+}

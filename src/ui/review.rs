@@ -1,0 +1,235 @@
+//! The review screen: the board before the turn on view, with the turn played and the
+//! computer's better one marked; beside it the graph of Blue's chance, each player's
+//! counts and accuracy, and the turns with their signs; under it what the turn did.
+
+use super::board;
+use super::game::{Look, wrap_words};
+use super::theme::{self, Mark};
+use crate::ai::review::Class;
+use crate::app::keys;
+use crate::app::layout::GameLayout;
+use crate::app::lit::Lit;
+use crate::app::play::Seen;
+use crate::app::review::{ReviewScreen, Reviewing};
+use crate::app::table::Selecting;
+use crate::rules::Colour;
+use crate::rules::hex::{Board, CellSet};
+use crate::{by_game, i18n, t};
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
+
+/// How many lines the graph takes, its frame included.
+const GRAPH_LINES: u16 = 8;
+
+pub fn draw(screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
+    by_game!(&screen.review, review => draw_review(review, screen, area, frame));
+}
+
+fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
+    let board = review.positions[0].board();
+    let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
+        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), area, frame);
+    };
+    let areas = layout.areas;
+    let shown = review.positions[review.at];
+    let (looked, total) = review.progress();
+    let mut title = vec![Span::styled(format!(" {} · {}", t!("review.title"), shown.title()), theme::TITLE)];
+    if looked < total {
+        title.push(Span::styled(format!(" · {}", t!("review.progress", looked, total)), theme::HINTS));
+    }
+    frame.render_widget(Line::from(title), areas.title);
+    match &review.trial {
+        Some(trial) => {
+            let table = &trial.table;
+            let position = G::shown(table);
+            let cursor = trial.tried.is_none().then_some(table.cursor);
+            board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), cursor, |cell, style| {
+                position.write(cell, style)
+            });
+        }
+        None => {
+            let lit = Lit {
+                last: cells::<G>(review.turns.get(review.at), board),
+                better: better_cells(review),
+                ..Lit::default()
+            };
+            board::draw(&layout.board, frame.buffer_mut(), &lit, None, |cell, style| {
+                shown.write(cell, style)
+            });
+        }
+    }
+    frame.render_widget(Paragraph::new(banner(review, screen)).alignment(Alignment::Center), areas.banner);
+    draw_panel(review, areas.panel, frame);
+    let style = match review.message {
+        crate::app::table::Message::Warning(_) => theme::WARNING,
+        crate::app::table::Message::Success(_) => theme::SUCCESS,
+        _ => theme::INFO,
+    };
+    frame.render_widget(
+        Paragraph::new(format!(" {}", review.message.text())).style(style).wrap(Wrap { trim: false }),
+        areas.message,
+    );
+    frame.render_widget(Line::styled(keys::hints(screen_context(screen)), theme::HINTS), areas.hints);
+}
+
+fn screen_context(screen: &ReviewScreen) -> keys::Context {
+    crate::app::Component::context(screen)
+}
+
+/// The cells a turn names, on `board`.
+fn cells<G: Selecting>(turn: Option<&G::Turn>, board: Board) -> CellSet {
+    let mut set = CellSet::default();
+    for cell in turn.map(G::turn_cells).unwrap_or_default() {
+        if let Some(index) = board.index(cell) {
+            set.insert(index);
+        }
+    }
+    set
+}
+
+/// The computer's better turn at the position on view, when the one played was not as good.
+fn better_cells<G: Seen>(review: &Reviewing<G>) -> CellSet {
+    let better = review.judged_at().and_then(|judged| judged.better.as_ref());
+    cells::<G>(better, review.positions[0].board())
+}
+
+/// Above the board: which turn is on view and who played it, or the trial under way.
+fn banner<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen) -> Vec<Line<'static>> {
+    let total = review.turns.len();
+    let name = |colour: Colour| match screen.game.players.name(colour) {
+        Some(name) => format!("{} ({name})", i18n::colour(colour)),
+        None => i18n::colour(colour),
+    };
+    let first = match review.turns.get(review.at) {
+        Some(turn) => {
+            let mover = review.positions[review.at].to_move();
+            let sign = review.judged_at().map_or("", |judged| judged.class.sign());
+            Line::from(vec![
+                Span::raw(t!("review.turn_of", review.at + 1, total)),
+                Span::raw(" · "),
+                Span::styled(format!("{} {turn}{sign}", name(mover)), theme::player(mover)),
+            ])
+        }
+        None => Line::raw(t!("review.at_end", total)),
+    };
+    let second = match (&review.trial, review.judged_at()) {
+        (Some(_), _) => Line::styled(t!("review.trying"), theme::HEADING),
+        (None, Some(judged)) if judged.better.is_some() => {
+            Line::styled(t!("review.marks", Mark::Last.symbol(), Mark::Better.symbol()), theme::HINTS)
+        }
+        (None, _) => Line::styled(t!("review.marks_played", Mark::Last.symbol()), theme::HINTS),
+    };
+    vec![first, second]
+}
+
+/// The panel: the graph, each player's summary, the turns with their signs.
+fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
+    let block = Block::bordered().title(format!(" {} ", t!("review.panel", review.level)));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [graph, summary, list] =
+        Layout::vertical([Constraint::Length(GRAPH_LINES), Constraint::Length(3), Constraint::Min(0)])
+            .areas(inner);
+    draw_graph(review, graph, frame);
+    let summaries = review.summaries();
+    let lines: Vec<Line> = summaries
+        .iter()
+        .map(|summary| {
+            Line::from(vec![
+                Span::styled(format!("{:<6}", i18n::colour(summary.side)), theme::player(summary.side)),
+                Span::raw(t!(
+                    "review.summary",
+                    summary.accuracy.round() as u32,
+                    summary.inaccuracies,
+                    summary.mistakes,
+                    summary.blunders
+                )),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), summary);
+    draw_turns(review, list, frame);
+}
+
+/// Blue's chance over the game: a braille line, the turn on view a column of dots.
+fn draw_graph<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
+    let points: Vec<(f64, f64)> = review
+        .looked
+        .iter()
+        .enumerate()
+        .filter_map(|(at, looked)| looked.as_ref().map(|looked| (at as f64, looked.blue)))
+        .collect();
+    let at = review.at as f64;
+    let marker: Vec<(f64, f64)> = (0..=8).map(|step| (at, f64::from(step) / 8.0)).collect();
+    let last = review.turns.len().max(1) as f64;
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme::player(Colour::Blue))
+            .data(&points),
+        Dataset::default()
+            .marker(Marker::Dot)
+            .graph_type(GraphType::Scatter)
+            .style(Style::new())
+            .data(&marker),
+    ];
+    let chart = Chart::new(datasets)
+        .block(Block::new().title(Line::styled(t!("review.graph"), theme::HINTS)))
+        .x_axis(Axis::default().bounds([0.0, last]))
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, 1.0])
+                .labels([
+                    Span::raw(t!("review.red_short")),
+                    Span::raw("½"),
+                    Span::raw(t!("review.blue_short")),
+                ])
+                .style(theme::LABEL),
+        );
+    frame.render_widget(chart, area);
+}
+
+/// The turns, one a line with its sign, the one on view shown reversed and kept in sight.
+fn draw_turns<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
+    let width = usize::from(area.width);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut at_line = 0;
+    for (n, turn) in review.turns.iter().enumerate() {
+        let mover = review.positions[n].to_move();
+        let class = review.judged.get(n).and_then(Option::as_ref).map(|judged| judged.class);
+        let sign = class.map_or("", Class::sign);
+        let text = format!("{turn}{sign}");
+        let style = if n == review.at { theme::CHOSEN } else { Style::new() };
+        if n == review.at {
+            at_line = lines.len();
+        }
+        let lead = format!("{:>3} {} ", n + 1, mover.letter().to_ascii_uppercase());
+        for (part, piece) in
+            wrap_words(&text.replace('x', " x"), width.saturating_sub(lead.len())).into_iter().enumerate()
+        {
+            let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.len()) };
+            let piece = piece.replace(" x", "x");
+            lines.push(Line::from(vec![
+                Span::styled(lead, theme::player(mover)),
+                Span::styled(piece, style.patch(class_style(class))),
+            ]));
+        }
+    }
+    let room = usize::from(area.height);
+    let skip = at_line.saturating_sub(room / 2).min(lines.len().saturating_sub(room));
+    frame.render_widget(Paragraph::new(lines.into_iter().skip(skip).take(room).collect::<Vec<_>>()), area);
+}
+
+/// A turn marked `?`, `??` reads as a warning; `?!` is only bold.
+fn class_style(class: Option<Class>) -> Style {
+    match class {
+        Some(Class::Mistake | Class::Blunder) => theme::WARNING,
+        Some(Class::Inaccuracy) => theme::TITLE,
+        _ => Style::new(),
+    }
+}
