@@ -139,10 +139,8 @@ fn review_lines<G: Evaluate>(
         None => vec![None; positions.len()],
     };
     let (mut search, stop) = (Search::new(), AtomicBool::new(false));
-    for (position, looked) in positions.iter().zip(&mut looked) {
-        if looked.is_none() {
-            *looked = Some(review::look(&mut search, position, ai::level(level), &stop));
-        }
+    while let Some(needed) = review::needed(&positions, &turns, &looked) {
+        review::look_at(&mut search, needed, &positions, &mut looked, ai::level(level), &stop);
     }
     let judged = review::judge_all(&positions, &turns, &looked);
     let mut lines: Vec<String> = judged

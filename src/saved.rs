@@ -63,9 +63,10 @@ pub struct KeptReview {
     pub level: u8,
     /// The turns of the line it reviewed, in notation.
     pub line: Vec<String>,
-    /// For the start and after each turn, in order, as far as it got: Blue's chance and
-    /// the computer's turn there (none once the game is over).
-    pub looked: Vec<(f64, Option<String>)>,
+    /// For the start and after each turn, in order, as far as it got: Blue's chance, the
+    /// computer's turn there (none once the game is over), and Blue's chance after that
+    /// turn where it was looked at.
+    pub looked: Vec<Looked<String>>,
 }
 
 impl KeptReview {
@@ -82,7 +83,11 @@ impl KeptReview {
     pub fn of<T: fmt::Display>(level: u8, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
         let looked = looked
             .iter()
-            .map_while(|looked| looked.as_ref().map(|l| (l.blue, l.best.as_ref().map(ToString::to_string))))
+            .map_while(|looked| {
+                let looked = looked.as_ref()?;
+                let best = looked.best.as_ref().map(ToString::to_string);
+                Some(Looked { blue: looked.blue, best, after_best: looked.after_best })
+            })
             .collect();
         KeptReview { level, line: turns.iter().map(ToString::to_string).collect(), looked }
     }
@@ -95,14 +100,12 @@ impl KeptReview {
             .iter()
             .enumerate()
             .map(|(i, position)| {
-                let (blue, best) = self.looked.get(i).filter(|_| holds)?;
-                let best = match best {
-                    None if position.outcome() != crate::rules::Outcome::Ongoing => None,
-                    Some(text) => text.parse::<G::Turn>().ok().filter(|turn| position.play(turn).is_ok()),
-                    None => None,
-                };
-                holds = best.is_some() || position.outcome() != crate::rules::Outcome::Ongoing;
-                holds.then_some(Looked { blue: *blue, best })
+                let kept = self.looked.get(i).filter(|_| holds)?;
+                let over = position.outcome() != crate::rules::Outcome::Ongoing;
+                let best = kept.best.as_ref().and_then(|text| text.parse::<G::Turn>().ok());
+                let best = best.filter(|turn| position.play(turn).is_ok());
+                holds = best.is_some() != over;
+                holds.then_some(Looked { blue: kept.blue, best, after_best: kept.after_best })
             })
             .collect()
     }
@@ -110,8 +113,12 @@ impl KeptReview {
     /// The review's lines in a saved game, from `review:` on.
     fn write(&self, text: &mut String) {
         let _ = writeln!(text, "review: {}", self.level);
-        for (blue, best) in &self.looked {
-            let _ = writeln!(text, "{blue:.3} {}", best.as_deref().unwrap_or("-"));
+        for looked in &self.looked {
+            let _ = write!(text, "{:.3} {}", looked.blue, looked.best.as_deref().unwrap_or("-"));
+            let _ = match looked.after_best {
+                Some(blue) => writeln!(text, " {blue:.3}"),
+                None => writeln!(text),
+            };
         }
     }
 
@@ -125,10 +132,14 @@ impl KeptReview {
         let looked = lines
             .iter()
             .map(|text| {
-                let (blue, best) = text.split_once(' ')?;
-                let blue: f64 = blue.parse().ok().filter(|blue| (0.0..=1.0).contains(blue))?;
-                let best = best.trim();
-                Some((blue, (best != "-").then(|| best.to_string())))
+                let chance = |text: &str| text.parse::<f64>().ok().filter(|blue| (0.0..=1.0).contains(blue));
+                let fields: Vec<&str> = text.split_whitespace().collect();
+                let (blue, best, after_best) = match fields[..] {
+                    [blue, best] => (chance(blue)?, best, None),
+                    [blue, best, after] => (chance(blue)?, best, Some(chance(after)?)),
+                    _ => return None,
+                };
+                Some(Looked { blue, best: (best != "-").then(|| best.to_string()), after_best })
             })
             .collect::<Option<Vec<_>>>()?;
         Some(KeptReview { level, line: line.to_vec(), looked })
@@ -461,10 +472,14 @@ mod tests {
         let review = KeptReview {
             level: 4,
             line: line.clone(),
-            looked: vec![(0.5, Some("C3".into())), (0.516, Some("D4".into())), (0.25, Some("C2".into()))],
+            looked: vec![
+                Looked { blue: 0.5, best: Some("C3".into()), after_best: None },
+                Looked { blue: 0.516, best: Some("D4".into()), after_best: Some(0.5) },
+                Looked { blue: 0.25, best: Some("C2".into()), after_best: None },
+            ],
         };
         let text = write_reviewed(&session, &Players::default(), "", Some(&review));
-        assert!(text.ends_with("Red D3\nreview: 4\n0.500 C3\n0.516 D4\n0.250 C2\nend\n"), "{text}");
+        assert!(text.ends_with("Red D3\nreview: 4\n0.500 C3\n0.516 D4 0.500\n0.250 C2\nend\n"), "{text}");
         assert_eq!(read(&text).unwrap().review, Some(review.clone()));
         // After an undo and another turn, only the start and C3 still hold.
         let mut other = clamber_session(&["C3"]);

@@ -185,3 +185,28 @@ fn a_level_without_the_computer_is_a_one_line_error() {
     assert_eq!(said.trim_end().lines().count(), 1, "{said}");
     assert!(said.contains("--computer"), "{said}");
 }
+
+#[test]
+fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("lost.hexstack");
+    let game =
+        "hexstack saved game\ngame: clamber\nstart: 3/b/C4=r1,E4=b1\nturns:\nBlue D4\nRed C4xD4\nend\n";
+    std::fs::write(&file, game).unwrap();
+    let output = hexstack(&["review", file.to_str().unwrap(), "--text", "--level", "2"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0][..5], ["1", "blue", "D4", "0.00", "blunder"]);
+    assert!(lines[0][5].parse::<hexstack::rules::clamber::Turn>().is_ok(), "the better turn: {text}");
+    assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-"]);
+    assert_eq!((lines[2][0], lines[2][2..].to_vec()), ("blue", vec!["0", "0", "1"]));
+    assert_eq!(lines[3], ["red", "100.0", "0", "0", "0"]);
+    // The file is read, not written: a script's review leaves it as it was.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), game);
+    let output = hexstack(&["review", "nowhere.hexstack", "--text"]);
+    assert_eq!((output.status.code(), stderr(&output).lines().count()), (Some(2), 1));
+    let output = hexstack(&["review", file.to_str().unwrap(), "--level", "9"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -22,6 +22,9 @@ pub struct Looked<T> {
     pub blue: f64,
     /// The turn it would play here; `None` once the game is over.
     pub best: Option<T>,
+    /// Blue's chance after that turn, looked at like the position after the turn played
+    /// (so that the two compare at the same depth) when the turn played seems to lose.
+    pub after_best: Option<f64>,
 }
 
 /// How much a turn lowered its player's chance.
@@ -73,6 +76,8 @@ pub struct Judged<T> {
     /// The mover's chance before the turn (with the best turn), and after the one played.
     pub before: f64,
     pub after: f64,
+    /// The mover's chance after the computer's turn, when it was looked at (else `before`).
+    pub kept: f64,
     /// How much the turn lowered the mover's chance, 0 to 1: nothing for the computer's
     /// own turn, whatever a verdict one ply deeper says.
     pub loss: f64,
@@ -124,7 +129,7 @@ pub fn look<G: Evaluate>(
     budget: Budget,
     stop: &AtomicBool,
 ) -> Looked<G::Turn> {
-    let over = |blue| Looked { blue, best: None };
+    let over = |blue| Looked { blue, best: None, after_best: None };
     match position.outcome() {
         Outcome::Won(Colour::Blue) => return over(1.0),
         Outcome::Won(Colour::Red) => return over(0.0),
@@ -133,32 +138,97 @@ pub fn look<G: Evaluate>(
     }
     search.remember(&[]);
     match search.verdict(position, budget, stop) {
-        Some(verdict) => Looked { blue: verdict.blue(position.to_move()), best: Some(verdict.turn) },
+        Some(verdict) => {
+            Looked { blue: verdict.blue(position.to_move()), best: Some(verdict.turn), after_best: None }
+        }
         None => over(0.5),
     }
 }
 
+/// Whether the turn `played` from the position `before` seems to lose enough to be marked
+/// (by the verdicts before and after it): then the position after the computer's own turn
+/// is looked at too, and the two positions after compared.
+pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, after: &Looked<T>) -> bool {
+    let lost = seen_by(mover, before.blue) - seen_by(mover, after.blue);
+    before.best.as_ref().is_some_and(|best| best != played) && lost >= INACCURACY
+}
+
 /// Judges the turn `played` by the mover of `before`, from the verdicts on the position
-/// before it and after it.
+/// before it and after it; `None` while a suspect turn waits for the look at the position
+/// after the computer's turn.
 pub fn judge<T: Clone + PartialEq>(
     mover: Colour,
     played: &T,
     before: &Looked<T>,
     after: &Looked<T>,
-) -> Judged<T> {
+) -> Option<Judged<T>> {
     let (chance_before, chance_after) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
-    // The computer's own turn loses nothing: the two verdicts differ only by a ply's depth.
-    let loss =
-        if before.best.as_ref() == Some(played) { 0.0 } else { (chance_before - chance_after).max(0.0) };
+    // The computer's own turn, or one that lost little, is as good: verdicts a ply deeper
+    // or shallower differ that much.
+    let (kept, loss) = match suspect(mover, played, before, after) {
+        false => (chance_before, 0.0),
+        true => {
+            let kept = seen_by(mover, before.after_best?);
+            (kept, (kept - chance_after).max(0.0))
+        }
+    };
     let class = Class::of(loss);
-    Judged {
+    Some(Judged {
         mover,
         played: played.clone(),
         before: chance_before,
         after: chance_after,
+        kept,
         loss,
         class,
         better: before.best.clone().filter(|_| class != Class::Ok),
+    })
+}
+
+/// What is still to be looked at for a review, in the order it is best done: the first
+/// position not looked at, or the position after the computer's turn where a suspect turn
+/// was played.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Needed<G> {
+    Position(usize),
+    /// The position after the computer's turn at position `.0`.
+    AfterBest(usize, G),
+}
+
+/// The next thing to look at, if any, going through the game in order.
+pub fn needed<G: Game>(
+    positions: &[G],
+    turns: &[G::Turn],
+    looked: &[Option<Looked<G::Turn>>],
+) -> Option<Needed<G>> {
+    for (at, position) in positions.iter().enumerate() {
+        let Some(this) = &looked[at] else { return Some(Needed::Position(at)) };
+        let (Some(turn), Some(Some(next))) = (turns.get(at), looked.get(at + 1)) else { continue };
+        if this.after_best.is_none() && suspect(position.to_move(), turn, this, next) {
+            let best = this.best.as_ref().and_then(|best| after(position, best));
+            return Some(Needed::AfterBest(at, best.unwrap_or(*position)));
+        }
+    }
+    None
+}
+
+/// Looks at what `needed` names and puts it in `looked`.
+pub fn look_at<G: Evaluate>(
+    search: &mut Search<G>,
+    needed: Needed<G>,
+    positions: &[G],
+    looked: &mut [Option<Looked<G::Turn>>],
+    budget: Budget,
+    stop: &AtomicBool,
+) {
+    match needed {
+        Needed::Position(at) => looked[at] = Some(look(search, &positions[at], budget, stop)),
+        Needed::AfterBest(at, position) => {
+            let blue = look(search, &position, budget, stop).blue;
+            if let Some(looked) = &mut looked[at] {
+                looked.after_best = Some(blue);
+            }
+        }
     }
 }
 
@@ -174,7 +244,7 @@ pub fn judge_all<G: Game>(
         .enumerate()
         .map(|(i, turn)| {
             let (before, after) = (looked.get(i)?.as_ref()?, looked.get(i + 1)?.as_ref()?);
-            Some(judge(positions.get(i)?.to_move(), turn, before, after))
+            judge(positions.get(i)?.to_move(), turn, before, after)
         })
         .collect()
 }
@@ -237,8 +307,10 @@ mod tests {
         assert_eq!(positions.len(), turns.len() + 1, "every turn is legal");
         let (mut search, stop) = (Search::new(), AtomicBool::new(false));
         let budget = Budget { depth: Some(3), ..Budget::default() };
-        let looked: Vec<_> =
-            positions.iter().map(|position| Some(look(&mut search, position, budget, &stop))).collect();
+        let mut looked = vec![None; positions.len()];
+        while let Some(needed) = needed(&positions, &turns, &looked) {
+            look_at(&mut search, needed, &positions, &mut looked, budget, &stop);
+        }
         judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
     }
 
@@ -248,18 +320,19 @@ mod tests {
 
     #[test]
     fn leaving_a_win_in_one_is_a_blunder_and_the_better_turn_parries_it() {
-        // Red's 2 threatens Blue's only stack: a second one beside it goes in the same
-        // capture, one out of its sub-group saves the game.
-        let judged = review::<clamber::Position>("3/b/A1=b1,B1=r2", &["A2", "B1xA1"]);
+        // Blue's stack on E4 and a new one on D4 would make one group, which Red's C4
+        // takes whole: Blue would have no stack left.
+        let start = "3/b/C4=r1,E4=b1";
+        let judged = review::<clamber::Position>(start, &["D4", "C4xD4"]);
         assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
         let better = judged[0].better.clone().expect("a better turn");
-        let position: clamber::Position = "3/b/A1=b1,B1=r2".parse().unwrap();
+        let position: clamber::Position = start.parse().unwrap();
         let parried = position.play(&better).unwrap();
         assert!(
             parried.legal_turns_with_results().iter().all(|(_, next)| next.winner().is_none()),
             "{better} leaves Red no win"
         );
-        assert!(judged[0].after < 0.01 && judged[0].before > 0.3, "{:?}", judged[0]);
+        assert!(judged[0].after < 0.01 && judged[0].kept > 0.4, "{:?}", judged[0]);
     }
 
     #[test]
@@ -307,26 +380,36 @@ mod tests {
     }
 
     fn looked(blue: f64, best: &str) -> Looked<String> {
-        Looked { blue, best: Some(best.to_string()) }
+        Looked { blue, best: Some(best.to_string()), after_best: None }
     }
 
     #[test]
     fn a_turn_is_classed_by_what_it_cost_its_player() {
-        let before = looked(0.39, "D5xE4");
-        // Red had 61 %, and is left with 8 %: a blunder, and the computer's turn is shown.
-        let judged = judge(Colour::Red, &"C4xD4".to_string(), &before, &looked(0.92, "A1"));
+        // Red had 61 % and is left with 8 %; after the computer's D5xE4, Red had 58 %.
+        let before = Looked { after_best: Some(0.42), ..looked(0.39, "D5xE4") };
+        let judged = judge(Colour::Red, &"C4xD4".to_string(), &before, &looked(0.92, "A1")).unwrap();
         assert_eq!(judged.class, Class::Blunder);
         assert!((judged.before - 0.61).abs() < 1e-9 && (judged.after - 0.08).abs() < 1e-9);
+        assert!((judged.kept - 0.58).abs() < 1e-9 && (judged.loss - 0.5).abs() < 1e-9);
         assert_eq!(judged.better.as_deref(), Some("D5xE4"));
+        // Until the position after the computer's turn is looked at, a suspect turn waits.
+        assert_eq!(
+            judge(Colour::Red, &"C4xD4".to_string(), &looked(0.39, "D5xE4"), &looked(0.92, "A1")),
+            None
+        );
         assert_eq!(Class::of(0.15), Class::Inaccuracy);
         assert_eq!(Class::of(0.25), Class::Mistake);
         assert_eq!(Class::of(0.05), Class::Ok);
         // A small loss is as good: no better turn shown.
-        let fine = judge(Colour::Blue, &"C3".to_string(), &looked(0.55, "D4"), &looked(0.50, "E5"));
+        let fine = judge(Colour::Blue, &"C3".to_string(), &looked(0.55, "D4"), &looked(0.50, "E5")).unwrap();
         assert_eq!((fine.class, fine.better), (Class::Ok, None));
         // The computer's own turn loses nothing, whatever a ply deeper says.
-        let own = judge(Colour::Blue, &"D4".to_string(), &looked(0.70, "D4"), &looked(0.40, "E5"));
+        let own = judge(Colour::Blue, &"D4".to_string(), &looked(0.70, "D4"), &looked(0.40, "E5")).unwrap();
         assert_eq!((own.class, own.loss), (Class::Ok, 0.0));
+        // Seen at the same depth as the turn played, the computer's turn kept no more.
+        let same = Looked { after_best: Some(0.45), ..looked(0.62, "C2") };
+        let judged = judge(Colour::Blue, &"C5".to_string(), &same, &looked(0.40, "D3")).unwrap();
+        assert_eq!((judged.class, judged.better), (Class::Ok, None));
     }
 
     #[test]
@@ -335,8 +418,13 @@ mod tests {
         assert!(accuracy(0.1) > 60.0 && accuracy(0.1) < 70.0);
         assert!(accuracy(0.8) < 0.01);
         let judged = vec![
-            Some(judge(Colour::Blue, &"a".to_string(), &looked(0.5, "a"), &looked(0.5, "x"))),
-            Some(judge(Colour::Red, &"b".to_string(), &looked(0.5, "c"), &looked(0.9, "x"))),
+            judge(Colour::Blue, &"a".to_string(), &looked(0.5, "a"), &looked(0.5, "x")),
+            judge(
+                Colour::Red,
+                &"b".to_string(),
+                &Looked { after_best: Some(0.5), ..looked(0.5, "c") },
+                &looked(0.9, "x"),
+            ),
             None,
         ];
         let blue = Summary::of(Colour::Blue, &judged);

@@ -228,7 +228,10 @@ impl App {
 
     /// When the app wants to be woken with [`Event::Timer`], if ever.
     pub fn timer(&self) -> Option<Instant> {
-        self.screen.game().and_then(|game| game.table.timer())
+        match &self.screen {
+            Screen::Review(review) => review.timer(),
+            screen => screen.game().and_then(|game| game.table.timer()),
+        }
     }
 
     /// A key, a click or a resize.

@@ -19,11 +19,15 @@ use crate::rules::{ByGame, Colour, clamber, ombagui};
 use crate::saved::KeptReview;
 use crate::session::Session;
 use crate::t;
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+
+/// A chance as a whole percentage.
+fn percent(chance: f64) -> u32 {
+    (chance * 100.0).round() as u32
+}
 
 /// The level a review looks at the positions with unless another is asked for: it reviews
 /// a 60-turn Clamber game in about a minute on a 2-core machine (README).
@@ -36,16 +40,16 @@ pub struct ReviewScreen {
     pub review: ByGame<Reviewing<clamber::Position>, Reviewing<ombagui::Position>>,
 }
 
-/// What the worker found: the verdict on a position of the line, or on the position after
-/// a turn tried.
+/// What the worker found: the review's verdicts so far, or the verdict on the position
+/// after a turn tried.
 enum Found<T> {
-    Position(usize, Looked<T>),
+    Looked(Vec<Option<Looked<T>>>),
     Tried(Looked<T>),
 }
 
-/// The search on its own thread: it looks at the line's positions in order, a position a
-/// player tried first, and sleeps when there is nothing to look at. Dropped, it stops at
-/// once: the search is told, and the thread is waited for.
+/// The search on its own thread: it goes through what the review still needs
+/// ([`review::needed`]), a position a player tried first, and sleeps when there is nothing
+/// to look at. Dropped, it stops at once: the search is told, and the thread waited for.
 struct Worker<G: Seen> {
     found: Receiver<Found<G::Turn>>,
     tries: Option<Sender<G>>,
@@ -54,7 +58,11 @@ struct Worker<G: Seen> {
 }
 
 impl<G: Seen> Worker<G> {
-    fn start(positions: Vec<(usize, G)>, budget: Budget) -> Worker<G> {
+    fn start(
+        (positions, turns): (Vec<G>, Vec<G::Turn>),
+        mut looked: Vec<Option<Looked<G::Turn>>>,
+        budget: Budget,
+    ) -> Worker<G> {
         let (sender, found) = mpsc::channel();
         let (tries, tried) = mpsc::channel::<G>();
         let stop = Arc::new(AtomicBool::new(false));
@@ -62,13 +70,12 @@ impl<G: Seen> Worker<G> {
         let waker = Waker::current();
         let thread = std::thread::spawn(move || {
             let mut search = Search::new();
-            let mut waiting: VecDeque<(usize, G)> = positions.into();
             loop {
-                let job = match tried.try_recv() {
+                let next = match tried.try_recv() {
                     Ok(position) => Err(position),
                     Err(mpsc::TryRecvError::Disconnected) => return,
-                    Err(mpsc::TryRecvError::Empty) => match waiting.pop_front() {
-                        Some(job) => Ok(job),
+                    Err(mpsc::TryRecvError::Empty) => match review::needed(&positions, &turns, &looked) {
+                        Some(needed) => Ok(needed),
                         // Nothing left but what a player may try: asleep until then.
                         None => match tried.recv() {
                             Ok(position) => Err(position),
@@ -76,18 +83,14 @@ impl<G: Seen> Worker<G> {
                         },
                     },
                 };
-                let position = match &job {
-                    Ok((_, position)) | Err(position) => position,
+                let found = match next {
+                    Ok(needed) => {
+                        review::look_at(&mut search, needed, &positions, &mut looked, budget, &flag);
+                        Found::Looked(looked.clone())
+                    }
+                    Err(position) => Found::Tried(review::look(&mut search, &position, budget, &flag)),
                 };
-                let looked = review::look(&mut search, position, budget, &flag);
-                if flag.load(Ordering::Relaxed) {
-                    return;
-                }
-                let found = match job {
-                    Ok((at, _)) => Found::Position(at, looked),
-                    Err(_) => Found::Tried(looked),
-                };
-                if sender.send(found).is_err() {
+                if flag.load(Ordering::Relaxed) || sender.send(found).is_err() {
                     return;
                 }
                 waker.searched();
@@ -140,6 +143,8 @@ pub struct Reviewing<G: Seen> {
     pub at: usize,
     pub trial: Option<Trial<G>>,
     pub message: Message,
+    /// The search on its thread, started by the loop that shows the review (so that it
+    /// wakes that loop).
     worker: Option<Worker<G>>,
 }
 
@@ -153,14 +158,7 @@ impl<G: Seen> Reviewing<G> {
             Some(kept) => kept.looked(&positions),
             None => vec![None; positions.len()],
         };
-        let waiting: Vec<(usize, G)> = positions
-            .iter()
-            .enumerate()
-            .filter(|(at, _)| looked[*at].is_none())
-            .map(|(at, p)| (at, *p))
-            .collect();
         let judged = review::judge_all(&positions, &turns, &looked);
-        let worker = Worker::start(waiting, crate::ai::level(level));
         let mut reviewing = Reviewing {
             level,
             positions,
@@ -170,7 +168,7 @@ impl<G: Seen> Reviewing<G> {
             at: 0,
             trial: None,
             message: Message::None,
-            worker: Some(worker),
+            worker: None,
         };
         reviewing.say();
         reviewing
@@ -181,19 +179,33 @@ impl<G: Seen> Reviewing<G> {
         (self.looked.iter().flatten().count(), self.looked.len())
     }
 
+    /// Whether the computer has looked at everything the review needs.
+    pub fn done(&self) -> bool {
+        review::needed(&self.positions, &self.turns, &self.looked).is_none()
+    }
+
     /// The review as a game keeps it.
     fn kept(&self) -> KeptReview {
         KeptReview::of(self.level, &self.turns, &self.looked)
     }
 
-    /// Takes in what the worker found; whether anything came.
+    /// Starts the worker on what the review still needs.
+    fn start(&mut self) {
+        let line = (self.positions.clone(), self.turns.clone());
+        self.worker = Some(Worker::start(line, self.looked.clone(), crate::ai::level(self.level)));
+    }
+
+    /// Takes in what the worker found (starting it the first time); whether anything came.
     fn update(&mut self) -> bool {
+        if self.worker.is_none() {
+            self.start();
+        }
         let Some(worker) = &self.worker else { return false };
         let found: Vec<Found<G::Turn>> = worker.found.try_iter().collect();
         let came = !found.is_empty();
         for found in found {
             match found {
-                Found::Position(at, looked) => self.looked[at] = Some(looked),
+                Found::Looked(looked) => self.looked = looked,
                 Found::Tried(looked) => {
                     if let Some(trial) = self.trial.as_mut().filter(|trial| trial.tried.is_some()) {
                         trial.verdict = Some(looked);
@@ -227,50 +239,40 @@ impl<G: Seen> Reviewing<G> {
     }
 
     fn turn_message(&self) -> Message {
-        let percent = |chance: f64| (chance * 100.0).round() as u32;
         let Some(turn) = self.turns.get(self.at) else {
             return Message::Info(t!("review.end", self.turns.len()));
         };
-        let mover = self.positions[self.at].to_move();
+        let mover = colour(self.positions[self.at].to_move());
         let Some(judged) = self.judged_at() else {
-            return Message::Info(t!("review.looking_at", colour(mover), turn));
+            return Message::Info(t!("review.looking_at", mover, turn));
         };
-        let (before, after) = (percent(judged.before), percent(judged.after));
-        match (&judged.better, judged.class) {
-            (Some(better), class) => {
-                Message::Warning(t!("review.worse", colour(mover), turn, class.sign(), before, after, better))
+        let (before, after, kept) = (percent(judged.before), percent(judged.after), percent(judged.kept));
+        let best = self.looked[self.at].as_ref().and_then(|looked| looked.best.as_ref());
+        match &judged.better {
+            Some(better) => {
+                let sign = judged.class.sign();
+                Message::Warning(t!("review.worse", mover, turn, sign, before, after, better, kept))
             }
-            (None, _) if self.looked[self.at].as_ref().and_then(|l| l.best.as_ref()) == Some(turn) => {
-                Message::Success(t!("review.best", colour(mover), turn, after))
-            }
-            (None, _) => Message::Info(t!("review.as_good", colour(mover), turn, before, after)),
+            None if best == Some(turn) => Message::Success(t!("review.best", mover, turn, after)),
+            None => Message::Info(t!("review.as_good", mover, turn, before, after)),
         }
     }
 
+    /// How a trial stands: waiting for a turn, the computer looking at it, or whether it
+    /// kept as much as the computer's (within an inaccuracy).
     fn trial_message(&self, trial: &Trial<G>) -> Message {
-        let percent = |chance: f64| (chance * 100.0).round() as u32;
         let Some(judged) = self.judged_at() else { return Message::None };
-        let mover = judged.mover;
+        let better = judged.better.as_ref().unwrap_or(&judged.played);
         match (&trial.tried, &trial.verdict) {
-            (None, _) => Message::Info(t!("review.try", colour(mover), judged.played)),
+            (None, _) => Message::Info(t!("review.try", colour(judged.mover), judged.played)),
+            (Some(turn), _) if turn == better => Message::Success(t!("review.tried_best", turn)),
             (Some(turn), None) => Message::Info(t!("review.judging", turn)),
             (Some(turn), Some(looked)) => {
-                let chance = review::seen_by(mover, looked.blue);
-                let better = judged.better.as_ref().unwrap_or(&judged.played);
-                match judged.before - chance < review::INACCURACY || Some(turn) == judged.better.as_ref() {
-                    true => Message::Success(t!(
-                        "review.tried_good",
-                        turn,
-                        percent(chance),
-                        better,
-                        percent(judged.before)
-                    )),
-                    false => Message::Warning(t!(
-                        "review.tried_worse",
-                        turn,
-                        percent(chance),
-                        percent(judged.before)
-                    )),
+                let chance = review::seen_by(judged.mover, looked.blue);
+                let (kept, better) = (percent(judged.kept), better);
+                match judged.kept - chance < review::INACCURACY {
+                    true => Message::Success(t!("review.tried_good", turn, percent(chance), better, kept)),
+                    false => Message::Warning(t!("review.tried_worse", turn, percent(chance), kept)),
                 }
             }
         }
@@ -365,6 +367,12 @@ impl ReviewScreen {
         }
     }
 
+    /// When the loop should wake it: at once, to start its worker from the loop's thread.
+    pub fn timer(&self) -> Option<std::time::Instant> {
+        let started = crate::by_game!(&self.review, review => review.worker.is_some());
+        (!started).then(std::time::Instant::now)
+    }
+
     /// Whether a turn is being tried.
     pub fn trying(&self) -> bool {
         crate::by_game!(&self.review, review => review.trial.is_some())
@@ -432,7 +440,9 @@ mod tests {
             session.play(&turn.parse().unwrap()).unwrap();
         }
         // A level that would look for seconds at each position.
-        let review = Reviewing::new(&session, None, 5);
+        let mut review = Reviewing::new(&session, None, 5);
+        review.update();
+        assert!(review.worker.is_some(), "started");
         let started = std::time::Instant::now();
         drop(review);
         assert!(started.elapsed() < std::time::Duration::from_secs(2), "left at once");

@@ -11,6 +11,7 @@ use crate::app::table::{Message, Selecting, Table};
 use crate::by_game;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
+use crate::saved::KeptReview;
 use crate::session::{End, Players, Session};
 use crate::{i18n, t};
 use ratatui::Frame;
@@ -68,7 +69,7 @@ fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
-    draw_panel(table, game.seat_line(), areas.panel, frame);
+    draw_panel(table, game.seat_line(), game.review.as_ref(), areas.panel, frame);
     draw_message(&table.message, areas.message, frame);
     frame.render_widget(Line::styled(keys::hints(game.context()), theme::HINTS), areas.hints);
 }
@@ -107,7 +108,13 @@ fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &
 
 /// The panel: the game's facts, who plays (the computer, or the players of a shared game,
 /// `seat`), who is ahead, the move list and the legend.
-fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame: &mut Frame) {
+fn draw_panel<G: Look>(
+    table: &Table<G>,
+    seat: Option<String>,
+    review: Option<&KeptReview>,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let mut lines = G::facts(table);
     let width = usize::from(area.width.saturating_sub(2));
     if let Some(turn) = table.computer_showing() {
@@ -127,6 +134,13 @@ fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame
     }
     if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
         lines.push(line);
+    }
+    // A reviewed game shows Blue's chance along it, the turn on view marked.
+    let line: Vec<String> = table.read(|session| session.all_turns().map(ToString::to_string).collect());
+    if let Some(review) = review.map(|review| review.for_line(&line)).filter(|review| review.looked.len() > 1)
+    {
+        lines.push(Line::styled(t!("review.graph"), theme::HINTS));
+        lines.push(sparkline(&review, table.replay_position().0, usize::from(area.width.saturating_sub(2))));
     }
     lines.push(Line::raw(""));
     let (played, total) = table.replay_position();
@@ -152,6 +166,23 @@ fn draw_panel<G: Look>(table: &Table<G>, seat: Option<String>, area: Rect, frame
     let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
     frame.render_widget(Clear, legend_area);
     frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+}
+
+/// Blue's chance over the positions `review` looked at, one column for each (or for each
+/// few, on a long game), the position `at` shown reversed.
+fn sparkline(review: &KeptReview, at: usize, width: usize) -> Line<'static> {
+    const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let count = review.looked.len();
+    let columns = count.min(width.max(1));
+    let position = |column: usize| column * (count - 1) / columns.saturating_sub(1).max(1);
+    let marked = (0..columns).min_by_key(|&column| position(column).abs_diff(at)).unwrap_or(0);
+    let spans = (0..columns).map(|column| {
+        let blue = review.looked[position(column)].blue;
+        let bar = BARS[(blue * 8.0).round().clamp(0.0, 8.0) as usize].to_string();
+        let style = if column == marked { theme::CHOSEN } else { theme::player(Colour::Blue) };
+        Span::styled(bar, style)
+    });
+    Line::from(spans.collect::<Vec<_>>())
 }
 
 /// Which side the computer plays, at which level.

@@ -38,7 +38,7 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
     let shown = review.positions[review.at];
     let (looked, total) = review.progress();
     let mut title = vec![Span::styled(format!(" {} · {}", t!("review.title"), shown.title()), theme::TITLE)];
-    if looked < total {
+    if !review.done() {
         title.push(Span::styled(format!(" · {}", t!("review.progress", looked, total)), theme::HINTS));
     }
     frame.render_widget(Line::from(title), areas.title);
@@ -135,22 +135,20 @@ fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
         Layout::vertical([Constraint::Length(GRAPH_LINES), Constraint::Length(3), Constraint::Min(0)])
             .areas(inner);
     draw_graph(review, graph, frame);
-    let summaries = review.summaries();
-    let lines: Vec<Line> = summaries
-        .iter()
-        .map(|summary| {
-            Line::from(vec![
-                Span::styled(format!("{:<6}", i18n::colour(summary.side)), theme::player(summary.side)),
-                Span::raw(t!(
-                    "review.summary",
-                    summary.accuracy.round() as u32,
-                    summary.inaccuracies,
-                    summary.mistakes,
-                    summary.blunders
-                )),
-            ])
-        })
-        .collect();
+    let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", t!("review.accuracy"), "?!", "?", "??");
+    let mut lines = vec![Line::styled(head, theme::HINTS)];
+    lines.extend(review.summaries().iter().map(|summary| {
+        Line::from(vec![
+            Span::styled(format!("{:<6}", i18n::colour(summary.side)), theme::player(summary.side)),
+            Span::raw(format!(
+                "{:>7} % {:>3} {:>3} {:>3}",
+                summary.accuracy.round() as u32,
+                summary.inaccuracies,
+                summary.mistakes,
+                summary.blunders
+            )),
+        ])
+    }));
     frame.render_widget(Paragraph::new(lines), summary);
     draw_turns(review, list, frame);
 }

@@ -1,0 +1,176 @@
+//! The review of a game with the computer, as a player meets it: opened from a finished
+//! game, the blunder found with the jump key, tried again, kept with the game.
+
+mod common;
+
+use common::*;
+use hexstack::ai::review::Class;
+use hexstack::app::keys::Context;
+use hexstack::app::review::{ReviewScreen, Reviewing};
+use hexstack::app::{App, Screen};
+use hexstack::rules::{ByGame, clamber, ombagui};
+use std::time::Duration;
+
+/// Levels 1 and 2 look a fixed depth ahead: the review is the same on any machine.
+const LEVEL: u8 = 2;
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn review(app: &App) -> &ReviewScreen {
+    match &app.screen {
+        Screen::Review(review) => review,
+        _ => panic!("not a review"),
+    }
+}
+
+fn clamber_review(app: &App) -> &Reviewing<clamber::Position> {
+    match &review(app).review {
+        ByGame::Clamber(review) => review,
+        ByGame::Ombagui(_) => panic!("not a Clamber review"),
+    }
+}
+
+fn ombagui_review(app: &App) -> &Reviewing<ombagui::Position> {
+    match &review(app).review {
+        ByGame::Ombagui(review) => review,
+        ByGame::Clamber(_) => panic!("not an Ombagui review"),
+    }
+}
+
+fn done(app: &App) -> bool {
+    hexstack::by_game!(&review(app).review, review => review.done())
+}
+
+fn message(app: &App) -> String {
+    hexstack::by_game!(&review(app).review, review => review.message.text().to_string())
+}
+
+fn screen(app: &App) -> String {
+    render(app).backend().to_string()
+}
+
+/// Blue places beside its only stack, and Red's capture takes both: a game lost in two
+/// turns, then reviewed at [`LEVEL`].
+fn lost_game() -> App {
+    let mut app = clamber("3/b/C4=r1,E4=b1");
+    for turn in ["D4", "C4xD4"] {
+        assert!(game_mut(&mut app).commit(turn.parse().unwrap()));
+    }
+    assert!(game(&app).end().is_some());
+    app
+}
+
+#[test]
+fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() {
+    let wakes = awake();
+    let mut app = lost_game();
+    // The end banner's key opens the review; q leaves it at once, back to the game.
+    press(&mut app, &["v"]);
+    assert_eq!(app.context(), Context::Review);
+    press(&mut app, &["q"]);
+    assert!(app.screen.game().is_some(), "back to the game");
+    let mut app = app.reviewing(Some(LEVEL));
+    assert!(run_until(&mut app, &wakes, PATIENCE, done), "the review ends");
+    press(&mut app, &["End", "n"]);
+    assert_eq!(message(&app), "No more marked turns that way");
+    press(&mut app, &["Home", "l", "p"]);
+    let judged = clamber_review(&app).judged_at().cloned().expect("judged");
+    assert_eq!((clamber_review(&app).at, judged.class), (0, Class::Blunder));
+    let better = judged.better.clone().expect("a better turn");
+    assert!(message(&app).starts_with("Blue's D4 ?? dropped Blue from"), "{}", message(&app));
+    assert!(message(&app).contains(&format!(": {better} kept")), "{}", message(&app));
+    insta::assert_snapshot!("a_blunder_in_review", screen(&app));
+
+    // Tried again: the same turn is worse, the computer's own is well found.
+    press(&mut app, &["t"]);
+    assert_eq!(app.context(), Context::Retry);
+    press(&mut app, &["Enter"]);
+    assert!(run_until(&mut app, &wakes, PATIENCE, |app| message(app).contains("t: try again")));
+    assert!(message(&app).starts_with("D4 keeps 0 %, the better turn kept"), "{}", message(&app));
+    press(&mut app, &["t"]);
+    let ByGame::Clamber(reviewing) = &mut match &mut app.screen {
+        Screen::Review(review) => review,
+        _ => unreachable!(),
+    }
+    .review
+    else {
+        unreachable!()
+    };
+    let trial = reviewing.trial.as_mut().expect("a trial");
+    let cell = <clamber::Position as hexstack::app::table::Selecting>::turn_cells(&better)[0];
+    trial.table.point_at(cell);
+    press(&mut app, &["Enter"]);
+    assert_eq!(message(&app), format!("{better} is the computer's turn too: well found. q: back"));
+    press(&mut app, &["q"]);
+    assert_eq!(app.context(), Context::Review, "back to the review, the better turn marked");
+}
+
+#[test]
+fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
+    hexstack::i18n::set(hexstack::i18n::Lang::Fr);
+    let wakes = awake();
+    let start = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,\
+                 A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D3=bD";
+    let mut app = ombagui(start);
+    for turn in ["D4-D5", "D3-D1"] {
+        let ByGame::Ombagui(table) = app.game_screen().unwrap().table.look_mut() else { unreachable!() };
+        assert!(table.commit(turn.parse().unwrap()));
+    }
+    let mut app = app.reviewing(Some(LEVEL));
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    // The review opens on the first turn: the marked one here.
+    let judged = ombagui_review(&app).judged_at().cloned().expect("judged");
+    assert_eq!(
+        (judged.class, judged.better.map(|turn| turn.to_string())),
+        (Class::Blunder, Some("D4-G7".into()))
+    );
+    assert_eq!(
+        message(&app),
+        "D4-D5 de Rouge ?? a fait passer Rouge de 100 % à 0 % : D4-G7 gardait 100 %. t : rejouer"
+    );
+    insta::assert_snapshot!("a_missed_finish_in_review_fr", screen(&app));
+    hexstack::i18n::set(hexstack::i18n::Lang::En);
+}
+
+#[test]
+fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
+    let wakes = awake();
+    let mut app = lost_game().reviewing(Some(LEVEL));
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    let text = app.kept_game().expect("the game under the review").record("");
+    assert!(text.contains("\nreview: 2\n"), "{text}");
+    // Read back, its review is all there: nothing left to look at, nothing waited for.
+    let saved = hexstack::saved::read(&text).unwrap();
+    let again = App::loaded(saved, AREA).reviewing(None);
+    assert!(done(&again), "instant");
+    assert_eq!(clamber_review(&again).level, LEVEL, "at the level it was made at");
+    let classes = |app: &App| {
+        let judged = clamber_review(app).judged.iter().flatten();
+        judged.map(|turn| (turn.class, turn.better.clone())).collect::<Vec<_>>()
+    };
+    assert_eq!(classes(&again), classes(&app));
+    // The replay of the reviewed game shows the graph.
+    let mut replay = again;
+    press(&mut replay, &["q"]);
+    assert!(screen(&replay).contains("Blue's chance"), "{}", screen(&replay));
+}
+
+#[test]
+fn a_review_in_serbian_and_on_a_small_terminal() {
+    hexstack::i18n::set(hexstack::i18n::Lang::Sr);
+    let wakes = awake();
+    let mut app = lost_game().reviewing(Some(LEVEL));
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    insta::assert_snapshot!("a_review_sr", screen(&app));
+    hexstack::i18n::set(hexstack::i18n::Lang::En);
+    app.area = ratatui::layout::Rect::new(0, 0, 40, 12);
+    assert!(screen(&app).contains("too small"), "{}", screen(&app));
+}
+
+#[test]
+fn nothing_to_review_before_a_turn_is_played() {
+    let mut app = clamber("start");
+    press(&mut app, &["v"]);
+    assert!(app.screen.game().is_some());
+    assert_eq!(game(&app).message.text(), "No turn played yet: nothing to review");
+}
