@@ -87,6 +87,8 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     press(&mut app, &["Enter"]);
     assert!(run_until(&mut app, &wakes, PATIENCE, |app| message(app).contains("t: try again")));
     assert!(message(&app).starts_with("D4 keeps 0 %, the better turn kept"), "{}", message(&app));
+    assert_eq!(app.context(), Context::Tried);
+    insta::assert_snapshot!("a_turn_tried_again", screen(&app));
     press(&mut app, &["t"]);
     let ByGame::Clamber(reviewing) = &mut match &mut app.screen {
         Screen::Review(review) => review,
@@ -153,6 +155,8 @@ fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
     let mut replay = again;
     press(&mut replay, &["q"]);
     assert!(screen(&replay).contains("Blue's chance"), "{}", screen(&replay));
+    press(&mut replay, &["Home"]);
+    insta::assert_snapshot!("a_reviewed_game_s_replay", screen(&replay));
 }
 
 #[test]

@@ -42,6 +42,8 @@ pub enum Context {
     Review,
     /// A marked turn of a review tried again on the board.
     Retry,
+    /// A review's turn tried, and the computer's word on it.
+    Tried,
     Rules,
     /// The list of a rules book's pages.
     Contents,
@@ -52,7 +54,7 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    pub const ALL: [Context; 14] = [
+    pub const ALL: [Context; 15] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -62,6 +64,7 @@ impl Context {
         Context::Setup,
         Context::Review,
         Context::Retry,
+        Context::Tried,
         Context::Rules,
         Context::Contents,
         Context::SaveAs,
@@ -156,7 +159,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Try, Watching,
+    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try,
+    Watching,
 };
 
 /// Every screen with a board to play on.
@@ -363,9 +367,9 @@ pub const KEYS: &[Binding] = &[
         "key.try_again",
         Some(("t", "hint.try_again")),
     ),
-    bind(&[Retry], &[char('t')], "t", Action::Try, "key.try_once_more", None),
+    bind(&[Tried], &[char('t')], "t", Action::Try, "key.try_once_more", Some(("t", "hint.try_again"))),
     bind(
-        &[Review, Retry],
+        &[Review, Retry, Tried],
         &[char('?'), code(KeyCode::F(1))],
         "?",
         Action::Help,
@@ -381,6 +385,14 @@ pub const KEYS: &[Binding] = &[
         Some(("q", "hint.back_game")),
     ),
     bind(&[Retry], &[char('q')], "q", Action::Back, "key.back_review", Some(("q", "hint.back_review"))),
+    bind(
+        &[Tried],
+        &[char('q'), code(KeyCode::Esc)],
+        "q Esc",
+        Action::Back,
+        "key.back_review",
+        Some(("q", "hint.back_review")),
+    ),
     // The rules pages.
     bind(
         &[Rules],

@@ -373,11 +373,6 @@ impl ReviewScreen {
         (!started).then(std::time::Instant::now)
     }
 
-    /// Whether a turn is being tried.
-    pub fn trying(&self) -> bool {
-        crate::by_game!(&self.review, review => review.trial.is_some())
-    }
-
     fn act_on<G: Seen>(review: &mut Reviewing<G>, action: Action) -> Go {
         if review.trial.is_some() {
             return review.trial_act(action);
@@ -404,7 +399,13 @@ impl ReviewScreen {
 
 impl Component for ReviewScreen {
     fn context(&self) -> Context {
-        if self.trying() { Context::Retry } else { Context::Review }
+        let trial =
+            crate::by_game!(&self.review, review => review.trial.as_ref().map(|trial| trial.tried.is_some()));
+        match trial {
+            None => Context::Review,
+            Some(false) => Context::Retry,
+            Some(true) => Context::Tried,
+        }
     }
 
     fn act(&mut self, action: Action) -> Go {

@@ -171,14 +171,15 @@ fn draw_panel<G: Look>(
 /// Blue's chance over the positions `review` looked at, one column for each (or for each
 /// few, on a long game), the position `at` shown reversed.
 fn sparkline(review: &KeptReview, at: usize, width: usize) -> Line<'static> {
-    const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    // The lowest bar for a lost game, so that the line shows on every column.
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
     let count = review.looked.len();
     let columns = count.min(width.max(1));
     let position = |column: usize| column * (count - 1) / columns.saturating_sub(1).max(1);
     let marked = (0..columns).min_by_key(|&column| position(column).abs_diff(at)).unwrap_or(0);
     let spans = (0..columns).map(|column| {
         let blue = review.looked[position(column)].blue;
-        let bar = BARS[(blue * 8.0).round().clamp(0.0, 8.0) as usize].to_string();
+        let bar = BARS[(blue * 7.0).round().clamp(0.0, 7.0) as usize].to_string();
         let style = if column == marked { theme::CHOSEN } else { theme::player(Colour::Blue) };
         Span::styled(bar, style)
     });
