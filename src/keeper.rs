@@ -1,7 +1,7 @@
-//! Keeps the game on screen in the saves folder after every change, so that quitting, a
-//! crash or a closed terminal never loses it. A game is written again only when its
-//! revision changed, never for a mouse move or a cursor step; a rules example being tried
-//! is never kept.
+//! Keeps the game on screen (or under its review) in the saves folder after every change,
+//! so that quitting, a crash or a closed terminal never loses it. A game is written again
+//! only when its revision changed or its review grew, never for a mouse move or a cursor
+//! step; a rules example being tried is never kept.
 //!
 //! One game, one writer: the game kept is locked ([`store::lock`]) for as long as it is on
 //! screen. A game another hexstack holds is shown read-only until the player chooses to

@@ -332,7 +332,8 @@ impl App {
                     | Question::OfferDraw
                     | Question::TakeBack(_)
                     | Question::Locked(_) => {
-                        if let Some(game) = self.game_screen() {
+                        // A review's game may be asked too: another hexstack holds its file.
+                        if let Some(game) = self.kept_game() {
                             game.answer_yes(question);
                         }
                     }
@@ -340,7 +341,7 @@ impl App {
             }
             Go::No(question) => {
                 self.overlay = None;
-                if let Some(game) = self.game_screen() {
+                if let Some(game) = self.kept_game() {
                     game.answer_no(question);
                 }
             }
