@@ -34,11 +34,7 @@ impl<T> Advice<T> {
     }
 }
 
-/// A chance turned from Blue's side to `colour`'s (or from `colour`'s to Blue's: the same
-/// flip).
-pub fn seen_by(colour: Colour, chance: f64) -> f64 {
-    if colour == Colour::Blue { chance } else { 1.0 - chance }
-}
+pub use crate::ai::review::seen_by;
 
 /// A search kept from turn to turn, so that what it learnt about the game (its table)
 /// serves the next turn too; one worker thread uses it at a time.
