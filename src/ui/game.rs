@@ -325,7 +325,7 @@ fn wrap(text: &str, room: usize) -> Vec<String> {
     pieces
 }
 
-fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
+pub(super) fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
     let style = match message {
         Message::Warning(_) => theme::WARNING,
         Message::Success(_) => theme::SUCCESS,

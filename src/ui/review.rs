@@ -20,7 +20,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
 /// How many lines the graph takes, its frame included.
 const GRAPH_LINES: u16 = 8;
@@ -39,7 +39,13 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
     let (looked, total) = review.progress();
     let mut title = vec![Span::styled(format!(" {} · {}", t!("review.title"), shown.title()), theme::TITLE)];
     if !review.done() {
-        title.push(Span::styled(format!(" · {}", t!("review.progress", looked, total)), theme::HINTS));
+        // A bar of the positions looked at, as long as the title leaves room for.
+        let label = t!("review.progress", looked, total);
+        let used = title[0].width() + label.chars().count() + 4;
+        let room = 20.min(usize::from(area.width).saturating_sub(used));
+        let done = room * looked / total.max(1);
+        let bar = format!(" · {label} {}{}", "▓".repeat(done), "░".repeat(room - done));
+        title.push(Span::styled(bar, theme::HINTS));
     }
     frame.render_widget(Line::from(title), areas.title);
     match &review.trial {
@@ -64,15 +70,7 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
     }
     frame.render_widget(Paragraph::new(banner(review, screen)).alignment(Alignment::Center), areas.banner);
     draw_panel(review, areas.panel, frame);
-    let style = match review.message {
-        crate::app::table::Message::Warning(_) => theme::WARNING,
-        crate::app::table::Message::Success(_) => theme::SUCCESS,
-        _ => theme::INFO,
-    };
-    frame.render_widget(
-        Paragraph::new(format!(" {}", review.message.text())).style(style).wrap(Wrap { trim: false }),
-        areas.message,
-    );
+    super::game::draw_message(&review.message, areas.message, frame);
     frame.render_widget(Line::styled(keys::hints(screen_context(screen)), theme::HINTS), areas.hints);
 }
 
