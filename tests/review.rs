@@ -178,3 +178,15 @@ fn nothing_to_review_before_a_turn_is_played() {
     assert!(app.screen.game().is_some());
     assert_eq!(game(&app).message.text(), "No turn played yet: nothing to review");
 }
+
+#[test]
+fn the_review_s_help_says_what_its_marks_and_signs_mean() {
+    let wakes = awake();
+    let mut app = lost_game().reviewing(Some(LEVEL));
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    press(&mut app, &["?"]);
+    insta::assert_snapshot!("the_review_s_help", screen(&app));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.overlay, None);
+    assert_eq!(app.context(), Context::Review);
+}

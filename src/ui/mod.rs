@@ -52,12 +52,18 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
         board.extend(game::marks_help(game));
         board.push(Line::raw(""));
     }
+    let reviewing = matches!(app.screen, Screen::Review(_));
+    if reviewing {
+        board.push(Line::styled(t!("help.board"), theme::HEADING));
+        board.extend(review::help());
+        board.push(Line::raw(""));
+    }
     board.push(Line::styled(keys::hints(Context::Help), theme::HINTS));
     // As wide as an 80-column terminal, so that nothing under it shows at its edge; the
     // keys wrap so that what the marks mean keeps a column of its own.
     let width = 80.min(area.width);
     let room = width.saturating_sub(4);
-    let marks = if game.is_some() { MARKS_COLUMN } else { 0 };
+    let marks = if game.is_some() || reviewing { MARKS_COLUMN } else { 0 };
     let longest = keys.iter().map(|(_, what)| KEY_COLUMN + 1 + what.chars().count()).max().unwrap_or(0);
     let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(KEY_COLUMN as u16 + 8);
     let lines_of = |(shown, what): &(&str, String)| {

@@ -229,3 +229,17 @@ fn class_style(class: Option<Class>) -> Style {
         _ => Style::new(),
     }
 }
+
+/// What the review's marks and signs mean, for the help: short lines, one a mark or sign.
+pub fn help() -> Vec<Line<'static>> {
+    use crate::ai::review::{BLUNDER, INACCURACY, MISTAKE};
+    let points = |loss: f64| (loss * 100.0).round() as u32;
+    vec![
+        Line::raw(format!("{} {}", Mark::Last.symbol(), t!("review.help_played"))),
+        Line::raw(format!("{} {}", Mark::Better.symbol(), t!("review.help_better"))),
+        Line::raw(format!("?!  {}", t!("review.help_inaccuracy", points(INACCURACY)))),
+        Line::raw(format!("?   {}", t!("review.help_mistake", points(MISTAKE)))),
+        Line::raw(format!("??  {}", t!("review.help_blunder", points(BLUNDER)))),
+        Line::raw(t!("review.help_points")),
+    ]
+}
