@@ -97,10 +97,12 @@ impl Waker {
         Waker(LOOP.with(|current| current.borrow().clone()))
     }
 
-    /// Says a search finished; a loop that ended is nobody to tell.
+    /// Says a search finished; a loop that ended is nobody to tell. It never waits: with
+    /// the queue full the loop has wakes enough to come, and each takes in every search's
+    /// answer (so a thread the loop waits for can never wait for the loop).
     pub fn searched(&self) {
         if let Some(sender) = &self.0 {
-            let _ = sender.send(Wake::Searched);
+            let _ = sender.try_send(Wake::Searched);
         }
     }
 }
