@@ -168,7 +168,8 @@ fn run(command: Option<Command>) -> Result<()> {
             Ok(commands::print(commands::review_text(&store::load(&file)?, level))?)
         }
         Some(Command::Review { file, level, text: false }) => {
-            terminal::run(App::opened(store::load(&file)?, file, area).reviewing(level))
+            let app = App::opened(store::load(&file)?, file, area);
+            terminal::run(app.reviewing(level, hexstack::app::Leave::Quit))
         }
         Some(Command::Moves { from }) => Ok(commands::print(commands::moves(&from.position()?))?),
         Some(Command::Engine) => {

@@ -370,7 +370,7 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
             Ok((saved, path)) => {
                 *app = App::opened(saved, path, app.area);
                 if request == Request::Review {
-                    *app = std::mem::replace(app, App::new(app.area)).reviewing(None);
+                    *app = std::mem::replace(app, App::new(app.area)).reviewing(None, app::Leave::Menu);
                 }
                 keeper.on_disk(app);
             }

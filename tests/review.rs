@@ -7,7 +7,7 @@ use common::*;
 use hexstack::ai::review::Class;
 use hexstack::app::keys::Context;
 use hexstack::app::review::{ReviewScreen, Reviewing};
-use hexstack::app::{App, Screen};
+use hexstack::app::{App, Leave, Screen};
 use hexstack::rules::{ByGame, clamber, ombagui};
 use std::time::Duration;
 
@@ -69,7 +69,7 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     assert_eq!(app.context(), Context::Review);
     press(&mut app, &["q"]);
     assert!(app.screen.game().is_some(), "back to the game");
-    let mut app = app.reviewing(Some(LEVEL));
+    let mut app = app.reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done), "the review ends");
     press(&mut app, &["End", "n"]);
     assert_eq!(message(&app), "No more marked turns that way");
@@ -77,7 +77,7 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     let judged = clamber_review(&app).judged_at().cloned().expect("judged");
     assert_eq!((clamber_review(&app).at, judged.class), (0, Class::Blunder));
     let better = judged.better.clone().expect("a better turn");
-    assert!(message(&app).starts_with("Blue's D4 ?? dropped Blue from"), "{}", message(&app));
+    assert!(message(&app).starts_with("Blue's D4 ?? dropped Blue to 0 %"), "{}", message(&app));
     assert!(message(&app).contains(&format!(": {better} kept")), "{}", message(&app));
     insta::assert_snapshot!("a_blunder_in_review", screen(&app));
 
@@ -103,8 +103,26 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     trial.table.point_at(cell);
     press(&mut app, &["Enter"]);
     assert_eq!(message(&app), format!("{better} is the computer's turn too: well found. q: back"));
-    press(&mut app, &["q"]);
+    press(&mut app, &["?"]);
+    assert_eq!(app.overlay, Some(hexstack::app::Overlay::Help), "the help, in a trial too");
+    press(&mut app, &["Esc", "q"]);
     assert_eq!(app.context(), Context::Review, "back to the review, the better turn marked");
+}
+
+#[test]
+fn leaving_a_review_goes_back_where_it_was_opened_from() {
+    let wakes = awake();
+    let mut menu = lost_game().reviewing(Some(LEVEL), Leave::Menu);
+    press(&mut menu, &["q"]);
+    assert!(matches!(menu.screen, Screen::Menu(_)) && !menu.quit);
+    let mut command = lost_game().reviewing(Some(LEVEL), Leave::Quit);
+    press(&mut command, &["q"]);
+    assert!(command.quit, "hexstack review FILE: q ends the program");
+    // Asked for the next mark while the computer still looks: it says so.
+    let mut early = lost_game().reviewing(Some(5), Leave::Game);
+    press(&mut early, &["End", "n"]);
+    assert_eq!(message(&early), "The computer is still looking: more marks may come");
+    drop(wakes);
 }
 
 #[test]
@@ -118,7 +136,7 @@ fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
         let ByGame::Ombagui(table) = app.game_screen().unwrap().table.look_mut() else { unreachable!() };
         assert!(table.commit(turn.parse().unwrap()));
     }
-    let mut app = app.reviewing(Some(LEVEL));
+    let mut app = app.reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     // The review opens on the first turn: the marked one here.
     let judged = ombagui_review(&app).judged_at().cloned().expect("judged");
@@ -128,7 +146,7 @@ fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
     );
     assert_eq!(
         message(&app),
-        "D4-D5 de Rouge ?? a fait passer Rouge de 100 % à 0 % : D4-G7 gardait 100 %. t : rejouer"
+        "D4-D5 de Rouge ?? a fait tomber Rouge à 0 % : D4-G7 gardait 100 %. t : rejouer"
     );
     insta::assert_snapshot!("a_missed_finish_in_review_fr", screen(&app));
     hexstack::i18n::set(hexstack::i18n::Lang::En);
@@ -137,13 +155,13 @@ fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
 #[test]
 fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
     let wakes = awake();
-    let mut app = lost_game().reviewing(Some(LEVEL));
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     let text = app.kept_game().expect("the game under the review").record("");
     assert!(text.contains("\nreview: 2\n"), "{text}");
     // Read back, its review is all there: nothing left to look at, nothing waited for.
     let saved = hexstack::saved::read(&text).unwrap();
-    let again = App::loaded(saved, AREA).reviewing(None);
+    let again = App::loaded(saved, AREA).reviewing(None, Leave::Game);
     assert!(done(&again), "instant");
     assert_eq!(clamber_review(&again).level, LEVEL, "at the level it was made at");
     let classes = |app: &App| {
@@ -163,7 +181,7 @@ fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
 fn a_review_in_serbian_and_on_a_small_terminal() {
     hexstack::i18n::set(hexstack::i18n::Lang::Sr);
     let wakes = awake();
-    let mut app = lost_game().reviewing(Some(LEVEL));
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     insta::assert_snapshot!("a_review_sr", screen(&app));
     hexstack::i18n::set(hexstack::i18n::Lang::En);
@@ -182,7 +200,7 @@ fn nothing_to_review_before_a_turn_is_played() {
 #[test]
 fn the_review_s_help_says_what_its_marks_and_signs_mean() {
     let wakes = awake();
-    let mut app = lost_game().reviewing(Some(LEVEL));
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     press(&mut app, &["?"]);
     insta::assert_snapshot!("the_review_s_help", screen(&app));

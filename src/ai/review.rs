@@ -146,11 +146,32 @@ pub fn look<G: Evaluate>(
 }
 
 /// Whether the turn `played` from the position `before` seems to lose enough to be marked
-/// (by the verdicts before and after it): then the position after the computer's own turn
-/// is looked at too, and the two positions after compared.
+/// (by the verdicts before and after it), or walks into a forced loss, or lets a forced win
+/// go: then the position after the computer's own turn is looked at too, and the two
+/// positions after compared.
 pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, after: &Looked<T>) -> bool {
-    let lost = seen_by(mover, before.blue) - seen_by(mover, after.blue);
-    before.best.as_ref().is_some_and(|best| best != played) && lost >= INACCURACY
+    let (before_chance, after_chance) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
+    let lost = before_chance - after_chance;
+    let forced = (after_chance == 0.0 && before_chance > 0.0) || (before_chance == 1.0 && after_chance < 1.0);
+    before.best.as_ref().is_some_and(|best| best != played) && (lost >= INACCURACY || forced)
+}
+
+/// The class of a turn that lost `loss` of its player's chance, from `kept` (the chance
+/// after the computer's turn) to `after`. Proven results count for more, as lichess counts
+/// mates: walking into a forced loss the computer's turn avoided is a blunder unless the
+/// game was nearly lost anyway (then a mistake, below 25 %, or an inaccuracy, below 10 %);
+/// letting a forced win go is at least an inaccuracy.
+fn class_of(loss: f64, kept: f64, after: f64) -> Class {
+    let forced = match (kept, after) {
+        (kept, 0.0) if kept > 0.0 => match kept {
+            kept if kept < INACCURACY => Class::Inaccuracy,
+            kept if kept < 0.25 => Class::Mistake,
+            _ => Class::Blunder,
+        },
+        (1.0, after) if after < 1.0 => Class::Inaccuracy,
+        _ => Class::Ok,
+    };
+    Class::of(loss).max(forced)
 }
 
 /// Judges the turn `played` by the mover of `before`, from the verdicts on the position
@@ -172,7 +193,7 @@ pub fn judge<T: Clone + PartialEq>(
             (kept, (kept - chance_after).max(0.0))
         }
     };
-    let class = Class::of(loss);
+    let class = class_of(loss, kept, chance_after);
     Some(Judged {
         mover,
         played: played.clone(),
@@ -406,6 +427,16 @@ mod tests {
         // The computer's own turn loses nothing, whatever a ply deeper says.
         let own = judge(Colour::Blue, &"D4".to_string(), &looked(0.70, "D4"), &looked(0.40, "E5")).unwrap();
         assert_eq!((own.class, own.loss), (Class::Ok, 0.0));
+        // Walking into a forced loss the computer's turn avoided: marked, by how much was
+        // left to lose; a forced win let go is marked too.
+        let lost = |kept| {
+            let before = Looked { after_best: Some(kept), ..looked(kept, "E5") };
+            judge(Colour::Blue, &"D3".to_string(), &before, &looked(0.0, "A1")).unwrap().class
+        };
+        assert_eq!([lost(0.08), lost(0.2), lost(0.4)], [Class::Inaccuracy, Class::Mistake, Class::Blunder]);
+        let won = Looked { after_best: Some(1.0), ..looked(1.0, "E5") };
+        let let_go = judge(Colour::Blue, &"D3".to_string(), &won, &looked(0.95, "A1")).unwrap();
+        assert_eq!((let_go.class, let_go.better.as_deref()), (Class::Inaccuracy, Some("E5")));
         // Seen at the same depth as the turn played, the computer's turn kept no more.
         let same = Looked { after_best: Some(0.45), ..looked(0.62, "C2") };
         let judged = judge(Colour::Blue, &"C5".to_string(), &same, &looked(0.40, "D3")).unwrap();

@@ -48,7 +48,7 @@ pub enum Go {
     Rules(GameKind),
     /// The computer's review of the game on screen, at this level (else the one its kept
     /// review has, else the usual one).
-    Review(Option<u8>),
+    Review(Option<u8>, super::review::Leave),
     /// Back from the review to the game.
     EndReview,
     Menu,

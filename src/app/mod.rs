@@ -40,8 +40,8 @@ pub use play::{Look, LookMut, Play};
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
-pub use review::REVIEW_LEVEL;
 use review::ReviewScreen;
+pub use review::{Leave, REVIEW_LEVEL};
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -174,9 +174,10 @@ impl App {
         }
     }
 
-    /// The same app, the game on screen reviewed by the computer at `level`.
-    pub fn reviewing(mut self, level: Option<u8>) -> App {
-        self.go(Go::Review(level));
+    /// The same app, the game on screen reviewed by the computer at `level`; leaving the
+    /// review goes where `leave` says.
+    pub fn reviewing(mut self, level: Option<u8>, leave: Leave) -> App {
+        self.go(Go::Review(level, leave));
         self
     }
 
@@ -294,11 +295,11 @@ impl App {
                 }
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
-            Go::Review(level) => {
+            Go::Review(level, leave) => {
                 let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
                 self.screen = match screen {
                     Screen::Game(game) if game.replay_position().1 > 0 => {
-                        Screen::Review(Box::new(ReviewScreen::new(game, level)))
+                        Screen::Review(Box::new(ReviewScreen::new(game, level, leave)))
                     }
                     Screen::Game(mut game) => {
                         game.set_message(table::Message::Warning(t!("review.nothing")));
@@ -311,7 +312,12 @@ impl App {
             Go::EndReview => {
                 let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
                 self.screen = match screen {
-                    Screen::Review(review) => Screen::Game(review.game),
+                    Screen::Review(review) if review.leave == Leave::Game => Screen::Game(review.game),
+                    Screen::Review(review) => {
+                        // What the review found is kept: the keeper wrote it as it came.
+                        self.quit = review.leave == Leave::Quit;
+                        Screen::Menu(Menu::default())
+                    }
                     other => other,
                 };
             }

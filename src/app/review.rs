@@ -38,6 +38,19 @@ pub const REVIEW_LEVEL: u8 = 4;
 pub struct ReviewScreen {
     pub game: Box<GameScreen>,
     pub review: ByGame<Reviewing<clamber::Position>, Reviewing<ombagui::Position>>,
+    /// Where leaving the review goes: where it was opened from.
+    pub leave: Leave,
+}
+
+/// Where a review goes back to when it is left.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leave {
+    /// The game it was opened from (`v`).
+    Game,
+    /// The menu it was opened from.
+    Menu,
+    /// Out of the program: `hexstack review FILE` opened it.
+    Quit,
 }
 
 /// What the worker found: the review's verdicts so far, or the verdict on the position
@@ -240,7 +253,11 @@ impl<G: Seen> Reviewing<G> {
 
     fn turn_message(&self) -> Message {
         let Some(turn) = self.turns.get(self.at) else {
-            return Message::Info(t!("review.end", self.turns.len()));
+            let over = self.positions[self.at].outcome() != crate::rules::Outcome::Ongoing;
+            return Message::Info(t!(
+                if over { "review.end" } else { "review.end_ongoing" },
+                self.turns.len()
+            ));
         };
         let mover = colour(self.positions[self.at].to_move());
         let Some(judged) = self.judged_at() else {
@@ -254,7 +271,10 @@ impl<G: Seen> Reviewing<G> {
                 Message::Warning(t!("review.worse", mover, turn, sign, before, after, better, kept))
             }
             None if best == Some(turn) => Message::Success(t!("review.best", mover, turn, after)),
-            None => Message::Info(t!("review.as_good", mover, turn, before, after)),
+            None => {
+                let best = best.map_or_else(String::new, ToString::to_string);
+                Message::Info(t!("review.unmarked", mover, turn, before, after, best))
+            }
         }
     }
 
@@ -316,6 +336,7 @@ impl<G: Seen> Reviewing<G> {
         let Some(trial) = &mut self.trial else { return Go::Stay };
         match action {
             Action::Back => self.trial = None,
+            Action::Help => return Go::Help,
             Action::Cancel if trial.tried.is_some() || trial.table.selection.is_none() => self.trial = None,
             Action::Try if trial.tried.is_some() => return self.retry(),
             _ if trial.tried.is_some() => {}
@@ -350,13 +371,13 @@ impl<G: Seen> Reviewing<G> {
 impl ReviewScreen {
     /// The review of `game`'s line at `level` (its kept review's level if none is asked
     /// for, else [`REVIEW_LEVEL`]).
-    pub fn new(game: Box<GameScreen>, level: Option<u8>) -> ReviewScreen {
+    pub fn new(game: Box<GameScreen>, level: Option<u8>, leave: Leave) -> ReviewScreen {
         let level = level.or(game.review.as_ref().map(|kept| kept.level)).unwrap_or(REVIEW_LEVEL);
         let kept = game.review.clone();
         let review = crate::by_game!(map game.table.look(), table => {
             table.read(|session| Reviewing::new(session, kept.as_ref(), level))
         });
-        ReviewScreen { game, review }
+        ReviewScreen { game, review, leave }
     }
 
     /// Takes in what the worker found, and keeps the review with the game.
@@ -385,6 +406,7 @@ impl ReviewScreen {
             Action::Last => review.go_to(last),
             Action::Next | Action::Previous => match review.marked(action == Action::Next) {
                 Some(at) => review.go_to(at),
+                None if !review.done() => review.message = Message::Info(t!("review.still_looking")),
                 None => review.message = Message::Info(t!("review.no_more")),
             },
             Action::Try => review.try_again(),

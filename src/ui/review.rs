@@ -204,11 +204,11 @@ fn draw_turns<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
         if n == review.at {
             at_line = lines.len();
         }
-        let lead = format!("{:>3} {} ", n + 1, mover.letter().to_ascii_uppercase());
-        for (part, piece) in
-            wrap_words(&text.replace('x', " x"), width.saturating_sub(lead.len())).into_iter().enumerate()
-        {
-            let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.len()) };
+        let side = t!(if mover == Colour::Blue { "review.blue_short" } else { "review.red_short" });
+        let lead = format!("{:>3} {side} ", n + 1);
+        let room = width.saturating_sub(lead.chars().count());
+        for (part, piece) in wrap_words(&text.replace('x', " x"), room).into_iter().enumerate() {
+            let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.chars().count()) };
             let piece = piece.replace(" x", "x");
             lines.push(Line::from(vec![
                 Span::styled(lead, theme::player(mover)),
