@@ -246,7 +246,7 @@ impl GameScreen {
         match action {
             Action::Act if over => Go::Again,
             Action::Save => Go::SaveAs(self.kind()),
-            Action::Review => Go::Review(None, super::review::Leave::Game),
+            Action::Review => Go::Review(None, super::go::Leave::Game),
             Action::Help => Go::Help,
             Action::Resign | Action::Draw if over => {
                 self.set_message(Message::Warning(t!("over.already")));

@@ -48,7 +48,7 @@ pub enum Go {
     Rules(GameKind),
     /// The computer's review of the game on screen, at this level (else the one its kept
     /// review has, else the usual one).
-    Review(Option<u8>, super::review::Leave),
+    Review(Option<u8>, Leave),
     /// Back from the review to the game.
     EndReview,
     Menu,
@@ -101,4 +101,15 @@ pub enum Request {
     Resume,
     /// Open the most recently kept game's review.
     Review,
+}
+
+/// Where a review goes back to when it is left.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leave {
+    /// The game it was opened from (`v`).
+    Game,
+    /// The menu it was opened from.
+    Menu,
+    /// Out of the program: `hexstack review FILE` opened it.
+    Quit,
 }

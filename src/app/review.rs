@@ -7,7 +7,7 @@
 
 use super::event::Waker;
 use super::game::GameScreen;
-use super::go::{Component, Go};
+use super::go::{Component, Go, Leave};
 use super::held::Held;
 use super::keys::{Action, Context};
 use super::play::Seen;
@@ -40,17 +40,6 @@ pub struct ReviewScreen {
     pub review: ByGame<Reviewing<clamber::Position>, Reviewing<ombagui::Position>>,
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
-}
-
-/// Where a review goes back to when it is left.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Leave {
-    /// The game it was opened from (`v`).
-    Game,
-    /// The menu it was opened from.
-    Menu,
-    /// Out of the program: `hexstack review FILE` opened it.
-    Quit,
 }
 
 /// What the worker found: the review's verdicts so far, or the verdict on the position

@@ -22,7 +22,8 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
-/// How many lines the graph takes, its frame included.
+/// How many lines the graph takes at least, its title included; on a taller terminal it
+/// takes half the panel.
 const GRAPH_LINES: u16 = 8;
 
 pub fn draw(screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
@@ -129,9 +130,12 @@ fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
     let block = Block::bordered().title(format!(" {} ", t!("review.panel", review.level)));
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let [graph, summary, list] =
-        Layout::vertical([Constraint::Length(GRAPH_LINES), Constraint::Length(3), Constraint::Min(0)])
-            .areas(inner);
+    let [graph, summary, list] = Layout::vertical([
+        Constraint::Length(GRAPH_LINES.max(inner.height / 2)),
+        Constraint::Length(3),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
     draw_graph(review, graph, frame);
     let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", t!("review.accuracy"), "?!", "?", "??");
     let mut lines = vec![Line::styled(head, theme::HINTS)];
