@@ -218,7 +218,7 @@ fn load_refuses_bad_files_from_the_command_line_and_leaves_them_untouched() {
         .output()
         .unwrap();
     assert_eq!(resume.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&resume.stderr).contains("no kept game to resume"));
+    assert!(String::from_utf8_lossy(&resume.stderr).contains("no kept game yet"));
     fs::remove_dir_all(&dir).unwrap();
 }
 
