@@ -208,3 +208,21 @@ fn the_review_s_help_says_what_its_marks_and_signs_mean() {
     assert_eq!(app.overlay, None);
     assert_eq!(app.context(), Context::Review);
 }
+
+#[test]
+fn a_click_on_the_graph_or_the_list_puts_that_turn_on_view() {
+    use hexstack::app::layout::{Areas, ReviewPanel};
+    let wakes = awake();
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    let panel = ReviewPanel::new(Areas::split(AREA).panel);
+    click_at(&mut app, (panel.list.x + 2, panel.list.y + 1));
+    assert_eq!(clamber_review(&app).at, 1, "the list's second line: the second turn");
+    let plot = panel.plot();
+    click_at(&mut app, (plot.right() - 1, plot.y + 2));
+    assert_eq!(clamber_review(&app).at, 2, "the graph's right end: the last position");
+    click_at(&mut app, (plot.x, plot.y));
+    assert_eq!(clamber_review(&app).at, 0);
+    click_at(&mut app, (panel.list.x + 2, panel.list.bottom() - 1));
+    assert_eq!(clamber_review(&app).at, 0, "no turn on that line: nothing changes");
+}

@@ -67,6 +67,58 @@ impl GameLayout {
     }
 }
 
+/// A review's side panel laid out, inside its frame: the graph of Blue's chance (half the
+/// panel, at least [`REVIEW_GRAPH`] lines), the players' summary, the list of turns.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReviewPanel {
+    pub graph: Rect,
+    pub summary: Rect,
+    pub list: Rect,
+}
+
+/// The fewest lines a review's graph takes, its title included.
+pub const REVIEW_GRAPH: u16 = 8;
+
+impl ReviewPanel {
+    pub fn new(panel: Rect) -> ReviewPanel {
+        let inner = panel.inner(ratatui::layout::Margin::new(1, 1));
+        let [graph, summary, list] = Layout::vertical([
+            Constraint::Length(REVIEW_GRAPH.max(inner.height / 2)),
+            Constraint::Length(3),
+            Constraint::Min(0),
+        ])
+        .areas(inner);
+        ReviewPanel { graph, summary, list }
+    }
+
+    /// Where the graph plots, under its title and right of its one-letter axis labels and
+    /// axis line.
+    pub fn plot(&self) -> Rect {
+        Rect::new(
+            self.graph.x + 2,
+            self.graph.y + 1,
+            self.graph.width.saturating_sub(2),
+            self.graph.height.saturating_sub(1),
+        )
+    }
+
+    /// The position of a game of `last` turns plotted at `column`, if the column is on the plot.
+    pub fn position_at(&self, column: u16, row: u16, last: usize) -> Option<usize> {
+        let plot = self.plot();
+        if !plot.contains(Position::new(column, row)) || plot.width < 2 {
+            return None;
+        }
+        let share = f64::from(column - plot.x) / f64::from(plot.width - 1);
+        Some((share * last as f64).round() as usize)
+    }
+}
+
+/// The first of `count` lines a list `rows` high shows, so that line `at` is in sight, in
+/// the middle when it can be.
+pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
+    at.saturating_sub(rows / 2).min(count.saturating_sub(rows))
+}
+
 /// The menu laid out: the heading, one line per entry (two lines apart), the footer.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MenuLayout {
@@ -250,6 +302,21 @@ impl BoardLayout {
             })
             .collect()
     }
+}
+
+/// `text` in lines of at most `width` columns, cut between words.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 #[cfg(test)]

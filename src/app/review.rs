@@ -10,6 +10,7 @@ use super::game::GameScreen;
 use super::go::{Component, Go, Leave};
 use super::held::Held;
 use super::keys::{Action, Context};
+use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::play::Seen;
 use super::table::{Message, Table};
 use crate::ai::review::{self, Class, Judged, Looked, Summary};
@@ -19,6 +20,7 @@ use crate::rules::{ByGame, Colour, clamber, ombagui};
 use crate::saved::KeptReview;
 use crate::session::Session;
 use crate::t;
+use ratatui::layout::Rect;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -222,6 +224,48 @@ impl<G: Seen> Reviewing<G> {
         came
     }
 
+    /// The list of turns as lines `width` wide: each line's turn, its lead (the turn's
+    /// number and side on its first line, blank after), and its notation and sign, cut
+    /// before an `x`.
+    pub fn list_lines(&self, width: usize) -> Vec<(usize, String, String)> {
+        let mut lines = Vec::new();
+        for (n, turn) in self.turns.iter().enumerate() {
+            let side = match self.positions[n].to_move() {
+                Colour::Blue => t!("review.blue_short"),
+                Colour::Red => t!("review.red_short"),
+            };
+            let sign = self.judged.get(n).and_then(Option::as_ref).map_or("", |judged| judged.class.sign());
+            let lead = format!("{:>3} {side} ", n + 1);
+            let room = width.saturating_sub(lead.chars().count());
+            let text = format!("{turn}{sign}").replace('x', " x");
+            for (part, piece) in super::layout::wrap_words(&text, room).into_iter().enumerate() {
+                let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.chars().count()) };
+                lines.push((n, lead, piece.replace(" x", "x")));
+            }
+        }
+        lines
+    }
+
+    /// A click on the review's panel at `column`, `row` of a screen of size `area`: on the
+    /// graph or the list of turns, that turn is put on view.
+    fn click(&mut self, column: u16, row: u16, area: Rect) {
+        let Some(layout) = GameLayout::fit(self.positions[0].board(), G::CELL_LINES, area) else { return };
+        let panel = ReviewPanel::new(layout.areas.panel);
+        if let Some(at) = panel.position_at(column, row, self.turns.len()) {
+            return self.go_to(at);
+        }
+        let list = panel.list;
+        if !list.contains(ratatui::layout::Position::new(column, row)) {
+            return;
+        }
+        let lines = self.list_lines(usize::from(list.width));
+        let at_line = lines.iter().position(|(turn, ..)| *turn == self.at).unwrap_or(0);
+        let first = scrolled(at_line, lines.len(), usize::from(list.height));
+        if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
+            self.go_to(*turn);
+        }
+    }
+
     /// The turn on view, judged, if it is.
     pub fn judged_at(&self) -> Option<&Judged<G::Turn>> {
         self.judged.get(self.at)?.as_ref()
@@ -423,12 +467,18 @@ impl Component for ReviewScreen {
         crate::by_game!(&mut self.review, review => ReviewScreen::act_on(review, action))
     }
 
-    /// A click on the trial's board plays there, as in a game.
-    fn mouse(&mut self, mouse: ratatui::crossterm::event::MouseEvent, area: ratatui::layout::Rect) -> Go {
+    /// A click on the trial's board plays there, as in a game; on the graph or the list of
+    /// turns, it puts that turn on view.
+    fn mouse(&mut self, mouse: ratatui::crossterm::event::MouseEvent, area: Rect) -> Go {
         use ratatui::crossterm::event::{MouseButton, MouseEventKind};
         let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         let go = crate::by_game!(&mut self.review, review => {
-            let Some(trial) = &mut review.trial else { return Go::Stay };
+            let Some(trial) = &mut review.trial else {
+                if clicked {
+                    review.click(mouse.column, mouse.row, area);
+                }
+                return Go::Stay;
+            };
             let layout = super::play::Play::layout(&trial.table, area);
             let Some(cell) = layout.and_then(|layout| layout.board.cell_at(mouse.column, mouse.row)) else {
                 return Go::Stay;

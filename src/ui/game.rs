@@ -7,6 +7,7 @@ use crate::app::game::GameScreen;
 use crate::app::go::Component;
 use crate::app::keys;
 use crate::app::layout::GameLayout;
+pub(crate) use crate::app::layout::wrap_words;
 use crate::app::table::{Message, Selecting, Table};
 use crate::by_game;
 use crate::rules::hex::Cell;
@@ -294,21 +295,6 @@ fn move_list<G: Game>(session: &Session<G>, first: Colour, width: usize) -> (Vec
 /// The width of a move number (`  1. `) and of the first player's column.
 const NUMBER: usize = 5;
 const COLUMN: usize = 12;
-
-/// `text` in lines of at most `width` columns, cut between words.
-pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
 
 /// A turn's notation in pieces of at most `room` characters, cut only before an `x`.
 fn wrap(text: &str, room: usize) -> Vec<String> {

@@ -3,11 +3,11 @@
 //! counts and accuracy, and the turns with their signs; under it what the turn did.
 
 use super::board;
-use super::game::{Look, wrap_words};
+use super::game::Look;
 use super::theme::{self, Mark};
 use crate::ai::review::Class;
 use crate::app::keys;
-use crate::app::layout::GameLayout;
+use crate::app::layout::{GameLayout, ReviewPanel, scrolled};
 use crate::app::lit::Lit;
 use crate::app::play::Seen;
 use crate::app::review::{ReviewScreen, Reviewing};
@@ -16,15 +16,11 @@ use crate::rules::Colour;
 use crate::rules::hex::{Board, CellSet};
 use crate::{by_game, i18n, t};
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
-
-/// How many lines the graph takes at least, its title included; on a taller terminal it
-/// takes half the panel.
-const GRAPH_LINES: u16 = 8;
 
 pub fn draw(screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
     by_game!(&screen.review, review => draw_review(review, screen, area, frame));
@@ -127,15 +123,8 @@ fn banner<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen) -> Vec<L
 
 /// The panel: the graph, each player's summary, the turns with their signs.
 fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
-    let block = Block::bordered().title(format!(" {} ", t!("review.panel", review.level)));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let [graph, summary, list] = Layout::vertical([
-        Constraint::Length(GRAPH_LINES.max(inner.height / 2)),
-        Constraint::Length(3),
-        Constraint::Min(0),
-    ])
-    .areas(inner);
+    frame.render_widget(Block::bordered().title(format!(" {} ", t!("review.panel", review.level))), area);
+    let ReviewPanel { graph, summary, list } = ReviewPanel::new(area);
     draw_graph(review, graph, frame);
     let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", t!("review.accuracy"), "?!", "?", "??");
     let mut lines = vec![Line::styled(head, theme::HINTS)];
@@ -196,33 +185,20 @@ fn draw_graph<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
 
 /// The turns, one a line with its sign, the one on view shown reversed and kept in sight.
 fn draw_turns<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
-    let width = usize::from(area.width);
-    let mut lines: Vec<Line> = Vec::new();
-    let mut at_line = 0;
-    for (n, turn) in review.turns.iter().enumerate() {
+    let lines = review.list_lines(usize::from(area.width));
+    let at_line = lines.iter().position(|(turn, ..)| *turn == review.at).unwrap_or(0);
+    let first = scrolled(at_line, lines.len(), usize::from(area.height));
+    let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|(n, lead, turn)| {
         let mover = review.positions[n].to_move();
         let class = review.judged.get(n).and_then(Option::as_ref).map(|judged| judged.class);
-        let sign = class.map_or("", Class::sign);
-        let text = format!("{turn}{sign}");
         let style = if n == review.at { theme::CHOSEN } else { Style::new() };
-        if n == review.at {
-            at_line = lines.len();
-        }
-        let side = t!(if mover == Colour::Blue { "review.blue_short" } else { "review.red_short" });
-        let lead = format!("{:>3} {side} ", n + 1);
-        let room = width.saturating_sub(lead.chars().count());
-        for (part, piece) in wrap_words(&text.replace('x', " x"), room).into_iter().enumerate() {
-            let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.chars().count()) };
-            let piece = piece.replace(" x", "x");
-            lines.push(Line::from(vec![
-                Span::styled(lead, theme::player(mover)),
-                Span::styled(piece, style.patch(class_style(class))),
-            ]));
-        }
-    }
-    let room = usize::from(area.height);
-    let skip = at_line.saturating_sub(room / 2).min(lines.len().saturating_sub(room));
-    frame.render_widget(Paragraph::new(lines.into_iter().skip(skip).take(room).collect::<Vec<_>>()), area);
+        // The number and side in the mover's colour, the turn in its class's style.
+        Line::from(vec![
+            Span::styled(lead, theme::player(mover)),
+            Span::styled(turn, style.patch(class_style(class))),
+        ])
+    });
+    frame.render_widget(Paragraph::new(shown.collect::<Vec<_>>()), area);
 }
 
 /// A turn marked `?`, `??` reads as a warning; `?!` is only bold.
