@@ -86,7 +86,7 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     assert_eq!(app.context(), Context::Retry);
     press(&mut app, &["Enter"]);
     assert!(run_until(&mut app, &wakes, PATIENCE, |app| message(app).contains("t: try again")));
-    assert!(message(&app).starts_with("D4 keeps 0 %, the better turn kept"), "{}", message(&app));
+    assert!(message(&app).starts_with("D4 keeps 0 % (Red answers C4x"), "{}", message(&app));
     assert_eq!(app.context(), Context::Tried);
     insta::assert_snapshot!("a_turn_tried_again", screen(&app));
     press(&mut app, &["t"]);

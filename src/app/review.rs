@@ -325,7 +325,14 @@ impl<G: Seen> Reviewing<G> {
                 let (kept, better) = (percent(judged.kept), better);
                 match judged.kept - chance < review::INACCURACY {
                     true => Message::Success(t!("review.tried_good", turn, percent(chance), better, kept)),
-                    false => Message::Warning(t!("review.tried_worse", turn, percent(chance), kept)),
+                    // The answer the computer sees says why the turn falls short.
+                    false => Message::Warning(match &looked.best {
+                        Some(answer) => {
+                            let other = colour(judged.mover.other());
+                            t!("review.tried_answered", turn, percent(chance), kept, other, answer)
+                        }
+                        None => t!("review.tried_worse", turn, percent(chance), kept),
+                    }),
                 }
             }
         }
