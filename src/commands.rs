@@ -140,7 +140,7 @@ fn review_lines<G: Evaluate>(
     };
     let (mut search, stop) = (Search::new(), AtomicBool::new(false));
     while let Some(needed) = review::needed(&positions, &turns, &looked) {
-        review::look_at(&mut search, needed, &positions, &mut looked, ai::level(level), &stop);
+        review::look_at(&mut search, needed, &positions, &mut looked, review::budget::<G>(level), &stop);
     }
     let judged = review::judge_all(&positions, &turns, &looked);
     let mut lines: Vec<String> = judged

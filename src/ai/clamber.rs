@@ -10,6 +10,8 @@ const STACK: i32 = 40;
 const CAPTURE: i32 = 15;
 
 impl Evaluate for Position {
+    const POSITIONS_PER_SECOND: u64 = 1_000_000;
+
     fn evaluate(&self) -> i32 {
         let (me, them) = (self.to_move(), self.to_move().other());
         let pieces = self.pieces_of(me) as i32 - self.pieces_of(them) as i32;

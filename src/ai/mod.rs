@@ -33,6 +33,11 @@ pub const PROVEN: i32 = 1000;
 
 /// What the search needs of a game beyond its rules: how good a position is.
 pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
+    /// About how many positions a second one thread of the search visits in this game
+    /// (README's benchmarks): a review turns a level's time into as many positions, so
+    /// that it is the same on every machine and every run.
+    const POSITIONS_PER_SECOND: u64;
+
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
     /// positive is better for them.
     fn evaluate(&self) -> i32;

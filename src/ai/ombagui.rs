@@ -22,6 +22,8 @@ const COVERED_IN_THE_WAY: i32 = 3;
 const UNDER_OWN: i32 = 1;
 
 impl Evaluate for Position {
+    const POSITIONS_PER_SECOND: u64 = 230_000;
+
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
         HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))

@@ -6,6 +6,7 @@
 use super::{Budget, Evaluate, Search};
 use crate::rules::{Colour, Game, Outcome};
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// A turn that lowered its player's winning chance by this much (0 to 1) or more is an
 /// inaccuracy; by [`MISTAKE`], a mistake; by [`BLUNDER`], a blunder. Twice lichess's
@@ -14,6 +15,27 @@ use std::sync::atomic::AtomicBool;
 pub const INACCURACY: f64 = 0.10;
 pub const MISTAKE: f64 = 0.20;
 pub const BLUNDER: f64 = 0.30;
+
+/// The most time a review spends on one position, whatever its budget of positions: only
+/// a position with thousands of chains comes near it.
+pub const MOST_TIME: Duration = Duration::from_secs(20);
+
+/// The budget of a review at `level` (1 to 5): the level's own depth and judgement, its time
+/// turned into positions at the game's usual pace, on one thread. So a game reviewed twice,
+/// here or on another machine, gets the same review, and a review at level 4 looks about as
+/// far as level 4 plays.
+pub fn budget<G: Evaluate>(level: u8) -> Budget {
+    let playing = super::level(level);
+    let time = playing.time.unwrap_or_default();
+    let positions = (time.as_millis() as u64).saturating_mul(G::POSITIONS_PER_SECOND) / 1000;
+    Budget {
+        nodes: Some(positions.max(1)),
+        time: None,
+        most_time: Some(MOST_TIME),
+        two_threads: false,
+        ..playing
+    }
+}
 
 /// What the computer says of one position of the game.
 #[derive(Clone, PartialEq, Debug)]
@@ -441,6 +463,26 @@ mod tests {
         let same = Looked { after_best: Some(0.45), ..looked(0.62, "C2") };
         let judged = judge(Colour::Blue, &"C5".to_string(), &same, &looked(0.40, "D3")).unwrap();
         assert_eq!((judged.class, judged.better), (Class::Ok, None));
+    }
+
+    #[test]
+    fn a_review_is_the_same_each_time_whatever_the_clock() {
+        let level_4 = budget::<clamber::Position>(4);
+        assert_eq!((level_4.nodes, level_4.time, level_4.two_threads), (Some(600_000), None, false));
+        assert_eq!(budget::<ombagui::Position>(4).nodes, Some(138_000));
+        assert_eq!(budget::<clamber::Position>(2).depth, Some(2), "level 2 looks two plies, as it plays");
+        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
+        let turns: Vec<clamber::Turn> = ["C3", "D4", "B2", "D3"].iter().map(|t| t.parse().unwrap()).collect();
+        let positions = positions(start, &turns);
+        let review = || {
+            let (mut search, stop) = (Search::new(), AtomicBool::new(false));
+            let mut looked = vec![None; positions.len()];
+            while let Some(needed) = needed(&positions, &turns, &looked) {
+                look_at(&mut search, needed, &positions, &mut looked, budget::<clamber::Position>(3), &stop);
+            }
+            looked
+        };
+        assert_eq!(review(), review());
     }
 
     #[test]

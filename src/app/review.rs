@@ -73,7 +73,9 @@ impl<G: Seen> Worker<G> {
         let flag = Arc::clone(&stop);
         let waker = Waker::current();
         let thread = std::thread::spawn(move || {
-            let mut search = Search::new();
+            // A search of its own for the turns tried, so that trying leaves the review's
+            // verdicts as they would have been.
+            let (mut search, mut trying) = (Search::new(), Search::new());
             loop {
                 let next = match tried.try_recv() {
                     Ok(position) => Err(position),
@@ -92,7 +94,7 @@ impl<G: Seen> Worker<G> {
                         review::look_at(&mut search, needed, &positions, &mut looked, budget, &flag);
                         Found::Looked(looked.clone())
                     }
-                    Err(position) => Found::Tried(review::look(&mut search, &position, budget, &flag)),
+                    Err(position) => Found::Tried(review::look(&mut trying, &position, budget, &flag)),
                 };
                 if flag.load(Ordering::Relaxed) || sender.send(found).is_err() {
                     return;
@@ -196,7 +198,7 @@ impl<G: Seen> Reviewing<G> {
     /// Starts the worker on what the review still needs.
     fn start(&mut self) {
         let line = (self.positions.clone(), self.turns.clone());
-        self.worker = Some(Worker::start(line, self.looked.clone(), crate::ai::level(self.level)));
+        self.worker = Some(Worker::start(line, self.looked.clone(), review::budget::<G>(self.level)));
     }
 
     /// Takes in what the worker found (starting it the first time); whether anything came.
