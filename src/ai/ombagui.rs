@@ -36,9 +36,36 @@ impl Evaluate for Position {
         self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
     }
 
+    /// An expert knows the fortress that ends most games between the top levels: a side
+    /// whose goal tower the other holds (its piece on the tower begun there) cannot finish
+    /// while held, and the holder, behind, never has to let go (no rule ends a game that
+    /// goes round). A lead held up is no lead: the side ahead, held, keeps a
+    /// [`HELD_LEAD`]th of it. Ahead, an expert does not build where the other side's dark
+    /// lands next; behind, it holds.
+    fn evaluate_as_expert(&self) -> i32 {
+        let race = self.evaluate();
+        let ahead = if race > 0 { self.to_move() } else { self.to_move().other() };
+        if held(self, ahead) { race / HELD_LEAD } else { race }
+    }
+
     fn neither_can_finish(&self) -> bool {
         mutual_blockade(self)
     }
+}
+
+/// What part of its lead a held side keeps in an expert's judgement: enough that it still
+/// races with its other pieces, little enough that a free tower beats a held one.
+const HELD_LEAD: i32 = 8;
+
+/// Whether one of `colour`'s goal cells is held: its tower begun there, the other side's
+/// piece on it ([`Position::held_goals`], without making a list: the evaluation runs at
+/// every leaf).
+fn held(position: &Position, colour: Colour) -> bool {
+    Position::goal(colour).into_iter().any(|cell| {
+        let stack = position.stack(cell);
+        let built = stack.built_for(colour);
+        built > 0 && stack.height() == built + 1 && stack.top().is_some_and(|top| top.colour != colour)
+    })
 }
 
 /// What each of the other side's pieces under a beginner's pieces costs it, in half moves.
