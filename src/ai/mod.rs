@@ -687,7 +687,8 @@ mod tests {
         // Red has three towers home and D7's light; its medium on D6 stands in the way of
         // Blue's dark on D4, whose only way to D7 is D5-D6. Playing D6-D7 lets that dark
         // onto D7's light and medium, where it holds them for good: Red cannot finish, and
-        // Blue, behind, never has to leave (games of level 5 against level 4 ended so).
+        // Blue, behind, never has to leave (most drawn games of level 5 against level 4
+        // ended so). An expert, seeing a covered lead as no lead, keeps the way shut.
         let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B3=bD,B5=rD,C2=bM,C3=bL,D4=bD,D6=rM,D7=rL,E4=bM,\
                     E7=rL.rM.rD,F4=bL,F7=rL.rM.rD,G7=rL.rM.rD";
         let position: ombagui::Position = text.parse().unwrap();
