@@ -171,20 +171,22 @@ fn review_lines<G: Evaluate>(
 /// A match: `games` games of level `first` against level `second` from `start`, colours
 /// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
 /// random from its number so that no two games are one game, and drawn after `cap` turns.
+/// The games are numbered from `from_game` on, so that a match can replay some of another's.
 /// `scale` multiplies the levels' time budgets. `on_game` hears the score after each game,
-/// so that a long match shows its progress.
+/// and the game's last position, so that a long match shows its progress and its draws
+/// can be looked at.
 pub fn play_match(
     start: &AnyPosition,
     [first, second]: [u8; 2],
-    games: u32,
+    (from_game, games): (u32, u32),
     cap: u32,
     scale: f64,
-    mut on_game: impl FnMut(&Report),
+    mut on_game: impl FnMut(&Report, &str),
 ) -> Report {
     let mut report = Report::default();
-    for game in 0..games {
+    for game in from_game..from_game.saturating_add(games) {
         let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
-        let (end, turns, purpose) =
+        let (end, turns, purpose, last) =
             by_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
         report.turns += u64::from(turns);
         report.purpose.add(&purpose);
@@ -194,20 +196,20 @@ pub fn play_match(
             Some(End::Won(_)) => report.losses += 1,
             _ => report.draws += 1,
         }
-        on_game(&report);
+        on_game(&report, &last);
     }
     report
 }
 
 /// One game between two levels (by colour index); how it ended, how many turns it took,
-/// and how purposeful it was.
-fn play_game<G: Evaluate>(
+/// how purposeful it was, and its last position in notation.
+fn play_game<G: Evaluate + std::fmt::Display>(
     start: G,
     levels: [u8; 2],
     seed: u64,
     cap: u32,
     scale: f64,
-) -> (Option<End>, u32, Purpose) {
+) -> (Option<End>, u32, Purpose, String) {
     let mut session = Session::new(start);
     let mut watch = Watch::default();
     let mut searches = [Search::new(), Search::new()];
@@ -216,7 +218,7 @@ fn play_game<G: Evaluate>(
     for turn in 0..cap {
         watch.see(&session);
         if session.is_over() {
-            return (session.end(), turn, watch.purpose(session.end()));
+            return (session.end(), turn, watch.purpose(session.end()), session.position().to_string());
         }
         let position = session.position();
         let mover = position.to_move().index();
@@ -239,7 +241,7 @@ fn play_game<G: Evaluate>(
         }
     }
     watch.see(&session);
-    (session.end(), cap, watch.purpose(session.end()))
+    (session.end(), cap, watch.purpose(session.end()), session.position().to_string())
 }
 
 /// What [`Purpose`] counts, followed through one game.
@@ -335,24 +337,24 @@ mod tests {
     fn a_match_alternates_colours_and_counts_every_game() {
         let start = GameKind::Clamber.position("2/b/-", None).unwrap();
         let mut heard = Vec::new();
-        let report = play_match(&start, [2, 1], 6, 100, 1.0, |so_far| heard.push(so_far.games()));
+        let report = play_match(&start, [2, 1], (0, 6), 100, 1.0, |so_far, _| heard.push(so_far.games()));
         assert_eq!(report.games(), 6);
         assert_eq!(heard, [1, 2, 3, 4, 5, 6], "the score is told after each game");
         assert!(report.turns >= 6 * 2, "each game is opened by two turns at least");
         assert_eq!(
             report,
-            play_match(&start, [2, 1], 6, 100, 1.0, |_| {}),
+            play_match(&start, [2, 1], (0, 6), 100, 1.0, |_, _| {}),
             "fixed-depth levels repeat themselves"
         );
         // A cap of two turns leaves every game unfinished: all draws.
-        let capped = play_match(&start, [2, 1], 4, 2, 1.0, |_| {});
+        let capped = play_match(&start, [2, 1], (0, 4), 2, 1.0, |_, _| {});
         assert_eq!((capped.draws, capped.turns), (4, 8));
     }
 
     #[test]
     fn a_match_counts_proven_wins_and_third_visits() {
         let start = GameKind::Clamber.position("3/b/-", None).unwrap();
-        let report = play_match(&start, [2, 2], 4, 300, 1.0, |_| {});
+        let report = play_match(&start, [2, 2], (0, 4), 300, 1.0, |_, _| {});
         let purpose = report.purpose;
         assert_eq!(purpose.proven + purpose.unfinished, 4, "every game of level 2 ends proven: {purpose:?}");
         assert_eq!(purpose.over, 0, "no win takes longer than proven: {purpose:?}");

@@ -75,14 +75,18 @@ enum Command {
         /// How many games, 1 to 100000
         #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
+        /// The number of the first game (each game's opening follows from its number, and
+        /// --blue's level is Blue in the even ones): to replay some games of another match
+        #[arg(long, default_value_t = 0)]
+        first_game: u32,
         /// Turns after which a game counts as a draw, 1 to 100000
         #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         cap: u32,
         /// Factor on the levels' time budgets, 0.001 to 100
         #[arg(long, default_value_t = 1.0, value_parser = cli::scale)]
         scale: f64,
-        /// Also print on stderr the plies from each first proven win to the end and the
-        /// positions reached a third time
+        /// Also print on stderr the plies from each first proven win to the end, the
+        /// positions reached a third time, and the last position of each drawn game
         #[arg(long)]
         stats: bool,
     },
@@ -175,15 +179,22 @@ fn run(command: Option<Command>) -> Result<()> {
         Some(Command::Engine) => {
             Ok(hexstack::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
-        Some(Command::Match { from, blue, red, games, cap, scale, stats }) => {
+        Some(Command::Match { from, blue, red, games, first_game, cap, scale, stats }) => {
             // Each game's score goes to stderr as it ends; the last line alone to stdout.
-            let progress = |report: &commands::Report| {
+            let mut drawn = 0;
+            let progress = |report: &commands::Report, last: &str| {
                 eprintln!("after {} of {games}: {report}", report.games());
                 if stats {
                     eprintln!("stats: {}", report.purpose);
+                    if report.draws > drawn {
+                        eprintln!("drawn, game {}: {last}", first_game + report.games() - 1);
+                    }
                 }
+                drawn = report.draws;
             };
-            let report = commands::play_match(&from.position()?, [blue, red], games, cap, scale, progress);
+            let games_from = (first_game, games);
+            let report =
+                commands::play_match(&from.position()?, [blue, red], games_from, cap, scale, progress);
             Ok(commands::print(report)?)
         }
     }

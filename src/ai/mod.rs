@@ -48,6 +48,12 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
         self.evaluate()
     }
 
+    /// How an expert (level 5) judges the position: [`Evaluate::evaluate`] unless a game
+    /// says what its experts know beyond it.
+    fn evaluate_as_expert(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// Whether `next`, the result of one of this position's turns, took something from the
     /// opponent. The search looks on past such turns at its horizon (answering captures
     /// only), so that it does not judge an exchange half-way.
@@ -141,6 +147,8 @@ pub struct Budget {
     pub two_threads: bool,
     /// Judge positions as a beginner does ([`Evaluate::evaluate_as_beginner`]): level 1.
     pub beginner: bool,
+    /// Judge positions as an expert does ([`Evaluate::evaluate_as_expert`]): level 5.
+    pub expert: bool,
 }
 
 /// What a search found: the turn, its score for the player to move, how deep it looked.
@@ -499,7 +507,13 @@ impl<G: Evaluate> Search<G> {
 
     /// A position's evaluation, as this search's player judges it.
     fn judge(&self, position: &G) -> i32 {
-        if self.budget.beginner { position.evaluate_as_beginner() } else { position.evaluate() }
+        if self.budget.beginner {
+            position.evaluate_as_beginner()
+        } else if self.budget.expert {
+            position.evaluate_as_expert()
+        } else {
+            position.evaluate()
+        }
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may
@@ -551,8 +565,8 @@ impl<G: Evaluate> Search<G> {
 }
 
 /// The budget of a level, 1 (beginner: one ply, at once, judging as a beginner) to 5
-/// (expert: 3 s a turn, on two threads). Levels 3 to 5 look at least 3, 4 and 4 plies
-/// ahead, however busy the machine.
+/// (expert: 3 s a turn, on two threads, judging as an expert). Levels 3 to 5 look at least
+/// 3, 4 and 4 plies ahead, however busy the machine.
 pub fn level(level: u8) -> Budget {
     // The least depth may run over the time up to four times, no further. Levels 1 and 2
     // look a fixed depth ahead: their time only bounds the rare position with thousands of
@@ -567,7 +581,7 @@ pub fn level(level: u8) -> Budget {
         2 => Budget { depth: Some(2), ..time(500) },
         3 => Budget { min_depth: 3, ..time(100) },
         4 => Budget { min_depth: 4, two_threads: true, ..time(600) },
-        _ => Budget { min_depth: 4, two_threads: true, ..time(3000) },
+        _ => Budget { min_depth: 4, two_threads: true, expert: true, ..time(3000) },
     }
 }
 
@@ -672,6 +686,45 @@ mod tests {
             1,
             "one ply of the race alone holds it"
         );
+    }
+
+    #[test]
+    fn an_expert_does_not_build_where_the_other_sides_dark_lands_next() {
+        // Red has three towers home and D7's light; its medium on D6 stands in the way of
+        // Blue's dark on D4, whose only way to D7 is D5-D6. Playing D6-D7 lets that dark
+        // onto D7's light and medium, where it holds them for good: Red cannot finish, and
+        // Blue, behind, never has to leave (most drawn games of level 5 against level 4
+        // ended so). An expert, seeing a covered lead as no lead, keeps the way shut.
+        let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B3=bD,B5=rD,C2=bM,C3=bL,D4=bD,D6=rM,D7=rL,E4=bM,\
+                    E7=rL.rM.rD,F4=bL,F7=rL.rM.rD,G7=rL.rM.rD";
+        let position: ombagui::Position = text.parse().unwrap();
+        let four = Budget { depth: Some(4), ..Budget::default() };
+        let turn = |budget| Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().turn;
+        let racer = position.play(turn(four)).unwrap();
+        assert_eq!(racer.held_goals(Colour::Red), [], "{racer}");
+        let answer = Search::new().best(&racer, four, &AtomicBool::new(false)).unwrap().turn;
+        let held = racer.play(answer).unwrap();
+        assert_eq!(
+            held.held_goals(Colour::Red).len(),
+            1,
+            "judged by the race alone, Red builds and Blue holds: {held}"
+        );
+        assert!(
+            held.evaluate() > 200,
+            "the race alone, Red to move, still sees Red ahead: {}",
+            held.evaluate()
+        );
+        assert!(
+            held.evaluate_as_expert().abs() < 100,
+            "an expert sees a held lead: {}",
+            held.evaluate_as_expert()
+        );
+        let expert = position.play(turn(Budget { expert: true, ..four })).unwrap();
+        let lands = expert
+            .legal_turns_with_results()
+            .into_iter()
+            .any(|(_, next)| !next.held_goals(Colour::Red).is_empty());
+        assert!(!lands, "an expert leaves Blue's dark no way onto D7: {expert}");
     }
 
     #[test]

@@ -38,10 +38,26 @@ impl Evaluate for Position {
         self.evaluate() + HALF_MOVE * HOLDING * (covered_by(self, me.other()) - covered_by(self, me))
     }
 
+    /// An expert knows the fortress that ends most games between the top levels: a side
+    /// with a piece under the other side's (its tower begun on a goal cell, or a piece on
+    /// its way) cannot finish while covered, and the coverer, behind, never has to let go
+    /// (no rule ends a game that goes round). A lead held up so is no lead: the side ahead,
+    /// covered, keeps a [`HELD_LEAD`]th of it. Ahead, an expert keeps its pieces and towers
+    /// where the other side cannot cover them; behind, it covers.
+    fn evaluate_as_expert(&self) -> i32 {
+        let race = self.evaluate();
+        let ahead = if race > 0 { self.to_move() } else { self.to_move().other() };
+        if covered_by(self, ahead.other()) > 0 { race / HELD_LEAD } else { race }
+    }
+
     fn neither_can_finish(&self) -> bool {
         mutual_blockade(self)
     }
 }
+
+/// What part of its lead a covered side keeps in an expert's judgement: enough that it
+/// still races with its other pieces, little enough that a free one beats it.
+const HELD_LEAD: i32 = 8;
 
 /// What each of the other side's pieces under a beginner's pieces costs it, in half moves.
 const HOLDING: i32 = 3;
@@ -217,6 +233,21 @@ mod tests {
                         D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rD";
         assert!(!mutual_blockade(&position(going_on)));
         assert!(!mutual_blockade(&Position::start()));
+    }
+
+    #[test]
+    fn an_expert_sees_no_lead_in_a_side_held_up_by_the_others_cover() {
+        // Red is a move from its fourth tower, but Blue's dark stands on D7's light and
+        // medium: the race says Red is three moves ahead, an expert leaves it an eighth of that.
+        let held = "A1=bL.bM,A4=bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL,D6=rD,D7=rL.rM.bD,E3=bM,\
+                    E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        let red = position(&format!("r/{held}"));
+        assert!(red.evaluate() > 100, "{}", red.evaluate());
+        assert_eq!(red.evaluate_as_expert(), red.evaluate() / HELD_LEAD);
+        assert_eq!(position(&format!("b/{held}")).evaluate_as_expert(), -red.evaluate_as_expert());
+        // Blue's dark off D7: Red's lead is its own.
+        let free = position(&format!("r/{}", held.replace("D7=rL.rM.bD", "D7=rL.rM,D4=bD")));
+        assert_eq!(free.evaluate_as_expert(), free.evaluate());
     }
 
     #[test]

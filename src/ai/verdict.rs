@@ -80,11 +80,11 @@ impl<T> Verdict<T> {
 /// the kept ones stand and new ones are given but not kept.
 pub const MOST_VERDICTS: usize = 100_000;
 
-/// Verdicts kept by position key (and by judgement: a beginner's apart, since it judges
-/// positions its own way).
+/// Verdicts kept by position key (and by judgement: a beginner's and an expert's apart,
+/// since each judges positions its own way).
 #[derive(Clone, Debug)]
 pub struct Verdicts<T> {
-    kept: HashMap<(u64, bool), Verdict<T>>,
+    kept: HashMap<(u64, bool, bool), Verdict<T>>,
 }
 
 impl<T> Default for Verdicts<T> {
@@ -104,7 +104,7 @@ impl<T: Clone> Verdicts<T> {
     /// one that looked at least [`least_depth`] plies ahead, or a proven one.
     pub fn get<G: Evaluate<Turn = T>>(&self, position: &G, budget: &Budget) -> Option<&Verdict<T>> {
         self.kept
-            .get(&(position_key(position), budget.beginner))
+            .get(&(position_key(position), budget.beginner, budget.expert))
             .filter(|kept| kept.proven() || kept.depth >= least_depth(budget))
     }
 
@@ -119,7 +119,7 @@ impl<T: Clone> Verdicts<T> {
         budget: &Budget,
         verdict: Verdict<T>,
     ) -> Verdict<T> {
-        let key = (position_key(position), budget.beginner);
+        let key = (position_key(position), budget.beginner, budget.expert);
         match self.kept.get(&key) {
             Some(kept) if kept.proven() || kept.depth >= verdict.depth => kept.clone(),
             _ if verdict.depth == 0 && !verdict.proven() => verdict,
@@ -205,7 +205,7 @@ mod tests {
     }
 
     #[test]
-    fn a_search_cut_short_is_not_kept_and_a_beginner_judges_apart() {
+    fn a_search_cut_short_is_not_kept_and_a_beginner_and_an_expert_judge_apart() {
         let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
         let mut search = Search::new();
         let stopped = search.verdict(&start, budget(3), &AtomicBool::new(true)).expect("a turn");
@@ -225,6 +225,8 @@ mod tests {
         let beginner = Budget { beginner: true, ..budget(1) };
         search.verdict(&start, beginner, &stop).unwrap();
         assert_eq!(search.verdicts().len(), 2, "a beginner's verdict is its own");
+        search.verdict(&start, Budget { expert: true, ..budget(2) }, &stop).unwrap();
+        assert_eq!(search.verdicts().len(), 3, "and an expert's");
     }
 
     #[test]
