@@ -109,6 +109,7 @@ enum Command {
     },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
+        /// The saved game to review (its review is kept in it, but with --text)
         file: PathBuf,
         /// The level the computer reviews at, 1 to 5 (default 4)
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
