@@ -11,6 +11,7 @@ use super::go::{Component, Go, Leave};
 use super::held::Held;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
+use super::lit::Lit;
 use super::play::Seen;
 use super::table::{Message, Table};
 use crate::ai::review::{self, Class, Judged, Looked, Summary};
@@ -266,6 +267,21 @@ impl<G: Seen> Reviewing<G> {
         if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
             self.go_to(*turn);
         }
+    }
+
+    /// What the board lights up at the position on view: the turn played there, and the
+    /// computer's better turn when the one played was not as good.
+    pub fn lit(&self) -> Lit {
+        let board = self.positions[0].board();
+        let cells = |turn: Option<&G::Turn>| {
+            turn.map(G::turn_cells)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|cell| board.index(cell))
+                .collect()
+        };
+        let better = self.judged_at().and_then(|judged| judged.better.as_ref());
+        Lit { last: cells(self.turns.get(self.at)), better: cells(better), ..Lit::default() }
     }
 
     /// The turn on view, judged, if it is.

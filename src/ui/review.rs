@@ -8,12 +8,9 @@ use super::theme::{self, Mark};
 use crate::ai::review::Class;
 use crate::app::keys;
 use crate::app::layout::{GameLayout, ReviewPanel, scrolled};
-use crate::app::lit::Lit;
 use crate::app::play::Seen;
 use crate::app::review::{ReviewScreen, Reviewing};
-use crate::app::table::Selecting;
 use crate::rules::Colour;
-use crate::rules::hex::{Board, CellSet};
 use crate::{by_game, i18n, t};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -55,12 +52,7 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
             });
         }
         None => {
-            let lit = Lit {
-                last: cells::<G>(review.turns.get(review.at), board),
-                better: better_cells(review),
-                ..Lit::default()
-            };
-            board::draw(&layout.board, frame.buffer_mut(), &lit, None, |cell, style| {
+            board::draw(&layout.board, frame.buffer_mut(), &review.lit(), None, |cell, style| {
                 shown.write(cell, style)
             });
         }
@@ -68,28 +60,10 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
     frame.render_widget(Paragraph::new(banner(review, screen)).alignment(Alignment::Center), areas.banner);
     draw_panel(review, areas.panel, frame);
     super::game::draw_message(&review.message, areas.message, frame);
-    frame.render_widget(Line::styled(keys::hints(screen_context(screen)), theme::HINTS), areas.hints);
-}
-
-fn screen_context(screen: &ReviewScreen) -> keys::Context {
-    crate::app::Component::context(screen)
-}
-
-/// The cells a turn names, on `board`.
-fn cells<G: Selecting>(turn: Option<&G::Turn>, board: Board) -> CellSet {
-    let mut set = CellSet::default();
-    for cell in turn.map(G::turn_cells).unwrap_or_default() {
-        if let Some(index) = board.index(cell) {
-            set.insert(index);
-        }
-    }
-    set
-}
-
-/// The computer's better turn at the position on view, when the one played was not as good.
-fn better_cells<G: Seen>(review: &Reviewing<G>) -> CellSet {
-    let better = review.judged_at().and_then(|judged| judged.better.as_ref());
-    cells::<G>(better, review.positions[0].board())
+    frame.render_widget(
+        Line::styled(keys::hints(crate::app::Component::context(screen)), theme::HINTS),
+        areas.hints,
+    );
 }
 
 /// Above the board: which turn is on view and who played it, or the trial under way.
