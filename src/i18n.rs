@@ -262,6 +262,17 @@ mod tests {
     }
 
     #[test]
+    fn the_loaded_game_line_fits_an_80_column_status_line_in_every_language() {
+        // The status line starts with a space; a wrapped line pushed the keys off screen.
+        for lang in [Lang::En, Lang::Fr, Lang::Sr] {
+            set(lang);
+            let line = t!("loaded", 120, 140);
+            assert!(line.chars().count() < 80, "{lang:?}: {line}");
+        }
+        set(Lang::En);
+    }
+
+    #[test]
     fn english_reasons_match_the_rules_own_words() {
         let reason = IllegalTurn::Higher {
             from: "A1".parse().unwrap(),
