@@ -446,7 +446,7 @@ impl<G: Evaluate> Search<G> {
             if child.winner().is_some() {
                 -WIN
             } else if !last_ply || position.captures(child) {
-                child.evaluate()
+                self.judge(child)
             } else {
                 WIN
             }
@@ -542,7 +542,7 @@ impl<G: Evaluate> Search<G> {
         let mut captures: Vec<(i32, G)> = Vec::new();
         position.for_each_turn(&mut |_, next| {
             if position.captures(next) {
-                let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
+                let order = if next.winner().is_some() { -WIN } else { self.judge(next) };
                 captures.push((order, *next));
             }
         });
