@@ -51,6 +51,10 @@ impl Evaluate for Position {
     fn neither_can_finish(&self) -> bool {
         mutual_blockade(self)
     }
+
+    /// Ombagui's races are long and its turns many (about fifty): at level 5's time two
+    /// threads finish four plies and begin a fifth, where level 4 does four.
+    const EXPERT_LOOKS_AHEAD: bool = true;
 }
 
 /// What part of its lead a covered side keeps in an expert's judgement: enough that it
