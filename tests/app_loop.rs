@@ -14,12 +14,12 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;
 
-/// A fresh, empty folder for this test's saves.
-fn saves(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexstack-loop-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty folder for this test's saves, and its path: the folder goes when the
+/// test ends, so keep the first half bound.
+fn saves() -> (tempfile::TempDir, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
+    (folder, dir)
 }
 
 /// The saved games in `dir` (the lock file of the game open beside them aside).
@@ -51,7 +51,7 @@ fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestB
 
 #[test]
 fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
-    let dir = saves("kept");
+    let (_folder, dir) = saves();
     let mut app = clamber("start");
     let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![key('l'), key('h')]);
@@ -80,7 +80,7 @@ fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
 
 #[test]
 fn a_game_survives_a_crash_and_resumes_where_it_was() {
-    let dir = saves("crash");
+    let (_folder, dir) = saves();
     let mut app = clamber("start");
     let mut keeper = Keeper::new(Some(dir.clone()), &app);
     // The terminal goes away under the loop after four events: the program stops there,
@@ -95,7 +95,7 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
 
 #[test]
 fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
-    let dir = saves("resume");
+    let (_folder, dir) = saves();
     let mut app = clamber("start");
     let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
@@ -108,7 +108,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
 
 #[test]
 fn a_tried_rules_example_is_never_kept() {
-    let dir = saves("tried");
+    let (_folder, dir) = saves();
     let mut app = App::rules(GameKind::Clamber, AREA);
     let mut keeper = Keeper::new(Some(dir.clone()), &app);
     run(&mut app, &mut keeper, vec![key('p'), enter()]);
@@ -165,7 +165,7 @@ fn type_name(name: &str) -> Vec<Event> {
 
 #[test]
 fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
-    let dir = saves("save-as");
+    let (_folder, dir) = saves();
     let mut app = clamber("start");
     let mut keeper = Keeper::new(None, &app);
     run(&mut app, &mut keeper, vec![enter()]);
@@ -190,13 +190,13 @@ fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
 
 #[test]
 fn a_loaded_game_is_kept_in_its_own_file() {
-    let dir = saves("loaded");
+    let (_folder, dir) = saves();
     let file = dir.join("mine.hexstack");
     let mut app = clamber("start");
     let mut keeper = Keeper::new(None, &app);
     run(&mut app, &mut keeper, vec![enter()]);
     std::fs::write(&file, app.screen.game().unwrap().record("")).unwrap();
-    let saves = saves("loaded-saves");
+    let (_saves_folder, saves) = saves();
     let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
     let mut keeper = Keeper::new(Some(saves.clone()), &app);
     run(&mut app, &mut keeper, vec![key('l'), enter()]);

@@ -287,9 +287,9 @@ fn a_key_the_host_named_lets_in_without_the_code() {
 
 #[test]
 fn the_host_key_is_made_once_and_kept() {
-    let dir = std::env::temp_dir().join(format!("hexstack-host-key-{}", std::process::id()));
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     let first = hexstack::net::host_key(&dir).unwrap();
     let again = hexstack::net::host_key(&dir).unwrap();
     assert_eq!(first.public_key(), again.public_key(), "the friend's ssh knows the host next time");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

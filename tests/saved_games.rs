@@ -142,8 +142,8 @@ fn bad_files_name_the_problem_and_its_line() {
 
 #[test]
 fn a_failed_write_leaves_the_old_file_whole() {
-    let dir = std::env::temp_dir().join(format!("hexstack-test-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     let path = dir.join("game.hexstack");
     store::write_atomic(&path, GOOD).unwrap();
     let failed = store::write_atomic_with(&path, |file| {
@@ -155,13 +155,12 @@ fn a_failed_write_leaves_the_old_file_whole() {
     assert_eq!(fs::read_to_string(&path).unwrap(), GOOD, "the old save survives");
     let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, [std::ffi::OsString::from("game.hexstack")], "no half-written file is left beside it");
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_latest_save_is_the_one_resumed() {
-    let dir = std::env::temp_dir().join(format!("hexstack-latest-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     assert_eq!(store::latest_save(&dir), None);
     let first = store::new_save_path(&dir, "clamber");
     store::write_atomic(&first, GOOD).unwrap();
@@ -172,13 +171,12 @@ fn the_latest_save_is_the_one_resumed() {
     let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     fs::File::options().write(true).open(&first).unwrap().set_modified(an_hour_ago).unwrap();
     assert_eq!(store::latest_save(&dir), Some(second));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn load_refuses_bad_files_from_the_command_line_and_leaves_them_untouched() {
-    let dir = std::env::temp_dir().join(format!("hexstack-cli-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
     let path = dir.join("bad.hexstack");
     let bad = GOOD.replace("Red D3", "Red D3xC3");
     fs::write(&path, &bad).unwrap();
@@ -219,7 +217,6 @@ fn load_refuses_bad_files_from_the_command_line_and_leaves_them_untouched() {
         .unwrap();
     assert_eq!(resume.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&resume.stderr).contains("no kept game yet"));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
