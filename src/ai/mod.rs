@@ -33,9 +33,10 @@ pub const PROVEN: i32 = 1000;
 
 /// What the search needs of a game beyond its rules: how good a position is.
 pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
-    /// About how many positions a second one thread of the search visits in this game
-    /// (README's benchmarks): a review turns a level's time into as many positions, so
-    /// that it is the same on every machine and every run.
+    /// About how many positions a second one thread of the search visited in this game
+    /// when reviews came (README's benchmarks): a review turns a level's time into as many
+    /// positions, so that it is the same on every machine and every run. Kept as it was
+    /// when the search got faster, so that a game's review stays the same too.
     const POSITIONS_PER_SECOND: u64;
 
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
@@ -66,7 +67,15 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     fn neither_can_finish(&self) -> bool {
         false
     }
+
+    /// Whether an expert looks further along the likely lines: past the first
+    /// [`FULLY_SEARCHED`] turns of a node, it searches a turn a ply shallower first, and
+    /// fully only if it still looks better (late move reductions).
+    const EXPERT_LOOKS_AHEAD: bool = false;
 }
+
+/// How many turns of a node an expert that looks ahead searches fully, best first.
+const FULLY_SEARCHED: usize = 3;
 
 /// What a line that goes back to a position of the game costs the searching player. No
 /// rule ends a game that goes round (Ombagui), so it is time lost, ahead or behind; scored
@@ -147,7 +156,9 @@ pub struct Budget {
     pub two_threads: bool,
     /// Judge positions as a beginner does ([`Evaluate::evaluate_as_beginner`]): level 1.
     pub beginner: bool,
-    /// Judge positions as an expert does ([`Evaluate::evaluate_as_expert`]): level 5.
+    /// Judge positions as an expert does ([`Evaluate::evaluate_as_expert`]), and look
+    /// further along the likely lines where the game says so
+    /// ([`Evaluate::EXPERT_LOOKS_AHEAD`]): level 5.
     pub expert: bool,
 }
 
@@ -446,14 +457,14 @@ impl<G: Evaluate> Search<G> {
             if child.winner().is_some() {
                 -WIN
             } else if !last_ply || position.captures(child) {
-                child.evaluate()
+                self.judge(child)
             } else {
                 WIN
             }
         });
         let original = alpha;
         let mut best = (i32::MIN, 0);
-        for index in first.into_iter().chain(order) {
+        for (searched, index) in first.into_iter().chain(order).enumerate() {
             let child = &children[index];
             let score = if depth == 1 && position.captures(child) {
                 -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
@@ -463,6 +474,16 @@ impl<G: Evaluate> Search<G> {
                     return 0;
                 }
                 -self.leaf(child, ply + 1)
+            } else if self.budget.expert && G::EXPERT_LOOKS_AHEAD && searched >= FULLY_SEARCHED && depth >= 3
+            {
+                // A late turn: a ply shallower, and only asked whether it beats alpha; if
+                // it does, it is searched again fully.
+                let quick = -self.negamax(child, depth - 2, -alpha - 1, -alpha, ply + 1, stop);
+                if quick > alpha && !self.out_of_budget {
+                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
+                } else {
+                    quick
+                }
             } else {
                 -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
             };
@@ -542,7 +563,7 @@ impl<G: Evaluate> Search<G> {
         let mut captures: Vec<(i32, G)> = Vec::new();
         position.for_each_turn(&mut |_, next| {
             if position.captures(next) {
-                let order = if next.winner().is_some() { -WIN } else { next.evaluate() };
+                let order = if next.winner().is_some() { -WIN } else { self.judge(next) };
                 captures.push((order, *next));
             }
         });
@@ -725,6 +746,23 @@ mod tests {
             .into_iter()
             .any(|(_, next)| !next.held_goals(Colour::Red).is_empty());
         assert!(!lands, "an expert leaves Blue's dark no way onto D7: {expert}");
+    }
+
+    #[test]
+    fn an_ombagui_expert_looks_a_ply_further_within_the_same_positions() {
+        // Late turns a ply shallower first: within 100,000 positions the expert finishes
+        // five plies where the plain search finishes four, from the start and in an ending
+        // where Blue's dark holds D7.
+        let ending = "r/A1=bL,A2=bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,D7=rL.rM.bD,\
+                      E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        for text in ["start", ending] {
+            let position: ombagui::Position = text.parse().unwrap();
+            let depth = |expert| {
+                let budget = Budget { nodes: Some(100_000), expert, ..Budget::default() };
+                Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().depth
+            };
+            assert_eq!((depth(false), depth(true)), (4, 5), "{text}");
+        }
     }
 
     #[test]

@@ -5,10 +5,8 @@
 
 use super::Evaluate;
 use crate::rules::Colour;
-use crate::rules::hex::CellSet;
-use crate::rules::ombagui::{BOARD, Kind, Position};
-
-const CELLS: usize = 37;
+use crate::rules::hex::Cell;
+use crate::rules::ombagui::{Kind, Position};
 
 /// Score points for half a move of the race: the costs below count half moves.
 const HALF_MOVE: i32 = 20;
@@ -53,6 +51,10 @@ impl Evaluate for Position {
     fn neither_can_finish(&self) -> bool {
         mutual_blockade(self)
     }
+
+    /// Ombagui's races are long and its turns many (about fifty): at level 5's time two
+    /// threads finish four plies and begin a fifth, where level 4 does four.
+    const EXPERT_LOOKS_AHEAD: bool = true;
 }
 
 /// What part of its lead a covered side keeps in an expert's judgement: enough that it
@@ -75,28 +77,61 @@ pub(super) fn covered_by(position: &Position, colour: Colour) -> i32 {
 /// clear (or jump it), a medium or a dark must go round it.
 const CROWD: u32 = 2;
 
-/// Steps from every cell to the nearest of `targets`, a step from a crowded cell (not a
-/// target) costing `1 + CROWD`. Cells are settled by distance, a whole ring at a time as
-/// cell sets: the evaluation runs this six times a position, so it must be cheap.
-fn steps_to(crowded: CellSet, targets: CellSet) -> [u32; CELLS] {
-    const FARTHEST: usize = CELLS * (1 + CROWD as usize);
-    let mut steps = [u32::MAX; CELLS];
-    let mut reached = [CellSet::EMPTY; FARTHEST + 1];
+/// Cells as bits of a 64-bit grid, bit `8 * row + col`. Each of the six steps on the hex
+/// board is then one shift ((±1, 0) by 1, (0, ±1) by 8, ±(1, 1) by 9), and what a shift
+/// carries past the board's edge lands in column 7 or off the grid, which no board cell
+/// uses: the cells around a whole set come from six shifts and a mask.
+type Grid = u64;
+
+/// The Ombagui board's 37 cells on the grid: `|col - row| <= 3` within 7 by 7.
+const ON_BOARD: Grid = {
+    let mut grid = 0;
+    let mut at: u32 = 0;
+    while at < 64 {
+        let (col, row) = (at % 8, at / 8);
+        if col < 7 && row < 7 && col.abs_diff(row) <= 3 {
+            grid |= 1 << at;
+        }
+        at += 1;
+    }
+    grid
+};
+
+fn grid(cell: Cell) -> Grid {
+    1 << (8 * u32::from(cell.row()) + u32::from(cell.col()))
+}
+
+/// The cells next to some cell of `cells`.
+fn around(cells: Grid) -> Grid {
+    (cells << 1 | cells >> 1 | cells << 8 | cells >> 8 | cells << 9 | cells >> 9) & ON_BOARD
+}
+
+/// Steps from each of `pieces` (cells, at most four) to the nearest of `targets`, a step
+/// from a crowded cell (not a target) costing `1 + CROWD`. Cells are settled by distance,
+/// a whole ring at a time, and the search stops once every piece is settled: the
+/// evaluation runs this six times a position, so it must be cheap. No step costs more
+/// than `1 + CROWD`, so the cells reached ahead of `distance` fit in `2 + CROWD` rings.
+fn steps_to(crowded: Grid, targets: Grid, pieces: &[Grid]) -> [u32; 4] {
+    const AHEAD: usize = 2 + CROWD as usize;
+    let mut steps = [u32::MAX; 4];
+    let all: Grid = pieces.iter().fold(0, |all, piece| all | piece);
+    let mut reached = [0; AHEAD];
     reached[0] = targets;
-    let (mut settled, mut last) = (CellSet::EMPTY, 0);
-    let mut distance = 0;
-    while distance <= last {
-        let ring = reached[distance] - settled;
-        if !ring.is_empty() {
+    let (mut settled, mut last, mut distance) = (0, 0, 0);
+    while distance <= last && settled & all != all {
+        let ring = std::mem::take(&mut reached[distance % AHEAD]) & !settled;
+        if ring != 0 {
             settled |= ring;
-            for at in ring {
-                steps[at] = distance as u32;
+            for (steps, piece) in steps.iter_mut().zip(pieces) {
+                if ring & piece != 0 {
+                    *steps = distance as u32;
+                }
             }
-            let slow = if distance == 0 { CellSet::EMPTY } else { ring & crowded };
-            for (from, cost) in [(ring - slow, 1), (slow, 1 + CROWD as usize)] {
-                let next = BOARD.around(from) - settled;
-                if !next.is_empty() {
-                    reached[distance + cost] |= next;
+            let slow = if distance == 0 { 0 } else { ring & crowded };
+            for (from, cost) in [(ring & !slow, 1), (slow, 1 + CROWD as usize)] {
+                let next = around(from) & !settled;
+                if next != 0 {
+                    reached[(distance + cost) % AHEAD] |= next;
                     last = last.max(distance + cost);
                 }
             }
@@ -116,20 +151,20 @@ fn travel(kind: Kind, steps: u32) -> i32 {
 /// An estimate of the half moves `colour` needs to stand four towers on its goal cells.
 fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let goal = Position::goal(colour);
-    let mut occupied = CellSet::EMPTY;
+    let mut occupied: Grid = 0;
     // Our pieces not yet in place, by kind: where each stands, and the half moves it
     // waits for what covers it. A colour has four pieces of each kind.
-    let mut waiting = [[(0usize, 0i32); 4]; 3];
+    let mut waiting = [[(0, 0i32); 4]; 3];
     let mut count = [0usize; 3];
     // The goal cells that still want a piece of each kind.
-    let mut wanted = [CellSet::EMPTY; 3];
+    let mut wanted: [Grid; 3] = [0; 3];
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
-        let index = BOARD.index(cell).expect("on the board");
+        let at = grid(cell);
         // Only our own pieces crowd our paths: we move them on. Counting theirs made each
         // side leave pieces standing in the other's way, and games never ended.
         if stack.top().is_some_and(|top| top.colour == colour) {
-            occupied |= CellSet::single(index);
+            occupied |= at;
         }
         let mut pieces = [None; 3];
         let height = stack.height();
@@ -140,16 +175,16 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         let in_place = if on_goal { stack.built_for(colour) } else { 0 };
         if on_goal {
             for kind in &Kind::ALL[in_place..] {
-                wanted[*kind as usize] |= CellSet::single(index);
+                wanted[*kind as usize] |= at;
             }
         }
-        for at in in_place..height {
-            let Some(piece) = pieces[at] else { continue };
-            let above = pieces[at + 1..height].iter().flatten();
+        for index in in_place..height {
+            let Some(piece) = pieces[index] else { continue };
+            let above = pieces[index + 1..height].iter().flatten();
             if piece.colour == colour {
                 let under = UNDER_OWN * above.filter(|above| above.colour == colour).count() as i32;
                 let kind = piece.kind as usize;
-                waiting[kind][count[kind]] = (index, under);
+                waiting[kind][count[kind]] = (at, under);
                 count[kind] += 1;
                 // A piece of ours in the way on a goal cell.
                 if on_goal {
@@ -163,26 +198,31 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     // Empty goal cells want all three.
     for cell in goal {
         if position.stack(cell).is_empty() {
-            for kind in Kind::ALL {
-                wanted[kind as usize] |= CellSet::single(BOARD.index(cell).expect("on the board"));
+            for wanted in &mut wanted {
+                *wanted |= grid(cell);
             }
         }
     }
     for kind in Kind::ALL {
         let k = kind as usize;
-        if wanted[k].is_empty() {
+        if wanted[k] == 0 {
             continue;
         }
-        let steps = steps_to(occupied, wanted[k]);
+        let waiting = &waiting[k][..count[k]];
+        let mut cells = [0; 4];
+        for (cell, &(at, _)) in cells.iter_mut().zip(waiting) {
+            *cell = at;
+        }
+        let steps = steps_to(occupied, wanted[k], &cells[..waiting.len()]);
         let mut moves = [i32::MAX; 4];
-        for (slot, &(index, under)) in moves.iter_mut().zip(&waiting[k][..count[k]]) {
+        for ((slot, &(_, under)), steps) in moves.iter_mut().zip(waiting).zip(steps) {
             // A piece out of place on a goal cell must leave it before it can come back.
-            let here = if steps[index] == 0 { 2 } else { steps[index] };
+            let here = if steps == 0 { 2 } else { steps };
             *slot = 2 * travel(kind, here) + under;
         }
         // The nearest pieces fill the wanted places.
         moves.sort_unstable();
-        cost += moves.iter().take(wanted[k].len()).filter(|&&m| m < i32::MAX).sum::<i32>();
+        cost += moves.iter().take(wanted[k].count_ones() as usize).filter(|&&m| m < i32::MAX).sum::<i32>();
     }
     cost
 }
@@ -210,6 +250,30 @@ mod tests {
 
     fn position(text: &str) -> Position {
         text.parse().expect("a position")
+    }
+
+    #[test]
+    fn the_grid_knows_the_boards_cells_and_their_neighbours() {
+        use crate::rules::ombagui::BOARD;
+        let cells: Vec<Cell> = BOARD.cells().collect();
+        assert_eq!(cells.iter().fold(0, |all, &cell| all | grid(cell)), ON_BOARD);
+        for (index, &cell) in cells.iter().enumerate() {
+            let neighbours = BOARD.cells_of(BOARD.neighbours(index)).fold(0, |all, cell| all | grid(cell));
+            assert_eq!(around(grid(cell)), neighbours, "{cell}");
+        }
+    }
+
+    #[test]
+    fn steps_are_counted_round_crowded_cells() {
+        // From D4 to A1 is three steps; with B2 and C3 crowded, the straight way through
+        // them costs two more a cell, and going round costs one more step in all.
+        let cell = |name: &str| grid(name.parse().expect("a cell"));
+        let pieces = [cell("D4"), cell("A1")];
+        assert_eq!(steps_to(0, cell("A1"), &pieces)[..2], [3, 0]);
+        assert_eq!(steps_to(cell("B2") | cell("C3"), cell("A1"), &pieces)[..2], [4, 0]);
+        // A piece walled in by crowded cells still gets there, through them.
+        let wall = around(cell("D4"));
+        assert_eq!(steps_to(wall, cell("A1"), &pieces)[..2], [5, 0]);
     }
 
     #[test]

@@ -189,10 +189,19 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 /// An Ombagui position: every stack and the player to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     to_move: Colour,
     stacks: [Stack; CELLS],
+}
+
+/// The stacks are hashed as one run of bytes, not a byte at a time: the search hashes
+/// every position it visits.
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.to_move.hash(state);
+        state.write(&self.stacks.map(|stack| stack.0));
+    }
 }
 
 /// A hand-made arrangement, as read from text: stacks on cells (each a legal stacking by
