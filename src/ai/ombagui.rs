@@ -152,9 +152,11 @@ fn travel(kind: Kind, steps: u32) -> i32 {
 fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let goal = Position::goal(colour);
     let mut occupied: Grid = 0;
-    // Our pieces not yet in place, by kind: where each stands, and the half moves it
-    // waits for what covers it. A colour has four pieces of each kind.
-    let mut waiting = [[(0, 0i32); 4]; 3];
+    // Our pieces not yet in place, by kind: where each stands (`waiting`), and the half
+    // moves it waits for its own pieces above it (`under_own`). A colour has four pieces
+    // of each kind.
+    let mut waiting: [[Grid; 4]; 3] = [[0; 4]; 3];
+    let mut under_own = [[0i32; 4]; 3];
     let mut count = [0usize; 3];
     // The goal cells that still want a piece of each kind.
     let mut wanted: [Grid; 3] = [0; 3];
@@ -184,7 +186,8 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
             if piece.colour == colour {
                 let under = UNDER_OWN * above.filter(|above| above.colour == colour).count() as i32;
                 let kind = piece.kind as usize;
-                waiting[kind][count[kind]] = (at, under);
+                waiting[kind][count[kind]] = at;
+                under_own[kind][count[kind]] = under;
                 count[kind] += 1;
                 // A piece of ours in the way on a goal cell.
                 if on_goal {
@@ -208,14 +211,9 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
         if wanted[k] == 0 {
             continue;
         }
-        let waiting = &waiting[k][..count[k]];
-        let mut cells = [0; 4];
-        for (cell, &(at, _)) in cells.iter_mut().zip(waiting) {
-            *cell = at;
-        }
-        let steps = steps_to(occupied, wanted[k], &cells[..waiting.len()]);
+        let steps = steps_to(occupied, wanted[k], &waiting[k][..count[k]]);
         let mut moves = [i32::MAX; 4];
-        for ((slot, &(_, under)), steps) in moves.iter_mut().zip(waiting).zip(steps) {
+        for ((slot, &under), steps) in moves.iter_mut().zip(&under_own[k][..count[k]]).zip(steps) {
             // A piece out of place on a goal cell must leave it before it can come back.
             let here = if steps == 0 { 2 } else { steps };
             *slot = 2 * travel(kind, here) + under;
