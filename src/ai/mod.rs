@@ -18,7 +18,7 @@ pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_B
 pub use ombagui::mutual_blockade;
 pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
-use crate::rules::Game;
+use crate::rules::{Colour, Game};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,9 +49,9 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
         self.evaluate()
     }
 
-    /// How an expert (level 5) judges the position: [`Evaluate::evaluate`] unless a game
-    /// says what its experts know beyond it.
-    fn evaluate_as_expert(&self) -> i32 {
+    /// How an expert (level 5) playing `expert` judges the position: [`Evaluate::evaluate`]
+    /// unless a game says what its experts know beyond it.
+    fn evaluate_as_expert(&self, _expert: Colour) -> i32 {
         self.evaluate()
     }
 
@@ -72,6 +72,11 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// [`FULLY_SEARCHED`] turns of a node, it searches a turn a ply shallower first, and
     /// fully only if it still looks better (late move reductions).
     const EXPERT_LOOKS_AHEAD: bool = false;
+
+    /// Whether an expert judges its own side otherwise than the other side
+    /// ([`Evaluate::evaluate_as_expert`] depends on its colour), so that a kept table holds
+    /// for one side only.
+    const EXPERT_TAKES_SIDES: bool = false;
 }
 
 /// How many turns of a node an expert that looks ahead searches fully, best first.
@@ -213,6 +218,11 @@ pub struct Search<G: Evaluate> {
     helper: Option<Box<Search<G>>>,
     /// What it said of each position: [`Search::verdict`].
     verdicts: Verdicts<G::Turn>,
+    /// The side the search plays: the player to move at its root.
+    side: Colour,
+    /// The side whose expert judgement the table's scores hold for, in a game whose
+    /// expert takes sides ([`Evaluate::EXPERT_TAKES_SIDES`]).
+    table_judged_for: Option<Colour>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -248,6 +258,8 @@ impl<G: Evaluate> Search<G> {
             seen: HashMap::new(),
             helper: None,
             verdicts: Verdicts::default(),
+            side: Colour::Blue,
+            table_judged_for: None,
             _game: std::marker::PhantomData,
         }
     }
@@ -273,7 +285,7 @@ impl<G: Evaluate> Search<G> {
         let turns = position.legal_turns_with_results();
         let first = turns.first()?.0.clone();
         let started = Instant::now();
-        self.prepare(budget, started);
+        self.prepare(budget, started, position.to_move());
         let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
         let deepest = budget.depth.unwrap_or(64).max(1);
         for depth in 1..=deepest {
@@ -300,14 +312,17 @@ impl<G: Evaluate> Search<G> {
         Some(found)
     }
 
-    fn prepare(&mut self, budget: Budget, started: Instant) {
+    fn prepare(&mut self, budget: Budget, started: Instant, side: Colour) {
         self.nodes = 0;
         self.budget = budget;
         self.started = started;
         self.out_of_budget = false;
-        if self.table.len() > TABLE_LIMIT {
+        self.side = side;
+        let judged_for = (budget.expert && G::EXPERT_TAKES_SIDES).then_some(side);
+        if self.table.len() > TABLE_LIMIT || judged_for != self.table_judged_for {
             self.table.clear();
         }
+        self.table_judged_for = judged_for;
     }
 
     /// The root's turns in the order to search them: the last iteration's best first.
@@ -335,7 +350,7 @@ impl<G: Evaluate> Search<G> {
     ) -> Option<Answer> {
         let mut helper = self.helper.take().unwrap_or_default();
         helper.seen.clone_from(&self.seen);
-        helper.prepare(self.budget, started);
+        helper.prepare(self.budget, started, self.side);
         helper.iteration = depth;
         let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
         let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
@@ -531,7 +546,7 @@ impl<G: Evaluate> Search<G> {
         if self.budget.beginner {
             position.evaluate_as_beginner()
         } else if self.budget.expert {
-            position.evaluate_as_expert()
+            position.evaluate_as_expert(self.side)
         } else {
             position.evaluate()
         }
@@ -735,17 +750,31 @@ mod tests {
             "the race alone, Red to move, still sees Red ahead: {}",
             held.evaluate()
         );
-        assert!(
-            held.evaluate_as_expert().abs() < 100,
-            "an expert sees a held lead: {}",
-            held.evaluate_as_expert()
-        );
+        for expert in [Colour::Blue, Colour::Red] {
+            let judged = held.evaluate_as_expert(expert);
+            assert!(judged.abs() < 100, "an expert playing {expert:?} sees a held lead: {judged}");
+        }
         let expert = position.play(turn(Budget { expert: true, ..four })).unwrap();
         let lands = expert
             .legal_turns_with_results()
             .into_iter()
             .any(|(_, next)| !next.held_goals(Colour::Red).is_empty());
         assert!(!lands, "an expert leaves Blue's dark no way onto D7: {expert}");
+    }
+
+    #[test]
+    fn an_ombagui_experts_kept_table_holds_for_its_own_side_only() {
+        // An Ombagui expert judges its own race otherwise than the other side's, so what
+        // its table kept while playing Red would mislead it at Blue's turn (a hint for the
+        // other player, or a review): its search for Blue is the same as a fresh one.
+        let start = ombagui::Position::start();
+        let budget = Budget { nodes: Some(30_000), expert: true, ..Budget::default() };
+        let stop = AtomicBool::new(false);
+        let mut search = Search::new();
+        let red = search.best(&start, budget, &stop).unwrap();
+        let after = start.play(red.turn).unwrap();
+        let blue = search.best(&after, budget, &stop).unwrap();
+        assert_eq!(blue, Search::new().best(&after, budget, &stop).unwrap());
     }
 
     #[test]

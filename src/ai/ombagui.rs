@@ -1,7 +1,8 @@
 //! How good an Ombagui position is for the player to move: a race. Each side's distance
 //! from its four towers is counted in moves (every missing piece brought by the nearest
 //! free piece of its kind, covered pieces and cluttered goal cells costing extra), and the
-//! side nearer its goal is ahead.
+//! side nearer its goal is ahead. An expert counts its own race warily: the other side's
+//! pieces in its way too.
 
 use super::Evaluate;
 use crate::rules::Colour;
@@ -24,7 +25,7 @@ impl Evaluate for Position {
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        HALF_MOVE * (moves_to_win(self, me.other()) - moves_to_win(self, me))
+        HALF_MOVE * (moves_to_win(self, me.other(), Race::Own) - moves_to_win(self, me, Race::Own))
     }
 
     /// A beginner races and moves its pieces on: each of the other side's pieces under
@@ -42,9 +43,18 @@ impl Evaluate for Position {
     /// (no rule ends a game that goes round). A lead held up so is no lead: the side ahead,
     /// covered, keeps a [`HELD_LEAD`]th of it. Ahead, an expert keeps its pieces and towers
     /// where the other side cannot cover them; behind, it covers.
-    fn evaluate_as_expert(&self) -> i32 {
-        let race = self.evaluate();
-        let ahead = if race > 0 { self.to_move() } else { self.to_move().other() };
+    ///
+    /// It also sees the other side's pieces in its own way, and boxed in on its own goal
+    /// cells ([`Race::Wary`]), and not its own in theirs: it goes round them and leaves them
+    /// a way out instead of running into a jam, and standing in their way is no gain to it.
+    fn evaluate_as_expert(&self, expert: Colour) -> i32 {
+        let me = self.to_move();
+        let race = |colour: Colour| {
+            let race = if colour == expert { Race::Wary } else { Race::Own };
+            moves_to_win(self, colour, race)
+        };
+        let race = HALF_MOVE * (race(me.other()) - race(me));
+        let ahead = if race > 0 { me } else { me.other() };
         if covered_by(self, ahead.other()) > 0 { race / HELD_LEAD } else { race }
     }
 
@@ -55,7 +65,28 @@ impl Evaluate for Position {
     /// Ombagui's races are long and its turns many (about fifty): at level 5's time two
     /// threads finish four plies and begin a fifth, where level 4 does four.
     const EXPERT_LOOKS_AHEAD: bool = true;
+
+    const EXPERT_TAKES_SIDES: bool = true;
 }
+
+/// Which pieces a side's race counts in its way.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Race {
+    /// Only its own: it moves them on. Both sides counting the other's made each leave
+    /// pieces standing in the other's way, and games never ended.
+    Own,
+    /// The other side's too, and theirs boxed in on its goal cells, which must leave before
+    /// it builds there: an expert's own race, while the other side's is counted as `Own`,
+    /// so that standing in the way gains nothing.
+    Wary,
+}
+
+/// What each of the other side's pieces on one of our goal cells costs a wary race when
+/// no cell around is free for it to leave by, in half moves: a move's worth. Their pieces
+/// there are their start, which they leave anyway when they can; counted as nothing even
+/// when they could not, an expert boxed their lights in on its goal cells and could not
+/// build there for the rest of the game.
+const THEIRS_BOXED_IN: i32 = 2;
 
 /// What part of its lead a covered side keeps in an expert's judgement: enough that it
 /// still races with its other pieces, little enough that a free one beats it.
@@ -149,9 +180,14 @@ fn travel(kind: Kind, steps: u32) -> i32 {
 }
 
 /// An estimate of the half moves `colour` needs to stand four towers on its goal cells.
-fn moves_to_win(position: &Position, colour: Colour) -> i32 {
+fn moves_to_win(position: &Position, colour: Colour, race: Race) -> i32 {
     let goal = Position::goal(colour);
-    let mut occupied: Grid = 0;
+    // A wary race sees every piece in its way.
+    let taken: Grid = match race {
+        Race::Wary => position.stacks().fold(0, |all, (cell, _)| all | grid(cell)),
+        Race::Own => 0,
+    };
+    let mut occupied = taken;
     // Our pieces not yet in place, by kind: where each stands (`waiting`), and the half
     // moves it waits for its own pieces above it (`under_own`). A colour has four pieces
     // of each kind.
@@ -163,8 +199,6 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
     let mut cost = 0;
     for (cell, stack) in position.stacks() {
         let at = grid(cell);
-        // Only our own pieces crowd our paths: we move them on. Counting theirs made each
-        // side leave pieces standing in the other's way, and games never ended.
         if stack.top().is_some_and(|top| top.colour == colour) {
             occupied |= at;
         }
@@ -195,6 +229,8 @@ fn moves_to_win(position: &Position, colour: Colour) -> i32 {
                 }
             } else if on_goal && above.clone().any(|above| above.colour == colour) {
                 cost += COVERED_IN_THE_WAY;
+            } else if on_goal && race == Race::Wary && around(at) & !taken == 0 {
+                cost += THEIRS_BOXED_IN;
             }
         }
     }
@@ -305,11 +341,40 @@ mod tests {
                     E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
         let red = position(&format!("r/{held}"));
         assert!(red.evaluate() > 100, "{}", red.evaluate());
-        assert_eq!(red.evaluate_as_expert(), red.evaluate() / HELD_LEAD);
-        assert_eq!(position(&format!("b/{held}")).evaluate_as_expert(), -red.evaluate_as_expert());
+        for expert in [Colour::Blue, Colour::Red] {
+            assert_eq!(red.evaluate_as_expert(expert), red.evaluate() / HELD_LEAD);
+            assert_eq!(
+                position(&format!("b/{held}")).evaluate_as_expert(expert),
+                -red.evaluate_as_expert(expert)
+            );
+        }
         // Blue's dark off D7: Red's lead is its own.
         let free = position(&format!("r/{}", held.replace("D7=rL.rM.bD", "D7=rL.rM,D4=bD")));
-        assert_eq!(free.evaluate_as_expert(), free.evaluate());
+        assert_eq!(free.evaluate_as_expert(Colour::Blue), free.evaluate());
+        assert_eq!(free.evaluate_as_expert(Colour::Red), free.evaluate());
+    }
+
+    #[test]
+    fn a_wary_race_sees_the_other_sides_pieces_in_its_way_and_boxed_in_on_its_goal() {
+        let race = |text: &str, colour, race| moves_to_win(&position(text), colour, race);
+        // At the start nothing stands in either side's way but its own pieces.
+        for colour in [Colour::Blue, Colour::Red] {
+            assert_eq!(race("start", colour, Race::Wary), race("start", colour, Race::Own));
+        }
+        // Red's dark on D4 has its last tower to top on D7; a Blue wall stands across.
+        let open = "r/A1=bL.bM.bD,B1=bL.bD,C1=bL.bD,D1=bL.bD,D4=rD,\
+                    D7=rL.rM,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        let wall = open.replace("D4=rD", "D4=rD,C5=bM,D5=bM,E5=bM");
+        assert_eq!(race(&wall, Colour::Red, Race::Own), race(open, Colour::Red, Race::Own));
+        assert!(race(&wall, Colour::Red, Race::Wary) > race(open, Colour::Red, Race::Wary));
+        // Blue's light on Red's goal cell E7 is its start, which it leaves when it can...
+        let light = "r/A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bM.bD,E7=bL,\
+                     D7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD,C5=rL,D5=rM,D4=rD";
+        assert_eq!(race(light, Colour::Red, Race::Wary), race(light, Colour::Red, Race::Own));
+        // ...but not when Red's own pieces box it in on D6 and E6: then it is in the way.
+        let boxed = light.replace("D5=rM,D4=rD", "D6=rM,E6=rD");
+        let boxed_in = race(&boxed, Colour::Red, Race::Wary) - race(&boxed, Colour::Red, Race::Own);
+        assert_eq!(boxed_in, THEIRS_BOXED_IN);
     }
 
     #[test]
