@@ -49,11 +49,11 @@ impl Evaluate for Position {
     /// a way out instead of running into a jam, and standing in their way is no gain to it.
     fn evaluate_as_expert(&self, expert: Colour) -> i32 {
         let me = self.to_move();
-        let race = |colour: Colour| {
-            let race = if colour == expert { Race::Wary } else { Race::Own };
-            moves_to_win(self, colour, race)
+        let moves = |colour: Colour| {
+            let counted = if colour == expert { Race::Wary } else { Race::Own };
+            moves_to_win(self, colour, counted)
         };
-        let race = HALF_MOVE * (race(me.other()) - race(me));
+        let race = HALF_MOVE * (moves(me.other()) - moves(me));
         let ahead = if race > 0 { me } else { me.other() };
         if covered_by(self, ahead.other()) > 0 { race / HELD_LEAD } else { race }
     }
