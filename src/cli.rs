@@ -1,15 +1,215 @@
-//! The options several commands share on the command line: which game, on which board,
-//! from which position.
+//! The command line: every command and option (clap), the checks clap cannot make, and
+//! what each command does, handed over to the part of the program that does it.
 
-use crate::i18n::Explain;
-use crate::rules::{AnyPosition, GameKind};
-use clap::Args;
+use crate::ai::Level;
+use crate::app::{App, Computer, Leave};
+use crate::i18n::keys::*;
+use crate::i18n::{Lang, Text, excerpt, text};
+use crate::rules::{AnyPosition, Game, GameKind};
+use crate::session::{Players, Side};
+use crate::{commands, store, terminal};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+
+/// Two hex stacking games, Clamber and Ombagui, for two players at one terminal
+#[derive(Parser)]
+#[command(name = "hexstack", version)]
+pub struct Cli {
+    /// Language of the screens (default: from LANG / LC_ALL, else English)
+    #[arg(long, global = true)]
+    pub lang: Option<Lang>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Play a game, two players at one keyboard
+    Play {
+        #[command(flatten)]
+        from: From,
+        /// Blue's name, for the screen and the saved game
+        #[arg(long)]
+        blue: Option<String>,
+        /// Red's name, for the screen and the saved game
+        #[arg(long)]
+        red: Option<String>,
+        /// Let the computer play this colour, or both to watch it play
+        #[arg(long)]
+        computer: Option<Side>,
+        /// The computer's level, 1 (beginner) to 5 (expert); 3 unless given (with --computer only)
+        #[arg(long, requires = "computer", value_parser = level())]
+        level: Option<Level>,
+    },
+    /// Continue the most recently kept game
+    Resume,
+    /// Open a saved game: replay it, or play on from any turn
+    Load { file: PathBuf },
+    /// The interactive rules
+    Rules {
+        #[arg(value_parser = game())]
+        game: Option<GameKind>,
+    },
+    /// Count the ways to play DEPTH turns from a position
+    Perft {
+        #[command(flatten)]
+        from: From,
+        /// How many turns deep; the deepest allowed depends on the board (5 on the largest)
+        #[arg(long)]
+        depth: u32,
+        /// First print each legal turn with its own count
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Answer the engine line protocol on stdin and stdout (see docs/engine.md)
+    Engine,
+    /// Computer against computer: --blue's level against --red's, colours alternating
+    Match(Match),
+    /// Host a game for a friend on another machine, who joins with ssh (you play Blue)
+    #[cfg(feature = "ssh")]
+    Serve {
+        #[arg(value_parser = game())]
+        game: Option<GameKind>,
+        /// Board side, 2 to 6 (Clamber only; default 3)
+        #[arg(long)]
+        size: Option<u32>,
+        #[command(flatten)]
+        listen: crate::net::Listen,
+        /// Host the most recently kept game again instead of a new one
+        #[arg(long, conflicts_with_all = ["game", "size", "load"])]
+        resume: bool,
+        /// Host the game kept in this file (it goes on being kept there)
+        #[arg(long, conflicts_with_all = ["game", "size"])]
+        load: Option<PathBuf>,
+    },
+    /// The computer's review of a saved game: its graph, its mistakes, better turns
+    Review {
+        /// The saved game to review (its review is kept in it, but with --text)
+        file: PathBuf,
+        /// The level the computer reviews at, 1 to 5 (default 4)
+        #[arg(long, value_parser = level())]
+        level: Option<Level>,
+        /// Print one line a turn and one a player, tab-separated, instead of opening it
+        #[arg(long)]
+        text: bool,
+    },
+    /// List every legal turn, one a line
+    Moves {
+        #[command(flatten)]
+        from: From,
+    },
+}
+
+/// `hexstack match`: levels against each other.
+#[derive(Args)]
+pub struct Match {
+    #[command(flatten)]
+    from: From,
+    #[arg(long, value_parser = level())]
+    blue: Level,
+    #[arg(long, value_parser = level())]
+    red: Level,
+    /// How many games, 1 to 100000
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// The number of the first game (each game's opening follows from its number, and
+    /// --blue's level is Blue in the even ones): to replay some games of another match
+    #[arg(long, default_value_t = 0)]
+    first_game: u32,
+    /// Turns after which a game counts as a draw, 1 to 100000
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    cap: u32,
+    /// Factor on the levels' time budgets, 0.001 to 100
+    #[arg(long, default_value = "1")]
+    scale: String,
+    /// Also print on stderr the plies from each first proven win to the end, the
+    /// positions reached a third time, and the last position of each drawn game
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Does what `command` asks (the menu when none), its words in `lang`.
+pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
+    let area = Rect::default();
+    let open = |app: App| terminal::run(app, lang);
+    match command {
+        None => open(App::new(area)),
+        Some(Command::Play { from, blue, red, computer, level }) => {
+            let level = level.unwrap_or(Level::USUAL);
+            let computer = computer.map(|side| Computer { side, level });
+            let players = Players { blue: player_name(blue)?, red: player_name(red)?, computer: None };
+            open(App::game(from.position()?, area).with_players(players).with_computer(computer))
+        }
+        Some(Command::Resume) => {
+            store::resume(None).and_then(|(game, path)| open(App::opened(game, path, area)))
+        }
+        Some(Command::Load { file }) => open(App::opened(store::load(&file)?, file, area)),
+        Some(Command::Rules { game }) => open(App::rules(game.unwrap_or(GameKind::ALL[0]), area)),
+        Some(Command::Perft { from, depth, divide }) => {
+            let position = from.position()?;
+            check_depth(&position, depth)?;
+            print(commands::perft_report(&position, depth, divide))
+        }
+        #[cfg(feature = "ssh")]
+        Some(Command::Serve { game, size, listen, resume, load }) => {
+            let hosted = match (resume, load) {
+                (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
+                (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
+                (false, None) => crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?),
+            };
+            crate::net::serve(hosted, &listen, lang)
+        }
+        Some(Command::Review { file, level, text: true }) => {
+            print(commands::review_text(&store::load(&file)?, level.unwrap_or(Level::REVIEW)))
+        }
+        Some(Command::Review { file, level, text: false }) => {
+            open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
+        }
+        Some(Command::Moves { from }) => print(commands::moves(&from.position()?)),
+        Some(Command::Engine) => {
+            Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
+        }
+        Some(Command::Match(options)) => play_match(options),
+    }
+}
+
+/// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
+fn print(text: impl std::fmt::Display) -> Result<(), Text> {
+    Ok(commands::print(text)?)
+}
+
+/// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
+fn play_match(options: Match) -> Result<(), Text> {
+    let Match { from, blue, red, games, first_game, cap, scale, stats } = options;
+    let scale = self::scale(&scale)?;
+    let mut drawn = 0;
+    let progress = |report: &commands::Report, last: &str| {
+        eprintln!("after {} of {games}: {report}", report.games());
+        if stats {
+            eprintln!("stats: {}", report.purpose);
+            if report.draws > drawn {
+                eprintln!("drawn, game {}: {last}", first_game + report.games() - 1);
+            }
+        }
+        drawn = report.draws;
+    };
+    print(commands::play_match(&from.position()?, [blue, red], (first_game, games), cap, scale, progress))
+}
 
 /// A game's name on the command line, from the one list of games.
 pub fn game() -> impl TypedValueParser<Value = GameKind> {
-    PossibleValuesParser::new(GameKind::ALL.map(GameKind::name))
-        .map(|name| name.parse::<GameKind>().unwrap_or(GameKind::Clamber))
+    PossibleValuesParser::new(GameKind::ALL.iter().map(|game| game.name()))
+        .map(|name| name.parse::<GameKind>().unwrap_or(GameKind::ALL[0]))
+}
+
+/// A computer's level on the command line: `1` to `5`.
+pub fn level() -> impl TypedValueParser<Value = Level> {
+    let (first, last) = (Level::ALL[0], Level::ALL[Level::ALL.len() - 1]);
+    clap::value_parser!(u8)
+        .range(i64::from(first.number())..=i64::from(last.number()))
+        .map(move |number| Level::new(number).unwrap_or(first))
 }
 
 /// The board and position a command starts from.
@@ -26,27 +226,11 @@ pub struct From {
 }
 
 impl From {
-    /// The position the options name, or why not, in the player's language.
-    pub fn position(&self) -> anyhow::Result<AnyPosition> {
+    /// The position the options name, or why not.
+    pub fn position(&self) -> Result<AnyPosition, Text> {
         let text = self.position.as_deref().unwrap_or("start");
-        self.game.position(text, self.size).map_err(|e| anyhow::anyhow!(e.explain()))
+        Ok(self.game.position(text, self.size)?)
     }
-}
-
-/// Where and for whom `hexstack serve` listens.
-#[cfg(feature = "ssh")]
-#[derive(Args)]
-pub struct Listen {
-    /// The port the friend connects to
-    #[arg(long, default_value_t = 2222)]
-    pub port: u16,
-    /// The address to listen on: the default lets in this machine only; 0.0.0.0 (or this
-    /// machine's address) opens the game to the network
-    #[arg(long, default_value = "127.0.0.1")]
-    pub bind: std::net::IpAddr,
-    /// Also let in whoever holds this public key (an OpenSSH .pub file)
-    #[arg(long)]
-    pub allow_key: Option<std::path::PathBuf>,
 }
 
 /// The longest player name, in characters.
@@ -54,14 +238,14 @@ pub const LONGEST_NAME: usize = 40;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).
-pub fn player_name(name: Option<String>) -> anyhow::Result<Option<String>> {
+pub fn player_name(name: Option<String>) -> Result<Option<String>, Text> {
     let Some(name) = name else { return Ok(None) };
-    let shown = crate::saved::plain::excerpt(&name);
+    let shown = excerpt(&name);
     if name.chars().any(char::is_control) {
-        anyhow::bail!(crate::t!("err.name_control", shown));
+        return Err(text!(ERR_NAME_CONTROL, shown));
     }
     if name.chars().count() > LONGEST_NAME || name.trim().is_empty() {
-        anyhow::bail!(crate::t!("err.name_length", shown, LONGEST_NAME));
+        return Err(text!(ERR_NAME_LENGTH, shown, LONGEST_NAME));
     }
     Ok(Some(name))
 }
@@ -70,33 +254,20 @@ pub fn player_name(name: Option<String>) -> anyhow::Result<Option<String>> {
 pub const SCALE: std::ops::RangeInclusive<f64> = 0.001..=100.0;
 
 /// `match --scale`: a finite factor within [`SCALE`] (a time budget is a duration).
-pub fn scale(text: &str) -> Result<f64, String> {
-    let scale: f64 = text.trim().parse().map_err(|_| crate::t!("err.scale", SCALE.start(), SCALE.end()))?;
+pub fn scale(text: &str) -> Result<f64, Text> {
+    let refused = || text!(ERR_SCALE, *SCALE.start(), *SCALE.end());
+    let scale: f64 = text.trim().parse().map_err(|_| refused())?;
     match scale.is_finite() && SCALE.contains(&scale) {
         true => Ok(scale),
-        false => Err(crate::t!("err.scale", SCALE.start(), SCALE.end())),
+        false => Err(refused()),
     }
 }
 
-/// The deepest perft that ends within about 20 s (optimised build, one core) on `position`'s
-/// board: the count grows about twentyfold a turn, so one turn more would take minutes.
-pub fn deepest_perft(position: &AnyPosition) -> u32 {
-    match position {
-        crate::rules::ByGame::Clamber(p) => match crate::rules::Game::board(p).side() {
-            2 => 12,
-            3 => 7,
-            4 => 6,
-            _ => 5,
-        },
-        crate::rules::ByGame::Ombagui(_) => 5,
-    }
-}
-
-/// `perft --depth`: refused past [`deepest_perft`] on this board, the limit in the error.
-pub fn check_depth(position: &AnyPosition, depth: u32) -> anyhow::Result<()> {
-    let deepest = deepest_perft(position);
+/// `perft --depth`: refused past the game's deepest perft on this board, the limit in the error.
+pub fn check_depth(position: &AnyPosition, depth: u32) -> Result<(), Text> {
+    let deepest = crate::each_game!(position, p, G => <G as Game>::deepest_perft(p.board()));
     match depth <= deepest {
         true => Ok(()),
-        false => anyhow::bail!(crate::t!("err.depth", depth, deepest)),
+        false => Err(text!(ERR_DEPTH, depth, deepest)),
     }
 }

@@ -1,8 +1,8 @@
 //! What the non-interactive commands compute, for `main` to print: perft, the legal turns,
 //! and matches between computer levels.
 
-use crate::ai::{self, Budget, Evaluate, Search};
-use crate::by_game;
+use crate::ai::{self, Budget, Evaluate, Level, Search};
+use crate::each_game;
 use crate::rules::{AnyPosition, Game, divide, perft};
 use crate::session::{End, Session};
 use std::sync::atomic::AtomicBool;
@@ -15,7 +15,7 @@ pub fn print(text: impl std::fmt::Display) -> std::io::Result<()> {
 
 /// The perft count of `position` as the last line, after each turn's own count if `divided`.
 pub fn perft_report(position: &AnyPosition, depth: u32, divided: bool) -> String {
-    by_game!(position, p => {
+    each_game!(position, p => {
         let mut lines: Vec<String> =
             if divided { divide(p, depth).iter().map(|(turn, count)| format!("{turn} {count}")).collect() } else { Vec::new() };
         lines.push(perft(p, depth).to_string());
@@ -25,7 +25,7 @@ pub fn perft_report(position: &AnyPosition, depth: u32, divided: bool) -> String
 
 /// Every legal turn of `position`, one a line.
 pub fn moves(position: &AnyPosition) -> String {
-    by_game!(position, p => p.legal_turns().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
+    each_game!(position, p => p.legal_turns().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
 }
 
 /// How a match went, from the first level's side.
@@ -122,14 +122,14 @@ impl std::fmt::Display for Report {
 /// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
 /// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). The
 /// positions the file's own review looked at, at this level, are not looked at again.
-pub fn review_text(saved: &crate::saved::SavedGame, level: u8) -> String {
-    by_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), level))
+pub fn review_text(saved: &crate::saved::SavedGame, level: Level) -> String {
+    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), level))
 }
 
 fn review_lines<G: Evaluate>(
     session: &Session<G>,
     kept: Option<&crate::saved::KeptReview>,
-    level: u8,
+    level: Level,
 ) -> String {
     use ai::review::{self, Summary};
     let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
@@ -177,7 +177,7 @@ fn review_lines<G: Evaluate>(
 /// can be looked at.
 pub fn play_match(
     start: &AnyPosition,
-    [first, second]: [u8; 2],
+    [first, second]: [Level; 2],
     (from_game, games): (u32, u32),
     cap: u32,
     scale: f64,
@@ -187,7 +187,7 @@ pub fn play_match(
     for game in from_game..from_game.saturating_add(games) {
         let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
         let (end, turns, purpose, last) =
-            by_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
+            each_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
         report.turns += u64::from(turns);
         report.purpose.add(&purpose);
         let first_colour = if game % 2 == 0 { crate::rules::Colour::Blue } else { crate::rules::Colour::Red };
@@ -205,7 +205,7 @@ pub fn play_match(
 /// how purposeful it was, and its last position in notation.
 fn play_game<G: Evaluate + std::fmt::Display>(
     start: G,
-    levels: [u8; 2],
+    levels: [Level; 2],
     seed: u64,
     cap: u32,
     scale: f64,
@@ -227,7 +227,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
             random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
-            let budget = scaled(ai::level(levels[mover]), scale);
+            let budget = scaled(levels[mover].budget(), scale);
             searches[mover].remember(session.history().iter().map(|ply| &ply.position));
             let found = searches[mover].best(&position, budget, &stop);
             if let Some(found) = &found {
@@ -331,37 +331,43 @@ pub fn scaled(budget: Budget, scale: f64) -> Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameKind;
+    use crate::rules::{Any, GameKind};
+
+    fn levels(first: u8, second: u8) -> [Level; 2] {
+        [Level::new(first).unwrap(), Level::new(second).unwrap()]
+    }
 
     #[test]
     fn a_match_alternates_colours_and_counts_every_game() {
         let start = GameKind::Clamber.position("2/b/-", None).unwrap();
         let mut heard = Vec::new();
-        let report = play_match(&start, [2, 1], (0, 6), 100, 1.0, |so_far, _| heard.push(so_far.games()));
+        let report =
+            play_match(&start, levels(2, 1), (0, 6), 100, 1.0, |so_far, _| heard.push(so_far.games()));
         assert_eq!(report.games(), 6);
         assert_eq!(heard, [1, 2, 3, 4, 5, 6], "the score is told after each game");
         assert!(report.turns >= 6 * 2, "each game is opened by two turns at least");
         assert_eq!(
             report,
-            play_match(&start, [2, 1], (0, 6), 100, 1.0, |_, _| {}),
+            play_match(&start, levels(2, 1), (0, 6), 100, 1.0, |_, _| {}),
             "fixed-depth levels repeat themselves"
         );
         // A cap of two turns leaves every game unfinished: all draws.
-        let capped = play_match(&start, [2, 1], (0, 4), 2, 1.0, |_, _| {});
+        let capped = play_match(&start, levels(2, 1), (0, 4), 2, 1.0, |_, _| {});
         assert_eq!((capped.draws, capped.turns), (4, 8));
     }
 
     #[test]
     fn a_match_counts_proven_wins_and_third_visits() {
         let start = GameKind::Clamber.position("3/b/-", None).unwrap();
-        let report = play_match(&start, [2, 2], (0, 4), 300, 1.0, |_, _| {});
+        let report = play_match(&start, levels(2, 2), (0, 4), 300, 1.0, |_, _| {});
         let purpose = report.purpose;
         assert_eq!(purpose.proven + purpose.unfinished, 4, "every game of level 2 ends proven: {purpose:?}");
         assert_eq!(purpose.over, 0, "no win takes longer than proven: {purpose:?}");
         assert!(purpose.played_plies <= purpose.proven_plies);
         assert!(purpose.plies >= report.turns, "skips are plies too");
         // A game going round: each position from the third visit on is counted.
-        let mut session = Session::new(crate::rules::ombagui::Position::start());
+        let Any::Ombagui(start) = GameKind::Ombagui.start(None).unwrap() else { panic!("an Ombagui start") };
+        let mut session = Session::new(start);
         let mut watch = Watch::default();
         let round = ["A1-A4", "G7-G4", "A4-A1", "G4-G7"];
         for turn in round.iter().chain(&round).chain(&round[..1]) {
@@ -374,7 +380,9 @@ mod tests {
 
     #[test]
     fn an_opening_picked_at_random_never_hands_a_win() {
-        let position: crate::rules::clamber::Position = "3/r/C3=b1".parse().unwrap();
+        let Any::Clamber(position) = GameKind::Clamber.position("3/r/C3=b1", None).unwrap() else {
+            panic!("a Clamber position")
+        };
         let safe = opening_turns(&position);
         assert!(
             !safe.is_empty() && safe.len() < position.legal_turns().len(),

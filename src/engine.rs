@@ -13,39 +13,58 @@
 //! quit                 ok
 //! ```
 
-use crate::ai::{Budget, Evaluate, Search};
-use crate::by_game;
-use crate::rules::{
-    AnyPosition, ByGame, Colour, Game, GameKind, ParseError, ParseErrorKind, clamber, ombagui,
-};
-use crate::session::{AnySession, End, Session};
+use crate::ai::{Budget, Evaluate, Level, Search};
+use crate::rules::{Any, Colour, Family, Game, GameKind, ParseError, ParseErrorKind};
+use crate::session::{End, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-/// A game and its search, of either game.
-type Searching<'a> = ByGame<
-    (&'a Session<clamber::Position>, &'a mut Search<clamber::Position>),
-    (&'a Session<ombagui::Position>, &'a mut Search<ombagui::Position>),
->;
-
-/// The game being played over the protocol, and a searcher for it that keeps what it
-/// learnt (its table, its verdicts) from one turn to the next.
-pub struct Engine {
-    session: Option<AnySession>,
-    search: ByGame<Search<clamber::Position>, Search<ombagui::Position>>,
-    /// The level `eval` judges at: the last `go level N`'s.
-    level: u8,
+/// A game played over the protocol, and a searcher for it that keeps what it learnt (its
+/// table, its verdicts) from one turn to the next.
+#[derive(Debug)]
+pub struct Played<G: Game> {
+    session: Session<G>,
+    search: Search<G>,
 }
 
-/// The level `eval` judges at before any `go level N`.
-const EVAL_LEVEL: u8 = 3;
+/// Every game's [`Played`].
+#[derive(Debug)]
+pub struct Plays;
+
+impl Family for Plays {
+    type Of<G: Game> = Played<G>;
+}
+
+/// The game being played over the protocol, if one was started.
+pub struct Engine {
+    game: Option<Any<Plays>>,
+    /// The level `eval` judges at: the last `go level N`'s.
+    level: Level,
+}
 
 /// The commands, for the answer to an unknown one.
 const COMMANDS: &str = "new, position, moves, play, undo, go, eval, result, quit";
 
-const NO_GAME: &str = "no game: send 'new clamber [SIZE] [POSITION]' or 'new ombagui [POSITION]'";
+/// How `new` is written for each game: `new clamber [SIZE] [POSITION] or new ombagui [POSITION]`.
+fn new_forms() -> String {
+    let form = |game: &GameKind| {
+        let sizes = crate::each_game!(kind *game, G => G::SIDES.start() != G::SIDES.end());
+        format!("new {game}{} [POSITION]", if sizes { " [SIZE]" } else { "" })
+    };
+    let forms: Vec<String> = GameKind::ALL.iter().map(form).collect();
+    match forms.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => forms.join(""),
+    }
+}
+
+/// The answer to a command that needs a game before one is started.
+fn no_game() -> String {
+    let forms = new_forms().replace(" or ", "' or '");
+    format!("no game: send '{forms}'")
+}
 
 impl Default for Engine {
     fn default() -> Self {
@@ -55,7 +74,7 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Engine {
-        Engine { session: None, search: ByGame::Clamber(Search::new()), level: EVAL_LEVEL }
+        Engine { game: None, level: Level::USUAL }
     }
 
     /// Answers one command line: `Ok(result)` for `ok result`, `Err(reason)` for `err reason`.
@@ -69,19 +88,17 @@ impl Engine {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["new", game, rest @ ..] => self.new_game(game, rest),
-            ["new"] => {
-                Err("new needs a game: new clamber [SIZE] [POSITION] or new ombagui [POSITION]".into())
-            }
-            ["position"] => Ok(by_game!(self.session()?, s => s.position().to_string())),
-            ["moves"] => Ok(by_game!(self.session()?, s => turns(&s.position()))),
-            ["play", turn] => self.play(turn),
+            ["new"] => Err(format!("new needs a game: {}", new_forms())),
+            ["position"] => Ok(crate::each_game!(self.game()?, g => g.session.position().to_string())),
+            ["moves"] => Ok(crate::each_game!(self.game()?, g => turns(&g.session.position()))),
+            ["play", turn] => crate::each_game!(self.game_mut()?, g => play(&mut g.session, turn)),
             ["play"] => Err("play needs a turn, like play C3 or play D1-D4".into()),
-            ["undo"] => match by_game!(self.session_mut()?, s => s.undo()) {
+            ["undo"] => match crate::each_game!(self.game_mut()?, g => g.session.undo()) {
                 true => Ok(String::new()),
                 false => Err("nothing to undo".into()),
             },
             ["go", "level", n] => {
-                self.level = number(n, 1, 5)? as u8;
+                self.level = level(n)?;
                 self.verdict(self.level, stop).map(|(turn, _)| turn)
             }
             ["go", "ms", n] => self.go(
@@ -93,9 +110,9 @@ impl Engine {
             }
             ["go", ..] => Err("go needs a budget: go level N (1 to 5), go ms N or go iterations N".into()),
             ["eval"] => self.eval(self.level, stop),
-            ["eval", "level", n] => self.eval(number(n, 1, 5)? as u8, stop),
+            ["eval", "level", n] => self.eval(level(n)?, stop),
             ["eval", ..] => Err("eval takes nothing, or a level: eval level N (1 to 5)".into()),
-            ["result"] => Ok(by_game!(self.session()?, s => result(s.end()))),
+            ["result"] => Ok(crate::each_game!(self.game()?, g => result(g.session.end()))),
             ["quit"] => Ok(String::new()),
             [] => Err("no command".into()),
             [command @ ("position" | "moves" | "play" | "undo" | "result" | "quit"), ..] => {
@@ -105,58 +122,44 @@ impl Engine {
         }
     }
 
-    fn session(&self) -> Result<&AnySession, String> {
-        self.session.as_ref().ok_or_else(|| NO_GAME.into())
+    fn game(&self) -> Result<&Any<Plays>, String> {
+        self.game.as_ref().ok_or_else(no_game)
     }
 
-    fn session_mut(&mut self) -> Result<&mut AnySession, String> {
-        self.session.as_mut().ok_or_else(|| NO_GAME.into())
+    fn game_mut(&mut self) -> Result<&mut Any<Plays>, String> {
+        self.game.as_mut().ok_or_else(no_game)
     }
 
     fn new_game(&mut self, game: &str, rest: &[&str]) -> Result<String, String> {
         let kind: GameKind = game.parse().map_err(|e| explain(&e))?;
-        let (size, position) = match (kind, rest) {
-            (_, []) => (None, "start"),
-            (GameKind::Clamber, [size]) if size.parse::<u32>().is_ok() => (size.parse().ok(), "start"),
-            (GameKind::Clamber, [size, position]) => (Some(number(size, 2, 6)? as u32), *position),
-            (_, [position]) => (None, *position),
-            _ => return Err("too many words: new clamber [SIZE] [POSITION] or new ombagui [POSITION]".into()),
+        let sizes = crate::each_game!(kind kind, G => G::SIDES.start() != G::SIDES.end());
+        let (size, position) = match rest {
+            [] => (None, "start"),
+            [size] if sizes && size.parse::<u32>().is_ok() => (size.parse().ok(), "start"),
+            [size, position] if sizes => (Some(number(size, 2, 6)? as u32), *position),
+            [position] => (None, *position),
+            _ => return Err(format!("too many words: {}", new_forms())),
         };
-        let start: AnyPosition = kind.position(position, size).map_err(|e| explain(&e))?;
-        self.search = match start {
-            ByGame::Clamber(_) => ByGame::Clamber(Search::new()),
-            ByGame::Ombagui(_) => ByGame::Ombagui(Search::new()),
-        };
-        self.session = Some(AnySession::new(start));
+        let start = kind.position(position, size).map_err(|e| explain(&e))?;
+        self.game = Some(
+            crate::each_game!(map start, start => Played { session: Session::new(start), search: Search::new() }),
+        );
         Ok(String::new())
     }
 
-    fn play(&mut self, turn: &str) -> Result<String, String> {
-        by_game!(self.session_mut()?, s => play(s, turn))
-    }
-
-    /// The game with its search, whichever game it is: paired here once.
-    fn searching(&mut self) -> Result<Searching<'_>, String> {
-        match (self.session.as_ref(), &mut self.search) {
-            (Some(ByGame::Clamber(s)), ByGame::Clamber(search)) => Ok(ByGame::Clamber((s, search))),
-            (Some(ByGame::Ombagui(s)), ByGame::Ombagui(search)) => Ok(ByGame::Ombagui((s, search))),
-            _ => Err(NO_GAME.into()),
-        }
-    }
-
     fn go(&mut self, budget: Budget, stop: &AtomicBool) -> Result<String, String> {
-        let found = by_game!(self.searching()?, game => best(game.0, game.1, budget, stop));
+        let found = crate::each_game!(self.game_mut()?, g => best(g, budget, stop));
         found.ok_or_else(|| "the game is over".into())
     }
 
     /// The verdict at `level` on the position: the turn in notation and the chance of
     /// the player to move, the same each time it is asked until a deeper search looks.
-    fn verdict(&mut self, level: u8, stop: &AtomicBool) -> Result<(String, f64), String> {
-        let found = by_game!(self.searching()?, game => verdict(game.0, game.1, level, stop));
+    fn verdict(&mut self, level: Level, stop: &AtomicBool) -> Result<(String, f64), String> {
+        let found = crate::each_game!(self.game_mut()?, g => verdict(g, level, stop));
         found.ok_or_else(|| "the game is over".into())
     }
 
-    fn eval(&mut self, level: u8, stop: &AtomicBool) -> Result<String, String> {
+    fn eval(&mut self, level: Level, stop: &AtomicBool) -> Result<String, String> {
         self.verdict(level, stop).map(|(_, chance)| format!("{chance:.2}"))
     }
 }
@@ -169,30 +172,26 @@ fn arguments(command: &str) -> &'static str {
     }
 }
 
-fn best<G: Evaluate>(
-    session: &Session<G>,
-    search: &mut Search<G>,
-    budget: Budget,
-    stop: &AtomicBool,
-) -> Option<String> {
-    if session.is_over() {
+fn best<G: Evaluate>(game: &mut Played<G>, budget: Budget, stop: &AtomicBool) -> Option<String> {
+    if game.session.is_over() {
         return None;
     }
-    search.remember(session.history().iter().map(|ply| &ply.position));
-    search.best(&session.position(), budget, stop).map(|found| found.turn.to_string())
+    game.search.remember(game.session.history().iter().map(|ply| &ply.position));
+    game.search.best(&game.session.position(), budget, stop).map(|found| found.turn.to_string())
 }
 
-fn verdict<G: Evaluate>(
-    session: &Session<G>,
-    search: &mut Search<G>,
-    level: u8,
-    stop: &AtomicBool,
-) -> Option<(String, f64)> {
-    if session.is_over() {
+fn verdict<G: Evaluate>(game: &mut Played<G>, level: Level, stop: &AtomicBool) -> Option<(String, f64)> {
+    if game.session.is_over() {
         return None;
     }
-    search.remember(session.history().iter().map(|ply| &ply.position));
-    search.verdict_at_level(&session.position(), level, stop).map(|v| (v.turn.to_string(), v.chance()))
+    game.search.remember(game.session.history().iter().map(|ply| &ply.position));
+    let verdict = game.search.verdict_at_level(&game.session.position(), level, stop)?;
+    Some((verdict.turn.to_string(), verdict.chance()))
+}
+
+/// `go level N` and `eval level N`: N a level.
+fn level(text: &str) -> Result<Level, String> {
+    Level::new(number(text, 1, 5)? as u8).ok_or_else(|| format!("{} is not a level", quote(text)))
 }
 
 fn play<G: Game>(session: &mut Session<G>, text: &str) -> Result<String, String> {
@@ -209,8 +208,8 @@ fn explain(error: &ParseError) -> String {
         ParseErrorKind::SizeMismatch { size, side } => {
             format!("the position is on a side-{side} board, not the side {size} given to new")
         }
-        ParseErrorKind::OmbaguiSide(_) => {
-            "Ombagui is played on the side-4 board: new ombagui takes no side".into()
+        ParseErrorKind::OneSide { game, side, .. } => {
+            format!("{} is played on the side-{side} board: new {game} takes no side", game.title())
         }
         _ => error.to_string(),
     }

@@ -10,12 +10,13 @@
 //! and the question before leaving says the game is not kept and offers to save it
 //! elsewhere.
 
-use crate::app::game::GameScreen;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
-use crate::app::{App, Overlay};
+use crate::app::{App, Overlay, Screen};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::store;
 use crate::store::lock::{self, Lock};
-use crate::{store, t};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -32,7 +33,7 @@ pub struct Keeper {
     /// The lock on the file of the game on screen, and that file.
     lock: Option<(Lock, PathBuf)>,
     /// Why the game on screen is not kept, while its writes fail.
-    pub failing: Option<String>,
+    pub failing: Option<Text>,
     /// A watched game's file as it was when last read (modified time, length).
     seen: Option<(Option<SystemTime>, u64)>,
 }
@@ -40,7 +41,7 @@ pub struct Keeper {
 impl Keeper {
     /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
     /// disk, so it is written only once it changes.
-    pub fn new(dir: Option<PathBuf>, app: &App) -> Keeper {
+    pub fn new(dir: Option<PathBuf>, app: &mut App) -> Keeper {
         let mut keeper = Keeper { dir, ..Keeper::nowhere() };
         keeper.on_disk(app);
         keeper
@@ -52,8 +53,8 @@ impl Keeper {
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
-    pub fn on_disk(&mut self, app: &App) {
-        self.written = app.screen.kept_game().map(|game| (game.id, game.revision()));
+    pub fn on_disk(&mut self, app: &mut App) {
+        self.written = app.kept_game().map(|game| (game.keeping().id, game.revision()));
     }
 
     pub fn dir(&self) -> Option<&Path> {
@@ -73,17 +74,17 @@ impl Keeper {
             self.failing = None;
             return;
         };
-        if game.read_only {
+        if game.keeping().read_only {
             self.follow(app);
             return;
         }
-        match game.kept_at.clone() {
+        match game.keeping().at.clone() {
             Some(path) if self.locked() != Some(path.as_path()) => {
                 self.lock = None;
                 match lock::take(&path) {
                     Ok(Ok(lock)) => self.lock = Some((lock, path)),
                     Ok(Err(holder)) => {
-                        game.read_only = true;
+                        game.keeping().read_only = true;
                         self.seen = None;
                         app.overlay = Some(Overlay::Ask(Question::Locked(holder.to_string())));
                         self.follow(app);
@@ -103,8 +104,8 @@ impl Keeper {
     fn write(&mut self, app: &mut App) {
         let Some(dir) = self.dir.clone() else { return };
         let Some(game) = app.kept_game() else { return };
-        let now = (game.id, game.revision());
-        if game.tried_from.is_some()
+        let now = (game.keeping().id, game.revision());
+        if game.tried()
             || game.replay_position().1 == 0
             || self.written == Some(now)
             || self.tried == Some(now)
@@ -112,52 +113,58 @@ impl Keeper {
             return;
         }
         self.tried = Some(now);
-        let path = match game.kept_at.clone() {
+        let path = match game.keeping().at.clone() {
             Some(path) => path,
             None => match store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name())) {
                 Ok(path) => path,
-                Err(error) => return self.failed(app, format!("{error:#}")),
+                Err(error) => return self.failed(app, error),
             },
         };
         // Never a write without the lock: taken now if it could not be before, and refused
         // if another hexstack has the game since (its lock file was removed by hand).
         if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
             if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
-                return self.failed(app, t!("lock.lost", store::shown(&path)));
+                return self.failed(app, text!(LOCK_LOST, store::shown(&path)));
             }
             match lock::take(&path) {
                 Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
-                Ok(Err(_)) => return self.failed(app, t!("lock.lost", store::shown(&path))),
-                Err(error) => return self.failed(app, t!("lock.failed", store::shown(&path), error)),
+                Ok(Err(_)) => return self.failed(app, text!(LOCK_LOST, store::shown(&path))),
+                Err(error) => {
+                    return self.failed(app, text!(LOCK_FAILED, store::shown(&path), error.to_string()));
+                }
             }
         }
         match store::write_atomic(&path, &game.record(&store::now_utc())) {
             Ok(()) => {
-                game.kept_at = Some(path);
+                game.keeping().at = Some(path);
                 self.written = Some(now);
                 self.writes += 1;
                 if self.failing.take().is_some() {
-                    game.set_message(Message::Success(t!("keep.again")));
+                    *game.message() = Message::Success(text!(KEEP_AGAIN));
                 }
             }
-            Err(error) => self.failed(app, format!("{error:#}")),
+            Err(error) => self.failed(app, error),
         }
     }
 
     /// A new file in `dir` for a game of `game`, locked for this keeper.
-    fn new_file(&mut self, dir: &Path, game: &str) -> anyhow::Result<PathBuf> {
+    fn new_file(&mut self, dir: &Path, game: &str) -> Result<PathBuf, Text> {
         // Another hexstack may pick the same name in the same minute: the lock decides.
         for _ in 0..8 {
             let path = store::new_save_path(dir, game);
-            if let Ok(lock) = lock::take(&path)? {
-                self.lock = Some((lock, path.clone()));
-                return Ok(path);
+            match lock::take(&path) {
+                Ok(Ok(lock)) => {
+                    self.lock = Some((lock, path.clone()));
+                    return Ok(path);
+                }
+                Ok(Err(_)) => {}
+                Err(error) => return Err(text!(LOCK_FAILED, store::shown(&path), error.to_string())),
             }
         }
-        anyhow::bail!(t!("lock.failed", store::shown(dir), "busy"))
+        Err(text!(LOCK_FAILED, store::shown(dir), "busy"))
     }
 
-    fn failed(&mut self, app: &mut App, why: String) {
+    fn failed(&mut self, app: &mut App, why: Text) {
         self.failing = Some(why);
         self.warn(app);
     }
@@ -168,9 +175,8 @@ impl Keeper {
         let Some(why) = self.failing.clone() else { return };
         let Some(game) = app.kept_game() else { return };
         let game_kind = game.kind();
-        let message = game.table.message().clone();
-        if !matches!(message, Message::Warning(_)) {
-            game.set_message(Message::Warning(t!("keep.failing", why)));
+        if !matches!(game.message(), Message::Warning(_)) {
+            *game.message() = Message::Warning(text!(KEEP_FAILING, why.clone()));
         }
         let quit = match app.overlay {
             Some(Overlay::Ask(Question::Quit)) => true,
@@ -189,26 +195,32 @@ impl Keeper {
         let Some(game) = app.kept_game() else { return };
         if let Ok(Ok(lock)) = lock::take(path) {
             self.lock = Some((lock, path.to_path_buf()));
-            game.kept_at = Some(path.to_path_buf());
-            self.written = Some((game.id, game.revision()));
+            game.keeping().at = Some(path.to_path_buf());
+            self.written = Some((game.keeping().id, game.revision()));
             self.failing = None;
-            game.set_message(Message::Success(t!("keep.moved", store::shown(path))));
+            *game.message() = Message::Success(text!(KEEP_MOVED, store::shown(path)));
         }
     }
 
-    /// A watched game: read again whenever its file changed since it was last read.
+    /// A watched game on screen: read again whenever its file changed since it was last
+    /// read, the cursor where it was. (A game under its review shows as it was when the
+    /// review began.)
     fn follow(&mut self, app: &mut App) {
-        let Some(game) = app.kept_game() else { return };
-        let Some(path) = game.kept_at.clone() else { return };
+        let Some(game) = app.game_screen() else { return };
+        let game = game.kept();
+        let Some(path) = game.keeping().at.clone() else { return };
         let stamp = std::fs::metadata(&path).ok().map(|meta| (meta.modified().ok(), meta.len()));
         if stamp.is_none() || stamp == self.seen {
             return;
         }
         self.seen = stamp;
         let Ok(saved) = store::load(&path) else { return };
-        let (id, cursor) = (game.id, game.table.cursor());
-        *game = GameScreen { id, kept_at: Some(path), read_only: true, ..GameScreen::loaded(saved) };
-        game.table.point_at(cursor);
-        self.written = Some((game.id, game.revision()));
+        let (id, cursor) = (game.keeping().id, game.cursor());
+        let Screen::Game(mut game) = App::opened(saved, path, app.area).screen else { return };
+        let kept = game.kept();
+        (kept.keeping().id, kept.keeping().read_only) = (id, true);
+        kept.point_at(cursor);
+        self.written = Some((id, kept.revision()));
+        app.screen = Screen::Game(game);
     }
 }

@@ -33,11 +33,12 @@
 //! of the turns are played (the rest were taken back and can be redone); the `end` line
 //! shows that the file was written whole.
 
+use crate::ai::Level;
 use crate::ai::review::Looked;
-use crate::i18n::Explain;
+use crate::i18n::keys::*;
+use crate::i18n::{Text, Words, excerpt, parse_error, text};
 use crate::rules::{Colour, Game, GameKind};
 use crate::session::{AnySession, End, Players, Session};
-use crate::{by_game, t};
 use std::fmt::{self, Write};
 
 pub mod plain;
@@ -60,7 +61,7 @@ pub struct SavedGame {
 #[derive(Clone, PartialEq, Debug)]
 pub struct KeptReview {
     /// The level it looked at the positions with.
-    pub level: u8,
+    pub level: Level,
     /// The turns of the line it reviewed, in notation.
     pub line: Vec<String>,
     /// For the start and after each turn, in order, as far as it got: Blue's chance, the
@@ -80,7 +81,7 @@ impl KeptReview {
 
     /// The review of a game at `level` whose line is `turns`, from the verdicts on its
     /// positions, as far as they go without a gap.
-    pub fn of<T: fmt::Display>(level: u8, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
+    pub fn of<T: fmt::Display>(level: Level, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
         let looked = looked
             .iter()
             .map_while(|looked| {
@@ -125,7 +126,7 @@ impl KeptReview {
     /// The review from a saved game's lines after `review:`; `None` if any is not as
     /// written (the game loads all the same, and is reviewed again).
     fn read(level: &str, lines: &[&str], line: &[String]) -> Option<KeptReview> {
-        let level: u8 = level.trim().parse().ok().filter(|level| (1..=5).contains(level))?;
+        let level: Level = level.trim().parse().ok()?;
         if lines.len() > line.len() + 1 {
             return None;
         }
@@ -150,22 +151,27 @@ impl KeptReview {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LoadError {
     pub line: Option<usize>,
-    pub message: String,
+    pub message: Text,
 }
 
 impl LoadError {
-    /// An error on line `line`; the message is cut short and shows no control character.
-    fn at(line: usize, message: impl Into<String>) -> LoadError {
-        LoadError { line: Some(line), message: plain::one_line(&message.into()) }
+    /// An error on line `line`.
+    fn at(line: usize, message: Text) -> LoadError {
+        LoadError { line: Some(line), message }
+    }
+
+    /// What to say: the line, then what is wrong with it.
+    pub fn text(&self) -> Text {
+        match self.line {
+            Some(line) => text!(LOAD_LINE, line, self.message.clone()),
+            None => self.message.clone(),
+        }
     }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => f.write_str(&t!("load.line", line, self.message)),
-            None => f.write_str(&self.message),
-        }
+        self.text().fmt(f)
     }
 }
 
@@ -250,7 +256,7 @@ pub fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
         Ok(text) => read(text),
         Err(error) => {
             let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-            Err(LoadError::at(line, t!("load.not_utf8")))
+            Err(LoadError::at(line, text!(LOAD_NOT_UTF8)))
         }
     }
 }
@@ -262,20 +268,20 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     for (n, line) in text.lines().enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.chars().nth(plain::MAX_LINE).is_some() {
-            return Err(LoadError::at(n + 1, t!("load.long_line", plain::MAX_LINE)));
+            return Err(LoadError::at(n + 1, text!(LOAD_LONG_LINE, plain::MAX_LINE)));
         }
         if let Some(c) = plain::control(line) {
-            return Err(LoadError::at(n + 1, t!("load.control", format!("U+{:04X}", u32::from(c)))));
+            return Err(LoadError::at(n + 1, text!(LOAD_CONTROL, format!("U+{:04X}", u32::from(c)))));
         }
     }
     let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line.trim_end_matches('\r')));
     match lines.next() {
         Some((_, MAGIC)) => {}
         Some(_) | None if text.trim().is_empty() => {
-            return Err(LoadError { line: None, message: t!("load.empty") });
+            return Err(LoadError { line: None, message: text!(LOAD_EMPTY) });
         }
         _ => {
-            return Err(LoadError::at(1, t!("load.magic", MAGIC)));
+            return Err(LoadError::at(1, text!(LOAD_MAGIC, MAGIC)));
         }
     }
     let mut header: Vec<(&str, String, usize)> = Vec::new();
@@ -289,24 +295,24 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             break;
         }
         let Some((key, value)) = line.split_once(':') else {
-            return Err(LoadError::at(n, t!("load.field_value", plain::excerpt(line))));
+            return Err(LoadError::at(n, text!(LOAD_FIELD_VALUE, excerpt(line))));
         };
         let key = key.trim();
         let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
-            return Err(LoadError::at(n, t!("load.unknown_field", plain::excerpt(key))));
+            return Err(LoadError::at(n, text!(LOAD_UNKNOWN_FIELD, excerpt(key))));
         };
         if header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(n, t!("load.twice", key)));
+            return Err(LoadError::at(n, text!(LOAD_TWICE, key)));
         }
         header.push((field, value.trim().to_string(), n));
     }
     let last_line = text.lines().count();
     let Some(turns_line) = turns_line else {
-        return Err(LoadError::at(last_line, t!("load.no_turns")));
+        return Err(LoadError::at(last_line, text!(LOAD_NO_TURNS)));
     };
     for (field, required) in FIELDS {
         if required && !header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(turns_line, t!("load.missing", field)));
+            return Err(LoadError::at(turns_line, text!(LOAD_MISSING, field)));
         }
     }
     let get = |field: &str| {
@@ -314,7 +320,7 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     };
     let computer = match get("computer") {
         Some((text, n)) => {
-            Some(text.parse().map_err(|()| LoadError::at(n, t!("load.computer", plain::excerpt(text))))?)
+            Some(text.parse().map_err(|()| LoadError::at(n, text!(LOAD_COMPUTER, excerpt(text))))?)
         }
         None => None,
     };
@@ -330,7 +336,7 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     for (n, line) in lines {
         let line = line.trim();
         if ended && !line.is_empty() {
-            return Err(LoadError::at(n, t!("load.after_end")));
+            return Err(LoadError::at(n, text!(LOAD_AFTER_END)));
         }
         match (line, &mut review) {
             ("", _) => {}
@@ -343,64 +349,64 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
         }
     }
     if !ended {
-        return Err(LoadError::at(last_line, t!("load.no_end")));
+        return Err(LoadError::at(last_line, text!(LOAD_NO_END)));
     }
     let (game, game_line) = get("game").unwrap_or_default();
     let (start, start_line) = get("start").unwrap_or_default();
-    let kind: GameKind =
-        game.parse().map_err(|_| LoadError::at(game_line, t!("load.unknown_game", plain::excerpt(game))))?;
+    let kind: GameKind = game.parse().map_err(|_| {
+        LoadError::at(game_line, text!(LOAD_UNKNOWN_GAME, excerpt(game), crate::i18n::games(LIST_OR)))
+    })?;
     let start = kind
         .position(start, None)
-        .map_err(|e| LoadError::at(start_line, t!("load.bad_start", e.explain())))?;
+        .map_err(|e| LoadError::at(start_line, text!(LOAD_BAD_START, parse_error(&e))))?;
     if let Some((size, line)) = get("size") {
-        let side = by_game!(&start, p => p.board().side());
+        let side = start.board().side();
         if size != side.to_string() {
-            return Err(LoadError::at(line, t!("load.size", plain::excerpt(size), side)));
+            return Err(LoadError::at(line, text!(LOAD_SIZE, excerpt(size), side)));
         }
     }
-    let loaded: AnySession = by_game!(map start, start => replay(start, &turns, &get)?);
+    let loaded: AnySession = crate::each_game!(map start, start => replay(start, &turns, &get)?);
     let line: Vec<String> =
-        by_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
+        crate::each_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
     let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
     Ok(SavedGame { game: loaded, players, date, review })
 }
 
 /// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
-fn replay<'a, G: Game>(
+fn replay<'a, G: Words>(
     start: G,
     turns: &[(usize, &str)],
     get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
-) -> Result<Session<G>, LoadError>
-where
-    G::Illegal: Explain,
-{
+) -> Result<Session<G>, LoadError> {
     let mut session = Session::new(start);
     for &(n, line) in turns {
         let (player, turn) = line.split_once(char::is_whitespace).unwrap_or(("", line));
         let to_move = session.position().to_move();
         let expected = to_move.to_string();
         if !player.eq_ignore_ascii_case(&expected) {
-            return Err(LoadError::at(n, t!("load.player", expected, plain::excerpt(line))));
+            return Err(LoadError::at(n, text!(LOAD_PLAYER, expected, excerpt(line))));
         }
         let turn: G::Turn = turn
             .trim()
             .parse()
-            .map_err(|e: crate::rules::ParseError| LoadError::at(n, t!("load.bad_turn", e.explain())))?;
+            .map_err(|e: crate::rules::ParseError| LoadError::at(n, text!(LOAD_BAD_TURN, parse_error(&e))))?;
         if session.is_over() {
-            return Err(LoadError::at(n, t!("load.over", turn)));
+            return Err(LoadError::at(n, text!(LOAD_OVER, turn.to_string())));
         }
-        session.play(&turn).map_err(|reason| LoadError::at(n, t!("load.illegal", turn, reason.explain())))?;
+        session
+            .play(&turn)
+            .map_err(|reason| LoadError::at(n, text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason))))?;
     }
     if let Some((result, n)) = get("result") {
         let result = result.to_ascii_lowercase();
         match result.as_str() {
             "blue resigned" | "red resigned" if session.is_over() => {
-                return Err(LoadError::at(n, t!("load.resign_over")));
+                return Err(LoadError::at(n, text!(LOAD_RESIGN_OVER)));
             }
             "blue resigned" | "red resigned" => {
                 // Resigning is the player to move's act; the file's colour must be that one.
                 if !result.starts_with(&session.position().to_move().to_string().to_lowercase()) {
-                    return Err(LoadError::at(n, t!("load.resign_who", session.position().to_move())));
+                    return Err(LoadError::at(n, text!(LOAD_RESIGN_WHO, session.position().to_move())));
                 }
                 session.resign();
             }
@@ -411,86 +417,9 @@ where
     if let Some((at, n)) = get("at") {
         let played = at.split_whitespace().next().and_then(|count| count.parse::<usize>().ok());
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
-            return Err(LoadError::at(n, t!("load.at", plain::excerpt(at), turns.len())));
+            return Err(LoadError::at(n, text!(LOAD_AT, excerpt(at), turns.len())));
         };
         while session.turns_played() > played && session.undo() {}
     }
     Ok(session)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{ByGame, clamber};
-
-    fn clamber_session(turns: &[&str]) -> Session<clamber::Position> {
-        let mut session = Session::new(clamber::Position::start(crate::rules::hex::Board::SIDE_3));
-        for turn in turns {
-            session.play(&turn.parse().unwrap()).unwrap();
-        }
-        session
-    }
-
-    #[test]
-    fn a_game_reads_back_as_written() {
-        let session = clamber_session(&["C3", "D3", "C2", "D3xC3"]);
-        let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()), computer: None };
-        let text = write(&session, &players, "2026-11-30 15:31 UTC");
-        assert_eq!(
-            text,
-            "hexstack saved game\ngame: clamber\nsize: 3\ndate: 2026-11-30 15:31 UTC\nblue: Ann\nred: Bo\n\
-             start: 3/b/-\nresult: Red won\nat: 4 of 4\nturns:\nBlue C3\nRed D3\nBlue C2\nRed D3xC3\nend\n"
-        );
-        let saved = read(&text).unwrap();
-        assert_eq!(saved.players, players);
-        let ByGame::Clamber(loaded) = saved.game else { panic!("a Clamber game") };
-        assert_eq!(loaded.position(), session.position());
-        assert_eq!(loaded.end(), Some(End::Won(Colour::Red)));
-    }
-
-    #[test]
-    fn taken_back_turns_and_resignations_are_kept() {
-        let mut session = clamber_session(&["C3", "D3", "A1"]);
-        session.undo();
-        let text = write(&session, &Players::default(), "");
-        assert!(text.contains("at: 2 of 3\n"));
-        let ByGame::Clamber(mut loaded) = read(&text).unwrap().game else { panic!() };
-        assert_eq!(loaded.position(), session.position());
-        assert!(loaded.redo());
-        let mut session = clamber_session(&["C3"]);
-        session.resign();
-        let ByGame::Clamber(loaded) = read(&write(&session, &Players::default(), "")).unwrap().game else {
-            panic!()
-        };
-        assert_eq!(loaded.end(), Some(End::Resigned(Colour::Red)));
-    }
-
-    #[test]
-    fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
-        let session = clamber_session(&["C3", "D3"]);
-        let line = vec!["C3".to_string(), "D3".to_string()];
-        let review = KeptReview {
-            level: 4,
-            line: line.clone(),
-            looked: vec![
-                Looked { blue: 0.5, best: Some("C3".into()), after_best: None },
-                Looked { blue: 0.516, best: Some("D4".into()), after_best: Some(0.5) },
-                Looked { blue: 0.25, best: Some("C2".into()), after_best: None },
-            ],
-        };
-        let text = write_reviewed(&session, &Players::default(), "", Some(&review));
-        assert!(text.ends_with("Red D3\nreview: 4\n0.500 C3\n0.516 D4 0.500\n0.250 C2\nend\n"), "{text}");
-        assert_eq!(read(&text).unwrap().review, Some(review.clone()));
-        // After an undo and another turn, only the start and C3 still hold.
-        let mut other = clamber_session(&["C3"]);
-        other.play(&"E5".parse().unwrap()).unwrap();
-        let text = write_reviewed(&other, &Players::default(), "", Some(&review));
-        assert_eq!(read(&text).unwrap().review.unwrap().looked.len(), 2);
-        // A review not as written is dropped; the game loads all the same.
-        for bad in ["review: 9\n0.5 C3\n", "review: 4\n1.5 C3\n", "review: 4\nhalf C3\n"] {
-            let text = write(&session, &Players::default(), "").replace("end\n", &format!("{bad}end\n"));
-            let saved = read(&text).unwrap();
-            assert_eq!((saved.review, saved.game.kind()), (None, crate::rules::GameKind::Clamber), "{bad}");
-        }
-    }
 }

@@ -2,7 +2,8 @@
 //! the players decide themselves (a resignation, an agreed draw), and who plays it. The
 //! app, saved games, the engine protocol and network play all share it.
 
-use crate::rules::{AnyPosition, ByGame, Colour, Game, Outcome, clamber, ombagui};
+use crate::ai::Level;
+use crate::rules::{Any, AnyPosition, Colour, Family, Game, Outcome};
 
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -12,34 +13,46 @@ pub struct Players {
     pub computer: Option<Computer>,
 }
 
-/// Who the computer plays, and at which level: one colour, or both to watch it play.
+/// Which side the computer plays: one colour, or both to watch it play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Side {
+    Blue,
+    Red,
+    Both,
+}
+
+/// Who the computer plays, and at which level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Computer {
-    pub blue: bool,
-    pub red: bool,
-    pub level: u8,
+    pub side: Side,
+    pub level: Level,
 }
 
 impl Computer {
     /// The computer playing `colour` at `level`.
-    pub fn playing(colour: Colour, level: u8) -> Computer {
-        Computer { blue: colour == Colour::Blue, red: colour == Colour::Red, level }
-    }
-
-    /// The computer playing both sides, to watch.
-    pub fn both(level: u8) -> Computer {
-        Computer { blue: true, red: true, level }
+    pub fn playing(colour: Colour, level: Level) -> Computer {
+        let side = match colour {
+            Colour::Blue => Side::Blue,
+            Colour::Red => Side::Red,
+        };
+        Computer { side, level }
     }
 
     /// Whether it plays both sides: there is nobody to answer, just a game to watch.
     pub fn watched(self) -> bool {
-        self.blue && self.red
+        self.side == Side::Both
     }
 
     pub fn plays(self, colour: Colour) -> bool {
-        match colour {
-            Colour::Blue => self.blue,
-            Colour::Red => self.red,
+        matches!((self.side, colour), (Side::Both, _) | (Side::Blue, Colour::Blue) | (Side::Red, Colour::Red))
+    }
+
+    /// The one colour it plays, unless it plays both.
+    pub fn colour(self) -> Option<Colour> {
+        match self.side {
+            Side::Blue => Some(Colour::Blue),
+            Side::Red => Some(Colour::Red),
+            Side::Both => None,
         }
     }
 }
@@ -47,10 +60,10 @@ impl Computer {
 impl std::fmt::Display for Computer {
     /// As a saved game writes it: the side it plays (`blue`, `red` or `both`), then its level.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let side = match (self.blue, self.red) {
-            (true, true) => "both",
-            (true, false) => "blue",
-            _ => "red",
+        let side = match self.side {
+            Side::Both => "both",
+            Side::Blue => "blue",
+            Side::Red => "red",
         };
         write!(f, "{side} {}", self.level)
     }
@@ -59,19 +72,17 @@ impl std::fmt::Display for Computer {
 impl std::str::FromStr for Computer {
     type Err = ();
 
-    /// `blue 3`, `red 5`, `both 1`: the side the computer plays and its level, 1 to 5.
+    /// `blue 3`, `red 5`, `both 1`: the side the computer plays and its level.
     fn from_str(text: &str) -> Result<Computer, ()> {
         let (side, level) = text.trim().split_once(' ').ok_or(())?;
-        let level: u8 = level.trim().parse().map_err(|_| ())?;
-        if !(1..=5).contains(&level) {
-            return Err(());
-        }
-        match side {
-            "blue" => Ok(Computer::playing(Colour::Blue, level)),
-            "red" => Ok(Computer::playing(Colour::Red, level)),
-            "both" => Ok(Computer::both(level)),
-            _ => Err(()),
-        }
+        let level: Level = level.parse().map_err(|_| ())?;
+        let side = match side {
+            "blue" => Side::Blue,
+            "red" => Side::Red,
+            "both" => Side::Both,
+            _ => return Err(()),
+        };
+        Ok(Computer { side, level })
     }
 }
 
@@ -84,13 +95,32 @@ impl Players {
     }
 }
 
-/// A game in progress of either kind.
-pub type AnySession = ByGame<Session<clamber::Position>, Session<ombagui::Position>>;
+/// Every game's sessions: `Any<Sessions>` is a game in progress of any game.
+#[derive(Debug)]
+pub struct Sessions;
+
+impl Family for Sessions {
+    type Of<G: Game> = Session<G>;
+}
+
+/// A game in progress of any game.
+pub type AnySession = Any<Sessions>;
 
 impl AnySession {
-    /// A game of whichever kind `start` is.
+    /// A game of whichever game `start` is.
     pub fn new(start: AnyPosition) -> AnySession {
-        crate::by_game!(map start, start => Session::new(start))
+        crate::each_game!(map start, start => Session::new(start))
+    }
+
+    /// A number that changes whenever the game does.
+    pub fn revision(&self) -> u64 {
+        crate::each_game!(self, session => session.revision())
+    }
+}
+
+impl Clone for AnySession {
+    fn clone(&self) -> Self {
+        crate::each_game!(map self, session => session.clone())
     }
 }
 
@@ -306,62 +336,5 @@ impl<G: Game> Session<G> {
             self.agreed = Some(End::Drawn);
             self.revision += 1;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::clamber::{Position, Turn};
-
-    fn turn(text: &str) -> Turn {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn undo_and_redo_walk_the_history() {
-        let mut session = Session::new("start".parse::<Position>().unwrap());
-        assert!(!session.can_undo());
-        session.play(&turn("C3")).unwrap();
-        session.play(&turn("D4")).unwrap();
-        assert_eq!(session.position().to_string(), "3/b/C3=b1,D4=r1");
-        assert!(session.undo());
-        assert_eq!(session.position().to_string(), "3/r/C3=b1");
-        let revision = session.revision();
-        assert!(session.redo());
-        assert_eq!(session.position().to_string(), "3/b/C3=b1,D4=r1");
-        assert!(session.revision() > revision, "a redo is a change to keep");
-        let revision = session.revision();
-        assert!(!session.redo());
-        assert_eq!(session.revision(), revision, "nothing redone, nothing to keep");
-        session.undo();
-        session.play(&turn("A1")).unwrap();
-        assert!(!session.can_redo(), "a new turn drops the old future");
-        assert_eq!(session.last_turn(), Some(&turn("A1")));
-    }
-
-    #[test]
-    fn a_stuck_player_is_skipped_and_undo_takes_the_skip_back_too() {
-        // Once Red's 3 takes the blue 2, Blue's singletons cannot touch Red's two 3s.
-        let start: Position = "2/r/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b2".parse().unwrap();
-        let mut session = Session::new(start);
-        assert_eq!(session.play(&turn("B2xC3")), Ok(Played::Skipped(Colour::Blue)));
-        assert_eq!(session.position().to_move(), Colour::Red);
-        assert_eq!(session.history().len(), 2);
-        session.undo();
-        assert_eq!(session.position(), start);
-        session.redo();
-        assert_eq!(session.position().to_move(), Colour::Red);
-    }
-
-    #[test]
-    fn resignation_and_draw_end_the_game_until_undone() {
-        let mut session = Session::new("start".parse::<Position>().unwrap());
-        session.resign();
-        assert_eq!(session.end(), Some(End::Resigned(Colour::Blue)));
-        assert!(session.undo());
-        assert_eq!(session.end(), None);
-        session.agree_draw();
-        assert_eq!(session.end(), Some(End::Drawn));
     }
 }

@@ -1,9 +1,9 @@
 //! Where saved games live on disk, and writing them so that a crash or a full disk never
 //! leaves a half-written file in place of a good one.
 
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
 use crate::saved::{self, SavedGame};
-use crate::t;
-use anyhow::{Context, Result};
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -31,12 +31,12 @@ pub fn saves_dir() -> Option<PathBuf> {
 
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
-pub fn ensure_dir(dir: &Path) -> Result<()> {
+pub fn ensure_dir(dir: &Path) -> Result<(), Text> {
     let shown = shown(dir);
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
-        anyhow::bail!(t!("err.dir_is_file", shown, self::shown(file)));
+        return Err(text!(ERR_DIR_IS_FILE, shown, self::shown(file)));
     }
-    fs::create_dir_all(dir).with_context(|| t!("err.create_dir", shown))
+    fs::create_dir_all(dir).map_err(|error| text!(ERR_CREATE_DIR, shown).because(error.to_string()))
 }
 
 /// A new file name in the saves folder for a game of `game` started now.
@@ -65,38 +65,38 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
 
 /// Reads and checks a saved game; the error names the file and the line. At most
 /// [`saved::plain::MAX_BYTES`] are read, whatever the file is (`/dev/zero` included).
-pub fn load(path: &Path) -> Result<SavedGame> {
+pub fn load(path: &Path) -> Result<SavedGame, Text> {
     let shown = shown(path);
     let mut bytes = Vec::new();
     fs::File::open(path)
         .and_then(|file| file.take(saved::plain::MAX_BYTES + 1).read_to_end(&mut bytes))
-        .with_context(|| t!("err.read", shown))?;
+        .map_err(|error| text!(ERR_READ, &shown).because(error.to_string()))?;
     if bytes.len() as u64 > saved::plain::MAX_BYTES {
-        anyhow::bail!(t!("load.too_big", shown, saved::plain::MAX_BYTES >> 20));
+        return Err(text!(LOAD_TOO_BIG, shown, saved::plain::MAX_BYTES >> 20));
     }
-    saved::read_bytes(&bytes).with_context(|| t!("load.unreadable", shown))
+    saved::read_bytes(&bytes).map_err(|error| text!(LOAD_UNREADABLE, shown).because(error.text()))
 }
 
 /// A path as it may be shown on a terminal: short, its control characters escaped.
 pub fn shown(path: &Path) -> String {
-    saved::plain::one_line(&path.display().to_string())
+    crate::i18n::one_line(&path.display().to_string())
 }
 
 /// The most recently kept game in `dir` (the saves folder when `None`), read and
 /// checked, with its file.
-pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf)> {
-    let dir = dir.map(Path::to_path_buf).or_else(saves_dir).with_context(|| t!("err.no_data_dir"))?;
+pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
+    let dir = dir.map(Path::to_path_buf).or_else(saves_dir).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
-        anyhow::bail!(t!("err.dir_is_file", shown(&dir), shown(file)));
+        return Err(text!(ERR_DIR_IS_FILE, shown(&dir), shown(file)));
     }
-    let path = latest_save(&dir).with_context(|| t!("err.nothing_to_resume"))?;
+    let path = latest_save(&dir).ok_or_else(|| text!(ERR_NOTHING_TO_RESUME))?;
     Ok((load(&path)?, path))
 }
 
 /// Writes `text` to `path` atomically: a new file beside it, flushed to disk, then renamed
 /// over the old one. If anything fails the old file is untouched and the new one removed.
 /// The folder must exist.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), Text> {
     write_atomic_with(path, |file| file.write_all(text.as_bytes()))
 }
 
@@ -104,7 +104,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
-) -> Result<()> {
+) -> Result<(), Text> {
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| -> std::io::Result<()> {
@@ -116,7 +116,7 @@ pub fn write_atomic_with(
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    result.with_context(|| t!("err.save", path.display()))
+    result.map_err(|error| text!(ERR_SAVE, shown(path)).because(error.to_string()))
 }
 
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.

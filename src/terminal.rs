@@ -4,15 +4,16 @@
 //! or a timer an app asked for is due; it lets the app of each terminal concerned handle
 //! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
-use crate::app::event::{self, Event, Guest, Redraw, Wake};
+use crate::app::event::{self, Arrivals, Event, Guest, Inbox, Redraw, Taken, Wake};
 use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
 use crate::app::{self, App, Overlay, Request};
-use crate::i18n::{self, Lang};
+use crate::i18n::keys::*;
+use crate::i18n::{Lang, Text, text};
 use crate::keeper::Keeper;
-use crate::{store, t, ui};
-use anyhow::{Context, Result};
+use crate::{store, ui};
+use anyhow::Result;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::cursor::{Hide, Show};
@@ -26,33 +27,41 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 
-/// The loop's channel: every source of events holds a sender.
+/// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
     pub sender: SyncSender<Wake>,
-    receiver: Receiver<Wake>,
+    pub inlet: Inlet,
 }
 
 impl Default for Wakes {
     fn default() -> Wakes {
         let (sender, receiver) = mpsc::sync_channel(event::QUEUE);
-        Wakes { sender, receiver }
+        Wakes { sender, inlet: Inlet::new(receiver) }
     }
 }
 
-impl Wakes {
-    pub fn receiver(&self) -> &Receiver<Wake> {
-        &self.receiver
+/// What the loop takes in: its channel, and the guests' queues as they come.
+pub struct Inlet {
+    receiver: Receiver<Wake>,
+    pub arrivals: Arrivals,
+}
+
+impl Inlet {
+    /// The loop's end of `receiver`'s channel; it ends when every sender is gone.
+    pub fn new(receiver: Receiver<Wake>) -> Inlet {
+        Inlet { receiver, arrivals: Arrivals::default() }
     }
 }
 
-/// Runs `app` in this terminal until the players quit, keeping games in the saves folder.
-pub fn run(app: App) -> Result<()> {
-    run_shared(app, Wakes::default(), None)
+/// Runs `app` in this terminal, its words in `lang`, until the players quit, keeping games
+/// in the saves folder.
+pub fn run(app: App, lang: Lang) -> Result<(), Text> {
+    run_shared(app, lang, Wakes::default(), None)
 }
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
-pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<()> {
-    let terminal = ratatui::try_init().with_context(|| t!("err.terminal"))?;
+pub fn run_shared(mut app: App, lang: Lang, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
+    let terminal = ratatui::try_init().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -62,17 +71,17 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
-        let mut keeper = Keeper::new(store::saves_dir(), &app);
+        let mut keeper = Keeper::new(store::saves_dir(), &mut app);
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
-        let mut local = Some(Screen::new(app, terminal, i18n::current()));
-        drive(&mut local, &mut keeper, wakes.receiver(), link.as_ref())
+        let mut local = Some(Screen::new(app, terminal, lang));
+        drive(&mut local, &mut keeper, &wakes.inlet, link.as_ref())
     })();
     event::set_waker(None);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    result
+    result.map_err(Text::from)
 }
 
 /// Reads the local terminal on a thread of its own, which sleeps until a key, a click or a
@@ -133,9 +142,8 @@ where
         Screen { app, terminal, lang, drawn: false, redraw: Redraw::default() }
     }
 
-    /// Lets the app handle `event`, in its terminal's language.
+    /// Lets the app handle `event`.
     fn handle(&mut self, event: Event) -> Result<()> {
-        i18n::set(self.lang);
         if let Event::Input(Input::Resize(width, height)) = event {
             // A terminal at a distance tells its size only this way.
             self.terminal.resize(Rect::new(0, 0, width, height))?;
@@ -149,14 +157,13 @@ where
     /// did not all go out.
     fn draw(&mut self) -> Result<()> {
         if !self.drawn {
-            i18n::set(self.lang);
-            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
+            self.terminal.draw(|frame| ui::draw(&self.app, self.lang, frame))?;
             self.drawn = true;
         }
         if self.redraw.take() {
             let area = self.app.area;
             self.terminal.resize(Rect::new(0, 0, area.width, area.height))?;
-            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
+            self.terminal.draw(|frame| ui::draw(&self.app, self.lang, frame))?;
         }
         Ok(())
     }
@@ -174,21 +181,44 @@ enum Origin {
     All,
 }
 
+/// A guest: its queue, and its screen once its terminal is at the game.
+struct Visitor {
+    inbox: Inbox,
+    screen: Option<GuestScreen>,
+}
+
+/// The guests at the loop: however the loop ends (the host quits, a signal, an error, a
+/// panic), every guest's terminal is left as it was found, with a goodbye in its language,
+/// before its connection closes.
+#[derive(Default)]
+struct Visitors(Vec<Visitor>);
+
+impl Drop for Visitors {
+    fn drop(&mut self) {
+        for screen in self.0.iter_mut().filter_map(|visitor| visitor.screen.as_mut()) {
+            let _ = leave(&mut screen.terminal);
+            let goodbye = screen.lang.say(&text!(NET_HOST_LEFT));
+            let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
+            let _ = Write::flush(screen.terminal.backend_mut());
+        }
+    }
+}
+
 /// The one loop, on any backend for the local terminal (none for a host without one, as
 /// in tests): until the local app quits, the channel closes, or a stop comes. Guests are
-/// let in to the shared game on `link`.
+/// let in to the shared game on `link`, and each round takes a share of every guest's keys.
 pub fn drive<B: Backend>(
     local: &mut Option<Screen<B>>,
     keeper: &mut Keeper,
-    wakes: &Receiver<Wake>,
+    inlet: &Inlet,
     link: Option<&Arc<Link>>,
 ) -> Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
     // Dropped however the loop ends: every guest's terminal is left clean.
-    let mut guests = Guests(Vec::new());
-    let guests = &mut guests.0;
+    let mut visitors = Visitors::default();
+    let mut more = false;
     loop {
         if let Some(screen) = local {
             // A game shared with other terminals may have changed there: kept here too.
@@ -198,41 +228,25 @@ where
                 return Ok(());
             }
         }
-        for (_, guest) in guests.iter_mut() {
+        for screen in visitors.0.iter_mut().filter_map(|visitor| visitor.screen.as_mut()) {
             // A guest that stopped reading is dropped by its connection, not here.
-            let _ = guest.draw();
+            let _ = screen.draw();
         }
         if link.is_some_and(|link| link.is_closed()) {
             return Ok(());
         }
-        let due = local.iter().map(|screen| &screen.app).chain(guests.iter().map(|(_, g)| &g.app));
-        let wake = match due.filter_map(App::timer).min() {
-            Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                Ok(wake) => Some(wake),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
-            },
-            None => match wakes.recv() {
-                Ok(wake) => Some(wake),
-                Err(_) => return Ok(()),
-            },
-        };
+        let Some(wake) = wait(local, &visitors, inlet, more) else { return Ok(()) };
         let before = link.map(|link| (link.revision(), link.stamp()));
         let from = match wake {
-            None => {
-                every(local, guests, Event::Timer)?;
-                Origin::All
+            Woken::Timer => every(local, &mut visitors, Event::Timer).map(|()| Origin::All)?,
+            Woken::Wake(Wake::Searched) => {
+                every(local, &mut visitors, Event::Searched).map(|()| Origin::All)?
             }
-            Some(Wake::Searched) => {
-                every(local, guests, Event::Searched)?;
-                Origin::All
+            Woken::Wake(Wake::Link) => {
+                every(local, &mut visitors, Event::Shared { played: false }).map(|()| Origin::All)?
             }
-            Some(Wake::Link) => {
-                every(local, guests, Event::Shared { played: false })?;
-                Origin::All
-            }
-            Some(Wake::Stop) => return Ok(()),
-            Some(Wake::Local(input)) => {
+            Woken::Wake(Wake::Stop) => return Ok(()),
+            Woken::Wake(Wake::Local(input)) => {
                 if let Some(screen) = local {
                     screen.handle(Event::Input(input))?;
                     if let Some(request) = screen.app.request.take() {
@@ -241,95 +255,158 @@ where
                 }
                 Origin::Local
             }
-            Some(Wake::Guest(id, news)) => {
-                guest(guests, id, news, link)?;
-                Origin::Guest(id)
-            }
+            Woken::Wake(Wake::Guests) | Woken::Busy => Origin::All,
         };
-        // The other terminals at the shared game hear of what changed.
-        if let (Some(link), Some((revision, stamp))) = (link, before)
-            && link.stamp() != stamp
-        {
-            let played = link.revision() != revision;
-            if played {
-                // A question about the game before this turn no longer stands.
-                link.drop_question();
-            }
-            link.announce();
-            if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
-                screen.handle(Event::Shared { played })?;
-            }
-            for (_, screen) in guests.iter_mut().filter(|(id, _)| from != Origin::Guest(*id)) {
-                screen.handle(Event::Shared { played })?;
-            }
-        }
+        tell_others(local, &mut visitors, link, before, from)?;
+        more = guests_round(local, &mut visitors, inlet, link)?;
     }
 }
 
-/// The guests' screens: however the loop ends (the host quits, a signal, an error, a
-/// panic), every guest's terminal is left as it was found, with a goodbye in its language,
-/// before its connection closes.
-struct Guests(Vec<(u64, GuestScreen)>);
+/// What woke the loop.
+enum Woken {
+    Wake(Wake),
+    /// A timer an app asked for is due.
+    Timer,
+    /// Nothing came, but guests' keys still wait from the last round.
+    Busy,
+}
 
-impl Drop for Guests {
-    fn drop(&mut self) {
-        for (_, screen) in &mut self.0 {
-            i18n::set(screen.lang);
-            let _ = leave(&mut screen.terminal);
-            let _ = write!(screen.terminal.backend_mut(), "{}\r\n", t!("net.host_left"));
-            let _ = Write::flush(screen.terminal.backend_mut());
+/// Sleeps until something wakes the loop or a timer an app asked for is due; with guests'
+/// keys still waiting (`more`), only looks. `None` when every sender is gone.
+fn wait<B: Backend>(
+    local: &Option<Screen<B>>,
+    visitors: &Visitors,
+    inlet: &Inlet,
+    more: bool,
+) -> Option<Woken> {
+    let apps = local.iter().map(|screen| &screen.app);
+    let due = apps.chain(visitors.0.iter().filter_map(|visitor| visitor.screen.as_ref().map(|s| &s.app)));
+    let due = due.filter_map(App::timer).min();
+    let receiver = &inlet.receiver;
+    let woken = match (more, due) {
+        (true, _) => receiver.try_recv().map_err(|error| error == mpsc::TryRecvError::Disconnected),
+        (false, Some(due)) => receiver
+            .recv_timeout(due.saturating_duration_since(Instant::now()))
+            .map_err(|error| error == RecvTimeoutError::Disconnected),
+        (false, None) => receiver.recv().map_err(|_| true),
+    };
+    match woken {
+        Ok(wake) => Some(Woken::Wake(wake)),
+        Err(true) => None,
+        Err(false) if more => Some(Woken::Busy),
+        Err(false) => Some(Woken::Timer),
+    }
+}
+
+/// The other terminals at the shared game hear of what changed since `before`, where the
+/// event came `from`.
+fn tell_others<B: Backend>(
+    local: &mut Option<Screen<B>>,
+    visitors: &mut Visitors,
+    link: Option<&Arc<Link>>,
+    before: Option<(u64, u64)>,
+    from: Origin,
+) -> Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let (Some(link), Some((revision, stamp))) = (link, before) else { return Ok(()) };
+    if link.stamp() == stamp {
+        return Ok(());
+    }
+    let played = link.revision() != revision;
+    if played {
+        // A question about the game before this turn no longer stands.
+        link.drop_question();
+    }
+    link.announce();
+    if let Some(screen) = local.as_mut().filter(|_| from != Origin::Local) {
+        screen.handle(Event::Shared { played })?;
+    }
+    for visitor in visitors.0.iter_mut().filter(|visitor| from != Origin::Guest(visitor.inbox.id)) {
+        if let Some(screen) = &mut visitor.screen {
+            screen.handle(Event::Shared { played })?;
         }
     }
+    Ok(())
 }
 
 /// Lets every app handle `event`.
-fn every<B: Backend>(
-    local: &mut Option<Screen<B>>,
-    guests: &mut [(u64, GuestScreen)],
-    event: Event,
-) -> Result<()>
+fn every<B: Backend>(local: &mut Option<Screen<B>>, visitors: &mut Visitors, event: Event) -> Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
     if let Some(screen) = local {
         screen.handle(event.clone())?;
     }
-    for (_, screen) in guests {
+    for screen in visitors.0.iter_mut().filter_map(|visitor| visitor.screen.as_mut()) {
         screen.handle(event.clone())?;
     }
     Ok(())
 }
 
-/// A guest came, typed or went.
-fn guest(guests: &mut Vec<(u64, GuestScreen)>, id: u64, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
+/// One round over the guests: those who came are let in, and each one's queue gives up
+/// to its share; whether any has more waiting.
+fn guests_round<B: Backend>(
+    local: &mut Option<Screen<B>>,
+    visitors: &mut Visitors,
+    inlet: &Inlet,
+    link: Option<&Arc<Link>>,
+) -> Result<bool>
+where
+    B::Error: Send + Sync + 'static,
+{
+    visitors.0.extend(inlet.arrivals.take().into_iter().map(|inbox| Visitor { inbox, screen: None }));
+    let mut more = false;
+    let mut at = 0;
+    while at < visitors.0.len() {
+        let (news, gone) = match visitors.0[at].inbox.take() {
+            Taken::News(news, waiting) => {
+                more |= waiting;
+                (news, false)
+            }
+            Taken::Gone(news) => (news, true),
+        };
+        for news in news {
+            let before = link.map(|link| (link.revision(), link.stamp()));
+            let id = visitors.0[at].inbox.id;
+            guest(&mut visitors.0[at], news, link)?;
+            tell_others(local, visitors, link, before, Origin::Guest(id))?;
+        }
+        let quit = visitors.0[at].screen.as_ref().is_some_and(|screen| screen.app.quit);
+        if gone || quit {
+            // Its terminal is left as it was found (if it is still there to hear it), and
+            // its seat is free once its app is gone: the others hear of it.
+            let before = link.map(|link| (link.revision(), link.stamp()));
+            let mut visitor = visitors.0.remove(at);
+            if let Some(screen) = &mut visitor.screen {
+                let _ = leave(&mut screen.terminal);
+            }
+            drop(visitor);
+            tell_others(local, visitors, link, before, Origin::All)?;
+        } else {
+            at += 1;
+        }
+    }
+    Ok(more)
+}
+
+/// A guest came or typed.
+fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
     match news {
         Guest::Joined { output, area, lang, redraw } => {
             let Some(link) = link else { return Ok(()) };
             let options = TerminalOptions { viewport: Viewport::Fixed(area) };
             let mut terminal = Terminal::with_options(CrosstermBackend::new(output), options)?;
             execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
-            i18n::set(lang);
             let app = App::shared(link.sit_guest(), area);
-            guests.push((id, Screen { redraw, ..Screen::new(app, terminal, lang) }));
+            visitor.screen = Some(Screen { redraw, ..Screen::new(app, terminal, lang) });
         }
         Guest::Input(input) => {
-            let Some(at) = guests.iter().position(|(guest, _)| *guest == id) else { return Ok(()) };
-            let screen = &mut guests[at].1;
+            let Some(screen) = &mut visitor.screen else { return Ok(()) };
             screen.handle(Event::Input(input))?;
             // Only the host's program touches files: a guest's requests go nowhere.
             screen.app.request = None;
-            if screen.app.quit {
-                let (_, mut screen) = guests.remove(at);
-                let _ = leave(&mut screen.terminal);
-            }
-        }
-        Guest::Left => {
-            // Its terminal is left as it was found (if it is still there to hear it), and
-            // its seat is free once its app is gone.
-            if let Some(at) = guests.iter().position(|(guest, _)| *guest == id) {
-                let (_, mut screen) = guests.remove(at);
-                let _ = leave(&mut screen.terminal);
-            }
         }
     }
     Ok(())
@@ -352,16 +429,19 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 return;
             }
             let Some(game) = app.game_screen() else { return };
+            let game = game.kept();
             let message = match folder {
                 // A folder is the player's to make: a typing slip must not make one.
-                Some(folder) if !folder.is_dir() => Message::Warning(t!("save.no_folder", folder.display())),
+                Some(folder) if !folder.is_dir() => {
+                    Message::Warning(text!(SAVE_NO_FOLDER, store::shown(folder)))
+                }
                 _ => match store::write_atomic(&path, &game.record(&store::now_utc())) {
-                    Ok(()) => Message::Success(t!("save.done", path.display())),
-                    Err(error) => Message::Warning(t!("save.failed", format!("{error:#}"))),
+                    Ok(()) => Message::Success(text!(SAVE_DONE, store::shown(&path))),
+                    Err(error) => Message::Warning(text!(SAVE_FAILED, error)),
                 },
             };
             let saved = matches!(message, Message::Success(_));
-            game.set_message(message);
+            *game.message() = message;
             if saved {
                 keeper.saved_as(app, &path);
             }
@@ -376,7 +456,7 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
             }
             Err(error) => {
                 if let app::Screen::Menu(menu) = &mut app.screen {
-                    menu.note = Some(format!("{error:#}"));
+                    menu.note = Some(error);
                 }
             }
         },

@@ -53,7 +53,7 @@ fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestB
 fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
     let (_folder, dir) = saves();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), &mut app);
     run(&mut app, &mut keeper, vec![key('l'), key('h')]);
     assert!(files(&dir).is_empty(), "nothing played, nothing kept");
     run(&mut app, &mut keeper, vec![enter()]);
@@ -82,7 +82,7 @@ fn a_game_is_kept_after_a_turn_and_not_rewritten_after_a_mouse_move() {
 fn a_game_survives_a_crash_and_resumes_where_it_was() {
     let (_folder, dir) = saves();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), &mut app);
     // The terminal goes away under the loop after four events: the program stops there,
     // nobody asked to quit.
     run(&mut app, &mut keeper, vec![enter(), key('l'), enter(), key('l')]);
@@ -97,7 +97,7 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
 fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
     let (_folder, dir) = saves();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), &mut app);
     run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
     assert!(matches!(app.screen, Screen::Menu(_)));
     run(&mut app, &mut keeper, vec![key('5')]);
@@ -110,7 +110,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
 fn a_tried_rules_example_is_never_kept() {
     let (_folder, dir) = saves();
     let mut app = App::rules(GameKind::Clamber, AREA);
-    let mut keeper = Keeper::new(Some(dir.clone()), &app);
+    let mut keeper = Keeper::new(Some(dir.clone()), &mut app);
     run(&mut app, &mut keeper, vec![key('p'), enter()]);
     assert_eq!(position(&app), "3/r/C3=b1", "a placement on the board page's example");
     assert!(files(&dir).is_empty());
@@ -119,7 +119,7 @@ fn a_tried_rules_example_is_never_kept() {
 #[test]
 fn menu_clicks_choose_the_entry_drawn_there() {
     let mut app = App::new(AREA);
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, &mut app);
     let menu = Menu::layout(AREA);
     let terminal = run(&mut app, &mut keeper, vec![]);
     // The third entry is drawn on its line: clicking there starts Ombagui.
@@ -144,7 +144,7 @@ fn menu_clicks_choose_the_entry_drawn_there() {
 #[test]
 fn a_click_after_a_resize_lands_on_the_cell_drawn_there() {
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, &mut app);
     let before = screen_point(&app, "E3");
     run(&mut app, &mut keeper, vec![Event::Resize(120, 40)]);
     let after = screen_point(&app, "E3");
@@ -167,12 +167,12 @@ fn type_name(name: &str) -> Vec<Event> {
 fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     let (_folder, dir) = saves();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, &mut app);
     run(&mut app, &mut keeper, vec![enter()]);
     // A folder that does not exist is not made.
     let missing = dir.join("no-such-folder").join("game.hexstack");
     run(&mut app, &mut keeper, type_name(&missing.display().to_string()));
-    assert!(game(&app).message.text().starts_with("no folder"), "{:?}", game(&app).message);
+    assert!(message(&app).starts_with("no folder"), "{:?}", game(&app).table.message);
     assert!(!dir.join("no-such-folder").exists());
     // A file that exists is replaced only after a yes.
     let file = dir.join("game.hexstack");
@@ -181,11 +181,11 @@ fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     assert!(matches!(&app.overlay, Some(hexstack::app::Overlay::Ask(_))));
     run(&mut app, &mut keeper, vec![key('n')]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
-    assert!(game(&app).message.text().starts_with("nothing saved"));
+    assert!(message(&app).starts_with("nothing saved"));
     run(&mut app, &mut keeper, type_name(&file.display().to_string()));
     run(&mut app, &mut keeper, vec![key('y')]);
     assert!(std::fs::read_to_string(&file).unwrap().contains("\nBlue C3\nend\n"));
-    assert!(game(&app).message.text().starts_with("saved to"));
+    assert!(message(&app).starts_with("saved to"));
 }
 
 #[test]
@@ -193,12 +193,12 @@ fn a_loaded_game_is_kept_in_its_own_file() {
     let (_folder, dir) = saves();
     let file = dir.join("mine.hexstack");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(None, &app);
+    let mut keeper = Keeper::new(None, &mut app);
     run(&mut app, &mut keeper, vec![enter()]);
-    std::fs::write(&file, app.screen.game().unwrap().record("")).unwrap();
+    std::fs::write(&file, app.screen.game().unwrap().seen().record("")).unwrap();
     let (_saves_folder, saves) = saves();
     let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
-    let mut keeper = Keeper::new(Some(saves.clone()), &app);
+    let mut keeper = Keeper::new(Some(saves.clone()), &mut app);
     run(&mut app, &mut keeper, vec![key('l'), enter()]);
     assert!(files(&saves).is_empty(), "no copy in the saves folder");
     assert!(std::fs::read_to_string(&file).unwrap().contains("\nRed D3\nend\n"), "the file itself goes on");

@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use hexstack::app::table::Message;
 use hexstack::app::{App, Computer};
 use hexstack::rules::Colour;
 use hexstack::rules::ombagui::Position;
@@ -29,7 +28,7 @@ fn a_dark_is_picked_up_and_moved_three_cells() {
         position(&app),
         "b/A1=rL.rM.rD,B1=rL.rM.rD,C1=rL.rM.rD,D1=rL.rM,D4=rD,D7=bL.bM.bD,E7=bL.bM.bD,F7=bL.bM.bD,G7=bL.bM.bD"
     );
-    assert_eq!(ombagui_game(&app).last_move_cells(), ["D1".parse().unwrap(), "D4".parse().unwrap()]);
+    assert_eq!(ombagui_game(&app).table.last_move_cells(), ["D1".parse().unwrap(), "D4".parse().unwrap()]);
 }
 
 #[test]
@@ -56,39 +55,39 @@ fn esc_puts_the_piece_back_and_another_of_yours_picks_that_one() {
     let mut app = ombagui("start");
     click(&mut app, "D1");
     press(&mut app, &["Esc"]);
-    assert!(ombagui_game(&app).selection.is_none());
+    assert!(ombagui_game(&app).table.picked.is_none());
     click(&mut app, "D1");
     click(&mut app, "A1");
-    assert_eq!(ombagui_game(&app).selection, Some("A1".parse().unwrap()));
+    assert_eq!(ombagui_game(&app).table.picked, Some("A1".parse().unwrap()));
 }
 
 #[test]
 fn refused_choices_say_why() {
     let mut app = ombagui("start");
     click(&mut app, "D7");
-    assert_eq!(ombagui_game(&app).message, Message::Warning("the top piece on D7 is Blue's".into()));
+    assert_eq!(line(&app), ("Warning", "the top piece on D7 is Blue's".to_string()));
     click(&mut app, "D4");
-    assert!(ombagui_game(&app).message.text().starts_with("pick one of your pieces first"));
+    assert!(message(&app).starts_with("pick one of your pieces first"));
     click(&mut app, "D1");
     click(&mut app, "D5");
     assert_eq!(
-        ombagui_game(&app).message,
-        Message::Warning("a dark moves exactly 3 cells: D5 is out of reach from D1".into())
+        line(&app),
+        ("Warning", "a dark moves exactly 3 cells: D5 is out of reach from D1".to_string())
     );
     // D7 is three cells from D4, but only through D5.
     let mut app = ombagui("r/D4=rD,D5=bL,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "D7");
-    assert_eq!(ombagui_game(&app).message, Message::Warning("blocked: the path needs empty cells".into()));
+    assert_eq!(line(&app), ("Warning", "blocked: the path needs empty cells".to_string()));
     let mut app = ombagui("r/D4=rD,D7=bL.bD,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "D7");
-    assert_eq!(ombagui_game(&app).message, Message::Warning("a dark cannot stand on a dark".into()));
-    assert!(ombagui_game(&app).read(|session| session.history().is_empty()), "nothing was played");
+    assert_eq!(line(&app), ("Warning", "a dark cannot stand on a dark".to_string()));
+    assert!(ombagui_game(&app).table.read(|session| session.history().is_empty()), "nothing was played");
     // A covered piece cannot be picked up.
     let mut app = ombagui("r/D4=rL.bM,A1=rD");
     click(&mut app, "D4");
-    assert_eq!(ombagui_game(&app).message, Message::Warning("the top piece on D4 is Blue's".into()));
+    assert_eq!(line(&app), ("Warning", "the top piece on D4 is Blue's".to_string()));
 }
 
 #[test]
@@ -110,8 +109,8 @@ fn rebuilding_the_fourth_tower_wins() {
     let mut app = ombagui("r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL");
     click(&mut app, "D4");
     click(&mut app, "G7");
-    assert_eq!(ombagui_game(&app).end(), Some(End::Won(Colour::Red)));
-    assert_eq!(ombagui_game(&app).message, Message::Success("Red played D4-G7 and wins!".into()));
+    assert_eq!(ombagui_game(&app).table.end(), Some(End::Won(Colour::Red)));
+    assert_eq!(line(&app), ("Success", "Red played D4-G7 and wins!".to_string()));
 }
 
 #[test]
@@ -120,8 +119,8 @@ fn a_player_who_cannot_move_is_skipped() {
     let mut app = ombagui("r/D1=rM,D3=bL,A4=rD");
     click(&mut app, "D1");
     click(&mut app, "D3");
-    assert_eq!(ombagui_game(&app).to_move(), Colour::Red);
-    assert!(ombagui_game(&app).message.text().contains("Blue cannot move and passes"));
+    assert_eq!(ombagui_game(&app).table.to_move(), Colour::Red);
+    assert!(message(&app).contains("Blue cannot move and passes"));
 }
 
 /// A blockade from a game against level 2: each side's lights are covered by the other's
@@ -131,10 +130,10 @@ const BLOCKADE: &str = "b/A2=bD,B1=bL.bM.bD,B4=rD,C4=rM.bD,C5=rL.bM,D2=bM,D5=bL.
 
 #[test]
 fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
-    let red_level_2 = Some(Computer::playing(Colour::Red, 2));
+    let red_level_2 = Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap()));
     let mut app = ombagui(BLOCKADE).with_computer(red_level_2);
     press(&mut app, &["d", "y"]);
-    assert_eq!(ombagui_game(&app).end(), None, "even, and new: it plays on");
+    assert_eq!(ombagui_game(&app).table.end(), None, "even, and new: it plays on");
     // Both go to and fro for 20 turns, then the computer takes Red's seat.
     let mut app = ombagui(BLOCKADE);
     for _ in 0..5 {
@@ -146,7 +145,7 @@ fn the_computer_takes_a_draw_in_a_game_that_stays_even() {
     }
     let mut app = app.with_computer(red_level_2);
     press(&mut app, &["d", "y"]);
-    assert_eq!(ombagui_game(&app).end(), Some(End::Drawn), "after 20 even turns, it agrees");
+    assert_eq!(ombagui_game(&app).table.end(), Some(End::Drawn), "after 20 even turns, it agrees");
 }
 
 #[test]
@@ -154,10 +153,11 @@ fn a_mutual_blockade_is_named_and_the_computer_takes_a_draw_there_saying_why() {
     // Each side has three towers home, and its fourth under the other side's dark.
     let blockade =
         "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
-    let mut app = ombagui(blockade).with_computer(Some(Computer::playing(Colour::Red, 2)));
+    let mut app = ombagui(blockade)
+        .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("A blockade: neither side"), "{shown}");
     press(&mut app, &["d", "y"]);
-    assert_eq!(ombagui_game(&app).end(), Some(End::Drawn));
-    assert_eq!(ombagui_game(&app).message.text(), "The computer accepts the draw: neither side can finish");
+    assert_eq!(ombagui_game(&app).table.end(), Some(End::Drawn));
+    assert_eq!(message(&app), "The computer accepts the draw: neither side can finish");
 }

@@ -7,7 +7,7 @@ use common::*;
 use hexstack::app::App;
 use hexstack::rules::clamber::Position;
 use hexstack::rules::ombagui;
-use hexstack::rules::{ByGame, Game};
+use hexstack::rules::{Any, Game};
 use hexstack::session::Session;
 use proptest::prelude::*;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEventKind};
@@ -87,15 +87,17 @@ fn check_history<G: Game>(session: &Session<G>) {
 
 /// The game on screen must be one the rules can reach, with the cursor on the board.
 fn check_game(app: &App) {
-    match app.screen.game().map(|game| game.table.look()) {
-        Some(ByGame::Clamber(table)) => {
+    match app.screen.game() {
+        Some(Any::Clamber(game)) => {
+            let table = &game.table;
             table.read(check_history);
-            assert!(table.position().board().contains(table.cursor));
+            assert!(table.position().board().contains(table.cursor.cell));
         }
-        Some(ByGame::Ombagui(table)) => {
+        Some(Any::Ombagui(game)) => {
+            let table = &game.table;
             table.read(check_history);
-            assert!(table.position().board().contains(table.cursor));
-            if let Some(from) = table.selection {
+            assert!(table.position().board().contains(table.cursor.cell));
+            if let Some(from) = table.picked {
                 let top = table.position().stack(from).top().expect("a picked-up piece is on top");
                 assert_eq!(top.colour, table.to_move());
             }
@@ -125,12 +127,12 @@ proptest! {
         events in prop::collection::vec(event(), 100..400),
     ) {
         let board = hexstack::rules::hex::Board::new(side).unwrap();
-        survive(App::game(ByGame::Clamber(Position::start(board)), AREA), &events);
+        survive(App::game(Any::Clamber(Position::start(board)), AREA), &events);
     }
 
     #[test]
     fn random_events_never_break_the_ombagui_screen(events in prop::collection::vec(event(), 100..400)) {
-        survive(App::game(ByGame::Ombagui(ombagui::Position::start()), AREA), &events);
+        survive(App::game(Any::Ombagui(ombagui::Position::start()), AREA), &events);
     }
 
     #[test]

@@ -3,13 +3,13 @@
 
 mod common;
 
-use common::{AREA, click, game, position, press, render};
+use common::{AREA, click, game, message, position, press, render, render_in};
 use hexstack::app::event::Event;
 use hexstack::app::keys;
 use hexstack::app::link::Link;
 use hexstack::app::prompt::Question;
 use hexstack::app::{App, Overlay};
-use hexstack::rules::{AnyPosition, ByGame, Colour, clamber};
+use hexstack::rules::{Any, AnyPosition, Colour, clamber};
 use hexstack::session::AnySession;
 use std::sync::Arc;
 
@@ -32,7 +32,7 @@ thread_local! {
 /// who is at it) changed.
 fn tick(apps: [&mut App; 2]) {
     let [actor, other] = apps;
-    let revision = game(actor).revision();
+    let revision = game(actor).table.revision();
     let played = HEARD.with(|heard| heard.replace(revision)) != revision;
     other.handle(Event::Shared { played });
 }
@@ -45,16 +45,16 @@ fn screen_text(app: &App) -> String {
 #[test]
 fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     let (_link, mut host, mut guest) = table("3/b/-");
-    let guest_cursor = game(&guest).cursor;
+    let guest_cursor = game(&guest).table.cursor.cell;
     // Red's keys on Blue's turn: the cursor moves, nothing is played.
     press(&mut guest, &["l", "Enter"]);
-    assert_ne!(game(&guest).cursor, guest_cursor, "the guest's own cursor moves");
-    assert_eq!(game(&host).cursor, guest_cursor, "the host's does not");
-    assert_eq!(game(&guest).message.text(), "Blue is thinking");
+    assert_ne!(game(&guest).table.cursor.cell, guest_cursor, "the guest's own cursor moves");
+    assert_eq!(game(&host).table.cursor.cell, guest_cursor, "the host's does not");
+    assert_eq!(message(&guest), "Blue is thinking");
     click(&mut host, "C3");
     tick([&mut host, &mut guest]);
     assert_eq!(position(&guest), "3/r/C3=b1", "the guest sees Blue's turn at once");
-    assert_eq!(game(&guest).message.text(), "last turn C3: Red to move");
+    assert_eq!(message(&guest), "last turn C3: Red to move");
     assert!(screen_text(&guest).contains("you play Red: your turn"));
     click(&mut host, "D3");
     assert_eq!(position(&host), "3/r/C3=b1", "not the host's turn");
@@ -80,13 +80,13 @@ fn undo_needs_the_other_players_yes() {
 
     // Red asks, Blue says no: nothing changes.
     press(&mut guest, &["u"]);
-    assert_eq!(game(&guest).message.text(), "asked Blue to let you take back your last turn");
+    assert_eq!(message(&guest), "asked Blue to let you take back your last turn");
     tick([&mut guest, &mut host]);
     assert_eq!(host.overlay, Some(Overlay::Ask(Question::TakeBack(Colour::Red))));
     press(&mut host, &["n"]);
     tick([&mut host, &mut guest]);
     assert_eq!(position(&guest), "3/b/C3=b1,D3=r1");
-    assert_eq!(game(&guest).message.text(), "Blue did not agree to take back your turn");
+    assert_eq!(message(&guest), "Blue did not agree to take back your turn");
 
     // Blue asks on its own turn: yes takes back Red's answer and Blue's turn, on both screens.
     press(&mut host, &["u"]);
@@ -95,9 +95,9 @@ fn undo_needs_the_other_players_yes() {
     press(&mut guest, &["y"]);
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/-");
-    assert_eq!(game(&host).message.text(), "Red agreed: your last turn is taken back", "told to the asker");
+    assert_eq!(message(&host), "Red agreed: your last turn is taken back", "told to the asker");
     assert_eq!(position(&guest), "3/b/-");
-    let ByGame::Clamber(session) = link.game() else { panic!("a Clamber game") };
+    let Any::Clamber(session) = link.game() else { panic!("a Clamber game") };
     assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
 }
 
@@ -111,8 +111,8 @@ fn a_draw_is_offered_to_the_other_screen_and_a_guest_cannot_save() {
     assert_eq!(guest.overlay, Some(Overlay::Ask(Question::Draw(Colour::Blue))));
     press(&mut guest, &["y"]);
     tick([&mut guest, &mut host]);
-    assert!(game(&host).end().is_some(), "the draw reached the host");
-    assert_eq!(game(&host).message.text(), "Red agreed to the draw");
+    assert!(game(&host).table.end().is_some(), "the draw reached the host");
+    assert_eq!(message(&host), "Red agreed to the draw");
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
 #[test]
 fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
     let (_link, mut host, _guest) = table("3/b/C3=b1");
-    let hints = keys::hints(host.context());
+    let hints = keys::hints(host.context(), hexstack::i18n::Lang::En);
     assert!(hints.contains("u ") && !hints.contains("^r"), "no redo in a shared game: {hints}");
     press(&mut host, &["?"]);
     let help = screen_text(&host);
@@ -152,10 +152,9 @@ fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
 #[test]
 fn the_shared_help_fits_80x24_in_every_language() {
     for lang in [hexstack::i18n::Lang::En, hexstack::i18n::Lang::Fr, hexstack::i18n::Lang::Sr] {
-        hexstack::i18n::set(lang);
         let (_link, mut host, _guest) = table("3/b/-");
         press(&mut host, &["?"]);
-        let terminal = render(&host);
+        let terminal = render_in(&host, lang);
         let buffer = terminal.backend().buffer();
         let rows: Vec<String> = (0..buffer.area.height)
             .map(|y| (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect())
@@ -163,7 +162,7 @@ fn the_shared_help_fits_80x24_in_every_language() {
         let bottom = rows.iter().position(|row| row.contains('└')).expect("the help's box is whole");
         assert!(bottom < 23, "{lang:?}: the hint line stays below the box");
         let text = rows.join("\n");
-        for (_, what) in keys::help(host.context(), Some(hexstack::rules::GameKind::Clamber)) {
+        for (_, what) in keys::help(host.context(), Some(hexstack::rules::GameKind::Clamber), lang) {
             let start: String = what.chars().take(12).collect();
             assert!(text.contains(&start), "{lang:?}: {what} is in the help\n{text}");
         }
@@ -172,7 +171,6 @@ fn the_shared_help_fits_80x24_in_every_language() {
         let words = cursor.split("[ ] ").nth(1).unwrap().trim_end_matches(['│', ' ']);
         assert!(words.chars().count() >= 6, "{lang:?}: {cursor}");
     }
-    hexstack::i18n::set(hexstack::i18n::Lang::En);
 }
 
 #[test]
@@ -181,17 +179,17 @@ fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
     assert!(screen_text(&host).contains("you play Blue: your turn"));
     let watcher = App::shared(link.sit_guest(), AREA);
     host.handle(Event::Shared { played: false });
-    assert_eq!(game(&host).message.text(), "someone came to watch");
+    assert_eq!(message(&host), "someone came to watch");
     press(&mut host, &["q"]);
     let asked = screen_text(&host);
     assert!(asked.contains("This drops Red and 1 watching"), "{asked}");
     press(&mut host, &["n"]);
     drop(guest);
     host.handle(Event::Shared { played: false });
-    assert_eq!(game(&host).message.text(), "Red left the game");
+    assert_eq!(message(&host), "Red left the game");
     drop(watcher);
     host.handle(Event::Shared { played: false });
-    assert_eq!(game(&host).message.text(), "a watcher left");
+    assert_eq!(message(&host), "a watcher left");
     press(&mut host, &["Enter", "q"]);
     assert!(screen_text(&host).contains("Quit? The game is kept"), "nobody left to drop");
 }
@@ -200,7 +198,7 @@ fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
 fn a_watcher_is_offered_only_what_a_watcher_can_do() {
     let (link, _host, _guest) = table("3/b/-");
     let mut watcher = App::shared(link.sit_guest(), AREA);
-    let hints = keys::hints(watcher.context());
+    let hints = keys::hints(watcher.context(), hexstack::i18n::Lang::En);
     for word in ["Enter", "undo", "Esc"] {
         assert!(!hints.contains(word), "{word} in a watcher's hints: {hints}");
     }
@@ -241,5 +239,5 @@ fn a_question_the_game_has_moved_past_is_not_carried_out() {
     link.drop_question();
     press(&mut guest, &["y"]);
     assert_eq!(position(&guest), "3/r/C3=b1", "nothing taken back");
-    assert_eq!(game(&guest).message.text(), "that question no longer stands: the game has moved on");
+    assert_eq!(message(&guest), "that question no longer stands: the game has moved on");
 }

@@ -39,15 +39,14 @@ fn games(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn message(app: &App) -> String {
-    let game = app.screen.game().unwrap();
-    game.table.message().text().to_string()
+    common::message(app)
 }
 
 /// What `hexstack resume` opens in a second window, with its own keeper.
 fn second_window(dir: &Path) -> (App, Keeper) {
     let (saved, path) = store::resume(Some(dir)).unwrap();
-    let app = App::opened(saved, path, AREA);
-    let keeper = Keeper::new(Some(dir.to_path_buf()), &app);
+    let mut app = App::opened(saved, path, AREA);
+    let keeper = Keeper::new(Some(dir.to_path_buf()), &mut app);
     (app, keeper)
 }
 
@@ -55,7 +54,7 @@ fn second_window(dir: &Path) -> (App, Keeper) {
 fn a_game_open_in_two_windows_has_one_writer() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = clamber("start");
-    let mut keeper_a = Keeper::new(Some(dir.path().to_path_buf()), &a);
+    let mut keeper_a = Keeper::new(Some(dir.path().to_path_buf()), &mut a);
     run(&mut a, &mut keeper_a, vec![enter()]);
     let file = games(dir.path()).pop().unwrap();
     assert_eq!(keeper_a.locked(), Some(file.as_path()));
@@ -97,7 +96,7 @@ fn a_game_open_in_two_windows_has_one_writer() {
     run(&mut a, &mut keeper_a, vec![key('m'), key('y')]);
     assert_eq!(keeper_a.locked(), None);
     let mut d = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
-    let mut keeper_d = Keeper::new(Some(dir.path().to_path_buf()), &d);
+    let mut keeper_d = Keeper::new(Some(dir.path().to_path_buf()), &mut d);
     run(&mut d, &mut keeper_d, vec![]);
     assert_eq!(d.overlay, None);
     assert_eq!(keeper_d.locked(), Some(file.as_path()));
@@ -112,10 +111,10 @@ fn a_failed_save_is_loud_until_one_succeeds() {
     std::fs::write(&blocker, "not a folder").unwrap();
     let saves = blocker.join("saves");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(saves.clone()), &app);
+    let mut keeper = Keeper::new(Some(saves.clone()), &mut app);
     run(&mut app, &mut keeper, vec![enter()]);
     assert_eq!(keeper.writes, 0);
-    let why = keeper.failing.clone().expect("the keeper knows it failed");
+    let why = keeper.failing.clone().expect("the keeper knows it failed").to_string();
     assert!(why.contains("is a file, not a folder") && why.contains(&blocker.display().to_string()), "{why}");
     assert!(message(&app).starts_with("NOT kept"), "{}", message(&app));
     // Moving the cursor does not hide it, nor try again; the next turn tries again.
@@ -156,7 +155,7 @@ fn a_save_that_fails_then_works_again_says_so() {
     let blocker = dir.path().join("data");
     std::fs::write(&blocker, "").unwrap();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(blocker.join("saves")), &app);
+    let mut keeper = Keeper::new(Some(blocker.join("saves")), &mut app);
     run(&mut app, &mut keeper, vec![enter()]);
     assert!(keeper.failing.is_some());
     std::fs::remove_file(&blocker).unwrap();
@@ -177,7 +176,7 @@ fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen()
             computer: None,
         });
         app.handle(hexstack::app::event::Event::Input(enter()));
-        let text = app.game_screen().unwrap().record("2026-12-01 10:00 UTC");
+        let text = app.game_screen().unwrap().seen().record("2026-12-01 10:00 UTC");
         assert!(
             text.lines().all(|line| !line.chars().any(char::is_control)),
             "no control character in the file: {text:?}"
@@ -186,7 +185,7 @@ fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen()
         assert_eq!(back.players.blue.as_deref(), Some(name));
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let loaded = App::loaded(back, AREA);
-        terminal.draw(|frame| hexstack::ui::draw(&loaded, frame)).unwrap();
+        terminal.draw(|frame| hexstack::ui::draw(&loaded, hexstack::i18n::Lang::En, frame)).unwrap();
         assert!(
             terminal
                 .backend()

@@ -10,7 +10,7 @@
 
 use hexstack::app::{App, Screen};
 use hexstack::keeper::Keeper;
-use hexstack::rules::{ByGame, Game, ombagui};
+use hexstack::rules::{Any, Game, ombagui};
 use hexstack::store;
 use ratatui::layout::Rect;
 use std::collections::HashMap;
@@ -41,7 +41,7 @@ impl Dice {
 
 fn turns_in(path: &Path) -> usize {
     let saved = store::load(path).unwrap_or_else(|error| panic!("{error:#}"));
-    hexstack::by_game!(&saved.game, session => session.all_turns().count())
+    hexstack::each_game!(&saved.game, session => session.all_turns().count())
 }
 
 fn leftovers(dir: &Path) -> Vec<String> {
@@ -56,17 +56,18 @@ fn leftovers(dir: &Path) -> Vec<String> {
 /// telling `kept FILE TURNS` after each write, until it is killed or `turns` are played.
 fn child(dir: &Path, seed: u64, turns: usize) {
     let mut dice = Dice(seed);
-    let fresh = || App::game(ByGame::Ombagui(ombagui::Position::start()), AREA);
+    let fresh = || App::game(Any::Ombagui(ombagui::Position::start()), AREA);
     let mut app = match store::resume(Some(dir)) {
         Ok((saved, path)) => App::opened(saved, path, AREA),
         Err(_) => fresh(),
     };
-    let mut keeper = Keeper::new(Some(dir.to_path_buf()), &app);
+    let mut keeper = Keeper::new(Some(dir.to_path_buf()), &mut app);
     keeper.keep(&mut app);
     assert_eq!(app.overlay, None, "a killed hexstack's lock is stale: the game is taken over");
     for _ in 0..turns {
         let Screen::Game(game) = &mut app.screen else { unreachable!() };
-        let ByGame::Ombagui(table) = game.table.look_mut() else { unreachable!("an Ombagui game") };
+        let Any::Ombagui(game) = game.as_mut() else { unreachable!("an Ombagui game") };
+        let table = &mut game.table;
         let legal = table.position().legal_turns();
         let over = match table.end().is_some() || legal.is_empty() {
             true => true,
@@ -77,8 +78,8 @@ fn child(dir: &Path, seed: u64, turns: usize) {
         }
         keeper.keep(&mut app);
         assert_eq!(keeper.failing, None);
-        let game = app.screen.game().unwrap();
-        if let Some(path) = &game.kept_at {
+        let game = app.game_screen().unwrap().kept();
+        if let Some(path) = game.keeping().at.clone() {
             println!("kept {} {}", path.display(), game.replay_position().1);
         }
     }

@@ -5,10 +5,10 @@
 
 use hexstack::app::layout::GameLayout;
 use hexstack::app::link::Link;
-use hexstack::app::table::Selecting;
+use hexstack::app::table::Input;
 use hexstack::net::{Access, Hosting};
 use hexstack::rules::hex::Cell;
-use hexstack::rules::{AnyPosition, ByGame, Colour, Game, clamber};
+use hexstack::rules::{Any, AnyPosition, Colour, Game, clamber};
 use hexstack::session::AnySession;
 use ratatui::layout::Rect;
 use russh::client;
@@ -96,7 +96,7 @@ impl Friend {
     async fn click(&self, cell: &str) {
         let cell: Cell = cell.parse().unwrap();
         let board = "3/b/-".parse::<clamber::Position>().unwrap().board();
-        let layout = GameLayout::fit(board, <clamber::Position as Selecting>::CELL_LINES, AREA).unwrap();
+        let layout = GameLayout::fit(board, <clamber::Position as Input>::CELL_LINES, AREA).unwrap();
         let (column, row) = layout.board.centre(cell);
         self.send(format!("\x1b[<0;{};{}M", column + 1, row + 1).as_bytes()).await;
     }
@@ -149,15 +149,15 @@ fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
 /// The game's turns so far, in notation.
 fn turns(link: &Link) -> Vec<String> {
     match link.game() {
-        ByGame::Clamber(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
-        ByGame::Ombagui(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
+        Any::Clamber(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
+        Any::Ombagui(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
     }
 }
 
 fn winner(link: &Link) -> Option<Colour> {
     match link.game() {
-        ByGame::Clamber(session) => session.position().winner(),
-        ByGame::Ombagui(session) => session.position().winner(),
+        Any::Clamber(session) => session.position().winner(),
+        Any::Ombagui(session) => session.position().winner(),
     }
 }
 

@@ -4,19 +4,21 @@
 mod common;
 
 use common::*;
+use hexstack::ai::Level;
 use hexstack::ai::review::Class;
 use hexstack::app::keys::Context;
-use hexstack::app::review::{ReviewScreen, Reviewing};
+use hexstack::app::review::{AnyReviewScreen, Reviewing};
 use hexstack::app::{App, Leave, Screen};
-use hexstack::rules::{ByGame, clamber, ombagui};
+use hexstack::i18n::Lang;
+use hexstack::rules::{Any, clamber, ombagui};
 use std::time::Duration;
 
 /// Levels 1 and 2 look a fixed depth ahead: the review is the same on any machine.
-const LEVEL: u8 = 2;
+const LEVEL: Level = Level::ALL[1];
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
-fn review(app: &App) -> &ReviewScreen {
+fn review(app: &App) -> &AnyReviewScreen {
     match &app.screen {
         Screen::Review(review) => review,
         _ => panic!("not a review"),
@@ -24,29 +26,40 @@ fn review(app: &App) -> &ReviewScreen {
 }
 
 fn clamber_review(app: &App) -> &Reviewing<clamber::Position> {
-    match &review(app).review {
-        ByGame::Clamber(review) => review,
-        ByGame::Ombagui(_) => panic!("not a Clamber review"),
+    match review(app) {
+        Any::Clamber(screen) => &screen.review,
+        _ => panic!("not a Clamber review"),
     }
 }
 
 fn ombagui_review(app: &App) -> &Reviewing<ombagui::Position> {
-    match &review(app).review {
-        ByGame::Ombagui(review) => review,
-        ByGame::Clamber(_) => panic!("not an Ombagui review"),
+    match review(app) {
+        Any::Ombagui(screen) => &screen.review,
+        _ => panic!("not an Ombagui review"),
     }
 }
 
 fn done(app: &App) -> bool {
-    hexstack::by_game!(&review(app).review, review => review.done())
+    hexstack::each_game!(review(app), screen => screen.review.done())
 }
 
 fn message(app: &App) -> String {
-    hexstack::by_game!(&review(app).review, review => review.message.text().to_string())
+    message_in(app, Lang::En)
+}
+
+fn message_in(app: &App, lang: Lang) -> String {
+    let message = hexstack::each_game!(review(app), screen => screen.review.message.clone());
+    let context = app.context();
+    let keys = |action: &str| hexstack::app::keys::key_for(context, action, lang);
+    message.text().map(|text| lang.say_with(text, &keys)).unwrap_or_default()
 }
 
 fn screen(app: &App) -> String {
     render(app).backend().to_string()
+}
+
+fn screen_in(app: &App, lang: Lang) -> String {
+    render_in(app, lang).backend().to_string()
 }
 
 /// Blue places beside its only stack, and Red's capture takes both: a game lost in two
@@ -54,9 +67,9 @@ fn screen(app: &App) -> String {
 fn lost_game() -> App {
     let mut app = clamber("3/b/C4=r1,E4=b1");
     for turn in ["D4", "C4xD4"] {
-        assert!(game_mut(&mut app).commit(turn.parse().unwrap()));
+        assert!(game_mut(&mut app).table.commit(turn.parse().unwrap()));
     }
-    assert!(game(&app).end().is_some());
+    assert!(game(&app).table.end().is_some());
     app
 }
 
@@ -90,16 +103,10 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     assert_eq!(app.context(), Context::Tried);
     insta::assert_snapshot!("a_turn_tried_again", screen(&app));
     press(&mut app, &["t"]);
-    let ByGame::Clamber(reviewing) = &mut match &mut app.screen {
-        Screen::Review(review) => review,
-        _ => unreachable!(),
-    }
-    .review
-    else {
-        unreachable!()
-    };
-    let trial = reviewing.trial.as_mut().expect("a trial");
-    let cell = <clamber::Position as hexstack::app::table::Selecting>::turn_cells(&better)[0];
+    let Screen::Review(review) = &mut app.screen else { unreachable!() };
+    let Any::Clamber(screen) = review.as_mut() else { unreachable!() };
+    let trial = screen.review.trial.as_mut().expect("a trial");
+    let cell = <clamber::Position as hexstack::app::table::Input>::turn_cells(&better)[0];
     trial.table.point_at(cell);
     press(&mut app, &["Enter"]);
     assert_eq!(message(&app), format!("{better} is the computer's turn too: well found. q: back"));
@@ -119,7 +126,7 @@ fn leaving_a_review_goes_back_where_it_was_opened_from() {
     press(&mut command, &["q"]);
     assert!(command.quit, "hexstack review FILE: q ends the program");
     // Asked for the next mark while the computer still looks: it says so.
-    let mut early = lost_game().reviewing(Some(5), Leave::Game);
+    let mut early = lost_game().reviewing(Some(Level::ALL[4]), Leave::Game);
     press(&mut early, &["End", "n"]);
     assert_eq!(message(&early), "The computer is still looking: more marks may come");
     drop(wakes);
@@ -127,14 +134,13 @@ fn leaving_a_review_goes_back_where_it_was_opened_from() {
 
 #[test]
 fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
-    hexstack::i18n::set(hexstack::i18n::Lang::Fr);
     let wakes = awake();
     let start = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,\
                  A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D3=bD";
     let mut app = ombagui(start);
     for turn in ["D4-D5", "D3-D1"] {
-        let ByGame::Ombagui(table) = app.game_screen().unwrap().table.look_mut() else { unreachable!() };
-        assert!(table.commit(turn.parse().unwrap()));
+        let Some(Any::Ombagui(game)) = app.game_screen() else { unreachable!() };
+        assert!(game.table.commit(turn.parse().unwrap()));
     }
     let mut app = app.reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
@@ -145,11 +151,10 @@ fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
         (Class::Blunder, Some("D4-G7".into()))
     );
     assert_eq!(
-        message(&app),
+        message_in(&app, Lang::Fr),
         "D4-D5 de Rouge ?? a fait tomber Rouge à 0 % : D4-G7 gardait 100 %. t : rejouer"
     );
-    insta::assert_snapshot!("a_missed_finish_in_review_fr", screen(&app));
-    hexstack::i18n::set(hexstack::i18n::Lang::En);
+    insta::assert_snapshot!("a_missed_finish_in_review_fr", screen_in(&app, Lang::Fr));
 }
 
 #[test]
@@ -179,12 +184,10 @@ fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
 
 #[test]
 fn a_review_in_serbian_and_on_a_small_terminal() {
-    hexstack::i18n::set(hexstack::i18n::Lang::Sr);
     let wakes = awake();
     let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
-    insta::assert_snapshot!("a_review_sr", screen(&app));
-    hexstack::i18n::set(hexstack::i18n::Lang::En);
+    insta::assert_snapshot!("a_review_sr", screen_in(&app, Lang::Sr));
     app.area = ratatui::layout::Rect::new(0, 0, 40, 12);
     assert!(screen(&app).contains("too small"), "{}", screen(&app));
 }
@@ -194,7 +197,7 @@ fn nothing_to_review_before_a_turn_is_played() {
     let mut app = clamber("start");
     press(&mut app, &["v"]);
     assert!(app.screen.game().is_some());
-    assert_eq!(game(&app).message.text(), "No turn played yet: nothing to review");
+    assert_eq!(common::message(&app), "No turn played yet: nothing to review");
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use hexstack::app::{App, Request};
 use hexstack::rules::hex::Board;
-use hexstack::rules::{ByGame, Colour, Game, clamber, ombagui};
+use hexstack::rules::{Any, Colour, Game, clamber, ombagui};
 use hexstack::saved;
 use hexstack::session::{Players, Session};
 use hexstack::store;
@@ -57,7 +57,7 @@ proptest! {
         let text = saved::write(&session, &players, "2026-11-30 12:00 UTC");
         let loaded = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         prop_assert_eq!(&loaded.players, &players);
-        let ByGame::Clamber(loaded) = loaded.game else { panic!("not Clamber") };
+        let Any::Clamber(loaded) = loaded.game else { panic!("not Clamber") };
         same_line(session, loaded);
     }
 
@@ -65,7 +65,7 @@ proptest! {
     fn ombagui_games_round_trip(choices in prop::collection::vec(any::<u32>(), 0..80), undo in 0usize..4) {
         let session = random_session(ombagui::Position::start(), &choices, undo);
         let text = saved::write(&session, &Players::default(), "");
-        let ByGame::Ombagui(loaded) = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).game else {
+        let Any::Ombagui(loaded) = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).game else {
             panic!("not Ombagui")
         };
         same_line(session, loaded);
@@ -245,19 +245,26 @@ fn a_loaded_game_opens_at_its_saved_turn() {
     let text = GOOD.replace("at: 2 of 2", "at: 1 of 2");
     let app = App::loaded(saved::read(&text).unwrap(), AREA);
     assert_eq!(position(&app), "3/r/C3=b1");
-    assert_eq!(app.screen.game().unwrap().replay_position(), (1, 2));
+    assert_eq!(app.screen.game().unwrap().seen().replay_position(), (1, 2));
 }
 
 #[test]
 fn a_kept_game_remembers_the_computer_and_goes_on_against_it() {
     use hexstack::app::Computer;
-    let mut app = common::clamber("start").with_computer(Some(Computer::playing(Colour::Red, 4)));
+    let mut app = common::clamber("start")
+        .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(4).unwrap())));
     common::press(&mut app, &["Enter"]);
-    let text = app.screen.game().unwrap().record("");
+    let text = app.screen.game().unwrap().seen().record("");
     assert!(text.contains("\ncomputer: red 4\n"), "{text}");
     let resumed = App::loaded(saved::read(&text).unwrap(), common::AREA);
-    assert_eq!(common::game(&resumed).computer(), Some(Computer::playing(Colour::Red, 4)));
-    assert!(common::game(&resumed).computer_busy(), "on its turn, it thinks at once");
+    assert_eq!(
+        common::game(&resumed).computer(),
+        Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(4).unwrap()))
+    );
+    assert!(
+        common::game(&resumed).opponent().is_some_and(|opponent| opponent.busy()),
+        "on its turn, it thinks at once"
+    );
     // Without the line, a two-player game, as before; a bad one is named with its line.
     let two = saved::read(&text.replace("computer: red 4\n", "")).unwrap();
     assert_eq!(two.players.computer, None);

@@ -281,6 +281,11 @@ pub fn mutual_blockade(position: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::review::{Class, budget};
+    use crate::ai::testing::{best, classes, plies, review};
+    use crate::ai::{Budget, DrawAnswer, DrawReason, EVEN_FOR, Level, Search, draw_answer};
+    use crate::rules::{Colour, Game};
+    use std::sync::atomic::AtomicBool;
 
     fn position(text: &str) -> Position {
         text.parse().expect("a position")
@@ -383,5 +388,196 @@ mod tests {
         let cells = |colour| p.held_goals(colour).iter().map(ToString::to_string).collect::<Vec<_>>();
         assert_eq!(cells(Colour::Blue), ["A1", "B1"], "C1's light is Red's: nothing begun");
         assert_eq!(cells(Colour::Red), ["D7"], "E7 is Red's own tower");
+    }
+
+    #[test]
+    fn a_win_in_one_is_found() {
+        let towers = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,A1=bL";
+        let position: Position = towers.parse().unwrap();
+        assert_eq!(best(&position, 2).turn.to_string(), "D4-G7");
+    }
+
+    #[test]
+    fn a_beginner_steps_off_the_other_sides_piece_rather_than_hold_it() {
+        // From a game of level 5 against level 1 that nobody could finish: Red's medium
+        // on F5 held Blue's last light, and Red, with nothing better to do, kept it there.
+        let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B4=rD,C2=bD,C6=rL,D1=bL.bM,D5=rL,D7=rL.rM.rD,\
+                    E3=bM,E6=rM,F4=rD,F5=bL.rM,F6=rM,G4=rD,G5=rL.bD";
+        let position: Position = text.parse().unwrap();
+        let blue_held = |position: &Position| covered_by(position, Colour::Red);
+        let turn = |budget| Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().turn;
+        let beginner = position.play(turn(Level::ALL[0].budget())).unwrap();
+        assert_eq!(blue_held(&beginner), 0, "level 1 lets Blue's light go: {beginner}");
+        let one_ply = Budget { depth: Some(1), ..Budget::default() };
+        assert_eq!(
+            blue_held(&position.play(turn(one_ply)).unwrap()),
+            1,
+            "one ply of the race alone holds it"
+        );
+    }
+
+    #[test]
+    fn an_expert_does_not_build_where_the_other_sides_dark_lands_next() {
+        // Red has three towers home and D7's light; its medium on D6 stands in the way of
+        // Blue's dark on D4, whose only way to D7 is D5-D6. Playing D6-D7 lets that dark
+        // onto D7's light and medium, where it holds them for good: Red cannot finish, and
+        // Blue, behind, never has to leave (most drawn games of level 5 against level 4
+        // ended so). An expert, seeing a covered lead as no lead, keeps the way shut.
+        let text = "r/A1=bL.bM.bD,B1=bL.bM.bD,B3=bD,B5=rD,C2=bM,C3=bL,D4=bD,D6=rM,D7=rL,E4=bM,\
+                    E7=rL.rM.rD,F4=bL,F7=rL.rM.rD,G7=rL.rM.rD";
+        let position: Position = text.parse().unwrap();
+        let four = Budget { depth: Some(4), ..Budget::default() };
+        let turn = |budget| Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().turn;
+        let racer = position.play(turn(four)).unwrap();
+        assert_eq!(racer.held_goals(Colour::Red), [], "{racer}");
+        let answer = Search::new().best(&racer, four, &AtomicBool::new(false)).unwrap().turn;
+        let held = racer.play(answer).unwrap();
+        assert_eq!(
+            held.held_goals(Colour::Red).len(),
+            1,
+            "judged by the race alone, Red builds and Blue holds: {held}"
+        );
+        assert!(
+            held.evaluate() > 200,
+            "the race alone, Red to move, still sees Red ahead: {}",
+            held.evaluate()
+        );
+        for expert in [Colour::Blue, Colour::Red] {
+            let judged = held.evaluate_as_expert(expert);
+            assert!(judged.abs() < 100, "an expert playing {expert:?} sees a held lead: {judged}");
+        }
+        let expert = position.play(turn(Budget { expert: true, ..four })).unwrap();
+        let lands = expert
+            .legal_turns_with_results()
+            .into_iter()
+            .any(|(_, next)| !next.held_goals(Colour::Red).is_empty());
+        assert!(!lands, "an expert leaves Blue's dark no way onto D7: {expert}");
+    }
+
+    #[test]
+    fn an_ombagui_experts_kept_table_holds_for_its_own_side_only() {
+        // An Ombagui expert judges its own race otherwise than the other side's, so what
+        // its table kept while playing Red would mislead it at Blue's turn (a hint for the
+        // other player, or a review): its search for Blue is the same as a fresh one.
+        let start = Position::start();
+        let budget = Budget { nodes: Some(30_000), expert: true, ..Budget::default() };
+        let stop = AtomicBool::new(false);
+        let mut search = Search::new();
+        let red = search.best(&start, budget, &stop).unwrap();
+        let after = start.play(red.turn).unwrap();
+        let blue = search.best(&after, budget, &stop).unwrap();
+        assert_eq!(blue, Search::new().best(&after, budget, &stop).unwrap());
+    }
+
+    #[test]
+    fn an_ombagui_expert_looks_a_ply_further_within_the_same_positions() {
+        // Late turns a ply shallower first: within 100,000 positions the expert finishes
+        // five plies where the plain search finishes four, from the start and in an ending
+        // where Blue's dark holds D7.
+        let ending = "r/A1=bL,A2=bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,D7=rL.rM.bD,\
+                      E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD";
+        for text in ["start", ending] {
+            let position: Position = text.parse().unwrap();
+            let depth = |expert| {
+                let budget = Budget { nodes: Some(100_000), expert, ..Budget::default() };
+                Search::new().best(&position, budget, &AtomicBool::new(false)).unwrap().depth
+            };
+            assert_eq!((depth(false), depth(true)), (4, 5), "{text}");
+        }
+    }
+
+    #[test]
+    fn going_back_to_a_position_of_the_game_costs_the_searching_player() {
+        // Red's one turn is A1-A2; then Blue is to move at ply 1, Red again at ply 2.
+        let position: Position = "r/A1=rL,B1=bL.bM,B2=bL.bM".parse().unwrap();
+        let (_, next) = position.legal_turns_with_results().remove(0);
+        let score = |earlier: &[Position], depth| {
+            let mut search = Search::new();
+            search.remember(earlier);
+            let budget = Budget { depth: Some(depth), ..Budget::default() };
+            search.best(&position, budget, &AtomicBool::new(false)).expect("a turn").score
+        };
+        assert_eq!(score(&[next], 1), score(&[], 1) - crate::ai::GOING_BACK, "going back at Blue's turn");
+        assert_eq!(
+            score(&[next, next], 1),
+            score(&[], 1) - crate::ai::GOING_ROUND,
+            "a third visit costs more"
+        );
+        let after: Vec<Position> = next.legal_turns_with_results().into_iter().map(|(_, p)| p).collect();
+        let fresh = score(&[], 2);
+        assert!(score(&after, 2) < fresh, "every line back to Red's turn costs Red: {fresh}");
+    }
+
+    #[test]
+    fn a_spent_budget_still_answers() {
+        let stopped = AtomicBool::new(true);
+        let start = Position::start();
+        for two_threads in [false, true] {
+            let budget = Budget { two_threads, ..Budget::default() };
+            let found = Search::new().best(&start, budget, &stopped).expect("an answer at once");
+            assert!(start.play(found.turn).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_missed_finishing_move_in_ombagui_is_a_blunder() {
+        // Red's dark finishes its fourth tower from D4; wandering off, it lets Blue's dark
+        // finish Blue's from D3.
+        let start = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,\
+                     A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D3=bD";
+        let judged = review::<Position>(start, &["D4-D5", "D3-D1"]);
+        assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
+        assert_eq!(judged[0].better.as_ref().map(ToString::to_string).as_deref(), Some("D4-G7"));
+        assert_eq!((judged[0].before, judged[0].after), (1.0, 0.0));
+        assert_eq!(judged[1].blue_after(), 1.0, "Blue won");
+    }
+
+    #[test]
+    fn a_review_counts_positions_at_the_games_own_pace() {
+        assert_eq!(budget::<Position>(Level::REVIEW).nodes, Some(138_000));
+    }
+
+    #[test]
+    fn the_same_position_gets_the_same_verdict_until_a_deeper_search_looks() {
+        let stop = AtomicBool::new(false);
+        let start = Position::start();
+        let mut search = Search::new();
+        let first = search.verdict(&start, plies(2), &stop).expect("a verdict");
+        // The game moves on and comes back (undo, redo, a later visit): other positions
+        // remembered, the table full of other searches. The kept verdict answers.
+        let (_, next) = start.legal_turns_with_results().swap_remove(3);
+        search.remember(&[start, next]);
+        search.verdict(&next, plies(3), &stop).expect("a verdict");
+        assert_eq!(search.verdict(&start, plies(2), &stop), Some(first.clone()), "asked again");
+        assert_eq!(search.verdict(&start, plies(1), &stop), Some(first.clone()), "a shallower ask");
+        let deeper = search.verdict(&start, plies(3), &stop).expect("a deeper verdict");
+        assert_eq!(deeper.depth, 3);
+        assert_eq!(search.verdict(&start, plies(2), &stop), Some(deeper), "the deeper one stands");
+    }
+
+    #[test]
+    fn it_takes_a_draw_in_a_game_that_stood_even_when_not_ahead() {
+        let start = Position::start();
+        let even = vec![start; EVEN_FOR];
+        assert_eq!(draw_answer(&start, &even, Colour::Red, 0.52), DrawAnswer::Accepts(DrawReason::StoodEven));
+        assert!(!draw_answer(&start, &even[1..], Colour::Red, 0.52).accepts(), "one turn short");
+        assert!(!draw_answer(&start, &even, Colour::Red, 0.4).accepts(), "Red is ahead: 60 %");
+    }
+
+    #[test]
+    fn it_takes_a_draw_when_neither_side_can_finish_whoever_is_ahead() {
+        let blockade: Position = "b/A1=bL.bM.rD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM.bD,\
+                                           D7=rL.rM.bD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM.rD"
+            .parse()
+            .unwrap();
+        for (computer, blue) in [(Colour::Blue, 0.9), (Colour::Red, 0.1)] {
+            let answer = draw_answer(&blockade, &[], computer, blue);
+            assert_eq!(answer, DrawAnswer::Accepts(DrawReason::NeitherCanFinish));
+            assert_eq!(answer.reason(), DrawReason::NeitherCanFinish);
+        }
+        // Blue's dark off Red's tower: Red can finish, an ordinary answer.
+        let turns = blockade.legal_turns_with_results();
+        let (_, before) = turns.into_iter().find(|(turn, _)| turn.to_string().starts_with("D7-")).unwrap();
+        assert!(!draw_answer(&before, &[], Colour::Blue, 0.9).accepts());
     }
 }

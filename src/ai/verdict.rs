@@ -4,7 +4,7 @@
 //! search's answer depends on its time, its table and the way the game came there, so
 //! verdicts are kept by position key and the kept one answers.
 
-use super::{Budget, Evaluate, PROVEN, Search, WIN, position_key, winning_chance};
+use super::{Budget, Evaluate, Level, PROVEN, Search, WIN, position_key, winning_chance};
 use crate::rules::Colour;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -146,101 +146,34 @@ impl<T: Clone> Verdicts<T> {
 }
 
 impl<G: Evaluate> Search<G> {
-    /// The verdict on `position` within `budget` (a level's, [`super::level`]): the kept
+    /// The verdict on `position` within `budget` (a level's, [`Level::budget`]): the kept
     /// one if it answers for the budget, else this search's, kept unless a deeper one is.
     /// The search is told the positions of the game with [`Search::remember`] first, as
     /// for [`Search::best`]. A search that `stop` ended before its first ply is given but
     /// not kept. `None` only when the player to move has no legal turn.
     pub fn verdict(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Verdict<G::Turn>> {
-        if let Some(kept) = self.verdicts.get(position, &budget) {
+        if let Some(kept) = self.verdicts().get(position, &budget) {
             return Some(kept.clone());
         }
         let found = self.best(position, budget, stop)?;
         let verdict = Verdict { turn: found.turn, score: found.score, depth: found.depth };
-        Some(self.verdicts.keep(position, &budget, verdict))
+        Some(self.verdicts_mut().keep(position, &budget, verdict))
     }
 
-    /// The verdict on `position` at `level` (1 to 5): [`Search::verdict`] within
-    /// [`super::level`]'s budget.
+    /// The verdict on `position` at `level`: [`Search::verdict`] within its budget.
     pub fn verdict_at_level(
         &mut self,
         position: &G,
-        level: u8,
+        level: Level,
         stop: &AtomicBool,
     ) -> Option<Verdict<G::Turn>> {
-        self.verdict(position, super::level(level), stop)
-    }
-
-    /// The verdicts this search keeps.
-    pub fn verdicts(&self) -> &Verdicts<G::Turn> {
-        &self.verdicts
+        self.verdict(position, level.budget(), stop)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, clamber, ombagui};
-
-    fn budget(depth: u32) -> Budget {
-        Budget { depth: Some(depth), ..Budget::default() }
-    }
-
-    #[test]
-    fn the_same_position_gets_the_same_verdict_until_a_deeper_search_looks() {
-        let stop = AtomicBool::new(false);
-        let start = ombagui::Position::start();
-        let mut search = Search::new();
-        let first = search.verdict(&start, budget(2), &stop).expect("a verdict");
-        // The game moves on and comes back (undo, redo, a later visit): other positions
-        // remembered, the table full of other searches. The kept verdict answers.
-        let (_, next) = start.legal_turns_with_results().swap_remove(3);
-        search.remember(&[start, next]);
-        search.verdict(&next, budget(3), &stop).expect("a verdict");
-        assert_eq!(search.verdict(&start, budget(2), &stop), Some(first.clone()), "asked again");
-        assert_eq!(search.verdict(&start, budget(1), &stop), Some(first.clone()), "a shallower ask");
-        let deeper = search.verdict(&start, budget(3), &stop).expect("a deeper verdict");
-        assert_eq!(deeper.depth, 3);
-        assert_eq!(search.verdict(&start, budget(2), &stop), Some(deeper), "the deeper one stands");
-    }
-
-    #[test]
-    fn a_search_cut_short_is_not_kept_and_a_beginner_and_an_expert_judge_apart() {
-        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
-        let mut search = Search::new();
-        let stopped = search.verdict(&start, budget(3), &AtomicBool::new(true)).expect("a turn");
-        assert_eq!(stopped.depth, 0);
-        assert!(search.verdicts().is_empty(), "cut short: not kept");
-        // Short of its least depth (its positions ran out, as time does on a busy
-        // machine): kept all the same, and given again.
-        let short = Budget { nodes: Some(300), min_depth: 3, ..Budget::default() };
-        let stop = AtomicBool::new(false);
-        let first = search.verdict(&start, short, &stop).unwrap();
-        assert!((1..3).contains(&first.depth), "{first:?}");
-        assert_eq!(search.verdicts().len(), 1);
-        search.remember(&[start]);
-        assert_eq!(search.verdict(&start, short, &stop), Some(first));
-        search.remember(&[]);
-        search.verdict(&start, budget(2), &stop).unwrap();
-        let beginner = Budget { beginner: true, ..budget(1) };
-        search.verdict(&start, beginner, &stop).unwrap();
-        assert_eq!(search.verdicts().len(), 2, "a beginner's verdict is its own");
-        search.verdict(&start, Budget { expert: true, ..budget(2) }, &stop).unwrap();
-        assert_eq!(search.verdicts().len(), 3, "and an expert's");
-    }
-
-    #[test]
-    fn a_level_answers_from_a_kept_verdict_at_its_least_depth_whatever_the_clock() {
-        // Level 3 looks at least 3 plies ahead: a kept 3-ply verdict answers it at once,
-        // though its time would have taken it deeper.
-        let position = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
-        let mut search = Search::new();
-        let stop = AtomicBool::new(false);
-        let kept = search.verdict(&position, budget(3), &stop).unwrap();
-        // Were it to search, this budget would take it deeper than 3 plies.
-        let level = Budget { time: None, most_time: None, nodes: Some(200_000), ..super::super::level(3) };
-        assert_eq!(search.verdict(&position, level, &stop), Some(kept));
-    }
 
     #[test]
     fn a_standing_names_its_side_or_says_even() {

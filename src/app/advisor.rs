@@ -1,10 +1,16 @@
-//! Advice on the game on screen: a search on a worker thread, so that the screen stays live
-//! while it thinks. It answers with the suggested turn and the chance of each player, and
-//! wakes the loop that started it when it is done.
+//! Advice on the game on screen: hints and who is ahead, from a search on a worker thread,
+//! so that the screen stays live while it thinks. It answers with the suggested turn and
+//! the chance of each player, for one position of the game, and wakes the loop that started
+//! it when it is done.
 
 use super::event::Waker;
-use crate::ai::{Budget, Evaluate, Search, Standing};
-use crate::rules::Colour;
+use super::held::Held;
+use super::table::Message;
+use crate::ai::{Budget, Evaluate, Level, Search, Standing};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::rules::{Colour, Game};
+use crate::session::Session;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -38,7 +44,7 @@ pub use crate::ai::review::seen_by;
 
 /// A search kept from turn to turn, so that what it learnt about the game (its table)
 /// serves the next turn too; one worker thread uses it at a time.
-pub struct Searcher<G: Evaluate>(Arc<Mutex<Search<G>>>);
+pub struct Searcher<G: Game>(Arc<Mutex<Search<G>>>);
 
 impl<G: Evaluate> Default for Searcher<G> {
     fn default() -> Self {
@@ -46,13 +52,13 @@ impl<G: Evaluate> Default for Searcher<G> {
     }
 }
 
-impl<G: Evaluate> Clone for Searcher<G> {
+impl<G: Game> Clone for Searcher<G> {
     fn clone(&self) -> Self {
         Searcher(Arc::clone(&self.0))
     }
 }
 
-impl<G: Evaluate> std::fmt::Debug for Searcher<G> {
+impl<G: Game> std::fmt::Debug for Searcher<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("Searcher")
     }
@@ -71,7 +77,7 @@ pub enum Purpose {
 #[derive(Debug)]
 pub struct Thinking<T> {
     receiver: Receiver<Option<Advice<T>>>,
-    stop: Arc<AtomicBool>,
+    pub(super) stop: Arc<AtomicBool>,
     started: Instant,
     budget: Duration,
     /// The game revision the advice is for: stale advice is dropped.
@@ -151,7 +157,7 @@ impl<T: Send + 'static> Thinking<T> {
         self.started + REDRAW * u32::try_from(since).unwrap_or(u32::MAX)
     }
 
-    /// Waits for the advice (tests, with a budget of positions, use this).
+    /// Waits for the advice: a search with a budget of positions, whose answer is due.
     pub fn wait(self) -> Option<Advice<T>> {
         self.receiver.recv().ok().flatten()
     }
@@ -161,6 +167,156 @@ impl<T> Drop for Thinking<T> {
     /// A search nobody waits for any more stops at once.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Who is ahead and by how much, in words and figures: "Blue is ahead: 62 %", or "an even
+/// game" (a figure near 50 % says nobody's chance).
+pub fn ahead<T>(advice: &Advice<T>) -> Text {
+    match advice.standing() {
+        Standing::Ahead { side, percent } => text!(ADVICE_AHEAD, side, percent),
+        Standing::Even => text!(ADVICE_EVEN),
+    }
+}
+
+/// A search started on the game's position now, told the positions the game went through.
+pub(super) fn start_thinking<G: Evaluate<Turn: Send>>(
+    session: &Session<G>,
+    searcher: &Searcher<G>,
+    budget: (Budget, Purpose),
+) -> Thinking<G::Turn> {
+    let earlier = session.history().iter().map(|ply| ply.position).collect();
+    Thinking::start(searcher, session.position(), earlier, budget, session.revision())
+}
+
+/// The advisor at a game: the hint asked for and the figure of who is ahead, each for
+/// the position the game stood at when it was found, never shown for another.
+#[derive(Debug)]
+pub struct Advisor<G: Game> {
+    /// The last advice, and the game revision it is for.
+    advice: Option<(u64, Advice<G::Turn>)>,
+    /// The revision a hint was asked at: its turn is lit there, and said when found.
+    hint: Option<u64>,
+    /// Whether the panel shows who is ahead after every turn.
+    pub show_eval: bool,
+    /// The search under way.
+    thinking: Option<Thinking<G::Turn>>,
+    /// What it thinks within: the level of the computer at the game, else the usual one.
+    pub budget: Budget,
+    /// One search for the game, hints and the computer's turns alike: it keeps its table.
+    searcher: Searcher<G>,
+}
+
+impl<G: Evaluate<Turn: Send>> Advisor<G> {
+    /// An advisor thinking at `level`.
+    pub fn new(level: Level) -> Advisor<G> {
+        let searcher = Searcher::default();
+        Advisor {
+            advice: None,
+            hint: None,
+            show_eval: false,
+            thinking: None,
+            budget: level.budget(),
+            searcher,
+        }
+    }
+
+    /// The search the game's advice and the computer's turns share.
+    pub fn searcher(&self) -> &Searcher<G> {
+        &self.searcher
+    }
+
+    /// The advice on the position at `revision`, if it is known.
+    pub fn advice(&self, revision: u64) -> Option<&Advice<G::Turn>> {
+        self.advice.as_ref().filter(|(at, _)| *at == revision).map(|(_, advice)| advice)
+    }
+
+    /// The turn to light as a hint at `revision`, if one was asked for there and found.
+    pub fn hint(&self, revision: u64) -> Option<&G::Turn> {
+        self.advice(revision).filter(|_| self.hint == Some(revision)).map(|advice| &advice.turn)
+    }
+
+    /// Whether a hint was asked for at `revision`.
+    pub fn hinting(&self, revision: u64) -> bool {
+        self.hint == Some(revision)
+    }
+
+    /// A hint asked for: said at once if the advice on this position is known, else when found.
+    pub fn ask_hint(&mut self, held: &Held<G>) -> Option<Message> {
+        let revision = held.with(Session::revision);
+        self.hint = Some(revision);
+        match self.advice(revision) {
+            Some(advice) => Some(Message::Info(text!(ADVICE_HINT, advice.turn.to_string(), ahead(advice)))),
+            None => {
+                self.think(held);
+                None
+            }
+        }
+    }
+
+    /// Shows or hides who is ahead.
+    pub fn toggle_eval(&mut self, held: &Held<G>) {
+        self.show_eval = !self.show_eval;
+        self.think(held);
+    }
+
+    /// Starts thinking about the position now, unless its advice is known or on its way.
+    fn think(&mut self, held: &Held<G>) {
+        let (revision, over) = held.with(|session| (session.revision(), session.end().is_some()));
+        let busy = self.thinking.as_ref().is_some_and(|thinking| thinking.revision == revision);
+        if self.advice(revision).is_none() && !busy && !over {
+            let purpose = (self.budget, Purpose::Advice);
+            self.thinking = Some(held.with(|session| start_thinking(session, &self.searcher, purpose)));
+        }
+    }
+
+    /// Catches up with the game: takes in what the search found (a search on a position
+    /// the game has left is dropped), and starts on the position now if the figure is
+    /// shown. A hint found is said.
+    pub fn update(&mut self, held: &Held<G>) -> Option<Message> {
+        let revision = held.with(Session::revision);
+        if self.thinking.as_ref().is_some_and(|thinking| thinking.revision != revision) {
+            self.thinking = None;
+        }
+        let mut said = None;
+        if let Some(answer) = self.thinking.as_ref().and_then(Thinking::answer) {
+            self.thinking = None;
+            said = self.take(revision, answer);
+        }
+        if self.show_eval || self.hint == Some(revision) {
+            self.think(held);
+        }
+        said
+    }
+
+    /// Takes in the advice found on the position at `revision`; what a hint says of it.
+    fn take(&mut self, revision: u64, answer: Option<Advice<G::Turn>>) -> Option<Message> {
+        let hinted = self.hint == Some(revision);
+        let said = match &answer {
+            Some(advice) => Message::Info(text!(ADVICE_HINT, advice.turn.to_string(), ahead(advice))),
+            None => Message::Warning(text!(ADVICE_NONE)),
+        };
+        self.advice = answer.map(|advice| (revision, advice));
+        hinted.then_some(said)
+    }
+
+    /// How far the search is, while it looks for a hint or a figure.
+    pub fn thinking(&self) -> Option<f64> {
+        self.thinking.as_ref().map(Thinking::progress)
+    }
+
+    /// When the progress bar next moves on, while it thinks.
+    pub fn timer(&self) -> Option<std::time::Instant> {
+        self.thinking.as_ref().map(Thinking::next_redraw)
+    }
+
+    /// Waits for the search under way (a budget of positions: its answer is due), and
+    /// takes it in; what a hint says of it.
+    pub fn wait(&mut self) -> Option<Message> {
+        let thinking = self.thinking.take()?;
+        let revision = thinking.revision;
+        let answer = thinking.wait();
+        self.take(revision, answer)
     }
 }
 

@@ -1,15 +1,16 @@
-//! What wakes the program. Every source (the local terminal, a guest over SSH, a search on
-//! a worker thread, a signal) sends a [`Wake`] into the one loop's channel; the loop turns
-//! it into an [`Event`] for the app of each terminal concerned. With nothing sent and no
-//! timer due, the loop sleeps.
+//! What wakes the program. Every source (the local terminal, a search on a worker thread,
+//! a signal) sends a [`Wake`] into the one loop's channel; a guest over SSH puts what its
+//! terminal sent in a queue of its own ([`Mailbox`]), which the loop drains fairly, and
+//! wakes it. The loop turns all of it into [`Event`]s for the app of each terminal
+//! concerned. With nothing sent and no timer due, the loop sleeps.
 
 use crate::i18n::Lang;
 use ratatui::crossterm::event::Event as Input;
 use ratatui::layout::Rect;
 use std::cell::RefCell;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::SyncSender;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What an app is woken for.
 #[derive(Clone, Debug)]
@@ -29,8 +30,8 @@ pub enum Event {
 pub enum Wake {
     /// The local terminal's input.
     Local(Input),
-    /// News of a guest's terminal, by the guest's number.
-    Guest(u64, Guest),
+    /// A guest's terminal sent something: its queue holds it.
+    Guests,
     /// A search finished.
     Searched,
     /// The shared game's company changed outside the loop (the server stopped or started
@@ -40,7 +41,7 @@ pub enum Wake {
     Stop,
 }
 
-/// A guest's terminal: it comes, it types, it goes.
+/// A guest's terminal: it comes, then it types; when its [`Mailbox`] is dropped, it went.
 pub enum Guest {
     /// A terminal of this size and language, drawn into `output`; `redraw` says when what
     /// was sent could not all go out, so that the next frame must be whole.
@@ -51,7 +52,101 @@ pub enum Guest {
         redraw: Redraw,
     },
     Input(Input),
-    Left,
+}
+
+/// How many of a guest's keys (and clicks, and resizes) wait for the loop at most: a guest
+/// past them is sending faster than anyone types, and is let go.
+pub const GUEST_QUEUE: usize = 256;
+
+/// How many of one guest's events the loop takes in a round before it turns to the next
+/// guest: no guest's burst keeps another's keys waiting.
+pub const SHARE: usize = 16;
+
+/// A guest's end of its queue: what its connection puts in, never waiting. Dropped, the
+/// guest has gone, and the loop hears of it.
+pub struct Mailbox {
+    sender: Option<SyncSender<Guest>>,
+    wakes: SyncSender<Wake>,
+}
+
+/// Why a guest's news was not taken.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The queue is full: the guest is over its share.
+    Full,
+    /// The loop let the guest go (or ended).
+    Gone,
+}
+
+impl Mailbox {
+    /// Puts `news` in the guest's queue and wakes the loop; never waits.
+    pub fn put(&self, news: Guest) -> Result<(), Refused> {
+        let Some(sender) = &self.sender else { return Err(Refused::Gone) };
+        sender.try_send(news).map_err(|error| match error {
+            TrySendError::Full(_) => Refused::Full,
+            TrySendError::Disconnected(_) => Refused::Gone,
+        })?;
+        // A full channel wakes the loop all the same: it drains every guest's queue.
+        match self.wakes.try_send(Wake::Guests) {
+            Ok(()) | Err(TrySendError::Full(_)) => Ok(()),
+            Err(TrySendError::Disconnected(_)) => Err(Refused::Gone),
+        }
+    }
+}
+
+impl Drop for Mailbox {
+    fn drop(&mut self) {
+        // The queue closed first: the loop, woken, finds the guest gone.
+        drop(self.sender.take());
+        let _ = self.wakes.try_send(Wake::Guests);
+    }
+}
+
+/// The loop's end of a guest's queue.
+pub struct Inbox {
+    pub id: u64,
+    receiver: Receiver<Guest>,
+}
+
+/// What a round takes of a guest's queue.
+pub enum Taken {
+    /// These, and whether more wait.
+    News(Vec<Guest>, bool),
+    /// The guest went.
+    Gone(Vec<Guest>),
+}
+
+impl Inbox {
+    /// Up to [`SHARE`] of what waits.
+    pub fn take(&self) -> Taken {
+        let mut news = Vec::new();
+        while news.len() < SHARE {
+            match self.receiver.try_recv() {
+                Ok(item) => news.push(item),
+                Err(TryRecvError::Empty) => return Taken::News(news, false),
+                Err(TryRecvError::Disconnected) => return Taken::Gone(news),
+            }
+        }
+        Taken::News(news, true)
+    }
+}
+
+/// The guests' queues that came since the loop last looked.
+#[derive(Clone, Default)]
+pub struct Arrivals(Arc<Mutex<Vec<Inbox>>>);
+
+impl Arrivals {
+    /// A queue for guest `id`, its loop woken through `wakes`.
+    pub fn open(&self, id: u64, wakes: SyncSender<Wake>) -> Mailbox {
+        let (sender, receiver) = sync_channel(GUEST_QUEUE);
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).push(Inbox { id, receiver });
+        Mailbox { sender: Some(sender), wakes }
+    }
+
+    /// The queues that came, taken once.
+    pub fn take(&self) -> Vec<Inbox> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
 }
 
 /// Set when frames a guest had not taken were dropped: the guest's screen is not what
@@ -73,7 +168,8 @@ impl Redraw {
     }
 }
 
-/// How many wakes wait in the channel at most: past it, a guest's keys are dropped.
+/// How many wakes wait in the channel at most: the local terminal's keys, searches done,
+/// and one word a guest that sent something.
 pub const QUEUE: usize = 1024;
 
 thread_local! {

@@ -3,11 +3,22 @@
 //! screen needs the app's own module: the app depends on its screens, never the other way.
 
 use super::keys::{self, Action, Context};
-use crate::rules::{AnyPosition, Colour, GameKind, clamber};
+use crate::ai::Level;
+use crate::i18n::Text;
+use crate::rules::{Any, AnyPosition, Colour, Family, Game, GameKind};
 use crate::session::Computer;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
+
+/// Every game's rules example to try: where it starts, and what was picked of a turn
+/// under way there.
+#[derive(Debug)]
+pub struct Tries;
+
+impl Family for Tries {
+    type Of<G: Game> = (G, Option<G::Picked>);
+}
 
 /// A screen or a box that takes keys and clicks.
 pub trait Component {
@@ -39,16 +50,16 @@ pub enum Go {
     SetUp,
     /// A new game like the one on screen (the same board, players and computer).
     Again,
-    /// Try the rules example on screen on a real board (a Clamber chain may be under way
-    /// in it), coming back to its page after.
-    Try(AnyPosition, Option<clamber::Turn>),
+    /// Try the rules example on screen on a real board (a turn may be under way in it),
+    /// coming back to its page after.
+    Try(Any<Tries>),
     /// Back from a tried example to the page it came from.
     BackToRules,
     /// The rules of this game.
     Rules(GameKind),
     /// The computer's review of the game on screen, at this level (else the one its kept
     /// review has, else the usual one).
-    Review(Option<u8>, Leave),
+    Review(Option<Level>, Leave),
     /// Back from the review to the game.
     EndReview,
     Menu,
@@ -86,7 +97,7 @@ pub enum Question {
     /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
     /// elsewhere first.
     Unkept {
-        why: String,
+        why: Text,
         quit: bool,
         game: GameKind,
     },

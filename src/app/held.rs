@@ -2,52 +2,52 @@
 //! share through the [`Link`](super::link::Link). Either way it is reached through a lock,
 //! and only inside a closure, so that no guard outlives the call that needed it.
 
-use crate::rules::Game;
-use crate::session::{AnySession, Session};
-use std::any::Any;
-use std::marker::PhantomData;
+use crate::rules::{Family, Game};
+use crate::session::Session;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A session of game `G`, held where every table at the game can reach it.
 #[derive(Debug)]
-pub struct Held<G> {
-    game: Arc<Mutex<AnySession>>,
-    kind: PhantomData<fn() -> G>,
+pub struct Held<G: Game>(Arc<Mutex<Session<G>>>);
+
+/// Every game's [`Held`]: a shared game of any game.
+#[derive(Debug)]
+pub struct Helds;
+
+impl Family for Helds {
+    type Of<G: Game> = Held<G>;
+}
+
+impl<G: Game> Clone for Held<G> {
+    /// The same session, held once more.
+    fn clone(&self) -> Self {
+        Held(Arc::clone(&self.0))
+    }
 }
 
 impl<G: Game> Held<G> {
-    /// The session in `game`, if it is of game `G`: a table's own, or a link's.
-    pub fn new(game: Arc<Mutex<AnySession>>) -> Option<Held<G>> {
-        let held = Held { game, kind: PhantomData };
-        held.read(|_| ()).is_some().then_some(held)
+    /// `session`, held for the first time.
+    pub fn new(session: Session<G>) -> Held<G> {
+        Held(Arc::new(Mutex::new(session)))
     }
 
-    fn lock(&self) -> MutexGuard<'_, AnySession> {
+    fn lock(&self) -> MutexGuard<'_, Session<G>> {
         // A change to a session is whole or not made: a poisoned lock holds a whole session.
-        self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Reads the session, if it is of game `G`.
-    fn read<R>(&self, look: impl FnOnce(&Session<G>) -> R) -> Option<R> {
-        let game = self.lock();
-        let session = crate::by_game!(&*game, s => (s as &dyn Any).downcast_ref::<Session<G>>());
-        session.map(look)
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// What `look` reads of the session.
     pub fn with<R>(&self, look: impl FnOnce(&Session<G>) -> R) -> R {
-        self.read(look).expect("a table plays the game it was made for")
+        look(&self.lock())
     }
 
     /// Changes the session with `change`.
     pub fn change<R>(&self, change: impl FnOnce(&mut Session<G>) -> R) -> R {
-        let mut game = self.lock();
-        let session = crate::by_game!(&mut *game, s => (s as &mut dyn Any).downcast_mut::<Session<G>>());
-        change(session.expect("a table plays the game it was made for"))
+        change(&mut self.lock())
     }
 
     /// A copy of the session as it is now, held apart from this one.
     pub fn copy(&self) -> Held<G> {
-        Held { game: Arc::new(Mutex::new(self.lock().clone())), kind: PhantomData }
+        Held::new(self.lock().clone())
     }
 }

@@ -1,7 +1,10 @@
 //! The one table of keys, for every screen: it decides what a key does and writes the help
 //! pages and the hint lines, so that none of them can disagree with the others.
 
-use crate::i18n;
+mod table;
+
+use crate::i18n::keys::*;
+use crate::i18n::{Key, Lang};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -118,381 +121,54 @@ pub enum Action {
     Review,
 }
 
-type Key = (KeyCode, KeyModifiers);
+/// A key as pressed: its code and the modifiers that count.
+pub type Press = (KeyCode, KeyModifiers);
 
-/// Keys bound to one action on one screen: how the help shows them, what the action does
-/// (a text key; a game may word it its own way with `.clamber` or `.ombagui` after it),
-/// and, if the hint line names it, the key as written there and a short word.
+impl Action {
+    /// The action a text names where it writes its key (`{key:undo}`).
+    pub fn named(name: &str) -> Option<Action> {
+        Some(match name {
+            "act" => Action::Act,
+            "cancel" => Action::Cancel,
+            "undo" => Action::Undo,
+            "redo" => Action::Redo,
+            "first" => Action::First,
+            "last" => Action::Last,
+            "save" => Action::Save,
+            "help" => Action::Help,
+            "resign" => Action::Resign,
+            "draw" => Action::Draw,
+            "menu" => Action::Menu,
+            "quit" => Action::Quit,
+            "review" => Action::Review,
+            "try" => Action::Try,
+            "back" => Action::Back,
+            "next" => Action::Next,
+            "previous" => Action::Previous,
+            "next_step" => Action::NextStep,
+            "yes" => Action::Yes,
+            _ => return None,
+        })
+    }
+}
+
+/// Keys bound to one action on one screen: how the help shows them (key names, a space
+/// between), what the action does (a game may word it its own way:
+/// [`Words::OWN`](crate::i18n::Words::OWN)), and, if the hint line names it, the key as
+/// written there and a short word.
 pub struct Binding {
     pub contexts: &'static [Context],
-    pub keys: &'static [Key],
+    pub keys: &'static [Press],
     pub shown: &'static str,
     pub action: Action,
-    pub what: &'static str,
-    pub hint: Option<(&'static str, &'static str)>,
+    pub what: Key<0>,
+    pub hint: Option<(&'static str, Key<0>)>,
 }
+
+pub use table::KEYS;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
-
-const fn char(c: char) -> Key {
-    (KeyCode::Char(c), NONE)
-}
-
-const fn code(code: KeyCode) -> Key {
-    (code, NONE)
-}
-
-/// A digit a menu entry: as many as the menu has.
-const DIGITS: &[Key] =
-    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
-
-const fn bind(
-    contexts: &'static [Context],
-    keys: &'static [Key],
-    shown: &'static str,
-    action: Action,
-    what: &'static str,
-    hint: Option<(&'static str, &'static str)>,
-) -> Binding {
-    Binding { contexts, keys, shown, action, what, hint }
-}
-
-use Context::{
-    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try,
-    Watching,
-};
-
-/// Every screen with a board to play on.
-const BOARDS: &[Context] = &[Game, Against, Try, Shared];
-
-/// Every screen with a board to look at, watched ones included.
-const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
-
-/// Every screen with a cursor on a board: those, and a review's turn tried again.
-const CURSOR: &[Context] = &[Game, Against, Try, Shared, Watching, Retry];
-
-/// Every screen where Enter and Esc play on a board.
-const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry];
-
-/// Every key of every screen, in the order the help lists them.
-pub const KEYS: &[Binding] = &[
-    // Lists: the menu, and the rules' contents.
-    bind(
-        &[Menu, Contents, Setup],
-        &[code(KeyCode::Up), char('k')],
-        "↑ k",
-        Action::Previous,
-        "key.previous",
-        Some(("↑", "hint.choose")),
-    ),
-    bind(
-        &[Menu, Contents, Setup],
-        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
-        "↓ j Tab",
-        Action::Next,
-        "key.next",
-        Some(("↓", "hint.choose")),
-    ),
-    bind(
-        &[Setup],
-        &[code(KeyCode::Left), char('h')],
-        "← h",
-        Action::Less,
-        "key.less",
-        Some(("←", "hint.change")),
-    ),
-    bind(
-        &[Setup],
-        &[code(KeyCode::Right), char('l')],
-        "→ l",
-        Action::More,
-        "key.more",
-        Some(("→", "hint.change")),
-    ),
-    bind(
-        &[Menu, Setup],
-        &[code(KeyCode::Enter), char(' ')],
-        "Enter Space",
-        Action::Choose,
-        "key.choose",
-        Some(("Enter", "hint.start")),
-    ),
-    bind(
-        &[Setup],
-        &[code(KeyCode::Esc), char('q')],
-        "Esc q",
-        Action::Back,
-        "key.back_menu",
-        Some(("Esc", "hint.back")),
-    ),
-    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), "key.jump", Some(("1-9", "hint.jump"))),
-    bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", None),
-    bind(
-        &[Menu],
-        &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
-        "q Esc",
-        Action::Quit,
-        "key.quit_now",
-        Some(("q", "hint.quit")),
-    ),
-    // The cursor on a board.
-    bind(
-        CURSOR,
-        &[code(KeyCode::Left), char('h')],
-        "← h",
-        Action::Step(Step::Left),
-        "key.left",
-        Some(("h", "hint.move")),
-    ),
-    bind(
-        CURSOR,
-        &[code(KeyCode::Down), char('j')],
-        "↓ j",
-        Action::Down,
-        "key.down",
-        Some(("j", "hint.move")),
-    ),
-    bind(CURSOR, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, "key.up", Some(("k", "hint.move"))),
-    bind(
-        CURSOR,
-        &[code(KeyCode::Right), char('l')],
-        "→ l",
-        Action::Step(Step::Right),
-        "key.right",
-        Some(("l", "hint.move")),
-    ),
-    bind(CURSOR, &[char('y')], "y", Action::Step(Step::UpLeft), "key.up_left", Some(("y", "hint.move"))),
-    bind(CURSOR, &[char('i')], "i", Action::Step(Step::UpRight), "key.up_right", Some(("i", "hint.move"))),
-    bind(CURSOR, &[char('b')], "b", Action::Step(Step::DownLeft), "key.down_left", Some(("b", "hint.move"))),
-    bind(
-        CURSOR,
-        &[char('n')],
-        "n",
-        Action::Step(Step::DownRight),
-        "key.down_right",
-        Some(("n", "hint.move")),
-    ),
-    bind(
-        PLAYING,
-        &[code(KeyCode::Enter), char(' ')],
-        "Enter Space",
-        Action::Act,
-        "key.act",
-        Some(("Enter", "hint.act")),
-    ),
-    bind(PLAYING, &[code(KeyCode::Esc)], "Esc", Action::Cancel, "key.cancel", Some(("Esc", "hint.cancel"))),
-    bind(
-        BOARDS,
-        &[char('u'), char('['), code(KeyCode::Backspace)],
-        "u [",
-        Action::Undo,
-        "key.undo",
-        Some(("u", "hint.undo")),
-    ),
-    bind(
-        &[Game, Against, Try],
-        &[(KeyCode::Char('r'), CTRL), char(']')],
-        "^r ]",
-        Action::Redo,
-        "key.redo",
-        Some(("^r", "hint.redo")),
-    ),
-    bind(&[Game, Against, Try], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
-    bind(&[Game, Against, Try], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
-    bind(BOARDS, &[char('s')], "s", Action::Save, "key.save", None),
-    bind(LOOKING, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, "key.help", Some(("?", "hint.keys"))),
-    bind(BOARDS, &[char('t')], "t", Action::Hint, "key.hint", None),
-    bind(LOOKING, &[char('e')], "e", Action::Eval, "key.eval", None),
-    bind(BOARDS, &[char('d')], "d", Action::Draw, "key.draw", None),
-    bind(BOARDS, &[char('r')], "r", Action::Resign, "key.resign", None),
-    bind(&[Game, Against], &[char('m')], "m", Action::Menu, "key.menu", None),
-    bind(&[Game, Against], &[char('v')], "v", Action::Review, "key.review", None),
-    bind(
-        &[Game, Against, Shared, Watching],
-        &[char('q'), (KeyCode::Char('c'), CTRL)],
-        "q",
-        Action::Quit,
-        "key.quit",
-        Some(("q", "hint.quit")),
-    ),
-    bind(
-        &[Try],
-        &[char('q'), char('m')],
-        "q m",
-        Action::Back,
-        "key.back_page",
-        Some(("q", "hint.back_page")),
-    ),
-    // A game's review: its turns, the marked ones, trying one again.
-    bind(
-        &[Review],
-        &[code(KeyCode::Left), char('h'), char('u'), char('['), code(KeyCode::Backspace)],
-        "← h u [",
-        Action::PreviousStep,
-        "key.review_back",
-        Some(("←", "hint.turns")),
-    ),
-    bind(
-        &[Review],
-        &[code(KeyCode::Right), char('l'), char(']'), char(' '), (KeyCode::Char('r'), CTRL)],
-        "→ l ] Space",
-        Action::NextStep,
-        "key.review_on",
-        Some(("→", "hint.turns")),
-    ),
-    bind(&[Review], &[code(KeyCode::Home)], "Home", Action::First, "key.first", None),
-    bind(&[Review], &[code(KeyCode::End)], "End", Action::Last, "key.last", None),
-    bind(
-        &[Review],
-        &[char('n'), code(KeyCode::Down), char('j')],
-        "n ↓ j",
-        Action::Next,
-        "key.next_marked",
-        Some(("n", "hint.next_marked")),
-    ),
-    bind(
-        &[Review],
-        &[char('p'), code(KeyCode::Up), char('k')],
-        "p ↑ k",
-        Action::Previous,
-        "key.previous_marked",
-        None,
-    ),
-    bind(
-        &[Review],
-        &[char('t'), code(KeyCode::Enter)],
-        "t Enter",
-        Action::Try,
-        "key.try_again",
-        Some(("t", "hint.try_again")),
-    ),
-    bind(&[Tried], &[char('t')], "t", Action::Try, "key.try_once_more", Some(("t", "hint.try_again"))),
-    bind(
-        &[Review, Retry, Tried],
-        &[char('?'), code(KeyCode::F(1))],
-        "?",
-        Action::Help,
-        "key.help",
-        Some(("?", "hint.keys")),
-    ),
-    bind(
-        &[Review],
-        &[char('q'), code(KeyCode::Esc)],
-        "q Esc",
-        Action::Back,
-        "key.back_game",
-        Some(("q", "hint.back_game")),
-    ),
-    bind(&[Retry], &[char('q')], "q", Action::Back, "key.back_review", Some(("q", "hint.back_review"))),
-    bind(
-        &[Tried],
-        &[char('q'), code(KeyCode::Esc)],
-        "q Esc",
-        Action::Back,
-        "key.back_review",
-        Some(("q", "hint.back_review")),
-    ),
-    // The rules pages.
-    bind(
-        &[Rules],
-        &[code(KeyCode::Left), code(KeyCode::PageUp), char('h')],
-        "← PgUp h",
-        Action::PreviousPage,
-        "key.previous_page",
-        Some(("←", "hint.page")),
-    ),
-    bind(
-        &[Rules],
-        &[code(KeyCode::Right), code(KeyCode::PageDown), char('l')],
-        "→ PgDn l",
-        Action::NextPage,
-        "key.next_page",
-        Some(("→", "hint.page")),
-    ),
-    bind(
-        &[Rules],
-        &[char(' '), code(KeyCode::Enter), code(KeyCode::Down), char('j')],
-        "Space ↓ j",
-        Action::NextStep,
-        "key.next_step",
-        Some(("Space", "hint.next_step")),
-    ),
-    bind(
-        &[Rules],
-        &[code(KeyCode::Up), code(KeyCode::Backspace), char('k')],
-        "↑ k",
-        Action::PreviousStep,
-        "key.previous_step",
-        None,
-    ),
-    bind(
-        &[Rules],
-        &[char('t'), code(KeyCode::Tab)],
-        "t Tab",
-        Action::Contents,
-        "key.contents",
-        Some(("t", "hint.contents")),
-    ),
-    bind(&[Rules], &[code(KeyCode::Home)], "Home", Action::First, "key.first_page", None),
-    bind(&[Rules], &[code(KeyCode::End)], "End", Action::Last, "key.last_page", None),
-    bind(&[Rules], &[char('p')], "p", Action::Try, "key.try", Some(("p", "hint.try"))),
-    bind(
-        &[Rules],
-        &[char('q'), char('m'), code(KeyCode::Esc)],
-        "q m Esc",
-        Action::Back,
-        "key.back_menu",
-        Some(("q", "hint.back")),
-    ),
-    // The rules' contents (beside the list keys above).
-    bind(
-        &[Contents],
-        &[code(KeyCode::Enter), char(' ')],
-        "Enter Space",
-        Action::Choose,
-        "key.open_page",
-        Some(("Enter", "hint.open")),
-    ),
-    bind(
-        &[Contents],
-        &[code(KeyCode::Esc), char('q'), char('t')],
-        "Esc q t",
-        Action::Back,
-        "key.close",
-        Some(("Esc", "hint.close")),
-    ),
-    // Typing a file name.
-    bind(
-        &[SaveAs],
-        &[code(KeyCode::Enter)],
-        "Enter",
-        Action::Choose,
-        "key.save_now",
-        Some(("Enter", "hint.save")),
-    ),
-    bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, "key.close", Some(("Esc", "hint.cancel"))),
-    bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, "key.erase", None),
-    // A question: `y` says yes, any other key no.
-    bind(&[Question], &[char('y'), char('Y')], "y", Action::Yes, "key.yes", Some(("y", "hint.yes"))),
-    bind(
-        &[Question],
-        &[char('n'), code(KeyCode::Esc)],
-        "n Esc",
-        Action::Back,
-        "key.no",
-        Some(("n", "hint.no")),
-    ),
-    // The help: any key closes it.
-    bind(
-        &[Context::Help],
-        &[code(KeyCode::Esc), char('?')],
-        "Esc ?",
-        Action::Back,
-        "key.close",
-        Some(("Esc", "hint.close_any")),
-    ),
-];
 
 /// The bindings of one screen, in the table's order.
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
@@ -512,45 +188,80 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
     })
 }
 
-/// What an action does, in words, worded for a shared game (`.shared`) or for `game`
-/// where they word it their own way.
-pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> String {
-    let shared = match context {
-        Context::Shared | Context::Watching => Some(format!("{}.shared", binding.what)),
-        Context::Against => Some(format!("{}.against", binding.what)),
-        _ => None,
-    };
-    let own = game.map(|game| format!("{}.{}", binding.what, game.name()));
-    shared
-        .into_iter()
-        .chain(own)
-        .find(|key| i18n::has(key))
-        .map_or_else(|| i18n::text(binding.what), |key| i18n::text(&key))
+/// The shared texts a screen words its own way: a game against the computer, or at a
+/// distance.
+const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
+    (Context::Against, KEY_UNDO, KEY_UNDO_AGAINST),
+    (Context::Against, KEY_DRAW, KEY_DRAW_AGAINST),
+    (Context::Shared, KEY_UNDO, KEY_UNDO_SHARED),
+    (Context::Shared, KEY_DRAW, KEY_DRAW_SHARED),
+    (Context::Shared, KEY_SAVE, KEY_SAVE_SHARED),
+    (Context::Shared, KEY_QUIT, KEY_QUIT_SHARED),
+    (Context::Watching, KEY_QUIT, KEY_QUIT_SHARED),
+];
+
+/// What an action does, in words, as `context` and `game` word it.
+pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
+    let own = OWN_WORDS.iter().find(|(on, shared, _)| *on == context && *shared == binding.what);
+    own.map_or_else(|| crate::i18n::own_for(binding.what, game), |(_, _, own)| *own)
 }
 
-/// The hint line of `context`: each hinted key and its word; keys that share a word are
-/// written together (`hjklyibn move`, `↑↓ choose`).
-pub fn hints(context: Context) -> String {
-    let mut parts: Vec<(String, &str)> = Vec::new();
+/// The names of keys as the help and hints write them, in `lang`: a key with a name of its
+/// own (Enter, Space, Home...) is named in the language, the others as they are printed.
+pub fn named(shown: &str, lang: Lang) -> String {
+    const NAMES: [(&str, Key<0>); 9] = [
+        ("Enter", KEYNAME_ENTER),
+        ("Space", KEYNAME_SPACE),
+        ("Esc", KEYNAME_ESC),
+        ("Home", KEYNAME_HOME),
+        ("End", KEYNAME_END),
+        ("Tab", KEYNAME_TAB),
+        ("Backspace", KEYNAME_BACKSPACE),
+        ("PgUp", KEYNAME_PGUP),
+        ("PgDn", KEYNAME_PGDN),
+    ];
+    let name = |key: &str| {
+        NAMES.iter().find(|(name, _)| *name == key).map_or(key.to_string(), |(_, key)| lang.word(*key))
+    };
+    shown.split(' ').map(name).collect::<Vec<_>>().join(" ")
+}
+
+/// The key that does the action named `name` (`undo`, `act`...) on `context`, as the hint
+/// line and the help write it in `lang`: what a text's `{key:undo}` says.
+pub fn key_for(context: Context, name: &str, lang: Lang) -> String {
+    let Some(action) = Action::named(name) else { return name.to_string() };
+    let binding = bindings(context).chain(KEYS).find(|binding| binding.action == action);
+    binding.map_or_else(
+        || name.to_string(),
+        |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
+    )
+}
+
+/// The hint line of `context` in `lang`: each hinted key and its word; keys that share a
+/// word are written together (`hjklyibn move`, `↑↓ choose`).
+pub fn hints(context: Context, lang: Lang) -> String {
+    let mut parts: Vec<(String, Key<0>)> = Vec::new();
     for (keys, word) in bindings(context).filter_map(|binding| binding.hint) {
         match parts.last_mut() {
             Some((shown, last)) if *last == word => shown.push_str(keys),
-            _ => parts.push((keys.to_string(), word)),
+            _ => parts.push((named(keys, lang), word)),
         }
     }
     // A language may leave a word out where the keys say enough (`hjklyibn`).
-    let part = |(keys, word): &(String, &str)| format!("{keys} {}", i18n::text(word)).trim_end().to_string();
+    let part =
+        |(keys, word): &(String, Key<0>)| format!("{keys} {}", lang.word(*word)).trim_end().to_string();
     parts.iter().map(part).collect::<Vec<_>>().join(" · ")
 }
 
-/// Every key of `context` for the help page: how it is shown, and what it does.
-pub fn help(context: Context, game: Option<GameKind>) -> Vec<(&'static str, String)> {
-    bindings(context).map(|binding| (binding.shown, what(binding, context, game))).collect()
+/// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
+pub fn help(context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
+    let what = |binding: &Binding| lang.word(what(binding, context, game));
+    bindings(context).map(|binding| (named(binding.shown, lang), what(binding))).collect()
 }
 
 /// The name of a key as the help and the hints write it.
 #[cfg(test)]
-fn key_name((code, mods): Key) -> String {
+fn key_name((code, mods): Press) -> String {
     match code {
         KeyCode::Char(' ') => "Space".to_string(),
         KeyCode::Char(c) if mods.contains(CTRL) => format!("^{c}"),
@@ -591,7 +302,7 @@ mod tests {
                 assert!(
                     range || names.iter().any(|name| name == shown),
                     "{shown} is not a key of {}",
-                    binding.what
+                    binding.what.name()
                 );
             }
             if let Some((keys, _)) = binding.hint {
@@ -599,7 +310,7 @@ mod tests {
                 assert!(
                     range || names.iter().any(|name| name == keys),
                     "hint {keys} is not a key of {}",
-                    binding.what
+                    binding.what.name()
                 );
             }
         }
@@ -620,9 +331,12 @@ mod tests {
     #[test]
     fn hint_lines_come_from_the_table() {
         assert_eq!(
-            hints(Context::Game),
+            hints(Context::Game, Lang::En),
             "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"
         );
-        assert_eq!(hints(Context::Menu), "↑↓ choose · Enter start · 1-9 jump · q quit");
+        assert_eq!(hints(Context::Menu, Lang::En), "↑↓ choose · Enter start · 1-9 jump · q quit");
+        assert_eq!(key_for(Context::Game, "redo", Lang::En), "^r");
+        assert_eq!(key_for(Context::Review, "try", Lang::Fr), "t");
+        assert_eq!(key_for(Context::Rules, "next_step", Lang::Fr), "Espace", "named as the bar names it");
     }
 }

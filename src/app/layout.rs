@@ -5,7 +5,6 @@
 
 use crate::rules::hex::{Board, Cell};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
-use ratatui::text::Line;
 
 /// The width of a cell on screen: a mark, up to three characters, a mark.
 pub const SLOT: u16 = 5;
@@ -128,13 +127,10 @@ pub struct MenuLayout {
 }
 
 impl MenuLayout {
-    /// The menu of the entries `labels`, in `area`.
-    pub fn new(area: Rect, labels: &[String]) -> MenuLayout {
-        let count = labels.len() as u16;
+    /// The menu of `count` entries, each `width` columns wide, in `area`.
+    pub fn new(area: Rect, count: usize, width: u16) -> MenuLayout {
+        let count = count as u16;
         let top = area.y + area.height.saturating_sub(count * 2 + 6) / 2 + 4;
-        // Measured in columns on screen, not bytes, so Cyrillic is centred too.
-        let width =
-            labels.iter().map(|label| Line::raw(label.as_str()).width() as u16 + 6).max().unwrap_or(0);
         let left = area.x + area.width.saturating_sub(width) / 2;
         let entries = (0..count).map(|n| Rect::new(left, top + 2 * n, width, 1).intersection(area)).collect();
         MenuLayout {
@@ -339,9 +335,8 @@ mod tests {
 
     #[test]
     fn menu_entries_are_found_where_they_are_drawn() {
-        let labels = ["Play".to_string(), "Пројекат".to_string(), "Quit".to_string()];
-        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24), &labels);
-        assert_eq!(menu.entries[0].width, 14, "measured in columns, not bytes");
+        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24), 3, 14);
+        assert_eq!(menu.entries[0].width, 14);
         for (n, entry) in menu.entries.iter().enumerate() {
             assert_eq!(menu.entry_at(entry.x, entry.y), Some(n));
             assert_eq!(menu.entry_at(entry.right() - 1, entry.y), Some(n));

@@ -4,7 +4,9 @@
 //! may play which colour is a [`Seat`]; undo and draws need the other player's yes, asked
 //! through the link. Nothing here touches a terminal or the network.
 
-use crate::rules::Colour;
+use super::held::{Held, Helds};
+use crate::i18n::Text;
+use crate::rules::{Any, Colour};
 use crate::session::AnySession;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -12,7 +14,7 @@ use std::time::{Duration, Instant};
 /// The game all the terminals play, and who is at it.
 #[derive(Debug)]
 pub struct Link {
-    game: Arc<Mutex<AnySession>>,
+    game: Any<Helds>,
     company: Mutex<Company>,
     /// Wakes whoever waits outside the loop for the game to change.
     heard: Condvar,
@@ -66,7 +68,8 @@ impl Ask {
 impl Link {
     pub fn new(game: AnySession) -> Arc<Link> {
         let company = Mutex::new(Company::default());
-        Arc::new(Link { game: Arc::new(Mutex::new(game)), company, heard: Condvar::new() })
+        let game = crate::each_game!(map game, session => Held::new(session));
+        Arc::new(Link { game, company, heard: Condvar::new() })
     }
 
     /// Who is at the game; a terminal that panicked while holding it left it whole (every
@@ -110,18 +113,18 @@ impl Link {
     }
 
     /// The one session every table at this game plays on.
-    pub fn session(&self) -> Arc<Mutex<AnySession>> {
-        Arc::clone(&self.game)
+    pub fn session(&self) -> Any<Helds> {
+        crate::each_game!(map &self.game, held => held.clone())
     }
 
     /// The game as it stands, for whoever looks on from outside the loop.
     pub fn game(&self) -> AnySession {
-        self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        crate::each_game!(map &self.game, held => held.with(Clone::clone))
     }
 
     /// The game's revision: it changes whenever the game does.
     pub fn revision(&self) -> u64 {
-        crate::by_game!(&*self.game.lock().unwrap_or_else(|p| p.into_inner()), s => s.revision())
+        crate::each_game!(&self.game, held => held.with(|session| session.revision()))
     }
 
     /// A number that grows whenever the game or its company changes: the loop compares it
@@ -262,7 +265,7 @@ pub struct Seat {
     /// A guest over SSH: it may not write files on the host.
     pub guest: bool,
     /// How the other player joins, shown to the host while nobody sits there.
-    pub invite: Option<String>,
+    pub invite: Option<Text>,
 }
 
 impl Seat {
@@ -286,7 +289,7 @@ mod tests {
     use super::*;
 
     fn link() -> Arc<Link> {
-        Link::new(AnySession::new(crate::rules::GameKind::Clamber.start(None).unwrap()))
+        Link::new(AnySession::new(crate::rules::GameKind::ALL[0].start(None).unwrap()))
     }
 
     #[test]

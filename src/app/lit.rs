@@ -35,3 +35,20 @@ impl Lit {
         *self == Lit::default()
     }
 }
+
+impl std::ops::BitOrAssign for Lit {
+    /// Everything either lights, each by its meaning.
+    fn bitor_assign(&mut self, other: Lit) {
+        let Lit { selected, better, removed, jumps, equal, targets, last, focus, sub_group, group } = other;
+        self.selected |= selected;
+        self.better |= better;
+        self.removed |= removed;
+        self.jumps |= jumps;
+        self.equal |= equal;
+        self.targets |= targets;
+        self.last |= last;
+        self.focus |= focus;
+        self.sub_group |= sub_group;
+        self.group |= group;
+    }
+}

@@ -1,68 +1,60 @@
 //! The menu: start a game (two players, or against the computer, set up here: which game,
-//! which side you play, the computer's level), resume the last one, read the rules, quit.
+//! which side you play, the computer's level), resume the last one, review it, read the
+//! rules, quit. Its games and boards come from the list of games.
 
 use super::go::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::layout::MenuLayout;
 use super::opponent::Computer;
+use crate::ai::Level;
+use crate::i18n::keys::*;
+use crate::i18n::{Text, Words, colour, text};
 use crate::rules::hex::Board;
-use crate::rules::{Colour, GameKind};
-use crate::t;
+use crate::rules::{Colour, Game, GameKind, Listed};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
-/// The computer's level a game against it starts with, unless another is chosen.
-const LEVEL: u8 = 3;
-
-/// The boards a game against the computer can be set up on.
-const BOARDS: [(GameKind, Board); 3] = [
-    (GameKind::Clamber, Board::SIDE_3),
-    (GameKind::Clamber, Board::SIDE_4),
-    (GameKind::Ombagui, Board::SIDE_4),
-];
-
-/// The menu's entries.
+/// A menu's entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Entry {
-    Clamber3,
-    Clamber4,
-    Ombagui,
+    /// Two players at one keyboard, this game on this board.
+    Play(GameKind, Board),
     /// Against the computer: set up the game, the side and the level first.
     Computer,
     Resume,
     /// The computer's review of the most recently kept game.
     Review,
-    RulesClamber,
-    RulesOmbagui,
+    Rules(GameKind),
     Quit,
 }
 
+/// Every game and board a player may choose, in the list's order.
+pub fn boards() -> Vec<(GameKind, Board)> {
+    let offered = |game: GameKind| crate::each_game!(kind game, G => G::BOARDS);
+    GameKind::ALL.iter().flat_map(|&game| offered(game).iter().map(move |&board| (game, board))).collect()
+}
+
 impl Entry {
-    pub const ALL: [Entry; 9] = [
-        Entry::Clamber3,
-        Entry::Clamber4,
-        Entry::Ombagui,
-        Entry::Computer,
-        Entry::Resume,
-        Entry::Review,
-        Entry::RulesClamber,
-        Entry::RulesOmbagui,
-        Entry::Quit,
-    ];
+    /// The menu's entries, in order.
+    pub fn all() -> Vec<Entry> {
+        let play = boards().into_iter().map(|(game, board)| Entry::Play(game, board));
+        let rules = GameKind::ALL.iter().filter(|game| !super::rules::pages(**game).is_empty());
+        play.chain([Entry::Computer, Entry::Resume, Entry::Review])
+            .chain(rules.map(|&game| Entry::Rules(game)))
+            .chain([Entry::Quit])
+            .collect()
+    }
 
     /// The entry's words.
-    pub fn label(self) -> String {
-        t!(match self {
-            Entry::Clamber3 => "menu.clamber3",
-            Entry::Clamber4 => "menu.clamber4",
-            Entry::Ombagui => "menu.ombagui",
-            Entry::Computer => "menu.computer",
-            Entry::Resume => "menu.resume",
-            Entry::Review => "menu.review",
-            Entry::RulesClamber => "menu.rules_clamber",
-            Entry::RulesOmbagui => "menu.rules_ombagui",
-            Entry::Quit => "menu.quit",
-        })
+    pub fn label(self) -> Text {
+        match self {
+            Entry::Play(game, board) => crate::each_game!(kind game, G => G::menu_entry(board)),
+            Entry::Computer => text!(MENU_COMPUTER),
+            Entry::Resume => text!(MENU_RESUME),
+            Entry::Review => text!(MENU_REVIEW),
+            Entry::Rules(game) => crate::each_game!(kind game, G => text!(G::RULES)),
+            Entry::Quit => text!(MENU_QUIT),
+        }
     }
 }
 
@@ -71,7 +63,7 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
     pub selected: usize,
-    pub note: Option<String>,
+    pub note: Option<Text>,
     pub setup: Option<Setup>,
 }
 
@@ -81,33 +73,37 @@ pub struct Menu {
 pub struct Setup {
     /// The row chosen: 0 the board, 1 your side, 2 the level.
     pub row: usize,
-    /// Which of [`BOARDS`].
+    /// Which of [`boards`].
     pub board: usize,
     pub you: Colour,
-    pub level: u8,
+    pub level: Level,
 }
 
 impl Default for Setup {
-    /// Clamber on side 3, you moving first, the computer at level 3.
+    /// The first game on its usual board, you moving first, the computer at its usual level.
     fn default() -> Setup {
-        Setup { row: 0, board: 0, you: Colour::Blue, level: LEVEL }
+        let mut setup = Setup { row: 0, board: 0, you: Colour::Blue, level: Level::USUAL };
+        setup.you = setup.first_to_move();
+        setup
     }
 }
 
 impl Setup {
     /// The rows, in words: the board, your side, the computer's level with its name.
-    pub fn rows(&self) -> [(String, String); 3] {
-        let (game, board) = BOARDS[self.board];
-        let board = match game {
-            GameKind::Clamber => t!("setup.clamber", board.side()),
-            GameKind::Ombagui => t!("setup.ombagui"),
-        };
-        let level = t!("setup.level_of", self.level, t!(&format!("computer.level{}", self.level)));
+    pub fn rows(&self) -> [(Text, Text); 3] {
+        let (game, board) = boards()[self.board];
+        let level = text!(SETUP_LEVEL_OF, self.level.number(), crate::i18n::level(self.level));
         [
-            (t!("setup.board"), board),
-            (t!("setup.you"), crate::i18n::colour(self.you)),
-            (t!("setup.level"), level),
+            (text!(SETUP_BOARD), crate::each_game!(kind game, G => G::setup_entry(board))),
+            (text!(SETUP_YOU), colour(self.you)),
+            (text!(SETUP_LEVEL), level),
         ]
+    }
+
+    /// Who moves first in the game chosen.
+    fn first_to_move(&self) -> Colour {
+        let (game, board) = boards()[self.board];
+        crate::each_game!(kind game, G => <G as Game>::start(board).to_move())
     }
 
     /// The chosen row's value one step on (`more`) or back, going round.
@@ -116,40 +112,41 @@ impl Setup {
             |value: usize, count: usize| if more { (value + 1) % count } else { (value + count - 1) % count };
         match self.row {
             0 => {
-                self.board = step(self.board, BOARDS.len());
+                self.board = step(self.board, boards().len());
                 // Whoever moves first in that game, as a new player would expect.
-                let (game, board) = BOARDS[self.board];
-                self.you = crate::by_game!(game.start_on(board), start => start.to_move());
+                self.you = self.first_to_move();
             }
             1 => self.you = self.you.other(),
-            _ => self.level = step(usize::from(self.level) - 1, 5) as u8 + 1,
+            _ => {
+                let at = Level::ALL.iter().position(|&level| level == self.level).unwrap_or(0);
+                self.level = Level::ALL[step(at, Level::ALL.len())];
+            }
         }
     }
 
     /// The game set up: the computer plays the other side.
     fn start(&self) -> Go {
-        let (game, board) = BOARDS[self.board];
-        Go::Against(game.start_on(board), Computer::playing(self.you.other(), self.level))
+        let (game, board) = boards()[self.board];
+        let start = crate::each_game!(kind game, G => G::any(<G as Game>::start(board)));
+        Go::Against(start, Computer::playing(self.you.other(), self.level))
     }
 }
 
 impl Menu {
-    /// Where the menu is drawn in `area`, for drawing and for clicks.
+    /// Where the menu's entries are, in `area`, for clicks: a whole line each.
     pub fn layout(area: Rect) -> MenuLayout {
-        MenuLayout::new(area, &Entry::ALL.map(Entry::label))
+        MenuLayout::new(area, Entry::all().len(), area.width)
     }
 
     fn choose(&self, entry: Entry) -> Go {
-        let play = |kind: GameKind, board| Go::Play(kind.start_on(board));
         match entry {
-            Entry::Clamber3 => play(GameKind::Clamber, Board::SIDE_3),
-            Entry::Clamber4 => play(GameKind::Clamber, Board::SIDE_4),
-            Entry::Ombagui => play(GameKind::Ombagui, Board::SIDE_4),
+            Entry::Play(game, board) => {
+                Go::Play(crate::each_game!(kind game, G => G::any(<G as Game>::start(board))))
+            }
             Entry::Computer => Go::SetUp,
             Entry::Resume => Go::Request(Request::Resume),
             Entry::Review => Go::Request(Request::Review),
-            Entry::RulesClamber => Go::Rules(GameKind::Clamber),
-            Entry::RulesOmbagui => Go::Rules(GameKind::Ombagui),
+            Entry::Rules(game) => Go::Rules(game),
             Entry::Quit => Go::Quit,
         }
     }
@@ -161,7 +158,8 @@ impl Component for Menu {
     }
 
     fn act(&mut self, action: Action) -> Go {
-        let count = Entry::ALL.len();
+        let entries = Entry::all();
+        let count = entries.len();
         self.note = None;
         if let Some(setup) = &mut self.setup {
             match action {
@@ -178,8 +176,8 @@ impl Component for Menu {
         match action {
             Action::Previous => self.selected = (self.selected + count - 1) % count,
             Action::Next => self.selected = (self.selected + 1) % count,
-            Action::Choose => return self.choose(Entry::ALL[self.selected]),
-            Action::Jump(n) if n < count => return self.choose(Entry::ALL[n]),
+            Action::Choose => return self.choose(entries[self.selected]),
+            Action::Jump(n) if n < count => return self.choose(entries[n]),
             Action::Help => return Go::Help,
             Action::Quit => return Go::Quit,
             _ => {}
@@ -193,7 +191,7 @@ impl Component for Menu {
         }
         let entry = Menu::layout(area).entry_at(mouse.column, mouse.row);
         match (mouse.kind, entry) {
-            (MouseEventKind::Down(MouseButton::Left), Some(n)) => self.choose(Entry::ALL[n]),
+            (MouseEventKind::Down(MouseButton::Left), Some(n)) => self.choose(Entry::all()[n]),
             (MouseEventKind::Moved, Some(n)) => {
                 self.selected = n;
                 Go::Stay
@@ -211,15 +209,12 @@ mod tests {
 
     #[test]
     fn each_entry_has_its_number_key() {
-        for n in 0..Entry::ALL.len() {
+        for n in 0..Entry::all().len().min(9) {
             let digit = char::from_digit(n as u32 + 1, 10).unwrap();
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
             assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
         }
-        let after = char::from_digit((Entry::ALL.len() as u32 + 1) % 10, 10).unwrap();
-        assert_eq!(
-            keys::action(Context::Menu, KeyEvent::new(KeyCode::Char(after), KeyModifiers::NONE)),
-            None
-        );
+        let none = KeyEvent::new(KeyCode::Char('0'), KeyModifiers::NONE);
+        assert_eq!(keys::action(Context::Menu, none), None);
     }
 }

@@ -1,13 +1,15 @@
 //! The application's state and what each key, click and resize does to it. Nothing here
 //! draws or touches the terminal, so every flow is testable with events alone.
 //!
-//! The screen is one component (the menu, a game, the rules pages), with at most one box
-//! over it (the help, a question, the save prompt). Each component owns its state and takes
-//! its keys from the one key table ([`keys`]); it answers an action with a [`Go`], which
-//! the app carries out.
+//! The screen is one component (the menu, a game, a review, the rules pages), with at most
+//! one box over it (the help, a question, the save prompt). Each component owns its state
+//! and takes its keys from the one key table ([`keys`]); it answers an action with a
+//! [`Go`], which the app carries out. A game's screens are typed by their game, and held
+//! as an [`Any`](crate::rules::Any) of them.
 
 pub(crate) mod advisor;
 pub(crate) mod clamber;
+pub mod cursor;
 pub mod event;
 mod follow;
 pub mod game;
@@ -21,38 +23,38 @@ pub mod menu;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
 pub mod pages;
-pub(crate) mod play;
 pub mod prompt;
 pub mod review;
 pub mod rules;
 pub mod table;
 
+use crate::ai::Level;
+use crate::i18n::text;
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
-use crate::t;
 use event::Event;
 use game::GameScreen;
+pub use game::{AnyGameScreen, Keeping, Kept, Mode};
 pub use go::{Component, Go, Leave, Question, Request};
 use keys::Context;
 use menu::Menu;
 pub use opponent::{Computer, Opponent};
-pub use play::{Look, LookMut, Play};
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
-pub use review::REVIEW_LEVEL;
-use review::ReviewScreen;
+pub use review::{AnyReviewScreen, ReviewScreen};
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
+use table::Message;
 
 /// What fills the screen.
 #[derive(Debug)]
 pub enum Screen {
     Menu(Menu),
-    Game(Box<GameScreen>),
+    Game(Box<AnyGameScreen>),
     /// The computer's review of a game, the game under it.
-    Review(Box<ReviewScreen>),
+    Review(Box<AnyReviewScreen>),
     Rules(Book),
 }
 
@@ -60,23 +62,14 @@ impl Screen {
     fn component(&mut self) -> &mut dyn Component {
         match self {
             Screen::Menu(menu) => menu,
-            Screen::Game(game) => game.as_mut(),
-            Screen::Review(review) => review.as_mut(),
+            Screen::Game(game) => crate::each_game!(game.as_mut(), game => game),
+            Screen::Review(review) => crate::each_game!(review.as_mut(), review => review),
             Screen::Rules(book) => book,
         }
     }
 
-    /// The game kept while this screen is on: the game on screen, or the one reviewed.
-    pub fn kept_game(&self) -> Option<&GameScreen> {
-        match self {
-            Screen::Game(game) => Some(game),
-            Screen::Review(review) => Some(&review.game),
-            _ => None,
-        }
-    }
-
     /// The game on screen, if any.
-    pub fn game(&self) -> Option<&GameScreen> {
+    pub fn game(&self) -> Option<&AnyGameScreen> {
         match self {
             Screen::Game(game) => Some(game),
             _ => None,
@@ -111,43 +104,33 @@ impl App {
         App { screen: Screen::Menu(Menu::default()), overlay: None, quit: false, request: None, area }
     }
 
+    /// A game on screen, nothing over it.
+    fn with_game(game: AnyGameScreen, area: Rect) -> App {
+        App { screen: Screen::Game(Box::new(game)), ..App::new(area) }
+    }
+
     /// A game straight away, from `start`.
     pub fn game(start: AnyPosition, area: Rect) -> App {
-        App { screen: Screen::Game(Box::new(GameScreen::new(start))), ..App::new(area) }
+        App::with_game(crate::each_game!(map start, start => GameScreen::new(start)), area)
     }
 
     /// A terminal at a shared game (over SSH), playing the seat's colour.
     pub fn shared(seat: link::Seat, area: Rect) -> App {
-        App { screen: Screen::Game(Box::new(GameScreen::shared(seat))), ..App::new(area) }
+        let game =
+            crate::each_game!(map seat.link().session(), held => GameScreen::shared(held, seat.clone()));
+        App::with_game(game, area)
     }
 
     /// A game read from a saved file, its turns ready to be stepped through.
     pub fn loaded(saved: SavedGame, area: Rect) -> App {
-        let mut app = App { screen: Screen::Game(Box::new(GameScreen::loaded(saved))), ..App::new(area) };
+        let (players, review) = (saved.players, saved.review);
+        let game = crate::each_game!(map saved.game, session => {
+            GameScreen::loaded(session, players.clone(), review.clone())
+        });
+        let mut app = App::with_game(game, area);
         // Against the computer, on its turn, it goes on at once.
         app.update(Instant::now());
         app
-    }
-
-    /// The same app, the computer playing one colour or both in the game on screen.
-    pub fn with_computer(mut self, computer: Option<Computer>) -> App {
-        self.set_computer(computer);
-        self
-    }
-
-    fn set_computer(&mut self, computer: Option<Computer>) {
-        if let Some(game) = self.game_screen() {
-            game.table.set_computer(computer);
-        }
-        self.update(Instant::now());
-    }
-
-    /// The same app, the game on screen (if any) between these players.
-    pub fn with_players(mut self, players: crate::session::Players) -> App {
-        if let Some(game) = self.game_screen() {
-            game.players = players;
-        }
-        self
     }
 
     /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
@@ -155,7 +138,7 @@ impl App {
     pub fn opened(saved: SavedGame, file: PathBuf, area: Rect) -> App {
         let mut app = App::loaded(saved, area);
         if let Some(game) = app.game_screen() {
-            game.kept_at = Some(file);
+            game.kept().keeping().at = Some(file);
         }
         app
     }
@@ -165,26 +148,43 @@ impl App {
         App { screen: Screen::Rules(Book::new(game)), ..App::new(area) }
     }
 
-    /// The game kept while the screen is on: the game on screen, or the one reviewed.
-    pub fn kept_game(&mut self) -> Option<&mut GameScreen> {
-        match &mut self.screen {
-            Screen::Game(game) => Some(game),
-            Screen::Review(review) => Some(&mut review.game),
-            _ => None,
+    /// The same app, the computer playing one colour or both in the game on screen.
+    pub fn with_computer(mut self, computer: Option<Computer>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_computer(computer));
         }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The same app, the game on screen (if any) between these players.
+    pub fn with_players(mut self, players: crate::session::Players) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.players = players);
+        }
+        self
     }
 
     /// The same app, the game on screen reviewed by the computer at `level`; leaving the
     /// review goes where `leave` says.
-    pub fn reviewing(mut self, level: Option<u8>, leave: Leave) -> App {
+    pub fn reviewing(mut self, level: Option<Level>, leave: Leave) -> App {
         self.go(Go::Review(level, leave));
         self
     }
 
     /// The game on screen, if any.
-    pub fn game_screen(&mut self) -> Option<&mut GameScreen> {
+    pub fn game_screen(&mut self) -> Option<&mut AnyGameScreen> {
         match &mut self.screen {
             Screen::Game(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The game kept while the screen is on: the game on screen, or the one reviewed.
+    pub fn kept_game(&mut self) -> Option<&mut dyn Kept> {
+        match &mut self.screen {
+            Screen::Game(game) => Some(game.kept()),
+            Screen::Review(review) => Some(crate::each_game!(review.as_mut(), review => &mut review.game)),
             _ => None,
         }
     }
@@ -193,8 +193,8 @@ impl App {
     pub fn context(&self) -> Context {
         match &self.screen {
             Screen::Menu(menu) => menu.context(),
-            Screen::Game(game) => game.context(),
-            Screen::Review(review) => review.context(),
+            Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.context()),
+            Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.context()),
             Screen::Rules(book) => book.context(),
         }
     }
@@ -206,7 +206,7 @@ impl App {
             Event::Searched | Event::Timer => {}
             Event::Shared { played } => {
                 if let Some(game) = self.game_screen() {
-                    game.shared_changed(played);
+                    crate::each_game!(game, game => game.shared_changed(played));
                 }
             }
         }
@@ -217,11 +217,13 @@ impl App {
     /// other player of a shared game put to this one.
     fn update(&mut self, now: Instant) {
         if let Screen::Review(review) = &mut self.screen {
-            review.update();
+            crate::each_game!(review.as_mut(), review => review.update());
         }
         let Some(game) = self.game_screen() else { return };
-        game.table.update(now);
-        let question = game.question();
+        let question = crate::each_game!(game, game => {
+            game.update(now);
+            game.question()
+        });
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
             self.overlay = Some(Overlay::Ask(question));
         }
@@ -230,8 +232,9 @@ impl App {
     /// When the app wants to be woken with [`Event::Timer`], if ever.
     pub fn timer(&self) -> Option<Instant> {
         match &self.screen {
-            Screen::Review(review) => review.timer(),
-            screen => screen.game().and_then(|game| game.table.timer()),
+            Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.timer()),
+            Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.timer()),
+            _ => None,
         }
     }
 
@@ -268,87 +271,50 @@ impl App {
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
-            Go::Play(start) => self.open(Screen::Game(Box::new(GameScreen::new(start)))),
-            Go::Against(start, computer) => {
-                self.go(Go::Play(start));
-                self.set_computer(Some(computer));
-            }
+            Go::Play(start) => self.open(Screen::Game(Box::new(App::game(start, self.area).into_game()))),
+            Go::Against(start, computer) => *self = App::game(start, self.area).with_computer(Some(computer)),
             Go::SetUp => {
                 if let Screen::Menu(menu) = &mut self.screen {
                     menu.setup = Some(menu::Setup::default());
                 }
             }
             Go::Again => {
-                if let Some(again) = self.screen.game().map(GameScreen::again) {
+                if let Some(game) = self.screen.game() {
+                    let again = crate::each_game!(map game, game => game.again());
                     self.open(Screen::Game(Box::new(again)));
                 }
             }
-            Go::Try(start, so_far) => {
+            Go::Try(tried) => {
                 if let Screen::Rules(book) = &self.screen {
-                    let tried = GameScreen::tried(start, so_far, *book);
-                    self.open(Screen::Game(Box::new(tried)));
+                    let book = *book;
+                    let game =
+                        crate::each_game!(map tried, tried => GameScreen::tried(tried.0, tried.1, book));
+                    self.open(Screen::Game(Box::new(game)));
                 }
             }
             Go::BackToRules => {
-                if let Some(book) = self.screen.game().and_then(|game| game.tried_from) {
+                let book = self.screen.game().and_then(|game| {
+                    crate::each_game!(game, game => match game.mode {
+                        Mode::Tried(book) => Some(book),
+                        _ => None,
+                    })
+                });
+                if let Some(book) = book {
                     self.open(Screen::Rules(book));
                 }
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
-            Go::Review(level, leave) => {
-                let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
-                self.screen = match screen {
-                    Screen::Game(game) if game.replay_position().1 > 0 => {
-                        Screen::Review(Box::new(ReviewScreen::new(game, level, leave)))
-                    }
-                    Screen::Game(mut game) => {
-                        game.set_message(table::Message::Warning(t!("review.nothing")));
-                        Screen::Game(game)
-                    }
-                    other => other,
-                };
-                self.overlay = None;
-            }
-            Go::EndReview => {
-                let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
-                self.screen = match screen {
-                    Screen::Review(review) if review.leave == Leave::Game => Screen::Game(review.game),
-                    Screen::Review(review) => {
-                        // What the review found is kept: the keeper wrote it as it came.
-                        self.quit = review.leave == Leave::Quit;
-                        Screen::Menu(Menu::default())
-                    }
-                    other => other,
-                };
-            }
+            Go::Review(level, leave) => self.review(level, leave),
+            Go::EndReview => self.end_review(),
             Go::Menu => *self = App::new(self.area),
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
             Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),
-            Go::Yes(question) => {
-                self.overlay = None;
-                match question {
-                    Question::Quit => self.quit = true,
-                    Question::Menu => *self = App::new(self.area),
-                    Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
-                    Question::Unkept { quit: true, .. } => self.quit = true,
-                    Question::Unkept { quit: false, .. } => *self = App::new(self.area),
-                    Question::Resign(_)
-                    | Question::Draw(_)
-                    | Question::OfferDraw
-                    | Question::TakeBack(_)
-                    | Question::Locked(_) => {
-                        // A review's game may be asked too: another hexstack holds its file.
-                        if let Some(game) = self.kept_game() {
-                            game.answer_yes(question);
-                        }
-                    }
-                }
-            }
+            Go::Yes(question) => self.yes(question),
             Go::No(question) => {
                 self.overlay = None;
                 if let Some(game) = self.kept_game() {
-                    game.answer_no(question);
+                    game.answer(question, false);
                 }
             }
             Go::Request(request) => {
@@ -356,6 +322,67 @@ impl App {
                 self.request = Some(request);
             }
             Go::Quit => self.quit = true,
+        }
+    }
+
+    /// The game on screen out of the app, which is left on the menu.
+    fn into_game(mut self) -> AnyGameScreen {
+        match std::mem::replace(&mut self.screen, Screen::Menu(Menu::default())) {
+            Screen::Game(game) => *game,
+            _ => unreachable!("an app made with a game"),
+        }
+    }
+
+    /// The computer's review of the game on screen, at `level`; a game with no turn yet
+    /// says there is nothing to review.
+    fn review(&mut self, level: Option<Level>, leave: Leave) {
+        self.overlay = None;
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        self.screen = match screen {
+            Screen::Game(game) if game.seen().replay_position().1 > 0 => {
+                Screen::Review(Box::new(AnyReviewScreen::new(*game, level, leave)))
+            }
+            Screen::Game(mut game) => {
+                *game.kept().message() = Message::Warning(text!(crate::i18n::keys::REVIEW_NOTHING));
+                Screen::Game(game)
+            }
+            other => other,
+        };
+    }
+
+    /// Leaves the review for where it came from. What it found is kept: the keeper wrote it
+    /// as it came.
+    fn end_review(&mut self) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        self.screen = match screen {
+            Screen::Review(review) if review.leave() == Leave::Game => {
+                Screen::Game(Box::new(review.into_game()))
+            }
+            Screen::Review(review) => {
+                self.quit = review.leave() == Leave::Quit;
+                Screen::Menu(Menu::default())
+            }
+            other => other,
+        };
+    }
+
+    /// The answer to a question was yes.
+    fn yes(&mut self, question: Question) {
+        self.overlay = None;
+        match question {
+            Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Menu | Question::Unkept { quit: false, .. } => *self = App::new(self.area),
+            Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
+            Question::Resign(_)
+            | Question::Draw(_)
+            | Question::OfferDraw
+            | Question::TakeBack(_)
+            | Question::Locked(_) => {
+                // A review's game may be asked too: another hexstack holds its file.
+                if let Some(game) = self.kept_game() {
+                    game.answer(question, true);
+                }
+            }
         }
     }
 }

@@ -3,10 +3,11 @@
 //! offer. It plays only at the end of the game's line: stepping back through the turns
 //! never makes it play, nor drops the turns ahead.
 
-use super::advisor::{Purpose, Searcher, Thinking, seen_by};
-use crate::ai::{self, Budget, DrawAnswer, DrawReason, Evaluate, Standing};
-use crate::rules::Colour;
+use super::advisor::{Purpose, Searcher, Thinking, seen_by, start_thinking};
+use super::table::Input;
+use crate::ai::{self, Budget, DrawAnswer, DrawReason, Standing};
 use crate::rules::hex::Cell;
+use crate::rules::{Colour, Game};
 pub use crate::session::Computer;
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -14,28 +15,16 @@ use std::time::{Duration, Instant};
 /// How long the computer shows each step of its turn.
 pub const STAGE_TIME: Duration = Duration::from_millis(350);
 
-/// What the computer needs of a game beyond its search: how a turn shows step by step.
-pub trait Shown: Evaluate<Turn: Send> + Send {
-    /// What Enter has picked: a stack and the captures so far, or a piece.
-    type Selection: Clone + PartialEq + std::fmt::Debug;
-    /// The selections a player would go through to play `turn`: the computer shows them
-    /// one after the other before it plays (a chain, capture by capture).
-    fn stages(turn: &Self::Turn) -> Vec<Self::Selection>;
-    /// The cell the computer points at while stage `stage` of `turn` shows: where it goes
-    /// next, as a player's cursor would be.
-    fn pointed(turn: &Self::Turn, stage: usize) -> Option<Cell>;
-}
-
 /// Where the computer is with its turn.
 #[derive(Debug)]
-enum State<G: Shown> {
+enum State<G: Game> {
     /// Not its turn, or the game stands back in its line.
     Waiting,
     Thinking(Thinking<G::Turn>),
     /// Showing `stages` one after the other (`shown` of them so far), then `turn` is played.
     Showing {
         turn: G::Turn,
-        stages: Vec<G::Selection>,
+        stages: Vec<G::Picked>,
         shown: usize,
         due: Instant,
     },
@@ -43,27 +32,27 @@ enum State<G: Shown> {
 
 /// What the computer does to the table now.
 #[derive(Debug, PartialEq)]
-pub enum Step<G: Shown> {
+pub enum Step<G: Game> {
     Nothing,
     /// Select this, as a player would on the way to the turn.
-    Show(G::Selection),
+    Show(G::Picked),
     Play(G::Turn),
 }
 
 /// The computer at a game.
 #[derive(Debug)]
-pub struct Opponent<G: Shown> {
+pub struct Opponent<G: Game> {
     pub computer: Computer,
     state: State<G>,
     /// The game revision its state is for: a game that changed under it starts it again.
     revision: u64,
     /// Blue's chance as it last saw the game, for its answer to a draw offer.
     view: Option<f64>,
-    /// How long each step of its turn shows (tests make it nothing).
+    /// How long each step of its turn shows.
     pub stage_time: Duration,
 }
 
-impl<G: Shown> Opponent<G> {
+impl<G: Input> Opponent<G> {
     pub fn new(computer: Computer) -> Opponent<G> {
         Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time: STAGE_TIME }
     }
@@ -88,7 +77,7 @@ impl<G: Shown> Opponent<G> {
         }
         match &mut self.state {
             State::Waiting => {
-                let budget = ai::level(self.computer.level);
+                let budget = self.computer.level.budget();
                 self.state = State::Thinking(start_thinking(session, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }
@@ -176,14 +165,4 @@ impl<G: Shown> Opponent<G> {
             answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::Standing(Standing::from_blue(blue))));
         answers.find(|answer| !answer.accepts()).unwrap_or(first)
     }
-}
-
-/// A search on the position now, told the positions the game went through.
-pub(super) fn start_thinking<G: Shown>(
-    session: &Session<G>,
-    searcher: &Searcher<G>,
-    budget: (Budget, Purpose),
-) -> Thinking<G::Turn> {
-    let earlier = session.history().iter().map(|ply| ply.position).collect();
-    Thinking::start(searcher, session.position(), earlier, budget, session.revision())
 }

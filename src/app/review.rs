@@ -6,25 +6,24 @@
 //! and the review is kept with it.
 
 use super::event::Waker;
-use super::game::GameScreen;
+use super::game::{AnyGameScreen, GameScreen};
 use super::go::{Component, Go, Leave};
-use super::held::Held;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::lit::Lit;
-use super::play::Seen;
+use super::table::Input;
 use super::table::{Message, Table};
 use crate::ai::review::{self, Class, Judged, Looked, Summary};
-use crate::ai::{Budget, Search};
-use crate::i18n::colour;
-use crate::rules::{ByGame, Colour, clamber, ombagui};
+use crate::ai::{Budget, Level, Search};
+use crate::i18n::keys::*;
+use crate::i18n::text;
+use crate::rules::{Any, Colour, Family, Game};
 use crate::saved::KeptReview;
 use crate::session::Session;
-use crate::t;
 use ratatui::layout::Rect;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// A chance as a whole percentage.
@@ -32,18 +31,25 @@ fn percent(chance: f64) -> u32 {
     (chance * 100.0).round() as u32
 }
 
-/// The level a review looks at the positions with unless another is asked for: it reviews
-/// a 60-turn Clamber game in about a minute on a 2-core machine (README).
-pub const REVIEW_LEVEL: u8 = 4;
-
 /// The review screen: the game it came from, under it, and the review of that game's line.
 #[derive(Debug)]
-pub struct ReviewScreen {
-    pub game: Box<GameScreen>,
-    pub review: ByGame<Reviewing<clamber::Position>, Reviewing<ombagui::Position>>,
+pub struct ReviewScreen<G: Game> {
+    pub game: GameScreen<G>,
+    pub review: Reviewing<G>,
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
 }
+
+/// Every game's review screen.
+#[derive(Debug)]
+pub struct ReviewScreens;
+
+impl Family for ReviewScreens {
+    type Of<G: Game> = ReviewScreen<G>;
+}
+
+/// A review on screen, of any game.
+pub type AnyReviewScreen = Any<ReviewScreens>;
 
 /// What the worker found: the review's verdicts so far, or the verdict on the position
 /// after a turn tried.
@@ -55,14 +61,14 @@ enum Found<T> {
 /// The search on its own thread: it goes through what the review still needs
 /// ([`review::needed`]), a position a player tried first, and sleeps when there is nothing
 /// to look at. Dropped, it stops at once: the search is told, and the thread waited for.
-struct Worker<G: Seen> {
+pub(super) struct Worker<G: Game> {
     found: Receiver<Found<G::Turn>>,
     tries: Option<Sender<G>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl<G: Seen> Worker<G> {
+impl<G: Input> Worker<G> {
     fn start(
         (positions, turns): (Vec<G>, Vec<G::Turn>),
         mut looked: Vec<Option<Looked<G::Turn>>>,
@@ -107,7 +113,7 @@ impl<G: Seen> Worker<G> {
     }
 }
 
-impl<G: Seen> Drop for Worker<G> {
+impl<G: Game> Drop for Worker<G> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.tries = None;
@@ -117,7 +123,7 @@ impl<G: Seen> Drop for Worker<G> {
     }
 }
 
-impl<G: Seen> std::fmt::Debug for Worker<G> {
+impl<G: Game> std::fmt::Debug for Worker<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("Worker")
     }
@@ -125,7 +131,7 @@ impl<G: Seen> std::fmt::Debug for Worker<G> {
 
 /// A player trying a marked turn's position again.
 #[derive(Debug)]
-pub struct Trial<G: Seen> {
+pub struct Trial<G: Game> {
     /// A table of its own at the position before the turn.
     pub table: Table<G>,
     /// The turn tried, once played.
@@ -136,8 +142,8 @@ pub struct Trial<G: Seen> {
 
 /// The review of one game's line.
 #[derive(Debug)]
-pub struct Reviewing<G: Seen> {
-    pub level: u8,
+pub struct Reviewing<G: Game> {
+    pub level: Level,
     /// The start and the position after each turn.
     pub positions: Vec<G>,
     pub turns: Vec<G::Turn>,
@@ -152,13 +158,13 @@ pub struct Reviewing<G: Seen> {
     pub message: Message,
     /// The search on its thread, started by the loop that shows the review (so that it
     /// wakes that loop).
-    worker: Option<Worker<G>>,
+    pub(super) worker: Option<Worker<G>>,
 }
 
-impl<G: Seen> Reviewing<G> {
+impl<G: Input> Reviewing<G> {
     /// The review of `session`'s whole line at `level`, starting from what `kept` already
     /// holds at that level.
-    fn new(session: &Session<G>, kept: Option<&KeptReview>, level: u8) -> Reviewing<G> {
+    pub(super) fn new(session: &Session<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
         let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
         let positions = review::positions(session.start(), &turns);
         let looked = match kept.filter(|kept| kept.level == level) {
@@ -203,7 +209,7 @@ impl<G: Seen> Reviewing<G> {
     }
 
     /// Takes in what the worker found (starting it the first time); whether anything came.
-    fn update(&mut self) -> bool {
+    pub(super) fn update(&mut self) -> bool {
         if self.worker.is_none() {
             self.start();
         }
@@ -230,12 +236,12 @@ impl<G: Seen> Reviewing<G> {
     /// The list of turns as lines `width` wide: each line's turn, its lead (the turn's
     /// number and side on its first line, blank after), and its notation and sign, cut
     /// before an `x`.
-    pub fn list_lines(&self, width: usize) -> Vec<(usize, String, String)> {
+    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<(usize, String, String)> {
         let mut lines = Vec::new();
         for (n, turn) in self.turns.iter().enumerate() {
             let side = match self.positions[n].to_move() {
-                Colour::Blue => t!("review.blue_short"),
-                Colour::Red => t!("review.red_short"),
+                Colour::Blue => blue,
+                Colour::Red => red,
             };
             let sign = self.judged.get(n).and_then(Option::as_ref).map_or("", |judged| judged.class.sign());
             let lead = format!("{:>3} {side} ", n + 1);
@@ -251,7 +257,7 @@ impl<G: Seen> Reviewing<G> {
 
     /// A click on the review's panel at `column`, `row` of a screen of size `area`: on the
     /// graph or the list of turns, that turn is put on view.
-    fn click(&mut self, column: u16, row: u16, area: Rect) {
+    fn click(&mut self, column: u16, row: u16, area: Rect, sides: [&str; 2]) {
         let Some(layout) = GameLayout::fit(self.positions[0].board(), G::CELL_LINES, area) else { return };
         let panel = ReviewPanel::new(layout.areas.panel);
         if let Some(at) = panel.position_at(column, row, self.turns.len()) {
@@ -261,7 +267,7 @@ impl<G: Seen> Reviewing<G> {
         if !list.contains(ratatui::layout::Position::new(column, row)) {
             return;
         }
-        let lines = self.list_lines(usize::from(list.width));
+        let lines = self.list_lines(usize::from(list.width), sides);
         let at_line = lines.iter().position(|(turn, ..)| *turn == self.at).unwrap_or(0);
         let first = scrolled(at_line, lines.len(), usize::from(list.height));
         if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
@@ -305,27 +311,23 @@ impl<G: Seen> Reviewing<G> {
     fn turn_message(&self) -> Message {
         let Some(turn) = self.turns.get(self.at) else {
             let over = self.positions[self.at].outcome() != crate::rules::Outcome::Ongoing;
-            return Message::Info(t!(
-                if over { "review.end" } else { "review.end_ongoing" },
-                self.turns.len()
-            ));
+            let key = if over { REVIEW_END } else { REVIEW_END_ONGOING };
+            return Message::Info(text!(key, self.turns.len()));
         };
-        let mover = colour(self.positions[self.at].to_move());
+        let (mover, turn) = (self.positions[self.at].to_move(), turn.to_string());
         let Some(judged) = self.judged_at() else {
-            return Message::Info(t!("review.looking_at", mover, turn));
+            return Message::Info(text!(REVIEW_LOOKING_AT, mover, turn));
         };
-        let (before, after, kept) = (percent(judged.before), percent(judged.after), percent(judged.kept));
-        let best = self.looked[self.at].as_ref().and_then(|looked| looked.best.as_ref());
+        let (after, kept) = (percent(judged.after), percent(judged.kept));
+        let best =
+            self.looked[self.at].as_ref().and_then(|looked| looked.best.as_ref()).map(ToString::to_string);
         match &judged.better {
             Some(better) => {
-                let sign = judged.class.sign();
-                Message::Warning(t!("review.worse", mover, turn, sign, before, after, better, kept))
+                let (sign, better) = (judged.class.sign(), better.to_string());
+                Message::Warning(text!(REVIEW_WORSE, mover, turn, sign, after, better, kept))
             }
-            None if best == Some(turn) => Message::Success(t!("review.best", mover, turn, after)),
-            None => {
-                let best = best.map_or_else(String::new, ToString::to_string);
-                Message::Info(t!("review.unmarked", mover, turn, before, after, best))
-            }
+            None if best.as_ref() == Some(&turn) => Message::Success(text!(REVIEW_BEST, mover, turn, after)),
+            None => Message::Info(text!(REVIEW_UNMARKED, mover, turn, after, best.unwrap_or_default())),
         }
     }
 
@@ -334,22 +336,23 @@ impl<G: Seen> Reviewing<G> {
     fn trial_message(&self, trial: &Trial<G>) -> Message {
         let Some(judged) = self.judged_at() else { return Message::None };
         let better = judged.better.as_ref().unwrap_or(&judged.played);
+        let played = judged.played.to_string();
         match (&trial.tried, &trial.verdict) {
-            (None, _) => Message::Info(t!("review.try", colour(judged.mover), judged.played)),
-            (Some(turn), _) if turn == better => Message::Success(t!("review.tried_best", turn)),
-            (Some(turn), None) => Message::Info(t!("review.judging", turn)),
+            (None, _) => Message::Info(text!(REVIEW_TRY, judged.mover, played)),
+            (Some(turn), _) if turn == better => Message::Success(text!(REVIEW_TRIED_BEST, turn.to_string())),
+            (Some(turn), None) => Message::Info(text!(REVIEW_JUDGING, turn.to_string())),
             (Some(turn), Some(looked)) => {
                 let chance = review::seen_by(judged.mover, looked.blue);
-                let (kept, better) = (percent(judged.kept), better);
+                let (kept, better, turn) = (percent(judged.kept), better.to_string(), turn.to_string());
                 match judged.kept - chance < review::INACCURACY {
-                    true => Message::Success(t!("review.tried_good", turn, percent(chance), better, kept)),
+                    true => Message::Success(text!(REVIEW_TRIED_GOOD, turn, percent(chance), better, kept)),
                     // The answer the computer sees says why the turn falls short.
                     false => Message::Warning(match &looked.best {
                         Some(answer) => {
-                            let other = colour(judged.mover.other());
-                            t!("review.tried_answered", turn, percent(chance), kept, other, answer)
+                            let (other, answer) = (judged.mover.other(), answer.to_string());
+                            text!(REVIEW_TRIED_ANSWERED, turn, percent(chance), kept, other, answer)
                         }
-                        None => t!("review.tried_worse", turn, percent(chance), kept),
+                        None => text!(REVIEW_TRIED_WORSE, turn, percent(chance), kept),
                     }),
                 }
             }
@@ -376,12 +379,10 @@ impl<G: Seen> Reviewing<G> {
     fn try_again(&mut self) {
         let marked = self.judged_at().is_some_and(|judged| judged.class > Class::Ok);
         if !marked {
-            self.message = Message::Warning(t!("review.try_marked"));
+            self.message = Message::Warning(text!(REVIEW_TRY_MARKED));
             return;
         }
-        let session = Session::new(self.positions[self.at]);
-        let held = Held::new(Arc::new(Mutex::new(G::any(session)))).expect("a session of the game");
-        let mut table = Table::new(held);
+        let mut table = Table::at(self.positions[self.at]);
         if let Some(cell) = self.turns.get(self.at).and_then(|turn| G::turn_cells(turn).first().copied()) {
             table.point_at(cell);
         }
@@ -395,11 +396,11 @@ impl<G: Seen> Reviewing<G> {
         match action {
             Action::Back => self.trial = None,
             Action::Help => return Go::Help,
-            Action::Cancel if trial.tried.is_some() || trial.table.selection.is_none() => self.trial = None,
+            Action::Cancel if trial.tried.is_some() || trial.table.picked.is_none() => self.trial = None,
             Action::Try if trial.tried.is_some() => return self.retry(),
             _ if trial.tried.is_some() => {}
             action => {
-                super::play::Play::act(&mut trial.table, action);
+                trial.table.on_board(action);
                 let played = trial
                     .table
                     .read(|session| session.last_turn_played().map(|(t, _, after)| (t.clone(), after)));
@@ -426,33 +427,30 @@ impl<G: Seen> Reviewing<G> {
     }
 }
 
-impl ReviewScreen {
+impl<G: Input> ReviewScreen<G> {
     /// The review of `game`'s line at `level` (its kept review's level if none is asked
-    /// for, else [`REVIEW_LEVEL`]).
-    pub fn new(game: Box<GameScreen>, level: Option<u8>, leave: Leave) -> ReviewScreen {
-        let level = level.or(game.review.as_ref().map(|kept| kept.level)).unwrap_or(REVIEW_LEVEL);
-        let kept = game.review.clone();
-        let review = crate::by_game!(map game.table.look(), table => {
-            table.read(|session| Reviewing::new(session, kept.as_ref(), level))
-        });
+    /// for, else [`Level::REVIEW`]).
+    pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
+        let kept = game.keeping.review.clone();
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(Level::REVIEW);
+        let review = game.table.read(|session| Reviewing::new(session, kept.as_ref(), level));
         ReviewScreen { game, review, leave }
     }
 
     /// Takes in what the worker found, and keeps the review with the game.
     pub fn update(&mut self) {
-        let kept = crate::by_game!(&mut self.review, review => review.update().then(|| review.kept()));
-        if let Some(kept) = kept {
-            self.game.review = Some(kept);
+        if self.review.update() {
+            self.game.keeping.review = Some(self.review.kept());
         }
     }
 
     /// When the loop should wake it: at once, to start its worker from the loop's thread.
     pub fn timer(&self) -> Option<std::time::Instant> {
-        let started = crate::by_game!(&self.review, review => review.worker.is_some());
-        (!started).then(std::time::Instant::now)
+        self.review.worker.is_none().then(std::time::Instant::now)
     }
 
-    fn act_on<G: Seen>(review: &mut Reviewing<G>, action: Action) -> Go {
+    fn act_on_review(&mut self, action: Action) -> Go {
+        let review = &mut self.review;
         if review.trial.is_some() {
             return review.trial_act(action);
         }
@@ -464,8 +462,8 @@ impl ReviewScreen {
             Action::Last => review.go_to(last),
             Action::Next | Action::Previous => match review.marked(action == Action::Next) {
                 Some(at) => review.go_to(at),
-                None if !review.done() => review.message = Message::Info(t!("review.still_looking")),
-                None => review.message = Message::Info(t!("review.no_more")),
+                None if !review.done() => review.message = Message::Info(text!(REVIEW_STILL_LOOKING)),
+                None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
             Action::Help => return Go::Help,
@@ -477,11 +475,26 @@ impl ReviewScreen {
     }
 }
 
-impl Component for ReviewScreen {
+impl AnyReviewScreen {
+    /// The review of the game on screen.
+    pub fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> AnyReviewScreen {
+        crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
+    }
+
+    /// Where leaving it goes.
+    pub fn leave(&self) -> Leave {
+        crate::each_game!(self, screen => screen.leave)
+    }
+
+    /// The game reviewed, back on screen.
+    pub fn into_game(self) -> AnyGameScreen {
+        crate::each_game!(map self, screen => screen.game)
+    }
+}
+
+impl<G: Input> Component for ReviewScreen<G> {
     fn context(&self) -> Context {
-        let trial =
-            crate::by_game!(&self.review, review => review.trial.as_ref().map(|trial| trial.tried.is_some()));
-        match trial {
+        match self.review.trial.as_ref().map(|trial| trial.tried.is_some()) {
             None => Context::Review,
             Some(false) => Context::Retry,
             Some(true) => Context::Tried,
@@ -489,7 +502,7 @@ impl Component for ReviewScreen {
     }
 
     fn act(&mut self, action: Action) -> Go {
-        crate::by_game!(&mut self.review, review => ReviewScreen::act_on(review, action))
+        self.act_on_review(action)
     }
 
     /// A click on the trial's board plays there, as in a game; on the graph or the list of
@@ -497,41 +510,19 @@ impl Component for ReviewScreen {
     fn mouse(&mut self, mouse: ratatui::crossterm::event::MouseEvent, area: Rect) -> Go {
         use ratatui::crossterm::event::{MouseButton, MouseEventKind};
         let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        let go = crate::by_game!(&mut self.review, review => {
-            let Some(trial) = &mut review.trial else {
-                if clicked {
-                    review.click(mouse.column, mouse.row, area);
-                }
-                return Go::Stay;
-            };
-            let layout = super::play::Play::layout(&trial.table, area);
-            let Some(cell) = layout.and_then(|layout| layout.board.cell_at(mouse.column, mouse.row)) else {
-                return Go::Stay;
-            };
-            trial.table.point_at(cell);
-            clicked
-        });
-        if go { self.act(Action::Act) } else { Go::Stay }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_review_stops_its_worker_when_it_is_left() {
-        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_3);
-        let mut session = Session::new(start);
-        for turn in ["C3", "D4", "B2", "E4"] {
-            session.play(&turn.parse().unwrap()).unwrap();
-        }
-        // A level that would look for seconds at each position.
-        let mut review = Reviewing::new(&session, None, 5);
-        review.update();
-        assert!(review.worker.is_some(), "started");
-        let started = std::time::Instant::now();
-        drop(review);
-        assert!(started.elapsed() < std::time::Duration::from_secs(2), "left at once");
+        let review = &mut self.review;
+        let Some(trial) = &mut review.trial else {
+            if clicked {
+                // The sides' letters are one wide in every language (a test holds it).
+                review.click(mouse.column, mouse.row, area, ["B", "R"]);
+            }
+            return Go::Stay;
+        };
+        let layout = GameLayout::fit(trial.table.position().board(), G::CELL_LINES, area);
+        let Some(cell) = layout.and_then(|layout| layout.board.cell_at(mouse.column, mouse.row)) else {
+            return Go::Stay;
+        };
+        trial.table.point_at(cell);
+        if clicked { self.act(Action::Act) } else { Go::Stay }
     }
 }

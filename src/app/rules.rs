@@ -1,14 +1,15 @@
 //! The rules book: pages of text beside live boards. Each scene's position is played by
 //! the rules engine and what it lights up is asked of it, so a page can only ever show
-//! what the rules really do; the words come from `assets/lang`, the pages from [`pages`].
+//! what the rules really do; the words come from `assets/lang`, the pages from each game's
+//! [`Input::PAGES`].
 
-use super::go::{Component, Go};
+use super::go::{Component, Go, Tries};
 use super::keys::{Action, Context};
 use super::lit::Lit;
-use super::pages::{self, Page, Scene, Show};
-use crate::rules::clamber::{self, CaptureKind};
+use super::pages::{Page, Scene, Show};
+use super::table::Input;
 use crate::rules::hex::{Cell, CellSet};
-use crate::rules::{AnyPosition, ByGame, Game, GameKind, ParseError};
+use crate::rules::{Any, AnyPosition, Game, GameKind, Listed, ParseError};
 
 impl Scene {
     /// The scene's position, or why it does not parse (the tests check every page's).
@@ -16,69 +17,37 @@ impl Scene {
         game.position(self.position, None)
     }
 
-    /// Where trying the scene starts: its position, or for a chain under way the position
-    /// its turn started from and the captures so far.
-    pub fn to_try(&self, game: GameKind) -> Result<(AnyPosition, Option<clamber::Turn>), ParseError> {
-        match self.chain {
-            Some((start, so_far)) => Ok((game.position(start, None)?, Some(so_far.parse()?))),
-            None => Ok((self.position(game)?, None)),
-        }
+    /// Where trying the scene starts: its position, or for a turn under way the position
+    /// it started from and what a player has picked of it so far.
+    pub fn to_try(&self, game: GameKind) -> Result<Any<Tries>, ParseError> {
+        crate::each_game!(kind game, G => {
+            let (start, picked) = match self.under_way {
+                Some((start, so_far)) => {
+                    let turn: <G as Game>::Turn = so_far.parse()?;
+                    (start.parse::<G>()?, G::stages(&turn).last().cloned())
+                }
+                None => (self.position.parse::<G>()?, None),
+            };
+            Ok(G::any::<Tries>((start, picked)))
+        })
     }
 
-    /// What the scene lights up, each asked of the rules. Targets are asked on the turn
-    /// of the piece's owner, whoever is to move in the scene.
+    /// What the scene lights up, each asked of the rules: the cells, the mover and
+    /// neighbours alike in every game, the rest as the game means it.
     pub fn lit(&self, position: &AnyPosition) -> Lit {
-        let board = crate::by_game!(position, p => p.board());
-        let set = |names: &[&str]| -> CellSet {
-            names
-                .iter()
-                .filter_map(|name| name.parse::<Cell>().ok())
-                .filter_map(|cell| board.index(cell))
-                .collect()
-        };
+        let board = position.board();
+        let index = |name: &str| name.parse::<Cell>().ok().and_then(|cell| board.index(cell));
         let mut lit = Lit::default();
-        for show in self.shows {
-            let cell = |name: &str| name.parse::<Cell>().ok();
-            match (*show, position) {
-                (Show::Cells(names), _) => lit.focus |= set(names),
-                (Show::Mover(name), _) => lit.selected |= set(&[name]),
-                (Show::Neighbours(name), _) => {
-                    if let Some(i) = cell(name).and_then(|cell| board.index(cell)) {
+        for &show in self.shows {
+            match show {
+                Show::Cells(names) => lit.focus |= names.iter().filter_map(|name| index(name)).collect(),
+                Show::Mover(name) => lit.selected |= index(name).map_or(CellSet::EMPTY, CellSet::single),
+                Show::Neighbours(name) => {
+                    if let Some(i) = index(name) {
                         lit.focus |= board.neighbours(i) | CellSet::single(i);
                     }
                 }
-                (Show::Group(name), ByGame::Clamber(p)) => {
-                    lit.group |= cell(name).map_or(CellSet::EMPTY, |c| p.group(c))
-                }
-                (Show::SubGroup(name), ByGame::Clamber(p)) => {
-                    lit.sub_group |= cell(name).map_or(CellSet::EMPTY, |c| p.sub_group(c));
-                }
-                (Show::Removed(name), ByGame::Clamber(p)) => {
-                    lit.removed |= cell(name).map_or(CellSet::EMPTY, |c| p.removed_by_capture(c));
-                }
-                (Show::Targets(name) | Show::EqualTargets(name), ByGame::Clamber(p)) => {
-                    let Some(from) = cell(name) else { continue };
-                    let owner = p.stack(from).map(|stack| stack.owner());
-                    let p = if owner == Some(p.to_move()) { *p } else { p.skipped() };
-                    for (target, kind) in p.next_captures(from, &[]) {
-                        let Some(i) = board.index(target) else { continue };
-                        match kind {
-                            CaptureKind::Equal => lit.equal.insert(i),
-                            CaptureKind::Lower if !matches!(show, Show::EqualTargets(_)) => {
-                                lit.targets.insert(i)
-                            }
-                            CaptureKind::Lower => {}
-                        }
-                    }
-                }
-                (Show::Targets(name), ByGame::Ombagui(p)) => {
-                    let Some(from) = cell(name) else { continue };
-                    let owner = p.stack(from).top().map(|piece| piece.colour);
-                    let p = if owner == Some(p.to_move()) { *p } else { p.skipped() };
-                    lit.jumps |= p.jump_landings(from);
-                    lit.targets |= p.destinations(from) - p.jump_landings(from);
-                }
-                (_, ByGame::Ombagui(_)) => {}
+                show => lit |= crate::each_game!(position, p, G => G::scene_lit(p, show)),
             }
         }
         lit
@@ -101,7 +70,7 @@ impl Book {
     }
 
     pub fn pages(&self) -> &'static [Page] {
-        pages::pages(self.game)
+        pages(self.game)
     }
 
     pub fn current(&self) -> &'static Page {
@@ -112,16 +81,16 @@ impl Book {
         &self.current().scenes[self.scene]
     }
 
-    /// The text key of `what` on the open page: `title`, `text`, or a scene's number.
-    pub fn text_key(&self, page: &Page, what: &str) -> String {
-        format!("rules.{}.{}.{what}", self.game.name(), page.name)
-    }
-
     /// To page `page` (kept within the book), at its first scene.
     pub fn turn_to(&mut self, page: usize) {
         self.page = page.min(self.pages().len() - 1);
         self.scene = 0;
     }
+}
+
+/// The pages of `game`'s rules.
+pub fn pages(game: GameKind) -> &'static [Page] {
+    crate::each_game!(kind game, G => G::PAGES)
 }
 
 impl Component for Book {
@@ -154,8 +123,8 @@ impl Component for Book {
             Action::Last => self.turn_to(pages - 1),
             Action::Help => return Go::Help,
             Action::Try => {
-                if let Ok((start, so_far)) = self.scene().to_try(self.game) {
-                    return Go::Try(start, so_far);
+                if let Ok(tried) = self.scene().to_try(self.game) {
+                    return Go::Try(tried);
                 }
             }
             Action::Back => return Go::Menu,

@@ -14,17 +14,17 @@ mod tries;
 pub use limits::{LARGEST, Limits, Rate, Startups};
 
 use crate::app::App;
-use crate::app::event::{self, Redraw, Wake};
+use crate::app::event::{self, Arrivals, Mailbox, Redraw, Refused, Wake};
 use crate::app::link::Link;
-use crate::cli::Listen;
-use crate::i18n::Lang;
+use crate::i18n::keys::*;
+use crate::i18n::{Key, Lang, Text, text};
 use crate::keeper::Keeper;
 use crate::rules::{AnyPosition, Colour};
 use crate::saved::SavedGame;
 use crate::session::AnySession;
+use crate::store;
 use crate::terminal::{self, Wakes};
-use crate::{store, t};
-use anyhow::{Context, Result, anyhow};
+use anyhow::Result;
 use output::Output;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
@@ -35,9 +35,24 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
+
+/// Where and for whom `hexstack serve` listens.
+#[derive(clap::Args)]
+pub struct Listen {
+    /// The port the friend connects to
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on: the default lets in this machine only; 0.0.0.0 (or this
+    /// machine's address) opens the game to the network
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Also let in whoever holds this public key (an OpenSSH .pub file)
+    #[arg(long)]
+    pub allow_key: Option<std::path::PathBuf>,
+}
 
 /// Who may come in: whoever gives the join code as password, or holds the key named.
 #[derive(Clone, Debug)]
@@ -69,15 +84,18 @@ fn same_code(typed: &str, code: &str) -> bool {
 
 /// The host's key, made once and kept in `dir`, so that a friend's ssh knows the host
 /// again the next time.
-pub fn host_key(dir: &Path) -> Result<PrivateKey> {
+pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
     let path = dir.join("host_key");
+    let failed =
+        |error: &dyn std::fmt::Display| text!(ERR_READ, store::shown(&path)).because(error.to_string());
     if path.exists() {
-        return PrivateKey::read_openssh_file(&path).with_context(|| format!("{}", path.display()));
+        return PrivateKey::read_openssh_file(&path).map_err(|error| failed(&error));
     }
-    let key = PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    let key = PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
+        .map_err(|error| failed(&error))?;
+    store::ensure_dir(dir)?;
     key.write_openssh_file(&path, russh::keys::ssh_key::LineEnding::LF)
-        .with_context(|| format!("{}", path.display()))?;
+        .map_err(|error| text!(ERR_SAVE, store::shown(&path)).because(error.to_string()))?;
     Ok(key)
 }
 
@@ -91,16 +109,16 @@ pub enum Hosted {
 
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(hosted: Hosted, listen: &Listen) -> Result<()> {
-    let dir = store::data_dir().context(t!("net.no_data_dir"))?;
+pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
+    let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| t!("err.read", path.display()))?;
+            let shown = store::shown(path);
+            let key =
+                std::fs::read_to_string(path).map_err(|e| text!(ERR_READ, &shown).because(e.to_string()))?;
             // The parser's own words repeat themselves ("length invalid: length invalid").
-            let key = PublicKey::from_openssh(text.trim())
-                .map_err(|_| anyhow!(t!("net.bad_key", path.display())))?;
-            Some(key)
+            Some(PublicKey::from_openssh(key.trim()).map_err(|_| text!(NET_BAD_KEY, shown))?)
         }
         None => None,
     };
@@ -114,10 +132,13 @@ pub fn serve(hosted: Hosted, listen: &Listen) -> Result<()> {
     let bind = SocketAddr::new(listen.bind, listen.port);
     let wakes = Wakes::default();
     let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
-        .with_context(|| t!("net.no_listen", bind))?;
-    let host = if listen.bind.is_unspecified() { t!("net.this_host") } else { listen.bind.to_string() };
-    let invite = t!("net.invite", hosting.addr().port(), host, code);
-    println!("{invite}");
+        .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
+    let host = match listen.bind.is_unspecified() {
+        true => text!(NET_THIS_HOST),
+        false => text!(PLAIN, listen.bind.to_string()),
+    };
+    let invite = text!(NET_INVITE, hosting.addr().port(), host, code);
+    println!("{}", lang.say(&invite));
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
     // The host's screen hears when guests cannot come in (out of file descriptors) and
@@ -128,10 +149,13 @@ pub fn serve(hosted: Hosted, listen: &Listen) -> Result<()> {
         let _ = waking.try_send(Wake::Link);
     });
     let mut app = App::shared(seat, Rect::default());
-    if let (Some((players, path)), Some(game)) = (kept, app.game_screen()) {
-        (game.players, game.kept_at) = (players, Some(path));
+    if let Some((players, path)) = kept {
+        app = app.with_players(players);
+        if let Some(game) = app.game_screen() {
+            game.kept().keeping().at = Some(path);
+        }
     }
-    let result = terminal::run_shared(app, wakes, Some(Arc::clone(&link)));
+    let result = terminal::run_shared(app, lang, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }
@@ -172,7 +196,7 @@ impl Hosting {
         hosting.headless = Some(std::thread::spawn(move || {
             let mut keeper = Keeper::nowhere();
             let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
-            let _ = terminal::drive(&mut local, &mut keeper, wakes.receiver(), Some(&link));
+            let _ = terminal::drive(&mut local, &mut keeper, &wakes.inlet, Some(&link));
         }));
         Ok(hosting)
     }
@@ -213,6 +237,7 @@ impl Hosting {
             tries: Arc::new(tries::Tries::new(&limits)),
             limits: Arc::new(limits),
             wakes: wakes.sender.clone(),
+            arrivals: wakes.inlet.arrivals.clone(),
             open: Arc::clone(&open),
             next: AtomicU64::new(1),
         };
@@ -258,7 +283,8 @@ impl Hosting {
         let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
         let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });
-        let _ = self.stop.send(Some(t!("net.host_left")));
+        // The SSH goodbye is the protocol's: each guest's screen was told in its language.
+        let _ = self.stop.send(Some(Lang::En.say(&text!(NET_HOST_LEFT))));
         self.runtime.shutdown_timeout(Duration::from_secs(2));
     }
 }
@@ -268,8 +294,9 @@ struct Server {
     access: Arc<Access>,
     tries: Arc<tries::Tries>,
     limits: Arc<Limits>,
-    /// The loop that serves the guests' terminals.
+    /// The loop that serves the guests' terminals, and where a guest's queue is handed to it.
     wakes: SyncSender<Wake>,
+    arrivals: Arrivals,
     open: output::Open,
     /// The next guest's number.
     next: AtomicU64,
@@ -284,6 +311,7 @@ impl Server {
             tries: Arc::clone(&self.tries),
             limits: Arc::clone(&self.limits),
             wakes: self.wakes.clone(),
+            arrivals: self.arrivals.clone(),
             open: Arc::clone(&self.open),
             visit,
             area: Rect::new(0, 0, 80, 24),
@@ -291,7 +319,7 @@ impl Server {
             reader: input::Reader::default(),
             game: None,
             writer: None,
-            joined: false,
+            mailbox: None,
             keys,
             outbox: None,
         }
@@ -306,6 +334,7 @@ struct Guest {
     tries: Arc<tries::Tries>,
     limits: Arc<Limits>,
     wakes: SyncSender<Wake>,
+    arrivals: Arrivals,
     open: output::Open,
     visit: door::Visit,
     area: Rect,
@@ -315,8 +344,8 @@ struct Guest {
     game: Option<ChannelId>,
     /// Its writing half, until the game starts on it.
     writer: Option<ChannelWriteHalf<Msg>>,
-    /// Whether its terminal is at the game (the loop has its screen).
-    joined: bool,
+    /// Its queue to the loop while its terminal is at the game; dropped, it has left.
+    mailbox: Option<Mailbox>,
     /// Keys allowed: a flood lets the guest go.
     keys: limits::Bucket,
     /// Where the guest's screen goes, for a last line.
@@ -324,22 +353,30 @@ struct Guest {
 }
 
 impl Guest {
-    /// Hands `event` to the loop; past the loop's queue it is dropped (a flood of keys must
-    /// not cost the host memory).
-    fn send(&self, event: Event) {
-        if self.joined
-            && let Err(TrySendError::Full(_)) =
-                self.wakes.try_send(Wake::Guest(self.id, event::Guest::Input(event)))
-        {
-            // Dropped: the guest's terminal sends faster than anyone types.
+    /// Hands `event` to the loop through the guest's own queue; a guest past its queue
+    /// sends faster than anyone types, and is told why and let go.
+    fn send(&mut self, event: Event) {
+        let Some(mailbox) = &self.mailbox else { return };
+        match mailbox.put(event::Guest::Input(event)) {
+            Ok(()) => {}
+            Err(Refused::Full) => self.let_go(NET_FLOOD),
+            Err(Refused::Gone) => self.mailbox = None,
         }
     }
 
     /// The guest's terminal leaves the game: the loop restores it and frees its seat.
     fn leave(&mut self) {
-        if std::mem::take(&mut self.joined) {
-            let _ = self.wakes.send(Wake::Guest(self.id, event::Guest::Left));
+        self.mailbox = None;
+    }
+
+    /// Lets the guest go, telling it `why` once its screen is restored.
+    fn let_go(&mut self, why: Key<0>) {
+        match &self.outbox {
+            // The loop restores the screen, and the line follows.
+            Some(outbox) => outbox.farewell(self.lang().say(&text!(why))),
+            None => self.visit.cut.cut(),
         }
+        self.leave();
     }
 
     /// `count` more keys: false (and the guest let go, told why) past the limit.
@@ -347,12 +384,7 @@ impl Guest {
         if self.keys.try_take(Instant::now(), u32::try_from(count).unwrap_or(u32::MAX)) {
             return true;
         }
-        match &self.outbox {
-            // The loop restores the screen, and the line follows.
-            Some(outbox) => outbox.farewell(said(self.lang(), "net.flood")),
-            None => self.visit.cut.cut(),
-        }
-        self.leave();
+        self.let_go(NET_FLOOD);
         false
     }
 
@@ -371,12 +403,6 @@ impl Guest {
     }
 }
 
-/// A text in `lang`, for a guest whose loop has not started (or is over).
-fn said(lang: Lang, key: &str) -> String {
-    let text = lang.texts().get(key).or_else(|| Lang::En.texts().get(key));
-    text.map_or_else(|| key.to_string(), |text| text.to_string())
-}
-
 impl russh::server::Handler for Guest {
     type Error = anyhow::Error;
 
@@ -391,7 +417,7 @@ impl russh::server::Handler for Guest {
         }
         self.tries.wrong(from, self.visit.deadline).await;
         if Instant::now() >= self.visit.deadline {
-            return Err(anyhow!("login time over"));
+            return Err(anyhow::anyhow!("login time over"));
         }
         Ok(try_again())
     }
@@ -462,16 +488,17 @@ impl russh::server::Handler for Guest {
         let cut = Arc::clone(&self.visit.cut);
         let output = Output::start(writer, session.handle(), cut, &self.limits, Arc::clone(&self.open));
         if !self.visit.is_in() {
-            let line = said(self.lang(), "net.full").replace("{0}", &self.limits.guests.to_string());
-            output.outbox().farewell(line);
+            output.outbox().farewell(self.lang().say(&text!(NET_FULL, self.limits.guests)));
             return Ok(());
         }
         self.outbox = Some(output.outbox());
         let redraw: Redraw = output.redraw();
         let (area, lang) = (self.area, self.lang());
-        let joined =
-            Wake::Guest(self.id, event::Guest::Joined { output: Box::new(output), area, lang, redraw });
-        self.joined = self.wakes.send(joined).is_ok();
+        let mailbox = self.arrivals.open(self.id, self.wakes.clone());
+        let joined = event::Guest::Joined { output: Box::new(output), area, lang, redraw };
+        if mailbox.put(joined).is_ok() {
+            self.mailbox = Some(mailbox);
+        }
         Ok(())
     }
 
@@ -507,7 +534,7 @@ impl russh::server::Handler for Guest {
     }
 
     async fn data(&mut self, channel: ChannelId, data: &[u8], _session: &mut Session) -> Result<()> {
-        if !self.ours(channel) || !self.joined {
+        if !self.ours(channel) || self.mailbox.is_none() {
             return Ok(());
         }
         let events = self.reader.read(data);

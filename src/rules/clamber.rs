@@ -9,9 +9,10 @@
 mod notation;
 
 pub use super::ParseError;
+pub use notation::Bad;
 
 use super::hex::{Board, Cell, CellSet, MAX_CELLS, OffBoard};
-use super::{Colour, Game, GameKind};
+use super::{Colour, Game};
 use std::fmt;
 
 /// One or more pieces on a cell. Once captured a stack is capped with the capturer's
@@ -56,6 +57,30 @@ impl Turn {
                 std::iter::once(*from).chain(captured.iter().copied()).collect()
             }
         }
+    }
+}
+
+/// A capture being entered: the capturing stack, then the stacks captured so far.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Chain {
+    pub from: Cell,
+    pub captured: Vec<Cell>,
+}
+
+impl Chain {
+    /// The stack that makes the next capture: the one captured last, or the first.
+    pub fn capturer(&self) -> Cell {
+        self.captured.last().copied().unwrap_or(self.from)
+    }
+
+    /// The turn the chain is, once it has captured.
+    pub fn turn(&self) -> Turn {
+        Turn::Capture { from: self.from, captured: self.captured.clone() }
+    }
+
+    /// Every cell of the chain, the capturing stack first.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        std::iter::once(self.from).chain(self.captured.iter().copied())
     }
 }
 
@@ -464,7 +489,26 @@ impl Game for Position {
     type Turn = Turn;
     type Step<'a> = Step<'a>;
     type Illegal = IllegalTurn;
-    const KIND: GameKind = GameKind::Clamber;
+    type Picked = Chain;
+    type Bad = Bad;
+    const TITLE: &'static str = "Clamber";
+    const BOARDS: &'static [Board] = &[Board::SIDE_3, Board::SIDE_4];
+    const SIDES: std::ops::RangeInclusive<u8> = super::hex::MIN_SIDE..=super::hex::MAX_SIDE;
+    const POSITION_FORM: &'static str = "SIZE/SIDE/CELLS, like 3/b/C3=r2";
+    const ENTRY_FORM: &'static str = "CELL=COLOURHEIGHT, like C4=r2";
+
+    fn start(board: Board) -> Position {
+        Position::start(board)
+    }
+
+    fn deepest_perft(board: Board) -> u32 {
+        match board.side() {
+            2 => 12,
+            3 => 7,
+            4 => 6,
+            _ => 5,
+        }
+    }
 
     fn board(&self) -> Board {
         self.board

@@ -1,21 +1,26 @@
-//! The rules of Clamber and Ombagui, and nothing else: no input, no output, no terminal.
+//! The rules of the games, and nothing else: no input, no output, no terminal.
 //!
 //! Positions are small `Copy` values; a turn is a value that a position checks and plays.
-//! Both games read and write the text notation of DESIGN.md through `FromStr` / `Display`.
+//! Every game reads and writes its text notation through `FromStr` / `Display`.
 //!
-//! **Which game is this?** is answered in one place, here: [`GameKind`] names the two games
-//! and [`ByGame`] holds a value of one game or the other (a position, a session, a screen).
-//! The choice is an enum rather than a trait object because the [`Game`] trait has
-//! associated types and `Copy` positions, which a trait object cannot carry; the
-//! [`by_game!`](crate::by_game) macro runs the same generic code on either arm, so no
-//! other module matches on the two games by hand.
+//! The games are listed once ([`games!`](crate::games)); [`GameKind`] names one, and
+//! [`Any`] holds a value of whichever game (a position, a session, a screen). The
+//! [`Game`] trait is what every game's rules give; the rest of the program is generic over
+//! it, and runs on an [`Any`] through [`each_game!`](crate::each_game).
 
-pub mod clamber;
+mod any;
+mod games;
 pub mod hex;
 mod notation;
+
+pub mod clamber;
 pub mod ombagui;
 
+pub use any::{Any, Family, GameKind, Listed};
+
+use hex::Board;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 /// Where a game stands, in either game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,10 +32,10 @@ pub enum Outcome {
     Drawn,
 }
 
-/// What a game screen, a saved game, a search or a test needs of either game: a position
-/// that lists, checks and plays its turns. Both games' positions implement it.
+/// What every game's rules give: a position that lists, checks and plays its turns, the
+/// boards it is played on, and how it is written. Each game's `Position` implements it.
 pub trait Game:
-    Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr<Err = ParseError> + 'static
+    Listed + Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr<Err = ParseError> + 'static
 {
     /// A whole turn, in the game's notation.
     type Turn: Clone + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr<Err = ParseError>;
@@ -39,8 +44,32 @@ pub trait Game:
     type Step<'a>: Copy;
     /// Why a turn is illegal, as a sentence.
     type Illegal: fmt::Display + fmt::Debug;
-    /// Which game this is.
-    const KIND: GameKind;
+    /// What a player has picked on the way to a turn, cell by cell: a turn begun (a
+    /// Clamber stack and the captures made so far, an Ombagui piece picked up).
+    type Picked: Clone + PartialEq + fmt::Debug + Send;
+    /// Why a text is not this game's position or turn, beyond what every game's notation
+    /// shares ([`ParseErrorKind`]).
+    type Bad: Clone + PartialEq + Eq + fmt::Debug + fmt::Display + Send + Sync;
+
+    /// The game's name, as the rules' own sentences write it.
+    const TITLE: &'static str;
+    /// The boards a player chooses from, the usual one first.
+    const BOARDS: &'static [Board];
+    /// The board sides a position of this game may have.
+    const SIDES: RangeInclusive<u8>;
+    /// How a position is written, with an example, for the errors: `SIDE/CELLS, like ...`.
+    const POSITION_FORM: &'static str;
+    /// How an entry of a position's cell list is written, with an example.
+    const ENTRY_FORM: &'static str;
+
+    /// The position a game on `board` starts from.
+    fn start(board: Board) -> Self;
+
+    /// The deepest perft that ends within about 20 s (optimised build, one core) on
+    /// `board`: the count grows about twentyfold a turn, so one more takes minutes.
+    fn deepest_perft(_board: Board) -> u32 {
+        5
+    }
 
     fn board(&self) -> hex::Board;
     fn to_move(&self) -> Colour;
@@ -125,66 +154,65 @@ pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Turn, u64)> {
     counts
 }
 
-/// The two games. Everything that differs between them starts from here.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameKind {
-    Clamber,
-    Ombagui,
-}
-
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Clamber, GameKind::Ombagui];
-
-    /// The game's name in files, on the command line and in text keys.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Clamber => "clamber",
-            GameKind::Ombagui => "ombagui",
-        }
+    /// The board of side `side` for this game (its usual one when `None`), or why not.
+    pub fn board(self, side: Option<u32>) -> Result<Board, ParseError> {
+        crate::each_game!(kind self, G => board_of::<G>(side))
     }
 
-    /// The starting position on a board of `side` (Clamber; default 3), or why not.
+    /// The starting position on a board of `side` (the game's usual one when `None`).
     pub fn start(self, side: Option<u32>) -> Result<AnyPosition, ParseError> {
-        match self {
-            GameKind::Clamber => {
-                let board = hex::Board::new(side.unwrap_or(3)).map_err(ParseError::from)?;
-                Ok(ByGame::Clamber(clamber::Position::start(board)))
-            }
-            GameKind::Ombagui => {
-                ombagui::check_side(side)?;
-                Ok(ByGame::Ombagui(ombagui::Position::start()))
-            }
-        }
-    }
-
-    /// The starting position on `board` (Ombagui has only its own).
-    pub fn start_on(self, board: hex::Board) -> AnyPosition {
-        match self {
-            GameKind::Clamber => ByGame::Clamber(clamber::Position::start(board)),
-            GameKind::Ombagui => ByGame::Ombagui(ombagui::Position::start()),
-        }
+        crate::each_game!(kind self, G => Ok(G::any(<G as Game>::start(board_of::<G>(side)?))))
     }
 
     /// A position of this game in notation (`start` for the start), on a board of `side`
     /// when it is given: a side that contradicts the position is an error.
     pub fn position(self, text: &str, side: Option<u32>) -> Result<AnyPosition, ParseError> {
-        if text.trim().eq_ignore_ascii_case("start") {
-            return self.start(side);
+        crate::each_game!(kind self, G => read_position::<G>(text, side).map(G::any))
+    }
+
+    /// The game's name as the rules' own sentences write it.
+    pub fn title(self) -> &'static str {
+        crate::each_game!(kind self, G => G::TITLE)
+    }
+
+    /// The games' names, for the sentences that list them: `clamber and ombagui`.
+    pub fn names(last: &str) -> String {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+        match names.split_last() {
+            Some((end, [])) => end.to_string(),
+            Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
+            None => String::new(),
         }
-        let position = match self {
-            GameKind::Clamber => ByGame::Clamber(text.parse::<clamber::Position>()?),
-            GameKind::Ombagui => {
-                ombagui::check_side(side)?;
-                ByGame::Ombagui(text.parse::<ombagui::Position>()?)
-            }
-        };
-        let actual = by_game!(&position, p => p.board().side());
-        match side {
-            Some(side) if side != u32::from(actual) => {
-                Err(ParseError::new(ParseErrorKind::SizeMismatch { size: side, side: actual }))
-            }
-            _ => Ok(position),
+    }
+}
+
+/// `G`'s board of side `side`, its usual one when `None`.
+fn board_of<G: Game>(side: Option<u32>) -> Result<Board, ParseError> {
+    let Some(side) = side else { return Ok(G::BOARDS[0]) };
+    match (G::SIDES.start(), G::SIDES.end()) {
+        (low, high) if low == high && side != u32::from(*low) => {
+            Err(ParseError::new(ParseErrorKind::OneSide { game: G::KIND, side: *low, given: side }))
         }
+        _ => Ok(Board::new(side)?),
+    }
+}
+
+/// A position of `G` in notation, on a board of `side` when it is given.
+fn read_position<G: Game>(text: &str, side: Option<u32>) -> Result<G, ParseError> {
+    if text.trim().eq_ignore_ascii_case("start") {
+        return Ok(<G as Game>::start(board_of::<G>(side)?));
+    }
+    if let Some(side) = side {
+        board_of::<G>(Some(side))?;
+    }
+    let position: G = text.parse()?;
+    let actual = position.board().side();
+    match side {
+        Some(side) if side != u32::from(actual) => {
+            Err(ParseError::new(ParseErrorKind::SizeMismatch { size: side, side: actual }))
+        }
+        _ => Ok(position),
     }
 }
 
@@ -199,89 +227,85 @@ impl std::str::FromStr for GameKind {
 
     fn from_str(text: &str) -> Result<GameKind, ParseError> {
         GameKind::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| ParseError::new(ParseErrorKind::UnknownGame(text.to_string())))
     }
 }
 
-/// A value of one game or the other: a position, a game in progress, a screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ByGame<C, O> {
-    Clamber(C),
-    Ombagui(O),
+/// Every game's positions: `Any<Positions>` is a position of any game.
+#[derive(Debug)]
+pub struct Positions;
+
+impl Family for Positions {
+    type Of<G: Game> = G;
 }
 
-impl<C, O> ByGame<C, O> {
-    pub const fn kind(&self) -> GameKind {
-        match self {
-            ByGame::Clamber(_) => GameKind::Clamber,
-            ByGame::Ombagui(_) => GameKind::Ombagui,
-        }
-    }
+/// A position of any game.
+pub type AnyPosition = Any<Positions>;
 
-    pub const fn as_ref(&self) -> ByGame<&C, &O> {
-        match self {
-            ByGame::Clamber(c) => ByGame::Clamber(c),
-            ByGame::Ombagui(o) => ByGame::Ombagui(o),
-        }
-    }
-
-    pub fn as_mut(&mut self) -> ByGame<&mut C, &mut O> {
-        match self {
-            ByGame::Clamber(c) => ByGame::Clamber(c),
-            ByGame::Ombagui(o) => ByGame::Ombagui(o),
-        }
+impl Clone for AnyPosition {
+    fn clone(&self) -> Self {
+        *self
     }
 }
 
-/// A position of either game.
-pub type AnyPosition = ByGame<clamber::Position, ombagui::Position>;
+impl Copy for AnyPosition {}
 
-/// Runs the same code on whichever game a [`ByGame`] holds:
-/// `by_game!(&position, p => p.to_string())`; with `map` first, the result is wrapped in
-/// the same arm: `by_game!(map start, p => Session::new(p))`. The body is compiled once
-/// per game, so it may call generic code over [`Game`].
-#[macro_export]
-macro_rules! by_game {
-    (map $value:expr, $name:ident => $body:expr) => {
-        match $value {
-            $crate::rules::ByGame::Clamber($name) => $crate::rules::ByGame::Clamber($body),
-            $crate::rules::ByGame::Ombagui($name) => $crate::rules::ByGame::Ombagui($body),
-        }
-    };
-    ($value:expr, $name:ident => $body:expr) => {
-        match $value {
-            $crate::rules::ByGame::Clamber($name) => $body,
-            $crate::rules::ByGame::Ombagui($name) => $body,
-        }
-    };
+impl PartialEq for AnyPosition {
+    fn eq(&self, other: &Self) -> bool {
+        crate::each_game!(pair self, other, a, b => a == b, else false)
+    }
 }
-pub use by_game;
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::each_game!(self, p => p.fmt(f))
+    }
+}
+
+impl AnyPosition {
+    /// The board the position is on.
+    pub fn board(&self) -> Board {
+        crate::each_game!(self, p => p.board())
+    }
+}
+
+/// What each game's notation refuses of its own ([`Game::Bad`]).
+#[derive(Debug)]
+pub struct Bads;
+
+impl Family for Bads {
+    type Of<G: Game> = G::Bad;
+}
 
 /// Why a text is not a position or a turn, one reason per kind so that a screen can say
 /// it in the player's language; `Display` is the English sentence.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ParseError(ParseErrorKind);
 
-/// The reasons a text is refused. Each names the bad part.
+/// The reasons a text is refused that every game's notation shares. Each names the bad
+/// part; what one game alone refuses is [`ParseErrorKind::Game`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ParseErrorKind {
     UnknownGame(String),
     BadSide(u32),
-    /// Ombagui is played on the side-4 board only.
-    OmbaguiSide(u32),
+    /// A game played on one board only was given another side.
+    OneSide {
+        game: GameKind,
+        side: u8,
+        given: u32,
+    },
     SizeMismatch {
         size: u32,
         side: u8,
     },
-    /// Not `SIZE/SIDE/CELLS` (Clamber) or `SIDE/CELLS` (Ombagui) at all.
+    /// Not a position of `game` at all.
     NotPosition {
         text: String,
         game: GameKind,
     },
-    /// The board side of a Clamber position is not a number.
-    BadSize(String),
     /// The player to move is not `b` or `r`.
     BadPlayer {
         text: String,
@@ -298,41 +322,38 @@ pub enum ParseErrorKind {
         side: u8,
     },
     GivenTwice(hex::Cell),
-    BadColour(String),
-    BadHeight(String),
-    ZeroHeight(hex::Cell),
-    BadPiece {
-        text: String,
-        cell: hex::Cell,
-    },
-    TooHigh {
-        cell: hex::Cell,
-        count: usize,
-    },
-    CannotStand {
-        piece: ombagui::Kind,
-        on: ombagui::Kind,
-        cell: hex::Cell,
-    },
-    TooManyOfKind {
-        colour: Colour,
-        kind: ombagui::Kind,
-    },
-    /// A Clamber turn with a part that is not a cell.
-    BadTurn {
-        text: String,
-        part: String,
-    },
-    /// An Ombagui move without its `-` (`part` empty) or with a part that is not a cell.
-    BadMove {
-        text: String,
-        part: Option<String>,
-    },
+    /// What one game's notation alone refuses.
+    Game(Any<Bads>),
+}
+
+impl Clone for Any<Bads> {
+    fn clone(&self) -> Self {
+        crate::each_game!(map self, bad => bad.clone())
+    }
+}
+
+impl PartialEq for Any<Bads> {
+    fn eq(&self, other: &Self) -> bool {
+        crate::each_game!(pair self, other, a, b => a == b, else false)
+    }
+}
+
+impl Eq for Any<Bads> {}
+
+impl fmt::Display for Any<Bads> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::each_game!(self, bad => bad.fmt(f))
+    }
 }
 
 impl ParseError {
     pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
         ParseError(kind)
+    }
+
+    /// What game `G`'s notation alone refuses.
+    pub(crate) fn bad<G: Game>(bad: G::Bad) -> ParseError {
+        ParseError(ParseErrorKind::Game(G::any::<Bads>(bad)))
     }
 
     pub fn kind(&self) -> &ParseErrorKind {
@@ -351,59 +372,45 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseErrorKind as K;
         match &self.0 {
-            K::UnknownGame(name) => write!(f, "no game '{name}': the games are clamber and ombagui"),
+            K::UnknownGame(name) => write!(f, "no game '{name}': the games are {}", GameKind::names("and")),
             K::BadSide(side) => write!(f, "{}", hex::BadSide(*side)),
-            K::OmbaguiSide(size) => {
-                write!(f, "Ombagui is played on the side-4 board: --size {size} does not apply")
+            K::OneSide { game, side, given } => {
+                write!(
+                    f,
+                    "{} is played on the side-{side} board: --size {given} does not apply",
+                    game.title()
+                )
             }
             K::SizeMismatch { size, side } => {
                 write!(f, "--size {size} does not match the position's side-{side} board")
             }
-            K::NotPosition { text, game: GameKind::Clamber } => {
-                write!(f, "'{text}' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2")
-            }
-            K::NotPosition { text, game: GameKind::Ombagui } => {
-                write!(
-                    f,
-                    "'{text}' is not an Ombagui position: expected SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM"
-                )
-            }
-            K::BadSize(size) => write!(f, "bad board side '{size}': expected a number from 2 to 6"),
+            K::NotPosition { text, game } => crate::each_game!(kind *game, G => {
+                write!(f, "'{text}' is not {} position: expected {}", article(G::TITLE), G::POSITION_FORM)
+            }),
             K::BadPlayer { text, game } => {
-                let letters = if *game == GameKind::Clamber { "b or r" } else { "r or b" };
-                write!(f, "bad side '{text}': the player to move is {letters}")
+                let first = crate::each_game!(kind *game, G => <G as Game>::start(G::BOARDS[0]).to_move());
+                let (a, b) = (first.letter(), first.other().letter());
+                write!(f, "bad side '{text}': the player to move is {a} or {b}")
             }
             K::BadEntry { entry, game } => {
-                write!(f, "bad stack '{entry}': expected {}", notation::entry_form(*game))
+                write!(
+                    f,
+                    "bad stack '{entry}': expected {}",
+                    crate::each_game!(kind *game, G => G::ENTRY_FORM)
+                )
             }
             K::BadCell(name) => write!(f, "{}", hex::BadCell(name.clone())),
             K::OffBoard { cell, side } => write!(f, "{}", hex::OffBoard { cell: *cell, side: *side }),
             K::GivenTwice(cell) => write!(f, "{cell} is given twice"),
-            K::BadColour(entry) => write!(f, "bad stack '{entry}': the colour is b or r"),
-            K::BadHeight(entry) => write!(f, "bad stack '{entry}': the height is a number from 1"),
-            K::ZeroHeight(cell) => write!(f, "height 0 at {cell}: a stack has at least one piece"),
-            K::BadPiece { text, cell } => write!(
-                f,
-                "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
-            ),
-            K::TooHigh { cell, count } => write!(f, "{cell} holds {count} pieces: a stack has at most three"),
-            K::CannotStand { piece, on, cell } => write!(f, "a {piece} cannot stand on a {on} at {cell}"),
-            K::TooManyOfKind { colour, kind } => {
-                write!(f, "{colour} has more than four {kind}s: each player has four of each kind")
-            }
-            K::BadTurn { text, part } => write!(
-                f,
-                "bad turn '{text}': {}; a turn is C3, C3xD3 or B2xC4xE5",
-                hex::BadCell(part.clone())
-            ),
-            K::BadMove { text, part: None } => {
-                write!(f, "bad move '{text}': no '-'; a move is FROM-TO, like C1-C3")
-            }
-            K::BadMove { text, part: Some(part) } => {
-                write!(f, "bad move '{text}': {}; a move is FROM-TO, like C1-C3", hex::BadCell(part.clone()))
-            }
+            K::Game(bad) => bad.fmt(f),
         }
     }
+}
+
+/// A game's name with its English article: `a Clamber`, `an Ombagui`.
+fn article(title: &str) -> String {
+    let vowel = title.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {title}", if vowel { "an" } else { "a" })
 }
 
 impl std::error::Error for ParseError {}

@@ -5,14 +5,6 @@ use super::hex::{Board, Cell};
 use super::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 
-/// How an entry of `game`'s cell list is written, for the errors.
-pub(crate) fn entry_form(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Clamber => "CELL=COLOURHEIGHT, like C4=r2",
-        GameKind::Ombagui => "CELL=PIECES, like A1=rL.rM.rD",
-    }
-}
-
 /// Reads the player to move: one letter, `b` or `r`.
 pub(crate) fn read_side(text: &str, game: GameKind) -> Result<Colour, ParseError> {
     let mut chars = text.chars();

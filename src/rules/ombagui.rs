@@ -9,9 +9,10 @@
 mod notation;
 
 pub use super::ParseError;
+pub use notation::Bad;
 
 use super::hex::{Board, Cell, CellSet, OffBoard};
-use super::{Colour, Game, GameKind, Outcome, ParseErrorKind};
+use super::{Colour, Game, Outcome};
 use std::fmt;
 
 /// Ombagui is played on the side-4 board.
@@ -224,23 +225,12 @@ impl TryFrom<Setup> for Position {
                 let count = &mut counts[piece.colour.index()][piece.kind as usize];
                 *count += 1;
                 if *count > 4 {
-                    return Err(ParseError::new(ParseErrorKind::TooManyOfKind {
-                        colour: piece.colour,
-                        kind: piece.kind,
-                    }));
+                    return Err(notation::bad(Bad::TooManyOfKind { colour: piece.colour, kind: piece.kind }));
                 }
             }
             position.stacks[index] = stack;
         }
         Ok(position)
-    }
-}
-
-/// Refuses any board side but 4, the only one Ombagui is played on.
-pub fn check_side(side: Option<u32>) -> Result<(), ParseError> {
-    match side {
-        Some(side) if side != 4 => Err(ParseError::new(ParseErrorKind::OmbaguiSide(side))),
-        _ => Ok(()),
     }
 }
 
@@ -457,7 +447,18 @@ impl Game for Position {
     type Turn = Move;
     type Step<'a> = Move;
     type Illegal = IllegalMove;
-    const KIND: GameKind = GameKind::Ombagui;
+    /// The cell whose top piece is picked up.
+    type Picked = Cell;
+    type Bad = Bad;
+    const TITLE: &'static str = "Ombagui";
+    const BOARDS: &'static [Board] = &[BOARD];
+    const SIDES: std::ops::RangeInclusive<u8> = 4..=4;
+    const POSITION_FORM: &'static str = "SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM";
+    const ENTRY_FORM: &'static str = "CELL=PIECES, like A1=rL.rM.rD";
+
+    fn start(_: Board) -> Position {
+        Position::start()
+    }
 
     fn board(&self) -> Board {
         BOARD

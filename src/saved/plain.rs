@@ -9,10 +9,6 @@ use std::fmt::Write;
 pub const MAX_BYTES: u64 = 16 << 20;
 /// The longest line read, in characters: the longest start position (side 6) takes ~700.
 pub const MAX_LINE: usize = 4096;
-/// How many characters of a file's text an error quotes.
-pub const EXCERPT: usize = 40;
-/// The longest error about a file, in characters.
-pub const MAX_MESSAGE: usize = 240;
 
 /// `text` for a header field: a backslash, a control character, and white space at either
 /// end (which reading trims) are written as escapes, so any text reads back the same.
@@ -68,36 +64,6 @@ pub fn unescape(text: &str) -> String {
     out
 }
 
-/// At most [`EXCERPT`] characters of `text` to quote in an error, control characters
-/// shown as escapes (`\u{1b}`), an ellipsis where it was cut.
-pub fn excerpt(text: &str) -> String {
-    let mut out: String = text.chars().take(EXCERPT).flat_map(shown).collect();
-    if text.chars().nth(EXCERPT).is_some() {
-        out.push('…');
-    }
-    out
-}
-
-/// `text` cut to [`MAX_MESSAGE`] characters, control characters escaped: an error about
-/// a file is one short line whatever the file holds.
-pub fn one_line(text: &str) -> String {
-    let mut out: String = text.chars().take(MAX_MESSAGE).flat_map(shown).collect();
-    if text.chars().nth(MAX_MESSAGE).is_some() {
-        out.push('…');
-    }
-    out
-}
-
-/// `text` with its control characters escaped (a new line too): one line, whole.
-pub fn printable(text: &str) -> String {
-    text.chars().flat_map(shown).collect()
-}
-
-/// A character as it may be shown: control characters as escapes.
-fn shown(c: char) -> Vec<char> {
-    if c.is_control() { c.escape_debug().collect() } else { vec![c] }
-}
-
 /// The first control character in `line` (a tab aside, which is white space), if any.
 pub fn control(line: &str) -> Option<char> {
     line.chars().find(|&c| c.is_control() && c != '\t')
@@ -119,12 +85,5 @@ mod tests {
         assert_eq!(escape("Ann\nBo"), "Ann\\nBo");
         assert_eq!(unescape("C:\\games\\x"), "C:\\games\\x", "a stray backslash stays");
         assert_eq!(unescape("\\u{zz} \\u{110000}"), "\\u{zz} \\u{110000}");
-    }
-
-    #[test]
-    fn excerpts_are_short_and_show_control_characters() {
-        assert_eq!(excerpt("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
-        assert_eq!(excerpt(&"x".repeat(1000)), format!("{}…", "x".repeat(EXCERPT)));
-        assert_eq!(one_line(&"y".repeat(10_000)).chars().count(), MAX_MESSAGE + 1);
     }
 }

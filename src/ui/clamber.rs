@@ -3,13 +3,16 @@
 
 use super::board::{self, CellText};
 use super::game::{Look, player_line, wrap_words};
+use super::say::Say;
 use super::theme::{self, Mark};
-use crate::app::table::{Selecting, Table};
-use crate::i18n::{colour, count};
+use crate::app::game::GameScreen;
+use crate::app::table::Input;
+use crate::i18n::clamber::keys::*;
+use crate::i18n::clamber::{PIECES, STACKS};
+use crate::i18n::{Arg, Key, text};
 use crate::rules::Colour;
 use crate::rules::clamber::{CaptureKind, Position};
 use crate::rules::hex::Cell;
-use crate::t;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -25,14 +28,10 @@ impl Look for Position {
         Mark::Group,
         Mark::SubGroup,
     ];
-    const NOTES: &'static [&'static str] = &["note.clamber_stack"];
-
-    fn title(&self) -> String {
-        t!("game.clamber", self.board().side())
-    }
+    const NOTES: &'static [Key<0>] = &[NOTE_STACK];
 
     /// A stack as its owner's letter and its height (`b3`), or a dot on an empty cell.
-    fn write(&self, cell: Cell, style: Style) -> CellText {
+    fn write(&self, cell: Cell, style: Style, _: Say) -> CellText {
         let Some(stack) = self.stack(cell) else { return vec![board::empty(style)] };
         let height = if stack.height() > 99 { "++".to_string() } else { stack.height().to_string() };
         vec![vec![Span::styled(
@@ -41,52 +40,50 @@ impl Look for Position {
         )]]
     }
 
-    fn facts(table: &Table<Position>) -> Vec<Line<'static>> {
+    fn facts(game: &GameScreen<Position>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>> {
+        let table = &game.table;
         let position = Position::shown(table);
         let to_move = table.to_move();
         let over = table.end().is_some();
+        let count = |count: usize, noun| say.text(&text!(crate::i18n::keys::PLAIN, Arg::Count(count, noun)));
         let mut lines: Vec<Line> = [Colour::Blue, Colour::Red]
             .into_iter()
             .map(|player| {
                 let (stacks, pieces) = (position.cells_of(player).len(), position.pieces_of(player) as usize);
-                let what = format!("{:>9}{:>10}", count(stacks, "stack"), count(pieces, "piece"));
-                player_line(player, player == to_move && !over, what)
+                let what = format!("{:>9}{:>10}", count(stacks, STACKS), count(pieces, PIECES));
+                player_line(player, player == to_move && !over, what, say)
             })
             .collect();
         lines.push(Line::raw(""));
-        let Some(cell) = table.pointer() else { return lines };
-        match position.stack(cell) {
-            Some(stack) => {
-                lines.push(Line::from(vec![
-                    Span::raw(format!("{cell}: ")),
-                    Span::styled(
-                        t!("panel.clamber_stack", colour(stack.owner()), stack.height()),
-                        theme::player(stack.owner()),
-                    ),
-                ]));
-                let (group, sub_group) = (position.group(cell), position.sub_group(cell));
-                lines.push(Line::raw(t!("panel.groups", group.len(), sub_group.len())));
-                // On a target the marks give way to the cursor: say what that capture is.
-                if let Some(&(_, kind)) = table.targets().iter().find(|&&(target, _)| target == cell) {
-                    let removed = position.removed_by_capture(cell);
-                    let removed: Vec<String> =
-                        position.board().cells_of(removed).map(|c| c.to_string()).collect();
-                    let removed =
-                        if removed.is_empty() { t!("panel.removes_nothing") } else { removed.join(", ") };
-                    let key = if kind == CaptureKind::Lower {
-                        "panel.capture_lower"
-                    } else {
-                        "panel.capture_equal"
-                    };
-                    let width = usize::from(crate::app::layout::PANEL_WIDTH - 2);
-                    lines.extend(
-                        wrap_words(&t!(key, removed), width)
-                            .into_iter()
-                            .map(|line| Line::styled(line, theme::HEADING)),
-                    );
-                }
-            }
-            None => lines.extend([Line::raw(t!("panel.empty", cell)), Line::raw("")]),
+        let Some(cell) = pointer else { return lines };
+        let Some(stack) = position.stack(cell) else {
+            lines.extend([Line::raw(say.text(&text!(crate::i18n::keys::PANEL_EMPTY, cell))), Line::raw("")]);
+            return lines;
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{cell}: ")),
+            Span::styled(
+                say.text(&text!(PANEL_STACK, stack.owner(), stack.height())),
+                theme::player(stack.owner()),
+            ),
+        ]));
+        let (group, sub_group) = (position.group(cell), position.sub_group(cell));
+        lines.push(Line::raw(say.text(&text!(PANEL_GROUPS, group.len(), sub_group.len()))));
+        // On a target the marks give way to the cursor: say what that capture is.
+        if let Some(&(_, kind)) = table.targets().iter().find(|&&(target, _)| target == cell) {
+            let removed: Vec<String> =
+                position.board().cells_of(position.removed_by_capture(cell)).map(|c| c.to_string()).collect();
+            let removed = match removed.is_empty() {
+                true => text!(PANEL_REMOVES_NOTHING),
+                false => text!(crate::i18n::keys::PLAIN, removed.join(", ")),
+            };
+            let key = if kind == CaptureKind::Lower { PANEL_CAPTURE_LOWER } else { PANEL_CAPTURE_EQUAL };
+            let width = usize::from(crate::app::layout::PANEL_WIDTH - 2);
+            lines.extend(
+                wrap_words(&say.text(&text!(key, removed)), width)
+                    .into_iter()
+                    .map(|line| Line::styled(line, theme::HEADING)),
+            );
         }
         lines
     }

@@ -2,19 +2,20 @@
 //! and the legend, message and hint lines. What differs is the [`Look`] of each game.
 
 use super::board::{self, CellText};
+use super::say::Say;
 use super::theme::{self, Mark};
-use crate::app::game::GameScreen;
+use crate::app::game::{GameScreen, Mode};
 use crate::app::go::Component;
-use crate::app::keys;
 use crate::app::layout::GameLayout;
 pub(crate) use crate::app::layout::wrap_words;
-use crate::app::table::{Message, Selecting, Table};
-use crate::by_game;
+use crate::app::table::Input;
+use crate::app::table::Message;
+use crate::i18n::keys::*;
+use crate::i18n::{Key, Text, text};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::saved::KeptReview;
-use crate::session::{End, Players, Session};
-use crate::{i18n, t};
+use crate::session::{Computer, End, Players, Session};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -22,134 +23,130 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// How a game looks on screen.
-pub trait Look: Selecting {
+pub trait Look: Input {
     /// The player who moves first: the move list's lines start with their turns.
     const FIRST: Colour;
     /// The marks its board uses, for the legend and the help.
     const MARKS: &'static [Mark];
-    /// What the board shows beyond the marks, for the help (text keys).
-    const NOTES: &'static [&'static str];
+    /// What the board shows beyond the marks, for the help.
+    const NOTES: &'static [Key<0>];
 
-    /// The game's name and board, for the title.
-    fn title(&self) -> String;
     /// A cell's text, in the style of its mark.
-    fn write(&self, cell: Cell, style: Style) -> CellText;
-    /// Lines about the game for the side panel, above the move list.
-    fn facts(table: &Table<Self>) -> Vec<Line<'static>>;
+    fn write(&self, cell: Cell, style: Style, say: Say) -> CellText;
+    /// Lines about the game for the side panel, above the move list: the players, and
+    /// what stands at `pointer`.
+    fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>>;
 }
 
 /// Draws the game screen, or says how large the terminal must be.
-pub fn draw(game: &GameScreen, area: Rect, frame: &mut Frame) {
-    // The one place the screen picks a game's look.
-    by_game!(game.table.look(), table => draw_table(table, game, area, frame));
-}
-
-fn draw_table<G: Look>(table: &Table<G>, game: &GameScreen, area: Rect, frame: &mut Frame) {
+pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let table = &game.table;
     let board = table.position().board();
     let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
-        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), area, frame);
+        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), say, area, frame);
     };
     let areas = layout.areas;
     let shown = G::shown(table);
     // A tried example says so: it is not a game, and it is not kept.
-    let name = if game.tried_from.is_some() { t!("game.try", shown.title()) } else { shown.title() };
+    let name = match game.mode {
+        Mode::Tried(_) => text!(GAME_TRY, G::title(board)),
+        _ => G::title(board),
+    };
     let title = Line::from(vec![
-        Span::styled(format!(" {name} · "), theme::TITLE),
-        status(table.end(), table.to_move(), table.skipped(), &game.players),
+        Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE),
+        status(table.end(), table.to_move(), table.skipped(), &game.players, say),
     ]);
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
-    let cursor = table.computer_showing().is_none().then_some(table.cursor);
-    board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), cursor, |cell, style| {
-        shown.write(cell, style)
-    });
+    let cursor = game.computer_showing().is_none().then_some(table.cursor.cell);
+    let lit = G::lit(table, game.pointer(), game.advisor.hint(table.revision()));
+    board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| shown.write(cell, style, say));
     if let Some(end) = table.end() {
         let lines = vec![
-            Line::from(status(Some(end), table.to_move(), None, &game.players).patch_style(theme::BANNER)),
-            Line::styled(t!(banner_keys(game)), theme::HINTS),
+            Line::from(
+                status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
+            ),
+            Line::styled(say.word(banner_keys(&game.mode)), theme::HINTS),
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
-    draw_panel(table, game.seat_line(), game.review.as_ref(), areas.panel, frame);
-    draw_message(&table.message, areas.message, frame);
-    frame.render_widget(Line::styled(keys::hints(game.context()), theme::HINTS), areas.hints);
+    draw_panel(game, say, areas.panel, frame);
+    draw_message(&table.message, say, areas.message, frame);
+    frame.render_widget(Line::styled(say.hints(game.context()), theme::HINTS), areas.hints);
 }
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
 /// shared game can only be left.
-fn banner_keys(game: &GameScreen) -> &'static str {
-    match (game.tried_from.is_some(), game.seat.is_some()) {
-        (true, _) => "banner.keys_try",
-        (false, true) => "banner.keys_shared",
-        (false, false) => "banner.keys",
+fn banner_keys<G: Game>(mode: &Mode<G>) -> Key<0> {
+    match mode {
+        Mode::Tried(_) => BANNER_KEYS_TRY,
+        Mode::Shared(_) => BANNER_KEYS_SHARED,
+        Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
     }
 }
 
 /// "Blue to move" (and who had to pass, if someone just did), or how the game ended, in
 /// the player's colour.
-fn status(end: Option<End>, to_move: Colour, skipped: Option<Colour>, players: &Players) -> Span<'static> {
+fn status(
+    end: Option<End>,
+    to_move: Colour,
+    skipped: Option<Colour>,
+    players: &Players,
+    say: Say,
+) -> Span<'static> {
     let name = |colour: Colour| match players.name(colour) {
-        Some(name) => format!("{} ({name})", i18n::colour(colour)),
-        None => i18n::colour(colour),
+        Some(name) => text!(PLAYER_NAMED, colour, name),
+        None => crate::i18n::colour(colour),
     };
-    match (end, skipped) {
-        (None, Some(passed)) => {
-            Span::styled(t!("status.skipped", name(to_move), name(passed)), theme::player(to_move))
+    let (said, style) = match (end, skipped) {
+        (None, Some(passed)) => (text!(STATUS_SKIPPED, name(to_move), name(passed)), theme::player(to_move)),
+        (None, None) => (text!(STATUS_TO_MOVE, name(to_move)), theme::player(to_move)),
+        (Some(End::Won(winner)), _) => (text!(STATUS_WINS, name(winner)), theme::player(winner)),
+        (Some(End::Resigned(loser)), _) => {
+            (text!(STATUS_RESIGNED, name(loser), name(loser.other())), theme::player(loser.other()))
         }
-        (None, None) => Span::styled(t!("status.to_move", name(to_move)), theme::player(to_move)),
-        (Some(End::Won(winner)), _) => Span::styled(t!("status.wins", name(winner)), theme::player(winner)),
-        (Some(End::Resigned(loser)), _) => Span::styled(
-            t!("status.resigned", name(loser), name(loser.other())),
-            theme::player(loser.other()),
-        ),
-        (Some(End::Drawn), _) => Span::styled(t!("status.draw"), theme::SUCCESS),
-        (Some(End::Blocked), _) => Span::styled(t!("status.blocked"), theme::SUCCESS),
-    }
+        (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::SUCCESS),
+        (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::SUCCESS),
+    };
+    Span::styled(say.text(&said), style)
 }
 
-/// The panel: the game's facts, who plays (the computer, or the players of a shared game,
-/// `seat`), who is ahead, the move list and the legend.
-fn draw_panel<G: Look>(
-    table: &Table<G>,
-    seat: Option<String>,
-    review: Option<&KeptReview>,
-    area: Rect,
-    frame: &mut Frame,
-) {
-    let mut lines = G::facts(table);
+/// The panel: the game's facts, who plays (the computer, or the players of a shared game),
+/// who is ahead, the move list and the legend.
+fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let table = &game.table;
     let width = usize::from(area.width.saturating_sub(2));
-    if let Some(turn) = table.computer_showing() {
-        let line = t!("panel.computer_turn", i18n::colour(table.to_move()), turn);
-        lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HEADING)));
+    let mut lines = G::facts(game, game.pointer(), say);
+    let mut words = |text: Text, style: Style| {
+        let said = say.text(&text);
+        lines.extend(wrap_words(&said, width).into_iter().map(|line| Line::styled(line, style)));
+    };
+    if let Some(turn) = game.computer_showing() {
+        words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);
     }
-    for line in table.computer().map(computer_line).into_iter().chain(seat) {
-        lines.extend(wrap_words(&line, width).into_iter().map(|line| Line::styled(line, theme::HINTS)));
+    for line in game.computer().map(computer_line).into_iter().chain(game.seat_line()) {
+        words(line, theme::HINTS);
     }
     // A mutual blockade is named, so that the players know why nobody can finish.
     if table.end().is_none() && crate::ai::Evaluate::neither_can_finish(&table.position()) {
-        lines.extend(
-            wrap_words(&t!("panel.blockade"), width)
-                .into_iter()
-                .map(|line| Line::styled(line, theme::WARNING)),
-        );
+        words(text!(PANEL_BLOCKADE), theme::WARNING);
     }
-    if let Some(line) = advice_line(table, usize::from(area.width.saturating_sub(2))) {
+    if let Some(line) = advice_line(game, say, width) {
         lines.push(line);
     }
     // A reviewed game shows Blue's chance along it, the turn on view marked.
     let line: Vec<String> = table.read(|session| session.all_turns().map(ToString::to_string).collect());
-    if let Some(review) = review.map(|review| review.for_line(&line)).filter(|review| review.looked.len() > 1)
-    {
-        lines.push(Line::styled(t!("review.graph"), theme::HINTS));
-        lines.push(sparkline(&review, table.replay_position().0, usize::from(area.width.saturating_sub(2))));
+    let review = game.keeping.review.as_ref().map(|review: &KeptReview| review.for_line(&line));
+    if let Some(review) = review.filter(|review| review.looked.len() > 1) {
+        lines.push(Line::styled(say.word(REVIEW_GRAPH), theme::HINTS));
+        lines.push(sparkline(&review, table.replay_position().0, width));
     }
     lines.push(Line::raw(""));
     let (played, total) = table.replay_position();
-    let heading = if played < total { t!("panel.moves_at", played, total) } else { t!("panel.moves") };
-    lines.push(Line::styled(heading, theme::HEADING));
-    let legend = legend(G::MARKS, G::KIND, usize::from(area.width.saturating_sub(2)));
-    let (moves, starts) =
-        table.read(|session| move_list(session, G::FIRST, usize::from(area.width.saturating_sub(2))));
+    let heading = if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
+    lines.push(Line::styled(say.text(&heading), theme::HEADING));
+    let legend = legend(G::MARKS, G::KIND, say, width);
+    let (moves, starts) = table.read(|session| move_list(session, G::FIRST, say, width));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     // Scrolled so that the line of the current turn shows, the latest ones when at the end.
     let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);
@@ -159,7 +156,7 @@ fn draw_panel<G: Look>(
         0
     });
     lines.extend(moves.into_iter().skip(skip).take(room));
-    let block = Block::bordered().title(format!(" {} ", t!("panel.title")));
+    let block = Block::bordered().title(format!(" {} ", say.word(PANEL_TITLE)));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines), inner);
@@ -188,22 +185,21 @@ fn sparkline(review: &KeptReview, at: usize, width: usize) -> Line<'static> {
 }
 
 /// Which side the computer plays, at which level.
-fn computer_line(computer: crate::app::Computer) -> String {
-    let level = computer.level.clamp(1, 5);
-    let name = t!(&format!("computer.level{level}"));
-    if computer.watched() {
-        return t!("computer.plays_both", level, name);
+fn computer_line(computer: Computer) -> Text {
+    let (level, name) = (computer.level.number(), crate::i18n::level(computer.level));
+    match computer.colour() {
+        None => text!(COMPUTER_PLAYS_BOTH, level, name),
+        Some(colour) => text!(COMPUTER_PLAYS, colour, level, name),
     }
-    let colour = if computer.blue { Colour::Blue } else { Colour::Red };
-    t!("computer.plays", i18n::colour(colour), level, name)
 }
 
 /// Who is ahead, or how far the computer is in its thinking, when asked for.
-fn advice_line<G: Look>(table: &Table<G>, width: usize) -> Option<Line<'static>> {
-    let thinking = table.computer_thinking().map(|progress| (progress, "advice.thinking"));
-    let looking = table.advisor_thinking().map(|progress| (progress, "advice.looking"));
+fn advice_line<G: Look>(game: &GameScreen<G>, say: Say, width: usize) -> Option<Line<'static>> {
+    let thinking =
+        game.opponent().and_then(|opponent| opponent.thinking()).map(|done| (done, ADVICE_THINKING));
+    let looking = game.advisor.thinking().map(|done| (done, ADVICE_LOOKING));
     if let Some((progress, label)) = thinking.or(looking) {
-        let label = t!(label);
+        let label = say.word(label);
         let room = width.saturating_sub(label.chars().count() + 1);
         let done = (progress * room as f64).round() as usize;
         return Some(Line::styled(
@@ -211,14 +207,13 @@ fn advice_line<G: Look>(table: &Table<G>, width: usize) -> Option<Line<'static>>
             theme::HINTS,
         ));
     }
-    let advice = table.advice.as_ref().filter(|_| table.show_eval || table.hint)?;
-    Some(Line::styled(crate::app::table::ahead(advice), theme::HEADING))
+    Some(Line::styled(say.text(&game.standing()?), theme::HEADING))
 }
 
 /// The marks for the side panel, two to a line where their words fit, else one.
-fn legend(marks: &[Mark], game: crate::rules::GameKind, width: usize) -> Vec<Line<'static>> {
+fn legend(marks: &[Mark], game: crate::rules::GameKind, say: Say, width: usize) -> Vec<Line<'static>> {
     let entries: Vec<String> =
-        marks.iter().map(|mark| format!("{} {}", mark.symbol(), mark.word(game))).collect();
+        marks.iter().map(|mark| format!("{} {}", mark.symbol(), say.word(mark.word(game)))).collect();
     let column = width / 2;
     let fits = |entry: &String| entry.chars().count() < column;
     let mut lines = Vec::new();
@@ -239,10 +234,10 @@ fn legend(marks: &[Mark], game: crate::rules::GameKind, width: usize) -> Vec<Lin
 }
 
 /// Each player's line for the side panel: a marker for the player to move, the name, and `what`.
-pub(super) fn player_line(colour: Colour, to_move: bool, what: String) -> Line<'static> {
+pub(super) fn player_line(colour: Colour, to_move: bool, what: String, say: Say) -> Line<'static> {
     Line::from(vec![
         Span::raw(if to_move { "▶ " } else { "  " }),
-        Span::styled(format!("{:<7}", i18n::colour(colour)), theme::player(colour)),
+        Span::styled(format!("{:<7}", say.text(&crate::i18n::colour(colour))), theme::player(colour)),
         Span::raw(what),
     ])
 }
@@ -251,14 +246,19 @@ pub(super) fn player_line(colour: Colour, to_move: bool, what: String) -> Line<'
 /// with the line where each number starts. Turns taken back (which redo or End bring back)
 /// are dimmed. A turn too long for its column takes a line of its own, and one too long
 /// for the panel goes on after an `x` on the next line: notation is never cut.
-fn move_list<G: Game>(session: &Session<G>, first: Colour, width: usize) -> (Vec<Line<'static>>, Vec<usize>) {
+fn move_list<G: Game>(
+    session: &Session<G>,
+    first: Colour,
+    say: Say,
+    width: usize,
+) -> (Vec<Line<'static>>, Vec<usize>) {
     let played = session.history().len();
     let mut entries: Vec<(String, bool)> = session
         .line()
         .iter()
         .enumerate()
         .map(|(n, ply)| {
-            (ply.turn.as_ref().map_or_else(|| t!("moves.skip"), ToString::to_string), n >= played)
+            (ply.turn.as_ref().map_or_else(|| say.word(MOVES_SKIP), ToString::to_string), n >= played)
         })
         .collect();
     if session.start().to_move() != first {
@@ -311,27 +311,22 @@ fn wrap(text: &str, room: usize) -> Vec<String> {
     pieces
 }
 
-pub(super) fn draw_message(message: &Message, area: Rect, frame: &mut Frame) {
+pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut Frame) {
     let style = match message {
         Message::Warning(_) => theme::WARNING,
         Message::Success(_) => theme::SUCCESS,
         Message::Info(_) | Message::None => theme::INFO,
     };
-    frame.render_widget(
-        Paragraph::new(format!(" {}", message.text())).style(style).wrap(Wrap { trim: false }),
-        area,
-    );
+    let said = message.text().map(|text| say.text(text)).unwrap_or_default();
+    frame.render_widget(Paragraph::new(format!(" {said}")).style(style).wrap(Wrap { trim: false }), area);
 }
 
 /// What the board's marks mean and what else it shows, for the help.
-pub fn marks_help(game: &GameScreen) -> Vec<Line<'static>> {
-    by_game!(game.table.look(), table => marks_help_of(table))
-}
-
-fn marks_help_of<G: Look>(_: &Table<G>) -> Vec<Line<'static>> {
-    let marks =
-        G::MARKS.iter().map(|mark| Line::raw(format!("{} {}", mark.symbol(), mark.sentence(G::KIND))));
-    marks.chain(G::NOTES.iter().map(|note| Line::raw(t!(note)))).collect()
+pub fn marks_help<G: Look>(_: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    let marks = G::MARKS
+        .iter()
+        .map(|mark| Line::raw(format!("{} {}", mark.symbol(), say.word(mark.sentence(G::KIND)))));
+    marks.chain(G::NOTES.iter().map(|note| Line::raw(say.word(*note)))).collect()
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Drawing only: the application's state in, ratatui widgets out.
+//! Drawing only: the application's state in, ratatui widgets out, every word said in the
+//! language of the terminal drawn on.
 
 mod board;
 mod clamber;
@@ -8,57 +9,63 @@ mod ombagui;
 mod review;
 mod room;
 mod rules;
+mod say;
 mod theme;
 
 use crate::app::keys::{self, Context};
 use crate::app::prompt::{Question, SavePrompt};
 use crate::app::{App, Overlay, Screen};
-use crate::{i18n, t};
+use crate::i18n::keys::*;
+use crate::i18n::{Lang, Text, text};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::text::{Line, Span, Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use room::centred;
 
 pub use rules::fits as rules_page_fits;
+pub use say::Say;
 
-/// Draws the whole screen.
-pub fn draw(app: &App, frame: &mut Frame) {
+/// Draws the whole screen, its words in `lang`.
+pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
     let area = frame.area();
+    let say = Say { lang, context: app.context() };
     match &app.screen {
-        Screen::Menu(menu) => menu::draw(menu, area, frame),
-        Screen::Game(game) => game::draw(game, area, frame),
-        Screen::Review(review) => review::draw(review, area, frame),
-        Screen::Rules(book) => rules::draw(book, area, frame),
+        Screen::Menu(menu) => menu::draw(menu, say, area, frame),
+        Screen::Game(game) => crate::each_game!(&**game, game => game::draw(game, say, area, frame)),
+        Screen::Review(review) => {
+            crate::each_game!(&**review, review => review::draw(review, say, area, frame))
+        }
+        Screen::Rules(book) => rules::draw(book, say, area, frame),
     }
     match &app.overlay {
-        Some(Overlay::Help) => draw_help(app, area, frame),
-        Some(Overlay::SaveAs(prompt)) => draw_save_as(prompt, area, frame),
+        Some(Overlay::Help) => draw_help(app, say, area, frame),
+        Some(Overlay::SaveAs(prompt)) => draw_save_as(prompt, say, area, frame),
         Some(Overlay::Ask(Question::Quit)) if let Some(who) = dropped(app) => {
-            draw_question(&Question::Quit, Some(t!("ask.quit_host", who)), area, frame)
+            draw_question(&Question::Quit, Some(text!(ASK_QUIT_HOST, who)), say, area, frame)
         }
-        Some(Overlay::Ask(question)) => draw_question(question, None, area, frame),
+        Some(Overlay::Ask(question)) => draw_question(question, None, say, area, frame),
         None => {}
     }
 }
 
 /// Every key of the screen below, from the key table, beside what the board's marks mean.
-fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
+fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
-    let keys = keys::help(app.context(), game.map(|game| game.kind()));
+    let keys = keys::help(app.context(), game.map(|game| game.seen().kind()), say.lang);
     let mut board = Vec::new();
     if let Some(game) = game {
-        board.push(Line::styled(t!("help.board"), theme::HEADING));
-        board.extend(game::marks_help(game));
+        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
+        board.extend(crate::each_game!(game, game => game::marks_help(game, say)));
         board.push(Line::raw(""));
     }
     let reviewing = matches!(app.screen, Screen::Review(_));
     if reviewing {
-        board.push(Line::styled(t!("help.board"), theme::HEADING));
-        board.extend(review::help());
+        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
+        board.extend(review::help(say));
         board.push(Line::raw(""));
     }
-    board.push(Line::styled(keys::hints(Context::Help), theme::HINTS));
+    board.push(Line::styled(say.hints(Context::Help), theme::HINTS));
     // As wide as an 80-column terminal, so that nothing under it shows at its edge; the
     // keys wrap so that what the marks mean keeps a column of its own.
     let width = 80.min(area.width);
@@ -66,12 +73,14 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
     let marks = if game.is_some() || reviewing { MARKS_COLUMN } else { 0 };
     let longest = keys.iter().map(|(_, what)| KEY_COLUMN + 1 + what.chars().count()).max().unwrap_or(0);
     let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(KEY_COLUMN as u16 + 8);
-    let lines_of = |(shown, what): &(&str, String)| {
+    let lines_of = |(shown, what): &(String, String)| {
         let lines = game::wrap_words(what, usize::from(keys_width) - KEY_COLUMN - 1);
         lines
             .into_iter()
             .enumerate()
-            .map(|(n, line)| Line::raw(format!("{:<KEY_COLUMN$} {line}", if n == 0 { *shown } else { "" })))
+            .map(|(n, line)| {
+                Line::raw(format!("{:<KEY_COLUMN$} {line}", if n == 0 { shown.as_str() } else { "" }))
+            })
             .collect::<Vec<_>>()
     };
     // Keys that do not fit under each other on a short terminal go on beside what the
@@ -91,7 +100,7 @@ fn draw_help(app: &App, area: Rect, frame: &mut Frame) {
     let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
     let height = keys.len().max(board.len()) as u16 + 2;
     let box_area = centred(area, width, height);
-    let block = Block::bordered().title(format!(" {} ", t!("help.title")));
+    let block = Block::bordered().title(format!(" {} ", say.word(HELP_TITLE)));
     let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
     frame.render_widget(block, box_area);
@@ -108,53 +117,58 @@ const KEY_COLUMN: usize = 12;
 const MARKS_COLUMN: u16 = 30;
 
 /// The box where the file name to save to is typed.
-fn draw_save_as(prompt: &SavePrompt, area: Rect, frame: &mut Frame) {
+fn draw_save_as(prompt: &SavePrompt, say: Say, area: Rect, frame: &mut Frame) {
     let lines = vec![
-        Line::raw(t!("save.prompt")),
+        Line::raw(say.word(SAVE_PROMPT)),
         Line::from(vec![Span::styled(format!("{}█", prompt.name), theme::TITLE)]),
-        Line::styled(format!("{} ({})", keys::hints(Context::SaveAs), t!("save.relative")), theme::HINTS),
+        Line::styled(format!("{} ({})", say.hints(Context::SaveAs), say.word(SAVE_RELATIVE)), theme::HINTS),
     ];
     let box_area = centred(area, 72, 5);
     frame.render_widget(Clear, box_area);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(format!(" {} ", t!("save.title")))),
+        Paragraph::new(lines).block(Block::bordered().title(format!(" {} ", say.word(SAVE_TITLE)))),
         box_area,
     );
 }
 
 /// Who a host's quitting drops: the other player and the watchers, if any are there.
-fn dropped(app: &App) -> Option<String> {
-    let seat = app.screen.game()?.seat.as_ref().filter(|seat| !seat.guest)?;
+fn dropped(app: &App) -> Option<Text> {
+    let game = app.screen.game()?;
+    let seat = crate::each_game!(game, game => game.seat().cloned())?;
+    if seat.guest {
+        return None;
+    }
     let link = seat.link();
     let player = seat.colour().map(|mine| mine.other()).filter(|&other| link.present(other));
-    let watchers = (link.watchers() > 0).then(|| t!("net.watchers", link.watchers()));
-    match (player.map(i18n::colour), watchers) {
-        (Some(player), Some(watchers)) => Some(t!("net.and", player, watchers)),
-        (player, watchers) => player.or(watchers),
+    let watchers = (link.watchers() > 0).then(|| text!(NET_WATCHERS, link.watchers()));
+    match (player, watchers) {
+        (Some(player), Some(watchers)) => Some(text!(NET_AND, player, watchers)),
+        (Some(player), None) => Some(crate::i18n::colour(player)),
+        (None, watchers) => watchers,
     }
 }
 
 /// A question, in `text` when it is worded for the moment.
-fn draw_question(question: &Question, text: Option<String>, area: Rect, frame: &mut Frame) {
+fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, frame: &mut Frame) {
     let text = text.unwrap_or_else(|| match question {
-        Question::Quit => t!("ask.quit"),
-        Question::Menu => t!("ask.menu"),
-        Question::Resign(player) => t!("ask.resign", i18n::colour(*player)),
-        Question::Draw(player) => t!("ask.draw", i18n::colour(*player), i18n::colour(player.other())),
-        Question::OfferDraw => t!("ask.offer_draw"),
-        Question::TakeBack(player) => {
-            t!("ask.take_back", i18n::colour(*player), i18n::colour(player.other()))
-        }
-        Question::Replace(path) => t!("ask.replace", path.display()),
-        Question::Locked(holder) => t!("ask.locked", holder),
-        Question::Unkept { why, .. } => t!("ask.unkept", why),
+        Question::Quit => text!(ASK_QUIT),
+        Question::Menu => text!(ASK_MENU),
+        Question::Resign(player) => text!(ASK_RESIGN, *player),
+        Question::Draw(player) => text!(ASK_DRAW, *player, player.other()),
+        Question::OfferDraw => text!(ASK_OFFER_DRAW),
+        Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
+        Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
+        Question::Locked(holder) => text!(ASK_LOCKED, holder),
+        Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
     });
     let hints = match question {
-        Question::Locked(_) => t!("ask.locked_keys"),
-        Question::Unkept { quit, .. } => t!(if *quit { "ask.unkept_quit" } else { "ask.unkept_menu" }),
-        _ => format!("{} · {}", keys::hints(Context::Question), t!("ask.other_keys")),
+        Question::Locked(_) => say.word(ASK_LOCKED_KEYS),
+        Question::Unkept { quit: true, .. } => say.word(ASK_UNKEPT_QUIT),
+        Question::Unkept { quit: false, .. } => say.word(ASK_UNKEPT_MENU),
+        _ => format!("{} · {}", say.hints(Context::Question), say.word(ASK_OTHER_KEYS)),
     };
-    let lines = Text::from(vec![Line::raw(text), Line::styled(hints, theme::HINTS)]);
+    let lines =
+        ratatui::text::Text::from(vec![Line::raw(say.text(&text)), Line::styled(hints, theme::HINTS)]);
     let box_area = centred(area, lines.width() as u16 + 4, 4);
     frame.render_widget(Clear, box_area);
     frame.render_widget(

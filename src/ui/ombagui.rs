@@ -3,13 +3,15 @@
 
 use super::board::{self, CellText};
 use super::game::{Look, player_line};
+use super::say::Say;
 use super::theme::{self, Mark};
-use crate::app::table::Table;
-use crate::i18n::kind;
+use crate::app::game::GameScreen;
+use crate::i18n::ombagui::keys::*;
+use crate::i18n::ombagui::kind;
+use crate::i18n::{Key, text};
 use crate::rules::Colour;
 use crate::rules::hex::Cell;
 use crate::rules::ombagui::Position;
-use crate::t;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -21,19 +23,15 @@ fn goal_of(cell: Cell) -> Option<Colour> {
 impl Look for Position {
     const FIRST: Colour = Colour::Red;
     const MARKS: &'static [Mark] = &[Mark::Cursor, Mark::Selected, Mark::Target, Mark::Jump, Mark::Last];
-    const NOTES: &'static [&'static str] = &["note.ombagui_kinds", "note.ombagui_top", "note.ombagui_goal"];
-
-    fn title(&self) -> String {
-        t!("game.ombagui")
-    }
+    const NOTES: &'static [Key<0>] = &[NOTE_KINDS, NOTE_TOP, NOTE_GOAL];
 
     /// The kinds, bottom to top, each in its owner's colour, the top one underlined; the
     /// owners' letters on the line below (or `goal` under an empty goal).
-    fn write(&self, cell: Cell, style: Style) -> CellText {
+    fn write(&self, cell: Cell, style: Style, say: Say) -> CellText {
         let stack = self.stack(cell);
         if stack.is_empty() {
             let below = goal_of(cell).map(|colour| {
-                Span::styled(t!("board.goal"), theme::player(colour).remove_modifier(Modifier::BOLD))
+                Span::styled(say.word(BOARD_GOAL), theme::player(colour).remove_modifier(Modifier::BOLD))
             });
             return vec![board::empty(style), below.into_iter().collect()];
         }
@@ -52,38 +50,40 @@ impl Look for Position {
         vec![kinds, owners]
     }
 
-    fn facts(table: &Table<Position>) -> Vec<Line<'static>> {
-        let position = table.position();
-        let to_move = table.to_move();
-        let over = table.end().is_some();
+    fn facts(game: &GameScreen<Position>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>> {
+        let position = game.table.position();
+        let to_move = position.to_move();
+        let over = game.table.end().is_some();
         let mut lines: Vec<Line> = [Colour::Red, Colour::Blue]
             .into_iter()
             .map(|colour| {
-                let home = position.towers_home(colour);
-                player_line(colour, colour == to_move && !over, t!("panel.towers", home))
+                let home = say.text(&text!(PANEL_TOWERS, position.towers_home(colour)));
+                player_line(colour, colour == to_move && !over, home, say)
             })
             .collect();
         for colour in [Colour::Red, Colour::Blue] {
             let goal = Position::goal(colour);
             lines.push(Line::from(vec![Span::styled(
-                t!("panel.goal", crate::i18n::colour(colour), goal[0], goal[3]),
+                say.text(&text!(PANEL_GOAL, colour, goal[0], goal[3])),
                 theme::player(colour),
             )]));
         }
         lines.push(Line::raw(""));
-        let Some(cell) = table.pointer() else { return lines };
+        let Some(cell) = pointer else { return lines };
         let stack = position.stack(cell);
         // The stack in notation (which names the owners even without colour), then in words.
-        lines.push(Line::raw(if stack.is_empty() {
-            t!("panel.empty", cell)
-        } else {
-            format!("{cell}: {stack}")
+        lines.push(Line::raw(match stack.is_empty() {
+            true => say.text(&text!(crate::i18n::keys::PANEL_EMPTY, cell)),
+            false => format!("{cell}: {stack}"),
         }));
         let mut words = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {
             words.push(Span::raw(if n == 0 { "" } else { ", " }));
             let top = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::empty() };
-            words.push(Span::styled(kind(piece.kind), theme::player(piece.colour).add_modifier(top)));
+            words.push(Span::styled(
+                say.text(&kind(piece.kind)),
+                theme::player(piece.colour).add_modifier(top),
+            ));
         }
         if stack.height() > 1 {
             words.push(Span::raw(" ↑"));

@@ -4,14 +4,15 @@
 
 use super::board;
 use super::game::Look;
+use super::say::Say;
 use super::theme::{self, Mark};
 use crate::ai::review::Class;
-use crate::app::keys;
+use crate::app::go::Component;
 use crate::app::layout::{GameLayout, ReviewPanel, scrolled};
-use crate::app::play::Seen;
 use crate::app::review::{ReviewScreen, Reviewing};
+use crate::i18n::keys::*;
+use crate::i18n::text;
 use crate::rules::Colour;
-use crate::{by_game, i18n, t};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -19,22 +20,20 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
-pub fn draw(screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
-    by_game!(&screen.review, review => draw_review(review, screen, area, frame));
-}
-
-fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, area: Rect, frame: &mut Frame) {
+pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let review = &screen.review;
     let board = review.positions[0].board();
     let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
-        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), area, frame);
+        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), say, area, frame);
     };
     let areas = layout.areas;
     let shown = review.positions[review.at];
     let (looked, total) = review.progress();
-    let mut title = vec![Span::styled(format!(" {} · {}", t!("review.title"), shown.title()), theme::TITLE)];
+    let heading = format!(" {} · {}", say.word(REVIEW_TITLE), say.text(&G::title(board)));
+    let mut title = vec![Span::styled(heading, theme::TITLE)];
     if !review.done() {
         // A bar of the positions looked at, as long as the title leaves room for.
-        let label = t!("review.progress", looked, total);
+        let label = say.text(&text!(REVIEW_PROGRESS, looked, total));
         let used = title[0].width() + label.chars().count() + 4;
         let room = 20.min(usize::from(area.width).saturating_sub(used));
         let done = room * looked / total.max(1);
@@ -46,65 +45,69 @@ fn draw_review<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen, are
         Some(trial) => {
             let table = &trial.table;
             let position = G::shown(table);
-            let cursor = trial.tried.is_none().then_some(table.cursor);
-            board::draw(&layout.board, frame.buffer_mut(), &G::lit(table), cursor, |cell, style| {
-                position.write(cell, style)
+            let cursor = trial.tried.is_none().then_some(table.cursor.cell);
+            let lit = G::lit(table, Some(table.cursor.cell), None);
+            board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| {
+                position.write(cell, style, say)
             });
         }
         None => {
             board::draw(&layout.board, frame.buffer_mut(), &review.lit(), None, |cell, style| {
-                shown.write(cell, style)
+                shown.write(cell, style, say)
             });
         }
     }
-    frame.render_widget(Paragraph::new(banner(review, screen)).alignment(Alignment::Center), areas.banner);
-    draw_panel(review, areas.panel, frame);
-    super::game::draw_message(&review.message, areas.message, frame);
-    frame.render_widget(
-        Line::styled(keys::hints(crate::app::Component::context(screen)), theme::HINTS),
-        areas.hints,
-    );
+    frame.render_widget(Paragraph::new(banner(screen, say)).alignment(Alignment::Center), areas.banner);
+    draw_panel(review, say, areas.panel, frame);
+    super::game::draw_message(&review.message, say, areas.message, frame);
+    frame.render_widget(Line::styled(say.hints(screen.context()), theme::HINTS), areas.hints);
 }
 
 /// Above the board: which turn is on view and who played it, or the trial under way.
-fn banner<G: Look + Seen>(review: &Reviewing<G>, screen: &ReviewScreen) -> Vec<Line<'static>> {
+fn banner<G: Look>(screen: &ReviewScreen<G>, say: Say) -> Vec<Line<'static>> {
+    let review = &screen.review;
     let total = review.turns.len();
     let name = |colour: Colour| match screen.game.players.name(colour) {
-        Some(name) => format!("{} ({name})", i18n::colour(colour)),
-        None => i18n::colour(colour),
+        Some(name) => text!(PLAYER_NAMED, colour, name),
+        None => crate::i18n::colour(colour),
     };
     let first = match review.turns.get(review.at) {
         Some(turn) => {
             let mover = review.positions[review.at].to_move();
             let sign = review.judged_at().map_or("", |judged| judged.class.sign());
             Line::from(vec![
-                Span::raw(t!("review.turn_of", review.at + 1, total)),
+                Span::raw(say.text(&text!(REVIEW_TURN_OF, review.at + 1, total))),
                 Span::raw(" · "),
-                Span::styled(format!("{} {turn}{sign}", name(mover)), theme::player(mover)),
+                Span::styled(format!("{} {turn}{sign}", say.text(&name(mover))), theme::player(mover)),
             ])
         }
-        None => Line::raw(t!("review.at_end", total)),
+        None => Line::raw(say.text(&text!(REVIEW_AT_END, total))),
     };
     let second = match (&review.trial, review.judged_at()) {
-        (Some(_), _) => Line::styled(t!("review.trying"), theme::HEADING),
-        (None, Some(judged)) if judged.better.is_some() => {
-            Line::styled(t!("review.marks", Mark::Last.symbol(), Mark::Better.symbol()), theme::HINTS)
-        }
-        (None, _) => Line::styled(t!("review.marks_played", Mark::Last.symbol()), theme::HINTS),
+        (Some(_), _) => Line::styled(say.word(REVIEW_TRYING), theme::HEADING),
+        (None, Some(judged)) if judged.better.is_some() => Line::styled(
+            say.text(&text!(REVIEW_MARKS, Mark::Last.symbol(), Mark::Better.symbol())),
+            theme::HINTS,
+        ),
+        (None, _) => Line::styled(say.text(&text!(REVIEW_MARKS_PLAYED, Mark::Last.symbol())), theme::HINTS),
     };
     vec![first, second]
 }
 
 /// The panel: the graph, each player's summary, the turns with their signs.
-fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
-    frame.render_widget(Block::bordered().title(format!(" {} ", t!("review.panel", review.level))), area);
+fn draw_panel<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let title = say.text(&text!(REVIEW_PANEL, review.level.number()));
+    frame.render_widget(Block::bordered().title(format!(" {title} ")), area);
     let ReviewPanel { graph, summary, list } = ReviewPanel::new(area);
-    draw_graph(review, graph, frame);
-    let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", t!("review.accuracy"), "?!", "?", "??");
+    draw_graph(review, say, graph, frame);
+    let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", say.word(REVIEW_ACCURACY), "?!", "?", "??");
     let mut lines = vec![Line::styled(head, theme::HINTS)];
     lines.extend(review.summaries().iter().map(|summary| {
         Line::from(vec![
-            Span::styled(format!("{:<6}", i18n::colour(summary.side)), theme::player(summary.side)),
+            Span::styled(
+                format!("{:<6}", say.text(&crate::i18n::colour(summary.side))),
+                theme::player(summary.side),
+            ),
             Span::raw(format!(
                 "{:>7} % {:>3} {:>3} {:>3}",
                 summary.accuracy.round() as u32,
@@ -115,11 +118,11 @@ fn draw_panel<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
         ])
     }));
     frame.render_widget(Paragraph::new(lines), summary);
-    draw_turns(review, list, frame);
+    draw_turns(review, say, list, frame);
 }
 
 /// Blue's chance over the game: a braille line, the turn on view a column of dots.
-fn draw_graph<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
+fn draw_graph<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
     let points: Vec<(f64, f64)> = review
         .looked
         .iter()
@@ -142,15 +145,15 @@ fn draw_graph<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
             .data(&marker),
     ];
     let chart = Chart::new(datasets)
-        .block(Block::new().title(Line::styled(t!("review.graph"), theme::HINTS)))
+        .block(Block::new().title(Line::styled(say.word(REVIEW_GRAPH), theme::HINTS)))
         .x_axis(Axis::default().bounds([0.0, last]))
         .y_axis(
             Axis::default()
                 .bounds([0.0, 1.0])
                 .labels([
-                    Span::raw(t!("review.red_short")),
+                    Span::raw(say.word(REVIEW_RED_SHORT)),
                     Span::raw("½"),
-                    Span::raw(t!("review.blue_short")),
+                    Span::raw(say.word(REVIEW_BLUE_SHORT)),
                 ])
                 .style(theme::LABEL),
         );
@@ -158,8 +161,9 @@ fn draw_graph<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Fra
 }
 
 /// The turns, one a line with its sign, the one on view shown reversed and kept in sight.
-fn draw_turns<G: Look + Seen>(review: &Reviewing<G>, area: Rect, frame: &mut Frame) {
-    let lines = review.list_lines(usize::from(area.width));
+fn draw_turns<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let sides = [say.word(REVIEW_BLUE_SHORT), say.word(REVIEW_RED_SHORT)];
+    let lines = review.list_lines(usize::from(area.width), [&sides[0], &sides[1]]);
     let at_line = lines.iter().position(|(turn, ..)| *turn == review.at).unwrap_or(0);
     let first = scrolled(at_line, lines.len(), usize::from(area.height));
     let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|(n, lead, turn)| {
@@ -185,15 +189,15 @@ fn class_style(class: Option<Class>) -> Style {
 }
 
 /// What the review's marks and signs mean, for the help: short lines, one a mark or sign.
-pub fn help() -> Vec<Line<'static>> {
+pub fn help(say: Say) -> Vec<Line<'static>> {
     use crate::ai::review::{BLUNDER, INACCURACY, MISTAKE};
     let points = |loss: f64| (loss * 100.0).round() as u32;
     vec![
-        Line::raw(format!("{} {}", Mark::Last.symbol(), t!("review.help_played"))),
-        Line::raw(format!("{} {}", Mark::Better.symbol(), t!("review.help_better"))),
-        Line::raw(format!("?!  {}", t!("review.help_inaccuracy", points(INACCURACY)))),
-        Line::raw(format!("?   {}", t!("review.help_mistake", points(MISTAKE)))),
-        Line::raw(format!("??  {}", t!("review.help_blunder", points(BLUNDER)))),
-        Line::raw(t!("review.help_points")),
+        Line::raw(format!("{} {}", Mark::Last.symbol(), say.word(REVIEW_HELP_PLAYED))),
+        Line::raw(format!("{} {}", Mark::Better.symbol(), say.word(REVIEW_HELP_BETTER))),
+        Line::raw(format!("?!  {}", say.text(&text!(REVIEW_HELP_INACCURACY, points(INACCURACY))))),
+        Line::raw(format!("?   {}", say.text(&text!(REVIEW_HELP_MISTAKE, points(MISTAKE))))),
+        Line::raw(format!("??  {}", say.text(&text!(REVIEW_HELP_BLUNDER, points(BLUNDER))))),
+        Line::raw(say.word(REVIEW_HELP_POINTS)),
     ]
 }

@@ -1,15 +1,17 @@
 //! How much room there is: a box in the middle of an area, and what a terminal too small
 //! for a screen shows instead.
 
+use super::say::Say;
 use super::theme;
-use crate::t;
+use crate::i18n::keys::TOO_SMALL;
+use crate::i18n::text;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
 
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
-pub(super) fn draw_too_small(needed: (u16, u16), area: Rect, frame: &mut Frame) {
-    let text = t!("too_small", needed.0, needed.1, area.width, area.height);
+pub(super) fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
+    let text = say.text(&text!(TOO_SMALL, needed.0, needed.1, area.width, area.height));
     frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
 }
 

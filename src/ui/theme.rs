@@ -2,7 +2,8 @@
 //! of a cell: each mark means one thing on every screen, games and rules pages alike.
 
 use crate::app::lit::Lit;
-use crate::i18n;
+use crate::i18n::keys::*;
+use crate::i18n::{Key, own_for};
 use crate::rules::{Colour, GameKind};
 use ratatui::style::{Color, Modifier, Style};
 
@@ -126,29 +127,30 @@ impl Mark {
         Mark::BY_PRIORITY.into_iter().find(|mark| mark.cells(lit).contains(index))
     }
 
-    fn key(self) -> &'static str {
+    /// Its word for the legend, and its sentence for the help.
+    fn keys(self) -> (Key<0>, Key<0>) {
         match self {
-            Mark::Cursor => "mark.cursor",
-            Mark::Selected => "mark.selected",
-            Mark::Better => "mark.better",
-            Mark::Removed => "mark.removed",
-            Mark::Jump => "mark.jump",
-            Mark::Equal => "mark.equal",
-            Mark::Target => "mark.target",
-            Mark::Last => "mark.last",
-            Mark::Focus => "mark.focus",
-            Mark::SubGroup => "mark.sub_group",
-            Mark::Group => "mark.group",
+            Mark::Cursor => (MARK_CURSOR, MARK_CURSOR_LONG),
+            Mark::Selected => (MARK_SELECTED, MARK_SELECTED_LONG),
+            Mark::Better => (MARK_BETTER, MARK_BETTER_LONG),
+            Mark::Removed => (MARK_REMOVED, MARK_REMOVED_LONG),
+            Mark::Jump => (MARK_JUMP, MARK_JUMP_LONG),
+            Mark::Equal => (MARK_EQUAL, MARK_EQUAL_LONG),
+            Mark::Target => (MARK_TARGET, MARK_TARGET_LONG),
+            Mark::Last => (MARK_LAST, MARK_LAST_LONG),
+            Mark::Focus => (MARK_FOCUS, MARK_FOCUS_LONG),
+            Mark::SubGroup => (MARK_SUB_GROUP, MARK_SUB_GROUP_LONG),
+            Mark::Group => (MARK_GROUP, MARK_GROUP_LONG),
         }
     }
 
     /// A word for the legend, in `game`'s own terms.
-    pub fn word(self, game: GameKind) -> String {
-        i18n::text_for(self.key(), Some(game))
+    pub fn word(self, game: GameKind) -> Key<0> {
+        own_for(self.keys().0, Some(game))
     }
 
     /// A sentence for the help, in `game`'s own terms.
-    pub fn sentence(self, game: GameKind) -> String {
-        i18n::text_for(&format!("{}.long", self.key()), Some(game))
+    pub fn sentence(self, game: GameKind) -> Key<0> {
+        own_for(self.keys().1, Some(game))
     }
 }

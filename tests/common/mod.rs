@@ -2,11 +2,14 @@
 #![allow(dead_code)]
 
 use hexstack::app::event::Event as Wake;
+use hexstack::app::game::GameScreen;
+use hexstack::app::keys;
 use hexstack::app::lit::Lit;
-use hexstack::app::table::{Selecting, Table};
+use hexstack::app::table::Input;
 use hexstack::app::{App, Screen};
+use hexstack::i18n::{Lang, Text};
 use hexstack::rules::hex::Cell;
-use hexstack::rules::{ByGame, clamber, ombagui};
+use hexstack::rules::{Any, clamber, ombagui};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -18,11 +21,37 @@ use ratatui::layout::Rect;
 pub const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
 
 pub fn clamber(position: &str) -> App {
-    App::game(ByGame::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
+    App::game(Any::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
 }
 
 pub fn ombagui(position: &str) -> App {
-    App::game(ByGame::Ombagui(position.parse::<ombagui::Position>().unwrap()), AREA)
+    App::game(Any::Ombagui(position.parse::<ombagui::Position>().unwrap()), AREA)
+}
+
+/// `text` in English, a key named as the screen on view names it.
+pub fn said(app: &App, text: &Text) -> String {
+    let context = app.context();
+    Lang::En.say_with(text, &|action| keys::key_for(context, action, Lang::En))
+}
+
+/// The kind of the game's message line (`Info`, `Warning`, `Success`, `None`) and its words.
+pub fn line(app: &App) -> (&'static str, String) {
+    use hexstack::app::table::Message;
+    let game = app.screen.game().expect("a game screen");
+    let kind = match hexstack::each_game!(game, game => game.table.message.clone()) {
+        Message::None => "None",
+        Message::Info(_) => "Info",
+        Message::Warning(_) => "Warning",
+        Message::Success(_) => "Success",
+    };
+    (kind, message(app))
+}
+
+/// The line that tells the players what happened in the game on screen, in English.
+pub fn message(app: &App) -> String {
+    let game = app.screen.game().expect("a game screen");
+    let message = hexstack::each_game!(game, game => game.table.message.clone());
+    message.text().map(|text| said(app, text)).unwrap_or_default()
 }
 
 pub fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
@@ -53,7 +82,7 @@ pub fn press(app: &mut App, keys: &[&str]) {
 /// Where `cell` is drawn on the app's screen.
 pub fn screen_point(app: &App, cell: &str) -> (u16, u16) {
     let game = app.screen.game().expect("a game screen");
-    let layout = game.layout(app.area).expect("the board fits");
+    let layout = hexstack::each_game!(game, game => game.layout(app.area)).expect("the board fits");
     layout.board.centre(cell.parse::<Cell>().unwrap())
 }
 
@@ -78,64 +107,61 @@ pub fn hover(app: &mut App, cell: &str) {
     mouse(app, MouseEventKind::Moved, point);
 }
 
-pub fn game(app: &App) -> &Table<clamber::Position> {
-    match app.screen.game().map(|game| game.table.look()) {
-        Some(ByGame::Clamber(table)) => table,
+pub fn game(app: &App) -> &GameScreen<clamber::Position> {
+    match app.screen.game() {
+        Some(Any::Clamber(game)) => game,
         _ => panic!("not a Clamber screen"),
     }
 }
 
-pub fn game_mut(app: &mut App) -> &mut Table<clamber::Position> {
-    match app.game_screen().map(|game| game.table.look_mut()) {
-        Some(ByGame::Clamber(table)) => table,
+pub fn game_mut(app: &mut App) -> &mut GameScreen<clamber::Position> {
+    match app.game_screen() {
+        Some(Any::Clamber(game)) => game,
         _ => panic!("not a Clamber screen"),
     }
 }
 
-pub fn ombagui_game(app: &App) -> &Table<ombagui::Position> {
-    match app.screen.game().map(|game| game.table.look()) {
-        Some(ByGame::Ombagui(table)) => table,
+pub fn ombagui_game(app: &App) -> &GameScreen<ombagui::Position> {
+    match app.screen.game() {
+        Some(Any::Ombagui(game)) => game,
         _ => panic!("not an Ombagui screen"),
     }
 }
 
 /// What the board of the game on screen lights up.
 pub fn lit(app: &App) -> Lit {
-    match app.screen.game().expect("a game screen").table.look() {
-        ByGame::Clamber(table) => lit_of(table),
-        ByGame::Ombagui(table) => lit_of(table),
-    }
+    let game = app.screen.game().expect("a game screen");
+    hexstack::each_game!(game, game => lit_of(game))
 }
 
-fn lit_of<G: Selecting>(table: &Table<G>) -> Lit {
-    G::lit(table)
+fn lit_of<G: Input>(game: &GameScreen<G>) -> Lit {
+    G::lit(&game.table, game.pointer(), game.advisor.hint(game.table.revision()))
 }
 
 /// The cells of a set on the game's board, by name.
 pub fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
     let game = app.screen.game().expect("a game screen");
-    let board = match game.table.look() {
-        ByGame::Clamber(table) => table.position().board(),
-        ByGame::Ombagui(table) => hexstack::rules::Game::board(&table.position()),
-    };
+    let board = hexstack::each_game!(game, game => hexstack::rules::Game::board(&game.table.position()));
     board.cells_of(set).map(|cell| cell.to_string()).collect()
 }
 
 /// The notation of the position on the board now, in either game.
 pub fn position(app: &App) -> String {
     match &app.screen {
-        Screen::Game(game) => match game.table.look() {
-            ByGame::Clamber(table) => table.position().to_string(),
-            ByGame::Ombagui(table) => table.position().to_string(),
-        },
+        Screen::Game(game) => hexstack::each_game!(game.as_ref(), game => game.table.position().to_string()),
         Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) => panic!("not a game screen"),
     }
 }
 
 /// Draws the app on a test terminal of the app's size.
 pub fn render(app: &App) -> Terminal<TestBackend> {
+    render_in(app, Lang::En)
+}
+
+/// Draws the app on a test terminal of the app's size, its words in `lang`.
+pub fn render_in(app: &App, lang: Lang) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
-    terminal.draw(|frame| hexstack::ui::draw(app, frame)).unwrap();
+    terminal.draw(|frame| hexstack::ui::draw(app, lang, frame)).unwrap();
     terminal
 }
 
@@ -172,7 +198,7 @@ pub fn run_until(
 
 /// The computer of the Clamber game on screen shows each step of its turn for no time.
 pub fn at_once(app: &mut App) {
-    if let Some(opponent) = &mut game_mut(app).opponent {
+    if let hexstack::app::Mode::Against(opponent) = &mut game_mut(app).mode {
         opponent.stage_time = std::time::Duration::ZERO;
     }
 }
@@ -191,8 +217,9 @@ pub fn run_loop(
     }
     drop(sender);
     let taken = std::mem::replace(app, App::new(AREA));
-    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal, hexstack::i18n::Lang::En));
-    hexstack::terminal::drive(&mut local, keeper, &wakes, None).unwrap();
+    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal, Lang::En));
+    let inlet = hexstack::terminal::Inlet::new(wakes);
+    hexstack::terminal::drive(&mut local, keeper, &inlet, None).unwrap();
     let screen = local.unwrap();
     *app = screen.app;
     screen.terminal

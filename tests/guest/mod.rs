@@ -173,11 +173,11 @@ impl Friend {
     /// mouse report (counted from 1).
     pub async fn click(&self, cell: &str, (width, height): (u16, u16)) {
         use hexstack::app::layout::GameLayout;
-        use hexstack::app::table::Selecting;
+        use hexstack::app::table::Input;
         let cell: hexstack::rules::hex::Cell = cell.parse().unwrap();
         let board = hexstack::rules::hex::Board::SIDE_3;
         let area = ratatui::layout::Rect::new(0, 0, width, height);
-        let layout = GameLayout::fit(board, <clamber::Position as Selecting>::CELL_LINES, area).unwrap();
+        let layout = GameLayout::fit(board, <clamber::Position as Input>::CELL_LINES, area).unwrap();
         let (column, row) = layout.board.centre(cell);
         let click = format!("\x1b[<0;{};{}M", column + 1, row + 1);
         self.writer.data_bytes(click.into_bytes()).await.unwrap();

@@ -2,11 +2,44 @@
 //! `B2xC4xE5`. Input is read in either case; output uses capital cell letters.
 
 use super::{Position, Setup, Stack, Turn};
-use crate::rules::hex::{Board, Cell};
+use crate::rules::hex::{BadCell, Board, Cell};
 use crate::rules::notation::{read_entries, read_side, write_entries};
 use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
+
+/// What Clamber's notation alone refuses. Its `Display` is the English sentence.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Bad {
+    /// The board side is not a number.
+    Size(String),
+    Colour(String),
+    Height(String),
+    ZeroHeight(Cell),
+    /// A turn with a part that is not a cell.
+    Turn {
+        text: String,
+        part: String,
+    },
+}
+
+impl fmt::Display for Bad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bad::Size(size) => write!(f, "bad board side '{size}': expected a number from 2 to 6"),
+            Bad::Colour(entry) => write!(f, "bad stack '{entry}': the colour is b or r"),
+            Bad::Height(entry) => write!(f, "bad stack '{entry}': the height is a number from 1"),
+            Bad::ZeroHeight(cell) => write!(f, "height 0 at {cell}: a stack has at least one piece"),
+            Bad::Turn { text, part } => {
+                write!(f, "bad turn '{text}': {}; a turn is C3, C3xD3 or B2xC4xE5", BadCell(part.clone()))
+            }
+        }
+    }
+}
+
+fn bad(bad: Bad) -> ParseError {
+    ParseError::bad::<Position>(bad)
+}
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -20,17 +53,15 @@ impl fmt::Display for Position {
 
 fn read_stack(entry: &str, cell: Cell, stack: &str) -> Result<Stack, ParseError> {
     let mut chars = stack.chars();
-    let owner = chars
-        .next()
-        .and_then(Colour::from_letter)
-        .ok_or_else(|| ParseError::new(Kind::BadColour(entry.to_string())))?;
+    let owner =
+        chars.next().and_then(Colour::from_letter).ok_or_else(|| bad(Bad::Colour(entry.to_string())))?;
     let digits = chars.as_str();
     let height: u16 = digits
         .parse()
         .ok()
         .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| ParseError::new(Kind::BadHeight(entry.to_string())))?;
-    Stack::new(owner, height).ok_or_else(|| ParseError::new(Kind::ZeroHeight(cell)))
+        .ok_or_else(|| bad(Bad::Height(entry.to_string())))?;
+    Stack::new(owner, height).ok_or_else(|| bad(Bad::ZeroHeight(cell)))
 }
 
 impl FromStr for Setup {
@@ -49,7 +80,7 @@ impl FromStr for Setup {
                 game: GameKind::Clamber,
             }));
         };
-        let size: u32 = size.parse().map_err(|_| ParseError::new(Kind::BadSize(size.to_string())))?;
+        let size: u32 = size.parse().map_err(|_| bad(Bad::Size(size.to_string())))?;
         let board = Board::new(size)?;
         let to_move = read_side(side, GameKind::Clamber)?;
         let stacks = read_entries(cells, GameKind::Clamber)?
@@ -92,7 +123,7 @@ impl FromStr for Turn {
             .split(['x', 'X'])
             .map(|part| part.parse::<Cell>())
             .collect::<Result<Vec<Cell>, _>>()
-            .map_err(|bad| ParseError::new(Kind::BadTurn { text: text.to_string(), part: bad.0 }))?;
+            .map_err(|part| bad(Bad::Turn { text: text.to_string(), part: part.0 }))?;
         match cells[..] {
             [cell] => Ok(Turn::Place(cell)),
             [from, ..] => Ok(Turn::Capture { from, captured: cells[1..].to_vec() }),

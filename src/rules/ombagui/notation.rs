@@ -8,6 +8,61 @@ use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
 
+/// What Ombagui's notation alone refuses. Its `Display` is the English sentence.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Bad {
+    Piece {
+        text: String,
+        cell: Cell,
+    },
+    TooHigh {
+        cell: Cell,
+        count: usize,
+    },
+    CannotStand {
+        piece: super::Kind,
+        on: super::Kind,
+        cell: Cell,
+    },
+    TooManyOfKind {
+        colour: Colour,
+        kind: super::Kind,
+    },
+    /// A move without its `-` (`part` empty) or with a part that is not a cell.
+    Move {
+        text: String,
+        part: Option<String>,
+    },
+}
+
+impl fmt::Display for Bad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bad::Piece { text, cell } => write!(
+                f,
+                "bad piece '{text}' at {cell}: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+            ),
+            Bad::TooHigh { cell, count } => {
+                write!(f, "{cell} holds {count} pieces: a stack has at most three")
+            }
+            Bad::CannotStand { piece, on, cell } => write!(f, "a {piece} cannot stand on a {on} at {cell}"),
+            Bad::TooManyOfKind { colour, kind } => {
+                write!(f, "{colour} has more than four {kind}s: each player has four of each kind")
+            }
+            Bad::Move { text, part: None } => {
+                write!(f, "bad move '{text}': no '-'; a move is FROM-TO, like C1-C3")
+            }
+            Bad::Move { text, part: Some(part) } => {
+                write!(f, "bad move '{text}': {}; a move is FROM-TO, like C1-C3", BadCell(part.clone()))
+            }
+        }
+    }
+}
+
+pub(super) fn bad(bad: Bad) -> ParseError {
+    ParseError::bad::<Position>(bad)
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.colour.letter(), self.kind.letter())
@@ -38,20 +93,20 @@ fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
         chars.next(),
     ) {
         (Some(colour), Some(kind), None) => Ok(Piece { colour, kind }),
-        _ => Err(ParseError::new(Kind::BadPiece { text: text.to_string(), cell })),
+        _ => Err(bad(Bad::Piece { text: text.to_string(), cell })),
     }
 }
 
 fn read_stack(text: &str, cell: Cell) -> Result<Stack, ParseError> {
     let pieces = text.split('.').map(|piece| read_piece(piece, cell)).collect::<Result<Vec<_>, _>>()?;
     if pieces.len() > 3 {
-        return Err(ParseError::new(Kind::TooHigh { cell, count: pieces.len() }));
+        return Err(bad(Bad::TooHigh { cell, count: pieces.len() }));
     }
     let mut stack = Stack::EMPTY;
     for piece in pieces {
         stack = stack.with(piece).ok_or_else(|| {
             let on = stack.top().map_or(super::Kind::Light, |top| top.kind);
-            ParseError::new(Kind::CannotStand { piece: piece.kind, on, cell })
+            bad(Bad::CannotStand { piece: piece.kind, on, cell })
         })?;
     }
     Ok(stack)
@@ -103,7 +158,7 @@ impl FromStr for Move {
     /// Reads `C1-C3`, in either case.
     fn from_str(text: &str) -> Result<Move, ParseError> {
         let text = text.trim();
-        let bad = |part: Option<String>| ParseError::new(Kind::BadMove { text: text.to_string(), part });
+        let bad = |part: Option<String>| bad(Bad::Move { text: text.to_string(), part });
         let (from, to) = text.split_once('-').ok_or_else(|| bad(None))?;
         let from = from.parse().map_err(|e: BadCell| bad(Some(e.0)))?;
         let to = to.parse().map_err(|e: BadCell| bad(Some(e.0)))?;

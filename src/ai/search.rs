@@ -1,0 +1,489 @@
+//! The search itself: alpha-beta with iterative deepening, a transposition table kept from
+//! turn to turn, captures answered past the horizon, and the game's own positions costing
+//! whoever goes back to them.
+
+use super::verdict::Verdicts;
+use super::{Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, PROVEN, WIN, key};
+use crate::rules::{Colour, Game};
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How many turns of a node an expert that looks ahead searches fully, best first.
+const FULLY_SEARCHED: usize = 3;
+
+/// Beyond this many turns a node drops those that lead to the same position.
+const MANY_TURNS: usize = 48;
+
+/// The score of a position the game went through `visits` times, `ply` plies into the
+/// search, from its `evaluation`: less [`GOING_BACK`] (or [`GOING_ROUND`] from the second
+/// visit on) for the searching player, who moves at even plies.
+fn going_back(evaluation: i32, ply: i32, visits: u32) -> i32 {
+    let cost = if visits >= 2 { GOING_ROUND } else { GOING_BACK };
+    evaluation - if ply % 2 == 0 { cost } else { -cost }
+}
+
+/// A score as the table keeps it: a proven result counted from the position itself
+/// rather than from the search's root, `ply` plies above it, so that it holds wherever
+/// the position is met again (another line, or another turn's search).
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > WIN - PROVEN {
+        score + ply
+    } else if score < -(WIN - PROVEN) {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// A score from the table, counted again from the root, `ply` plies above.
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > WIN - PROVEN {
+        score - ply
+    } else if score < -(WIN - PROVEN) {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// Keeps one turn of each resulting position when there are many: chains of equal
+/// captures may reach one position in several orders, and one search of it is enough.
+fn keep_distinct<T, G: Hash>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
+    if turns.len() > MANY_TURNS {
+        let mut seen = HashSet::new();
+        turns.retain(|turn| seen.insert(key(position(turn))));
+    }
+}
+
+/// How many captures in a row the search follows past its horizon.
+const CAPTURES_PAST_HORIZON: u32 = 4;
+
+/// What one iteration at the root found: the best turn's index and its score, and whether
+/// every turn was searched or the budget cut the iteration short.
+#[derive(Clone, Copy)]
+struct Answer {
+    best: usize,
+    score: i32,
+    finished: bool,
+}
+
+/// A position's remembered search: how deep, the score and whether it is exact or a bound,
+/// and the best turn's index in the generator's order.
+#[derive(Clone, Copy)]
+struct Entry {
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: u16,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A searcher for one game, keeping its table from one turn to the next.
+pub struct Search<G: Game> {
+    table: HashMap<u64, Entry>,
+    nodes: u64,
+    budget: Budget,
+    started: Instant,
+    out_of_budget: bool,
+    /// The depth of the iteration under way.
+    iteration: u32,
+    /// Positions the game went through before the root, with their visits: going back to
+    /// one makes no progress.
+    seen: HashMap<u64, u32>,
+    /// The second thread's searcher, with its own table, kept from turn to turn too.
+    helper: Option<Box<Search<G>>>,
+    /// What it said of each position: [`Search::verdict`].
+    verdicts: Verdicts<G::Turn>,
+    /// The side the search plays: the player to move at its root.
+    side: Colour,
+    /// The side whose expert judgement the table's scores hold for, in a game whose
+    /// expert takes sides ([`Evaluate::EXPERT_TAKES_SIDES`]).
+    table_judged_for: Option<Colour>,
+    _game: std::marker::PhantomData<G>,
+}
+
+/// The table is cleared beyond this many positions, to bound memory.
+const TABLE_LIMIT: usize = 2_000_000;
+
+impl<G: Game> std::fmt::Debug for Search<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search").field("table", &self.table.len()).finish_non_exhaustive()
+    }
+}
+
+impl<G: Evaluate> Default for Search<G> {
+    fn default() -> Self {
+        Search::new()
+    }
+}
+
+impl<G: Evaluate> Search<G> {
+    /// The verdicts this search keeps: [`Search::verdict`].
+    pub fn verdicts(&self) -> &Verdicts<G::Turn> {
+        &self.verdicts
+    }
+
+    pub(super) fn verdicts_mut(&mut self) -> &mut Verdicts<G::Turn> {
+        &mut self.verdicts
+    }
+
+    pub fn new() -> Search<G> {
+        Search {
+            table: HashMap::new(),
+            nodes: 0,
+            budget: Budget::default(),
+            started: Instant::now(),
+            out_of_budget: false,
+            iteration: 0,
+            seen: HashMap::new(),
+            helper: None,
+            verdicts: Verdicts::default(),
+            side: Colour::Blue,
+            table_judged_for: None,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Tells the search the positions the game went through: a line that comes back to one
+    /// of them costs the searching player [`GOING_BACK`], so that they look for progress
+    /// instead of going to and fro.
+    pub fn remember<'a>(&mut self, earlier: impl IntoIterator<Item = &'a G>)
+    where
+        G: 'a,
+    {
+        self.seen.clear();
+        for position in earlier {
+            *self.seen.entry(key(position)).or_default() += 1;
+        }
+    }
+
+    /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
+    /// search at once. The deepest iteration answers, even cut short: it searched the last
+    /// one's best turn first, so any turn it found better is better. `None` only when the
+    /// player to move has no legal turn.
+    pub fn best(&mut self, position: &G, budget: Budget, stop: &AtomicBool) -> Option<Found<G::Turn>> {
+        let turns = position.legal_turns_with_results();
+        let first = turns.first()?.0.clone();
+        let started = Instant::now();
+        self.prepare(budget, started, position.to_move());
+        let mut found = Found { turn: first, score: 0, depth: 0, nodes: 0 };
+        let deepest = budget.depth.unwrap_or(64).max(1);
+        for depth in 1..=deepest {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            self.iteration = depth;
+            let order = self.root_order(position, turns.len());
+            let answer = if budget.two_threads && turns.len() > 1 {
+                self.root_on_two_threads(position, &turns, &order, depth, started, stop)
+            } else {
+                self.root(position, &turns, &order, depth, stop)
+            };
+            let Some(Answer { best, score, finished }) = answer else { break };
+            let depth = if finished { depth } else { depth - 1 };
+            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
+            found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
+            // A proven result will not change with depth.
+            if !finished || score.abs() > WIN - PROVEN {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        Some(found)
+    }
+
+    fn prepare(&mut self, budget: Budget, started: Instant, side: Colour) {
+        self.nodes = 0;
+        self.budget = budget;
+        self.started = started;
+        self.out_of_budget = false;
+        self.side = side;
+        let judged_for = (budget.expert && G::EXPERT_TAKES_SIDES).then_some(side);
+        if self.table.len() > TABLE_LIMIT || judged_for != self.table_judged_for {
+            self.table.clear();
+        }
+        self.table_judged_for = judged_for;
+    }
+
+    /// The root's turns in the order to search them: the last iteration's best first.
+    fn root_order(&self, position: &G, count: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..count).collect();
+        if let Some(entry) = self.table.get(&key(position)) {
+            let best = usize::from(entry.best);
+            if best < count {
+                order.swap(0, best);
+            }
+        }
+        order
+    }
+
+    /// One iteration at the root with the helper: each thread takes every other turn of
+    /// `order`, so that both start with good ones; the better answer wins.
+    fn root_on_two_threads(
+        &mut self,
+        position: &G,
+        turns: &[(G::Turn, G)],
+        order: &[usize],
+        depth: u32,
+        started: Instant,
+        stop: &AtomicBool,
+    ) -> Option<Answer> {
+        let mut helper = self.helper.take().unwrap_or_default();
+        helper.seen.clone_from(&self.seen);
+        helper.prepare(self.budget, started, self.side);
+        helper.iteration = depth;
+        let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
+        let theirs: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
+        let (a, b) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| helper.root(position, turns, &theirs, depth, stop));
+            let a = self.root(position, turns, &mine, depth, stop);
+            (a, other.join().unwrap_or(None))
+        });
+        self.nodes += helper.nodes;
+        self.helper = Some(helper);
+        // This thread searched the last iteration's best turn first: without it, nothing.
+        let a = a?;
+        let finished = a.finished && b.is_some_and(|b| b.finished);
+        let best = b.filter(|b| b.score > a.score).unwrap_or(a);
+        Some(Answer { finished, ..best })
+    }
+
+    /// One iteration at the root over the turns at `order`: the best of those it finished,
+    /// or `None` if the budget ran out before the first.
+    fn root(
+        &mut self,
+        position: &G,
+        turns: &[(G::Turn, G)],
+        order: &[usize],
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Option<Answer> {
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = order[0];
+        for &index in order {
+            let child = &turns[index].1;
+            let score = if depth == 1 && position.captures(child) {
+                -self.answer_captures(child, -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
+            } else {
+                -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
+            };
+            if self.out_of_budget {
+                return (alpha > -WIN - 1).then_some(Answer { best, score: alpha, finished: false });
+            }
+            if score > alpha {
+                (alpha, best) = (score, index);
+            }
+        }
+        Some(Answer { best, score: alpha, finished: true })
+    }
+
+    fn spent(&mut self, stop: &AtomicBool) -> bool {
+        if self.out_of_budget {
+            return true;
+        }
+        let nodes = self.budget.nodes.is_some_and(|limit| self.nodes >= limit);
+        // The clock and the stop flag are read every 256 positions: cheap, and prompt.
+        let checked = self.nodes.is_multiple_of(256) && {
+            let past = |limit: Option<Duration>| limit.is_some_and(|limit| self.started.elapsed() >= limit);
+            stop.load(Ordering::Relaxed)
+                || self.iteration > self.budget.min_depth && past(self.budget.time)
+                || past(self.budget.most_time)
+        };
+        self.out_of_budget = nodes || checked;
+        self.out_of_budget
+    }
+
+    /// The position's score for its player to move, `depth` plies ahead.
+    fn negamax(
+        &mut self,
+        position: &G,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.nodes += 1;
+        if position.winner().is_some() {
+            // The player who just moved won.
+            return -(WIN - ply);
+        }
+        if self.spent(stop) {
+            return 0;
+        }
+        let key = key(position);
+        if let Some(&visits) = self.seen.get(&key) {
+            return going_back(self.judge(position), ply, visits);
+        }
+        if depth == 0 {
+            return self.judge(position);
+        }
+        let remembered = self.table.get(&key).copied();
+        if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
+            let score = from_table(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let mut children: Vec<G> = Vec::new();
+        position.for_each_turn(&mut |_, next| children.push(*next));
+        keep_distinct(&mut children, |child| child);
+        if children.is_empty() {
+            let passed = position.skipped();
+            // A forced skip, or a draw when neither can move.
+            return if passed.can_move() {
+                -self.negamax(&passed, depth - 1, -beta, -alpha, ply + 1, stop)
+            } else {
+                0
+            };
+        }
+        let first = remembered.map(|entry| usize::from(entry.best)).filter(|&best| best < children.len());
+        let mut order: Vec<usize> = (0..children.len()).filter(|&index| Some(index) != first).collect();
+        // Wins first, then the turns that leave the opponent worst off. On the last ply, where
+        // each child is judged by its evaluation alone, only captures are sorted so (they are
+        // followed further, and a good one first narrows that search); the other turns are
+        // taken as they come, so that the first to reach beta spares evaluating the rest.
+        let last_ply = depth == 1;
+        order.sort_by_cached_key(|&index| {
+            let child = &children[index];
+            if child.winner().is_some() {
+                -WIN
+            } else if !last_ply || position.captures(child) {
+                self.judge(child)
+            } else {
+                WIN
+            }
+        });
+        let original = alpha;
+        let mut best = (i32::MIN, 0);
+        for (searched, index) in first.into_iter().chain(order).enumerate() {
+            let child = &children[index];
+            let score = if depth == 1 && position.captures(child) {
+                -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
+            } else if depth == 1 {
+                self.nodes += 1;
+                if self.spent(stop) {
+                    return 0;
+                }
+                -self.leaf(child, ply + 1)
+            } else if self.budget.expert && G::EXPERT_LOOKS_AHEAD && searched >= FULLY_SEARCHED && depth >= 3
+            {
+                // A late turn: a ply shallower, and only asked whether it beats alpha; if
+                // it does, it is searched again fully.
+                let quick = -self.negamax(child, depth - 2, -alpha - 1, -alpha, ply + 1, stop);
+                if quick > alpha && !self.out_of_budget {
+                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
+                } else {
+                    quick
+                }
+            } else {
+                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
+            };
+            if self.out_of_budget {
+                return 0;
+            }
+            if score > best.0 {
+                best = (score, index);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best.0 <= original {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let score = to_table(best.0, ply);
+        self.table.insert(key, Entry { depth, score, bound, best: best.1 as u16 });
+        best.0
+    }
+
+    /// A position at the horizon, for its player to move: won, gone back to, or evaluated.
+    fn leaf(&self, position: &G, ply: i32) -> i32 {
+        if position.winner().is_some() {
+            -(WIN - ply)
+        } else if let Some(visits) = self.visits(position) {
+            going_back(self.judge(position), ply, visits)
+        } else {
+            self.judge(position)
+        }
+    }
+
+    /// How often the game went through `position` before the root (not hashed when never).
+    fn visits(&self, position: &G) -> Option<u32> {
+        if self.seen.is_empty() { None } else { self.seen.get(&key(position)).copied() }
+    }
+
+    /// A position's evaluation, as this search's player judges it.
+    fn judge(&self, position: &G) -> i32 {
+        if self.budget.beginner {
+            position.evaluate_as_beginner()
+        } else if self.budget.expert {
+            position.evaluate_as_expert(self.side)
+        } else {
+            position.evaluate()
+        }
+    }
+
+    /// The score of a position reached by a capture at the horizon: the player to move may
+    /// stand on its evaluation or capture back, `left` captures deep at most.
+    fn answer_captures(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        left: u32,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.nodes += 1;
+        if position.winner().is_some() {
+            return -(WIN - ply);
+        }
+        if self.spent(stop) {
+            return 0;
+        }
+        let standing = self.judge(position);
+        if standing >= beta || left == 0 {
+            return standing;
+        }
+        alpha = alpha.max(standing);
+        let mut captures: Vec<(i32, G)> = Vec::new();
+        position.for_each_turn(&mut |_, next| {
+            if position.captures(next) {
+                let order = if next.winner().is_some() { -WIN } else { self.judge(next) };
+                captures.push((order, *next));
+            }
+        });
+        keep_distinct(&mut captures, |(_, child)| child);
+        captures.sort_by_key(|&(order, _)| order);
+        let mut best = standing;
+        for (_, child) in captures {
+            let score = -self.answer_captures(&child, -beta, -alpha, ply + 1, left - 1, stop);
+            if self.out_of_budget {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

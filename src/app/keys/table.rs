@@ -1,0 +1,337 @@
+//! The key table itself: every key of every screen, in the order the help lists them.
+
+use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
+use crate::i18n::Key;
+use crate::i18n::keys::*;
+use ratatui::crossterm::event::KeyCode;
+
+const fn char(c: char) -> Press {
+    (KeyCode::Char(c), NONE)
+}
+
+const fn code(code: KeyCode) -> Press {
+    (code, NONE)
+}
+
+/// A digit a menu entry: as many as the menu has.
+const DIGITS: &[Press] =
+    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
+
+const fn bind(
+    contexts: &'static [Context],
+    keys: &'static [Press],
+    shown: &'static str,
+    action: Action,
+    what: Key<0>,
+    hint: Option<(&'static str, Key<0>)>,
+) -> Binding {
+    Binding { contexts, keys, shown, action, what, hint }
+}
+
+use Context::{
+    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try,
+    Watching,
+};
+
+/// Every screen with a board to play on.
+const BOARDS: &[Context] = &[Game, Against, Try, Shared];
+
+/// Every screen with a board to look at, watched ones included.
+const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
+
+/// Every screen with a cursor on a board: those, and a review's turn tried again.
+const CURSOR: &[Context] = &[Game, Against, Try, Shared, Watching, Retry];
+
+/// Every screen where Enter and Esc play on a board.
+const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry];
+
+/// Every key of every screen, in the order the help lists them.
+pub const KEYS: &[Binding] = &[
+    // Lists: the menu, and the rules' contents.
+    bind(
+        &[Menu, Contents, Setup],
+        &[code(KeyCode::Up), char('k')],
+        "↑ k",
+        Action::Previous,
+        KEY_PREVIOUS,
+        Some(("↑", HINT_CHOOSE)),
+    ),
+    bind(
+        &[Menu, Contents, Setup],
+        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
+        "↓ j Tab",
+        Action::Next,
+        KEY_NEXT,
+        Some(("↓", HINT_CHOOSE)),
+    ),
+    bind(
+        &[Setup],
+        &[code(KeyCode::Left), char('h')],
+        "← h",
+        Action::Less,
+        KEY_LESS,
+        Some(("←", HINT_CHANGE)),
+    ),
+    bind(
+        &[Setup],
+        &[code(KeyCode::Right), char('l')],
+        "→ l",
+        Action::More,
+        KEY_MORE,
+        Some(("→", HINT_CHANGE)),
+    ),
+    bind(
+        &[Menu, Setup],
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Choose,
+        KEY_CHOOSE,
+        Some(("Enter", HINT_START)),
+    ),
+    bind(
+        &[Setup],
+        &[code(KeyCode::Esc), char('q')],
+        "Esc q",
+        Action::Back,
+        KEY_BACK_MENU,
+        Some(("Esc", HINT_BACK)),
+    ),
+    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), KEY_JUMP, Some(("1-9", HINT_JUMP))),
+    bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, None),
+    bind(
+        &[Menu],
+        &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
+        "q Esc",
+        Action::Quit,
+        KEY_QUIT_NOW,
+        Some(("q", HINT_QUIT)),
+    ),
+    // The cursor on a board.
+    bind(
+        CURSOR,
+        &[code(KeyCode::Left), char('h')],
+        "← h",
+        Action::Step(Step::Left),
+        KEY_LEFT,
+        Some(("h", HINT_MOVE)),
+    ),
+    bind(CURSOR, &[code(KeyCode::Down), char('j')], "↓ j", Action::Down, KEY_DOWN, Some(("j", HINT_MOVE))),
+    bind(CURSOR, &[code(KeyCode::Up), char('k')], "↑ k", Action::Up, KEY_UP, Some(("k", HINT_MOVE))),
+    bind(
+        CURSOR,
+        &[code(KeyCode::Right), char('l')],
+        "→ l",
+        Action::Step(Step::Right),
+        KEY_RIGHT,
+        Some(("l", HINT_MOVE)),
+    ),
+    bind(CURSOR, &[char('y')], "y", Action::Step(Step::UpLeft), KEY_UP_LEFT, Some(("y", HINT_MOVE))),
+    bind(CURSOR, &[char('i')], "i", Action::Step(Step::UpRight), KEY_UP_RIGHT, Some(("i", HINT_MOVE))),
+    bind(CURSOR, &[char('b')], "b", Action::Step(Step::DownLeft), KEY_DOWN_LEFT, Some(("b", HINT_MOVE))),
+    bind(CURSOR, &[char('n')], "n", Action::Step(Step::DownRight), KEY_DOWN_RIGHT, Some(("n", HINT_MOVE))),
+    bind(
+        PLAYING,
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Act,
+        KEY_ACT,
+        Some(("Enter", HINT_ACT)),
+    ),
+    bind(PLAYING, &[code(KeyCode::Esc)], "Esc", Action::Cancel, KEY_CANCEL, Some(("Esc", HINT_CANCEL))),
+    bind(
+        BOARDS,
+        &[char('u'), char('['), code(KeyCode::Backspace)],
+        "u [",
+        Action::Undo,
+        KEY_UNDO,
+        Some(("u", HINT_UNDO)),
+    ),
+    bind(
+        &[Game, Against, Try],
+        &[(KeyCode::Char('r'), CTRL), char(']')],
+        "^r ]",
+        Action::Redo,
+        KEY_REDO,
+        Some(("^r", HINT_REDO)),
+    ),
+    bind(&[Game, Against, Try], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST, None),
+    bind(&[Game, Against, Try], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST, None),
+    bind(BOARDS, &[char('s')], "s", Action::Save, KEY_SAVE, None),
+    bind(LOOKING, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, Some(("?", HINT_KEYS))),
+    bind(BOARDS, &[char('t')], "t", Action::Hint, KEY_HINT, None),
+    bind(LOOKING, &[char('e')], "e", Action::Eval, KEY_EVAL, None),
+    bind(BOARDS, &[char('d')], "d", Action::Draw, KEY_DRAW, None),
+    bind(BOARDS, &[char('r')], "r", Action::Resign, KEY_RESIGN, None),
+    bind(&[Game, Against], &[char('m')], "m", Action::Menu, KEY_MENU, None),
+    bind(&[Game, Against], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
+    bind(
+        &[Game, Against, Shared, Watching],
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
+        Action::Quit,
+        KEY_QUIT,
+        Some(("q", HINT_QUIT)),
+    ),
+    bind(&[Try], &[char('q'), char('m')], "q m", Action::Back, KEY_BACK_PAGE, Some(("q", HINT_BACK_PAGE))),
+    // A game's review: its turns, the marked ones, trying one again.
+    bind(
+        &[Review],
+        &[code(KeyCode::Left), char('h'), char('u'), char('['), code(KeyCode::Backspace)],
+        "← h u [",
+        Action::PreviousStep,
+        KEY_REVIEW_BACK,
+        Some(("←", HINT_TURNS)),
+    ),
+    bind(
+        &[Review],
+        &[code(KeyCode::Right), char('l'), char(']'), char(' '), (KeyCode::Char('r'), CTRL)],
+        "→ l ] Space",
+        Action::NextStep,
+        KEY_REVIEW_ON,
+        Some(("→", HINT_TURNS)),
+    ),
+    bind(&[Review], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST, None),
+    bind(&[Review], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST, None),
+    bind(
+        &[Review],
+        &[char('n'), code(KeyCode::Down), char('j')],
+        "n ↓ j",
+        Action::Next,
+        KEY_NEXT_MARKED,
+        Some(("n", HINT_NEXT_MARKED)),
+    ),
+    bind(
+        &[Review],
+        &[char('p'), code(KeyCode::Up), char('k')],
+        "p ↑ k",
+        Action::Previous,
+        KEY_PREVIOUS_MARKED,
+        None,
+    ),
+    bind(
+        &[Review],
+        &[char('t'), code(KeyCode::Enter)],
+        "t Enter",
+        Action::Try,
+        KEY_TRY_AGAIN,
+        Some(("t", HINT_TRY_AGAIN)),
+    ),
+    bind(&[Tried], &[char('t')], "t", Action::Try, KEY_TRY_ONCE_MORE, Some(("t", HINT_TRY_AGAIN))),
+    bind(
+        &[Review, Retry, Tried],
+        &[char('?'), code(KeyCode::F(1))],
+        "?",
+        Action::Help,
+        KEY_HELP,
+        Some(("?", HINT_KEYS)),
+    ),
+    bind(
+        &[Review],
+        &[char('q'), code(KeyCode::Esc)],
+        "q Esc",
+        Action::Back,
+        KEY_BACK_GAME,
+        Some(("q", HINT_BACK_GAME)),
+    ),
+    bind(&[Retry], &[char('q')], "q", Action::Back, KEY_BACK_REVIEW, Some(("q", HINT_BACK_REVIEW))),
+    bind(
+        &[Tried],
+        &[char('q'), code(KeyCode::Esc)],
+        "q Esc",
+        Action::Back,
+        KEY_BACK_REVIEW,
+        Some(("q", HINT_BACK_REVIEW)),
+    ),
+    // The rules pages.
+    bind(
+        &[Rules],
+        &[code(KeyCode::Left), code(KeyCode::PageUp), char('h')],
+        "← PgUp h",
+        Action::PreviousPage,
+        KEY_PREVIOUS_PAGE,
+        Some(("←", HINT_PAGE)),
+    ),
+    bind(
+        &[Rules],
+        &[code(KeyCode::Right), code(KeyCode::PageDown), char('l')],
+        "→ PgDn l",
+        Action::NextPage,
+        KEY_NEXT_PAGE,
+        Some(("→", HINT_PAGE)),
+    ),
+    bind(
+        &[Rules],
+        &[char(' '), code(KeyCode::Enter), code(KeyCode::Down), char('j')],
+        "Space ↓ j",
+        Action::NextStep,
+        KEY_NEXT_STEP,
+        Some(("Space", HINT_NEXT_STEP)),
+    ),
+    bind(
+        &[Rules],
+        &[code(KeyCode::Up), code(KeyCode::Backspace), char('k')],
+        "↑ k",
+        Action::PreviousStep,
+        KEY_PREVIOUS_STEP,
+        None,
+    ),
+    bind(
+        &[Rules],
+        &[char('t'), code(KeyCode::Tab)],
+        "t Tab",
+        Action::Contents,
+        KEY_CONTENTS,
+        Some(("t", HINT_CONTENTS)),
+    ),
+    bind(&[Rules], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST_PAGE, None),
+    bind(&[Rules], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST_PAGE, None),
+    bind(&[Rules], &[char('p')], "p", Action::Try, KEY_TRY, Some(("p", HINT_TRY))),
+    bind(
+        &[Rules],
+        &[char('q'), char('m'), code(KeyCode::Esc)],
+        "q m Esc",
+        Action::Back,
+        KEY_BACK_MENU,
+        Some(("q", HINT_BACK)),
+    ),
+    // The rules' contents (beside the list keys above).
+    bind(
+        &[Contents],
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Choose,
+        KEY_OPEN_PAGE,
+        Some(("Enter", HINT_OPEN)),
+    ),
+    bind(
+        &[Contents],
+        &[code(KeyCode::Esc), char('q'), char('t')],
+        "Esc q t",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("Esc", HINT_CLOSE)),
+    ),
+    // Typing a file name.
+    bind(
+        &[SaveAs],
+        &[code(KeyCode::Enter)],
+        "Enter",
+        Action::Choose,
+        KEY_SAVE_NOW,
+        Some(("Enter", HINT_SAVE)),
+    ),
+    bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, KEY_CLOSE, Some(("Esc", HINT_CANCEL))),
+    bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, KEY_ERASE, None),
+    // A question: `y` says yes, any other key no.
+    bind(&[Question], &[char('y'), char('Y')], "y", Action::Yes, KEY_YES, Some(("y", HINT_YES))),
+    bind(&[Question], &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, KEY_NO, Some(("n", HINT_NO))),
+    // The help: any key closes it.
+    bind(
+        &[Context::Help],
+        &[code(KeyCode::Esc), char('?')],
+        "Esc ?",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("Esc", HINT_CLOSE_ANY)),
+    ),
+];
