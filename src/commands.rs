@@ -57,7 +57,7 @@ pub struct Purpose {
     /// Games with a proof that did not end with that side's win (the cap came first).
     pub unfinished: u32,
     /// Plies that reached a position a third time or more, outside a mutual blockade and
-    /// in one ([`crate::ai::mutual_blockade`]).
+    /// in one ([`Evaluate::neither_can_finish`]).
     pub third_visits: u64,
     pub third_visits_in_blockade: u64,
     /// Plies played in all the games.

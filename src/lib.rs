@@ -1,14 +1,18 @@
 //! hexstack: two hex stacking games, Clamber and Ombagui, for two players at one terminal.
 //!
-//! The modules depend one way, downwards: [`terminal`] (the loop) draws with [`ui`], which
-//! draws the state of [`app`]; the app plays games through [`session`], keeps them with
-//! [`saved`] and [`store`]; everything rests on [`rules`], which does no I/O at all.
+//! The modules depend one way, downwards: [`cli`] hands each command over; [`terminal`]
+//! (the loop) draws with [`ui`], which draws the state of [`app`]; the app plays games
+//! through [`session`], keeps them with [`saved`] and [`store`], says things with
+//! [`i18n`]; everything rests on [`rules`], which does no I/O at all. The games are listed
+//! once (`rules/games.rs`); docs/ARCHITECTURE.md walks through it all.
 //!
 //! ```
-//! use hexstack::rules::{Game, clamber, perft};
-//! let start: clamber::Position = "start".parse().unwrap();
-//! assert_eq!(start.legal_turns().len(), 19);
-//! assert_eq!(perft(&start, 3), 5898);
+//! use hexstack::rules::{Game, GameKind, perft};
+//! let start = GameKind::Clamber.start(None).unwrap();
+//! hexstack::each_game!(start, start => {
+//!     assert!(start.legal_turns().len() > 0);
+//!     assert!(perft(&start, 2) > 0);
+//! });
 //! ```
 
 pub mod ai;

@@ -37,7 +37,7 @@ use crate::ai::Level;
 use crate::ai::review::Looked;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
-use crate::rules::{Colour, Game, GameKind};
+use crate::rules::{AnyPosition, Colour, Game, GameKind};
 use crate::session::{AnySession, End, Players, Session};
 use std::fmt::{self, Write};
 
@@ -265,6 +265,38 @@ pub fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
 /// player and legality.
 pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    check_lines(text)?;
+    let last_line = text.lines().count();
+    let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line.trim_end_matches('\r')));
+    match lines.next() {
+        Some((_, MAGIC)) => {}
+        Some(_) | None if text.trim().is_empty() => {
+            return Err(LoadError { line: None, message: text!(LOAD_EMPTY) });
+        }
+        _ => return Err(LoadError::at(1, text!(LOAD_MAGIC, MAGIC))),
+    }
+    let header = Header::read(&mut lines, last_line)?;
+    let computer = match header.get("computer") {
+        Some((text, n)) => {
+            Some(text.parse().map_err(|()| LoadError::at(n, text!(LOAD_COMPUTER, excerpt(text))))?)
+        }
+        None => None,
+    };
+    let name =
+        |field| header.get(field).map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty());
+    let players = Players { blue: name("blue"), red: name("red"), computer };
+    let date = header.get("date").map(|(date, _)| plain::unescape(date));
+    let (turns, review) = read_turns(lines, last_line)?;
+    let start = header.start()?;
+    let loaded: AnySession = crate::each_game!(map start, start => replay(start, &turns, &header)?);
+    let line: Vec<String> =
+        crate::each_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
+    let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
+    Ok(SavedGame { game: loaded, players, date, review })
+}
+
+/// Refuses a line too long, or with a control character in it.
+fn check_lines(text: &str) -> Result<(), LoadError> {
     for (n, line) in text.lines().enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.chars().nth(plain::MAX_LINE).is_some() {
@@ -274,62 +306,82 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             return Err(LoadError::at(n + 1, text!(LOAD_CONTROL, format!("U+{:04X}", u32::from(c)))));
         }
     }
-    let mut lines = text.lines().enumerate().map(|(n, line)| (n + 1, line.trim_end_matches('\r')));
-    match lines.next() {
-        Some((_, MAGIC)) => {}
-        Some(_) | None if text.trim().is_empty() => {
-            return Err(LoadError { line: None, message: text!(LOAD_EMPTY) });
+    Ok(())
+}
+
+/// The header's fields as given: each field, its value, and its line.
+struct Header<'a>(Vec<(&'a str, String, usize)>);
+
+impl<'a> Header<'a> {
+    /// Reads `field: value` lines up to `turns:`, each field known and given once, the
+    /// required ones all there.
+    fn read(
+        lines: &mut impl Iterator<Item = (usize, &'a str)>,
+        last_line: usize,
+    ) -> Result<Header<'a>, LoadError> {
+        let mut header = Header(Vec::new());
+        let mut turns_line = None;
+        for (n, line) in lines.by_ref() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            if line.trim() == "turns:" {
+                turns_line = Some(n);
+                break;
+            }
+            let Some((key, value)) = line.split_once(':') else {
+                return Err(LoadError::at(n, text!(LOAD_FIELD_VALUE, excerpt(line))));
+            };
+            let key = key.trim();
+            let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
+                return Err(LoadError::at(n, text!(LOAD_UNKNOWN_FIELD, excerpt(key))));
+            };
+            if header.get(field).is_some() {
+                return Err(LoadError::at(n, text!(LOAD_TWICE, key)));
+            }
+            header.0.push((field, value.trim().to_string(), n));
         }
-        _ => {
-            return Err(LoadError::at(1, text!(LOAD_MAGIC, MAGIC)));
-        }
-    }
-    let mut header: Vec<(&str, String, usize)> = Vec::new();
-    let mut turns_line = None;
-    for (n, line) in lines.by_ref() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        if line.trim() == "turns:" {
-            turns_line = Some(n);
-            break;
-        }
-        let Some((key, value)) = line.split_once(':') else {
-            return Err(LoadError::at(n, text!(LOAD_FIELD_VALUE, excerpt(line))));
+        let Some(turns_line) = turns_line else {
+            return Err(LoadError::at(last_line, text!(LOAD_NO_TURNS)));
         };
-        let key = key.trim();
-        let Some(&(field, _)) = FIELDS.iter().find(|(field, _)| *field == key) else {
-            return Err(LoadError::at(n, text!(LOAD_UNKNOWN_FIELD, excerpt(key))));
-        };
-        if header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(n, text!(LOAD_TWICE, key)));
-        }
-        header.push((field, value.trim().to_string(), n));
-    }
-    let last_line = text.lines().count();
-    let Some(turns_line) = turns_line else {
-        return Err(LoadError::at(last_line, text!(LOAD_NO_TURNS)));
-    };
-    for (field, required) in FIELDS {
-        if required && !header.iter().any(|(seen, _, _)| *seen == field) {
-            return Err(LoadError::at(turns_line, text!(LOAD_MISSING, field)));
+        match FIELDS.iter().find(|(field, required)| *required && header.get(field).is_none()) {
+            Some((field, _)) => Err(LoadError::at(turns_line, text!(LOAD_MISSING, *field))),
+            None => Ok(header),
         }
     }
-    let get = |field: &str| {
-        header.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
-    };
-    let computer = match get("computer") {
-        Some((text, n)) => {
-            Some(text.parse().map_err(|()| LoadError::at(n, text!(LOAD_COMPUTER, excerpt(text))))?)
+
+    /// A field's value and its line, if it is given.
+    fn get(&self, field: &str) -> Option<(&str, usize)> {
+        self.0.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
+    }
+
+    /// The position the game starts from, of the game the header names, on the board its
+    /// size says.
+    fn start(&self) -> Result<AnyPosition, LoadError> {
+        let (game, game_line) = self.get("game").unwrap_or_default();
+        let (start, start_line) = self.get("start").unwrap_or_default();
+        let kind: GameKind = game.parse().map_err(|_| {
+            LoadError::at(game_line, text!(LOAD_UNKNOWN_GAME, excerpt(game), crate::i18n::games(LIST_OR)))
+        })?;
+        let start = kind
+            .position(start, None)
+            .map_err(|e| LoadError::at(start_line, text!(LOAD_BAD_START, parse_error(&e))))?;
+        match self.get("size") {
+            Some((size, line)) if size != start.board().side().to_string() => {
+                Err(LoadError::at(line, text!(LOAD_SIZE, excerpt(size), start.board().side())))
+            }
+            _ => Ok(start),
         }
-        None => None,
-    };
-    let players = Players {
-        blue: get("blue").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
-        red: get("red").map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty()),
-        computer,
-    };
-    let date = get("date").map(|(date, _)| plain::unescape(date));
+    }
+}
+
+/// The turns, each with its line, and the review after them (its level and its lines),
+/// up to the `end` line, after which nothing may come.
+#[allow(clippy::type_complexity)]
+fn read_turns<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    last_line: usize,
+) -> Result<(Vec<(usize, &'a str)>, Option<(&'a str, Vec<&'a str>)>), LoadError> {
     let mut turns = Vec::new();
     let mut review: Option<(&str, Vec<&str>)> = None;
     let mut ended = false;
@@ -348,36 +400,14 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
             },
         }
     }
-    if !ended {
-        return Err(LoadError::at(last_line, text!(LOAD_NO_END)));
+    match ended {
+        true => Ok((turns, review)),
+        false => Err(LoadError::at(last_line, text!(LOAD_NO_END))),
     }
-    let (game, game_line) = get("game").unwrap_or_default();
-    let (start, start_line) = get("start").unwrap_or_default();
-    let kind: GameKind = game.parse().map_err(|_| {
-        LoadError::at(game_line, text!(LOAD_UNKNOWN_GAME, excerpt(game), crate::i18n::games(LIST_OR)))
-    })?;
-    let start = kind
-        .position(start, None)
-        .map_err(|e| LoadError::at(start_line, text!(LOAD_BAD_START, parse_error(&e))))?;
-    if let Some((size, line)) = get("size") {
-        let side = start.board().side();
-        if size != side.to_string() {
-            return Err(LoadError::at(line, text!(LOAD_SIZE, excerpt(size), side)));
-        }
-    }
-    let loaded: AnySession = crate::each_game!(map start, start => replay(start, &turns, &get)?);
-    let line: Vec<String> =
-        crate::each_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
-    let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
-    Ok(SavedGame { game: loaded, players, date, review })
 }
 
 /// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
-fn replay<'a, G: Words>(
-    start: G,
-    turns: &[(usize, &str)],
-    get: &dyn Fn(&str) -> Option<(&'a str, usize)>,
-) -> Result<Session<G>, LoadError> {
+fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Result<Session<G>, LoadError> {
     let mut session = Session::new(start);
     for &(n, line) in turns {
         let (player, turn) = line.split_once(char::is_whitespace).unwrap_or(("", line));
@@ -397,7 +427,7 @@ fn replay<'a, G: Words>(
             .play(&turn)
             .map_err(|reason| LoadError::at(n, text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason))))?;
     }
-    if let Some((result, n)) = get("result") {
+    if let Some((result, n)) = header.get("result") {
         let result = result.to_ascii_lowercase();
         match result.as_str() {
             "blue resigned" | "red resigned" if session.is_over() => {
@@ -414,7 +444,7 @@ fn replay<'a, G: Words>(
             _ => {}
         }
     }
-    if let Some((at, n)) = get("at") {
+    if let Some((at, n)) = header.get("at") {
         let played = at.split_whitespace().next().and_then(|count| count.parse::<usize>().ok());
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
             return Err(LoadError::at(n, text!(LOAD_AT, excerpt(at), turns.len())));

@@ -27,7 +27,7 @@ pub enum DrawAnswer {
 /// Why it answered so.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum DrawReason {
-    /// Neither side can finish ([`super::mutual_blockade`]).
+    /// Neither side can finish ([`super::Evaluate::neither_can_finish`]).
     NeitherCanFinish,
     /// Who is ahead as it sees the game: the other side ahead (it accepts), itself
     /// (it declines), or even (it declines: the game is young).

@@ -18,7 +18,6 @@ mod verdict;
 
 pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};
 pub use level::Level;
-pub use ombagui::mutual_blockade;
 pub use search::Search;
 pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
@@ -63,8 +62,8 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
         false
     }
 
-    /// Whether neither side can finish however long the game goes on: an Ombagui
-    /// [`mutual_blockade`]. Clamber always ends.
+    /// Whether neither side can finish however long the game goes on (an Ombagui
+    /// blockade: each side holds one of the other's pieces). Clamber always ends.
     fn neither_can_finish(&self) -> bool {
         false
     }

@@ -326,16 +326,10 @@ impl<G: Evaluate> Search<G> {
         if depth == 0 {
             return self.judge(position);
         }
-        let remembered = self.table.get(&key).copied();
-        if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
-            let score = from_table(entry.score, ply);
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
-        }
+        let remembered = match self.probe(key, depth, (alpha, beta), ply) {
+            Ok(score) => return score,
+            Err(remembered) => remembered,
+        };
         let mut children: Vec<G> = Vec::new();
         position.for_each_turn(&mut |_, next| children.push(*next));
         keep_distinct(&mut children, |child| child);
@@ -349,47 +343,12 @@ impl<G: Evaluate> Search<G> {
             };
         }
         let first = remembered.map(|entry| usize::from(entry.best)).filter(|&best| best < children.len());
-        let mut order: Vec<usize> = (0..children.len()).filter(|&index| Some(index) != first).collect();
-        // Wins first, then the turns that leave the opponent worst off. On the last ply, where
-        // each child is judged by its evaluation alone, only captures are sorted so (they are
-        // followed further, and a good one first narrows that search); the other turns are
-        // taken as they come, so that the first to reach beta spares evaluating the rest.
-        let last_ply = depth == 1;
-        order.sort_by_cached_key(|&index| {
-            let child = &children[index];
-            if child.winner().is_some() {
-                -WIN
-            } else if !last_ply || position.captures(child) {
-                self.judge(child)
-            } else {
-                WIN
-            }
-        });
+        let order = self.order(position, &children, first, depth);
         let original = alpha;
         let mut best = (i32::MIN, 0);
         for (searched, index) in first.into_iter().chain(order).enumerate() {
-            let child = &children[index];
-            let score = if depth == 1 && position.captures(child) {
-                -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop)
-            } else if depth == 1 {
-                self.nodes += 1;
-                if self.spent(stop) {
-                    return 0;
-                }
-                -self.leaf(child, ply + 1)
-            } else if self.budget.expert && G::EXPERT_LOOKS_AHEAD && searched >= FULLY_SEARCHED && depth >= 3
-            {
-                // A late turn: a ply shallower, and only asked whether it beats alpha; if
-                // it does, it is searched again fully.
-                let quick = -self.negamax(child, depth - 2, -alpha - 1, -alpha, ply + 1, stop);
-                if quick > alpha && !self.out_of_budget {
-                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
-                } else {
-                    quick
-                }
-            } else {
-                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
-            };
+            let score =
+                self.child_score(position, &children[index], (depth, alpha, beta, ply), searched, stop);
             if self.out_of_budget {
                 return 0;
             }
@@ -411,6 +370,71 @@ impl<G: Evaluate> Search<G> {
         let score = to_table(best.0, ply);
         self.table.insert(key, Entry { depth, score, bound, best: best.1 as u16 });
         best.0
+    }
+
+    /// What the table remembers of the position filed under `key`: its score, if it looked
+    /// as deep and settles the window; else the entry, whose best turn goes first.
+    fn probe(&self, key: u64, depth: u32, (alpha, beta): (i32, i32), ply: i32) -> Result<i32, Option<Entry>> {
+        let remembered = self.table.get(&key).copied();
+        if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
+            let score = from_table(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return Ok(score),
+                Bound::Lower if score >= beta => return Ok(score),
+                Bound::Upper if score <= alpha => return Ok(score),
+                _ => {}
+            }
+        }
+        Err(remembered)
+    }
+
+    /// The order to search `position`'s `children` in, but `first` (searched before them):
+    /// wins first, then the turns that leave the opponent worst off. On the last ply, where
+    /// each child is judged by its evaluation alone, only captures are sorted so (they are
+    /// followed further, and a good one first narrows that search); the other turns are
+    /// taken as they come, so that the first to reach beta spares evaluating the rest.
+    fn order(&self, position: &G, children: &[G], first: Option<usize>, depth: u32) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..children.len()).filter(|&index| Some(index) != first).collect();
+        let last_ply = depth == 1;
+        order.sort_by_cached_key(|&index| {
+            let child = &children[index];
+            if child.winner().is_some() {
+                -WIN
+            } else if !last_ply || position.captures(child) {
+                self.judge(child)
+            } else {
+                WIN
+            }
+        });
+        order
+    }
+
+    /// The score for `position`'s player to move of its turn to `child`, the `searched`th
+    /// tried, `depth` plies ahead of `position` within the window `alpha`..`beta`.
+    fn child_score(
+        &mut self,
+        position: &G,
+        child: &G,
+        (depth, alpha, beta, ply): (u32, i32, i32, i32),
+        searched: usize,
+        stop: &AtomicBool,
+    ) -> i32 {
+        if depth == 1 && position.captures(child) {
+            return -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop);
+        }
+        if depth == 1 {
+            self.nodes += 1;
+            return if self.spent(stop) { 0 } else { -self.leaf(child, ply + 1) };
+        }
+        if self.budget.expert && G::EXPERT_LOOKS_AHEAD && searched >= FULLY_SEARCHED && depth >= 3 {
+            // A late turn: a ply shallower, and only asked whether it beats alpha; if it
+            // does, it is searched again fully.
+            let quick = -self.negamax(child, depth - 2, -alpha - 1, -alpha, ply + 1, stop);
+            if quick <= alpha || self.out_of_budget {
+                return quick;
+            }
+        }
+        -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
     }
 
     /// A position at the horizon, for its player to move: won, gone back to, or evaluated.

@@ -319,36 +319,3 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
         self.take(revision, answer)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::clamber;
-
-    #[test]
-    fn the_advisor_finds_the_win_on_its_thread_and_stops_when_dropped() {
-        let position: clamber::Position = "3/b/B2=b2,C3=r2,D4=r3,E4=r3".parse().unwrap();
-        let budget = Budget { nodes: Some(50_000), ..Budget::default() };
-        let advice =
-            Thinking::start(&Searcher::default(), position, Vec::new(), (budget, Purpose::Advice), 0)
-                .wait()
-                .expect("advice");
-        assert_eq!(advice.turn.to_string(), "B2xC3xD4");
-        assert_eq!(advice.ahead().map(|(colour, _)| colour), Some(Colour::Blue));
-        // Dropped at once, a long search ends without anyone waiting.
-        let long = Budget { time: Some(Duration::from_secs(60)), ..Budget::default() };
-        let started = Instant::now();
-        let searcher = Searcher::default();
-        let start = clamber::Position::start(crate::rules::hex::Board::SIDE_4);
-        let thinking: Thinking<clamber::Turn> =
-            Thinking::start(&searcher, start, Vec::new(), (long, Purpose::Turn), 0);
-        let stop = Arc::clone(&thinking.stop);
-        drop(thinking);
-        assert!(stop.load(Ordering::Relaxed));
-        assert!(started.elapsed() < Duration::from_secs(1), "dropping does not wait");
-        // The next search takes the searcher over as soon as the stopped one lets it go.
-        let next = Thinking::start(&searcher, start, Vec::new(), (budget, Purpose::Turn), 1).wait();
-        assert!(next.is_some_and(|advice| start.play(&advice.turn).is_ok()));
-        assert!(started.elapsed() < Duration::from_secs(2));
-    }
-}

@@ -126,8 +126,9 @@ pub trait Game:
 /// position where nobody can move counts 1.
 ///
 /// ```
-/// use hexstack::rules::{clamber, hex::Board, perft};
-/// assert_eq!(perft(&clamber::Position::start(Board::SIDE_3), 2), 342);
+/// use hexstack::rules::{Any, GameKind, perft};
+/// let Any::Clamber(start) = GameKind::Clamber.start(Some(3)).unwrap() else { unreachable!() };
+/// assert_eq!(perft(&start, 2), 342);
 /// ```
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     if depth == 0 || position.winner().is_some() {
