@@ -87,22 +87,17 @@ fn check_history<G: Game>(session: &Session<G>) {
 
 /// The game on screen must be one the rules can reach, with the cursor on the board.
 fn check_game(app: &App) {
-    match app.screen.game() {
-        Some(Any::Clamber(game)) => {
-            let table = &game.table;
-            table.read(check_history);
-            assert!(table.position().board().contains(table.cursor.cell));
-        }
-        Some(Any::Ombagui(game)) => {
-            let table = &game.table;
-            table.read(check_history);
-            assert!(table.position().board().contains(table.cursor.cell));
-            if let Some(from) = table.picked {
-                let top = table.position().stack(from).top().expect("a picked-up piece is on top");
-                assert_eq!(top.colour, table.to_move());
-            }
-        }
-        None => {}
+    let Some(game) = app.screen.game() else { return };
+    hexstack::each_game!(game, game => {
+        let table = &game.table;
+        table.read(check_history);
+        assert!(table.position().board().contains(table.cursor.cell));
+    });
+    if let Any::Ombagui(game) = game
+        && let Some(from) = game.table.picked
+    {
+        let top = game.table.position().stack(from).top().expect("a picked-up piece is on top");
+        assert_eq!(top.colour, game.table.to_move());
     }
 }
 

@@ -8,7 +8,7 @@ use hexstack::app::link::Link;
 use hexstack::app::table::Input;
 use hexstack::net::{Access, Hosting};
 use hexstack::rules::hex::Cell;
-use hexstack::rules::{Any, AnyPosition, Colour, Game, clamber};
+use hexstack::rules::{AnyPosition, Colour, Game, clamber};
 use hexstack::session::AnySession;
 use ratatui::layout::Rect;
 use russh::client;
@@ -148,17 +148,11 @@ fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
 
 /// The game's turns so far, in notation.
 fn turns(link: &Link) -> Vec<String> {
-    match link.game() {
-        Any::Clamber(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
-        Any::Ombagui(session) => session.all_turns().map(|turn| turn.to_string()).collect(),
-    }
+    hexstack::each_game!(link.game(), session => session.all_turns().map(|turn| turn.to_string()).collect())
 }
 
 fn winner(link: &Link) -> Option<Colour> {
-    match link.game() {
-        Any::Clamber(session) => session.position().winner(),
-        Any::Ombagui(session) => session.position().winner(),
-    }
+    hexstack::each_game!(link.game(), session => session.position().winner())
 }
 
 fn runtime() -> tokio::runtime::Runtime {

@@ -14,6 +14,8 @@ mod level;
 mod ombagui;
 pub mod review;
 mod search;
+#[cfg(feature = "third-game")]
+mod triad;
 mod verdict;
 
 pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};

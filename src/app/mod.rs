@@ -27,6 +27,8 @@ pub mod prompt;
 pub mod review;
 pub mod rules;
 pub mod table;
+#[cfg(feature = "third-game")]
+mod triad;
 
 use crate::ai::Level;
 use crate::i18n::text;

@@ -8,6 +8,8 @@
 
 pub mod clamber;
 pub mod ombagui;
+#[cfg(feature = "third-game")]
+pub mod triad;
 
 use crate::ai::Level;
 use crate::rules::hex::Board;

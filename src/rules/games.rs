@@ -13,6 +13,7 @@ macro_rules! games {
         $crate::$then! { ($($($args)*)?)
             clamber: Clamber,
             ombagui: Ombagui,
+            #[cfg(feature = "third-game")] triad: Triad,
         }
     };
 }

@@ -15,6 +15,8 @@ mod notation;
 
 pub mod clamber;
 pub mod ombagui;
+#[cfg(feature = "third-game")]
+pub mod triad;
 
 pub use any::{Any, Family, GameKind, Listed};
 

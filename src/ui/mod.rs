@@ -11,6 +11,8 @@ mod room;
 mod rules;
 mod say;
 mod theme;
+#[cfg(feature = "third-game")]
+mod triad;
 
 use crate::app::keys::{self, Context};
 use crate::app::prompt::{Question, SavePrompt};
