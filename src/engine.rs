@@ -14,7 +14,7 @@
 //! ```
 
 use crate::ai::{Budget, Evaluate, Level, Search};
-use crate::rules::{Any, Colour, Family, Game, GameKind, ParseError, ParseErrorKind};
+use crate::rules::{Any, Colour, Family, Game, GameKind, ParseError, ParseErrorKind, listing};
 use crate::session::{End, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,23 +47,22 @@ pub struct Engine {
 /// The commands, for the answer to an unknown one.
 const COMMANDS: &str = "new, position, moves, play, undo, go, eval, result, quit";
 
-/// How `new` is written for each game: `new clamber [SIZE] [POSITION] or new ombagui [POSITION]`.
-fn new_forms() -> String {
-    let form = |game: &GameKind| {
-        let sizes = crate::each_game!(kind *game, G => G::SIDES.start() != G::SIDES.end());
+/// How `new` is written for each game: `new clamber [SIZE] [POSITION]`, `new ombagui [POSITION]`.
+fn forms() -> impl Iterator<Item = String> {
+    GameKind::ALL.iter().map(|&game| {
+        let sizes = crate::each_game!(kind game, G => G::SIDES.start() != G::SIDES.end());
         format!("new {game}{} [POSITION]", if sizes { " [SIZE]" } else { "" })
-    };
-    let forms: Vec<String> = GameKind::ALL.iter().map(form).collect();
-    match forms.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => forms.join(""),
-    }
+    })
+}
+
+/// The forms of `new`, in a sentence.
+fn new_forms() -> String {
+    listing(forms(), "or")
 }
 
 /// The answer to a command that needs a game before one is started.
 fn no_game() -> String {
-    let forms = new_forms().replace(" or ", "' or '");
-    format!("no game: send '{forms}'")
+    format!("no game: send {}", listing(forms().map(|form| format!("'{form}'")), "or"))
 }
 
 impl Default for Engine {

@@ -181,12 +181,17 @@ impl GameKind {
 
     /// The games' names, for the sentences that list them: `clamber and ombagui`.
     pub fn names(last: &str) -> String {
-        let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-        match names.split_last() {
-            Some((end, [])) => end.to_string(),
-            Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
-            None => String::new(),
-        }
+        listing(GameKind::ALL.iter().map(|kind| kind.name().to_string()), last)
+    }
+}
+
+/// `items` as English lists them: `a, b and c` with `last` = "and".
+pub fn listing(items: impl IntoIterator<Item = String>, last: &str) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.split_last() {
+        Some((end, [])) => end.clone(),
+        Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

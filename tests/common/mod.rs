@@ -5,6 +5,7 @@ use hexstack::app::event::Event as Wake;
 use hexstack::app::game::GameScreen;
 use hexstack::app::keys;
 use hexstack::app::lit::Lit;
+use hexstack::app::menu::Entry;
 use hexstack::app::table::Input;
 use hexstack::app::{App, Screen};
 use hexstack::i18n::{Lang, Text};
@@ -223,4 +224,11 @@ pub fn run_loop(
     let screen = local.unwrap();
     *app = screen.app;
     screen.terminal
+}
+
+/// The key that chooses `entry` in the menu: its place in the list (which a test-only game
+/// lengthens).
+pub fn number(entry: Entry) -> String {
+    let at = Entry::all().iter().position(|&each| each == entry).expect("the menu has it");
+    (at + 1).to_string()
 }
