@@ -97,14 +97,19 @@ pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
 /// over the old one. If anything fails the old file is untouched and the new one removed.
 /// The folder must exist.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), Text> {
-    write_atomic_with(path, |file| file.write_all(text.as_bytes()))
+    write_with(path, |file| file.write_all(text.as_bytes()))
 }
 
-/// [`write_atomic`], with the writing itself given (so tests can make it fail midway).
+/// [`write_atomic`], with the writing itself given, so that a test can make it fail midway.
+#[cfg(any(test, feature = "test-hooks"))]
 pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
 ) -> Result<(), Text> {
+    write_with(path, write)
+}
+
+fn write_with(path: &Path, write: impl FnOnce(&mut fs::File) -> std::io::Result<()>) -> Result<(), Text> {
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| -> std::io::Result<()> {

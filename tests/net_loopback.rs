@@ -6,7 +6,7 @@
 use hexstack::app::layout::GameLayout;
 use hexstack::app::link::Link;
 use hexstack::app::table::Input;
-use hexstack::net::{Access, Hosting};
+use hexstack::net::{Access, Headless, Hosting};
 use hexstack::rules::hex::Cell;
 use hexstack::rules::{AnyPosition, Colour, Game, clamber};
 use hexstack::session::AnySession;
@@ -21,12 +21,12 @@ const CODE: &str = "k3m9pq";
 const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 30 };
 
 /// A server for the game from `position`, listening on a free port of 127.0.0.1.
-fn host(position: &str) -> (Arc<Link>, Hosting) {
+fn host(position: &str) -> (Arc<Link>, Headless) {
     host_letting_in(position, None)
 }
 
 /// The same, letting in the holder of `key` too.
-fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Hosting) {
+fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Headless) {
     let start: clamber::Position = position.parse().unwrap();
     let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key };

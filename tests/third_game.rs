@@ -62,7 +62,7 @@ fn the_computer_plays_it_and_takes_back_with_the_player() {
     if let Some(Any::Triad(game)) = app.game_screen()
         && let Mode::Against(opponent) = &mut game.mode
     {
-        opponent.stage_time = Duration::ZERO;
+        opponent.at_once();
     }
     click(&mut app, "B2");
     let answered = |app: &App| triad_game(app).table.to_move() == Colour::Blue;

@@ -71,7 +71,8 @@ impl<T> Verdict<T> {
 
     /// Plies to the end when proven: the player to move wins in that many if the score is
     /// positive, loses in that many if negative.
-    pub fn plies_to_end(&self) -> Option<u32> {
+    #[cfg(test)]
+    fn plies_to_end(&self) -> Option<u32> {
         self.proven().then(|| (WIN - self.score.abs()).unsigned_abs())
     }
 }

@@ -158,6 +158,7 @@ impl<T: Send + 'static> Thinking<T> {
     }
 
     /// Waits for the advice: a search with a budget of positions, whose answer is due.
+    #[cfg(any(test, feature = "test-hooks"))]
     pub fn wait(self) -> Option<Advice<T>> {
         self.receiver.recv().ok().flatten()
     }
@@ -312,6 +313,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
 
     /// Waits for the search under way (a budget of positions: its answer is due), and
     /// takes it in; what a hint says of it.
+    #[cfg(any(test, feature = "test-hooks"))]
     pub fn wait(&mut self) -> Option<Message> {
         let thinking = self.thinking.take()?;
         let revision = thinking.revision;

@@ -231,6 +231,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Whether it is the computer's turn (and so not the player's).
+    #[cfg(any(test, feature = "test-hooks"))]
     pub fn computer_to_move(&self) -> bool {
         self.opponent().is_some_and(|opponent| self.table.read(|session| opponent.to_move(session)))
     }

@@ -57,6 +57,7 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
+    #[cfg(any(test, feature = "test-hooks"))]
     pub const ALL: [Context; 15] = [
         Context::Menu,
         Context::Game,

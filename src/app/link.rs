@@ -9,7 +9,6 @@ use crate::i18n::Text;
 use crate::rules::{Any, Colour};
 use crate::session::AnySession;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
 
 /// The game all the terminals play, and who is at it.
 #[derive(Debug)]
@@ -93,15 +92,16 @@ impl Link {
     }
 
     /// Waits until `holds` is true of the link, at most `patience`; whether it came true.
-    pub fn wait_until(&self, patience: Duration, holds: impl Fn(&Link) -> bool) -> bool {
-        let deadline = Instant::now() + patience;
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn wait_until(&self, patience: std::time::Duration, holds: impl Fn(&Link) -> bool) -> bool {
+        let deadline = std::time::Instant::now() + patience;
         loop {
             let seen = (self.company().changes, self.revision());
             if holds(self) {
                 return true;
             }
             let company = self.company();
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
             if left.is_zero() {
                 return false;
             }

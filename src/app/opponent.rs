@@ -49,12 +49,18 @@ pub struct Opponent<G: Game> {
     /// Blue's chance as it last saw the game, for its answer to a draw offer.
     view: Option<f64>,
     /// How long each step of its turn shows.
-    pub stage_time: Duration,
+    stage_time: Duration,
 }
 
 impl<G: Input> Opponent<G> {
     pub fn new(computer: Computer) -> Opponent<G> {
         Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time: STAGE_TIME }
+    }
+
+    /// Shows each step of its turn for no time, so that a test need not wait.
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn at_once(&mut self) {
+        self.stage_time = Duration::ZERO;
     }
 
     /// Whether it is the computer's turn to play now: its colour to move, the game going

@@ -176,11 +176,6 @@ impl Text {
         Text { key: key.0, args: args.into() }
     }
 
-    /// The key, for tests that tell messages apart.
-    pub fn key(&self) -> &'static str {
-        self.key
-    }
-
     /// This text, then `cause` after a colon: `cannot read F: no such file`.
     pub fn because(self, cause: impl Into<Arg>) -> Text {
         let cause: Arg = cause.into();

@@ -7,11 +7,15 @@
 
 mod door;
 mod guest;
+#[cfg(any(test, feature = "test-hooks"))]
+mod headless;
 pub mod input;
 mod limits;
 mod output;
 mod tries;
 
+#[cfg(any(test, feature = "test-hooks"))]
+pub use headless::Headless;
 pub use limits::{LARGEST, Limits, Rate, Startups};
 
 use crate::app::App;
@@ -19,7 +23,6 @@ use crate::app::event::Wake;
 use crate::app::link::Link;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
-use crate::keeper::Keeper;
 use crate::rules::{AnyPosition, Colour};
 use crate::saved::SavedGame;
 use crate::session::AnySession;
@@ -168,35 +171,9 @@ pub struct Hosting {
     wakes: SyncSender<Wake>,
     /// How many guests' outputs are still open.
     open: output::Open,
-    /// The loop of a host without a terminal of its own (tests).
-    headless: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Hosting {
-    /// A host without a terminal (tests): listens on `bind` (port 0 picks a free one) for
-    /// guests of the game on `link`, served by a loop of its own on a thread.
-    pub fn start(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Hosting> {
-        Hosting::headless(link, access, key, bind, Limits::default())
-    }
-
-    /// The same, within other limits than the usual ones.
-    pub fn headless(
-        link: Arc<Link>,
-        access: Access,
-        key: PrivateKey,
-        bind: SocketAddr,
-        limits: Limits,
-    ) -> Result<Hosting> {
-        let wakes = Wakes::default();
-        let mut hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, limits, &wakes)?;
-        hosting.headless = Some(std::thread::spawn(move || {
-            let mut keeper = Keeper::nowhere();
-            let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
-            let _ = terminal::drive(&mut local, &mut keeper, &wakes.inlet, Some(&link));
-        }));
-        Ok(hosting)
-    }
-
     /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
     /// the loop of `wakes` serves.
     pub fn start_with(
@@ -234,7 +211,7 @@ impl Hosting {
             server.guest(visit)
         }));
         let wakes = wakes.sender.clone();
-        Ok(Hosting { link, addr, door, stop, runtime, wakes, open, headless: None })
+        Ok(Hosting { link, addr, door, stop, runtime, wakes, open })
     }
 
     /// Where guests connect.
@@ -265,9 +242,6 @@ impl Hosting {
     pub fn stop(self) {
         self.link.close();
         let _ = self.wakes.send(Wake::Stop);
-        if let Some(headless) = self.headless {
-            let _ = headless.join();
-        }
         let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
         let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });

@@ -200,7 +200,7 @@ pub fn run_until(
 /// The computer of the Clamber game on screen shows each step of its turn for no time.
 pub fn at_once(app: &mut App) {
     if let hexstack::app::Mode::Against(opponent) = &mut game_mut(app).mode {
-        opponent.stage_time = std::time::Duration::ZERO;
+        opponent.at_once();
     }
 }
 

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use hexstack::app::link::Link;
-use hexstack::net::{Access, Hosting, Limits};
+use hexstack::net::{Access, Headless, Hosting, Limits};
 use hexstack::rules::{AnyPosition, clamber};
 use hexstack::session::AnySession;
 use russh::client;
@@ -25,7 +25,7 @@ pub const FRIEND: &str = "127.0.0.2";
 pub const PROMPT: Duration = Duration::from_secs(5);
 
 /// A server for a Clamber game with Red to move, within `limits`.
-pub fn host(limits: Limits) -> (Arc<Link>, Hosting) {
+pub fn host(limits: Limits) -> (Arc<Link>, Headless) {
     let start: clamber::Position = "3/r/C3=b2".parse().unwrap();
     let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key: None };
