@@ -2,9 +2,11 @@
 //! text takes (`Key<3>` for `{0} played {1}. {2} to move`), so that a key missing from the
 //! English file, or a text called with too few or too many values, does not compile.
 //! `assets/lang/en.txt` gives `keys.rs`; each game's `assets/lang/GAME/en.txt` gives
-//! `keys_GAME.rs`, its keys under the game's name (`clamber.prompt`).
+//! `keys_GAME.rs`, its keys under the game's name (`clamber.prompt`), and `COMMON`: the
+//! words every game has (its texts, title, menu entries, why a text is not one of its
+//! positions), from keys every game's file must hold.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -12,7 +14,7 @@ fn main() {
     let lang = Path::new("assets/lang");
     println!("cargo::rerun-if-changed={}", lang.display());
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    write_keys(&lang.join("en.txt"), "", &Path::new(&out).join("keys.rs"));
+    let _ = write_keys(&lang.join("en.txt"), "", &Path::new(&out).join("keys.rs"));
     let mut games: Vec<_> = std::fs::read_dir(lang)
         .expect("assets/lang is there")
         .map(|entry| entry.expect("a readable folder").path())
@@ -23,29 +25,80 @@ fn main() {
         let name = game.file_name().and_then(|name| name.to_str()).expect("a game's folder name");
         println!("cargo::rerun-if-changed={}", game.display());
         let target = Path::new(&out).join(format!("keys_{name}.rs"));
-        write_keys(&game.join("en.txt"), &format!("{name}."), &target);
+        let keys = write_keys(&game.join("en.txt"), &format!("{name}."), &target);
+        let mut code = std::fs::read_to_string(&target).expect("just written");
+        code.push_str(&common(name, &keys));
+        std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
     }
 }
 
+/// The keys every game's `en.txt` holds, and how many values each may take: a title or an
+/// entry names the game alone (0) or with its board's side (1).
+const COMMON: [(&str, &str, &[usize]); 7] = [
+    ("title", "title", &[0, 1]),
+    ("setup", "setup", &[0, 1]),
+    ("play_usual", "menu.play_usual", &[0, 1]),
+    ("rules", "menu.rules", &[0]),
+    ("not_position", "parse.not_position", &[1]),
+    ("bad_player", "parse.bad_player", &[1]),
+    ("bad_entry", "parse.bad_entry", &[1]),
+];
+
+/// The game's `COMMON` table; `menu.play`, the entry for a board other than its usual one,
+/// is the only key a game may leave out (a game of one board has no use for it).
+fn common(game: &str, keys: &BTreeMap<String, usize>) -> String {
+    let of_board = |key: &str, values: usize| match values {
+        0 => format!("crate::i18n::OfBoard::Name({})", constant(key)),
+        _ => format!("crate::i18n::OfBoard::Side({})", constant(key)),
+    };
+    let text = |lang: &str| {
+        format!("include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/assets/lang/{game}/{lang}.txt\"))")
+    };
+    let mut fields = format!("    texts: [{}, {}, {}],\n", text("en"), text("fr"), text("sr"));
+    for (field, key, allowed) in COMMON {
+        let file = format!("assets/lang/{game}/en.txt");
+        let values = keys.get(key).unwrap_or_else(|| panic!("{file}: every game has a '{key}'"));
+        assert!(allowed.contains(values), "{file}: '{key}' takes {values} values");
+        let value = if allowed.len() > 1 { of_board(key, *values) } else { constant(key) };
+        let _ = writeln!(fields, "    {field}: {value},");
+    }
+    let play = match keys.get("menu.play") {
+        Some(values) => format!("Some({})", of_board("menu.play", *values)),
+        None => "None".to_string(),
+    };
+    let _ = writeln!(fields, "    play: {play},");
+    format!(
+        "/// The words every game has.\npub const COMMON: crate::i18n::Common = crate::i18n::Common {{\n{fields}}};\n"
+    )
+}
+
+/// A key's constant: `played.wins` is `PLAYED_WINS`.
+fn constant(key: &str) -> String {
+    key.replace(['.', '-'], "_").to_uppercase()
+}
+
 /// Writes a constant for each key of `source`, named after the key (`played.wins` is
-/// `PLAYED_WINS`), the key under `prefix`.
-fn write_keys(source: &Path, prefix: &str, target: &Path) {
+/// `PLAYED_WINS`), the key under `prefix`; gives each key's count of values.
+fn write_keys(source: &Path, prefix: &str, target: &Path) -> BTreeMap<String, usize> {
     println!("cargo::rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
     let mut code = String::new();
     let mut names = BTreeSet::new();
+    let mut keys = BTreeMap::new();
     for line in text.lines().filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#')) {
         let Some((key, value)) = line.split_once('=') else {
             panic!("{}: not 'key = text': {line}", source.display());
         };
         let (key, value) = (key.trim(), value.trim());
-        let name = key.replace(['.', '-'], "_").to_uppercase();
+        let name = constant(key);
         assert!(names.insert(name.clone()), "{}: two keys make {name}", source.display());
         let values = placeholders(value);
+        keys.insert(key.to_string(), values);
         let _ = writeln!(code, "/// `{}`", value.replace('`', "'"));
         let _ = writeln!(code, "pub const {name}: Key<{values}> = Key::new(\"{prefix}{key}\");");
     }
     std::fs::write(target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+    keys
 }
 
 /// How many values a text takes: one more than its highest `{n}`.

@@ -301,6 +301,16 @@ impl<G: Evaluate> Search<G> {
         self.out_of_budget
     }
 
+    /// Counts a visit to `position`; its score if the search ends there: a win for the
+    /// player who just moved, or 0 once the budget is spent.
+    fn visit(&mut self, position: &G, ply: i32, stop: &AtomicBool) -> Option<i32> {
+        self.nodes += 1;
+        if position.winner().is_some() {
+            return Some(-(WIN - ply));
+        }
+        self.spent(stop).then_some(0)
+    }
+
     /// The position's score for its player to move, `depth` plies ahead.
     fn negamax(
         &mut self,
@@ -311,13 +321,8 @@ impl<G: Evaluate> Search<G> {
         ply: i32,
         stop: &AtomicBool,
     ) -> i32 {
-        self.nodes += 1;
-        if position.winner().is_some() {
-            // The player who just moved won.
-            return -(WIN - ply);
-        }
-        if self.spent(stop) {
-            return 0;
+        if let Some(score) = self.visit(position, ply, stop) {
+            return score;
         }
         let key = key(position);
         if let Some(&visits) = self.seen.get(&key) {
@@ -475,12 +480,8 @@ impl<G: Evaluate> Search<G> {
         left: u32,
         stop: &AtomicBool,
     ) -> i32 {
-        self.nodes += 1;
-        if position.winner().is_some() {
-            return -(WIN - ply);
-        }
-        if self.spent(stop) {
-            return 0;
+        if let Some(score) = self.visit(position, ply, stop) {
+            return score;
         }
         let standing = self.judge(position);
         if standing >= beta || left == 0 {

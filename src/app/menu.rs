@@ -52,7 +52,7 @@ impl Entry {
             Entry::Computer => text!(MENU_COMPUTER),
             Entry::Resume => text!(MENU_RESUME),
             Entry::Review => text!(MENU_REVIEW),
-            Entry::Rules(game) => crate::each_game!(kind game, G => text!(G::RULES)),
+            Entry::Rules(game) => crate::each_game!(kind game, G => text!(G::COMMON.rules)),
             Entry::Quit => text!(MENU_QUIT),
         }
     }

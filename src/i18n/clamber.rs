@@ -1,8 +1,7 @@
 //! Clamber's own words: its name and menu entries, why a turn or a text is refused.
 
-use super::{Key, Text, Words, colour, excerpt, text};
+use super::{Common, Key, Text, Words, colour, excerpt, text};
 use crate::rules::clamber::{Bad, IllegalTurn, Position};
-use crate::rules::hex::Board;
 
 /// The keys of Clamber's texts (`assets/lang/clamber`), each with its English text.
 pub mod keys {
@@ -17,36 +16,13 @@ pub const STACKS: super::Noun = super::Noun([COUNT_STACK_ONE, COUNT_STACK_FEW, C
 pub const PIECES: super::Noun = super::Noun([COUNT_PIECE_ONE, COUNT_PIECE_FEW, COUNT_PIECE_MANY]);
 
 impl Words for Position {
-    const TEXTS: [&'static str; 3] = [
-        include_str!("../../assets/lang/clamber/en.txt"),
-        include_str!("../../assets/lang/clamber/fr.txt"),
-        include_str!("../../assets/lang/clamber/sr.txt"),
-    ];
+    const COMMON: Common = COMMON;
     const OWN: &'static [(Key<0>, Key<0>)] = &[
         (super::keys::MARK_TARGET, MARK_TARGET),
         (super::keys::MARK_TARGET_LONG, MARK_TARGET_LONG),
         (super::keys::KEY_ACT, KEY_ACT),
         (super::keys::KEY_CANCEL, KEY_CANCEL),
     ];
-    const RULES: Key<0> = MENU_RULES;
-    const NOT_POSITION: Key<1> = PARSE_NOT_POSITION;
-    const BAD_PLAYER: Key<1> = PARSE_BAD_PLAYER;
-    const BAD_ENTRY: Key<1> = PARSE_BAD_ENTRY;
-
-    fn title(board: Board) -> Text {
-        text!(TITLE, board.side())
-    }
-
-    fn menu_entry(board: Board) -> Text {
-        match board == <Position as crate::rules::Game>::BOARDS[0] {
-            true => text!(MENU_PLAY_USUAL, board.side()),
-            false => text!(MENU_PLAY, board.side()),
-        }
-    }
-
-    fn setup_entry(board: Board) -> Text {
-        text!(SETUP, board.side())
-    }
 
     fn illegal(reason: &IllegalTurn) -> Text {
         match reason {

@@ -1,7 +1,6 @@
 //! Ombagui's own words: its name, its pieces, why a move or a text is refused.
 
-use super::{Key, Text, Words, colour, excerpt, text};
-use crate::rules::hex::Board;
+use super::{Common, Key, Text, Words, colour, excerpt, text};
 use crate::rules::ombagui::{Bad, IllegalMove, Kind, Position};
 
 /// The keys of Ombagui's texts (`assets/lang/ombagui`), each with its English text.
@@ -22,11 +21,7 @@ pub fn kind(kind: Kind) -> Text {
 }
 
 impl Words for Position {
-    const TEXTS: [&'static str; 3] = [
-        include_str!("../../assets/lang/ombagui/en.txt"),
-        include_str!("../../assets/lang/ombagui/fr.txt"),
-        include_str!("../../assets/lang/ombagui/sr.txt"),
-    ];
+    const COMMON: Common = COMMON;
     const OWN: &'static [(Key<0>, Key<0>)] = &[
         (super::keys::MARK_SELECTED, MARK_SELECTED),
         (super::keys::MARK_SELECTED_LONG, MARK_SELECTED_LONG),
@@ -35,22 +30,6 @@ impl Words for Position {
         (super::keys::KEY_ACT, KEY_ACT),
         (super::keys::KEY_CANCEL, KEY_CANCEL),
     ];
-    const RULES: Key<0> = MENU_RULES;
-    const NOT_POSITION: Key<1> = PARSE_NOT_POSITION;
-    const BAD_PLAYER: Key<1> = PARSE_BAD_PLAYER;
-    const BAD_ENTRY: Key<1> = PARSE_BAD_ENTRY;
-
-    fn title(_: Board) -> Text {
-        text!(TITLE)
-    }
-
-    fn menu_entry(_: Board) -> Text {
-        text!(MENU_PLAY_USUAL)
-    }
-
-    fn setup_entry(_: Board) -> Text {
-        text!(SETUP)
-    }
 
     fn illegal(reason: &IllegalMove) -> Text {
         match reason {

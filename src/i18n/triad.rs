@@ -1,7 +1,6 @@
 //! Triad's own words (the test game: built with the `third-game` feature only).
 
-use super::{Key, Text, Words, excerpt, text};
-use crate::rules::hex::Board;
+use super::{Common, Key, Text, Words, excerpt, text};
 use crate::rules::triad::{Bad, Illegal, Position};
 
 /// The keys of Triad's texts (`assets/lang/triad`), each with its English text.
@@ -13,27 +12,7 @@ pub mod keys {
 use keys::*;
 
 impl Words for Position {
-    const TEXTS: [&'static str; 3] = [
-        include_str!("../../assets/lang/triad/en.txt"),
-        include_str!("../../assets/lang/triad/fr.txt"),
-        include_str!("../../assets/lang/triad/sr.txt"),
-    ];
-    const RULES: Key<0> = MENU_RULES;
-    const NOT_POSITION: Key<1> = PARSE_NOT_POSITION;
-    const BAD_PLAYER: Key<1> = PARSE_BAD_PLAYER;
-    const BAD_ENTRY: Key<1> = PARSE_BAD_ENTRY;
-
-    fn title(_: Board) -> Text {
-        text!(TITLE)
-    }
-
-    fn menu_entry(_: Board) -> Text {
-        text!(MENU_PLAY_USUAL)
-    }
-
-    fn setup_entry(_: Board) -> Text {
-        text!(SETUP)
-    }
+    const COMMON: Common = COMMON;
 
     fn illegal(reason: &Illegal) -> Text {
         match reason {

@@ -18,8 +18,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::time::Instant;
 
-/// What every connection's handler shares.
+/// Makes each connection's handler.
 pub(super) struct Server {
+    shared: Shared,
+    /// The next guest's number.
+    next: AtomicU64,
+}
+
+/// What every connection's handler shares.
+#[derive(Clone)]
+struct Shared {
     access: Arc<Access>,
     tries: Arc<tries::Tries>,
     limits: Arc<Limits>,
@@ -27,33 +35,26 @@ pub(super) struct Server {
     wakes: SyncSender<Wake>,
     arrivals: Arrivals,
     open: output::Open,
-    /// The next guest's number.
-    next: AtomicU64,
 }
 
 impl Server {
     pub(super) fn new(access: Access, wakes: &Wakes, limits: Limits, open: output::Open) -> Server {
-        Server {
+        let shared = Shared {
             access: Arc::new(access),
             tries: Arc::new(tries::Tries::new(&limits)),
             limits: Arc::new(limits),
             wakes: wakes.sender.clone(),
             arrivals: wakes.inlet.arrivals.clone(),
             open,
-            next: AtomicU64::new(1),
-        }
+        };
+        Server { shared, next: AtomicU64::new(1) }
     }
 
     pub(super) fn guest(&self, visit: door::Visit) -> Guest {
-        let keys = limits::Bucket::new(self.limits.keys, Instant::now());
+        let keys = limits::Bucket::new(self.shared.limits.keys, Instant::now());
         Guest {
             id: self.next.fetch_add(1, Ordering::Relaxed),
-            access: Arc::clone(&self.access),
-            tries: Arc::clone(&self.tries),
-            limits: Arc::clone(&self.limits),
-            wakes: self.wakes.clone(),
-            arrivals: self.arrivals.clone(),
-            open: Arc::clone(&self.open),
+            shared: self.shared.clone(),
             visit,
             area: Rect::new(0, 0, 80, 24),
             lang: None,
@@ -71,12 +72,7 @@ impl Server {
 /// serves its screen.
 pub(super) struct Guest {
     id: u64,
-    access: Arc<Access>,
-    tries: Arc<tries::Tries>,
-    limits: Arc<Limits>,
-    wakes: SyncSender<Wake>,
-    arrivals: Arrivals,
-    open: output::Open,
+    shared: Shared,
     visit: door::Visit,
     area: Rect,
     lang: Option<Lang>,
@@ -150,13 +146,13 @@ impl russh::server::Handler for Guest {
     async fn auth_password(&mut self, _user: &str, password: &str) -> Result<Auth> {
         let from = self.visit.peer.ip();
         // An address out of tries is not even checked: not by this code either.
-        if !self.tries.may_try(from) {
+        if !self.shared.tries.may_try(from) {
             return Ok(try_again());
         }
-        if same_code(password, &self.access.code) {
+        if same_code(password, &self.shared.access.code) {
             return Ok(self.accept());
         }
-        self.tries.wrong(from, self.visit.deadline).await;
+        self.shared.tries.wrong(from, self.visit.deadline).await;
         if Instant::now() >= self.visit.deadline {
             return Err(anyhow::anyhow!("login time over"));
         }
@@ -227,15 +223,16 @@ impl russh::server::Handler for Guest {
         };
         session.channel_success(channel)?;
         let cut = Arc::clone(&self.visit.cut);
-        let output = Output::start(writer, session.handle(), cut, &self.limits, Arc::clone(&self.open));
+        let output =
+            Output::start(writer, session.handle(), cut, &self.shared.limits, Arc::clone(&self.shared.open));
         if !self.visit.is_in() {
-            output.outbox().farewell(self.lang().say(&text!(NET_FULL, self.limits.guests)));
+            output.outbox().farewell(self.lang().say(&text!(NET_FULL, self.shared.limits.guests)));
             return Ok(());
         }
         self.outbox = Some(output.outbox());
         let redraw: Redraw = output.redraw();
         let (area, lang) = (self.area, self.lang());
-        let mailbox = self.arrivals.open(self.id, self.wakes.clone());
+        let mailbox = self.shared.arrivals.open(self.id, self.shared.wakes.clone());
         let joined = event::Guest::Joined { output: Box::new(output), area, lang, redraw };
         if mailbox.put(joined).is_ok() {
             self.mailbox = Some(mailbox);
@@ -323,7 +320,7 @@ impl Drop for Guest {
 
 impl Guest {
     fn allowed(&self, key: &PublicKey) -> bool {
-        self.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.key_data())
+        self.shared.access.key.as_ref().is_some_and(|allowed| allowed.key_data() == key.key_data())
     }
 }
 

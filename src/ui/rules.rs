@@ -28,7 +28,7 @@ pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
         return super::room::draw_too_small(PageLayout::needed(board, lines), say, area, frame);
     };
     let page = book.current();
-    let rules = crate::each_game!(kind book.game, G => say.word(G::RULES));
+    let rules = crate::each_game!(kind book.game, G => say.word(G::COMMON.rules));
     let title = format!(" {rules} · {}/{} · {}", book.page + 1, book.pages().len(), say.word(page.title));
     frame.render_widget(Line::styled(title, theme::TITLE), layout.title);
     frame.render_widget(Line::styled(say.hints(Context::Rules), theme::HINTS), layout.hints);
