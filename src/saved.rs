@@ -375,13 +375,17 @@ impl<'a> Header<'a> {
     }
 }
 
+/// A line of the file and its number.
+type Numbered<'a> = (usize, &'a str);
+/// A kept review: its level's line, then its lines.
+type ReviewLines<'a> = (&'a str, Vec<&'a str>);
+
 /// The turns, each with its line, and the review after them (its level and its lines),
 /// up to the `end` line, after which nothing may come.
-#[allow(clippy::type_complexity)]
 fn read_turns<'a>(
-    lines: impl Iterator<Item = (usize, &'a str)>,
+    lines: impl Iterator<Item = Numbered<'a>>,
     last_line: usize,
-) -> Result<(Vec<(usize, &'a str)>, Option<(&'a str, Vec<&'a str>)>), LoadError> {
+) -> Result<(Vec<Numbered<'a>>, Option<ReviewLines<'a>>), LoadError> {
     let mut turns = Vec::new();
     let mut review: Option<(&str, Vec<&str>)> = None;
     let mut ended = false;

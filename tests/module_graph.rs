@@ -4,7 +4,7 @@
 //! parent's are edges too: a screen that answers with the app's own enum while the app
 //! knows every screen is a cycle. Only declaring a child (`mod child;`) and re-exporting
 //! its items (`pub use child::Item`, a flat API) are not imports.
-//! The top-level modules must also depend one way, downwards, as DESIGN.md draws them.
+//! The top-level modules must also depend one way, downwards, as docs/ARCHITECTURE.md draws them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -1,5 +1,5 @@
 //! The figures that bound what strangers and guests can have of the host: time, connections,
-//! wrong codes, keys and screens. README's "What is exposed" gives them and why.
+//! wrong codes, keys and screens. docs/SECURITY.md, "Limits", gives them and why.
 
 use std::net::IpAddr;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! Wrong codes, counted across every connection and per address, so that guessing the code
-//! takes longer than any game lasts (README has the arithmetic). The right code never waits:
-//! only a wrong one pays, and its connection hears "wrong" when it has paid.
+//! takes longer than any game lasts (docs/SECURITY.md has the arithmetic). The right code
+//! never waits: only a wrong one pays, and its connection hears "wrong" when it has paid.
 
 use super::limits::{Bucket, Limits, source};
 use std::collections::HashMap;

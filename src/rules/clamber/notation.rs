@@ -1,4 +1,4 @@
-//! Clamber's text notation (DESIGN.md): positions `SIZE/SIDE/CELLS`, turns `C3`, `C3xD3`,
+//! Clamber's text notation (docs/engine.md): positions `SIZE/SIDE/CELLS`, turns `C3`, `C3xD3`,
 //! `B2xC4xE5`. Input is read in either case; output uses capital cell letters.
 
 use super::{Position, Setup, Stack, Turn};

@@ -1,4 +1,4 @@
-//! Ombagui's text notation (DESIGN.md): positions `SIDE/CELLS` with stacks written
+//! Ombagui's text notation (docs/engine.md): positions `SIDE/CELLS` with stacks written
 //! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
 
 use super::{Move, Piece, Position, Setup, Stack};

@@ -1,0 +1,248 @@
+//! The shape of the code and its docs, checked so that it stays easy to walk into: a game's
+//! knowledge in its own files, no file or function too long to read whole, and every link
+//! in the docs leading somewhere (docs/ARCHITECTURE.md says why each rule is there).
+
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The most lines a source file may have.
+const FILE_LINES: usize = 600;
+/// The most lines a function may have.
+const FUNCTION_LINES: usize = 80;
+/// The most files outside the games' own that may name a game's module.
+const NAMING_GAMES: usize = 3;
+
+/// Every `.rs` file under `dir`, sorted.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(sources(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn shown(path: &Path) -> String {
+    path.strip_prefix(ROOT).unwrap_or(path).display().to_string()
+}
+
+/// Whether `path` is one of a game's own files: `src/LAYER/GAME.rs` or under `src/LAYER/GAME/`.
+fn a_games_own(path: &Path) -> bool {
+    let inside = path.strip_prefix(Path::new(ROOT).join("src")).unwrap();
+    let parts: Vec<&str> = inside.iter().filter_map(|part| part.to_str()).collect();
+    parts.len() >= 2
+        && ["clamber", "clamber.rs", "ombagui", "ombagui.rs", "triad", "triad.rs"].contains(&parts[1])
+}
+
+#[test]
+fn only_a_games_own_files_name_its_module() {
+    let naming: Vec<String> = sources(&Path::new(ROOT).join("src"))
+        .into_iter()
+        .filter(|path| !a_games_own(path))
+        .filter(|path| {
+            let source = read(path);
+            ["clamber::", "ombagui::", "triad::"].iter().any(|module| {
+                source
+                    .match_indices(module)
+                    .any(|(at, _)| !source[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+            })
+        })
+        .map(|path| shown(&path))
+        .collect();
+    assert!(naming.len() <= NAMING_GAMES, "files naming a game's module: {naming:?}");
+}
+
+#[test]
+fn no_source_file_is_longer_than_a_sitting() {
+    for dir in ["src", "tests", "benches"] {
+        for path in sources(&Path::new(ROOT).join(dir)) {
+            let lines = read(&path).lines().count();
+            assert!(lines <= FILE_LINES, "{} has {lines} lines", shown(&path));
+        }
+    }
+}
+
+/// The functions of `source` longer than [`FUNCTION_LINES`]: those whose body, from the
+/// `fn` line to the brace closing it at the same indent, runs longer.
+fn long_functions(source: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = source.lines().collect();
+    let mut long = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let after_fn = code
+            .split_once("fn ")
+            .filter(|(before, _)| {
+                before.split_whitespace().all(|word| {
+                    word == "pub" || word.starts_with("pub(") || ["const", "async", "unsafe"].contains(&word)
+                })
+            })
+            .map(|(_, after)| after);
+        let Some(name) = after_fn.and_then(|after| after.split(['(', '<']).next()) else { continue };
+        // A declaration without a body (in a trait) ends at its semicolon.
+        let Some(open) = lines[at..].iter().position(|line| line.ends_with('{') || line.ends_with(';'))
+        else {
+            continue;
+        };
+        if lines[at + open].ends_with(';') {
+            continue;
+        }
+        let close = format!("{indent}}}");
+        let end = lines[at..].iter().position(|line| *line == close).unwrap_or(lines.len() - at);
+        if end + 1 > FUNCTION_LINES {
+            long.push((at + 1, format!("{name}: {} lines", end + 1)));
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_is_longer_than_a_screen() {
+    let mut long = Vec::new();
+    for dir in ["src", "tests", "benches"] {
+        for path in sources(&Path::new(ROOT).join(dir)) {
+            long.extend(
+                long_functions(&read(&path))
+                    .into_iter()
+                    .map(|(line, what)| format!("{}:{line}: {what}", shown(&path))),
+            );
+        }
+    }
+    assert!(long.is_empty(), "longer than {FUNCTION_LINES} lines: {long:#?}");
+}
+
+#[test]
+fn the_length_check_sees_a_long_function() {
+    let body = "    let x = 1;\n".repeat(FUNCTION_LINES);
+    let source = format!("/// A doc.\npub fn long() {{\n{body}}}\n\nfn short() {{}}\n");
+    assert_eq!(long_functions(&source), vec![(2, format!("long: {} lines", FUNCTION_LINES + 2))]);
+}
+
+/// Every Markdown file a reader of the repository opens: the root's and the docs folder's.
+fn docs() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in [Path::new(ROOT).to_path_buf(), Path::new(ROOT).join("docs")] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A heading's anchor as GitHub makes it: lower case, spaces to dashes, punctuation gone.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The text outside fenced code blocks, where links are links.
+fn prose(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    text.lines()
+        .filter(|line| {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                return false;
+            }
+            !fenced
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (a repeated heading's get `-1`, `-2`...).
+fn anchors(text: &str) -> Vec<String> {
+    let mut seen = std::collections::HashMap::new();
+    let mut anchors = Vec::new();
+    for line in prose(text) {
+        let Some(heading) = line.strip_prefix('#').map(|rest| rest.trim_start_matches('#')) else { continue };
+        let anchor = anchor(heading);
+        let times = seen.entry(anchor.clone()).or_insert(0);
+        anchors.push(if *times == 0 { anchor } else { format!("{anchor}-{times}") });
+        *times += 1;
+    }
+    anchors
+}
+
+/// The targets of a Markdown text's inline links: `[words](target)`.
+fn links(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for line in prose(text) {
+        for (at, _) in line.match_indices("](") {
+            let rest = &line[at + 2..];
+            if let Some(end) = rest.find(')') {
+                targets.push(rest[..end].split_whitespace().next().unwrap_or("").to_string());
+            }
+        }
+    }
+    targets
+}
+
+#[test]
+fn every_relative_link_in_the_docs_resolves() {
+    let mut broken = Vec::new();
+    let docs = docs();
+    for doc in &docs {
+        for target in links(&read(doc)) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let path = if file.is_empty() { doc.clone() } else { doc.parent().unwrap().join(file) };
+            if !path.exists() {
+                broken.push(format!("{}: {target} (no such file)", shown(doc)));
+            } else if !fragment.is_empty()
+                && path.extension().is_some_and(|ext| ext == "md")
+                && !anchors(&read(&path)).iter().any(|anchor| anchor == fragment)
+            {
+                broken.push(format!("{}: {target} (no such heading)", shown(doc)));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links: {broken:#?}");
+    let names: Vec<String> = docs.iter().map(|doc| shown(doc)).collect();
+    for needed in [
+        "README.md",
+        "RULES.md",
+        "CHANGELOG.md",
+        "CONTRIBUTING.md",
+        "docs/ARCHITECTURE.md",
+        "docs/SECURITY.md",
+    ] {
+        assert!(names.iter().any(|name| name == needed), "{needed} is missing: {names:?}");
+    }
+}
+
+#[test]
+fn the_link_check_sees_a_broken_link_and_a_missing_heading() {
+    let text = "# Keys and levels\n```\n[not](a-link.md)\n```\nSee [keys](#keys-and-levels), [x](#nowhere).";
+    assert_eq!(links(text), ["#keys-and-levels", "#nowhere"]);
+    assert_eq!(anchors(text), ["keys-and-levels"]);
+    assert_eq!(anchors("# A\n## A\n"), ["a", "a-1"]);
+}
+
+#[test]
+fn the_readme_is_for_players_and_keeps_its_two_commands() {
+    let readme = read(&Path::new(ROOT).join("README.md"));
+    assert!(readme.lines().count() < 300, "README.md has {} lines", readme.lines().count());
+    for command in ["cargo run --release", "cargo test"] {
+        assert!(readme.contains(command), "README.md lost `{command}`");
+    }
+}
