@@ -283,16 +283,19 @@ fn the_menu_starts_games() {
     press(&mut app, &["Down", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Play(GameKind::Ombagui, GameKind::Ombagui.board(None).unwrap()))]);
+    press(
+        &mut app,
+        &[&number(Entry::Play(GameKind::Ombagui, GameKind::Ombagui.board(None).unwrap())), "Enter"],
+    );
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Resume)]);
+    press(&mut app, &[&number(Entry::Resume), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Review)]);
+    press(&mut app, &[&number(Entry::Review), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Review), "so is reviewing the last kept game");
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Rules(GameKind::Ombagui))]);
+    press(&mut app, &[&number(Entry::Rules(GameKind::Ombagui)), "Enter"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);
     assert!(matches!(&app.screen, Screen::Menu(_)), "q on the rules goes back to the menu");

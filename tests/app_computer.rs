@@ -132,7 +132,7 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 fn the_menu_sets_up_a_game_against_the_computer() {
     // Straight through: Clamber side 3, you first (Blue), level 3 (club player).
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Computer)]);
+    press(&mut app, &[&number(Entry::Computer), "Enter"]);
     let shown = render(&app).backend().to_string();
     for words in ["A game against the computer", "Clamber, side 3", "You play", "Blue", "3 (club player)"] {
         assert!(shown.contains(words), "{words}:\n{shown}");
@@ -144,7 +144,7 @@ fn the_menu_sets_up_a_game_against_the_computer() {
     );
     // Ombagui (Red moves first, so you are Red), then Blue instead, at level 5.
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Computer), "l", "l", "Down", "l", "Down", "l", "l"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "l", "Down", "l", "Down", "l", "l"]);
     assert!(render(&app).backend().to_string().contains("5 (expert)"));
     press(&mut app, &["Enter"]);
     assert_eq!(
@@ -153,11 +153,11 @@ fn the_menu_sets_up_a_game_against_the_computer() {
     );
     // Side 4, level 1, going round backwards; Esc goes back to the menu.
     let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Computer), "l", "Up", "h", "h"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h"]);
     assert!(render(&app).backend().to_string().contains("1 (beginner)"));
     press(&mut app, &["Esc"]);
     assert!(matches!(&app.screen, Screen::Menu(menu) if menu.setup.is_none()));
-    press(&mut app, &[&number(Entry::Computer), "l", "Up", "h", "h", "Enter"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
     assert_eq!(
         game(&app).computer(),

@@ -100,7 +100,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
     let mut keeper = Keeper::new(Some(dir.clone()), &mut app);
     run(&mut app, &mut keeper, vec![enter(), key('m'), key('y')]);
     assert!(matches!(app.screen, Screen::Menu(_)));
-    run(&mut app, &mut keeper, vec![key(number(Entry::Resume).parse().unwrap())]);
+    run(&mut app, &mut keeper, vec![key(number(Entry::Resume).parse().unwrap()), enter()]);
     assert_eq!(position(&app), "3/r/C3=b1");
     assert_eq!(keeper.writes, 1, "resuming reads the game; it does not write it again");
     assert_eq!(files(&dir).len(), 1);

@@ -76,13 +76,16 @@ pub struct Setup {
     /// Which of [`boards`].
     pub board: usize,
     pub you: Colour,
+    /// Whether the player chose their side; until then it follows who moves first.
+    pub side_chosen: bool,
     pub level: Level,
 }
 
 impl Default for Setup {
     /// The first game on its usual board, you moving first, the computer at its usual level.
     fn default() -> Setup {
-        let mut setup = Setup { row: 0, board: 0, you: Colour::Blue, level: Level::USUAL };
+        let mut setup =
+            Setup { row: 0, board: 0, you: Colour::Blue, side_chosen: false, level: Level::USUAL };
         setup.you = setup.first_to_move();
         setup
     }
@@ -113,10 +116,15 @@ impl Setup {
         match self.row {
             0 => {
                 self.board = step(self.board, boards().len());
-                // Whoever moves first in that game, as a new player would expect.
-                self.you = self.first_to_move();
+                // The side the player chose stays; else whoever moves first in that game.
+                if !self.side_chosen {
+                    self.you = self.first_to_move();
+                }
             }
-            1 => self.you = self.you.other(),
+            1 => {
+                self.you = self.you.other();
+                self.side_chosen = true;
+            }
             _ => {
                 let at = Level::ALL.iter().position(|&level| level == self.level).unwrap_or(0);
                 self.level = Level::ALL[step(at, Level::ALL.len())];
@@ -177,7 +185,8 @@ impl Component for Menu {
             Action::Previous => self.selected = (self.selected + count - 1) % count,
             Action::Next => self.selected = (self.selected + 1) % count,
             Action::Choose => return self.choose(entries[self.selected]),
-            Action::Jump(n) if n < count => return self.choose(entries[n]),
+            // A digit moves to its entry, as the arrows do; Enter starts it.
+            Action::Jump(n) if n < count => self.selected = n,
             Action::Help => return Go::Help,
             Action::Quit => return Go::Quit,
             _ => {}
@@ -216,5 +225,38 @@ mod tests {
         }
         let none = KeyEvent::new(KeyCode::Char('0'), KeyModifiers::NONE);
         assert_eq!(keys::action(Context::Menu, none), None);
+    }
+
+    #[test]
+    fn a_digit_moves_to_its_entry_and_enter_starts_it() {
+        let mut menu = Menu::default();
+        assert!(matches!(menu.act(Action::Jump(3)), Go::Stay), "a digit starts nothing");
+        assert_eq!(menu.selected, 3);
+        assert!(matches!(menu.act(Action::Choose), Go::SetUp), "Enter starts the entry chosen");
+        assert!(matches!(menu.act(Action::Jump(40)), Go::Stay));
+        assert_eq!(menu.selected, 3, "a digit past the list moves nothing");
+    }
+
+    #[test]
+    fn changing_the_game_keeps_the_side_you_chose() {
+        let mut setup = Setup::default();
+        let first = setup.you;
+        setup.row = 1;
+        setup.change(true);
+        assert_eq!(setup.you, first.other());
+        setup.row = 0;
+        for _ in 0..boards().len() {
+            setup.change(true);
+            assert_eq!(setup.you, first.other(), "the side chosen stays with every game");
+        }
+    }
+
+    #[test]
+    fn until_you_choose_a_side_you_move_first() {
+        let mut setup = Setup::default();
+        for _ in 0..boards().len() {
+            setup.change(true);
+            assert_eq!(setup.you, setup.first_to_move());
+        }
     }
 }

@@ -226,8 +226,8 @@ pub fn run_loop(
     screen.terminal
 }
 
-/// The key that chooses `entry` in the menu: its place in the list (which a test-only game
-/// lengthens).
+/// The key that moves to `entry` in the menu (Enter starts it): its place in the list
+/// (which a test-only game lengthens).
 pub fn number(entry: Entry) -> String {
     let at = Entry::all().iter().position(|&each| each == entry).expect("the menu has it");
     (at + 1).to_string()
