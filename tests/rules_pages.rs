@@ -307,3 +307,23 @@ fn french_and_serbian_follow_the_seeds_words() {
     assert!(Lang::Sr.texts()["clamber.rules.groups.text"].starts_with("Групу чине"));
     assert_eq!(Lang::Sr.texts()["clamber.note.stack"], "b3: плава гомила висине 3");
 }
+
+#[test]
+fn a_digit_in_the_contents_opens_that_page() {
+    let mut app = App::rules(GameKind::Clamber, AREA);
+    press(&mut app, &["t", "7"]);
+    let Screen::Rules(book) = &app.screen else { panic!("still on the rules") };
+    assert_eq!((book.page, book.scene, book.contents), (6, 0, None));
+}
+
+#[test]
+fn the_contents_box_shows_its_whole_footer_in_each_language() {
+    for (lang, code) in [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Sr, "sr")] {
+        let mut app = App::rules(GameKind::Clamber, AREA);
+        press(&mut app, &["t"]);
+        let shown = render_in(&app, lang).backend().to_string();
+        let hints = keys::hints(Context::Contents, lang);
+        assert!(shown.contains(&hints), "{lang:?}: {hints}\n{shown}");
+        insta::assert_snapshot!(format!("contents_{code}"), shown);
+    }
+}

@@ -109,6 +109,10 @@ impl Component for Book {
                     self.turn_to(line);
                     None
                 }
+                Action::Jump(page) if page < pages => {
+                    self.turn_to(page);
+                    None
+                }
                 _ => None,
             };
             return Go::Stay;

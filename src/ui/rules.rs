@@ -59,9 +59,10 @@ fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<L
         text.push(Line::raw(""));
         text.push(Line::styled(say.text(&text!(RULES_TRY, turn)), theme::HINTS));
     }
-    if let Some(legend) = legend(lit, book.game, say) {
+    let legend = legend(lit, book.game, say, usize::from(width));
+    if !legend.is_empty() {
         text.push(Line::raw(""));
-        text.push(Line::styled(legend, theme::HINTS));
+        text.extend(legend.into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
     if wrapped_height(&text, width) > height {
         text.retain(|line| line.width() > 0);
@@ -99,14 +100,29 @@ fn draw_position(position: &AnyPosition, lit: &Lit, layout: &PageLayout, say: Sa
     ));
 }
 
-/// The marks on the board and what they mean, if any are.
-fn legend(lit: &Lit, game: GameKind, say: Say) -> Option<String> {
-    let marks: Vec<String> = Mark::BY_PRIORITY
+/// The marks on the board and what they mean, in lines of at most `width` columns that
+/// break between marks, never inside one (`{ }` on one line, `group` on the next).
+fn legend(lit: &Lit, game: GameKind, say: Say, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in legend_items(lit, game, say) {
+        match lines.last_mut() {
+            Some(line) if Line::raw(format!("{line} · {item}")).width() <= width => {
+                line.push_str(" · ");
+                line.push_str(&item);
+            }
+            _ => lines.push(item),
+        }
+    }
+    lines
+}
+
+/// Each mark on the board with what it means: `( ) selected`.
+fn legend_items(lit: &Lit, game: GameKind, say: Say) -> Vec<String> {
+    Mark::BY_PRIORITY
         .into_iter()
         .filter(|mark| !mark.cells(lit).is_empty())
         .map(|mark| format!("{} {}", mark.symbol(), say.word(mark.word(game))))
-        .collect();
-    (!marks.is_empty()).then(|| marks.join(" · "))
+        .collect()
 }
 
 /// The list of pages, to jump to one.
@@ -120,15 +136,58 @@ fn draw_contents(book: &Book, chosen: usize, say: Say, area: Rect, frame: &mut F
             Line::styled(format!(" {:>2}. {} ", n + 1, say.word(page.title)), style)
         })
         .collect();
-    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 2;
-    let box_area = centred(area, width.max(30), lines.len() as u16 + 2);
+    let (title, footer) =
+        (format!(" {} ", say.word(RULES_CONTENTS)), format!(" {} ", say.hints(Context::Contents)));
+    // As wide as its widest line, its title or its footer, so that none is cut.
+    let widths =
+        lines.iter().map(Line::width).chain([&title, &footer].map(|s| Line::raw(s.as_str()).width()));
+    let width = widths.max().unwrap_or(0) as u16 + 4;
+    let box_area = centred(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, box_area);
     frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(format!(" {} ", say.word(RULES_CONTENTS)))
-                .title_bottom(format!(" {} ", say.hints(Context::Contents))),
-        ),
+        Paragraph::new(lines).block(Block::bordered().title(title).title_bottom(footer)),
         box_area,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::rules::pages;
+    use crate::i18n::Lang;
+
+    /// The rows a paragraph of `text` takes once wrapped to `width` columns.
+    fn rows(text: &[Line<'static>], width: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, 100);
+        let mut buffer = ratatui::buffer::Buffer::empty(area);
+        Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }).render(area, &mut buffer);
+        (0..area.height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect()).collect()
+    }
+
+    #[test]
+    fn the_legend_never_breaks_inside_a_mark() {
+        for lang in Lang::ALL {
+            let say = Say { lang, context: Context::Rules };
+            for &game in GameKind::ALL {
+                for (page, content) in pages(game).iter().enumerate() {
+                    for scene in 0..content.scenes.len() {
+                        let book = Book { game, page, scene, contents: None };
+                        let lit = book.scene().lit(&book.scene().position(game).unwrap());
+                        for width in [28, 30, 33, 36, 40, 48] {
+                            let shown = rows(&page_text(&book, &lit, say, width, 100), width);
+                            for item in legend_items(&lit, game, say) {
+                                assert!(
+                                    shown.iter().any(|row| row.contains(&item)),
+                                    "{lang:?} {} page {} at {width}: '{item}' split:\n{}",
+                                    game.name(),
+                                    page + 1,
+                                    shown.join("\n")
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

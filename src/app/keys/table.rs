@@ -13,7 +13,7 @@ const fn code(code: KeyCode) -> Press {
     (code, NONE)
 }
 
-/// A digit a menu entry: as many as the menu has.
+/// A digit a menu entry (or a rules page): as many as the menu has.
 const DIGITS: &[Press] =
     &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
 
@@ -303,6 +303,7 @@ pub const KEYS: &[Binding] = &[
         KEY_OPEN_PAGE,
         Some(("Enter", HINT_OPEN)),
     ),
+    bind(&[Contents], DIGITS, "1-9", Action::Jump(0), KEY_OPEN_NUMBER, None),
     bind(
         &[Contents],
         &[code(KeyCode::Esc), char('q'), char('t')],
