@@ -1,7 +1,7 @@
-//! Where things go on the screen: the game screen's areas and board, the menu's entries,
-//! a rules page's board and text, and where each cell of a hex board is drawn. Pure
-//! arithmetic, used by the drawing code and by mouse clicks alike, so a click lands on
-//! what is drawn there.
+//! Where things go on the screen: the game screen's areas and board, a rules page's board
+//! and text, and where each cell of a hex board is drawn. Pure arithmetic, used by the
+//! drawing code and by mouse clicks alike, so a click lands on what is drawn there. (The
+//! menu's own is in [`menu`](super::menu).)
 
 use crate::rules::hex::{Board, Cell};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -116,34 +116,6 @@ impl ReviewPanel {
 /// the middle when it can be.
 pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
     at.saturating_sub(rows / 2).min(count.saturating_sub(rows))
-}
-
-/// The menu laid out: the heading, one line per entry (two lines apart), the footer.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MenuLayout {
-    pub heading: Rect,
-    pub entries: Vec<Rect>,
-    pub footer: Rect,
-}
-
-impl MenuLayout {
-    /// The menu of `count` entries, each `width` columns wide, in `area`.
-    pub fn new(area: Rect, count: usize, width: u16) -> MenuLayout {
-        let count = count as u16;
-        let top = area.y + area.height.saturating_sub(count * 2 + 6) / 2 + 4;
-        let left = area.x + area.width.saturating_sub(width) / 2;
-        let entries = (0..count).map(|n| Rect::new(left, top + 2 * n, width, 1).intersection(area)).collect();
-        MenuLayout {
-            heading: Rect::new(area.x, top.saturating_sub(3), area.width, 2).intersection(area),
-            entries,
-            footer: Rect::new(area.x, top + 2 * count, area.width, 4).intersection(area),
-        }
-    }
-
-    /// The entry drawn at a screen position, if any.
-    pub fn entry_at(&self, column: u16, line: u16) -> Option<usize> {
-        self.entries.iter().position(|entry| entry.contains(Position::new(column, line)))
-    }
 }
 
 /// A rules page laid out: title, body (the board on the left, the text on the right), hints.
@@ -330,17 +302,6 @@ mod tests {
                 assert_eq!(layout.cell_at(x - 2, y), Some(cell));
                 assert_eq!(layout.cell_at(x + 2, y), Some(cell));
             }
-        }
-    }
-
-    #[test]
-    fn menu_entries_are_found_where_they_are_drawn() {
-        let menu = MenuLayout::new(Rect::new(0, 0, 80, 24), 3, 14);
-        assert_eq!(menu.entries[0].width, 14);
-        for (n, entry) in menu.entries.iter().enumerate() {
-            assert_eq!(menu.entry_at(entry.x, entry.y), Some(n));
-            assert_eq!(menu.entry_at(entry.right() - 1, entry.y), Some(n));
-            assert_eq!(menu.entry_at(entry.x, entry.y + 1), None, "the line between entries");
         }
     }
 

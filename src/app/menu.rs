@@ -4,7 +4,6 @@
 
 use super::go::{Component, Go, Request};
 use super::keys::{Action, Context};
-use super::layout::MenuLayout;
 use super::opponent::Computer;
 use crate::ai::Level;
 use crate::i18n::keys::*;
@@ -12,7 +11,7 @@ use crate::i18n::{Text, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind, Listed};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 
 /// A menu's entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -140,10 +139,81 @@ impl Setup {
     }
 }
 
+/// The lines under the entries for the keys and a note: the key line may wrap to two.
+pub const FOOTER: u16 = 3;
+
+/// How roomy the menu is: with its title, its subtitle, blank lines around the entries,
+/// and the entries two lines apart or one.
+#[derive(Clone, Copy)]
+struct Room {
+    title: bool,
+    subtitle: bool,
+    blanks: bool,
+    apart: bool,
+}
+
+impl Room {
+    /// The roomiest first: the subtitle goes first, then the space between entries, then
+    /// the blank lines, then the title; the entries and the keys always stay.
+    const ALL: [Room; 5] = [
+        Room { title: true, subtitle: true, blanks: true, apart: true },
+        Room { title: true, subtitle: false, blanks: true, apart: true },
+        Room { title: true, subtitle: false, blanks: true, apart: false },
+        Room { title: true, subtitle: false, blanks: false, apart: false },
+        Room { title: false, subtitle: false, blanks: false, apart: false },
+    ];
+
+    /// The lines a menu of `count` entries takes.
+    fn height(self, count: u16) -> u16 {
+        let entries = if self.apart { 2 * count - 1 } else { count };
+        u16::from(self.title) + u16::from(self.subtitle) + 2 * u16::from(self.blanks) + entries + FOOTER
+    }
+}
+
+/// The menu laid out: its title and subtitle if there is room for them, one line per
+/// entry (a whole line, for clicks), the footer. No entries if even the tightest does
+/// not fit.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MenuLayout {
+    pub title: Option<Rect>,
+    pub subtitle: Option<Rect>,
+    pub entries: Vec<Rect>,
+    pub footer: Rect,
+}
+
+impl MenuLayout {
+    /// The roomiest menu of `count` entries that fits `area`'s height, centred.
+    pub fn fit(area: Rect, count: usize) -> MenuLayout {
+        let count = count.max(1) as u16;
+        let Some(room) = Room::ALL.into_iter().find(|room| room.height(count) <= area.height) else {
+            return MenuLayout { title: None, subtitle: None, entries: Vec::new(), footer: area };
+        };
+        let top = area.y + (area.height - room.height(count)) / 2;
+        let at = |y: u16, lines: u16| Rect::new(area.x, y, area.width, lines);
+        let title = room.title.then(|| at(top, 1));
+        let subtitle = room.subtitle.then(|| at(top + 1, 1));
+        let first = top + u16::from(room.title) + u16::from(room.subtitle) + u16::from(room.blanks);
+        let step = if room.apart { 2 } else { 1 };
+        let entries = (0..count).map(|n| at(first + n * step, 1)).collect();
+        let footer = at(first + (count - 1) * step + 1 + u16::from(room.blanks), FOOTER);
+        MenuLayout { title, subtitle, entries, footer }
+    }
+
+    /// The smallest height a menu of `count` entries needs.
+    pub fn needed_height(count: usize) -> u16 {
+        Room::ALL[Room::ALL.len() - 1].height(count.max(1) as u16)
+    }
+
+    /// The entry drawn at a screen position, if any.
+    pub fn entry_at(&self, column: u16, line: u16) -> Option<usize> {
+        self.entries.iter().position(|entry| entry.contains(Position::new(column, line)))
+    }
+}
+
 impl Menu {
     /// Where the menu's entries are, in `area`, for clicks: a whole line each.
     pub fn layout(area: Rect) -> MenuLayout {
-        MenuLayout::new(area, Entry::all().len(), area.width)
+        MenuLayout::fit(area, Entry::all().len())
     }
 
     fn choose(&self, entry: Entry) -> Go {
@@ -225,6 +295,25 @@ mod tests {
         }
         let none = KeyEvent::new(KeyCode::Char('0'), KeyModifiers::NONE);
         assert_eq!(keys::action(Context::Menu, none), None);
+    }
+
+    #[test]
+    fn menu_entries_are_found_where_they_are_drawn() {
+        for height in [12, 14, 16, 20, 24, 60] {
+            let menu = MenuLayout::fit(Rect::new(0, 0, 80, height), 9);
+            assert_eq!(menu.entries.len(), 9, "at {height} lines");
+            for (n, entry) in menu.entries.iter().enumerate() {
+                assert_eq!(menu.entry_at(entry.x, entry.y), Some(n));
+                assert_eq!(menu.entry_at(entry.right() - 1, entry.y), Some(n));
+            }
+            assert!(menu.footer.bottom() <= height, "at {height} lines");
+            assert!(menu.entries[8].bottom() <= menu.footer.y);
+        }
+        let spaced = MenuLayout::fit(Rect::new(0, 0, 80, 24), 9);
+        assert_eq!(spaced.entry_at(0, spaced.entries[0].y + 1), None, "the line between entries");
+        assert!(spaced.subtitle.is_some());
+        assert!(MenuLayout::fit(Rect::new(0, 0, 80, 11), 9).entries.is_empty());
+        assert_eq!(MenuLayout::needed_height(9), 12);
     }
 
     #[test]

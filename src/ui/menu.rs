@@ -1,16 +1,18 @@
-//! Draws the menu where [`MenuLayout`] puts it.
+//! Draws the menu where [`MenuLayout`] puts it, or, if it does not fit, how big the
+//! terminal must be; and the set-up of a game against the computer.
 
 use super::say::Say;
 use super::theme;
 use crate::app::keys::Context;
-use crate::app::layout::MenuLayout;
-use crate::app::menu::{Entry, Menu, Setup};
+use crate::app::menu::{Entry, FOOTER, Menu, MenuLayout, Setup};
 use crate::i18n::keys::*;
+use crate::i18n::text;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     if let Some(setup) = &menu.setup {
@@ -18,24 +20,95 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     }
     let labels: Vec<String> = Entry::all().into_iter().map(|entry| say.text(&entry.label())).collect();
     // Measured in columns on screen, not bytes, so Cyrillic is centred too.
-    let width = labels.iter().map(|label| Line::raw(label.as_str()).width() as u16 + 6).max().unwrap_or(0);
-    let layout = MenuLayout::new(area, labels.len(), width);
-    let heading = vec![Line::styled(say.word(MENU_TITLE), theme::TITLE), Line::raw(say.word(MENU_SUBTITLE))];
-    frame.render_widget(Paragraph::new(heading).alignment(Alignment::Center), layout.heading);
+    let width = labels.iter().map(|label| columns(label) + 6).max().unwrap_or(0);
+    let hints = say.hints(Context::Menu);
+    let layout = MenuLayout::fit(area, labels.len());
+    let keys = key_lines(&hints, area.width);
+    if layout.entries.is_empty() || area.width < width || keys.len() as u16 >= FOOTER {
+        return draw_too_small(needed(width, &hints, labels.len()), say, area, frame);
+    }
+    let heading = [
+        (layout.title, say.word(MENU_TITLE), theme::TITLE),
+        (layout.subtitle, say.word(MENU_SUBTITLE), Style::new()),
+    ];
+    for (rect, words, style) in heading {
+        // A subtitle wider than the terminal is left out rather than cut.
+        if let Some(rect) = rect.filter(|rect| columns(&words) <= rect.width) {
+            frame
+                .render_widget(Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center), rect);
+        }
+    }
+    let left = area.x + (area.width - width) / 2;
     for (n, (label, rect)) in labels.iter().zip(&layout.entries).enumerate() {
         let style = if n == menu.selected { theme::CHOSEN } else { Style::new() };
-        let pad = usize::from(rect.width).saturating_sub(Line::raw(label.as_str()).width() + 5);
-        frame.render_widget(Line::styled(format!(" {}. {label}{} ", n + 1, " ".repeat(pad)), style), *rect);
+        let pad = usize::from(width).saturating_sub(Line::raw(label.as_str()).width() + 5);
+        let line = Line::styled(format!(" {}. {label}{} ", n + 1, " ".repeat(pad)), style);
+        frame.render_widget(line, Rect { x: left, width, ..*rect });
     }
-    let mut footer = Vec::new();
-    if let Some(note) = &menu.note {
-        footer.push(Line::styled(say.text(note), theme::WARNING));
-    }
-    footer.push(Line::styled(say.hints(Context::Menu), theme::HINTS));
-    frame.render_widget(
-        Paragraph::new(footer).alignment(Alignment::Center).wrap(Wrap { trim: true }),
-        layout.footer,
+    // The note, if any, takes what the key line leaves of the footer.
+    let note = menu.note.as_ref().map(|note| say.text(note)).unwrap_or_default();
+    let keys_height = keys.len() as u16;
+    let note_height = wrapped(&note, area.width).min(FOOTER - keys_height);
+    let centred =
+        |words: String, style| Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center);
+    let (note_area, keys_area) = (
+        Rect { height: note_height, ..layout.footer },
+        Rect { y: layout.footer.y + note_height, height: keys_height, ..layout.footer },
     );
+    frame.render_widget(centred(note, theme::WARNING).wrap(Wrap { trim: true }), note_area);
+    let keys = keys.into_iter().map(|line| Line::styled(line, theme::HINTS)).collect::<Vec<_>>();
+    frame.render_widget(Paragraph::new(keys).alignment(Alignment::Center), keys_area);
+}
+
+/// How many columns `words` take on screen.
+fn columns(words: &str) -> u16 {
+    Line::raw(words).width() as u16
+}
+
+/// How many lines `words` take once wrapped to `width` columns (none if there are none).
+fn wrapped(words: &str, width: u16) -> u16 {
+    if words.is_empty() {
+        return 0;
+    }
+    let area = Rect::new(0, 0, width.max(1), 2 * FOOTER + 1);
+    let mut buffer = Buffer::empty(area);
+    Paragraph::new(words).wrap(Wrap { trim: true }).render(area, &mut buffer);
+    let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
+    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
+}
+
+/// The key line in lines of at most `width` columns, broken between keys, never inside
+/// one (`q` and `quit` stay together); a key wider than `width` is a line of its own.
+fn key_lines(hints: &str, width: u16) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in hints.split(" · ") {
+        match lines.last_mut() {
+            Some(line) if columns(&format!("{line} · {part}")) <= width => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    if lines.iter().any(|line| columns(line) > width) {
+        lines.resize(usize::from(FOOTER), String::new());
+    }
+    lines
+}
+
+/// The smallest terminal the menu fits: its widest entry, and wide enough for the key line
+/// to leave a line of the footer to a note; its entries one a line, and the footer.
+fn needed(width: u16, hints: &str, count: usize) -> (u16, u16) {
+    let widest = columns(hints).max(width);
+    let width =
+        (width..=widest).find(|&width| (key_lines(hints, width).len() as u16) < FOOTER).unwrap_or(widest);
+    (width, MenuLayout::needed_height(count))
+}
+
+/// A terminal too small for the menu: how big it must be, wrapped to whatever room there is.
+fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
+    let words = say.text(&text!(MENU_TOO_SMALL, needed.0, needed.1, area.width, area.height));
+    frame.render_widget(Paragraph::new(words).style(theme::WARNING).wrap(Wrap { trim: true }), area);
 }
 
 /// The set-up of a game against the computer: a row each for the game, your side and its

@@ -1,0 +1,62 @@
+//! The menu and the set-up screen as drawn: at every size the menu shows every entry and
+//! its key line, or says the terminal is too small and how big it must be.
+
+mod common;
+
+use common::*;
+use hexstack::app::App;
+use hexstack::app::keys::{self, Context};
+use hexstack::app::menu::Entry;
+use hexstack::i18n::Lang;
+use ratatui::layout::Rect;
+
+/// The menu drawn on a `width` x `height` terminal, in `lang`.
+fn menu(width: u16, height: u16, lang: Lang) -> String {
+    render_in(&App::new(Rect::new(0, 0, width, height)), lang).backend().to_string()
+}
+
+/// Whether `screen` shows every entry of the menu whole and its key line.
+fn whole(screen: &str, lang: Lang) -> bool {
+    let entries = Entry::all().into_iter().enumerate();
+    let said = |entry: Entry| lang.say(&entry.label());
+    entries.into_iter().all(|(n, entry)| screen.contains(&format!("{}. {}", n + 1, said(entry))))
+        && keys::hints(Context::Menu, lang).split(" · ").all(|part| screen.contains(part))
+}
+
+#[test]
+fn the_menu_is_whole_or_says_how_big_it_must_be() {
+    for lang in Lang::ALL {
+        for (width, height) in [(80, 24), (60, 20), (50, 16), (40, 14), (30, 10), (120, 40), (200, 60)] {
+            let screen = menu(width, height, lang);
+            let small = lang.texts()["menu.too_small"].split(':').next().unwrap().trim().to_string();
+            assert!(
+                whole(&screen, lang) || screen.contains(&small),
+                "{lang:?} {width}x{height}: cut without a word\n{screen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_menu_fits_the_size_it_asks_for() {
+    for lang in Lang::ALL {
+        let screen = menu(20, 8, lang);
+        let needed = screen.split_whitespace().find_map(|word| {
+            let (w, h) = word.trim_matches(['"', ',', '.', ';']).split_once('x')?;
+            Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?))
+        });
+        let (width, height) = needed.unwrap_or_else(|| panic!("{lang:?}: no size in\n{screen}"));
+        let screen = menu(width, height, lang);
+        assert!(whole(&screen, lang), "{lang:?} {width}x{height}:\n{screen}");
+    }
+}
+
+#[test]
+fn the_menu_at_several_sizes() {
+    insta::assert_snapshot!("menu_80x24", menu(80, 24, Lang::En));
+    insta::assert_snapshot!("menu_60x20", menu(60, 20, Lang::En));
+    insta::assert_snapshot!("menu_60x20_fr", menu(60, 20, Lang::Fr));
+    insta::assert_snapshot!("menu_60x20_sr", menu(60, 20, Lang::Sr));
+    insta::assert_snapshot!("menu_40x14", menu(40, 14, Lang::En));
+    insta::assert_snapshot!("menu_30x10", menu(30, 10, Lang::En));
+}
