@@ -5,6 +5,8 @@
 //! how many values they take, so a call with a value too few does not compile; these tests
 //! check what the compiler cannot see: the other languages, and the key names.
 
+mod common;
+
 use hexstack::app::keys::{Action, KEYS};
 use hexstack::i18n::{Arg, Key, Lang, Text};
 use hexstack::rules::GameKind;
@@ -171,4 +173,41 @@ fn the_review_charts_side_letters_are_one_letter() {
             }
         }
     }
+}
+
+#[test]
+fn the_computer_s_refusal_of_a_draw_is_a_whole_sentence_in_each_language() {
+    use common::*;
+    use hexstack::app::Computer;
+    use hexstack::rules::Colour;
+    let mut said = Vec::new();
+    for lang in Lang::ALL {
+        let mut app = clamber("3/b/A1=b1,C3=r5,D3=r5,C4=r5")
+            .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));
+        press(&mut app, &["d", "y"]);
+        let game = app.screen.game().expect("a game");
+        let message = hexstack::each_game!(game, game => game.table.message.clone());
+        let words = lang.say(message.text().expect("the computer's answer"));
+        let screen = render_in(&app, lang).backend().to_string();
+        assert!(screen.contains(&words), "{lang:?}: '{words}' is cut on screen:\n{screen}");
+        said.push(format!("{lang:?}: {words}"));
+    }
+    // The French once ended on a bare "Jouez" (the English "Play on" missing its "on").
+    assert!(said[1].ends_with("À vous de jouer"), "{}", said[1]);
+    insta::assert_snapshot!("draw_declined", said.join("\n"));
+}
+
+#[test]
+fn the_french_key_bars_name_keys_as_the_pages_do() {
+    use hexstack::app::keys::{Context, hints};
+    let bars: Vec<String> =
+        Context::ALL.iter().map(|&context| format!("{context:?}: {}", hints(context, Lang::Fr))).collect();
+    let bars = bars.join("\n");
+    assert!(!bars.contains("Space") && !bars.contains("Enter "), "{bars}");
+    // The page says "(Espace : suite)", and so does the bar under it.
+    let step = Lang::Fr.say_with(&hexstack::i18n::text!(hexstack::i18n::keys::RULES_STEP, 1, 2), &|action| {
+        hexstack::app::keys::key_for(Context::Rules, action, Lang::Fr)
+    });
+    assert!(step.contains("Espace") && hints(Context::Rules, Lang::Fr).contains("Espace"), "{step}");
+    insta::assert_snapshot!("key_bars_fr", bars);
 }

@@ -111,6 +111,8 @@ pub enum Action {
     Back,
     Yes,
     Erase,
+    /// Erase the whole line typed, as Ctrl-U does in a shell.
+    Clear,
     /// Ask the computer for a turn to play.
     Hint,
     /// Show or hide who is ahead.

@@ -5,7 +5,7 @@ pub use super::go::Question;
 use super::go::{Component, Go, Request};
 use super::keys::{self, Action, Context};
 use crate::rules::GameKind;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
 impl Component for Question {
@@ -28,6 +28,12 @@ impl Component for Question {
         }
         self.act(keys::action(Context::Question, key).unwrap_or(Action::Back))
     }
+}
+
+/// Whether `key` types a character: not a control character, nor one held with Ctrl or Alt.
+fn typed(key: KeyEvent) -> bool {
+    let held = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    matches!(key.code, KeyCode::Char(c) if !c.is_control()) && !held
 }
 
 /// The file name being typed to save the game to.
@@ -62,6 +68,10 @@ impl Component for SavePrompt {
                 self.name.pop();
                 Go::Stay
             }
+            Action::Clear => {
+                self.name.clear();
+                Go::Stay
+            }
             _ => Go::Stay,
         }
     }
@@ -70,11 +80,39 @@ impl Component for SavePrompt {
     fn key(&mut self, key: KeyEvent) -> Go {
         match (keys::action(Context::SaveAs, key), key.code) {
             (Some(action), _) => self.act(action),
-            (None, KeyCode::Char(c)) if !c.is_control() && self.name.chars().count() < LONGEST => {
+            (None, KeyCode::Char(c)) if typed(key) && self.name.chars().count() < LONGEST => {
                 self.name.push(c);
                 Go::Stay
             }
             _ => Go::Stay,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn o_for_oui_says_yes_as_y_does() {
+        for c in ['y', 'Y', 'o', 'O'] {
+            let go = Question::Quit.key(key(KeyCode::Char(c), KeyModifiers::NONE));
+            assert!(matches!(go, Go::Yes(Question::Quit)), "{c}");
+        }
+        assert!(matches!(Question::Quit.key(key(KeyCode::Char('x'), KeyModifiers::NONE)), Go::No(_)));
+    }
+
+    #[test]
+    fn ctrl_u_clears_the_name_as_in_a_shell() {
+        let mut prompt = SavePrompt::new(GameKind::Clamber);
+        prompt.key(key(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        assert_eq!(prompt.name, "", "Ctrl-U clears the line");
+        prompt.key(key(KeyCode::Char('a'), KeyModifiers::NONE));
+        prompt.key(key(KeyCode::Char('w'), KeyModifiers::CONTROL));
+        assert_eq!(prompt.name, "a", "no other Ctrl key types a letter");
     }
 }

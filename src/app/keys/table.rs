@@ -323,8 +323,16 @@ pub const KEYS: &[Binding] = &[
     ),
     bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, KEY_CLOSE, Some(("Esc", HINT_CANCEL))),
     bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, KEY_ERASE, None),
-    // A question: `y` says yes, any other key no.
-    bind(&[Question], &[char('y'), char('Y')], "y", Action::Yes, KEY_YES, Some(("y", HINT_YES))),
+    bind(&[SaveAs], &[(KeyCode::Char('u'), CTRL)], "^u", Action::Clear, KEY_CLEAR, None),
+    // A question: `y` says yes (`o`, for oui, too), any other key no.
+    bind(
+        &[Question],
+        &[char('y'), char('Y'), char('o'), char('O')],
+        "y o",
+        Action::Yes,
+        KEY_YES,
+        Some(("y", HINT_YES)),
+    ),
     bind(&[Question], &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, KEY_NO, Some(("n", HINT_NO))),
     // The help: any key closes it.
     bind(
