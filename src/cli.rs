@@ -40,8 +40,8 @@ pub enum Command {
         #[arg(long)]
         computer: Option<Side>,
         /// The computer's level, 1 (beginner) to 5 (expert); 3 unless given (with --computer only)
-        #[arg(long, requires = "computer", value_parser = level())]
-        level: Option<Level>,
+        #[arg(long, requires = "computer", value_name = "LEVEL")]
+        level: Option<String>,
     },
     /// Continue the most recently kept game
     Resume,
@@ -89,8 +89,8 @@ pub enum Command {
         /// The saved game to review (its review is kept in it, but with --text)
         file: PathBuf,
         /// The level the computer reviews at, 1 to 5 (default 4)
-        #[arg(long, value_parser = level())]
-        level: Option<Level>,
+        #[arg(long, value_name = "LEVEL")]
+        level: Option<String>,
         /// Print one line a turn and one a player, tab-separated, instead of opening it
         #[arg(long)]
         text: bool,
@@ -107,10 +107,10 @@ pub enum Command {
 pub struct Match {
     #[command(flatten)]
     from: From,
-    #[arg(long, value_parser = level())]
-    blue: Level,
-    #[arg(long, value_parser = level())]
-    red: Level,
+    #[arg(long, value_name = "LEVEL")]
+    blue: String,
+    #[arg(long, value_name = "LEVEL")]
+    red: String,
     /// How many games, 1 to 100000
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
@@ -137,7 +137,7 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
     match command {
         None => open(App::new(area)),
         Some(Command::Play { from, blue, red, computer, level }) => {
-            let level = level.unwrap_or(Level::USUAL);
+            let level = self::level(level.as_deref())?.unwrap_or(Level::USUAL);
             let computer = computer.map(|side| Computer { side, level });
             let players = Players { blue: player_name(blue)?, red: player_name(red)?, computer: None };
             open(App::game(from.position()?, area).with_players(players).with_computer(computer))
@@ -162,9 +162,11 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             crate::net::serve(hosted, &listen, lang)
         }
         Some(Command::Review { file, level, text: true }) => {
+            let level = self::level(level.as_deref())?;
             print(commands::review_text(&store::load(&file)?, level.unwrap_or(Level::REVIEW)))
         }
         Some(Command::Review { file, level, text: false }) => {
+            let level = self::level(level.as_deref())?;
             open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
         }
         Some(Command::Moves { from }) => print(commands::moves(&from.position()?)),
@@ -184,6 +186,7 @@ fn print(text: impl std::fmt::Display) -> Result<(), Text> {
 fn play_match(options: Match) -> Result<(), Text> {
     let Match { from, blue, red, games, first_game, cap, scale, stats } = options;
     let scale = self::scale(&scale)?;
+    let (blue, red) = (required_level(&blue)?, required_level(&red)?);
     let mut drawn = 0;
     let progress = |report: &commands::Report, last: &str| {
         eprintln!("after {} of {games}: {report}", report.games());
@@ -204,12 +207,17 @@ pub fn game() -> impl TypedValueParser<Value = GameKind> {
         .map(|name| name.parse::<GameKind>().unwrap_or(GameKind::ALL[0]))
 }
 
-/// A computer's level on the command line: `1` to `5`.
-pub fn level() -> impl TypedValueParser<Value = Level> {
+/// A computer's level on the command line, if given: `1` to `5`. Checked here rather than
+/// by clap, so that a wrong one is said in the player's language.
+pub fn level(text: Option<&str>) -> Result<Option<Level>, Text> {
+    text.map(required_level).transpose()
+}
+
+/// A computer's level that must be given: `1` to `5`, else the levels there are.
+fn required_level(text: &str) -> Result<Level, Text> {
     let (first, last) = (Level::ALL[0], Level::ALL[Level::ALL.len() - 1]);
-    clap::value_parser!(u8)
-        .range(i64::from(first.number())..=i64::from(last.number()))
-        .map(move |number| Level::new(number).unwrap_or(first))
+    let level = text.trim().parse::<u8>().ok().and_then(Level::new);
+    level.ok_or_else(|| text!(ERR_LEVEL, first.number(), last.number(), excerpt(text)))
 }
 
 /// The board and position a command starts from.

@@ -70,11 +70,27 @@ pub fn load(path: &Path) -> Result<SavedGame, Text> {
     let mut bytes = Vec::new();
     fs::File::open(path)
         .and_then(|file| file.take(saved::plain::MAX_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|error| text!(ERR_READ, &shown).because(error.to_string()))?;
+        .map_err(|error| text!(ERR_READ, &shown).because(why_not(&error)))?;
     if bytes.len() as u64 > saved::plain::MAX_BYTES {
         return Err(text!(LOAD_TOO_BIG, shown, saved::plain::MAX_BYTES >> 20));
     }
     saved::read_bytes(&bytes).map_err(|error| text!(LOAD_UNREADABLE, shown).because(error.text()))
+}
+
+/// Why a file could not be opened or read, in the player's words where the program has
+/// them, else as the system says it without its "(os error N)".
+fn why_not(error: &std::io::Error) -> Text {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => text!(ERR_NO_SUCH_FILE),
+        ErrorKind::PermissionDenied => text!(ERR_NOT_ALLOWED),
+        ErrorKind::IsADirectory => text!(ERR_IS_FOLDER),
+        _ => {
+            let said = error.to_string();
+            let said = said.split(" (os error").next().unwrap_or_default();
+            text!(PLAIN, said.to_string())
+        }
+    }
 }
 
 /// A path as it may be shown on a terminal: short, its control characters escaped.

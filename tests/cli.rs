@@ -167,7 +167,7 @@ fn match_stats_go_to_stderr_and_leave_the_report_as_it_was() {
 fn the_computer_options_are_checked() {
     for (args, expected) in [
         (&["play", "clamber", "--computer", "green"][..], "invalid value 'green' for '--computer"),
-        (&["play", "clamber", "--computer", "red", "--level", "9"], "9 is not in 1..=5"),
+        (&["play", "clamber", "--computer", "red", "--level", "9"], "the level is 1 to 5"),
     ] {
         let output = hexstack(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -209,4 +209,33 @@ fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
     assert_eq!((output.status.code(), stderr(&output).lines().count()), (Some(2), 1));
     let output = hexstack(&["review", file.to_str().unwrap(), "--level", "9"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_level_out_of_range_says_the_levels_in_the_players_words() {
+    let said = stderr(&hexstack(&["play", "clamber", "--computer", "red", "--level", "9"]));
+    assert!(said.contains("the level is 1 to 5") && !said.contains("1..=5"), "{said}");
+    let said = stderr(&hexstack(&["--lang", "fr", "review", "x.hexstack", "--level", "nine"]));
+    assert!(said.contains("le niveau va de 1 à 5"), "{said}");
+    let said = stderr(&hexstack(&["match", "clamber", "--blue", "0", "--red", "3", "--games", "1"]));
+    assert!(said.contains("the level is 1 to 5"), "{said}");
+}
+
+#[test]
+fn a_bad_position_says_what_each_part_of_one_is() {
+    let said = stderr(&hexstack(&["play", "clamber", "--position", "garbage"]));
+    assert!(said.contains("player to move") && !said.contains("SIZE/SIDE"), "{said}");
+    let said = stderr(&hexstack(&["--lang", "fr", "moves", "ombagui", "--position", "garbage"]));
+    assert!(said.contains("joueur au trait") && !said.contains("CAMP/CASES"), "{said}");
+}
+
+#[test]
+fn a_missing_file_is_said_in_words_not_an_os_error_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("gone.hexstack");
+    let missing = missing.to_str().unwrap();
+    let said = stderr(&hexstack(&["load", missing]));
+    assert!(said.contains("no such file") && !said.contains("os error"), "{said}");
+    let said = stderr(&hexstack(&["--lang", "fr", "review", missing, "--text"]));
+    assert!(said.contains("ce fichier n'existe pas") && !said.contains("os error"), "{said}");
 }

@@ -42,7 +42,11 @@ fn odd_numbers_are_refused_with_their_range() {
     refused(&hexstack(&["perft", "clamber", "--size", "3", "--depth", "8"]), "past 7", "depth");
     refused(&hexstack(&["perft", "clamber", "--depth", "99999999999"]), "--depth", "depth");
     refused(&hexstack(&["play", "clamber", "--size", "4294967296"]), "--size", "size");
-    refused(&hexstack(&["play", "clamber", "--level", "0"]), "0 is not in 1..=5", "level");
+    refused(
+        &hexstack(&["play", "clamber", "--computer", "red", "--level", "0"]),
+        "the level is 1 to 5",
+        "level",
+    );
     // A scale in range plays.
     let ok = hexstack(&[
         "match", "clamber", "--size", "2", "--blue", "1", "--red", "1", "--games", "1", "--scale", "0.001",
