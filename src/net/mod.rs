@@ -132,11 +132,7 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     let wakes = Wakes::default();
     let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
         .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
-    let host = match listen.bind.is_unspecified() {
-        true => text!(NET_THIS_HOST),
-        false => text!(PLAIN, listen.bind.to_string()),
-    };
-    let invite = text!(NET_INVITE, hosting.addr().port(), host, code);
+    let invite = invite(hosting.addr().port(), listen.bind, &code);
     println!("{}", lang.say(&invite));
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
@@ -157,6 +153,20 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     let result = terminal::run_shared(app, lang, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
+}
+
+/// How the friend joins, on the host's screen: the ssh command and its password, and if
+/// only this machine can come in, how to let the network in.
+fn invite(port: u16, bind: std::net::IpAddr, code: &str) -> Text {
+    let host = match bind.is_unspecified() {
+        true => text!(NET_THIS_HOST),
+        false => text!(PLAIN, bind.to_string()),
+    };
+    let invite = text!(NET_INVITE, port, host, code.to_string());
+    match bind.is_loopback() {
+        true => text!(NET_INVITE_LOCAL, invite),
+        false => invite,
+    }
 }
 
 /// The SSH server of a shared game, running on its own threads until stopped. Its guests'
@@ -248,5 +258,23 @@ impl Hosting {
         // The SSH goodbye is the protocol's: each guest's screen was told in its language.
         let _ = self.stop.send(Some(Lang::En.say(&text!(NET_HOST_LEFT))));
         self.runtime.shutdown_timeout(Duration::from_secs(2));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn the_invite_says_the_code_is_the_password_and_how_to_open_to_the_network() {
+        let loopback = invite(2222, "127.0.0.1".parse().unwrap(), "k3m9-pq7x");
+        for lang in Lang::ALL {
+            let said = lang.say(&loopback);
+            assert!(said.contains("k3m9-pq7x") && said.contains("--bind 0.0.0.0"), "{lang:?}: {said}");
+        }
+        assert!(Lang::En.say(&loopback).contains("the password is k3m9-pq7x"));
+        let open = Lang::En.say(&invite(2222, "0.0.0.0".parse().unwrap(), "k3m9-pq7x"));
+        assert!(!open.contains("--bind"), "open to the network already: {open}");
     }
 }
