@@ -221,9 +221,11 @@ impl App {
         if let Screen::Review(review) = &mut self.screen {
             crate::each_game!(review.as_mut(), review => review.update());
         }
+        // The game waits while a box is open over it: the computer plays on behind none.
+        let paused = self.overlay.is_some();
         let Some(game) = self.game_screen() else { return };
         let question = crate::each_game!(game, game => {
-            game.update(now);
+            game.update(now, paused);
             game.question()
         });
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
@@ -235,7 +237,9 @@ impl App {
     pub fn timer(&self) -> Option<Instant> {
         match &self.screen {
             Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.timer()),
-            Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.timer()),
+            Screen::Game(game) => {
+                crate::each_game!(game.as_ref(), game => game.timer(self.overlay.is_some()))
+            }
             _ => None,
         }
     }
@@ -379,6 +383,7 @@ impl App {
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)
+            | Question::Branch(_)
             | Question::Locked(_) => {
                 // A review's game may be asked too: another hexstack holds its file.
                 if let Some(game) = self.kept_game() {
