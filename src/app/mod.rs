@@ -247,6 +247,13 @@ impl App {
     /// A key, a click or a resize.
     fn input(&mut self, event: &Input) {
         let go = match event {
+            // A game the terminal is too small for takes no key but quit: nothing is played blind.
+            Input::Key(key) if self.overlay.is_none() && self.too_small() => {
+                match keys::action(self.context(), *key) {
+                    Some(keys::Action::Quit) => self.screen.component().key(*key),
+                    _ => Go::Stay,
+                }
+            }
             Input::Key(key) if key.kind != KeyEventKind::Release => match &mut self.overlay {
                 Some(Overlay::Help) => Go::Close,
                 Some(Overlay::Ask(question)) => question.key(*key),
@@ -265,6 +272,12 @@ impl App {
             _ => Go::Stay,
         };
         self.go(go);
+    }
+
+    /// Whether a game is on screen that the terminal is too small to show.
+    fn too_small(&self) -> bool {
+        let area = self.area;
+        self.screen.game().is_some_and(|game| crate::each_game!(game, game => game.layout(area).is_none()))
     }
 
     /// Puts `screen` on, with nothing over it.
