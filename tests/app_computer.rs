@@ -32,18 +32,16 @@ fn the_hint_key_lights_a_turn_and_says_who_is_ahead() {
     press(&mut app, &["t"]);
     wait_for_advice(&mut app);
     assert_eq!(
-        names(&app, lit(&app).selected),
+        names(&app, lit(&app).better),
         ["B2", "C3", "D4"],
-        "the winning chain is lit like a selection"
+        "the winning chain is lit as the computer's turn"
     );
     assert_eq!(line(&app), ("Info", "hint: B2xC3xD4 (Blue is ahead: 100 %)".to_string()));
     assert!(render(&app).backend().to_string().contains("Blue is ahead: 100 %"));
     // The hint is for this position only: a turn played elsewhere drops it.
     press(&mut app, &["h", "Enter"]);
     assert_eq!(position(&app), "3/r/B2=b2,B3=b1,C3=r2,D4=r3,E4=r3");
-    assert!(
-        game(&app).advisor.advice(game(&app).table.revision()).is_none() && lit(&app).selected.is_empty()
-    );
+    assert!(game(&app).advisor.advice(game(&app).table.revision()).is_none() && lit(&app).better.is_empty());
 }
 
 #[test]
@@ -234,7 +232,7 @@ fn a_hint_asked_just_after_the_computer_played_is_shown() {
     press(&mut app, &["t"]);
     wait_for_advice(&mut app);
     assert!(message(&app).starts_with("hint: "), "{:?}", game(&app).table.message);
-    assert!(!lit(&app).selected.is_empty(), "the suggested turn is lit");
+    assert!(!lit(&app).better.is_empty(), "the suggested turn is lit");
 }
 
 #[test]
@@ -281,10 +279,11 @@ fn stepping_through_a_game_against_the_computer_never_makes_it_play() {
             assert!(message(&app).starts_with("the computer waits:"), "{:?}", game(&app).table.message);
         }
     }
-    // End goes back to the last turn; Enter on its turn lets it play from there.
+    // End goes back to the last turn; Enter on its turn lets it play from there, once
+    // the player says yes to replacing the later turns.
     press(&mut app, &["End"]);
     assert_eq!(position(&app), line_end(&played));
-    press(&mut app, &["Home", "Enter"]);
+    press(&mut app, &["Home", "Enter", "y"]);
     until_computer_played(&mut app, &wakes);
     assert_eq!(line(&app).len(), 1, "it played from the start, a new line");
 }

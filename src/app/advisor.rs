@@ -198,6 +198,8 @@ pub struct Advisor<G: Game> {
     advice: Option<(u64, Advice<G::Turn>)>,
     /// The revision a hint was asked at: its turn is lit there, and said when found.
     hint: Option<u64>,
+    /// Whether the hint's figure shows on the evaluation line (`e` hides it).
+    hint_figure: bool,
     /// Whether the panel shows who is ahead after every turn.
     pub show_eval: bool,
     /// The search under way.
@@ -215,6 +217,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
         Advisor {
             advice: None,
             hint: None,
+            hint_figure: false,
             show_eval: false,
             thinking: None,
             budget: level.budget(),
@@ -242,10 +245,23 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
         self.hint == Some(revision)
     }
 
+    /// Whether the evaluation line shows at `revision`: asked for with `e`, or a hint's
+    /// figure there (until `e` hides it).
+    pub fn eval_shown(&self, revision: u64) -> bool {
+        self.show_eval || (self.hint_figure && self.hinting(revision))
+    }
+
+    /// Esc: the hint is put away, its turn no longer lit.
+    pub fn clear_hint(&mut self) -> bool {
+        self.hint_figure = false;
+        self.hint.take().is_some()
+    }
+
     /// A hint asked for: said at once if the advice on this position is known, else when found.
     pub fn ask_hint(&mut self, held: &Held<G>) -> Option<Message> {
         let revision = held.with(Session::revision);
         self.hint = Some(revision);
+        self.hint_figure = true;
         match self.advice(revision) {
             Some(advice) => Some(Message::Info(text!(ADVICE_HINT, advice.turn.to_string(), ahead(advice)))),
             None => {
@@ -255,9 +271,10 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
         }
     }
 
-    /// Shows or hides who is ahead.
+    /// Shows or hides who is ahead: hidden if the line shows, a hint's figure included.
     pub fn toggle_eval(&mut self, held: &Held<G>) {
-        self.show_eval = !self.show_eval;
+        self.show_eval = !self.eval_shown(held.with(Session::revision));
+        self.hint_figure = false;
         self.think(held);
     }
 

@@ -185,10 +185,13 @@ impl<G: Input> GameScreen<G> {
         GameLayout::fit(self.table.position().board(), G::CELL_LINES, area)
     }
 
-    /// Catches up with what happened: the computer's turn moves on, then the advisor takes
-    /// in what it found on the position the game now stands at.
-    pub fn update(&mut self, now: Instant) {
-        self.computer_plays(now);
+    /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
+    /// a box is open over the game), then the advisor takes in what it found on the
+    /// position the game now stands at.
+    pub fn update(&mut self, now: Instant, paused: bool) {
+        if !paused {
+            self.computer_plays(now);
+        }
         if let Some(message) = self.advisor.update(self.table.held()) {
             self.table.message = message;
         }
@@ -209,10 +212,10 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
-    /// When it wants to be woken: the computer's next step, or the next redraw of a
-    /// search's progress bar.
-    pub fn timer(&self) -> Option<Instant> {
-        let opponent = self.opponent().and_then(Opponent::timer);
+    /// When it wants to be woken: the computer's next step (none while `paused`), or the
+    /// next redraw of a search's progress bar.
+    pub fn timer(&self, paused: bool) -> Option<Instant> {
+        let opponent = self.opponent().filter(|_| !paused).and_then(Opponent::timer);
         opponent.into_iter().chain(self.advisor.timer()).min()
     }
 
@@ -228,6 +231,17 @@ impl<G: Input> GameScreen<G> {
             Some((_, pointed)) => pointed,
             None => Some(self.table.cursor.cell),
         }
+    }
+
+    /// What the board lights up: the game's own marks, and a hint in a look of its own
+    /// (the computer's turn, as a review marks it), never like a selection.
+    pub fn lit(&self) -> super::lit::Lit {
+        let mut lit = G::lit(&self.table, self.pointer(), None);
+        if let Some(hint) = self.advisor.hint(self.table.revision()) {
+            let board = self.table.position().board();
+            lit.better = G::turn_cells(hint).into_iter().filter_map(|cell| board.index(cell)).collect();
+        }
+        lit
     }
 
     /// Whether it is the computer's turn (and so not the player's).
@@ -264,6 +278,10 @@ impl<G: Input> GameScreen<G> {
                 self.table.message = Message::Info(text!(SAVE_NOT_REPLACED, crate::store::shown(&path)))
             }
             Question::Locked(_) => self.table.message = Message::Info(text!(LOCK_WATCHING)),
+            Question::Branch(_) => {
+                self.table.pending = None;
+                self.table.message = Message::Info(text!(BRANCH_KEPT));
+            }
             _ => {}
         }
     }
@@ -283,8 +301,30 @@ impl<G: Input> GameScreen<G> {
                 *self = self.copy();
                 self.table.message = Message::Info(text!(LOCK_COPY));
             }
+            Question::Branch(_) => self.branch(),
             Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
+    }
+
+    /// Play goes on from here, the later turns replaced: by the turn the player made, or
+    /// (on the computer's turn) by the computer's.
+    fn branch(&mut self) {
+        match self.table.pending.take() {
+            Some(turn) => {
+                self.table.play_here(turn);
+            }
+            None => {
+                self.table.drop_future();
+                self.table.message = Message::Info(text!(COMPUTER_THINKING));
+            }
+        }
+    }
+
+    /// Asks before the turns after this point are replaced, if a turn made here would.
+    fn ask_branch(&self) -> Option<Go> {
+        let (played, total) = self.table.replay_position();
+        let waiting = self.table.pending.is_some() || self.table.end().is_none();
+        (self.table.can_redo() && waiting).then_some(Go::Ask(Question::Branch(total - played)))
     }
 
     /// What a tried example does differently: it goes back to its page with q, or with Esc
@@ -330,9 +370,15 @@ impl<G: Input> GameScreen<G> {
     /// and it answers a draw offer itself.
     fn when_against(&mut self, action: Action) -> Option<Go> {
         let its_turn = self.computer()?.plays(self.table.to_move()) && self.table.end().is_none();
+        let busy = self.opponent().is_some_and(Opponent::busy);
         match action {
-            // Stepped back to its turn, Enter lets it play from there.
-            Action::Act if its_turn && self.table.can_redo() => self.table.drop_future(),
+            // Stepped back to its turn, Enter lets it play from there, once the player agrees.
+            Action::Act if its_turn && self.table.can_redo() => return self.ask_branch(),
+            // Undo stops the computer's turn under way, and takes back the player's.
+            Action::Undo if busy => {
+                self.table.picked = None;
+                self.table.undo(self.computer());
+            }
             Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if its_turn => {
                 self.table.message = Message::Info(text!(COMPUTER_THINKING))
             }
@@ -355,6 +401,8 @@ impl<G: Input> GameScreen<G> {
                 }
             }
             Action::Eval => self.advisor.toggle_eval(self.table.held()),
+            // Esc with nothing picked puts a hint away.
+            Action::Cancel if self.table.picked.is_none() && self.advisor.clear_hint() => {}
             action => self.table.on_board(action),
         }
     }
@@ -388,7 +436,7 @@ impl<G: Input> GameScreen<G> {
     /// only for the position it was found for.
     pub fn standing(&self) -> Option<crate::i18n::Text> {
         let advice = self.advisor.advice(self.table.revision())?;
-        (self.advisor.show_eval || self.advisor.hinting(self.table.revision())).then(|| ahead(advice))
+        self.advisor.eval_shown(self.table.revision()).then(|| ahead(advice))
     }
 }
 
@@ -398,6 +446,7 @@ impl<G: Input> Component for GameScreen<G> {
             Mode::Tried(_) => Context::Try,
             Mode::Shared(seat) if seat.colour().is_none() => Context::Watching,
             Mode::Shared(_) => Context::Shared,
+            Mode::Against(opponent) if opponent.computer.watched() => Context::Watched,
             Mode::Against(_) => Context::Against,
             Mode::HotSeat => Context::Game,
         }
@@ -426,7 +475,12 @@ impl<G: Input> Component for GameScreen<G> {
             Mode::Against(_) => self.when_against(action),
             Mode::HotSeat => None,
         };
-        ruled.unwrap_or_else(|| self.common(action))
+        let go = ruled.unwrap_or_else(|| self.common(action));
+        // A turn made back in the game waits for the player's word on the later turns.
+        match self.table.pending.is_some() {
+            true => self.ask_branch().unwrap_or(go),
+            false => go,
+        }
     }
 
     /// A click acts on the cell under it; the cursor follows the mouse.

@@ -89,6 +89,8 @@ pub enum Question {
     OfferDraw,
     /// In a game at a distance: may this player take back their last turn?
     TakeBack(Colour),
+    /// Back in the game: play from here, replacing this many later turns?
+    Branch(usize),
     /// This file exists: replace it with the game?
     Replace(PathBuf),
     /// Another hexstack (this process, on this machine) has the game open: `y` continues

@@ -33,6 +33,8 @@ pub enum Context {
     Game,
     /// A game against the computer: undo takes back your turn and its answer.
     Against,
+    /// The computer playing both sides, watched: no turn, draw or resignation to make.
+    Watched,
     /// A rules example tried on a real board: a game that goes back to its page.
     Try,
     /// A game shared over SSH: no going through its history, no menu.
@@ -58,10 +60,11 @@ pub enum Context {
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 15] = [
+    pub const ALL: [Context; 16] = [
         Context::Menu,
         Context::Game,
         Context::Against,
+        Context::Watched,
         Context::Try,
         Context::Shared,
         Context::Watching,
@@ -196,6 +199,7 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
 const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
     (Context::Against, KEY_UNDO, KEY_UNDO_AGAINST),
     (Context::Against, KEY_DRAW, KEY_DRAW_AGAINST),
+    (Context::Watched, KEY_UNDO, KEY_UNDO_WATCHED),
     (Context::Shared, KEY_UNDO, KEY_UNDO_SHARED),
     (Context::Shared, KEY_DRAW, KEY_DRAW_SHARED),
     (Context::Shared, KEY_SAVE, KEY_SAVE_SHARED),
@@ -212,7 +216,7 @@ pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<
 /// The names of keys as the help and hints write them, in `lang`: a key with a name of its
 /// own (Enter, Space, Home...) is named in the language, the others as they are printed.
 pub fn named(shown: &str, lang: Lang) -> String {
-    const NAMES: [(&str, Key<0>); 9] = [
+    const NAMES: [(&str, Key<0>); 10] = [
         ("Enter", KEYNAME_ENTER),
         ("Space", KEYNAME_SPACE),
         ("Esc", KEYNAME_ESC),
@@ -222,6 +226,8 @@ pub fn named(shown: &str, lang: Lang) -> String {
         ("Backspace", KEYNAME_BACKSPACE),
         ("PgUp", KEYNAME_PGUP),
         ("PgDn", KEYNAME_PGDN),
+        // Yes is each language's own letter (y, o for oui, д for да): every one is bound.
+        ("Y", KEYNAME_YES),
     ];
     let name = |key: &str| {
         NAMES.iter().find(|(name, _)| *name == key).map_or(key.to_string(), |(_, key)| lang.word(*key))

@@ -40,7 +40,27 @@ impl Areas {
         let [banner, board] = Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(left);
         Areas { title, banner, board, panel, message, hints }
     }
+
+    /// The board's area cut to `width` and the panel moved next to it, the two centred
+    /// together: a wide terminal leaves its room around them, not between them. A board
+    /// area with little to spare is left as it is.
+    fn close_up(self, width: u16) -> Areas {
+        let spare = self.board.width.saturating_sub(width);
+        if spare < CLOSE_UP {
+            return self;
+        }
+        let board = Rect { x: self.board.x + spare / 2, width, ..self.board };
+        let banner = Rect { x: board.x, width, ..self.banner };
+        let panel = Rect { x: board.right(), ..self.panel };
+        Areas { board, banner, panel, ..self }
+    }
 }
+
+/// How many columns the board's area may have to spare before the panel moves closer.
+const CLOSE_UP: u16 = 16;
+
+/// The columns between the board's labels and the panel.
+const GAP: u16 = 4;
 
 /// A game screen laid out: its areas, and its board in the board area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,6 +76,8 @@ impl GameLayout {
         let areas = Areas::split(area);
         let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
             .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+        let areas = areas.close_up(layout.width() + GAP);
+        let layout = BoardLayout::fit(board, SLOT, lines, areas.board)?;
         Some(GameLayout { areas, board: layout })
     }
 
@@ -214,6 +236,11 @@ impl BoardLayout {
 
     pub fn board(&self) -> Board {
         self.board
+    }
+
+    /// How many columns the board takes, its labels included.
+    pub fn width(&self) -> u16 {
+        BoardLayout::size(self.board, self.slot, (self.unit, self.line)).0
     }
 
     pub fn slot(&self) -> u16 {

@@ -221,9 +221,11 @@ impl App {
         if let Screen::Review(review) = &mut self.screen {
             crate::each_game!(review.as_mut(), review => review.update());
         }
+        // The game waits while a box is open over it: the computer plays on behind none.
+        let paused = self.overlay.is_some();
         let Some(game) = self.game_screen() else { return };
         let question = crate::each_game!(game, game => {
-            game.update(now);
+            game.update(now, paused);
             game.question()
         });
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
@@ -235,7 +237,9 @@ impl App {
     pub fn timer(&self) -> Option<Instant> {
         match &self.screen {
             Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.timer()),
-            Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.timer()),
+            Screen::Game(game) => {
+                crate::each_game!(game.as_ref(), game => game.timer(self.overlay.is_some()))
+            }
             _ => None,
         }
     }
@@ -243,6 +247,13 @@ impl App {
     /// A key, a click or a resize.
     fn input(&mut self, event: &Input) {
         let go = match event {
+            // A game the terminal is too small for takes no key but quit: nothing is played blind.
+            Input::Key(key) if self.overlay.is_none() && self.too_small() => {
+                match keys::action(self.context(), *key) {
+                    Some(keys::Action::Quit) => self.screen.component().key(*key),
+                    _ => Go::Stay,
+                }
+            }
             Input::Key(key) if key.kind != KeyEventKind::Release => match &mut self.overlay {
                 Some(Overlay::Help) => Go::Close,
                 Some(Overlay::Ask(question)) => question.key(*key),
@@ -261,6 +272,12 @@ impl App {
             _ => Go::Stay,
         };
         self.go(go);
+    }
+
+    /// Whether a game is on screen that the terminal is too small to show.
+    fn too_small(&self) -> bool {
+        let area = self.area;
+        self.screen.game().is_some_and(|game| crate::each_game!(game, game => game.layout(area).is_none()))
     }
 
     /// Puts `screen` on, with nothing over it.
@@ -379,6 +396,7 @@ impl App {
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)
+            | Question::Branch(_)
             | Question::Locked(_) => {
                 // A review's game may be asked too: another hexstack holds its file.
                 if let Some(game) = self.kept_game() {

@@ -96,10 +96,15 @@ impl<G: Input> Opponent<G> {
                 Some(Some(advice)) => {
                     self.view = Some(advice.blue);
                     let stages = G::stages(&advice.turn);
-                    let first = stages.first().cloned();
+                    // A turn with no steps to show (a placement) is played at once: its
+                    // cell fills as the message names it.
+                    let Some(first) = stages.first().cloned() else {
+                        self.state = State::Waiting;
+                        return Step::Play(advice.turn);
+                    };
                     self.state =
                         State::Showing { turn: advice.turn, stages, shown: 1, due: now + self.stage_time };
-                    first.map_or_else(|| self.step(session, searcher, now), Step::Show)
+                    Step::Show(first)
                 }
             },
             State::Showing { turn, stages, shown, due } => {

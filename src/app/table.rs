@@ -85,13 +85,16 @@ pub struct Table<G: Game> {
     pub message: Message,
     /// What the player has picked on the way to a turn.
     pub picked: Option<G::Picked>,
+    /// A turn made back in the game, waiting for the player's word before it replaces the
+    /// later turns.
+    pub pending: Option<G::Turn>,
 }
 
 impl<G: Input> Table<G> {
     /// A board on `session`, the cursor in the middle, the player to move told what to do.
     pub fn new(session: Held<G>) -> Table<G> {
         let cursor = Cursor::middle(session.with(|session| session.position().board()));
-        let mut table = Table { session, cursor, message: Message::None, picked: None };
+        let mut table = Table { session, cursor, message: Message::None, picked: None, pending: None };
         table.prompt();
         table
     }
@@ -140,9 +143,14 @@ impl<G: Input> Table<G> {
         })
     }
 
-    /// Whether a game is going on that quitting would interrupt.
+    /// Whether a game is going on that quitting would interrupt: turns in its line, and
+    /// not over at its end (wherever the players stand in it).
     pub fn in_progress(&self) -> bool {
-        self.end().is_none() && self.has_history()
+        self.read(|session| {
+            let last = session.line().last().map(|ply| ply.position);
+            let ongoing = last.is_some_and(|last| last.outcome() == crate::rules::Outcome::Ongoing);
+            ongoing && session.agreed().is_none()
+        })
     }
 
     /// Whether a turn has been played (and so may be taken back).
@@ -187,6 +195,18 @@ impl<G: Input> Table<G> {
 
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
     pub fn commit(&mut self, turn: G::Turn) -> bool {
+        self.picked = None;
+        // Back in the game, a legal turn waits for the player's word (the screen asks).
+        if self.can_redo() && self.position().play(&turn).is_ok() {
+            self.pending = Some(turn);
+            return true;
+        }
+        self.play_here(turn)
+    }
+
+    /// Plays a whole turn where the game stands, replacing any later turns, and says what
+    /// happened; `false` if it was refused (and why).
+    pub fn play_here(&mut self, turn: G::Turn) -> bool {
         let mover = self.to_move();
         let branching = self.can_redo();
         self.picked = None;

@@ -59,7 +59,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor.cell);
-    let lit = G::lit(table, game.pointer(), game.advisor.hint(table.revision()));
+    let lit = game.lit();
     board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| shown.write(cell, style, say));
     if let Some(end) = table.end() {
         let lines = vec![
@@ -323,8 +323,10 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
 
 /// What the board's marks mean and what else it shows, for the help.
 pub fn marks_help<G: Look>(_: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    // A hint is lit as the computer's turn, in every game.
     let marks = G::MARKS
         .iter()
+        .chain([&Mark::Better])
         .map(|mark| Line::raw(format!("{} {}", mark.symbol(), say.word(mark.sentence(G::KIND)))));
     marks.chain(G::NOTES.iter().map(|note| Line::raw(say.word(*note)))).collect()
 }

@@ -136,7 +136,7 @@ pub fn lit(app: &App) -> Lit {
 }
 
 fn lit_of<G: Input>(game: &GameScreen<G>) -> Lit {
-    G::lit(&game.table, game.pointer(), game.advisor.hint(game.table.revision()))
+    game.lit()
 }
 
 /// The cells of a set on the game's board, by name.

@@ -30,17 +30,23 @@ const fn bind(
 
 use Context::{
     Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try,
-    Watching,
+    Watched, Watching,
 };
 
 /// Every screen with a board to play on.
 const BOARDS: &[Context] = &[Game, Against, Try, Shared];
 
 /// Every screen with a board to look at, watched ones included.
-const LOOKING: &[Context] = &[Game, Against, Try, Shared, Watching];
+const LOOKING: &[Context] = &[Game, Against, Watched, Try, Shared, Watching];
 
 /// Every screen with a cursor on a board: those, and a review's turn tried again.
-const CURSOR: &[Context] = &[Game, Against, Try, Shared, Watching, Retry];
+const CURSOR: &[Context] = &[Game, Against, Watched, Try, Shared, Watching, Retry];
+
+/// Every screen that goes back and forth through its game's turns.
+const STEPPING: &[Context] = &[Game, Against, Watched, Try];
+
+/// Every screen with a board to play on, and the computer's game with itself.
+const SAVING: &[Context] = &[Game, Against, Watched, Try, Shared];
 
 /// Every screen where Enter and Esc play on a board.
 const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry];
@@ -137,9 +143,10 @@ pub const KEYS: &[Binding] = &[
         KEY_ACT,
         Some(("Enter", HINT_ACT)),
     ),
+    bind(&[Watched], &[code(KeyCode::Enter)], "Enter", Action::Act, KEY_PLAY_ON, None),
     bind(PLAYING, &[code(KeyCode::Esc)], "Esc", Action::Cancel, KEY_CANCEL, Some(("Esc", HINT_CANCEL))),
     bind(
-        BOARDS,
+        SAVING,
         &[char('u'), char('['), code(KeyCode::Backspace)],
         "u [",
         Action::Undo,
@@ -147,25 +154,25 @@ pub const KEYS: &[Binding] = &[
         Some(("u", HINT_UNDO)),
     ),
     bind(
-        &[Game, Against, Try],
+        STEPPING,
         &[(KeyCode::Char('r'), CTRL), char(']')],
         "^r ]",
         Action::Redo,
         KEY_REDO,
         Some(("^r", HINT_REDO)),
     ),
-    bind(&[Game, Against, Try], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST, None),
-    bind(&[Game, Against, Try], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST, None),
-    bind(BOARDS, &[char('s')], "s", Action::Save, KEY_SAVE, None),
+    bind(STEPPING, &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST, None),
+    bind(STEPPING, &[code(KeyCode::End)], "End", Action::Last, KEY_LAST, None),
+    bind(SAVING, &[char('s')], "s", Action::Save, KEY_SAVE, None),
     bind(LOOKING, &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, Some(("?", HINT_KEYS))),
     bind(BOARDS, &[char('t')], "t", Action::Hint, KEY_HINT, None),
     bind(LOOKING, &[char('e')], "e", Action::Eval, KEY_EVAL, None),
     bind(BOARDS, &[char('d')], "d", Action::Draw, KEY_DRAW, None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, KEY_RESIGN, None),
-    bind(&[Game, Against], &[char('m')], "m", Action::Menu, KEY_MENU, None),
-    bind(&[Game, Against], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
+    bind(&[Game, Against, Watched], &[char('m')], "m", Action::Menu, KEY_MENU, None),
+    bind(&[Game, Against, Watched], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
     bind(
-        &[Game, Against, Shared, Watching],
+        &[Game, Against, Watched, Shared, Watching],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
@@ -324,14 +331,14 @@ pub const KEYS: &[Binding] = &[
     bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, KEY_CLOSE, Some(("Esc", HINT_CANCEL))),
     bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, KEY_ERASE, None),
     bind(&[SaveAs], &[(KeyCode::Char('u'), CTRL)], "^u", Action::Clear, KEY_CLEAR, None),
-    // A question: `y` says yes (`o`, for oui, too), any other key no.
+    // A question: `y` says yes (`o` for oui, `д` for да, too), any other key no.
     bind(
         &[Question],
-        &[char('y'), char('Y'), char('o'), char('O')],
-        "y o",
+        &[char('y'), char('Y'), char('o'), char('O'), char('д'), char('Д')],
+        "Y",
         Action::Yes,
         KEY_YES,
-        Some(("y", HINT_YES)),
+        Some(("Y", HINT_YES)),
     ),
     bind(&[Question], &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, KEY_NO, Some(("n", HINT_NO))),
     // The help: any key closes it.
