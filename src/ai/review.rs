@@ -113,6 +113,27 @@ impl<T> Judged<T> {
     pub fn blue_after(&self) -> f64 {
         seen_by(self.mover, self.after)
     }
+
+    /// Why the turn, if it was not the computer's, has no mark.
+    pub fn unmarked(&self) -> Unmarked {
+        match self {
+            _ if self.kept == 0.0 => Unmarked::AlreadyLost,
+            _ if self.after == 1.0 => Unmarked::StillWon,
+            _ if self.before - self.after >= INACCURACY => Unmarked::AsLittle,
+            _ => Unmarked::Little,
+        }
+    }
+}
+
+/// Why a turn has no mark, so that a player is told: the game was proven lost whatever the
+/// turn, the player still wins by force after it, the computer's own turn keeps about as
+/// little (seen alike), or it lost too little to count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unmarked {
+    AlreadyLost,
+    StillWon,
+    AsLittle,
+    Little,
 }
 
 /// A chance turned from Blue's side to `colour`'s, or back (the same flip).
@@ -509,6 +530,16 @@ mod tests {
         assert_eq!(let_go, [Class::Inaccuracy, Class::Mistake, Class::Blunder, Class::Blunder]);
         // A forced win only put off is no mark.
         assert_eq!(class(1.0, 1.0), Class::Ok);
+        // Why a turn has no mark.
+        let why = |before: Looked<String>, after: f64| {
+            let judged = judge(Colour::Blue, &"D3".to_string(), &before, &looked(after, "A1")).unwrap();
+            assert_eq!(judged.class, Class::Ok);
+            judged.unmarked()
+        };
+        assert_eq!(why(looked(0.0, "E5"), 0.0), Unmarked::AlreadyLost);
+        assert_eq!(why(Looked { after_best: Some(1.0), ..looked(1.0, "E5") }, 1.0), Unmarked::StillWon);
+        assert_eq!(why(Looked { after_best: Some(0.5), ..looked(0.6, "E5") }, 0.45), Unmarked::AsLittle);
+        assert_eq!(why(looked(0.55, "E5"), 0.5), Unmarked::Little);
         // The computer's own turn is no mark, whatever a verdict a ply deeper says.
         let own = judge(Colour::Blue, &"E5".to_string(), &looked(1.0, "E5"), &looked(0.9, "A1")).unwrap();
         assert_eq!(own.class, Class::Ok);

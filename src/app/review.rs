@@ -13,7 +13,7 @@ use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::lit::Lit;
 use super::table::Input;
 use super::table::{Message, Table};
-use crate::ai::review::{self, Class, Judged, Looked, Summary};
+use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::ai::{Budget, Level, Search};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -31,18 +31,14 @@ fn percent(chance: f64) -> u32 {
     (chance * 100.0).round() as u32
 }
 
-/// Why a turn that was not the computer's has no mark: the game was proven lost before it
-/// or is still proven won after it, the computer's own turn would have kept about as
-/// little, or it lost too little to count.
+/// Why a turn that was not the computer's has no mark ([`Judged::unmarked`]), in words.
 fn unmarked<T>(judged: &Judged<T>, turn: String, best: String) -> crate::i18n::Text {
     let (mover, after) = (judged.mover, percent(judged.after));
-    match judged {
-        _ if judged.kept == 0.0 => text!(REVIEW_UNMARKED_LOST, mover, turn),
-        _ if judged.after == 1.0 => text!(REVIEW_UNMARKED_WON, mover, turn),
-        _ if judged.before - judged.after >= review::INACCURACY => {
-            text!(REVIEW_UNMARKED_CLOSE, mover, turn, after, best, percent(judged.kept))
-        }
-        _ => text!(REVIEW_UNMARKED, mover, turn, after, best),
+    match judged.unmarked() {
+        Unmarked::AlreadyLost => text!(REVIEW_UNMARKED_LOST, mover, turn),
+        Unmarked::StillWon => text!(REVIEW_UNMARKED_WON, mover, turn),
+        Unmarked::AsLittle => text!(REVIEW_UNMARKED_CLOSE, mover, turn, after, best, percent(judged.kept)),
+        Unmarked::Little => text!(REVIEW_UNMARKED, mover, turn, after, best),
     }
 }
 
