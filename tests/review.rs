@@ -284,6 +284,9 @@ fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
         message(&app),
         "A new review at level 1: the kept one, at level 2, stays until this one is done"
     );
+    for lang in [Lang::Fr, Lang::Sr] {
+        insta::assert_snapshot!(format!("a_new_review_at_another_level_{lang:?}"), message_in(&app, lang));
+    }
     assert!(app.kept_game().unwrap().record("").contains("review: 2 exact"), "kept while under way");
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     assert!(app.kept_game().unwrap().record("").contains("review: 1 exact"), "replaced once done");
