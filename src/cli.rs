@@ -94,6 +94,10 @@ pub enum Command {
         /// Print one line a turn and one a player, tab-separated, instead of opening it
         #[arg(long)]
         text: bool,
+        /// Threads to look at the positions on, 1 to 256 (default: one a core); the review
+        /// is the same on any number
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -161,11 +165,19 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             };
             crate::net::serve(hosted, &listen, lang)
         }
-        Some(Command::Review { file, level, text: true }) => {
+        Some(Command::Review { file, level, text: true, threads }) => {
             let level = self::level(level.as_deref())?;
-            print(commands::review_text(&store::load(&file)?, level.unwrap_or(Level::REVIEW)))
+            let saved = store::load(&file)?;
+            if let Some(kept) =
+                saved.review.as_ref().filter(|kept| kept.level != commands::review_level(&saved, level))
+            {
+                let asked = commands::review_level(&saved, level).number();
+                eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
+            }
+            let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
+            print(commands::review_text(&saved, level, threads))
         }
-        Some(Command::Review { file, level, text: false }) => {
+        Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
             open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
         }

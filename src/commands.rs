@@ -120,17 +120,30 @@ impl std::fmt::Display for Report {
 
 /// `hexstack review FILE --text`: one line a turn, tab-separated (its number from 1, the
 /// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
-/// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). The
-/// positions the file's own review looked at, at this level, are not looked at again.
-pub fn review_text(saved: &crate::saved::SavedGame, level: Level) -> String {
-    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), level))
+/// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). At `level`,
+/// else at the level of the review kept in the file, else [`Level::REVIEW`]; what the
+/// kept review holds at that level is not looked at again. The positions are looked at on
+/// `threads` threads, with the same answer on any number.
+pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
+    let level = review_level(saved, level);
+    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), level, threads))
 }
 
-fn review_lines<G: Evaluate>(
+/// The level a review of `saved` is at: the one asked for, else the kept review's.
+pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>) -> Level {
+    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(Level::REVIEW)
+}
+
+fn review_lines<G>(
     session: &Session<G>,
     kept: Option<&crate::saved::KeptReview>,
     level: Level,
-) -> String {
+    threads: usize,
+) -> String
+where
+    G: Evaluate + Send + Sync,
+    G::Turn: Send,
+{
     use ai::review::{self, Summary};
     let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
     let positions = review::positions(session.start(), &turns);
@@ -138,10 +151,8 @@ fn review_lines<G: Evaluate>(
         Some(kept) => kept.looked(&positions),
         None => vec![None; positions.len()],
     };
-    let (mut search, stop) = (Search::new(), AtomicBool::new(false));
-    while let Some(needed) = review::needed(&positions, &turns, &looked) {
-        review::look_at(&mut search, needed, &positions, &mut looked, review::budget::<G>(level), &stop);
-    }
+    let budget = (review::budget::<G>(level), threads);
+    review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
     let mut lines: Vec<String> = judged
         .iter()

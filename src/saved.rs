@@ -19,15 +19,20 @@
 //! end
 //! ```
 //!
-//! A game the computer reviewed keeps its review after the turns, before `end`: its level,
-//! then a line for the start and for each turn, Blue's chance there (0 to 1) and the turn
-//! the computer would play (`-` once the game is over):
+//! A game the computer reviewed keeps its review after the turns, before `end`: its level
+//! and `exact`, then a line for the start and for each turn, Blue's chance there (0 to 1,
+//! every digit it has, so that the review reopens the same), the turn the computer would
+//! play (`-` once the game is over), and Blue's chance after that turn where a turn played
+//! there was looked at closer:
 //!
 //! ```text
-//! review: 4
-//! 0.500 C3
-//! 0.516 D3
+//! review: 4 exact
+//! 0.5 C3
+//! 0.5162176198529514 D3 0.4829001316253426
 //! ```
+//!
+//! An older file's review (`review: 4`, its chances rounded) loads with the game but is not
+//! used: the game is reviewed again, since rounded chances can judge a turn otherwise.
 //!
 //! Forced skips are not written: replaying the turns makes them again. `at` says how many
 //! of the turns are played (the rest were taken back and can be redone); the `end` line
@@ -45,6 +50,9 @@ pub mod plain;
 
 /// The first line of every saved game.
 pub const MAGIC: &str = "hexstack saved game";
+
+/// What the `review:` line says after the level: its chances are written in full.
+const EXACT: &str = "exact";
 
 /// What a saved game holds.
 #[derive(Clone, Debug)]
@@ -93,6 +101,12 @@ impl KeptReview {
         KeptReview { level, line: turns.iter().map(ToString::to_string).collect(), looked }
     }
 
+    /// How much it holds: its positions and its looks after the computer's turn, so that
+    /// what keeps the game writes it again whenever either grows.
+    pub fn size(&self) -> usize {
+        self.looked.len() + self.looked.iter().filter(|looked| looked.after_best.is_some()).count()
+    }
+
     /// The verdicts it keeps on `positions` (the game's, start first), `None` where it has
     /// none, and from the first turn that is not legal where it stands (an edited file).
     pub fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
@@ -113,20 +127,22 @@ impl KeptReview {
 
     /// The review's lines in a saved game, from `review:` on.
     fn write(&self, text: &mut String) {
-        let _ = writeln!(text, "review: {}", self.level);
+        let _ = writeln!(text, "review: {} {EXACT}", self.level);
         for looked in &self.looked {
-            let _ = write!(text, "{:.3} {}", looked.blue, looked.best.as_deref().unwrap_or("-"));
+            // `{}` writes the shortest text that reads back as the same number.
+            let _ = write!(text, "{} {}", looked.blue, looked.best.as_deref().unwrap_or("-"));
             let _ = match looked.after_best {
-                Some(blue) => writeln!(text, " {blue:.3}"),
+                Some(blue) => writeln!(text, " {blue}"),
                 None => writeln!(text),
             };
         }
     }
 
     /// The review from a saved game's lines after `review:`; `None` if any is not as
-    /// written (the game loads all the same, and is reviewed again).
+    /// written, or is an older file's rounded review (the game loads all the same, and is
+    /// reviewed again).
     fn read(level: &str, lines: &[&str], line: &[String]) -> Option<KeptReview> {
-        let level: Level = level.trim().parse().ok()?;
+        let level: Level = level.trim().strip_suffix(EXACT)?.trim().parse().ok()?;
         if lines.len() > line.len() + 1 {
             return None;
         }

@@ -90,15 +90,19 @@ fn a_blunder_is_found_with_the_jump_key_tried_again_and_the_better_turn_found() 
     let judged = clamber_review(&app).judged_at().cloned().expect("judged");
     assert_eq!((clamber_review(&app).at, judged.class), (0, Class::Blunder));
     let better = judged.better.clone().expect("a better turn");
-    assert!(message(&app).starts_with("Blue's D4 ?? dropped Blue to 0 %"), "{}", message(&app));
-    assert!(message(&app).contains(&format!(": {better} kept")), "{}", message(&app));
+    assert!(message(&app).starts_with("Blue's D4 ?? left Blue 0 %"), "{}", message(&app));
+    assert!(
+        message(&app).contains(&format!("the better turn {better} would have kept")),
+        "{}",
+        message(&app)
+    );
     insta::assert_snapshot!("a_blunder_in_review", screen(&app));
 
     // Tried again: the same turn is worse, the computer's own is well found.
     press(&mut app, &["t"]);
     assert_eq!(app.context(), Context::Retry);
     press(&mut app, &["Enter"]);
-    assert!(run_until(&mut app, &wakes, PATIENCE, |app| message(app).contains("t: try again")));
+    assert!(run_until(&mut app, &wakes, PATIENCE, |app| message(app).contains("keeps")));
     assert!(message(&app).starts_with("D4 keeps 0 % (Red answers C4x"), "{}", message(&app));
     assert_eq!(app.context(), Context::Tried);
     insta::assert_snapshot!("a_turn_tried_again", screen(&app));
@@ -152,7 +156,7 @@ fn a_missed_finishing_move_in_ombagui_is_a_blunder_in_french_too() {
     );
     assert_eq!(
         message_in(&app, Lang::Fr),
-        "D4-D5 de Rouge ?? a fait tomber Rouge à 0 % : D4-G7 gardait 100 %. t : rejouer"
+        "D4-D5 de Rouge ?? laisse Rouge à 0 % ; mieux : D4-G7 aurait gardé 100 %"
     );
     insta::assert_snapshot!("a_missed_finish_in_review_fr", screen_in(&app, Lang::Fr));
 }
@@ -163,7 +167,7 @@ fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
     let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     let text = app.kept_game().expect("the game under the review").record("");
-    assert!(text.contains("\nreview: 2\n"), "{text}");
+    assert!(text.contains("\nreview: 2 exact\n"), "{text}");
     // Read back, its review is all there: nothing left to look at, nothing waited for.
     let saved = hexstack::saved::read(&text).unwrap();
     let again = App::loaded(saved, AREA).reviewing(None, Leave::Game);
@@ -228,4 +232,93 @@ fn a_click_on_the_graph_or_the_list_puts_that_turn_on_view() {
     assert_eq!(clamber_review(&app).at, 0);
     click_at(&mut app, (panel.list.x + 2, panel.list.bottom() - 1));
     assert_eq!(clamber_review(&app).at, 0, "no turn on that line: nothing changes");
+}
+
+/// A 12-turn game Blue lost to level 3 (played by `hexstack engine`).
+const LOST_TO_LEVEL_3: [&str; 12] =
+    ["C2", "B4", "A1", "D4", "C4", "B4xC4", "A3", "B4xA3", "B3", "A3xB3", "B2", "B3xB2"];
+
+fn lost_to_level_3() -> App {
+    let mut app = clamber("start");
+    for turn in LOST_TO_LEVEL_3 {
+        assert!(game_mut(&mut app).table.commit(turn.parse().unwrap()), "{turn}");
+    }
+    app
+}
+
+/// Issue 33: a review is the same fresh, kept by the screen and read back, on one thread
+/// or two; the kept one is not looked at again.
+#[test]
+fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
+    use hexstack::commands::review_text;
+    let wakes = awake();
+    let fresh = hexstack::saved::read(&lost_to_level_3().kept_game().unwrap().record("")).unwrap();
+    assert!(fresh.review.is_none());
+    let text = review_text(&fresh, Some(LEVEL), 1);
+    assert_eq!(review_text(&fresh, Some(LEVEL), 2), text, "two threads, the same review");
+    let mut app = lost_to_level_3().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
+    let again = App::loaded(kept.clone(), AREA).reviewing(None, Leave::Game);
+    assert!(done(&again), "nothing left to look at: no search");
+    assert_eq!(review_text(&kept, None, 1), text, "the kept review, at its own level");
+    let marks = |app: &App| {
+        let judged = clamber_review(app).judged.iter().flatten();
+        judged.map(|turn| (turn.class, turn.loss.to_bits())).collect::<Vec<_>>()
+    };
+    assert_eq!(marks(&again), marks(&app), "reopened on the screen, the same marks");
+}
+
+/// Issue 33: a review asked for at another level than the kept one says it is a new one,
+/// and the kept one stays until it is done; `--text` without a level takes the kept one's.
+#[test]
+fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
+    let wakes = awake();
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
+    assert_eq!(hexstack::commands::review_level(&kept, None), LEVEL);
+    let other = Level::ALL[0];
+    let mut app = App::loaded(kept, AREA).reviewing(Some(other), Leave::Game);
+    assert_eq!(
+        message(&app),
+        "A new review at level 1: the kept one, at level 2, stays until this one is done"
+    );
+    for lang in [Lang::Fr, Lang::Sr] {
+        insta::assert_snapshot!(format!("a_new_review_at_another_level_{lang:?}"), message_in(&app, lang));
+    }
+    assert!(app.kept_game().unwrap().record("").contains("review: 2 exact"), "kept while under way");
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    assert!(app.kept_game().unwrap().record("").contains("review: 1 exact"), "replaced once done");
+}
+
+/// Issue 33: at the end the list shows the last turns; a wide terminal widens the graph.
+#[test]
+fn on_the_end_the_list_shows_the_last_turns_and_a_wide_graph_uses_the_room() {
+    use hexstack::app::layout::{GameLayout, ReviewPanel};
+    let wakes = awake();
+    let mut app = lost_to_level_3().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    press(&mut app, &["End"]);
+    let shown = screen(&app);
+    assert!(shown.contains("12 R B3xB2") && !shown.contains("  1 B C2"), "{shown}");
+    app.area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let board = hexstack::rules::hex::Board::SIDE_3;
+    let layout = GameLayout::fit_review(board, 1, app.area).unwrap();
+    assert!(ReviewPanel::new(layout.areas.panel).graph.width > 36, "{:?}", layout.areas.panel);
+    insta::assert_snapshot!("a_review_at_120x40", screen(&app));
+}
+
+/// Issue 33 (item 3): the sentence a review opens on has every value filled, in three
+/// languages.
+#[test]
+fn a_review_s_opening_sentence_has_no_placeholder_left_in_three_languages() {
+    let wakes = awake();
+    let mut app = lost_to_level_3().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    for lang in Lang::ALL {
+        let said = message_in(&app, lang);
+        assert!(said.contains("C2") && !said.contains(['{', '}']), "{lang:?}: {said}");
+        insta::assert_snapshot!(format!("a_review_s_opening_sentence_{lang:?}"), said);
+    }
 }

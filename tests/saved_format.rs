@@ -62,7 +62,7 @@ fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
         ],
     };
     let text = write_reviewed(&session, &Players::default(), "", Some(&review));
-    assert!(text.ends_with("Red D3\nreview: 4\n0.500 C3\n0.516 D4 0.500\n0.250 C2\nend\n"), "{text}");
+    assert!(text.ends_with("Red D3\nreview: 4 exact\n0.5 C3\n0.516 D4 0.5\n0.25 C2\nend\n"), "{text}");
     assert_eq!(read(&text).unwrap().review, Some(review.clone()));
     // After an undo and another turn, only the start and C3 still hold.
     let mut other = clamber_session(&["C3"]);
@@ -70,9 +70,39 @@ fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
     let text = write_reviewed(&other, &Players::default(), "", Some(&review));
     assert_eq!(read(&text).unwrap().review.unwrap().looked.len(), 2);
     // A review not as written is dropped; the game loads all the same.
-    for bad in ["review: 9\n0.5 C3\n", "review: 4\n1.5 C3\n", "review: 4\nhalf C3\n"] {
+    for bad in ["review: 9 exact\n0.5 C3\n", "review: 4 exact\n1.5 C3\n", "review: 4 exact\nhalf C3\n"] {
         let text = write(&session, &Players::default(), "").replace("end\n", &format!("{bad}end\n"));
         let saved = read(&text).unwrap();
         assert_eq!((saved.review, saved.game.kind()), (None, GameKind::Clamber), "{bad}");
     }
+}
+
+/// Issue 33: a kept chance of 0.153 after 0.053 is exactly ten points at three decimals, an
+/// inaccuracy, where the figures themselves were not: every digit is kept now.
+#[test]
+fn a_kept_review_keeps_its_figures_exactly() {
+    let session = clamber_session(&["C3", "D3"]);
+    let looked = |blue: f64, best: &str, after_best| Looked { blue, best: Some(best.into()), after_best };
+    let review = KeptReview {
+        level: Level::ALL[2],
+        line: vec!["C3".to_string(), "D3".to_string()],
+        looked: vec![
+            looked(0.4812587841214648, "A1", None),
+            looked(0.15312345678901234, "C1", Some(0.05299999999999999)),
+            looked(1.0 / 3.0, "A3xA1", None),
+        ],
+    };
+    let text = write_reviewed(&session, &Players::default(), "", Some(&review));
+    assert_eq!(read(&text).unwrap().review, Some(review), "{text}");
+}
+
+/// A file written before chances were kept whole still loads; its rounded review is not
+/// used (it could judge a turn otherwise), so the game is reviewed again.
+#[test]
+fn an_older_file_s_rounded_review_loads_with_its_game_and_is_made_again() {
+    let session = clamber_session(&["C3", "D3"]);
+    let old = "review: 4\n0.500 C3\n0.516 D4 0.500\n0.250 C2\n";
+    let text = write(&session, &Players::default(), "").replace("end\n", &format!("{old}end\n"));
+    let saved = read(&text).unwrap();
+    assert_eq!((saved.review, saved.game.kind()), (None, GameKind::Clamber));
 }

@@ -5,7 +5,7 @@
 
 use super::{Budget, Evaluate, Level, Search};
 use crate::rules::{Colour, Game, Outcome};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// A turn that lowered its player's winning chance by this much (0 to 1) or more is an
@@ -113,6 +113,27 @@ impl<T> Judged<T> {
     pub fn blue_after(&self) -> f64 {
         seen_by(self.mover, self.after)
     }
+
+    /// Why the turn, if it was not the computer's, has no mark.
+    pub fn unmarked(&self) -> Unmarked {
+        match self {
+            _ if self.kept == 0.0 => Unmarked::AlreadyLost,
+            _ if self.after == 1.0 => Unmarked::StillWon,
+            _ if self.before - self.after >= INACCURACY => Unmarked::AsLittle,
+            _ => Unmarked::Little,
+        }
+    }
+}
+
+/// Why a turn has no mark, so that a player is told: the game was proven lost whatever the
+/// turn, the player still wins by force after it, the computer's own turn keeps about as
+/// little (seen alike), or it lost too little to count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unmarked {
+    AlreadyLost,
+    StillWon,
+    AsLittle,
+    Little,
 }
 
 /// A chance turned from Blue's side to `colour`'s, or back (the same flip).
@@ -178,22 +199,37 @@ pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, afte
     before.best.as_ref().is_some_and(|best| best != played) && (lost >= INACCURACY || forced)
 }
 
+/// Below this chance before a turn (with the computer's turn), walking into a forced loss
+/// is a mistake rather than a blunder; below [`LOST_INACCURACY`], an inaccuracy. Lichess's
+/// figures for mates: a proof is exact, so the coarser evaluation widens nothing here.
+pub const LOST_MISTAKE: f64 = 0.07;
+pub const LOST_INACCURACY: f64 = 0.025;
+/// Above this chance after a turn that let a forced win go, the turn is a mistake rather
+/// than a blunder; above [`WON_INACCURACY`], an inaccuracy.
+pub const WON_MISTAKE: f64 = 0.93;
+pub const WON_INACCURACY: f64 = 0.975;
+
 /// The class of a turn that lost `loss` of its player's chance, from `kept` (the chance
-/// after the computer's turn) to `after`. Proven results count for more, as lichess counts
-/// mates: walking into a forced loss the computer's turn avoided is a blunder unless the
-/// game was nearly lost anyway (then a mistake, below 25 %, or an inaccuracy, below 10 %);
-/// letting a forced win go is at least an inaccuracy.
+/// after the computer's turn) to `after`. Proven results are judged as lichess judges
+/// mates, by the proof alone: walking into a forced loss the computer's turn avoided is a
+/// blunder, a mistake where the player had under 7 % anyway, an inaccuracy under 2.5 %;
+/// letting a forced win go is a blunder, a mistake where the player still has over 93 %,
+/// an inaccuracy over 97.5 %. A forced win only put off (still proven) is no mark.
 fn class_of(loss: f64, kept: f64, after: f64) -> Class {
-    let forced = match (kept, after) {
+    match (kept, after) {
         (kept, 0.0) if kept > 0.0 => match kept {
-            kept if kept < INACCURACY => Class::Inaccuracy,
-            kept if kept < 0.25 => Class::Mistake,
+            kept if kept < LOST_INACCURACY => Class::Inaccuracy,
+            kept if kept < LOST_MISTAKE => Class::Mistake,
             _ => Class::Blunder,
         },
-        (1.0, after) if after < 1.0 => Class::Inaccuracy,
-        _ => Class::Ok,
-    };
-    Class::of(loss).max(forced)
+        (1.0, 1.0) => Class::Ok,
+        (1.0, after) => match after {
+            after if after > WON_INACCURACY => Class::Inaccuracy,
+            after if after > WON_MISTAKE => Class::Mistake,
+            _ => Class::Blunder,
+        },
+        _ => Class::of(loss),
+    }
 }
 
 /// Judges the turn `played` by the mover of `before`, from the verdicts on the position
@@ -208,14 +244,14 @@ pub fn judge<T: Clone + PartialEq>(
     let (chance_before, chance_after) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
     // The computer's own turn, or one that lost little, is as good: verdicts a ply deeper
     // or shallower differ that much.
-    let (kept, loss) = match suspect(mover, played, before, after) {
-        false => (chance_before, 0.0),
+    let (kept, loss, class) = match suspect(mover, played, before, after) {
+        false => (chance_before, 0.0, Class::Ok),
         true => {
             let kept = seen_by(mover, before.after_best?);
-            (kept, (kept - chance_after).max(0.0))
+            let loss = (kept - chance_after).max(0.0);
+            (kept, loss, class_of(loss, kept, chance_after))
         }
     };
-    let class = class_of(loss, kept, chance_after);
     Some(Judged {
         mover,
         played: played.clone(),
@@ -273,6 +309,111 @@ pub fn look_at<G: Evaluate>(
             }
         }
     }
+}
+
+/// Everything that can be looked at now, in the game's order: every position not looked
+/// at, and the position after the computer's turn wherever a suspect turn's positions
+/// before and after are looked at. Each is looked at by itself, so in any order.
+pub fn needs<G: Game>(
+    positions: &[G],
+    turns: &[G::Turn],
+    looked: &[Option<Looked<G::Turn>>],
+) -> Vec<Needed<G>> {
+    let mut needs = Vec::new();
+    for (at, position) in positions.iter().enumerate() {
+        let Some(this) = &looked[at] else {
+            needs.push(Needed::Position(at));
+            continue;
+        };
+        let (Some(turn), Some(Some(next))) = (turns.get(at), looked.get(at + 1)) else { continue };
+        if this.after_best.is_none() && suspect(position.to_move(), turn, this, next) {
+            let best = this.best.as_ref().and_then(|best| after(position, best));
+            needs.push(Needed::AfterBest(at, best.unwrap_or(*position)));
+        }
+    }
+    needs
+}
+
+/// Puts what was `found` for `needed` in `looked`.
+pub fn put<G: Game>(looked: &mut [Option<Looked<G::Turn>>], needed: &Needed<G>, found: Looked<G::Turn>) {
+    match needed {
+        Needed::Position(at) => looked[*at] = Some(found),
+        Needed::AfterBest(at, _) => {
+            if let Some(looked) = &mut looked[*at] {
+                looked.after_best = Some(found.blue);
+            }
+        }
+    }
+}
+
+/// Looks at each of `needs` on up to `threads` threads, each look with a search of its own,
+/// so that a verdict depends on its position and the budget alone: the same on one thread
+/// or many, in any order. `found` hears each as it comes; a look that `stop` cut short is
+/// not heard.
+pub fn look_many<G>(
+    needs: &[Needed<G>],
+    positions: &[G],
+    budget: Budget,
+    threads: usize,
+    stop: &AtomicBool,
+    mut found: impl FnMut(&Needed<G>, Looked<G::Turn>),
+) where
+    G: Evaluate + Send + Sync,
+    G::Turn: Send,
+{
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, heard) = std::sync::mpsc::channel();
+        for _ in 0..threads.clamp(1, needs.len().max(1)) {
+            let (sender, next) = (sender.clone(), &next);
+            scope.spawn(move || {
+                while let Some(needed) = needs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let position = match needed {
+                        Needed::Position(at) => &positions[*at],
+                        Needed::AfterBest(_, position) => position,
+                    };
+                    let looked = look(&mut Search::new(), position, budget, stop);
+                    if stop.load(Ordering::Relaxed) || sender.send((needed, looked)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (needed, looked) in heard {
+            found(needed, looked);
+        }
+    });
+}
+
+/// Looks at everything a review of the game needs on `threads` threads, from what `looked`
+/// already holds; `progress` hears the verdicts after each look.
+pub fn look_all<G>(
+    positions: &[G],
+    turns: &[G::Turn],
+    looked: &mut [Option<Looked<G::Turn>>],
+    (budget, threads): (Budget, usize),
+    stop: &AtomicBool,
+    mut progress: impl FnMut(&[Option<Looked<G::Turn>>]),
+) where
+    G: Evaluate + Send + Sync,
+    G::Turn: Send,
+{
+    loop {
+        let needs = needs(positions, turns, looked);
+        if needs.is_empty() || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        look_many(&needs, positions, budget, threads, stop, |needed, found| {
+            put(looked, needed, found);
+            progress(looked);
+        });
+    }
+}
+
+/// How many threads a review uses unless told: one a core.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Judges every turn whose positions before and after are looked at (`looked[i]` is the
@@ -365,20 +506,63 @@ mod tests {
         // The computer's own turn loses nothing, whatever a ply deeper says.
         let own = judge(Colour::Blue, &"D4".to_string(), &looked(0.70, "D4"), &looked(0.40, "E5")).unwrap();
         assert_eq!((own.class, own.loss), (Class::Ok, 0.0));
-        // Walking into a forced loss the computer's turn avoided: marked, by how much was
-        // left to lose; a forced win let go is marked too.
-        let lost = |kept| {
-            let before = Looked { after_best: Some(kept), ..looked(kept, "E5") };
-            judge(Colour::Blue, &"D3".to_string(), &before, &looked(0.0, "A1")).unwrap().class
-        };
-        assert_eq!([lost(0.08), lost(0.2), lost(0.4)], [Class::Inaccuracy, Class::Mistake, Class::Blunder]);
-        let won = Looked { after_best: Some(1.0), ..looked(1.0, "E5") };
-        let let_go = judge(Colour::Blue, &"D3".to_string(), &won, &looked(0.95, "A1")).unwrap();
-        assert_eq!((let_go.class, let_go.better.as_deref()), (Class::Inaccuracy, Some("E5")));
         // Seen at the same depth as the turn played, the computer's turn kept no more.
         let same = Looked { after_best: Some(0.45), ..looked(0.62, "C2") };
         let judged = judge(Colour::Blue, &"C5".to_string(), &same, &looked(0.40, "D3")).unwrap();
         assert_eq!((judged.class, judged.better), (Class::Ok, None));
+    }
+
+    /// Issue 33: proven results are marked as lichess marks mates, by the proof alone.
+    #[test]
+    fn proven_results_are_marked_as_lichess_marks_mates() {
+        let class = |kept: f64, after: f64| {
+            let before = Looked { after_best: Some(kept), ..looked(kept, "E5") };
+            let judged = judge(Colour::Blue, &"D3".to_string(), &before, &looked(after, "A1")).unwrap();
+            assert_eq!(judged.better.is_some(), judged.class != Class::Ok);
+            judged.class
+        };
+        // Walking into a forced loss: a blunder, unless the game was nearly lost anyway.
+        let walked = [0.02, 0.05, 0.08, 0.4].map(|kept| class(kept, 0.0));
+        assert_eq!(walked, [Class::Inaccuracy, Class::Mistake, Class::Blunder, Class::Blunder]);
+        assert_eq!(class(0.0, 0.0), Class::Ok, "lost whatever the turn");
+        // Letting a forced win go: a blunder, unless the player keeps nearly as much.
+        let let_go = [0.98, 0.95, 0.9, 0.5].map(|after| class(1.0, after));
+        assert_eq!(let_go, [Class::Inaccuracy, Class::Mistake, Class::Blunder, Class::Blunder]);
+        // A forced win only put off is no mark.
+        assert_eq!(class(1.0, 1.0), Class::Ok);
+        // Why a turn has no mark.
+        let why = |before: Looked<String>, after: f64| {
+            let judged = judge(Colour::Blue, &"D3".to_string(), &before, &looked(after, "A1")).unwrap();
+            assert_eq!(judged.class, Class::Ok);
+            judged.unmarked()
+        };
+        assert_eq!(why(looked(0.0, "E5"), 0.0), Unmarked::AlreadyLost);
+        assert_eq!(why(Looked { after_best: Some(1.0), ..looked(1.0, "E5") }, 1.0), Unmarked::StillWon);
+        assert_eq!(why(Looked { after_best: Some(0.5), ..looked(0.6, "E5") }, 0.45), Unmarked::AsLittle);
+        assert_eq!(why(looked(0.55, "E5"), 0.5), Unmarked::Little);
+        // The computer's own turn is no mark, whatever a verdict a ply deeper says.
+        let own = judge(Colour::Blue, &"E5".to_string(), &looked(1.0, "E5"), &looked(0.9, "A1")).unwrap();
+        assert_eq!(own.class, Class::Ok);
+    }
+
+    /// Each position is looked at with a search of its own: the verdicts are the same on
+    /// one thread or two, in whatever order they come.
+    #[test]
+    fn a_review_looks_the_same_on_one_thread_or_two() {
+        use crate::rules::clamber::Position;
+        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        let turns: Vec<_> = ["C3", "D4", "B2", "D3", "A1"].iter().map(|t| t.parse().unwrap()).collect();
+        let positions = positions(start, &turns);
+        let budget = Budget { nodes: Some(20_000), ..Budget::default() };
+        let review = |threads| {
+            let mut looked = vec![None; positions.len()];
+            look_all(&positions, &turns, &mut looked, (budget, threads), &AtomicBool::new(false), |_| {});
+            looked
+        };
+        let one = review(1);
+        assert!(one.iter().all(Option::is_some));
+        assert_eq!(one, review(2));
+        assert!(needs(&positions, &turns, &one).is_empty(), "nothing left to look at");
     }
 
     #[test]

@@ -525,10 +525,10 @@ impl<G: Input> Kept for GameScreen<G> {
         &mut self.keeping
     }
 
-    /// The game's revision, and how many of its positions the review has looked at:
+    /// The game's revision, and how much its review holds ([`KeptReview::size`]):
     /// what keeps it writes it again when either changes.
     fn revision(&self) -> (u64, usize) {
-        let looked = self.keeping.review.as_ref().map_or(0, |review| review.looked.len());
+        let looked = self.keeping.review.as_ref().map_or(0, KeptReview::size);
         (self.table.revision(), looked)
     }
 

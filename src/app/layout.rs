@@ -10,6 +10,9 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 pub const SLOT: u16 = 5;
 /// The width of the side panel.
 pub const PANEL_WIDTH: u16 = 30;
+/// From this width on, a review's panel grows with the terminal, up to this many columns.
+const REVIEW_WIDE: u16 = 100;
+const REVIEW_PANEL_MOST: u16 = 64;
 /// The fewest lines the side panel needs to be useful.
 const PANEL_HEIGHT: u16 = 14;
 
@@ -28,6 +31,11 @@ pub struct Areas {
 
 impl Areas {
     pub fn split(area: Rect) -> Areas {
+        Areas::split_with(area, PANEL_WIDTH)
+    }
+
+    /// The areas with a side panel `panel` columns wide.
+    pub fn split_with(area: Rect, panel: u16) -> Areas {
         let [title, body, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
@@ -35,8 +43,7 @@ impl Areas {
             Constraint::Length(1),
         ])
         .areas(area);
-        let [left, panel] =
-            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        let [left, panel] = Layout::horizontal([Constraint::Min(0), Constraint::Length(panel)]).areas(body);
         let [banner, board] = Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(left);
         Areas { title, banner, board, panel, message, hints }
     }
@@ -79,6 +86,18 @@ impl GameLayout {
         let areas = areas.close_up(layout.width() + GAP);
         let layout = BoardLayout::fit(board, SLOT, lines, areas.board)?;
         Some(GameLayout { areas, board: layout })
+    }
+
+    /// The layout of a review: a game's, its panel (the graph) taking half of every column
+    /// past [`REVIEW_WIDE`], up to [`REVIEW_PANEL_MOST`] wide, where the board still fits.
+    pub fn fit_review(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
+        let panel = PANEL_WIDTH + area.width.saturating_sub(REVIEW_WIDE) / 2;
+        let areas = Areas::split_with(area, panel.min(REVIEW_PANEL_MOST));
+        match BoardLayout::fit(board, SLOT, lines, areas.board).filter(|_| areas.panel.height >= PANEL_HEIGHT)
+        {
+            Some(layout) => Some(GameLayout { areas, board: layout }),
+            None => GameLayout::fit(board, lines, area),
+        }
     }
 
     /// The smallest terminal a game on `board` needs, cells `lines` high.

@@ -13,7 +13,7 @@ use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::lit::Lit;
 use super::table::Input;
 use super::table::{Message, Table};
-use crate::ai::review::{self, Class, Judged, Looked, Summary};
+use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::ai::{Budget, Level, Search};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -29,6 +29,17 @@ use std::thread::JoinHandle;
 /// A chance as a whole percentage.
 fn percent(chance: f64) -> u32 {
     (chance * 100.0).round() as u32
+}
+
+/// Why a turn that was not the computer's has no mark ([`Judged::unmarked`]), in words.
+fn unmarked<T>(judged: &Judged<T>, turn: String, best: String) -> crate::i18n::Text {
+    let (mover, after) = (judged.mover, percent(judged.after));
+    match judged.unmarked() {
+        Unmarked::AlreadyLost => text!(REVIEW_UNMARKED_LOST, mover, turn),
+        Unmarked::StillWon => text!(REVIEW_UNMARKED_WON, mover, turn),
+        Unmarked::AsLittle => text!(REVIEW_UNMARKED_CLOSE, mover, turn, after, best, percent(judged.kept)),
+        Unmarked::Little => text!(REVIEW_UNMARKED, mover, turn, after, best),
+    }
 }
 
 /// The review screen: the game it came from, under it, and the review of that game's line.
@@ -59,13 +70,22 @@ enum Found<T> {
 }
 
 /// The search on its own thread: it goes through what the review still needs
-/// ([`review::needed`]), a position a player tried first, and sleeps when there is nothing
-/// to look at. Dropped, it stops at once: the search is told, and the thread waited for.
+/// ([`review::needs`]), as many positions at once as there are cores, each with a search
+/// of its own (so the review is the same as on one thread), a position a player tried
+/// first, and sleeps when there is nothing to look at. Dropped, it stops at once: the
+/// search is told, and the thread waited for.
 pub(super) struct Worker<G: Game> {
     found: Receiver<Found<G::Turn>>,
     tries: Option<Sender<G>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+}
+
+/// What the worker does next: look at some of what the review needs, or at a position
+/// a player tried.
+enum Next<G: Game> {
+    Needs(Vec<review::Needed<G>>),
+    Tried(G),
 }
 
 impl<G: Input> Worker<G> {
@@ -79,34 +99,45 @@ impl<G: Input> Worker<G> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let waker = Waker::current();
+        let threads = review::all_cores();
         let thread = std::thread::spawn(move || {
-            // A search of its own for the turns tried, so that trying leaves the review's
-            // verdicts as they would have been.
-            let (mut search, mut trying) = (Search::new(), Search::new());
             loop {
                 let next = match tried.try_recv() {
-                    Ok(position) => Err(position),
+                    Ok(position) => Next::Tried(position),
                     Err(mpsc::TryRecvError::Disconnected) => return,
-                    Err(mpsc::TryRecvError::Empty) => match review::needed(&positions, &turns, &looked) {
-                        Some(needed) => Ok(needed),
+                    Err(mpsc::TryRecvError::Empty) => match review::needs(&positions, &turns, &looked) {
+                        // A few at a time, so that a position tried waits for one look only.
+                        needs if !needs.is_empty() => Next::Needs(needs.into_iter().take(threads).collect()),
                         // Nothing left but what a player may try: asleep until then.
-                        None => match tried.recv() {
-                            Ok(position) => Err(position),
+                        _ => match tried.recv() {
+                            Ok(position) => Next::Tried(position),
                             Err(_) => return,
                         },
                     },
                 };
-                let found = match next {
-                    Ok(needed) => {
-                        review::look_at(&mut search, needed, &positions, &mut looked, budget, &flag);
-                        Found::Looked(looked.clone())
+                let tell = |found| {
+                    let told = !flag.load(Ordering::Relaxed) && sender.send(found).is_ok();
+                    if told {
+                        waker.searched();
                     }
-                    Err(position) => Found::Tried(review::look(&mut trying, &position, budget, &flag)),
+                    told
                 };
-                if flag.load(Ordering::Relaxed) || sender.send(found).is_err() {
+                let told = match next {
+                    Next::Needs(needs) => {
+                        let mut told = true;
+                        review::look_many(&needs, &positions, budget, threads, &flag, |needed, found| {
+                            review::put(&mut looked, needed, found);
+                            told &= tell(Found::Looked(looked.clone()));
+                        });
+                        told
+                    }
+                    Next::Tried(position) => {
+                        tell(Found::Tried(review::look(&mut Search::new(), &position, budget, &flag)))
+                    }
+                };
+                if !told {
                     return;
                 }
-                waker.searched();
             }
         });
         Worker { found, tries: Some(tries), stop, thread: Some(thread) }
@@ -144,6 +175,9 @@ pub struct Trial<G: Game> {
 #[derive(Debug)]
 pub struct Reviewing<G: Game> {
     pub level: Level,
+    /// The level of the review kept with the game, when it is another: it stays kept until
+    /// this one is done.
+    pub replaces: Option<Level>,
     /// The start and the position after each turn.
     pub positions: Vec<G>,
     pub turns: Vec<G::Turn>,
@@ -174,6 +208,7 @@ impl<G: Input> Reviewing<G> {
         let judged = review::judge_all(&positions, &turns, &looked);
         let mut reviewing = Reviewing {
             level,
+            replaces: kept.map(|kept| kept.level).filter(|kept| *kept != level),
             positions,
             turns,
             looked,
@@ -255,10 +290,19 @@ impl<G: Input> Reviewing<G> {
         lines
     }
 
+    /// The line of `lines` (from [`Reviewing::list_lines`]) to keep in sight: the turn on
+    /// view's, or the last at the end of the game.
+    pub fn list_line_at(&self, lines: &[(usize, String, String)]) -> usize {
+        let at = lines.iter().position(|(turn, ..)| *turn == self.at);
+        at.unwrap_or(lines.len().saturating_sub(1))
+    }
+
     /// A click on the review's panel at `column`, `row` of a screen of size `area`: on the
     /// graph or the list of turns, that turn is put on view.
     fn click(&mut self, column: u16, row: u16, area: Rect, sides: [&str; 2]) {
-        let Some(layout) = GameLayout::fit(self.positions[0].board(), G::CELL_LINES, area) else { return };
+        let Some(layout) = GameLayout::fit_review(self.positions[0].board(), G::CELL_LINES, area) else {
+            return;
+        };
         let panel = ReviewPanel::new(layout.areas.panel);
         if let Some(at) = panel.position_at(column, row, self.turns.len()) {
             return self.go_to(at);
@@ -268,7 +312,7 @@ impl<G: Input> Reviewing<G> {
             return;
         }
         let lines = self.list_lines(usize::from(list.width), sides);
-        let at_line = lines.iter().position(|(turn, ..)| *turn == self.at).unwrap_or(0);
+        let at_line = self.list_line_at(&lines);
         let first = scrolled(at_line, lines.len(), usize::from(list.height));
         if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
             self.go_to(*turn);
@@ -316,7 +360,10 @@ impl<G: Input> Reviewing<G> {
         };
         let (mover, turn) = (self.positions[self.at].to_move(), turn.to_string());
         let Some(judged) = self.judged_at() else {
-            return Message::Info(text!(REVIEW_LOOKING_AT, mover, turn));
+            return match self.replaces {
+                Some(kept) => Message::Info(text!(REVIEW_NEW_LEVEL, self.level.number(), kept.number())),
+                None => Message::Info(text!(REVIEW_LOOKING_AT, mover, turn)),
+            };
         };
         let (after, kept) = (percent(judged.after), percent(judged.kept));
         let best =
@@ -327,7 +374,7 @@ impl<G: Input> Reviewing<G> {
                 Message::Warning(text!(REVIEW_WORSE, mover, turn, sign, after, better, kept))
             }
             None if best.as_ref() == Some(&turn) => Message::Success(text!(REVIEW_BEST, mover, turn, after)),
-            None => Message::Info(text!(REVIEW_UNMARKED, mover, turn, after, best.unwrap_or_default())),
+            None => Message::Info(unmarked(judged, turn, best.unwrap_or_default())),
         }
     }
 
@@ -437,9 +484,12 @@ impl<G: Input> ReviewScreen<G> {
         ReviewScreen { game, review, leave }
     }
 
-    /// Takes in what the worker found, and keeps the review with the game.
+    /// Takes in what the worker found, and keeps the review with the game: at once at the
+    /// kept review's level, once done at another (a review half done at level 2 does not
+    /// take the place of a whole one at level 4).
     pub fn update(&mut self) {
-        if self.review.update() {
+        if self.review.update() && (self.review.replaces.is_none() || self.review.done()) {
+            self.review.replaces = None;
             self.game.keeping.review = Some(self.review.kept());
         }
     }
@@ -518,7 +568,7 @@ impl<G: Input> Component for ReviewScreen<G> {
             }
             return Go::Stay;
         };
-        let layout = GameLayout::fit(trial.table.position().board(), G::CELL_LINES, area);
+        let layout = GameLayout::fit_review(trial.table.position().board(), G::CELL_LINES, area);
         let Some(cell) = layout.and_then(|layout| layout.board.cell_at(mouse.column, mouse.row)) else {
             return Go::Stay;
         };

@@ -23,7 +23,7 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let review = &screen.review;
     let board = review.positions[0].board();
-    let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
+    let Some(layout) = GameLayout::fit_review(board, G::CELL_LINES, area) else {
         return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), say, area, frame);
     };
     let areas = layout.areas;
@@ -164,7 +164,7 @@ fn draw_graph<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut 
 fn draw_turns<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
     let sides = [say.word(REVIEW_BLUE_SHORT), say.word(REVIEW_RED_SHORT)];
     let lines = review.list_lines(usize::from(area.width), [&sides[0], &sides[1]]);
-    let at_line = lines.iter().position(|(turn, ..)| *turn == review.at).unwrap_or(0);
+    let at_line = review.list_line_at(&lines);
     let first = scrolled(at_line, lines.len(), usize::from(area.height));
     let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|(n, lead, turn)| {
         let mover = review.positions[n].to_move();
