@@ -218,6 +218,10 @@ fn the_french_panel_puts_a_space_before_its_colons() {
     common::hover(&mut app, "A1");
     let screen = common::render_in(&app, Lang::Fr).backend().to_string();
     assert!(screen.contains("A1 : rL.rM.rD"), "{screen}");
+    let mut app = common::clamber("3/b/C3=b2");
+    common::hover(&mut app, "C3");
+    let screen = common::render_in(&app, Lang::Fr).backend().to_string();
+    assert!(screen.contains("C3 : pile"), "{screen}");
 }
 
 #[test]
