@@ -108,7 +108,7 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
     press(&mut app, &["Enter"]);
     press(&mut app, &["l", "Enter"]);
     assert_eq!(position(&app), "3/r/C3=b1", "Enter on Red's turn plays nothing for Red");
-    assert!(message(&app).starts_with("the computer is thinking"));
+    assert!(message(&app).starts_with("The computer is thinking"));
     // Behind, the computer takes a draw; ahead, it plays on. Both ask first, and say why.
     let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3")
         .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));

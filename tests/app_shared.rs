@@ -54,8 +54,8 @@ fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     click(&mut host, "C3");
     tick([&mut host, &mut guest]);
     assert_eq!(position(&guest), "3/r/C3=b1", "the guest sees Blue's turn at once");
-    assert_eq!(message(&guest), "last turn C3: Red to move");
-    assert!(screen_text(&guest).contains("you play Red: your turn"));
+    assert_eq!(message(&guest), "Last turn C3: Red to move");
+    assert!(screen_text(&guest).contains("You play Red: your turn"));
     click(&mut host, "D3");
     assert_eq!(position(&host), "3/r/C3=b1", "not the host's turn");
     click(&mut guest, "D3");
@@ -126,7 +126,7 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
     click(&mut host, "C3");
     tick([&mut host, &mut watcher]);
     assert_eq!(position(&watcher), "3/r/C3=b1");
-    assert!(screen_text(&watcher).contains("you are watching"));
+    assert!(screen_text(&watcher).contains("You are watching"));
     tick([&mut host, &mut guest]);
     assert_eq!(position(&guest), "3/r/C3=b1", "every terminal plays on the one session");
 }
@@ -176,7 +176,7 @@ fn the_shared_help_fits_80x24_in_every_language() {
 #[test]
 fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
     let (link, mut host, guest) = table("3/b/-");
-    assert!(screen_text(&host).contains("you play Blue: your turn"));
+    assert!(screen_text(&host).contains("You play Blue: your turn"));
     let watcher = App::shared(link.sit_guest(), AREA);
     host.handle(Event::Shared { played: false });
     assert_eq!(message(&host), "someone came to watch");
@@ -224,7 +224,7 @@ fn the_host_is_told_when_guests_cannot_come_in() {
     assert!(screen_text(&host).contains("no guest can come in now"), "{}", screen_text(&host));
     link.set_listening(true);
     host.handle(Event::Shared { played: false });
-    assert!(screen_text(&host).contains("waiting for Red to join"));
+    assert!(screen_text(&host).contains("Waiting for Red to join"));
 }
 
 #[test]

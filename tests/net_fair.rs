@@ -28,7 +28,7 @@ fn a_guest_flooding_keys_does_not_keep_another_waiting() {
     runtime().block_on(async {
         let mut flood = join(&hosting, STRANGER, CODE, (100, 30)).await.unwrap();
         until(&link, "the flood's seat", |link| link.present(Colour::Red));
-        flood.sees("you play Red").await;
+        flood.sees("You play Red").await;
         let mut friend = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
         until(&link, "the friend's seat", |link| link.present(Colour::Blue));
         // The flood: the help opened and closed BURST times a burst, each burst sent once

@@ -37,7 +37,7 @@ fn two_hundred_connections_that_never_speak_are_closed_after_the_login_time_and_
             silent.push(tokio::spawn(until_closed(stream)));
         }
         let mut friend = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
-        friend.sees("you play Red").await;
+        friend.sees("You play Red").await;
         assert!(started.elapsed() < limits.login_time, "the friend is in while the silent ones wait");
         let mut held = 0;
         for connection in silent {
@@ -149,7 +149,7 @@ fn a_full_game_tells_the_next_guest_and_lets_them_go() {
     let (_link, hosting) = host(Limits { guests: 1, ..Limits::default() });
     runtime().block_on(async {
         let mut first = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
-        first.sees("you play Red").await;
+        first.sees("You play Red").await;
         let mut second = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
         second.sees("all the guests it takes (1)").await;
         second.ends_within(PROMPT).await;

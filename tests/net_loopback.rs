@@ -169,7 +169,7 @@ fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
         let blue = connect(&hosting, CODE).await.unwrap();
         until(&link, "Blue's seat", |link| link.present(Colour::Blue));
         let watcher = connect(&hosting, CODE).await.unwrap();
-        watcher.sees("you are watching").await;
+        watcher.sees("You are watching").await;
 
         // Blue's keys do nothing on Red's turn, and neither do the watcher's.
         blue.click("D3").await;
@@ -177,7 +177,7 @@ fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
         blue.sees("Red is thinking").await;
         red.click("C4").await;
         until(&link, "Red's turn", |link| turns(link) == ["C4"]);
-        blue.sees("last turn C4").await;
+        blue.sees("Last turn C4").await;
         watcher.click("C3").await;
         watcher.click("C4").await;
         blue.click("C3").await;
@@ -229,7 +229,7 @@ fn a_friend_who_drops_comes_back_to_the_same_game_and_garbage_changes_nothing() 
 
         let back = connect(&hosting, CODE).await.unwrap();
         until(&link, "the first to come back plays Red", |link| link.present(Colour::Red));
-        back.sees("waiting for Blue to join").await;
+        back.sees("Waiting for Blue to join").await;
         assert_eq!(turns(&link), ["A1"]);
         back.leave().await;
     });

@@ -29,7 +29,7 @@ fn whatever_guests_do_the_host_stays_under_64_mb() {
     let (_link, hosting) = host(limits.clone());
     rt.block_on(async {
         let mut huge = join(&hosting, FRIEND, CODE, (30_000, 30_000)).await.unwrap();
-        huge.sees("you play Red").await;
+        huge.sees("You play Red").await;
         huge.writer.window_change(65_535, 65_535, 0, 0).await.unwrap();
         // The help, drawn at that size: the host is alive and answers.
         huge.writer.data_bytes(&b"?"[..]).await.unwrap();
@@ -43,7 +43,7 @@ fn whatever_guests_do_the_host_stays_under_64_mb() {
     let (_link, hosting) = host(limits.clone());
     rt.block_on(async {
         let mut flood = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
-        flood.sees("you play Red").await;
+        flood.sees("You play Red").await;
         let keys = b"\x1b[A".repeat(32 * 1024 / 3);
         let mut closed = flood.closed.clone();
         let sending = async {
@@ -65,7 +65,7 @@ fn whatever_guests_do_the_host_stays_under_64_mb() {
         flood.ends_within(PROMPT).await;
         // The host is still there for others.
         let mut next = join(&hosting, FRIEND, CODE, (100, 30)).await.unwrap();
-        next.sees("you play").await;
+        next.sees("You play").await;
         next.leave().await;
     });
     hosting.stop();

@@ -327,3 +327,14 @@ fn the_contents_box_shows_its_whole_footer_in_each_language() {
         insta::assert_snapshot!(format!("contents_{code}"), shown);
     }
 }
+
+#[test]
+fn the_last_step_says_space_goes_back_to_the_first_and_p_tries_the_position_shown() {
+    let screen = book_screen(GameKind::Ombagui, "jumps", 1, Lang::Fr);
+    assert!(screen.contains("Étape 2 sur 2 (Espace : retour à l'étape"), "{screen}");
+    let mut app = book_at(GameKind::Ombagui, "jumps", 1);
+    press(&mut app, &["p"]);
+    let shown = pages(GameKind::Ombagui)[page_named(GameKind::Ombagui, "jumps")].scenes[1].position;
+    let tried = hexstack::each_game!(app.screen.game().unwrap(), game => game.table.position().to_string());
+    assert_eq!(tried, shown, "p tries the position on the page");
+}

@@ -211,3 +211,48 @@ fn the_french_key_bars_name_keys_as_the_pages_do() {
     assert!(step.contains("Espace") && hints(Context::Rules, Lang::Fr).contains("Espace"), "{step}");
     insta::assert_snapshot!("key_bars_fr", bars);
 }
+
+#[test]
+fn the_french_panel_puts_a_space_before_its_colons() {
+    let mut app = common::ombagui("start");
+    common::hover(&mut app, "A1");
+    let screen = common::render_in(&app, Lang::Fr).backend().to_string();
+    assert!(screen.contains("A1 : rL.rM.rD"), "{screen}");
+    let mut app = common::clamber("3/b/C3=b2");
+    common::hover(&mut app, "C3");
+    let screen = common::render_in(&app, Lang::Fr).backend().to_string();
+    assert!(screen.contains("C3 : pile"), "{screen}");
+}
+
+#[test]
+fn the_french_help_at_80x24_keeps_its_keys_apart_its_last_line_and_no_colon_first() {
+    use hexstack::app::Computer;
+    use hexstack::rules::Colour;
+    let mut app = common::clamber("start")
+        .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));
+    common::press(&mut app, &["?"]);
+    let screen = common::render_in(&app, Lang::Fr).backend().to_string();
+    assert!(screen.contains("Esc fermer"), "the way out of the help is cut:\n{screen}");
+    assert!(screen.contains("Entrée Espace  "), "a key runs into what it does:\n{screen}");
+    for row in screen.lines() {
+        for column in row.split('│') {
+            let words = column.trim_start();
+            assert!(
+                !words.starts_with(':') || words.starts_with(": :"),
+                "a line starts with a colon:\n{screen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn status_lines_start_with_a_capital_in_every_language() {
+    let lines = ["computer.thinking", "net.your_turn", "net.not_yet", "net.watching", "net.last", "net.left"];
+    for lang in Lang::ALL {
+        for key in lines {
+            let text = lang.texts()[key];
+            let first = text.chars().next().unwrap();
+            assert!(!first.is_lowercase(), "{lang:?} {key}: {text}");
+        }
+    }
+}

@@ -494,7 +494,8 @@ impl Game for Position {
     const TITLE: &'static str = "Clamber";
     const BOARDS: &'static [Board] = &[Board::SIDE_3, Board::SIDE_4];
     const SIDES: std::ops::RangeInclusive<u8> = super::hex::MIN_SIDE..=super::hex::MAX_SIDE;
-    const POSITION_FORM: &'static str = "SIZE/SIDE/CELLS, like 3/b/C3=r2";
+    const POSITION_FORM: &'static str =
+        "board side/player to move/stacks, like 3/b/C3=r2 (side 3, Blue to move, a red 2 on C3)";
     const ENTRY_FORM: &'static str = "CELL=COLOURHEIGHT, like C4=r2";
 
     fn start(board: Board) -> Position {

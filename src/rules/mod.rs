@@ -59,7 +59,7 @@ pub trait Game:
     const BOARDS: &'static [Board];
     /// The board sides a position of this game may have.
     const SIDES: RangeInclusive<u8>;
-    /// How a position is written, with an example, for the errors: `SIDE/CELLS, like ...`.
+    /// How a position is written, with an example read out, for the errors.
     const POSITION_FORM: &'static str;
     /// How an entry of a position's cell list is written, with an example.
     const ENTRY_FORM: &'static str;

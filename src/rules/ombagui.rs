@@ -453,7 +453,7 @@ impl Game for Position {
     const TITLE: &'static str = "Ombagui";
     const BOARDS: &'static [Board] = &[BOARD];
     const SIDES: std::ops::RangeInclusive<u8> = 4..=4;
-    const POSITION_FORM: &'static str = "SIDE/CELLS, like r/A1=rL.rM.rD,C3=bM";
+    const POSITION_FORM: &'static str = "player to move/stacks, like r/A1=rL.rM.rD,C3=bM (Red to move, a red tower on A1, a blue medium on C3)";
     const ENTRY_FORM: &'static str = "CELL=PIECES, like A1=rL.rM.rD";
 
     fn start(_: Board) -> Position {

@@ -112,7 +112,7 @@ impl Game for Position {
     const TITLE: &'static str = "Triad";
     const BOARDS: &'static [Board] = &[BOARD];
     const SIDES: std::ops::RangeInclusive<u8> = 3..=3;
-    const POSITION_FORM: &'static str = "SIDE/CELLS, like b/B2=r";
+    const POSITION_FORM: &'static str = "player to move/cells, like b/B2=r";
     const ENTRY_FORM: &'static str = "CELL=COLOUR, like B2=r";
 
     fn start(_: Board) -> Position {

@@ -61,7 +61,7 @@ impl Look for Position {
             return lines;
         };
         lines.push(Line::from(vec![
-            Span::raw(format!("{cell}: ")),
+            Span::raw(say.text(&text!(crate::i18n::keys::PANEL_CELL, cell, String::new()))),
             Span::styled(
                 say.text(&text!(PANEL_STACK, stack.owner(), stack.height())),
                 theme::player(stack.owner()),

@@ -112,20 +112,27 @@ fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
 }
 
 /// The set-up of a game against the computer: a row each for the game, your side and its
-/// level, the chosen one marked and its value between arrows.
+/// level, the chosen one marked and its value between arrows; the blank lines between them
+/// go first when the terminal is short, and a terminal too small says how big it must be.
 fn draw_setup(setup: &Setup, say: Say, area: Rect, frame: &mut Frame) {
-    let mut lines = vec![Line::styled(say.word(SETUP_TITLE), theme::TITLE), Line::raw("")];
+    let mut rows = vec![Line::styled(say.word(SETUP_TITLE), theme::TITLE)];
     for (n, (what, value)) in setup.rows().into_iter().enumerate() {
         let (what, value) = (say.text(&what), say.text(&value));
         let chosen = n == setup.row;
         let value = if chosen { format!("◀ {value} ▶") } else { format!("  {value}  ") };
         let style = if chosen { theme::CHOSEN } else { Style::new() };
-        lines.push(Line::styled(format!(" {what:>12}   {value:<34}"), style));
-        lines.push(Line::raw(""));
+        rows.push(Line::styled(format!(" {what:>12}   {value:<34}"), style));
     }
-    lines.push(Line::styled(say.hints(Context::Setup), theme::HINTS));
-    let height = (lines.len() as u16).min(area.height);
-    let top = area.y + area.height.saturating_sub(height) / 2;
+    rows.push(Line::styled(say.hints(Context::Setup), theme::HINTS));
+    let width = rows.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let roomy: Vec<Line> = rows.iter().flat_map(|row| [row.clone(), Line::raw("")]).collect();
+    let roomy = &roomy[..roomy.len() - 1];
+    let lines = if roomy.len() as u16 <= area.height { roomy } else { &rows[..] };
+    if area.width < width || area.height < lines.len() as u16 {
+        return draw_too_small((width, rows.len() as u16), say, area, frame);
+    }
+    let height = lines.len() as u16;
+    let top = area.y + (area.height - height) / 2;
     let place = Rect::new(area.x, top, area.width, height);
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false }), place);
+    frame.render_widget(Paragraph::new(lines.to_vec()).alignment(Alignment::Center), place);
 }

@@ -55,54 +55,52 @@ pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
 fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
     let keys = keys::help(app.context(), game.map(|game| game.seen().kind()), say.lang);
+    let reviewing = matches!(app.screen, Screen::Review(_));
     let mut board = Vec::new();
     if let Some(game) = game {
         board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
         board.extend(crate::each_game!(game, game => game::marks_help(game, say)));
         board.push(Line::raw(""));
     }
-    let reviewing = matches!(app.screen, Screen::Review(_));
     if reviewing {
         board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
         board.extend(review::help(say));
         board.push(Line::raw(""));
     }
-    board.push(Line::styled(say.hints(Context::Help), theme::HINTS));
+    // The way out, on the box's bottom edge whatever else has to wrap.
+    let close = Line::styled(format!(" {} ", say.hints(Context::Help)), theme::HINTS);
     // As wide as an 80-column terminal, so that nothing under it shows at its edge; the
     // keys wrap so that what the marks mean keeps a column of its own.
     let width = 80.min(area.width);
     let room = width.saturating_sub(4);
     let marks = if game.is_some() || reviewing { MARKS_COLUMN } else { 0 };
-    let longest = keys.iter().map(|(_, what)| KEY_COLUMN + 1 + what.chars().count()).max().unwrap_or(0);
-    let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(KEY_COLUMN as u16 + 8);
-    let lines_of = |(shown, what): &(String, String)| {
-        let lines = game::wrap_words(what, usize::from(keys_width) - KEY_COLUMN - 1);
-        lines
-            .into_iter()
-            .enumerate()
-            .map(|(n, line)| {
-                Line::raw(format!("{:<KEY_COLUMN$} {line}", if n == 0 { shown.as_str() } else { "" }))
-            })
-            .collect::<Vec<_>>()
-    };
+    // The keys' column is as wide as the widest key and a gap, so none runs into its words.
+    let key_column = keys.iter().map(|(shown, _)| Line::raw(shown.as_str()).width() + 2).max().unwrap_or(0);
+    let key_column = key_column.max(KEY_COLUMN);
+    let longest = keys.iter().map(|(_, what)| key_column + what.chars().count()).max().unwrap_or(0);
+    let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(key_column as u16 + 8);
+    let lines_of = |(shown, what): &(String, String)| help_rows(shown, what, key_column, keys_width);
     // Keys that do not fit under each other on a short terminal go on beside what the
     // marks mean, written closer: no key is ever cut off.
-    let rows = usize::from(area.height.saturating_sub(2));
-    let mut keys = keys;
-    let mut beside = Vec::new();
-    while keys.iter().map(|key| lines_of(key).len()).sum::<usize>() > rows && keys.len() > 1 {
+    // The box leaves the screen's key line under it.
+    let rows = area.height.saturating_sub(3);
+    let board_width = width.saturating_sub(2 + keys_width + 2);
+    let (mut keys, mut beside) = (keys, Vec::new());
+    let beside_lines = |beside: &[(String, String)]| {
+        let lines = beside.iter().map(|(shown, what)| Line::raw(format!("{shown} {what}")));
+        board.iter().cloned().chain(lines).collect::<Vec<_>>()
+    };
+    let keys_height =
+        |keys: &[(String, String)]| keys.iter().map(|key| lines_of(key).len()).sum::<usize>() as u16;
+    while keys_height(&keys) > rows && keys.len() > 1 {
         beside.insert(0, keys.pop().expect("more than one key"));
     }
-    if !beside.is_empty() {
-        let hints = board.pop();
-        board.extend(beside.iter().map(|(shown, what)| Line::raw(format!("{shown} {what}"))));
-        board.push(Line::raw(""));
-        board.extend(hints);
-    }
+    let board = beside_lines(&beside);
+    let board_height = wrapped_height(&board, board_width);
     let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
-    let height = keys.len().max(board.len()) as u16 + 2;
+    let height = (keys.len() as u16).max(board_height) + 2;
     let box_area = centred(area, width, height);
-    let block = Block::bordered().title(format!(" {} ", say.word(HELP_TITLE)));
+    let block = Block::bordered().title(format!(" {} ", say.word(HELP_TITLE))).title_bottom(close);
     let inner = block.inner(box_area);
     frame.render_widget(Clear, box_area);
     frame.render_widget(block, box_area);
@@ -112,8 +110,38 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
 }
 
-/// The width of the keys in the help, before what they do.
-const KEY_COLUMN: usize = 12;
+/// A key of the help and what it does, in rows `width` wide: the key in a column
+/// `key_column` wide, its words wrapped beside it.
+fn help_rows(shown: &str, what: &str, key_column: usize, width: u16) -> Vec<Line<'static>> {
+    // French puts a space before `:` `;` `?` `!`: the sign stays with the word before it.
+    let bound = [" :", " ;", " ?", " !"]
+        .iter()
+        .fold(what.to_string(), |what, sign| what.replace(sign, &sign.replace(' ', "\u{a0}")));
+    let lines = game::wrap_words(&bound, usize::from(width).saturating_sub(key_column).max(1));
+    let lines = lines.into_iter().map(|line| line.replace('\u{a0}', " "));
+    let key = |n: usize| if n == 0 { shown } else { "" };
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(n, line)| Line::raw(format!("{:<key_column$}{line}", key(n))))
+        .collect()
+}
+
+/// How many lines `text` takes once wrapped to `width` columns.
+fn wrapped_height(text: &[Line<'static>], width: u16) -> u16 {
+    let area = Rect::new(0, 0, width.max(1), 200);
+    let mut buffer = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(
+        Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }),
+        area,
+        &mut buffer,
+    );
+    let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
+    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
+}
+
+/// The width of the keys in the help, before what they do: at least this.
+const KEY_COLUMN: usize = 13;
 
 /// The least room the help leaves for what the board's marks mean.
 const MARKS_COLUMN: u16 = 30;
@@ -180,4 +208,24 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
             .block(Block::bordered().border_style(theme::WARNING)),
         box_area,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrapped_help_line_never_starts_with_a_colon() {
+        for lang in Lang::ALL {
+            for (shown, what) in keys::help(Context::Against, None, lang) {
+                for width in 20..60 {
+                    for row in help_rows(&shown, &what, 13, width).iter().skip(1) {
+                        let words = row.to_string();
+                        let first = words.trim_start().chars().next();
+                        assert!(!matches!(first, Some(':' | ';' | '?' | '!')), "{lang:?} at {width}: {what}");
+                    }
+                }
+            }
+        }
+    }
 }

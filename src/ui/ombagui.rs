@@ -74,7 +74,7 @@ impl Look for Position {
         // The stack in notation (which names the owners even without colour), then in words.
         lines.push(Line::raw(match stack.is_empty() {
             true => say.text(&text!(crate::i18n::keys::PANEL_EMPTY, cell)),
-            false => format!("{cell}: {stack}"),
+            false => say.text(&text!(crate::i18n::keys::PANEL_CELL, cell, stack.to_string())),
         }));
         let mut words = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {

@@ -51,7 +51,9 @@ fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<L
     text.push(Line::raw(""));
     let scenes = page.scenes.len();
     if scenes > 1 {
-        text.push(Line::styled(say.text(&text!(RULES_STEP, book.scene + 1, scenes)), theme::HINTS));
+        // On the last step the same key goes round to the first: the page says so.
+        let step = if book.scene + 1 == scenes { RULES_STEP_LAST } else { RULES_STEP };
+        text.push(Line::styled(say.text(&text!(step, book.scene + 1, scenes)), theme::HINTS));
     }
     let caption = say.word(scene.caption);
     text.extend(caption.lines().map(|line| Line::styled(line.to_string(), theme::SUCCESS)));

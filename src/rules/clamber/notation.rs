@@ -154,7 +154,8 @@ mod tests {
         assert_eq!(error("7/b/-"), "board side 7 is outside 2..6");
         assert_eq!(
             error("garbage"),
-            "'garbage' is not a Clamber position: expected SIZE/SIDE/CELLS, like 3/b/C3=r2"
+            "'garbage' is not a Clamber position: expected board side/player to move/stacks, like 3/b/C3=r2 \
+             (side 3, Blue to move, a red 2 on C3)"
         );
         assert_eq!(error("3/b/C4=g1"), "bad stack 'C4=g1': the colour is b or r");
         assert_eq!(error("3/b/C4=r+1"), "bad stack 'C4=r+1': the height is a number from 1");
