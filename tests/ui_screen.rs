@@ -40,3 +40,20 @@ fn while_the_terminal_is_too_small_only_quit_and_resize_act() {
     press(&mut app, &["q"]);
     assert_eq!(app.overlay, Some(hexstack::app::Overlay::Ask(hexstack::app::Question::Quit)), "q still asks");
 }
+
+#[test]
+fn cells_emptied_by_the_computers_capture_are_marked_removed() {
+    let wakes = awake();
+    let blue =
+        hexstack::app::Computer::playing(hexstack::rules::Colour::Blue, hexstack::ai::Level::new(2).unwrap());
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(blue));
+    at_once(&mut app);
+    assert!(run_until(&mut app, &wakes, std::time::Duration::from_secs(10), |app| game(app)
+        .table
+        .end()
+        .is_some()));
+    assert_eq!(position(&app), "3/r/B2=b2,C3=b3,D4=b4", "the chain took D4, and E4 went with it");
+    assert_eq!(names(&app, lit(&app).removed), ["E4"]);
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("x·x") && !shown.contains("*·*"), "{shown}");
+}

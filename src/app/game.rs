@@ -16,7 +16,7 @@ use super::table::{Message, Table};
 use crate::ai::{DrawReason, Level, Standing};
 use crate::i18n::keys::*;
 use crate::i18n::text;
-use crate::rules::hex::Cell;
+use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Family, Game};
 use crate::saved::KeptReview;
 use crate::session::{Players, Session};
@@ -237,10 +237,16 @@ impl<G: Input> GameScreen<G> {
     /// (the computer's turn, as a review marks it), never like a selection.
     pub fn lit(&self) -> super::lit::Lit {
         let mut lit = G::lit(&self.table, self.pointer(), None);
+        let board = self.table.position().board();
+        let cells = |turn: &G::Turn| -> CellSet {
+            G::turn_cells(turn).into_iter().filter_map(|cell| board.index(cell)).collect()
+        };
         if let Some(hint) = self.advisor.hint(self.table.revision()) {
-            let board = self.table.position().board();
-            lit.better = G::turn_cells(hint).into_iter().filter_map(|cell| board.index(cell)).collect();
+            lit.better = cells(hint);
         }
+        // What the last turn emptied besides its own cells shows as removed, whoever played it.
+        let named = self.table.read(|session| session.last_turn().map(cells)).unwrap_or_default();
+        lit.removed |= lit.last - named;
         lit
     }
 
