@@ -5,7 +5,7 @@
 use super::advisor::{Advisor, ahead};
 use super::go::{Component, Go, Leave};
 use super::held::Held;
-use super::keys::{Action, Context};
+use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::link::{Ask, Seat};
 use super::opponent::{self, Computer, Opponent};
@@ -34,6 +34,8 @@ pub struct GameScreen<G: Game> {
     pub mode: Mode<G>,
     pub players: Players,
     pub keeping: Keeping,
+    /// Where `q` leaves it for: the program's end, or the menu it was started from.
+    pub leaving: Leaving,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -91,6 +93,7 @@ impl<G: Input> GameScreen<G> {
             mode: Mode::HotSeat,
             players: Players::default(),
             keeping: Keeping::new(),
+            leaving: Leaving::Program,
         }
     }
 
@@ -131,7 +134,8 @@ impl<G: Input> GameScreen<G> {
     /// the same computer.
     pub fn again(&self) -> GameScreen<G> {
         let start = G::start(self.table.position().board());
-        let mut again = GameScreen { players: self.players.clone(), ..GameScreen::new(start) };
+        let mut again =
+            GameScreen { players: self.players.clone(), leaving: self.leaving, ..GameScreen::new(start) };
         again.set_computer(self.computer());
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
@@ -427,6 +431,8 @@ impl<G: Input> GameScreen<G> {
             }
             Action::Resign => Go::Ask(Question::Resign(self.table.to_move())),
             Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
+            // A game started from the menu goes back there: q is m.
+            Action::Quit if self.leaving == Leaving::Menu => self.common(Action::Menu),
             Action::Menu if in_progress => Go::Ask(Question::Menu),
             Action::Menu => Go::Menu,
             Action::Quit if in_progress => Go::Ask(Question::Quit),

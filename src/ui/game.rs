@@ -72,7 +72,8 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(&table.message, say, areas.message, frame);
-    frame.render_widget(Line::styled(say.hints(game.context()), theme::HINTS), areas.hints);
+    let hints = crate::app::keys::hints_leaving(game.context(), say.lang, game.leaving);
+    frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
