@@ -57,3 +57,15 @@ fn cells_emptied_by_the_computers_capture_are_marked_removed() {
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("x·x") && !shown.contains("*·*"), "{shown}");
 }
+
+#[test]
+fn a_long_message_stays_within_its_two_lines_and_says_it_was_cut() {
+    let mut app = sized("3/b/-", 80, 24);
+    let long = "word ".repeat(60);
+    game_mut(&mut app).table.message =
+        hexstack::app::table::Message::Info(hexstack::i18n::text!(hexstack::i18n::keys::PLAIN, long.trim()));
+    let shown = render(&app).backend().to_string();
+    let rows: Vec<&str> = shown.lines().collect();
+    assert!(rows[22].contains("word …"), "the second line ends cut, and says so: {}", rows[22]);
+    assert!(rows[23].contains("hjklyibn move"), "the key line is whole: {}", rows[23]);
+}
