@@ -448,7 +448,8 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
         }
         Request::Resume | Request::Review => match store::resume(keeper.dir()) {
             Ok((saved, path)) => {
-                *app = App::opened(saved, path, app.area);
+                // Resumed from the menu: q goes back there.
+                *app = App::opened(saved, path, app.area).from_menu();
                 if request == Request::Review {
                     *app = std::mem::replace(app, App::new(app.area)).reviewing(None, app::Leave::Menu);
                 }

@@ -231,3 +231,25 @@ fn after_going_back_quitting_asks_first() {
     assert!(!app.quit, "the game is not over: quitting asks");
     assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)));
 }
+
+#[test]
+fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu() {
+    use hexstack::app::Screen;
+    use hexstack::app::menu::Entry;
+    // Against the computer, set up on the menu.
+    let mut app = App::new(AREA);
+    press(&mut app, &[&number(Entry::Computer), "Enter"]);
+    assert!(render(&app).backend().to_string().contains("q menu"), "the footer says where q goes");
+    press(&mut app, &["q"]);
+    assert!(!app.quit && matches!(app.screen, Screen::Menu(_)), "no turn yet: straight back to the menu");
+    // Two players, a turn played: q asks, as m does, then goes back.
+    let first = hexstack::app::menu::boards()[0];
+    press(&mut app, &[&number(Entry::Play(first.0, first.1)), "Enter", "q"]);
+    assert_eq!(app.overlay, Some(Overlay::Ask(Question::Menu)));
+    press(&mut app, &["y"]);
+    assert!(!app.quit && matches!(app.screen, Screen::Menu(_)));
+    // Started on the command line, q quits the program.
+    let mut app = clamber("4/b/-");
+    press(&mut app, &["q"]);
+    assert!(app.quit);
+}

@@ -185,14 +185,17 @@ fn the_last_turn_stays_marked_with_what_it_removed() {
     let mut app = clamber("3/r/C3=r3,D3=b1,D4=b1,E4=b1,E3=b2");
     click(&mut app, "C3");
     click(&mut app, "D3");
-    // C3 took D3, and D4 and E4 went with it: all four are the last turn.
+    // C3 took D3, and D4 and E4 went with it: all four are the last turn, D4 and E4 marked removed.
     assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
     // Blue selects a stack, the cursor on it: the last turn stays marked.
     click(&mut app, "E3");
     assert!(game(&app).table.picked.is_some());
     assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
     let shown = render(&app).backend().to_string();
-    assert!(shown.contains("*r3*") && shown.contains("*·*"), "{shown}");
+    assert!(
+        shown.contains("*r3*") && shown.contains("x·x") && !shown.contains("*·*"),
+        "what it removed shows as removed: {shown}"
+    );
 }
 
 #[test]

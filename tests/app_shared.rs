@@ -61,6 +61,11 @@ fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     click(&mut guest, "D3");
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/C3=b1,D3=r1");
+    let footer = render(&guest).backend().to_string();
+    assert!(
+        footer.contains("q leave") && !footer.contains("q quit"),
+        "the footer says what q does:\n{footer}"
+    );
     press(&mut guest, &["q"]);
     assert!(guest.quit, "a guest leaves at once: the host keeps the game");
     press(&mut host, &["q"]);
@@ -95,8 +100,13 @@ fn undo_needs_the_other_players_yes() {
     press(&mut guest, &["y"]);
     tick([&mut guest, &mut host]);
     assert_eq!(position(&host), "3/b/-");
-    assert_eq!(message(&host), "Red agreed: your last turn is taken back", "told to the asker");
+    assert_eq!(
+        message(&host),
+        "Red agreed: your last turn and Red's answer are taken back",
+        "told to the asker"
+    );
     assert_eq!(position(&guest), "3/b/-");
+    assert_eq!(message(&guest), "Blue's last turn and Red's answer taken back: Blue to move");
     let Any::Clamber(session) = link.game() else { panic!("a Clamber game") };
     assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
 }

@@ -40,3 +40,32 @@ fn while_the_terminal_is_too_small_only_quit_and_resize_act() {
     press(&mut app, &["q"]);
     assert_eq!(app.overlay, Some(hexstack::app::Overlay::Ask(hexstack::app::Question::Quit)), "q still asks");
 }
+
+#[test]
+fn cells_emptied_by_the_computers_capture_are_marked_removed() {
+    let wakes = awake();
+    let blue =
+        hexstack::app::Computer::playing(hexstack::rules::Colour::Blue, hexstack::ai::Level::new(2).unwrap());
+    let mut app = clamber("3/b/B2=b2,C3=r2,D4=r3,E4=r3").with_computer(Some(blue));
+    at_once(&mut app);
+    assert!(run_until(&mut app, &wakes, std::time::Duration::from_secs(10), |app| game(app)
+        .table
+        .end()
+        .is_some()));
+    assert_eq!(position(&app), "3/r/B2=b2,C3=b3,D4=b4", "the chain took D4, and E4 went with it");
+    assert_eq!(names(&app, lit(&app).removed), ["E4"]);
+    let shown = render(&app).backend().to_string();
+    assert!(shown.contains("x·x") && !shown.contains("*·*"), "{shown}");
+}
+
+#[test]
+fn a_long_message_stays_within_its_two_lines_and_says_it_was_cut() {
+    let mut app = sized("3/b/-", 80, 24);
+    let long = "word ".repeat(60);
+    game_mut(&mut app).table.message =
+        hexstack::app::table::Message::Info(hexstack::i18n::text!(hexstack::i18n::keys::PLAIN, long.trim()));
+    let shown = render(&app).backend().to_string();
+    let rows: Vec<&str> = shown.lines().collect();
+    assert!(rows[22].contains("word …"), "the second line ends cut, and says so: {}", rows[22]);
+    assert!(rows[23].contains("hjklyibn move"), "the key line is whole: {}", rows[23]);
+}

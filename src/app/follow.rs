@@ -42,6 +42,7 @@ impl<G: Input> GameScreen<G> {
         let link = seat.link();
         if let Some((ask, yes)) = seat.colour().and_then(|colour| link.answer_for(colour)) {
             let key = match (ask, yes) {
+                (Ask::Undo(_), true) if !link.took_both() => NET_UNDO_AGREED_ONE,
                 (Ask::Undo(_), true) => NET_UNDO_AGREED,
                 (Ask::Undo(_), false) => NET_UNDO_DECLINED,
                 (Ask::Draw(_), true) => NET_DRAW_AGREED,
@@ -112,7 +113,9 @@ impl<G: Input> GameScreen<G> {
         };
         let link = seat.link();
         let stands = link.asked() == Some(ask);
-        link.answer(ask, yes);
+        // On the asker's own turn, the answerer's turn since goes back with theirs.
+        let both = matches!(ask, Ask::Undo(asker) if self.table.to_move() == asker);
+        link.answer(ask, yes, both);
         stands
     }
 }

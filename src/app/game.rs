@@ -5,7 +5,7 @@
 use super::advisor::{Advisor, ahead};
 use super::go::{Component, Go, Leave};
 use super::held::Held;
-use super::keys::{Action, Context};
+use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::link::{Ask, Seat};
 use super::opponent::{self, Computer, Opponent};
@@ -16,7 +16,7 @@ use super::table::{Message, Table};
 use crate::ai::{DrawReason, Level, Standing};
 use crate::i18n::keys::*;
 use crate::i18n::text;
-use crate::rules::hex::Cell;
+use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Family, Game};
 use crate::saved::KeptReview;
 use crate::session::{Players, Session};
@@ -34,6 +34,8 @@ pub struct GameScreen<G: Game> {
     pub mode: Mode<G>,
     pub players: Players,
     pub keeping: Keeping,
+    /// Where `q` leaves it for: the program's end, or the menu it was started from.
+    pub leaving: Leaving,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -91,6 +93,7 @@ impl<G: Input> GameScreen<G> {
             mode: Mode::HotSeat,
             players: Players::default(),
             keeping: Keeping::new(),
+            leaving: Leaving::Program,
         }
     }
 
@@ -131,7 +134,8 @@ impl<G: Input> GameScreen<G> {
     /// the same computer.
     pub fn again(&self) -> GameScreen<G> {
         let start = G::start(self.table.position().board());
-        let mut again = GameScreen { players: self.players.clone(), ..GameScreen::new(start) };
+        let mut again =
+            GameScreen { players: self.players.clone(), leaving: self.leaving, ..GameScreen::new(start) };
         again.set_computer(self.computer());
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
@@ -237,10 +241,16 @@ impl<G: Input> GameScreen<G> {
     /// (the computer's turn, as a review marks it), never like a selection.
     pub fn lit(&self) -> super::lit::Lit {
         let mut lit = G::lit(&self.table, self.pointer(), None);
+        let board = self.table.position().board();
+        let cells = |turn: &G::Turn| -> CellSet {
+            G::turn_cells(turn).into_iter().filter_map(|cell| board.index(cell)).collect()
+        };
         if let Some(hint) = self.advisor.hint(self.table.revision()) {
-            let board = self.table.position().board();
-            lit.better = G::turn_cells(hint).into_iter().filter_map(|cell| board.index(cell)).collect();
+            lit.better = cells(hint);
         }
+        // What the last turn emptied besides its own cells shows as removed, whoever played it.
+        let named = self.table.read(|session| session.last_turn().map(cells)).unwrap_or_default();
+        lit.removed |= lit.last - named;
         lit
     }
 
@@ -421,6 +431,8 @@ impl<G: Input> GameScreen<G> {
             }
             Action::Resign => Go::Ask(Question::Resign(self.table.to_move())),
             Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
+            // A game started from the menu goes back there: q is m.
+            Action::Quit if self.leaving == Leaving::Menu => self.common(Action::Menu),
             Action::Menu if in_progress => Go::Ask(Question::Menu),
             Action::Menu => Go::Menu,
             Action::Quit if in_progress => Go::Ask(Question::Quit),

@@ -207,6 +207,15 @@ const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
     (Context::Watching, KEY_QUIT, KEY_QUIT_SHARED),
 ];
 
+/// Where `q` leaves a game for: the end of the program (a game started on the command
+/// line), or the menu the game was started from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Leaving {
+    #[default]
+    Program,
+    Menu,
+}
+
 /// What an action does, in words, as `context` and `game` word it.
 pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
     let own = OWN_WORDS.iter().find(|(on, shared, _)| *on == context && *shared == binding.what);
@@ -249,8 +258,19 @@ pub fn key_for(context: Context, name: &str, lang: Lang) -> String {
 /// The hint line of `context` in `lang`: each hinted key and its word; keys that share a
 /// word are written together (`hjklyibn move`, `↑↓ choose`).
 pub fn hints(context: Context, lang: Lang) -> String {
+    hints_leaving(context, lang, Leaving::Program)
+}
+
+/// The hint line of a game whose `q` leaves for `leaving`.
+pub fn hints_leaving(context: Context, lang: Lang, leaving: Leaving) -> String {
+    let hint = |binding: &Binding| match binding.hint {
+        Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
+            Some((keys, HINT_MENU))
+        }
+        hint => hint,
+    };
     let mut parts: Vec<(String, Key<0>)> = Vec::new();
-    for (keys, word) in bindings(context).filter_map(|binding| binding.hint) {
+    for (keys, word) in bindings(context).filter_map(hint) {
         match parts.last_mut() {
             Some((shown, last)) if *last == word => shown.push_str(keys),
             _ => parts.push((named(keys, lang), word)),
@@ -264,7 +284,20 @@ pub fn hints(context: Context, lang: Lang) -> String {
 
 /// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
 pub fn help(context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
-    let what = |binding: &Binding| lang.word(what(binding, context, game));
+    help_leaving(context, game, lang, Leaving::Program)
+}
+
+/// Every key of a game whose `q` leaves for `leaving`, for the help page.
+pub fn help_leaving(
+    context: Context,
+    game: Option<GameKind>,
+    lang: Lang,
+    leaving: Leaving,
+) -> Vec<(String, String)> {
+    let what = |binding: &Binding| match binding.action {
+        Action::Quit if leaving == Leaving::Menu => lang.word(KEY_QUIT_MENU),
+        _ => lang.word(what(binding, context, game)),
+    };
     bindings(context).map(|binding| (named(binding.shown, lang), what(binding))).collect()
 }
 

@@ -29,6 +29,8 @@ struct Company {
     asked: Option<Ask>,
     /// The last answer, for the player who asked.
     answered: Option<(Ask, bool)>,
+    /// Whether the take-back agreed to went back over the other player's answer too.
+    took_both: bool,
     /// How many terminals watch.
     watching: usize,
     /// Who came or went last, with the change it was (see [`Link::news`]).
@@ -218,12 +220,19 @@ impl Link {
     }
 
     /// Answers the question asked, if it is still `ask`.
-    pub fn answer(&self, ask: Ask, yes: bool) {
+    /// `both`: a take-back agreed to goes back over the answerer's own turn too.
+    pub fn answer(&self, ask: Ask, yes: bool, both: bool) {
         self.change(|company| {
             if company.asked == Some(ask) {
                 (company.asked, company.answered) = (None, Some((ask, yes)));
+                company.took_both = both;
             }
         });
+    }
+
+    /// Whether the last take-back agreed to went back over two turns.
+    pub fn took_both(&self) -> bool {
+        self.company().took_both
     }
 
     /// The answer to a question `colour` asked, taken once.
@@ -315,13 +324,13 @@ mod tests {
     fn a_question_is_answered_once_and_a_new_turn_drops_it() {
         let link = link();
         link.ask(Ask::Undo(Colour::Blue));
-        link.answer(Ask::Draw(Colour::Blue), true);
+        link.answer(Ask::Draw(Colour::Blue), true, false);
         assert_eq!(
             link.asked(),
             Some(Ask::Undo(Colour::Blue)),
             "another question's answer is not this one's"
         );
-        link.answer(Ask::Undo(Colour::Blue), false);
+        link.answer(Ask::Undo(Colour::Blue), false, false);
         assert_eq!(link.answer_for(Colour::Red), None);
         assert_eq!(link.answer_for(Colour::Blue), Some((Ask::Undo(Colour::Blue), false)));
         assert_eq!(link.answer_for(Colour::Blue), None, "taken once");

@@ -159,6 +159,14 @@ impl App {
         self
     }
 
+    /// The same app, the game on screen (if any) started from the menu: `q` goes back there.
+    pub fn from_menu(mut self) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.leaving = keys::Leaving::Menu);
+        }
+        self
+    }
+
     /// The same app, the game on screen (if any) between these players.
     pub fn with_players(mut self, players: crate::session::Players) -> App {
         if let Some(game) = self.game_screen() {
@@ -290,8 +298,12 @@ impl App {
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
-            Go::Play(start) => self.open(Screen::Game(Box::new(App::game(start, self.area).into_game()))),
-            Go::Against(start, computer) => *self = App::game(start, self.area).with_computer(Some(computer)),
+            Go::Play(start) => {
+                self.open(Screen::Game(Box::new(App::game(start, self.area).from_menu().into_game())))
+            }
+            Go::Against(start, computer) => {
+                *self = App::game(start, self.area).with_computer(Some(computer)).from_menu()
+            }
             Go::SetUp => {
                 if let Screen::Menu(menu) = &mut self.screen {
                     menu.setup = Some(menu::Setup::default());

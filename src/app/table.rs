@@ -300,14 +300,21 @@ impl<G: Input> Table<G> {
     /// other player agreed to it.
     pub fn take_back_for(&mut self, player: Colour) {
         self.picked = None;
-        self.change(|session| {
+        let taken = self.change(|session| {
             let mut undone = session.undo();
+            let mut taken = usize::from(undone);
             while undone && session.position().to_move() != player {
                 undone = session.undo();
+                taken += usize::from(undone);
             }
             session.drop_future();
+            taken
         });
-        self.message = Message::Info(text!(UNDO_DONE, self.to_move()));
+        // Says what went: one turn, or the asker's and the answer to it.
+        self.message = match taken {
+            2.. => Message::Info(text!(UNDO_BOTH, player, player.other())),
+            _ => Message::Info(text!(UNDO_DONE, self.to_move())),
+        };
     }
 
     pub fn resign(&mut self) {

@@ -20,7 +20,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 /// How a game looks on screen.
 pub trait Look: Input {
@@ -72,7 +72,8 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(&table.message, say, areas.message, frame);
-    frame.render_widget(Line::styled(say.hints(game.context()), theme::HINTS), areas.hints);
+    let hints = crate::app::keys::hints_leaving(game.context(), say.lang, game.leaving);
+    frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
@@ -318,7 +319,23 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
         Message::Info(_) | Message::None => theme::INFO,
     };
     let said = message.text().map(|text| say.text(text)).unwrap_or_default();
-    frame.render_widget(Paragraph::new(format!(" {said}")).style(style).wrap(Wrap { trim: false }), area);
+    // Within its own lines: a message too long for them is cut at a word and says so (…).
+    let width = usize::from(area.width).max(2);
+    let mut lines = wrap_words(&format!(" {said}"), width);
+    let room = usize::from(area.height).max(1);
+    if lines.len() > room {
+        lines.truncate(room);
+        let last = lines.last_mut().expect("room for a line");
+        while last.chars().count() + 2 > width {
+            match last.rfind(' ') {
+                Some(at) => last.truncate(at),
+                None => drop(last.pop()),
+            }
+        }
+        last.push_str(" …");
+    }
+    let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+    frame.render_widget(Paragraph::new(lines).style(style), area);
 }
 
 /// What the board's marks mean and what else it shows, for the help.

@@ -54,7 +54,8 @@ pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
 /// Every key of the screen below, from the key table, beside what the board's marks mean.
 fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
-    let keys = keys::help(app.context(), game.map(|game| game.seen().kind()), say.lang);
+    let leaving = game.map_or(keys::Leaving::Program, |game| crate::each_game!(game, game => game.leaving));
+    let keys = keys::help_leaving(app.context(), game.map(|game| game.seen().kind()), say.lang, leaving);
     let reviewing = matches!(app.screen, Screen::Review(_));
     let mut board = Vec::new();
     if let Some(game) = game {

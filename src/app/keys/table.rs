@@ -172,12 +172,21 @@ pub const KEYS: &[Binding] = &[
     bind(&[Game, Against, Watched], &[char('m')], "m", Action::Menu, KEY_MENU, None),
     bind(&[Game, Against, Watched], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
     bind(
-        &[Game, Against, Watched, Shared, Watching],
+        &[Game, Against, Watched],
         &[char('q'), (KeyCode::Char('c'), CTRL)],
         "q",
         Action::Quit,
         KEY_QUIT,
         Some(("q", HINT_QUIT)),
+    ),
+    // A shared game is left, not quit: a guest goes at once, the game goes on at the host.
+    bind(
+        &[Shared, Watching],
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
+        Action::Quit,
+        KEY_QUIT,
+        Some(("q", HINT_LEAVE)),
     ),
     bind(&[Try], &[char('q'), char('m')], "q m", Action::Back, KEY_BACK_PAGE, Some(("q", HINT_BACK_PAGE))),
     // A game's review: its turns, the marked ones, trying one again.
