@@ -138,7 +138,7 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
         None => open(App::new(area)),
         Some(Command::Play { from, blue, red, computer, level }) => {
             let level = level.unwrap_or(Level::USUAL);
-            let computer = computer.map(|side| Computer { side, level });
+            let computer = computer.map(|side| Computer::new(side, level));
             let players = Players { blue: player_name(blue)?, red: player_name(red)?, computer: None };
             open(App::game(from.position()?, area).with_players(players).with_computer(computer))
         }
