@@ -118,7 +118,8 @@ pub struct Match {
     /// --blue's level is Blue in the even ones): to replay some games of another match
     #[arg(long, default_value_t = 0)]
     first_game: u32,
-    /// Turns after which a game counts as a draw, 1 to 100000
+    /// Turns after which a game counts as a draw, 1 to 100000 (one without progress for
+    /// 100 turns is drawn sooner)
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     cap: u32,
     /// Factor on the levels' time budgets, 0.001 to 100
