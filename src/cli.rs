@@ -122,7 +122,8 @@ pub struct Match {
     /// --blue's level is Blue in the even ones): to replay some games of another match
     #[arg(long, default_value_t = 0)]
     first_game: u32,
-    /// Turns after which a game counts as a draw, 1 to 100000
+    /// Turns after which a game counts as a draw, 1 to 100000 (one without progress for
+    /// 100 turns is drawn sooner)
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     cap: u32,
     /// Factor on the levels' time budgets, 0.001 to 100
@@ -142,7 +143,7 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
         None => open(App::new(area)),
         Some(Command::Play { from, blue, red, computer, level }) => {
             let level = self::level(level.as_deref())?.unwrap_or(Level::USUAL);
-            let computer = computer.map(|side| Computer { side, level });
+            let computer = computer.map(|side| Computer::new(side, level));
             let players = Players { blue: player_name(blue)?, red: player_name(red)?, computer: None };
             open(App::game(from.position()?, area).with_players(players).with_computer(computer))
         }

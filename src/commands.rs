@@ -62,6 +62,10 @@ pub struct Purpose {
     pub third_visits_in_blockade: u64,
     /// Plies played in all the games.
     pub plies: u64,
+    /// Games drawn for standing still ([`ai::STILL_FOR`] turns without moving on).
+    pub stood_still: u32,
+    /// The most turns a game that was then won went without moving on.
+    pub longest_still_won: u64,
 }
 
 impl Purpose {
@@ -75,6 +79,8 @@ impl Purpose {
         self.third_visits += other.third_visits;
         self.third_visits_in_blockade += other.third_visits_in_blockade;
         self.plies += other.plies;
+        self.stood_still += other.stood_still;
+        self.longest_still_won = self.longest_still_won.max(other.longest_still_won);
     }
 }
 
@@ -84,7 +90,8 @@ impl std::fmt::Display for Purpose {
         write!(
             f,
             "proven wins {}: {} plies proven, {} played, {} over (at most {}), {} unfinished; \
-             third visits {:.2} per 100 plies ({} of {}), {} more in a blockade",
+             third visits {:.2} per 100 plies ({} of {}), {} more in a blockade; \
+             {} drawn standing still, a won game at most {} turns still",
             self.proven,
             self.proven_plies,
             self.played_plies,
@@ -94,7 +101,9 @@ impl std::fmt::Display for Purpose {
             per_100(self.third_visits),
             self.third_visits,
             self.plies,
-            self.third_visits_in_blockade
+            self.third_visits_in_blockade,
+            self.stood_still,
+            self.longest_still_won
         )
     }
 }
@@ -181,7 +190,9 @@ where
 
 /// A match: `games` games of level `first` against level `second` from `start`, colours
 /// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
-/// random from its number so that no two games are one game, and drawn after `cap` turns.
+/// random from its number so that no two games are one game, and drawn once it has stood
+/// still for [`ai::STILL_FOR`] turns, as a game the computer plays on both sides on screen
+/// is, or after `cap` turns.
 /// The games are numbered from `from_game` on, so that a match can replay some of another's.
 /// `scale` multiplies the levels' time budgets. `on_game` hears the score after each game,
 /// and the game's last position, so that a long match shows its progress and its draws
@@ -222,7 +233,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
     scale: f64,
 ) -> (Option<End>, u32, Purpose, String) {
     let mut session = Session::new(start);
-    let mut watch = Watch::default();
+    let mut watch = Watch::new(&start);
     let mut searches = [Search::new(), Search::new()];
     let mut random = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let stop = AtomicBool::new(false);
@@ -231,6 +242,10 @@ fn play_game<G: Evaluate + std::fmt::Display>(
         if session.is_over() {
             return (session.end(), turn, watch.purpose(session.end()), session.position().to_string());
         }
+        if watch.still.gone_nowhere() {
+            let end = Some(End::Drawn);
+            return (end, turn, watch.purpose(end), session.position().to_string());
+        }
         let position = session.position();
         let mover = position.to_move().index();
         let chosen = if turn < 2 {
@@ -238,7 +253,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
             random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
-            let budget = scaled(levels[mover].budget(), scale);
+            let budget = scaled(levels[mover].playing(seed), scale);
             searches[mover].remember(session.history().iter().map(|ply| &ply.position));
             let found = searches[mover].best(&position, budget, &stop);
             if let Some(found) = &found {
@@ -256,8 +271,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
 }
 
 /// What [`Purpose`] counts, followed through one game.
-#[derive(Default)]
-struct Watch {
+struct Watch<G: Evaluate> {
     /// Visits of each position, by key.
     visits: std::collections::HashMap<u64, u32>,
     /// The plies of the history seen so far.
@@ -266,12 +280,30 @@ struct Watch {
     third_visits_in_blockade: u64,
     /// The first proof: at which ply, who wins, in how many plies.
     proof: Option<(usize, crate::rules::Colour, u64)>,
+    /// How long the game has stood still, and the longest it did.
+    still: ai::Stillness<G>,
+    longest_still: usize,
 }
 
-impl Watch {
-    /// Counts the visits of the plies played since the last call.
-    fn see<G: Evaluate>(&mut self, session: &Session<G>) {
+impl<G: Evaluate> Watch<G> {
+    fn new(start: &G) -> Watch<G> {
+        Watch {
+            visits: std::collections::HashMap::new(),
+            seen: 0,
+            third_visits: 0,
+            third_visits_in_blockade: 0,
+            proof: None,
+            still: ai::Stillness::new(start),
+            longest_still: 0,
+        }
+    }
+
+    /// Counts the visits of the plies played since the last call, and how long the game
+    /// has stood still.
+    fn see(&mut self, session: &Session<G>) {
         for ply in &session.history()[self.seen..] {
+            self.still.see(&ply.position);
+            self.longest_still = self.longest_still.max(self.still.turns());
             let visits = self.visits.entry(ai::position_key(&ply.position)).or_default();
             *visits += 1;
             if *visits >= 3 {
@@ -285,7 +317,7 @@ impl Watch {
     }
 
     /// Notes the first search whose `score` proves a forced win, for either side.
-    fn proof<G: Evaluate>(&mut self, session: &Session<G>, score: i32) {
+    fn proof(&mut self, session: &Session<G>, score: i32) {
         if self.proof.is_some() || score.abs() <= ai::WIN - ai::PROVEN {
             return;
         }
@@ -300,8 +332,12 @@ impl Watch {
             third_visits: self.third_visits,
             third_visits_in_blockade: self.third_visits_in_blockade,
             plies: self.seen as u64,
+            stood_still: u32::from(end == Some(End::Drawn) && self.still.gone_nowhere()),
             ..Purpose::default()
         };
+        if matches!(end, Some(End::Won(_))) {
+            purpose.longest_still_won = self.longest_still as u64;
+        }
         if let Some((at, winner, distance)) = self.proof {
             if end == Some(End::Won(winner)) {
                 let played = (self.seen - at) as u64;
@@ -379,7 +415,7 @@ mod tests {
         // A game going round: each position from the third visit on is counted.
         let Any::Ombagui(start) = GameKind::Ombagui.start(None).unwrap() else { panic!("an Ombagui start") };
         let mut session = Session::new(start);
-        let mut watch = Watch::default();
+        let mut watch = Watch::new(&start);
         let round = ["A1-A4", "G7-G4", "A4-A1", "G4-G7"];
         for turn in round.iter().chain(&round).chain(&round[..1]) {
             session.play(&turn.parse().unwrap()).unwrap();

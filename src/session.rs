@@ -26,6 +26,9 @@ pub enum Side {
 pub struct Computer {
     pub side: Side,
     pub level: Level,
+    /// The game's seed, which a beginner picks among its nearly best turns by
+    /// ([`Level::playing`]): kept with the game, so that a resumed game goes on alike.
+    pub seed: u64,
 }
 
 impl Computer {
@@ -35,7 +38,21 @@ impl Computer {
             Colour::Blue => Side::Blue,
             Colour::Red => Side::Red,
         };
-        Computer { side, level }
+        Computer { side, level, seed: 0 }
+    }
+
+    /// The computer playing `side` at `level` in a new game, with a seed of its own, so
+    /// that no two new games against a beginner go alike.
+    pub fn new(side: Side, level: Level) -> Computer {
+        Computer { side, level, seed: 0 }.reseeded()
+    }
+
+    /// The same computer with a new seed, for a new game.
+    pub fn reseeded(self) -> Computer {
+        use std::hash::{BuildHasher, Hasher};
+        // A hasher's keys are random for each process and each new one: a seed, no crate.
+        let seed = std::collections::hash_map::RandomState::new().build_hasher().finish();
+        Computer { seed, ..self }
     }
 
     /// Whether it plays both sides: there is nobody to answer, just a game to watch.
@@ -58,23 +75,34 @@ impl Computer {
 }
 
 impl std::fmt::Display for Computer {
-    /// As a saved game writes it: the side it plays (`blue`, `red` or `both`), then its level.
+    /// As a saved game writes it: the side it plays (`blue`, `red` or `both`), then its
+    /// level, then `seed N` unless its seed is 0.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let side = match self.side {
             Side::Both => "both",
             Side::Blue => "blue",
             Side::Red => "red",
         };
-        write!(f, "{side} {}", self.level)
+        write!(f, "{side} {}", self.level)?;
+        match self.seed {
+            0 => Ok(()),
+            seed => write!(f, " seed {seed}"),
+        }
     }
 }
 
 impl std::str::FromStr for Computer {
     type Err = ();
 
-    /// `blue 3`, `red 5`, `both 1`: the side the computer plays and its level.
+    /// `blue 3`, `red 5`, `both 1 seed 42`: the side the computer plays, its level, and
+    /// the game's seed (0 when not given).
     fn from_str(text: &str) -> Result<Computer, ()> {
-        let (side, level) = text.trim().split_once(' ').ok_or(())?;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (side, level, seed) = match words[..] {
+            [side, level] => (side, level, 0),
+            [side, level, "seed", seed] => (side, level, seed.parse().map_err(|_| ())?),
+            _ => return Err(()),
+        };
         let level: Level = level.parse().map_err(|_| ())?;
         let side = match side {
             "blue" => Side::Blue,
@@ -82,7 +110,7 @@ impl std::str::FromStr for Computer {
             "both" => Side::Both,
             _ => return Err(()),
         };
-        Ok(Computer { side, level })
+        Ok(Computer { side, level, seed })
     }
 }
 

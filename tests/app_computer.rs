@@ -136,8 +136,11 @@ fn the_menu_sets_up_a_game_against_the_computer() {
         assert!(shown.contains(words), "{words}:\n{shown}");
     }
     press(&mut app, &["Enter"]);
+    // Each new game has a seed of its own (a beginner picks its turns by it).
+    let unseeded = |computer: Option<Computer>| computer.map(|computer| Computer { seed: 0, ..computer });
+    let seed = game(&app).computer().map(|computer| computer.seed);
     assert_eq!(
-        game(&app).computer(),
+        unseeded(game(&app).computer()),
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(3).unwrap()))
     );
     // Ombagui (Red moves first, so you are Red), then Blue instead, at level 5.
@@ -146,9 +149,10 @@ fn the_menu_sets_up_a_game_against_the_computer() {
     assert!(render(&app).backend().to_string().contains("5 (expert)"));
     press(&mut app, &["Enter"]);
     assert_eq!(
-        ombagui_game(&app).computer(),
+        unseeded(ombagui_game(&app).computer()),
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(5).unwrap()))
     );
+    assert_ne!(ombagui_game(&app).computer().map(|computer| computer.seed), seed);
     // Side 4, level 1, going round backwards; Esc goes back to the menu.
     let mut app = hexstack::app::App::new(AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h"]);
@@ -158,7 +162,7 @@ fn the_menu_sets_up_a_game_against_the_computer() {
     press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
     assert_eq!(
-        game(&app).computer(),
+        unseeded(game(&app).computer()),
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(1).unwrap()))
     );
 }
@@ -194,6 +198,7 @@ fn the_computer_can_play_both_sides_to_watch_and_undo_takes_back_one_turn() {
     let mut app = clamber("start").with_computer(Some(Computer {
         side: hexstack::session::Side::Both,
         level: hexstack::ai::Level::new(1).unwrap(),
+        seed: 0,
     }));
     at_once(&mut app);
     let going = |app: &hexstack::app::App| {
@@ -241,6 +246,7 @@ fn the_computer_plays_a_whole_game_against_itself_unattended() {
     let mut app = clamber("start").with_computer(Some(Computer {
         side: hexstack::session::Side::Both,
         level: hexstack::ai::Level::new(1).unwrap(),
+        seed: 0,
     }));
     at_once(&mut app);
     let over = run_until(&mut app, &wakes, std::time::Duration::from_secs(60), |app| {

@@ -1,7 +1,7 @@
 //! The computer's answer to a draw offer, with its reason, so that a player hears why.
 
 use super::{Evaluate, Standing, winning_chance};
-use crate::rules::Colour;
+use crate::rules::{Colour, Game, Progress};
 
 /// Below this chance of its own the computer is behind and takes a draw.
 pub const BEHIND_BELOW: f64 = 0.45;
@@ -72,4 +72,54 @@ pub fn draw_answer<G: Evaluate>(position: &G, earlier: &[G], computer: Colour, b
     } else {
         DrawAnswer::Declines(standing)
     }
+}
+
+/// Turns a game the computer plays on both sides may go without moving on
+/// ([`Progress::moved_on`]) before it is drawn: no rule of the games, which let two people
+/// play on as long as they like, but a watched game between two computers that stands still
+/// would go on for ever. Fifty turns a side, as chess's fifty-move rule: most won games
+/// between levels never stand still for forty, but some win after a hundred or more
+/// (docs/computer.md).
+pub const STILL_FOR: usize = 100;
+
+/// How long a game has gone without moving on, followed turn by turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Stillness<G: Progress> {
+    best: G::Headway,
+    last: G,
+    turns: usize,
+}
+
+impl<G: Game> Stillness<G> {
+    /// A game from `start`, which has not stood still yet.
+    pub fn new(start: &G) -> Stillness<G> {
+        Stillness { best: start.headway(), last: *start, turns: 0 }
+    }
+
+    /// Takes in the game's next position; a forced skip is no turn.
+    pub fn see(&mut self, next: &G) {
+        if *next != self.last.skipped() {
+            let moved = self.last.moved_on(next, &mut self.best);
+            self.turns = if moved { 0 } else { self.turns + 1 };
+        }
+        self.last = *next;
+    }
+
+    /// The turns since the game last moved on.
+    pub fn turns(&self) -> usize {
+        self.turns
+    }
+
+    /// Whether it has stood still for [`STILL_FOR`] turns: a game between two computers is
+    /// drawn.
+    pub fn gone_nowhere(&self) -> bool {
+        self.turns >= STILL_FOR
+    }
+}
+
+/// How long the game through `positions` (oldest first, from its start) has stood still.
+pub fn stillness<'a, G: Game>(mut positions: impl Iterator<Item = &'a G>) -> Option<Stillness<G>> {
+    let mut stillness = Stillness::new(positions.next()?);
+    positions.for_each(|next| stillness.see(next));
+    Some(stillness)
 }

@@ -51,6 +51,14 @@ impl Level {
             _ => Budget { min_depth: 4, two_threads: true, expert: true, ..time(3000) },
         }
     }
+
+    /// The budget of the computer's own turns in a game whose seed is `seed`: a beginner
+    /// (level 1) picks among its nearly best turns by it, so that its games differ; the
+    /// other levels play their best. Hints and reviews keep to [`Level::budget`].
+    pub fn playing(self, seed: u64) -> Budget {
+        let vary = (self == Level(1)).then_some(seed);
+        Budget { vary, ..self.budget() }
+    }
 }
 
 impl std::fmt::Display for Level {

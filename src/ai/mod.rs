@@ -18,7 +18,10 @@ mod search;
 mod triad;
 mod verdict;
 
-pub use draw::{BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, draw_answer};
+pub use draw::{
+    BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, STILL_FOR, Stillness, draw_answer,
+    stillness,
+};
 pub use level::Level;
 pub use search::Search;
 pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
@@ -64,6 +67,14 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
         false
     }
 
+    /// Whether `next`, one of `now`'s turns, takes back the same player's turn before it,
+    /// from `before` to `mine` (the other side moved from `mine` to `now`): an Ombagui
+    /// piece sent straight back where it came from. The computer does so only when nothing
+    /// else is nearly as good ([`TAKING_BACK`]). Clamber's turns cannot be taken back.
+    fn takes_back(_before: &Self, _mine: &Self, _now: &Self, _next: &Self) -> bool {
+        false
+    }
+
     /// Whether neither side can finish however long the game goes on (an Ombagui
     /// blockade: each side holds one of the other's pieces). Clamber always ends.
     fn neither_can_finish(&self) -> bool {
@@ -92,6 +103,18 @@ pub(crate) const GOING_BACK: i32 = 30;
 /// (Clamber) or a move of the race (Ombagui) many times over, so a real gain still wins.
 pub(crate) const GOING_ROUND: i32 = 150;
 
+/// What taking back one's own last turn costs at the root of the computer's search
+/// ([`Evaluate::takes_back`]): a player who sends a piece back where it came from has lost
+/// two turns, so the computer does it only when every other turn is worse by more than
+/// this (three half moves of an Ombagui race). Going back to a position of the game costs
+/// on top, as ever.
+pub(crate) const TAKING_BACK: i32 = 60;
+
+/// How much worse than the best a turn may look and still be one a beginner (level 1)
+/// plays: it picks among these by its game's seed, so that no two games go alike. A third
+/// of a Clamber piece; an Ombagui race's half move and a half.
+pub(crate) const NEARLY_AS_GOOD: i32 = 30;
+
 /// How much a search may do: it stops at the first limit reached.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Budget {
@@ -117,6 +140,9 @@ pub struct Budget {
     /// further along the likely lines where the game says so
     /// ([`Evaluate::EXPERT_LOOKS_AHEAD`]): level 5.
     pub expert: bool,
+    /// Pick among the turns [`NEARLY_AS_GOOD`] as the best, by this seed and the position
+    /// (level 1's own turns): the same game and seed play alike, another seed otherwise.
+    pub vary: Option<u64>,
 }
 
 /// What a search found: the turn, its score for the player to move, how deep it looked.

@@ -62,6 +62,18 @@ impl Evaluate for Position {
         mutual_blockade(self)
     }
 
+    /// The cells the player's last move changed stand again as before it, untouched since.
+    fn takes_back(before: &Self, mine: &Self, now: &Self, next: &Self) -> bool {
+        let moved: Vec<Cell> = crate::rules::ombagui::BOARD
+            .cells()
+            .filter(|&cell| before.stack(cell) != mine.stack(cell))
+            .collect();
+        !moved.is_empty()
+            && moved
+                .iter()
+                .all(|&cell| now.stack(cell) == mine.stack(cell) && next.stack(cell) == before.stack(cell))
+    }
+
     /// Ombagui's races are long and its turns many (about fifty): at level 5's time two
     /// threads finish four plies and begin a fifth, where level 4 does four.
     const EXPERT_LOOKS_AHEAD: bool = true;

@@ -3,7 +3,9 @@
 //! whoever goes back to them.
 
 use super::verdict::Verdicts;
-use super::{Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, PROVEN, WIN, key};
+use super::{
+    Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, NEARLY_AS_GOOD, PROVEN, TAKING_BACK, WIN, key,
+};
 use crate::rules::{Colour, Game};
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
@@ -98,6 +100,9 @@ pub struct Search<G: Game> {
     /// Positions the game went through before the root, with their visits: going back to
     /// one makes no progress.
     seen: HashMap<u64, u32>,
+    /// The game's last three positions (the searching player's last turn, then the other
+    /// side's), so that a turn at the root that takes the first back costs [`TAKING_BACK`].
+    last_turns: Option<[G; 3]>,
     /// The second thread's searcher, with its own table, kept from turn to turn too.
     helper: Option<Box<Search<G>>>,
     /// What it said of each position: [`Search::verdict`].
@@ -144,6 +149,7 @@ impl<G: Evaluate> Search<G> {
             out_of_budget: false,
             iteration: 0,
             seen: HashMap::new(),
+            last_turns: None,
             helper: None,
             verdicts: Verdicts::default(),
             side: Colour::Blue,
@@ -160,9 +166,55 @@ impl<G: Evaluate> Search<G> {
         G: 'a,
     {
         self.seen.clear();
+        let mut last: Vec<G> = Vec::new();
         for position in earlier {
             *self.seen.entry(key(position)).or_default() += 1;
+            last.push(*position);
+            if last.len() > 3 {
+                last.remove(0);
+            }
         }
+        self.last_turns = last.try_into().ok();
+    }
+
+    /// What `child`, one of the root `position`'s turns, costs beyond its score: taking
+    /// back the searching player's own last turn ([`Evaluate::takes_back`]).
+    fn root_cost(&self, position: &G, child: &G) -> i32 {
+        match &self.last_turns {
+            Some([before, mine, now]) if now == position && G::takes_back(before, mine, now, child) => {
+                TAKING_BACK
+            }
+            _ => 0,
+        }
+    }
+
+    /// A turn [`NEARLY_AS_GOOD`] as `found`'s, picked by `seed` and the position: each of
+    /// the root's turns searched again `found.depth` plies ahead, with nothing cut off.
+    fn varied(
+        &mut self,
+        position: &G,
+        turns: &[(G::Turn, G)],
+        found: &Found<G::Turn>,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> G::Turn {
+        let depth = found.depth.max(1);
+        let mut near = Vec::new();
+        for (turn, child) in turns {
+            let score = if depth == 1 && position.captures(child) {
+                -self.answer_captures(child, -WIN - 1, WIN + 1, 1, CAPTURES_PAST_HORIZON, stop)
+            } else {
+                -self.negamax(child, depth - 1, -WIN - 1, WIN + 1, 1, stop)
+            } - self.root_cost(position, child);
+            if self.out_of_budget {
+                return found.turn.clone();
+            }
+            if score >= found.score - NEARLY_AS_GOOD {
+                near.push(turn);
+            }
+        }
+        let pick = key(&(seed, key(position))) as usize % near.len().max(1);
+        near.get(pick).map_or_else(|| found.turn.clone(), |turn| (*turn).clone())
     }
 
     /// The best turn found within `budget`, deepening one ply at a time; `stop` ends the
@@ -195,6 +247,9 @@ impl<G: Evaluate> Search<G> {
             if !finished || score.abs() > WIN - PROVEN {
                 break;
             }
+        }
+        if let Some(seed) = budget.vary.filter(|_| found.score.abs() <= WIN - PROVEN) {
+            found.turn = self.varied(position, &turns, &found, seed, stop);
         }
         found.nodes = self.nodes;
         Some(found)
@@ -238,6 +293,7 @@ impl<G: Evaluate> Search<G> {
     ) -> Option<Answer> {
         let mut helper = self.helper.take().unwrap_or_default();
         helper.seen.clone_from(&self.seen);
+        helper.last_turns = self.last_turns;
         helper.prepare(self.budget, started, self.side);
         helper.iteration = depth;
         let mine: Vec<usize> = order.iter().copied().step_by(2).collect();
@@ -275,6 +331,9 @@ impl<G: Evaluate> Search<G> {
             } else {
                 -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
             };
+            // A cost keeps a proven result proven: it is a distance, not an evaluation.
+            let score =
+                if score.abs() > WIN - PROVEN { score } else { score - self.root_cost(position, child) };
             if self.out_of_budget {
                 return (alpha > -WIN - 1).then_some(Answer { best, score: alpha, finished: false });
             }

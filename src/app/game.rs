@@ -136,7 +136,7 @@ impl<G: Input> GameScreen<G> {
         let start = G::start(self.table.position().board());
         let mut again =
             GameScreen { players: self.players.clone(), leaving: self.leaving, ..GameScreen::new(start) };
-        again.set_computer(self.computer());
+        again.set_computer(self.computer().map(Computer::reseeded));
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
         }
@@ -211,6 +211,11 @@ impl<G: Input> GameScreen<G> {
                 opponent::Step::Show(picked) => return self.table.picked = Some(picked),
                 opponent::Step::Play(turn) => {
                     self.table.commit(turn);
+                }
+                // Two computers that go nowhere: drawn, and said why (issue 33, item 5).
+                opponent::Step::Still => {
+                    self.table.agree_draw();
+                    return self.table.message = Message::Success(text!(DRAW_STILL, crate::ai::STILL_FOR));
                 }
             }
         }

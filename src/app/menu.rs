@@ -135,7 +135,7 @@ impl Setup {
     fn start(&self) -> Go {
         let (game, board) = boards()[self.board];
         let start = crate::each_game!(kind game, G => G::any(<G as Game>::start(board)));
-        Go::Against(start, Computer::playing(self.you.other(), self.level))
+        Go::Against(start, Computer::playing(self.you.other(), self.level).reseeded())
     }
 }
 

@@ -37,6 +37,9 @@ pub enum Step<G: Game> {
     /// Select this, as a player would on the way to the turn.
     Show(G::Picked),
     Play(G::Turn),
+    /// Playing both sides, it calls the game drawn: it has gone nowhere for
+    /// [`ai::STILL_FOR`] turns.
+    Still,
 }
 
 /// The computer at a game.
@@ -82,8 +85,9 @@ impl<G: Input> Opponent<G> {
             return Step::Nothing;
         }
         match &mut self.state {
+            State::Waiting if self.computer.watched() && gone_nowhere(session) => Step::Still,
             State::Waiting => {
-                let budget = self.computer.level.budget();
+                let budget = self.computer.level.playing(self.computer.seed);
                 self.state = State::Thinking(start_thinking(session, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }
@@ -175,5 +179,49 @@ impl<G: Input> Opponent<G> {
         let first =
             answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::Standing(Standing::from_blue(blue))));
         answers.find(|answer| !answer.accepts()).unwrap_or(first)
+    }
+}
+
+/// Whether the game has stood still for [`ai::STILL_FOR`] turns ([`ai::Stillness`]): a game
+/// between two computers is then drawn; one with a person in it never is.
+fn gone_nowhere<G: Game>(session: &Session<G>) -> bool {
+    let start = session.start();
+    let positions = std::iter::once(&start).chain(session.history().iter().map(|ply| &ply.position));
+    ai::stillness(positions).is_some_and(|still| still.gone_nowhere())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Level, STILL_FOR};
+    use crate::rules::ombagui::Position;
+    use crate::session::Side;
+
+    /// A dark each, gone round for twice [`STILL_FOR`] turns after coming as near as they can.
+    fn gone_round() -> Session<Position> {
+        let mut session = Session::new("b/A4=bD,G4=rD".parse().unwrap());
+        let mut search = ai::Search::new();
+        let budget = Budget { depth: Some(1), ..Budget::default() };
+        for _ in 0..2 * STILL_FOR {
+            search.remember(session.history().iter().map(|ply| &ply.position));
+            let found = search.best(&session.position(), budget, &Default::default()).unwrap();
+            session.play(&found.turn).unwrap();
+        }
+        session
+    }
+
+    #[test]
+    fn only_a_computer_playing_both_sides_calls_a_game_that_goes_nowhere_drawn() {
+        let session = gone_round();
+        assert!(gone_nowhere(&session));
+        let at = |side| Opponent::new(Computer { side, level: Level::ALL[0], seed: 0 });
+        let searcher = Searcher::default();
+        let now = Instant::now();
+        assert_eq!(at(Side::Both).step(&session, &searcher, now), Step::Still);
+        // Against a person the computer plays on: it starts thinking.
+        let mover = session.position().to_move();
+        let mut against = Opponent::new(Computer::playing(mover, Level::ALL[0]));
+        assert_eq!(against.step(&session, &searcher, now), Step::Nothing);
+        assert!(against.busy(), "thinking");
     }
 }

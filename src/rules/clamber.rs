@@ -7,6 +7,7 @@
 //! stopping point of a chain being a turn of its own.
 
 mod notation;
+mod progress;
 
 pub use super::ParseError;
 pub use notation::Bad;

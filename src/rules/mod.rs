@@ -34,10 +34,33 @@ pub enum Outcome {
     Drawn,
 }
 
+/// What counts as a game moving on, in each game's own terms (RULES.md, "A game that goes
+/// nowhere"): a rule of nobody's game between two people, but what a game between two
+/// computers is drawn by when it stops. Each game's `Position` implements it in its own
+/// files.
+pub trait Progress: Sized {
+    /// The furthest the game had come before a turn: what a turn must pass to move it on.
+    type Headway: Copy + fmt::Debug;
+
+    /// How far the game has come at this position, before any turn from it.
+    fn headway(&self) -> Self::Headway;
+
+    /// Whether the turn from `self` to `next` moved the game on past `best`, which then
+    /// takes `next` in. A forced skip never moves a game on.
+    fn moved_on(&self, next: &Self, best: &mut Self::Headway) -> bool;
+}
+
 /// What every game's rules give: a position that lists, checks and plays its turns, the
 /// boards it is played on, and how it is written. Each game's `Position` implements it.
 pub trait Game:
-    Listed + Copy + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr<Err = ParseError> + 'static
+    Listed
+    + Progress
+    + Copy
+    + PartialEq
+    + fmt::Debug
+    + fmt::Display
+    + std::str::FromStr<Err = ParseError>
+    + 'static
 {
     /// A whole turn, in the game's notation.
     type Turn: Clone + PartialEq + fmt::Debug + fmt::Display + std::str::FromStr<Err = ParseError>;

@@ -7,6 +7,7 @@
 //! the same move.
 
 mod notation;
+mod progress;
 
 pub use super::ParseError;
 pub use notation::Bad;

@@ -102,6 +102,17 @@ impl Position {
     }
 }
 
+/// Every placement moves Triad on: the board only fills.
+impl super::Progress for Position {
+    type Headway = ();
+
+    fn headway(&self) {}
+
+    fn moved_on(&self, next: &Position, _: &mut ()) -> bool {
+        next.empty().len() < self.empty().len()
+    }
+}
+
 impl Game for Position {
     type Turn = Place;
     type Step<'a> = usize;
