@@ -223,7 +223,7 @@ fn result(end: Option<End>) -> String {
         None => "ongoing",
         Some(End::Won(Colour::Blue) | End::Resigned(Colour::Red)) => "blue",
         Some(End::Won(Colour::Red) | End::Resigned(Colour::Blue)) => "red",
-        Some(End::Drawn | End::Blocked) => "draw",
+        Some(End::Drawn | End::Blocked | End::Still) => "draw",
     }
     .to_string()
 }

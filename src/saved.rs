@@ -201,6 +201,7 @@ fn result_text<G: Game>(session: &Session<G>) -> String {
         Some(End::Resigned(colour)) => format!("{colour} resigned"),
         Some(End::Drawn) => "draw agreed".to_string(),
         Some(End::Blocked) => "drawn: nobody can move".to_string(),
+        Some(End::Still) => "drawn: no progress".to_string(),
     }
 }
 
@@ -461,6 +462,7 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
                 session.resign();
             }
             "draw agreed" if !session.is_over() => session.agree_draw(),
+            "drawn: no progress" if !session.is_over() => session.draw_standing_still(),
             _ => {}
         }
     }

@@ -170,6 +170,9 @@ pub enum End {
     Drawn,
     /// Nobody can move any more: a draw too.
     Blocked,
+    /// The computer, playing both sides, drew a game that had gone nowhere for
+    /// [`crate::ai::STILL_FOR`] turns.
+    Still,
 }
 
 /// What happened when a turn was played, for the message line.
@@ -360,8 +363,17 @@ impl<G: Game> Session<G> {
 
     /// Both players agree to a draw.
     pub fn agree_draw(&mut self) {
+        self.end_as(End::Drawn);
+    }
+
+    /// The computer playing both sides draws a game that goes nowhere.
+    pub fn draw_standing_still(&mut self) {
+        self.end_as(End::Still);
+    }
+
+    fn end_as(&mut self, end: End) {
         if !self.is_over() {
-            self.agreed = Some(End::Drawn);
+            self.agreed = Some(end);
             self.revision += 1;
         }
     }

@@ -122,7 +122,8 @@ fn undo_while_the_computer_shows_its_turn_stops_it_and_takes_back_the_players() 
 #[test]
 fn watching_the_computer_play_itself_the_help_lists_what_works_and_undo_stops_it() {
     let wakes = awake();
-    let mut app = clamber("4/b/-").with_computer(Some(Computer { side: Side::Both, level: level(1) }));
+    let mut app =
+        clamber("4/b/-").with_computer(Some(Computer { side: Side::Both, level: level(1), seed: 0 }));
     at_once(&mut app);
     run_until(&mut app, &wakes, PATIENCE, |app| turns(app).0 >= 2);
     press(&mut app, &["?"]);
@@ -144,7 +145,8 @@ fn watching_the_computer_play_itself_the_help_lists_what_works_and_undo_stops_it
 #[test]
 fn the_computers_game_with_itself_waits_behind_the_help_and_the_quit_question() {
     let wakes = awake();
-    let mut app = clamber("4/b/-").with_computer(Some(Computer { side: Side::Both, level: level(1) }));
+    let mut app =
+        clamber("4/b/-").with_computer(Some(Computer { side: Side::Both, level: level(1), seed: 0 }));
     at_once(&mut app);
     run_until(&mut app, &wakes, PATIENCE, |app| turns(app).0 >= 1);
     for keys in [&["?"][..], &["q"]] {
@@ -238,13 +240,13 @@ fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu() {
     use hexstack::app::menu::Entry;
     // Against the computer, set up on the menu.
     let mut app = App::new(AREA);
-    press(&mut app, &[&number(Entry::Computer), "Enter"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "Enter"]);
     assert!(render(&app).backend().to_string().contains("q menu"), "the footer says where q goes");
     press(&mut app, &["q"]);
     assert!(!app.quit && matches!(app.screen, Screen::Menu(_)), "no turn yet: straight back to the menu");
     // Two players, a turn played: q asks, as m does, then goes back.
     let first = hexstack::app::menu::boards()[0];
-    press(&mut app, &[&number(Entry::Play(first.0, first.1)), "Enter", "q"]);
+    press(&mut app, &[&number(Entry::Play(first.0, first.1)), "Enter", "Enter", "q"]);
     assert_eq!(app.overlay, Some(Overlay::Ask(Question::Menu)));
     press(&mut app, &["y"]);
     assert!(!app.quit && matches!(app.screen, Screen::Menu(_)));

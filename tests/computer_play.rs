@@ -172,10 +172,15 @@ fn two_computers_that_go_nowhere_draw_and_say_why_in_every_language() {
     });
     assert!(over, "{}", common::position(&app));
     let game = common::ombagui_game(&app);
-    assert_eq!(game.table.end(), Some(hexstack::session::End::Drawn));
+    assert_eq!(game.table.end(), Some(hexstack::session::End::Still), "not a draw agreed");
     let turns = game.table.read(|session| session.turns_played());
     assert!((STILL_FOR..2 * STILL_FOR).contains(&turns), "{turns} turns");
     assert_eq!(common::line(&app), ("Success", format!("No progress for {STILL_FOR} turns: draw")));
+    let kept = game.table.read(|session| hexstack::saved::write(session, &Default::default(), ""));
+    assert!(kept.contains("result: drawn: no progress"), "{kept}");
+    let reopened = hexstack::saved::read(&kept).expect("the kept game reads");
+    let end = hexstack::each_game!(&reopened.game, session => session.end());
+    assert_eq!(end, Some(hexstack::session::End::Still), "reopened as it ended");
     for (lang, name) in [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Sr, "sr")] {
         let screen = common::render_in(&app, lang).backend().to_string();
         insta::assert_snapshot!(format!("two_computers_going_nowhere_draw_{name}"), screen);

@@ -214,8 +214,7 @@ impl<G: Input> GameScreen<G> {
                 }
                 // Two computers that go nowhere: drawn, and said why (issue 33, item 5).
                 opponent::Step::Still => {
-                    self.table.agree_draw();
-                    return self.table.message = Message::Success(text!(DRAW_STILL, crate::ai::STILL_FOR));
+                    return self.table.draw_standing_still();
                 }
             }
         }

@@ -247,7 +247,7 @@ impl<G: Input> Table<G> {
         let to_move = self.to_move();
         self.message = match (undone, agreed) {
             (false, _) => Message::Warning(text!(UNDO_NONE)),
-            (true, Some(End::Drawn)) => Message::Info(text!(UNDO_DRAW, to_move)),
+            (true, Some(End::Drawn | End::Still)) => Message::Info(text!(UNDO_DRAW, to_move)),
             (true, Some(End::Resigned(player))) => Message::Info(text!(UNDO_RESIGN, player, to_move)),
             (true, _) => Message::Info(text!(UNDO_DONE, to_move)),
         };
@@ -333,6 +333,13 @@ impl<G: Input> Table<G> {
         self.picked = None;
         self.change(Session::agree_draw);
         self.message = Message::Success(text!(DRAW_DONE));
+    }
+
+    /// The computer, playing both sides, draws a game that has gone nowhere, and says why.
+    pub fn draw_standing_still(&mut self) {
+        self.picked = None;
+        self.change(Session::draw_standing_still);
+        self.message = Message::Success(text!(DRAW_STILL, crate::ai::STILL_FOR));
     }
 
     /// Another terminal changed the shared game: what was picked here is dropped, and the

@@ -108,6 +108,7 @@ fn status(
         }
         (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::SUCCESS),
         (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::SUCCESS),
+        (Some(End::Still), _) => (text!(STATUS_STILL), theme::SUCCESS),
     };
     Span::styled(say.text(&said), style)
 }
