@@ -26,17 +26,30 @@ impl Position {
             touching |= self.board.neighbours(from) & enemy;
         }
         while let Some(first) = touching.first() {
-            let group = self.board.flood(CellSet::single(first), enemy);
+            let (group, ring) = self.group_and_ring(first, enemy);
             touching -= group;
-            threatened |= self.equal_in_group(group, mine);
+            threatened |= self.equal_in_group(group, ring & mine);
         }
         threatened
     }
 
-    /// The stacks of the enemy group `group` that a stack of `mine` next to the group
-    /// could take at equal height.
-    fn equal_in_group(&self, group: CellSet, mine: CellSet) -> CellSet {
-        let near = self.board.around(group) & mine;
+    /// The group of `enemy` of the stack on `first`, and every cell next to it: a flood
+    /// that keeps the cells it looked at.
+    fn group_and_ring(&self, first: usize, enemy: CellSet) -> (CellSet, CellSet) {
+        let (mut group, mut frontier, mut ring) =
+            (CellSet::single(first), CellSet::single(first), CellSet::EMPTY);
+        while !frontier.is_empty() {
+            let around = self.board.around(frontier);
+            ring |= around;
+            frontier = around & (enemy - group);
+            group |= frontier;
+        }
+        (group, ring)
+    }
+
+    /// The stacks of the enemy group `group` that one of the stacks `near`, next to the
+    /// group, could take at equal height.
+    fn equal_in_group(&self, group: CellSet, near: CellSet) -> CellSet {
         group
             .iter()
             .filter(|&target| near.iter().any(|from| self.heights[from] == self.heights[target]))
