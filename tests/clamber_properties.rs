@@ -3,7 +3,7 @@
 //! or placement between two cells is refused with a reason), and positions survive a trip
 //! through the notation. The stacks a player threatens are the first targets of their captures.
 
-use hexstack::rules::clamber::{Position, Turn};
+use hexstack::rules::clamber::{Position, Setup, Stack, Turn};
 use hexstack::rules::hex::{Board, Cell};
 use hexstack::rules::{Colour, Game};
 use proptest::prelude::*;
@@ -95,5 +95,50 @@ fn a_won_game_was_won_by_a_capture_that_emptied_the_other_side() {
     for (turn, next) in position.legal_turns_with_results() {
         let emptied = next.cells_of(Colour::Red).is_empty();
         assert_eq!(next.winner().is_some(), emptied, "{turn}");
+    }
+}
+
+/// The first targets of the captures `colour` could make with the stacks of `position`,
+/// found by listing every turn of the position with `colour` to move.
+fn first_targets(position: &Position, colour: Colour) -> std::collections::BTreeSet<Cell> {
+    let mover = if position.to_move() == colour { *position } else { position.skipped() };
+    mover
+        .legal_turns()
+        .into_iter()
+        .filter_map(|turn| match turn {
+            Turn::Capture { captured, .. } => Some(captured[0]),
+            Turn::Place(_) => None,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any arrangement of stacks, heights 1 to 4 so that equal heights meet often: what each
+    /// side threatens is what its listed captures take first, whoever is to move.
+    #[test]
+    fn either_side_threatens_what_its_captures_take_first(
+        side in 2u32..=4,
+        cells in prop::collection::vec((0u8..3, 1u16..=4), 37),
+        blue_to_move in any::<bool>(),
+    ) {
+        let board = Board::new(side).unwrap();
+        let stacks = board
+            .cells()
+            .zip(&cells)
+            .filter_map(|(cell, &(owner, height))| {
+                let owner = [Colour::Blue, Colour::Red].get(usize::from(owner))?;
+                Some((cell, Stack::new(*owner, height)?))
+            })
+            .collect();
+        let to_move = if blue_to_move { Colour::Blue } else { Colour::Red };
+        let position = Position::try_from(Setup { board, to_move, stacks }).unwrap();
+        for colour in [Colour::Blue, Colour::Red] {
+            let threatened: std::collections::BTreeSet<Cell> =
+                board.cells_of(position.threatened_by(colour)).collect();
+            prop_assert_eq!(threatened, first_targets(&position, colour), "{} in {}", colour, position);
+        }
+        prop_assert_eq!(position.threatened(), position.threatened_by(to_move));
     }
 }

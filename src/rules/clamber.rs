@@ -8,6 +8,7 @@
 
 mod notation;
 mod progress;
+mod threats;
 
 pub use super::ParseError;
 pub use notation::Bad;
@@ -235,19 +236,6 @@ impl Position {
     /// The cells of `colour`'s stacks.
     pub fn cells_of(&self, colour: Colour) -> CellSet {
         self.stacks[colour.index()]
-    }
-
-    /// The enemy stacks that the player to move could take with a turn's first capture,
-    /// lower or equal: what they threaten, found without listing every chain.
-    pub fn threatened(&self) -> CellSet {
-        let me = self.to_move.index();
-        let enemy = self.stacks[1 - me];
-        if self.won.is_some() {
-            return CellSet::EMPTY;
-        }
-        self.stacks[me].iter().fold(CellSet::EMPTY, |set, from| {
-            set | self.lower_targets(from, enemy) | self.equal_targets(from, enemy)
-        })
     }
 
     /// How many pieces `colour` has on the board (the sum of its stacks' heights).
