@@ -201,11 +201,7 @@ impl<G: Evaluate> Search<G> {
         let depth = found.depth.max(1);
         let mut near = Vec::new();
         for (turn, child) in turns {
-            let score = if depth == 1 && position.captures(child) {
-                -self.answer_captures(child, -WIN - 1, WIN + 1, 1, CAPTURES_PAST_HORIZON, stop)
-            } else {
-                -self.negamax(child, depth - 1, -WIN - 1, WIN + 1, 1, stop)
-            } - self.root_cost(position, child);
+            let score = self.root_child(position, child, depth, (-WIN - 1, WIN + 1), stop);
             if self.out_of_budget {
                 return found.turn.clone();
             }
@@ -312,6 +308,25 @@ impl<G: Evaluate> Search<G> {
         Some(Answer { finished, ..best })
     }
 
+    /// The score of the root `position`'s `child`, `depth` plies ahead within `(alpha, beta)`,
+    /// less its [`Search::root_cost`]; a cost keeps a proven result proven: it is a distance,
+    /// not an evaluation.
+    fn root_child(
+        &mut self,
+        position: &G,
+        child: &G,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        stop: &AtomicBool,
+    ) -> i32 {
+        let score = if depth == 1 && position.captures(child) {
+            -self.answer_captures(child, -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
+        } else {
+            -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
+        };
+        if score.abs() > WIN - PROVEN { score } else { score - self.root_cost(position, child) }
+    }
+
     /// One iteration at the root over the turns at `order`: the best of those it finished,
     /// or `None` if the budget ran out before the first.
     fn root(
@@ -326,14 +341,7 @@ impl<G: Evaluate> Search<G> {
         let mut best = order[0];
         for &index in order {
             let child = &turns[index].1;
-            let score = if depth == 1 && position.captures(child) {
-                -self.answer_captures(child, -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
-            } else {
-                -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
-            };
-            // A cost keeps a proven result proven: it is a distance, not an evaluation.
-            let score =
-                if score.abs() > WIN - PROVEN { score } else { score - self.root_cost(position, child) };
+            let score = self.root_child(position, child, depth, (alpha, beta), stop);
             if self.out_of_budget {
                 return (alpha > -WIN - 1).then_some(Answer { best, score: alpha, finished: false });
             }
