@@ -8,11 +8,10 @@ use crate::app::menu::{Entry, FOOTER, Menu, MenuLayout, Setup};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use ratatui::Frame;
-use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     if let Some(setup) = &menu.setup {
@@ -48,7 +47,7 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     // The note, if any, takes what the key line leaves of the footer.
     let note = menu.note.as_ref().map(|note| say.text(note)).unwrap_or_default();
     let keys_height = keys.len() as u16;
-    let note_height = wrapped(&note, area.width).min(FOOTER - keys_height);
+    let note_height = super::wrapped_height(note.as_str(), area.width).min(FOOTER - keys_height);
     let centred =
         |words: String, style| Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center);
     let (note_area, keys_area) = (
@@ -63,18 +62,6 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
 /// How many columns `words` take on screen.
 fn columns(words: &str) -> u16 {
     Line::raw(words).width() as u16
-}
-
-/// How many lines `words` take once wrapped to `width` columns (none if there are none).
-fn wrapped(words: &str, width: u16) -> u16 {
-    if words.is_empty() {
-        return 0;
-    }
-    let area = Rect::new(0, 0, width.max(1), 2 * FOOTER + 1);
-    let mut buffer = Buffer::empty(area);
-    Paragraph::new(words).wrap(Wrap { trim: true }).render(area, &mut buffer);
-    let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
-    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }
 
 /// The key line in lines of at most `width` columns, broken between keys, never inside

@@ -97,7 +97,7 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
         beside.insert(0, keys.pop().expect("more than one key"));
     }
     let board = beside_lines(&beside);
-    let board_height = wrapped_height(&board, board_width);
+    let board_height = wrapped_height(board.clone(), board_width);
     let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
     let height = (keys.len() as u16).max(board_height) + 2;
     let box_area = centred(area, width, height);
@@ -128,15 +128,12 @@ fn help_rows(shown: &str, what: &str, key_column: usize, width: u16) -> Vec<Line
         .collect()
 }
 
-/// How many lines `text` takes once wrapped to `width` columns.
-fn wrapped_height(text: &[Line<'static>], width: u16) -> u16 {
+/// How many lines `text` takes once wrapped to `width` columns, as a wrapped paragraph
+/// draws it (up to 200).
+fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
     let area = Rect::new(0, 0, width.max(1), 200);
     let mut buffer = ratatui::buffer::Buffer::empty(area);
-    ratatui::widgets::Widget::render(
-        Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }),
-        area,
-        &mut buffer,
-    );
+    ratatui::widgets::Widget::render(Paragraph::new(text).wrap(Wrap { trim: true }), area, &mut buffer);
     let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
     (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }

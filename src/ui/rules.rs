@@ -17,7 +17,7 @@ use crate::rules::{AnyPosition, Game, GameKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// Draws the open page of `book`, and its contents list when open.
 pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
@@ -66,19 +66,10 @@ fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<L
         text.push(Line::raw(""));
         text.extend(legend.into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
-    if wrapped_height(&text, width) > height {
+    if super::wrapped_height(text.clone(), width) > height {
         text.retain(|line| line.width() > 0);
     }
     text
-}
-
-/// How many lines `text` takes once wrapped to `width` columns.
-fn wrapped_height(text: &[Line<'static>], width: u16) -> u16 {
-    let area = Rect::new(0, 0, width, 200);
-    let mut buffer = ratatui::buffer::Buffer::empty(area);
-    Paragraph::new(text.to_vec()).wrap(Wrap { trim: true }).render(area, &mut buffer);
-    let used = |y: u16| (0..width).any(|x| buffer[(x, y)].symbol() != " ");
-    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }
 
 /// Whether the whole text of `book`'s page fits beside its board in `area`, in `say`'s words.
@@ -88,7 +79,7 @@ pub fn fits(book: &Book, say: Say, area: Rect) -> bool {
     let Some(layout) = PageLayout::fit(board, lines, area) else { return false };
     let lit = book.scene().lit(&position);
     let text = page_text(book, &lit, say, layout.text.width, layout.text.height);
-    wrapped_height(&text, layout.text.width) <= layout.text.height
+    super::wrapped_height(text.clone(), layout.text.width) <= layout.text.height
 }
 
 /// The board of a scene: stacks as on the game screens, the lit cells marked.
@@ -157,6 +148,7 @@ mod tests {
     use super::*;
     use crate::app::rules::pages;
     use crate::i18n::Lang;
+    use ratatui::widgets::Widget;
 
     /// The rows a paragraph of `text` takes once wrapped to `width` columns.
     fn rows(text: &[Line<'static>], width: u16) -> Vec<String> {
