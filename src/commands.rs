@@ -243,7 +243,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
             return (session.end(), turn, watch.purpose(session.end()), session.position().to_string());
         }
         if watch.still.gone_nowhere() {
-            let end = Some(End::Drawn);
+            let end = Some(End::Still);
             return (end, turn, watch.purpose(end), session.position().to_string());
         }
         let position = session.position();
@@ -332,7 +332,7 @@ impl<G: Evaluate> Watch<G> {
             third_visits: self.third_visits,
             third_visits_in_blockade: self.third_visits_in_blockade,
             plies: self.seen as u64,
-            stood_still: u32::from(end == Some(End::Drawn) && self.still.gone_nowhere()),
+            stood_still: u32::from(end == Some(End::Still)),
             ..Purpose::default()
         };
         if matches!(end, Some(End::Won(_))) {
