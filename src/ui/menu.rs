@@ -47,7 +47,7 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     // The note, if any, takes what the key line leaves of the footer.
     let note = menu.note.as_ref().map(|note| say.text(note)).unwrap_or_default();
     let keys_height = keys.len() as u16;
-    let note_height = super::wrapped_height(note.as_str(), area.width).min(FOOTER - keys_height);
+    let note_height = super::room::wrapped_height(note.as_str(), area.width).min(FOOTER - keys_height);
     let centred =
         |words: String, style| Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center);
     let (note_area, keys_area) = (

@@ -23,7 +23,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
-use room::centred;
+use room::{centred, wrapped_height};
 
 pub use rules::fits as rules_page_fits;
 pub use say::Say;
@@ -126,16 +126,6 @@ fn help_rows(shown: &str, what: &str, key_column: usize, width: u16) -> Vec<Line
         .enumerate()
         .map(|(n, line)| Line::raw(format!("{:<key_column$}{line}", key(n))))
         .collect()
-}
-
-/// How many lines `text` takes once wrapped to `width` columns, as a wrapped paragraph
-/// draws it (up to 200).
-fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
-    let area = Rect::new(0, 0, width.max(1), 200);
-    let mut buffer = ratatui::buffer::Buffer::empty(area);
-    ratatui::widgets::Widget::render(Paragraph::new(text).wrap(Wrap { trim: true }), area, &mut buffer);
-    let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
-    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }
 
 /// The width of the keys in the help, before what they do: at least this.

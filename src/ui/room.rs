@@ -1,5 +1,5 @@
-//! How much room there is: a box in the middle of an area, and what a terminal too small
-//! for a screen shows instead.
+//! How much room there is: a box in the middle of an area, how many lines wrapped text
+//! takes, and what a terminal too small for a screen shows instead.
 
 use super::say::Say;
 use super::theme;
@@ -19,4 +19,14 @@ pub(super) fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &m
 pub(super) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let (width, height) = (width.min(area.width), height.min(area.height));
     Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height)
+}
+
+/// How many lines `text` takes once wrapped to `width` columns, as a wrapped paragraph
+/// draws it (up to 200).
+pub fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
+    let area = Rect::new(0, 0, width.max(1), 200);
+    let mut buffer = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(Paragraph::new(text).wrap(Wrap { trim: true }), area, &mut buffer);
+    let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
+    (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }

@@ -66,7 +66,7 @@ fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<L
         text.push(Line::raw(""));
         text.extend(legend.into_iter().map(|line| Line::styled(line, theme::HINTS)));
     }
-    if super::wrapped_height(text.clone(), width) > height {
+    if super::room::wrapped_height(text.clone(), width) > height {
         text.retain(|line| line.width() > 0);
     }
     text
@@ -79,7 +79,7 @@ pub fn fits(book: &Book, say: Say, area: Rect) -> bool {
     let Some(layout) = PageLayout::fit(board, lines, area) else { return false };
     let lit = book.scene().lit(&position);
     let text = page_text(book, &lit, say, layout.text.width, layout.text.height);
-    super::wrapped_height(text.clone(), layout.text.width) <= layout.text.height
+    super::room::wrapped_height(text.clone(), layout.text.width) <= layout.text.height
 }
 
 /// The board of a scene: stacks as on the game screens, the lit cells marked.
