@@ -99,11 +99,23 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
     },
+    /// Puzzles: positions after a mistake, with a win to find
+    Puzzles {
+        #[command(subcommand)]
+        what: Puzzles,
+    },
     /// List every legal turn, one a line
     Moves {
         #[command(flatten)]
         from: From,
     },
+}
+
+/// `hexstack puzzles ...`: what to do with the puzzles.
+#[derive(Subcommand)]
+pub enum Puzzles {
+    /// Print the puzzles, one a line, tab-separated (docs/puzzles.md)
+    List,
 }
 
 /// `hexstack match`: levels against each other.
@@ -187,6 +199,13 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
         Some(Command::Match(options)) => play_match(options),
+        Some(Command::Puzzles { what: Puzzles::List }) => print(
+            crate::puzzles::shipped()
+                .iter()
+                .map(|puzzle| format!("{puzzle}\n"))
+                .collect::<String>()
+                .trim_end(),
+        ),
     }
 }
 

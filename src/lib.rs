@@ -24,6 +24,7 @@ pub mod i18n;
 pub mod keeper;
 #[cfg(feature = "ssh")]
 pub mod net;
+pub mod puzzles;
 pub mod rules;
 pub mod saved;
 pub mod session;

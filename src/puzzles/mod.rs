@@ -1,0 +1,232 @@
+//! Puzzles: a position just after the opponent's mistake, where the player to move has a
+//! forced win to find, or (for a player's own mistakes) the clearly better turn a review
+//! found. One puzzle a line, tab-separated, so that scripts can read and share them
+//! (docs/puzzles.md):
+//!
+//! ```text
+//! id  game  position  solution  rating  themes  source  [before  mistake]
+//! ```
+//!
+//! `position` is in the game's notation with the solver to move; `solution` is the solver's
+//! turns and the replies, alternating, space-separated; `themes` are comma-separated; the
+//! two last fields, when given, are the position before the opponent's mistake and that
+//! mistake, so that the board can show it as the last turn.
+
+use crate::ai::review::skip_if_stuck;
+use crate::i18n::keys::*;
+use crate::i18n::{Text, Words, excerpt, parse_error, text};
+use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The most fields a line has.
+const FIELDS: usize = 9;
+/// The longest line read, in bytes: a puzzle is a position and a few turns.
+pub const LONGEST_LINE: usize = 4096;
+/// The most turns a solution holds (both sides').
+pub const LONGEST_SOLUTION: usize = 31;
+
+/// One puzzle, as its line says it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    /// Its name, unique within a set: `c3-0042`, `mine-...`.
+    pub id: String,
+    pub game: GameKind,
+    /// The position to solve, in notation, the solver to move.
+    pub position: String,
+    /// The solver's turns and the opponent's replies, alternating, the solver's first.
+    pub solution: Vec<String>,
+    /// How hard it is, on the players' rating scale (1500 is average).
+    pub rating: u32,
+    /// What it teaches: `win-in-2`, `chain-capture`, `mine`...
+    pub themes: Vec<String>,
+    /// Where it was found: `self-play`, or a saved game's name and turn.
+    pub source: String,
+    /// The position before the opponent's mistake and that mistake, when known.
+    pub mistake: Option<(String, String)>,
+}
+
+/// What a puzzle asks, once its line is checked against the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The line ends with the solver's win, after this many of the solver's turns.
+    Win { turns: usize },
+    /// The line is the better turn a review found (a player's own mistake): it does not
+    /// end the game.
+    Better,
+}
+
+impl Puzzle {
+    /// A puzzle from its line, or why the line is not one (its rules are not checked
+    /// here: [`Puzzle::check`] does that).
+    pub fn read(line: &str) -> Result<Puzzle, Text> {
+        if line.len() > LONGEST_LINE {
+            return Err(text!(PUZZLE_LONG, LONGEST_LINE));
+        }
+        let fields: Vec<&str> = line.trim_end_matches(['\r', '\n']).split('\t').collect();
+        if !(7..=FIELDS).contains(&fields.len()) || fields.len() == 8 {
+            return Err(text!(PUZZLE_FIELDS, fields.len()));
+        }
+        let field = |n: usize| fields[n].trim();
+        let game: GameKind = field(1).parse().map_err(|e| parse_error(&e))?;
+        let solution: Vec<String> = field(3).split_whitespace().map(str::to_string).collect();
+        if solution.is_empty() || solution.len() > LONGEST_SOLUTION {
+            return Err(text!(PUZZLE_SOLUTION_LENGTH, LONGEST_SOLUTION));
+        }
+        let rating = field(4).parse::<u32>().ok().filter(|r| (100..=4000).contains(r));
+        let rating = rating.ok_or_else(|| text!(PUZZLE_RATING, excerpt(field(4))))?;
+        let themes = field(5).split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+        let mistake = (fields.len() == FIELDS).then(|| (field(7).to_string(), field(8).to_string()));
+        let id = field(0);
+        if id.is_empty() || id.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(text!(PUZZLE_ID, excerpt(id)));
+        }
+        Ok(Puzzle {
+            id: id.to_string(),
+            game,
+            position: field(2).to_string(),
+            solution,
+            rating,
+            themes: themes.collect(),
+            source: field(6).to_string(),
+            mistake,
+        })
+    }
+
+    /// The position to solve, or why it is not one.
+    pub fn start(&self) -> Result<AnyPosition, Text> {
+        Ok(self.game.position(&self.position, None)?)
+    }
+
+    /// Who solves it: the player to move in its position.
+    pub fn solver(&self) -> Result<Colour, Text> {
+        Ok(crate::each_game!(self.start()?, p => p.to_move()))
+    }
+
+    /// How many of the solver's turns the solution holds.
+    pub fn solver_turns(&self) -> usize {
+        self.solution.len().div_ceil(2)
+    }
+
+    /// Checks the puzzle against the rules: its position, its mistake (which must lead to
+    /// it), every turn of its line legal in turn, and nothing played once the game is
+    /// over. A line that ends with the solver's win is a [`Goal::Win`].
+    pub fn check(&self) -> Result<Goal, Text> {
+        crate::each_game!(self.start()?, start, G => self.check_line::<G>(start))
+    }
+
+    fn check_line<G: Game + Words>(&self, start: G) -> Result<Goal, Text> {
+        if let Some((before, mistake)) = &self.mistake {
+            let before: G = before.parse().map_err(|e| text!(PUZZLE_BEFORE, parse_error(&e)))?;
+            if skip_if_stuck(play::<G>(&before, mistake)?) != start {
+                return Err(text!(PUZZLE_MISTAKE_ELSEWHERE, excerpt(mistake)));
+            }
+        }
+        let solver = start.to_move();
+        if start.outcome() != Outcome::Ongoing {
+            return Err(text!(PUZZLE_OVER, excerpt(&self.solution[0])));
+        }
+        let mut position = start;
+        for turn in &self.solution {
+            if position.outcome() != Outcome::Ongoing {
+                return Err(text!(PUZZLE_OVER, excerpt(turn)));
+            }
+            position = skip_if_stuck(play::<G>(&position, turn)?);
+        }
+        match position.winner() {
+            Some(winner) if winner == solver && self.solution.len() % 2 == 1 => {
+                Ok(Goal::Win { turns: self.solver_turns() })
+            }
+            Some(_) => Err(text!(PUZZLE_LOST)),
+            None => Ok(Goal::Better),
+        }
+    }
+}
+
+/// The position after `turn` (in notation) from `position`, or why it cannot be played.
+fn play<G: Game + Words>(position: &G, turn: &str) -> Result<G, Text> {
+    let parsed: G::Turn = turn.parse().map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
+    position.play(&parsed).map_err(|reason| text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason)))
+}
+
+impl fmt::Display for Puzzle {
+    /// The puzzle's line, without its line end: what [`Puzzle::read`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (id, game, position, rating, source) =
+            (&self.id, self.game, &self.position, self.rating, &self.source);
+        let (solution, themes) = (self.solution.join(" "), self.themes.join(","));
+        write!(f, "{id}\t{game}\t{position}\t{solution}\t{rating}\t{themes}\t{source}")?;
+        match &self.mistake {
+            Some((before, mistake)) => write!(f, "\t{before}\t{mistake}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The puzzles of a set's text: one a line, `#` lines and blank lines skipped. The error
+/// names the first bad line's number.
+pub fn read_set(text: &str) -> Result<Vec<Puzzle>, Text> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(n, line)| Puzzle::read(line).map_err(|error| text!(LOAD_LINE, n + 1, error)))
+        .collect()
+}
+
+/// The shipped sets, made by `hexstack puzzles make` (each file's head says how).
+const SHIPPED: [&str; 3] = [
+    include_str!("../../assets/puzzles/clamber-3.tsv"),
+    include_str!("../../assets/puzzles/clamber-4.tsv"),
+    include_str!("../../assets/puzzles/ombagui.tsv"),
+];
+
+/// Every shipped puzzle, read once. The sets are checked by the tests, so a bad line
+/// cannot ship; were one to, it would be left out rather than stop the program.
+pub fn shipped() -> &'static [Puzzle] {
+    static SHIPPED_PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    SHIPPED_PUZZLES.get_or_init(|| {
+        SHIPPED.iter().flat_map(|set| set.lines().filter_map(|line| Puzzle::read(line).ok())).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "t-1\tclamber\t3/b/A1=b1,A2=r1\tA1xA2\t900\twin-in-1\tself-play";
+
+    #[test]
+    fn a_line_reads_back_as_it_was_written() {
+        let puzzle = Puzzle::read(LINE).unwrap();
+        assert_eq!(puzzle.solution, ["A1xA2"]);
+        assert_eq!(puzzle.to_string(), LINE);
+        let with_mistake = format!("{LINE}\t3/r/A1=b1\tA2");
+        assert_eq!(Puzzle::read(&with_mistake).unwrap().to_string(), with_mistake);
+    }
+
+    #[test]
+    fn a_line_is_checked_against_the_rules() {
+        let puzzle = Puzzle::read(&format!("{LINE}\t3/r/A1=b1\tA2")).unwrap();
+        assert_eq!(puzzle.check(), Ok(Goal::Win { turns: 1 }));
+        let elsewhere = Puzzle::read(&format!("{LINE}\t3/r/A1=b1\tA3")).unwrap();
+        assert!(elsewhere.check().is_err());
+        let illegal = Puzzle::read(&LINE.replace("A1xA2", "A1xA3")).unwrap();
+        assert!(illegal.check().is_err());
+        let better = Puzzle::read(&LINE.replace("A1xA2", "B1")).unwrap();
+        assert_eq!(better.check(), Ok(Goal::Better));
+    }
+
+    #[test]
+    fn a_bad_line_says_what_is_wrong_and_never_panics() {
+        for bad in [
+            "",
+            "a\tb",
+            "t\tchess\tp\ts\t900\t\tx",
+            "t\tclamber\tp\t\t900\t\tx",
+            "t\tclamber\tp\ts\tlots\t\tx",
+        ] {
+            assert!(Puzzle::read(bad).is_err(), "{bad:?} read as a puzzle");
+        }
+        assert!(Puzzle::read(&"x".repeat(LONGEST_LINE + 1)).is_err());
+    }
+}
