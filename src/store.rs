@@ -29,6 +29,12 @@ pub fn saves_dir() -> Option<PathBuf> {
     Some(data_dir()?.join("saves"))
 }
 
+/// The folder of the player's puzzles: their own mistakes made puzzles (`mine.tsv`) and
+/// their attempts and rating (`history.txt`).
+pub fn puzzles_dir() -> Option<PathBuf> {
+    Some(data_dir()?.join("puzzles"))
+}
+
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
 pub fn ensure_dir(dir: &Path) -> Result<(), Text> {

@@ -189,6 +189,11 @@ pub fn shipped() -> &'static [Puzzle] {
     })
 }
 
+/// The file of the player's own puzzles, made from the mistakes their reviews marked.
+pub fn mine_path() -> Option<std::path::PathBuf> {
+    Some(crate::store::puzzles_dir()?.join("mine.tsv"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
