@@ -4,13 +4,16 @@
 //! `assets/lang/en.txt` gives `keys.rs`; each game's `assets/lang/GAME/en.txt` gives
 //! `keys_GAME.rs`, its keys under the game's name (`clamber.prompt`), and `COMMON`: the
 //! words every game has (its texts, title, menu entries, why a text is not one of its
-//! positions), from keys every game's file must hold.
+//! positions), from keys every game's file must hold. It also names the commit the program
+//! is built from, for `hexstack --version`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::Path;
+use std::process::Command;
 
 fn main() {
+    println!("cargo::rustc-env=HEXSTACK_COMMIT={}", commit());
     let lang = Path::new("assets/lang");
     println!("cargo::rerun-if-changed={}", lang.display());
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -29,6 +32,27 @@ fn main() {
         let mut code = std::fs::read_to_string(&target).expect("just written");
         code.push_str(&common(name, &keys));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+    }
+}
+
+/// The commit the source is at (`-modified` when tracked files differ from it), or
+/// `unknown` outside a git checkout (a packaged crate, no git). Built again when the
+/// checkout moves to another commit or its index changes.
+fn commit() -> String {
+    let git = |args: &[&str]| {
+        let output = Command::new("git").args(args).output().ok().filter(|out| out.status.success())?;
+        Some(String::from_utf8_lossy(&output.stdout).trim().to_string())
+    };
+    let Some(commit) = git(&["rev-parse", "--short=12", "HEAD"]) else { return "unknown".to_string() };
+    let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+    for watched in ["HEAD", "index"].into_iter().map(str::to_string).chain(branch) {
+        if let Some(path) = git(&["rev-parse", "--git-path", &watched]) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+    }
+    match git(&["status", "--porcelain", "--untracked-files=no"]) {
+        Some(changes) if !changes.is_empty() => format!("{commit}-modified"),
+        _ => commit,
     }
 }
 

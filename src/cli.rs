@@ -7,15 +7,18 @@ use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::rules::{AnyPosition, Game, GameKind};
 use crate::session::{Players, Side};
-use crate::{commands, store, terminal};
+use crate::{commands, manual, store, terminal};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
+/// `hexstack --version`: the version and the commit it was built from (build.rs).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
+
 /// Two hex stacking games, Clamber and Ombagui, for two players at one terminal
 #[derive(Parser)]
-#[command(name = "hexstack", version)]
+#[command(name = "hexstack", version = VERSION)]
 pub struct Cli {
     /// Language of the screens (default: from LANG / LC_ALL, else English)
     #[arg(long, global = true)]
@@ -109,6 +112,13 @@ pub enum Command {
         #[command(flatten)]
         from: From,
     },
+    /// Print a completion script for a shell: `hexstack completions bash > FILE`
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `hexstack man | man -l -`
+    Man,
 }
 
 /// `hexstack puzzles ...`: what to do with the puzzles.
@@ -199,6 +209,10 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
         Some(Command::Match(options)) => play_match(options),
+        Some(Command::Completions { shell }) => {
+            print(manual::completions(shell, &mut Cli::command()).trim_end())
+        }
+        Some(Command::Man) => print(manual::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end()),
         Some(Command::Puzzles { what: Puzzles::List }) => print(
             crate::puzzles::shipped()
                 .iter()

@@ -22,6 +22,7 @@ pub mod commands;
 pub mod engine;
 pub mod i18n;
 pub mod keeper;
+pub mod manual;
 #[cfg(feature = "ssh")]
 pub mod net;
 pub mod puzzles;
