@@ -18,8 +18,8 @@ use ratatui::style::Color;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The player's file: French, level 5, `a` for left, a bad level, an unknown colour
-/// setting and a clashing key.
+/// The player's file: French, level 5, `a` for left and `w` to save, a bad level, an
+/// unknown colour setting and a clashing key.
 const FILE: &str = r#"# my settings
 lang = "fr"
 level = 5
@@ -34,6 +34,7 @@ shade = 3
 [keys]
 left = ["a", "Left"]
 undo = "r"
+save = "w"
 "#;
 
 /// `text` written as a config file in a folder of its own, loaded with `flags`.
@@ -73,6 +74,15 @@ fn a_config_file_changes_the_language_the_level_and_a_key() {
     assert_eq!(keys::action(Context::Game, a), Some(Action::Step(Step::Left)));
     let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
     assert_eq!(keys::action(Context::Game, h), None, "h no longer moves left");
+}
+
+#[test]
+fn texts_that_name_a_key_name_the_rebound_one() {
+    configured();
+    assert_eq!(keys::key_for(Context::Game, "save", Lang::En), "w");
+    let text = hexstack::i18n::text!(hexstack::i18n::keys::KEEP_FAILING, "disk full");
+    let said = Lang::En.say_with(&text, &|name| keys::key_for(Context::Game, name, Lang::En));
+    assert_eq!(said, "NOT kept: disk full (each turn tries again; w saves elsewhere)");
 }
 
 #[test]

@@ -110,6 +110,9 @@ pub fn key_name((code, mods): Press) -> String {
     }
 }
 
+/// Ctrl-C, which quits wherever `q` does.
+const INTERRUPT: Press = (KeyCode::Char('c'), CTRL);
+
 /// A binding refused: `key`, asked for `action`, already does `other` on a screen where
 /// `action` is bound.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -137,9 +140,12 @@ pub fn rebind(table: &mut [Binding], action: Action, keys: &[Press]) -> Result<(
     let names: Vec<String> = keys.iter().map(|&key| key_name(key)).collect();
     let shown: &'static str = Box::leak(names.join(" ").into_boxed_str());
     let first: &'static str = shown.split(' ').next().unwrap_or("");
-    let keys: &'static [Press] = Box::leak(keys.to_vec().into_boxed_slice());
+    let kept: &'static [Press] = Box::leak([keys, &[INTERRUPT]].concat().into_boxed_slice());
+    let keys: &'static [Press] = &kept[..keys.len()];
     for binding in table.iter_mut().filter(|binding| binding.action == action) {
-        binding.keys = keys;
+        // Ctrl-C always leaves, whatever `quit` is bound to: the way out nobody has to look up.
+        let interrupts = binding.keys.contains(&INTERRUPT) && !keys.contains(&INTERRUPT);
+        binding.keys = if interrupts { kept } else { keys };
         binding.shown = shown;
         binding.hint = binding.hint.map(|(_, word)| (first, word));
     }
@@ -184,6 +190,16 @@ mod tests {
             assert_eq!(binding.keys, [(KeyCode::Char('z'), NONE), (KeyCode::F(2), NONE)]);
             assert_eq!(binding.shown, "z F2");
             assert_eq!(binding.hint.map(|(keys, _)| keys), Some("z"));
+        }
+    }
+
+    #[test]
+    fn ctrl_c_still_quits_with_quit_rebound() {
+        let mut table = super::super::KEYS.to_vec();
+        assert_eq!(rebind(&mut table, Action::Quit, &[press("x").unwrap()]), Ok(()));
+        for binding in table.iter().filter(|binding| binding.action == Action::Quit) {
+            assert_eq!(binding.keys, [(KeyCode::Char('x'), NONE), INTERRUPT]);
+            assert_eq!(binding.shown, "x");
         }
     }
 }
