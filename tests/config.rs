@@ -258,3 +258,37 @@ fn hexstack_config_prints_the_file_and_sources_and_warns_once_on_stderr() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("hexstack: ") && err.contains("mine.toml:2:16: review_level should be"), "{err}");
 }
+
+#[test]
+fn the_theme_section_changes_the_players_colours_and_the_marks_and_a_flag_wins() {
+    let text = "computer = \"blue\"\n[theme]\nname = \"mono\"\nblue = \"#112233\"\nred = 130\n[theme.marks]\ncursor = \"underlined yellow\"\n";
+    let (_folder, loaded) = load_text(text, &Flags::default(), false);
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let settings = &loaded.settings;
+    assert_eq!(settings.computer.value, Some(hexstack::rules::Colour::Blue));
+    assert_eq!(settings.look.value.blue.fg, Some(Color::Rgb(0x11, 0x22, 0x33)));
+    assert_eq!(settings.look.value.red.fg, Some(Color::Indexed(130)));
+    let cursor = settings.look.value.mark(hexstack::ui::theme::Mark::Cursor);
+    assert_eq!(
+        cursor,
+        ratatui::style::Style::new().fg(Color::Yellow).add_modifier(ratatui::style::Modifier::UNDERLINED)
+    );
+    let flags = Flags { theme: Some("colour-blind".into()), ..Flags::default() };
+    let (_folder, flagged) = load_text(text, &flags, false);
+    assert_eq!(
+        (flagged.settings.theme.value.as_str(), flagged.settings.theme.source),
+        ("colour-blind", Source::Flag)
+    );
+    let (_folder, no_color) = load_text(text, &Flags::default(), true);
+    assert_eq!(no_color.settings.look.value.blue.fg, None, "NO_COLOR wins over the file's colours");
+    assert_eq!(no_color.settings.look.source, Source::Env);
+}
+
+#[test]
+fn a_file_too_large_is_one_warning_and_the_defaults() {
+    let text = format!("level = 1\n#{}\n", "x".repeat(70 * 1024));
+    let (_folder, loaded) = load_text(&text, &Flags::default(), false);
+    assert_eq!(loaded.warnings.len(), 1);
+    assert!(Lang::En.say(&loaded.warnings[0]).ends_with("is over 64 KiB: the defaults are used"));
+    assert_eq!(loaded.settings.level.source, Source::Default);
+}
