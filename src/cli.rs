@@ -17,7 +17,7 @@ use std::path::PathBuf;
 #[derive(Parser)]
 #[command(name = "hexstack", version)]
 pub struct Cli {
-    /// Language of the screens (default: from LANG / LC_ALL, else English)
+    /// Language of the screens (default: the config file's, else from LANG / LC_ALL, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
     #[command(flatten)]

@@ -20,7 +20,7 @@ use clap::builder::BoolishValueParser;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub use file::Values;
+pub use file::{LONGEST_NAME, Values};
 pub use show::{DEFAULT_FILE, listing};
 
 /// The largest config file read, in bytes: a settings file is a page of text.
@@ -62,7 +62,7 @@ impl<T> Sourced<T> {
 #[derive(Args, Clone, Default, Debug)]
 pub struct Flags {
     /// Show who is ahead from the start of a game: on or off (default off)
-    #[arg(long, global = true, value_name = "on|off", value_parser = BoolishValueParser::new())]
+    #[arg(long, global = true, value_name = "on|off", value_parser = BoolishValueParser::new(), hide_possible_values = true)]
     pub eval: Option<bool>,
     /// The level reviews look at the positions with, 1 to 5 (default 4)
     #[arg(long, global = true, value_name = "LEVEL")]

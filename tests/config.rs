@@ -292,3 +292,13 @@ fn a_file_too_large_is_one_warning_and_the_defaults() {
     assert!(Lang::En.say(&loaded.warnings[0]).ends_with("is over 64 KiB: the defaults are used"));
     assert_eq!(loaded.settings.level.source, Source::Default);
 }
+
+#[test]
+fn a_name_in_the_file_is_as_long_as_one_on_the_command_line() {
+    assert_eq!(config::LONGEST_NAME, hexstack::cli::LONGEST_NAME);
+    let long = "n".repeat(config::LONGEST_NAME + 1);
+    let (_folder, loaded) =
+        load_text(&format!("red = \"{long}\"\nblue = \"Ana\"\n"), &Flags::default(), false);
+    assert_eq!((loaded.warnings.len(), loaded.settings.red.value.clone()), (1, None));
+    assert_eq!(loaded.settings.blue.value.as_deref(), Some("Ana"));
+}
