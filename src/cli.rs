@@ -7,7 +7,7 @@ use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::rules::{AnyPosition, Game, GameKind};
 use crate::session::{Players, Side};
-use crate::{commands, manual, store, terminal};
+use crate::{commands, config, manual, store, terminal};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
@@ -20,9 +20,11 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("
 #[derive(Parser)]
 #[command(name = "hexstack", version = VERSION)]
 pub struct Cli {
-    /// Language of the screens (default: from LANG / LC_ALL, else English)
+    /// Language of the screens (default: the config file's, else from LANG / LC_ALL, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub settings: config::Flags,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -42,7 +44,7 @@ pub enum Command {
         /// Let the computer play this colour, or both to watch it play
         #[arg(long)]
         computer: Option<Side>,
-        /// The computer's level, 1 (beginner) to 5 (expert); 3 unless given (with --computer only)
+        /// The computer's level, 1 (beginner) to 5 (expert); the config file's, else 3 (with --computer only)
         #[arg(long, requires = "computer", value_name = "LEVEL")]
         level: Option<String>,
     },
@@ -91,7 +93,7 @@ pub enum Command {
     Review {
         /// The saved game to review (its review is kept in it, but with --text)
         file: PathBuf,
-        /// The level the computer reviews at, 1 to 5 (default 4)
+        /// The level the computer reviews at, 1 to 5 (default: --review-level, else 4)
         #[arg(long, value_name = "LEVEL")]
         level: Option<String>,
         /// Print one line a turn and one a player, tab-separated, instead of opening it
@@ -119,6 +121,12 @@ pub enum Command {
     },
     /// Print the manual page (roff): `hexstack man | man -l -`
     Man,
+    /// The config file in use, and every setting with its value and where it came from
+    Config {
+        /// Print a commented config file of the defaults instead, to start one from
+        #[arg(long)]
+        default: bool,
+    },
 }
 
 /// `hexstack puzzles ...`: what to do with the puzzles.
@@ -157,16 +165,33 @@ pub struct Match {
     stats: bool,
 }
 
-/// Does what `command` asks (the menu when none), its words in `lang`.
-pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
-    let area = Rect::default();
+/// Reads the settings (the config file, `--lang` and the settings' flags over it), says
+/// on stderr what was wrong in the file, once, and makes them the program's.
+pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
+    let loaded = config::load(&cli.settings, cli.lang, &config::Env::read())?;
+    let lang = loaded.settings.lang.value;
+    for warning in &loaded.warnings {
+        eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
+    }
+    loaded.settings.apply();
+    Ok(loaded)
+}
+
+/// Does what `command` asks (the menu when none), with the settings `loaded`.
+pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
+    let (area, lang) = (Rect::default(), loaded.settings.lang.value);
     let open = |app: App| terminal::run(app, lang);
     match command {
-        None => open(App::new(area)),
+        None => open(App::new(area).with_note(config::note(&loaded.warnings))),
+        Some(Command::Config { default: true }) => print(config::DEFAULT_FILE.trim_end()),
+        Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
         Some(Command::Play { from, blue, red, computer, level }) => {
-            let level = self::level(level.as_deref())?.unwrap_or(Level::USUAL);
+            let prefs = crate::app::prefs::get();
+            let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
-            let players = Players { blue: player_name(blue)?, red: player_name(red)?, computer: None };
+            let (blue, red) =
+                (player_name(blue)?.or(prefs.blue.clone()), player_name(red)?.or(prefs.red.clone()));
+            let players = Players { blue, red, computer: None };
             open(App::game(from.position()?, area).with_players(players).with_computer(computer))
         }
         Some(Command::Resume) => {

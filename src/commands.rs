@@ -130,7 +130,7 @@ impl std::fmt::Display for Report {
 /// `hexstack review FILE --text`: one line a turn, tab-separated (its number from 1, the
 /// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
 /// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). At `level`,
-/// else at the level of the review kept in the file, else [`Level::REVIEW`]; what the
+/// else at the level of the review kept in the file, else the player's review level; what the
 /// kept review holds at that level is not looked at again. The positions are looked at on
 /// `threads` threads, with the same answer on any number.
 pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
@@ -140,7 +140,7 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 
 /// The level a review of `saved` is at: the one asked for, else the kept review's.
 pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>) -> Level {
-    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(Level::REVIEW)
+    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(crate::app::prefs::get().review)
 }
 
 fn review_lines<G>(

@@ -19,6 +19,7 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod engine;
 pub mod i18n;
 pub mod keeper;

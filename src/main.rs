@@ -15,8 +15,12 @@ fn main() -> ExitCode {
         }
         false => error.exit(),
     });
-    let lang = cli.lang.unwrap_or_else(Lang::from_env);
-    match cli::run(cli.command, lang) {
+    let mut lang = cli.lang.unwrap_or_else(Lang::from_env);
+    let done = cli::configure(&cli).and_then(|loaded| {
+        lang = loaded.settings.lang.value;
+        cli::run(cli.command, &loaded)
+    });
+    match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("hexstack: {}", i18n::printable(&lang.say(&error)));

@@ -39,12 +39,22 @@ pub fn page(command: clap::Command) -> std::io::Result<String> {
 /// Where hexstack keeps what it keeps, and what it reads from the environment.
 const FILES: &str = r#".SH FILES
 .TP
+\fI$XDG_CONFIG_HOME/hexstack/config.toml\fR
+The settings: language, names, the computer's level, colours, keys (docs/config.md);
+\fBhexstack config \-\-default\fR prints one to start from.
+.TP
 \fI$XDG_DATA_HOME/hexstack/saves/\fR
 Kept games, one file each (docs/save-format.md).
 .TP
 \fI$XDG_DATA_HOME/hexstack/puzzles/\fR
 The player's own puzzles and their puzzle history.
 .SH ENVIRONMENT
+.TP
+\fBHEXSTACK_CONFIG\fR
+The config file to read, instead of the one in the config folder.
+.TP
+\fBNO_COLOR\fR
+When set and not empty, the screens draw no colour at all.
 .TP
 \fBHEXSTACK_DATA_DIR\fR
 The data folder, instead of the platform's.

@@ -225,6 +225,11 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
         }
     }
 
+    /// The same advisor, showing who is ahead from the start (the player's setting) or not.
+    pub fn showing_eval(self, shown: bool) -> Advisor<G> {
+        Advisor { show_eval: shown, ..self }
+    }
+
     /// The search the game's advice and the computer's turns share.
     pub fn searcher(&self) -> &Searcher<G> {
         &self.searcher

@@ -85,13 +85,13 @@ impl Family for GameScreens {
 pub type AnyGameScreen = Any<GameScreens>;
 
 impl<G: Input> GameScreen<G> {
-    /// A game on `session`, two players at one keyboard.
+    /// A game on `session`, two players at one keyboard (named as the player set).
     pub fn on(session: Held<G>) -> GameScreen<G> {
         GameScreen {
             table: Table::new(session),
-            advisor: Advisor::new(Level::USUAL),
+            advisor: Advisor::new(Level::USUAL).showing_eval(super::prefs::get().eval),
             mode: Mode::HotSeat,
-            players: Players::default(),
+            players: super::prefs::players(),
             keeping: Keeping::new(),
             leaving: Leaving::Program,
         }
@@ -104,7 +104,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A terminal at a game shared with others, playing the seat's colour.
     pub fn shared(session: Held<G>, seat: Seat) -> GameScreen<G> {
-        GameScreen { mode: Mode::Shared(seat), ..GameScreen::on(session) }
+        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..GameScreen::on(session) }
     }
 
     /// A game read from a file, ready to be stepped through; against the computer, against

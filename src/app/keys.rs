@@ -1,7 +1,10 @@
 //! The one table of keys, for every screen: it decides what a key does and writes the help
 //! pages and the hint lines, so that none of them can disagree with the others.
 
+mod rebind;
 mod table;
+
+pub use rebind::{Clash, NAMES as ACTIONS, action_named, key_name, name_of, press, rebind};
 
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang};
@@ -162,6 +165,7 @@ impl Action {
 /// between), what the action does (a game may word it its own way:
 /// [`Words::OWN`](crate::i18n::Words::OWN)), and, if the hint line names it, the key as
 /// written there and a short word.
+#[derive(Clone, Debug)]
 pub struct Binding {
     pub contexts: &'static [Context],
     pub keys: &'static [Press],
@@ -176,9 +180,23 @@ pub use table::KEYS;
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
+/// The player's keys, when they rebound any (the config file).
+static BOUND: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
+
+/// The table in force: the player's keys if they rebound any, else the program's own.
+/// Held for the whole process: the keys are the person's at this terminal.
+pub fn table() -> &'static [Binding] {
+    BOUND.get().copied().unwrap_or(KEYS)
+}
+
+/// Makes `table` the keys for the rest of the process; false if keys were set already.
+pub fn install(table: Vec<Binding>) -> bool {
+    BOUND.get().is_none() && BOUND.set(Box::leak(table.into_boxed_slice())).is_ok()
+}
+
 /// The bindings of one screen, in the table's order.
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    KEYS.iter().filter(move |binding| binding.contexts.contains(&context))
+    table().iter().filter(move |binding| binding.contexts.contains(&context))
 }
 
 /// The action a key asks for on `context`, if it has one. Shift is ignored (terminals
@@ -248,7 +266,7 @@ pub fn named(shown: &str, lang: Lang) -> String {
 /// line and the help write it in `lang`: what a text's `{key:undo}` says.
 pub fn key_for(context: Context, name: &str, lang: Lang) -> String {
     let Some(action) = Action::named(name) else { return name.to_string() };
-    let binding = bindings(context).chain(KEYS).find(|binding| binding.action == action);
+    let binding = bindings(context).chain(table()).find(|binding| binding.action == action);
     binding.map_or_else(
         || name.to_string(),
         |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
@@ -299,23 +317,6 @@ pub fn help_leaving(
         _ => lang.word(what(binding, context, game)),
     };
     bindings(context).map(|binding| (named(binding.shown, lang), what(binding))).collect()
-}
-
-/// The name of a key as the help and the hints write it.
-#[cfg(test)]
-fn key_name((code, mods): Press) -> String {
-    match code {
-        KeyCode::Char(' ') => "Space".to_string(),
-        KeyCode::Char(c) if mods.contains(CTRL) => format!("^{c}"),
-        KeyCode::Char(c) => c.to_string(),
-        KeyCode::Left => "←".into(),
-        KeyCode::Right => "→".into(),
-        KeyCode::Up => "↑".into(),
-        KeyCode::Down => "↓".into(),
-        KeyCode::PageUp => "PgUp".into(),
-        KeyCode::PageDown => "PgDn".into(),
-        other => format!("{other}"),
-    }
 }
 
 #[cfg(test)]

@@ -83,9 +83,11 @@ pub struct Setup {
 impl Default for Setup {
     /// The first game on its usual board, you moving first, the computer at its usual level.
     fn default() -> Setup {
-        let mut setup =
-            Setup { row: 0, board: 0, you: Colour::Blue, side_chosen: false, level: Level::USUAL };
-        setup.you = setup.first_to_move();
+        let prefs = super::prefs::get();
+        let mut setup = Setup { row: 0, board: 0, you: Colour::Blue, side_chosen: false, level: prefs.level };
+        // The colour the player set the computer to play, else whoever moves second.
+        setup.you = prefs.computer.map_or_else(|| setup.first_to_move(), Colour::other);
+        setup.side_chosen = prefs.computer.is_some();
         setup
     }
 }

@@ -23,6 +23,7 @@ pub mod menu;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
 pub mod pages;
+pub mod prefs;
 pub mod prompt;
 pub mod review;
 pub mod rules;
@@ -31,7 +32,7 @@ pub mod table;
 mod triad;
 
 use crate::ai::Level;
-use crate::i18n::text;
+use crate::i18n::{Text, text};
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
 use event::Event;
@@ -104,6 +105,15 @@ impl App {
     /// The menu.
     pub fn new(area: Rect) -> App {
         App { screen: Screen::Menu(Menu::default()), overlay: None, quit: false, request: None, area }
+    }
+
+    /// The same app, `note` (if any) on the menu's message line: what was wrong in the
+    /// config file, where a player sees it.
+    pub fn with_note(mut self, note: Option<Text>) -> App {
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.note = note.or(menu.note.take());
+        }
+        self
     }
 
     /// A game on screen, nothing over it.

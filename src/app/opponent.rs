@@ -12,9 +12,6 @@ pub use crate::session::Computer;
 use crate::session::Session;
 use std::time::{Duration, Instant};
 
-/// How long the computer shows each step of its turn.
-pub const STAGE_TIME: Duration = Duration::from_millis(350);
-
 /// Where the computer is with its turn.
 #[derive(Debug)]
 enum State<G: Game> {
@@ -57,7 +54,13 @@ pub struct Opponent<G: Game> {
 
 impl<G: Input> Opponent<G> {
     pub fn new(computer: Computer) -> Opponent<G> {
-        Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time: STAGE_TIME }
+        Opponent {
+            computer,
+            state: State::Waiting,
+            revision: 0,
+            view: None,
+            stage_time: super::prefs::get().step_time,
+        }
     }
 
     /// Shows each step of its turn for no time, so that a test need not wait.

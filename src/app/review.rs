@@ -476,10 +476,10 @@ impl<G: Input> Reviewing<G> {
 
 impl<G: Input> ReviewScreen<G> {
     /// The review of `game`'s line at `level` (its kept review's level if none is asked
-    /// for, else [`Level::REVIEW`]).
+    /// for, else the player's review level, [`Level::REVIEW`] unless set).
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
-        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(Level::REVIEW);
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
         let review = game.table.read(|session| Reviewing::new(session, kept.as_ref(), level));
         ReviewScreen { game, review, leave }
     }

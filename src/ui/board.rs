@@ -75,5 +75,5 @@ fn marked(
 
 /// An empty cell: a dot.
 pub fn empty(background: Style) -> Vec<Span<'static>> {
-    vec![Span::styled("·", background.patch(theme::EMPTY_CELL))]
+    vec![Span::styled("·", background.patch(theme::empty_cell()))]
 }

@@ -106,9 +106,9 @@ fn status(
         (Some(End::Resigned(loser)), _) => {
             (text!(STATUS_RESIGNED, name(loser), name(loser.other())), theme::player(loser.other()))
         }
-        (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::SUCCESS),
-        (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::SUCCESS),
-        (Some(End::Still), _) => (text!(STATUS_STILL), theme::SUCCESS),
+        (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::success()),
+        (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::success()),
+        (Some(End::Still), _) => (text!(STATUS_STILL), theme::success()),
     };
     Span::styled(say.text(&said), style)
 }
@@ -131,7 +131,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     }
     // A mutual blockade is named, so that the players know why nobody can finish.
     if table.end().is_none() && crate::ai::Evaluate::neither_can_finish(&table.position()) {
-        words(text!(PANEL_BLOCKADE), theme::WARNING);
+        words(text!(PANEL_BLOCKADE), theme::warning());
     }
     if let Some(line) = advice_line(game, say, width) {
         lines.push(line);
@@ -315,8 +315,8 @@ fn wrap(text: &str, room: usize) -> Vec<String> {
 
 pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut Frame) {
     let style = match message {
-        Message::Warning(_) => theme::WARNING,
-        Message::Success(_) => theme::SUCCESS,
+        Message::Warning(_) => theme::warning(),
+        Message::Success(_) => theme::success(),
         Message::Info(_) | Message::None => theme::INFO,
     };
     let said = message.text().map(|text| say.text(text)).unwrap_or_default();

@@ -10,7 +10,7 @@ mod review;
 mod room;
 mod rules;
 mod say;
-mod theme;
+pub mod theme;
 #[cfg(feature = "third-game")]
 mod triad;
 
@@ -193,7 +193,7 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
     frame.render_widget(
         Paragraph::new(lines)
             .alignment(Alignment::Center)
-            .block(Block::bordered().border_style(theme::WARNING)),
+            .block(Block::bordered().border_style(theme::warning())),
         box_area,
     );
 }

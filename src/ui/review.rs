@@ -182,7 +182,7 @@ fn draw_turns<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut 
 /// A turn marked `?`, `??` reads as a warning; `?!` is only bold.
 fn class_style(class: Option<Class>) -> Style {
     match class {
-        Some(Class::Mistake | Class::Blunder) => theme::WARNING,
+        Some(Class::Mistake | Class::Blunder) => theme::warning(),
         Some(Class::Inaccuracy) => theme::TITLE,
         _ => Style::new(),
     }

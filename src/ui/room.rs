@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
 pub(super) fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
     let text = say.text(&text!(TOO_SMALL, needed.0, needed.1, area.width, area.height));
-    frame.render_widget(Paragraph::new(text).style(theme::WARNING).wrap(Wrap { trim: true }), area);
+    frame.render_widget(Paragraph::new(text).style(theme::warning()).wrap(Wrap { trim: true }), area);
 }
 
 /// A box in the middle of `area`, at most `width` by `height`.

@@ -56,7 +56,7 @@ fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<L
         text.push(Line::styled(say.text(&text!(step, book.scene + 1, scenes)), theme::HINTS));
     }
     let caption = say.word(scene.caption);
-    text.extend(caption.lines().map(|line| Line::styled(line.to_string(), theme::SUCCESS)));
+    text.extend(caption.lines().map(|line| Line::styled(line.to_string(), theme::success())));
     if let Some(turn) = scene.turn {
         text.push(Line::raw(""));
         text.push(Line::styled(say.text(&text!(RULES_TRY, turn)), theme::HINTS));

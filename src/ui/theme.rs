@@ -7,24 +7,112 @@ use crate::i18n::{Key, own_for};
 use crate::rules::{Colour, GameKind};
 use ratatui::style::{Color, Modifier, Style};
 
-/// A player's pieces. Mid-tone blue and red, bold: they read on dark and light
-/// terminal backgrounds alike, and the owner's letter says it without colour.
-pub fn player(colour: Colour) -> Style {
-    match colour {
-        Colour::Blue => Style::new().fg(Color::Indexed(33)).add_modifier(Modifier::BOLD),
-        Colour::Red => Style::new().fg(Color::Indexed(160)).add_modifier(Modifier::BOLD),
+/// The colours and styles the player chose (the config file's `[theme]`): a built-in
+/// theme, perhaps with its players' colours and marks' styles changed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Theme {
+    pub blue: Style,
+    pub red: Style,
+    pub warning: Style,
+    pub success: Style,
+    pub empty_cell: Style,
+    /// Each mark's style, in the order of [`Mark::ALL`].
+    pub marks: [Style; 11],
+}
+
+impl Theme {
+    /// Mid-tone blue and red, bold: they read on dark and light terminal backgrounds
+    /// alike, and the owner's letter says it without colour.
+    pub const DEFAULT: Theme = Theme {
+        blue: Style::new().fg(Color::Indexed(33)).add_modifier(Modifier::BOLD),
+        red: Style::new().fg(Color::Indexed(160)).add_modifier(Modifier::BOLD),
+        warning: Style::new().fg(Color::Indexed(166)).add_modifier(Modifier::BOLD),
+        success: Style::new().fg(Color::Indexed(28)).add_modifier(Modifier::BOLD),
+        empty_cell: Style::new().fg(Color::DarkGray),
+        marks: Mark::STYLES,
+    };
+
+    /// For red-green colour blindness: blue against a dark orange (#af5f00), which every
+    /// common kind tells apart; both keep a contrast of 3.5 or more on black and on white.
+    /// Success is blue-green rather than green.
+    pub const COLOUR_BLIND: Theme = Theme {
+        red: Style::new().fg(Color::Indexed(130)).add_modifier(Modifier::BOLD),
+        success: Style::new().fg(Color::Indexed(30)).add_modifier(Modifier::BOLD),
+        warning: Style::new()
+            .fg(Color::Indexed(166))
+            .add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED)),
+        ..Theme::DEFAULT
+    };
+
+    /// No colour at all (`NO_COLOR`): pieces by their letters, marks by their symbols and
+    /// bold, reverse and underline on the terminal's own colours.
+    pub const MONO: Theme = Theme {
+        blue: Style::new().add_modifier(Modifier::BOLD),
+        red: Style::new().add_modifier(Modifier::BOLD),
+        warning: Style::new().add_modifier(Modifier::BOLD),
+        success: Style::new().add_modifier(Modifier::BOLD),
+        empty_cell: Style::new().add_modifier(Modifier::DIM),
+        marks: Mark::STYLES,
+    };
+
+    /// The built-in themes, by the name the config file and `--theme` give them.
+    pub const NAMED: [(&'static str, Theme); 3] =
+        [("default", Theme::DEFAULT), ("colour-blind", Theme::COLOUR_BLIND), ("mono", Theme::MONO)];
+
+    /// The built-in theme called `name`, if there is one.
+    pub fn named(name: &str) -> Option<Theme> {
+        Theme::NAMED.iter().find(|(known, _)| *known == name).map(|(_, theme)| *theme)
+    }
+
+    /// A mark's style in this theme.
+    pub fn mark(&self, mark: Mark) -> Style {
+        self.marks[mark as usize]
     }
 }
 
-pub const EMPTY_CELL: Style = Style::new().fg(Color::DarkGray);
+/// The player's theme, when they chose one.
+static THEME: std::sync::OnceLock<Theme> = std::sync::OnceLock::new();
+
+/// Makes `theme` the look of every screen for the rest of the process; false if one was
+/// set already. Held for the whole process: the colours are the person's at this terminal.
+pub fn set(theme: Theme) -> bool {
+    THEME.set(theme).is_ok()
+}
+
+/// The theme in force.
+pub fn current() -> &'static Theme {
+    THEME.get().unwrap_or(&Theme::DEFAULT)
+}
+
+/// A player's pieces.
+pub fn player(colour: Colour) -> Style {
+    match colour {
+        Colour::Blue => current().blue,
+        Colour::Red => current().red,
+    }
+}
+
+/// A message that warns.
+pub fn warning() -> Style {
+    current().warning
+}
+
+/// A message that something went well.
+pub fn success() -> Style {
+    current().success
+}
+
+/// An empty cell's dot.
+pub fn empty_cell() -> Style {
+    current().empty_cell
+}
+
 pub const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
 /// Turns taken back, which redo brings back.
 pub const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
 pub const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
 pub const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
 pub const INFO: Style = Style::new();
-pub const WARNING: Style = Style::new().fg(Color::Indexed(166)).add_modifier(Modifier::BOLD);
-pub const SUCCESS: Style = Style::new().fg(Color::Indexed(28)).add_modifier(Modifier::BOLD);
 pub const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
 pub const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
@@ -87,9 +175,61 @@ impl Mark {
     }
 
     /// How the marks and the cell's text look under this mark (the cursor styles only
-    /// its marks). Reverse, bold, underline and the like on the terminal's own colours read
-    /// on dark and light themes alike, where coloured backgrounds rarely do.
-    pub const fn style(self) -> Style {
+    /// its marks), in the theme in force.
+    pub fn style(self) -> Style {
+        current().mark(self)
+    }
+
+    /// Every mark, in the order of [`Theme::marks`].
+    pub const ALL: [Mark; 11] = [
+        Mark::Cursor,
+        Mark::Selected,
+        Mark::Better,
+        Mark::Removed,
+        Mark::Jump,
+        Mark::Equal,
+        Mark::Target,
+        Mark::Last,
+        Mark::Focus,
+        Mark::SubGroup,
+        Mark::Group,
+    ];
+
+    /// The marks' own styles, in the order of [`Mark::ALL`]. Reverse, bold, underline and
+    /// the like on the terminal's own colours read on dark and light themes alike, where
+    /// coloured backgrounds rarely do.
+    pub const STYLES: [Style; 11] = [
+        Mark::Cursor.own_style(),
+        Mark::Selected.own_style(),
+        Mark::Better.own_style(),
+        Mark::Removed.own_style(),
+        Mark::Jump.own_style(),
+        Mark::Equal.own_style(),
+        Mark::Target.own_style(),
+        Mark::Last.own_style(),
+        Mark::Focus.own_style(),
+        Mark::SubGroup.own_style(),
+        Mark::Group.own_style(),
+    ];
+
+    /// The name the config file gives this mark (`[theme.marks]`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mark::Cursor => "cursor",
+            Mark::Selected => "selected",
+            Mark::Better => "better",
+            Mark::Removed => "removed",
+            Mark::Jump => "jump",
+            Mark::Equal => "equal",
+            Mark::Target => "target",
+            Mark::Last => "last",
+            Mark::Focus => "focus",
+            Mark::SubGroup => "sub_group",
+            Mark::Group => "group",
+        }
+    }
+
+    const fn own_style(self) -> Style {
         let style = Style::new();
         match self {
             Mark::Cursor => style.add_modifier(Modifier::REVERSED.union(Modifier::BOLD)),
@@ -152,5 +292,50 @@ impl Mark {
     /// A sentence for the help, in `game`'s own terms.
     pub fn sentence(self, game: GameKind) -> Key<0> {
         own_for(self.keys().1, Some(game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An xterm 256-colour index's red, green and blue.
+    fn rgb(colour: Color) -> [f64; 3] {
+        let Color::Indexed(n @ 16..=231) = colour else { panic!("{colour:?} is not in the colour cube") };
+        let level = |v: u8| if v == 0 { 0.0 } else { f64::from(55 + 40 * v) };
+        let n = n - 16;
+        [level(n / 36), level(n / 6 % 6), level(n % 6)]
+    }
+
+    /// WCAG's relative luminance.
+    fn luminance(colour: Color) -> f64 {
+        let linear = |c: f64| {
+            let c = c / 255.0;
+            if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        let [r, g, b] = rgb(colour);
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    #[test]
+    fn the_colour_blind_players_read_on_black_and_on_white() {
+        for style in [Theme::COLOUR_BLIND.blue, Theme::COLOUR_BLIND.red] {
+            let l = luminance(style.fg.unwrap());
+            let (on_black, on_white) = ((l + 0.05) / 0.05, 1.05 / (l + 0.05));
+            assert!(
+                on_black >= 3.5 && on_white >= 3.5,
+                "{style:?}: {on_black:.1} on black, {on_white:.1} on white"
+            );
+        }
+    }
+
+    #[test]
+    fn mono_has_no_colour() {
+        let theme = Theme::MONO;
+        for style in
+            [theme.blue, theme.red, theme.warning, theme.success, theme.empty_cell].iter().chain(&theme.marks)
+        {
+            assert_eq!((style.fg, style.bg), (None, None));
+        }
     }
 }
