@@ -183,7 +183,7 @@ where
             source,
         };
         let budget = crate::puzzles::mine::budget(review::budget::<G>(level));
-        crate::puzzles::mine::puzzles(&game, budget, &AtomicBool::new(false))
+        crate::puzzles::mine::puzzles(&game, (budget, threads), &AtomicBool::new(false))
     });
     let mut lines: Vec<String> = judged
         .iter()

@@ -57,7 +57,7 @@ impl Mine {
         let thread = std::thread::spawn(move || {
             let (persons, source) = (&persons, &source);
             let game = Reviewed { positions: &positions, turns: &turns, judged: &judged, persons, source };
-            let found = mine::puzzles(&game, budget, &flag);
+            let found = mine::puzzles(&game, (budget, review::all_cores()), &flag);
             if !flag.load(Ordering::Relaxed) && sender.send(found).is_ok() {
                 waker.searched();
             }

@@ -14,7 +14,7 @@ use crate::rules::{Colour, Game, Outcome};
 use crate::session::{Computer, Side};
 use crate::store;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// How much more of the player's chance (0 to 1) the better turn must keep than the turn
 /// played, as the deeper search sees both, for a puzzle: fifteen points, a little under a
@@ -68,10 +68,36 @@ pub fn budget(review: Budget) -> Budget {
     }
 }
 
-/// The puzzles of a reviewed game, in its order. None if `stop` is set on the way.
-pub fn puzzles<G: Evaluate>(game: &Reviewed<G>, budget: Budget, stop: &AtomicBool) -> Vec<Puzzle> {
-    let found = (0..game.turns.len()).filter_map(|at| puzzle_at(game, at, budget, stop)).collect();
-    if stop.load(Ordering::Relaxed) { Vec::new() } else { found }
+/// The puzzles of a reviewed game, in its order, its turns checked on up to `threads`
+/// threads, each search a fresh one: the same puzzles on any number. None if `stop` is set
+/// on the way.
+pub fn puzzles<G: Evaluate>(
+    game: &Reviewed<G>,
+    (budget, threads): (Budget, usize),
+    stop: &AtomicBool,
+) -> Vec<Puzzle> {
+    let next = AtomicUsize::new(0);
+    let mut found: Vec<(usize, Puzzle)> = std::thread::scope(|scope| {
+        let check = || {
+            let mut found = Vec::new();
+            loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                if at >= game.turns.len() {
+                    return found;
+                }
+                found.extend(puzzle_at(game, at, budget, stop).map(|puzzle| (at, puzzle)));
+            }
+        };
+        let workers: Vec<_> =
+            (0..threads.clamp(1, game.turns.len().max(1))).map(|_| scope.spawn(check)).collect();
+        workers.into_iter().flat_map(|worker| worker.join().unwrap_or_default()).collect()
+    });
+    found.sort_by_key(|(at, _)| *at);
+    if stop.load(Ordering::Relaxed) {
+        Vec::new()
+    } else {
+        found.into_iter().map(|(_, puzzle)| puzzle).collect()
+    }
 }
 
 /// The puzzle at turn `at`, if that turn makes one.
@@ -266,6 +292,10 @@ mod tests {
     }
 
     fn made(start: &str, turns: &[&str], persons: &[Colour]) -> Vec<Puzzle> {
+        made_on(start, turns, persons, 2)
+    }
+
+    fn made_on(start: &str, turns: &[&str], persons: &[Colour], threads: usize) -> Vec<Puzzle> {
         let (positions, turns) = reviewed(start, turns);
         let budget = Budget { depth: Some(3), nodes: Some(200_000), ..Budget::default() };
         let stop = AtomicBool::new(false);
@@ -274,7 +304,7 @@ mod tests {
         let judged = judge_all(&positions, &turns, &looked);
         let game =
             Reviewed { positions: &positions, turns: &turns, judged: &judged, persons, source: "a game" };
-        puzzles(&game, self::budget(budget), &stop)
+        puzzles(&game, (self::budget(budget), threads), &stop)
     }
 
     #[test]
@@ -292,7 +322,11 @@ mod tests {
             made("3/b/C4=r1,E4=b1", &["D4", "C4xD4"], &[Colour::Red]).is_empty(),
             "Blue was the computer"
         );
-        assert_eq!(made("3/b/C4=r1,E4=b1", &["D4", "C4xD4"], &[Colour::Blue]), found, "the same every time");
+        assert_eq!(
+            made_on("3/b/C4=r1,E4=b1", &["D4", "C4xD4"], &[Colour::Blue], 1),
+            found,
+            "on one thread too"
+        );
     }
 
     #[test]
