@@ -133,7 +133,11 @@ pub enum Command {
 #[derive(Subcommand)]
 pub enum Puzzles {
     /// Print the puzzles, one a line, tab-separated (docs/puzzles.md)
-    List,
+    List {
+        /// Only your own: the puzzles your reviews made of your mistakes
+        #[arg(long)]
+        mine: bool,
+    },
 }
 
 /// `hexstack match`: levels against each other.
@@ -223,7 +227,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
                 eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
             }
             let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
-            print(commands::review_text(&saved, level, threads))
+            let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
+            let (text, puzzles) =
+                commands::review_text_and_puzzles(&saved, (level, threads), source.as_deref());
+            print(text)?;
+            keep_puzzles(&puzzles, lang);
+            Ok(())
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
@@ -238,14 +247,42 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             print(manual::completions(shell, &mut Cli::command()).trim_end())
         }
         Some(Command::Man) => print(manual::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end()),
-        Some(Command::Puzzles { what: Puzzles::List }) => print(
-            crate::puzzles::shipped()
-                .iter()
-                .map(|puzzle| format!("{puzzle}\n"))
-                .collect::<String>()
-                .trim_end(),
-        ),
+        Some(Command::Puzzles { what: Puzzles::List { mine: false } }) => {
+            print_puzzles(crate::puzzles::shipped())
+        }
+        Some(Command::Puzzles { what: Puzzles::List { mine: true } }) => list_mine(lang),
     }
+}
+
+/// Prints puzzles one a line; nothing at all for none.
+fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Text> {
+    match puzzles {
+        [] => Ok(()),
+        puzzles => print(puzzles.iter().map(|puzzle| format!("{puzzle}\n")).collect::<String>().trim_end()),
+    }
+}
+
+/// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
+/// skipped, and said on the error output.
+fn list_mine(lang: Lang) -> Result<(), Text> {
+    let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let (puzzles, skipped) = crate::puzzles::mine::read(&path)?;
+    if let Some((line, why)) = skipped.first() {
+        let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
+        eprintln!("{}", lang.say(&said));
+    }
+    print_puzzles(&puzzles)
+}
+
+/// Adds the puzzles `review --text` made to the player's file, and says so on the error
+/// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
+fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
+    let Some(path) = crate::puzzles::mine_path().filter(|_| !puzzles.is_empty()) else { return };
+    let said = match crate::puzzles::mine::keep(&path, puzzles) {
+        Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, store::shown(&path)),
+        Err(why) => text!(MINE_KEPT_FAILED, why),
+    };
+    eprintln!("{}", lang.say(&said));
 }
 
 /// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.

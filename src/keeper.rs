@@ -36,6 +36,8 @@ pub struct Keeper {
     pub failing: Option<Text>,
     /// A watched game's file as it was when last read (modified time, length).
     seen: Option<(Option<SystemTime>, u64)>,
+    /// The player's own puzzles' file, where a review's puzzles are added; none if unset.
+    puzzles: Option<PathBuf>,
 }
 
 impl Keeper {
@@ -49,7 +51,22 @@ impl Keeper {
 
     /// Keeps nothing: for a loop whose game is kept elsewhere (a host's without a terminal).
     pub fn nowhere() -> Keeper {
-        Keeper { dir: None, written: None, tried: None, writes: 0, lock: None, failing: None, seen: None }
+        Keeper {
+            dir: None,
+            written: None,
+            tried: None,
+            writes: 0,
+            lock: None,
+            failing: None,
+            seen: None,
+            puzzles: None,
+        }
+    }
+
+    /// The same keeper, adding the puzzles a review makes of the player's mistakes to the
+    /// file at `puzzles`.
+    pub fn with_puzzles(self, puzzles: Option<PathBuf>) -> Keeper {
+        Keeper { puzzles, ..self }
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
@@ -69,6 +86,7 @@ impl Keeper {
     /// Writes the game on screen if it changed since it was last written; locks a game
     /// read from a file, or shows it read-only when another hexstack holds it.
     pub fn keep(&mut self, app: &mut App) {
+        self.keep_puzzles(app);
         let Some(game) = app.kept_game() else {
             self.lock = None;
             self.failing = None;
@@ -99,6 +117,18 @@ impl Keeper {
         }
         self.write(app);
         self.warn(app);
+    }
+
+    /// Adds the puzzles the review on screen made to the player's file, once; says so if
+    /// that fails (the next review of the game tries again).
+    fn keep_puzzles(&mut self, app: &mut App) {
+        let (Some(path), Screen::Review(review)) = (&self.puzzles, &mut app.screen) else { return };
+        let (mine, message) = review.mine();
+        if let Some(found) = mine.to_keep()
+            && let Err(why) = crate::puzzles::mine::keep(path, found)
+        {
+            *message = Message::Warning(text!(MINE_KEPT_FAILED, why));
+        }
     }
 
     fn write(&mut self, app: &mut App) {

@@ -71,7 +71,7 @@ pub fn run_shared(mut app: App, lang: Lang, wakes: Wakes, link: Option<Arc<Link>
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
-        let mut keeper = Keeper::new(store::saves_dir(), &mut app);
+        let mut keeper = Keeper::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
@@ -461,6 +461,12 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 }
             }
         },
+        // Until the puzzles screen opens them: where they are, and how to list them.
+        Request::Puzzles(puzzles) => {
+            if let app::Screen::Review(review) = &mut app.screen {
+                *review.mine().1 = Message::Info(text!(MINE_LATER, puzzles.len()));
+            }
+        }
     }
 }
 

@@ -114,6 +114,8 @@ pub enum Request {
     Resume,
     /// Open the most recently kept game's review.
     Review,
+    /// Solve these puzzles: the ones a review made of the player's own mistakes.
+    Puzzles(Vec<crate::puzzles::Puzzle>),
 }
 
 /// Where a review goes back to when it is left.

@@ -128,6 +128,8 @@ pub enum Action {
     More,
     /// The computer's review of the game.
     Review,
+    /// The puzzles a review made of the player's own mistakes.
+    Puzzles,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -156,6 +158,7 @@ impl Action {
             "previous" => Action::Previous,
             "next_step" => Action::NextStep,
             "yes" => Action::Yes,
+            "puzzles" => Action::Puzzles,
             _ => return None,
         })
     }

@@ -20,6 +20,7 @@ pub mod layout;
 pub mod link;
 pub mod lit;
 pub mod menu;
+pub mod mine;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
 pub mod pages;

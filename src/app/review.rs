@@ -49,6 +49,8 @@ pub struct ReviewScreen<G: Game> {
     pub review: Reviewing<G>,
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
+    /// The puzzles made of the player's own mistakes, once the review is done.
+    pub mine: super::mine::Mine,
 }
 
 /// Every game's review screen.
@@ -481,7 +483,7 @@ impl<G: Input> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
         let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
         let review = game.table.read(|session| Reviewing::new(session, kept.as_ref(), level));
-        ReviewScreen { game, review, leave }
+        ReviewScreen { game, review, leave, mine: Default::default() }
     }
 
     /// Takes in what the worker found, and keeps the review with the game: at once at the
@@ -492,6 +494,11 @@ impl<G: Input> ReviewScreen<G> {
             self.review.replaces = None;
             self.game.keeping.review = Some(self.review.kept());
         }
+        if self.review.done() {
+            let review = &self.review;
+            self.mine.start(&self.game, (&review.positions, &review.turns, &review.judged), review.level);
+        }
+        self.mine.update();
     }
 
     /// When the loop should wake it: at once, to start its worker from the loop's thread.
@@ -516,6 +523,10 @@ impl<G: Input> ReviewScreen<G> {
                 None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
+            Action::Puzzles => match self.mine.offer() {
+                Ok(go) => return go,
+                Err(why) => review.message = Message::Info(why),
+            },
             Action::Help => return Go::Help,
             Action::Back => return Go::EndReview,
             Action::Quit => return Go::Quit,
@@ -529,6 +540,11 @@ impl AnyReviewScreen {
     /// The review of the game on screen.
     pub fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
+    }
+
+    /// The puzzles of the review, and its message line (to say they could not be kept).
+    pub fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message) {
+        crate::each_game!(self, screen => (&mut screen.mine, &mut screen.review.message))
     }
 
     /// Where leaving it goes.

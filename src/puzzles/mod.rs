@@ -19,6 +19,8 @@ use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
 use std::fmt;
 use std::sync::OnceLock;
 
+pub mod mine;
+
 /// The most fields a line has.
 const FIELDS: usize = 9;
 /// The longest line read, in bytes: a puzzle is a position and a few turns.
@@ -27,7 +29,7 @@ pub const LONGEST_LINE: usize = 4096;
 pub const LONGEST_SOLUTION: usize = 31;
 
 /// One puzzle, as its line says it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Its name, unique within a set: `c3-0042`, `mine-...`.
     pub id: String,

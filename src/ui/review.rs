@@ -40,6 +40,7 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
         let bar = format!(" · {label} {}{}", "▓".repeat(done), "░".repeat(room - done));
         title.push(Span::styled(bar, theme::HINTS));
     }
+    title.extend(offer(screen, say, title.iter().map(Span::width).sum(), areas.title.width));
     frame.render_widget(Line::from(title), areas.title);
     match &review.trial {
         Some(trial) => {
@@ -61,6 +62,19 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
     draw_panel(review, say, areas.panel, frame);
     super::game::draw_message(&review.message, say, areas.message, frame);
     frame.render_widget(Line::styled(say.hints(screen.context()), theme::HINTS), areas.hints);
+}
+
+/// At the end of the title line, where it fits: the puzzles the review made of the
+/// player's mistakes, and the key that opens them.
+fn offer<G: Look>(screen: &ReviewScreen<G>, say: Say, used: usize, width: u16) -> Vec<Span<'static>> {
+    let Some(count) = screen.mine.found.as_ref().map(Vec::len).filter(|count| *count > 0) else {
+        return Vec::new();
+    };
+    let offer = Span::styled(format!("{} ", say.text(&text!(MINE_OFFER, count))), theme::success());
+    match usize::from(width).checked_sub(used + offer.width() + 1) {
+        Some(room) => vec![Span::raw(" ".repeat(room + 1)), offer],
+        None => Vec::new(),
+    }
 }
 
 /// Above the board: which turn is on view and who played it, or the trial under way.

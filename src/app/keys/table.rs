@@ -233,6 +233,7 @@ pub const KEYS: &[Binding] = &[
         Some(("t", HINT_TRY_AGAIN)),
     ),
     bind(&[Tried], &[char('t')], "t", Action::Try, KEY_TRY_ONCE_MORE, Some(("t", HINT_TRY_AGAIN))),
+    bind(&[Review], &[char('P')], "P", Action::Puzzles, KEY_PUZZLES, None),
     bind(
         &[Review, Retry, Tried],
         &[char('?'), code(KeyCode::F(1))],
