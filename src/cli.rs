@@ -228,9 +228,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             }
             let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
             let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
-            let (text, puzzles) =
-                commands::review_text_and_puzzles(&saved, (level, threads), source.as_deref());
-            print(text)?;
+            let mut shown = Ok(());
+            let puzzles =
+                commands::review_text_and_puzzles(&saved, (level, threads), source.as_deref(), &mut |text| {
+                    shown = print(text)
+                });
+            shown?;
             keep_puzzles(&puzzles, lang);
             Ok(())
         }

@@ -134,19 +134,23 @@ impl std::fmt::Display for Report {
 /// kept review holds at that level is not looked at again. The positions are looked at on
 /// `threads` threads, with the same answer on any number.
 pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
-    review_text_and_puzzles(saved, (level, threads), None).0
+    let mut text = String::new();
+    review_text_and_puzzles(saved, (level, threads), None, &mut |lines| text = lines);
+    text
 }
 
-/// [`review_text`], and when `source` names the saved game's file, the puzzles its review
-/// makes of the mistakes of the players who are not the computer ([`crate::puzzles::mine`]).
+/// [`review_text`], given to `show` as soon as it is made; then, when `source` names the
+/// saved game's file, the puzzles its review makes of the mistakes of the players who are
+/// not the computer ([`crate::puzzles::mine`]), which take a while longer.
 pub fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
     (level, threads): (Option<Level>, usize),
     source: Option<&str>,
-) -> (String, Vec<crate::puzzles::Puzzle>) {
+    show: &mut dyn FnMut(String),
+) -> Vec<crate::puzzles::Puzzle> {
     let level = review_level(saved, level);
     let mine = source.map(|source| (crate::puzzles::mine::persons(saved.players.computer), source));
-    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), (level, threads), mine))
+    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), (level, threads), mine, show))
 }
 
 /// The level a review of `saved` is at: the one asked for, else the kept review's.
@@ -159,7 +163,8 @@ fn review_lines<G>(
     kept: Option<&crate::saved::KeptReview>,
     (level, threads): (Level, usize),
     mine: Option<(Vec<crate::rules::Colour>, &str)>,
-) -> (String, Vec<crate::puzzles::Puzzle>)
+    show: &mut dyn FnMut(String),
+) -> Vec<crate::puzzles::Puzzle>
 where
     G: Evaluate + Send + Sync,
     G::Turn: Send,
@@ -174,17 +179,6 @@ where
     let budget = (review::budget::<G>(level), threads);
     review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
-    let puzzles = mine.map_or_else(Vec::new, |(persons, source)| {
-        let game = crate::puzzles::mine::Reviewed {
-            positions: &positions,
-            turns: &turns,
-            judged: &judged,
-            persons: &persons,
-            source,
-        };
-        let budget = crate::puzzles::mine::budget(review::budget::<G>(level));
-        crate::puzzles::mine::puzzles(&game, (budget, threads), &AtomicBool::new(false))
-    });
     let mut lines: Vec<String> = judged
         .iter()
         .flatten()
@@ -207,7 +201,18 @@ where
             summary.blunders
         ));
     }
-    (lines.join("\n"), puzzles)
+    show(lines.join("\n"));
+    mine.map_or_else(Vec::new, |(persons, source)| {
+        let game = crate::puzzles::mine::Reviewed {
+            positions: &positions,
+            turns: &turns,
+            judged: &judged,
+            persons: &persons,
+            source,
+        };
+        let budget = crate::puzzles::mine::budget(review::budget::<G>(level));
+        crate::puzzles::mine::puzzles(&game, (budget, threads), &AtomicBool::new(false))
+    })
 }
 
 /// A match: `games` games of level `first` against level `second` from `start`, colours
