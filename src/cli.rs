@@ -99,10 +99,14 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
     },
-    /// Puzzles: positions after a mistake, with a win to find
+    /// Puzzles: positions after a mistake, with a win to find (without a subcommand:
+    /// solve them on the board)
     Puzzles {
         #[command(subcommand)]
-        what: Puzzles,
+        what: Option<Puzzles>,
+        /// Solve the puzzles of this file (one a line, as `puzzles list` prints them)
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -199,13 +203,32 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
         Some(Command::Match(options)) => play_match(options),
-        Some(Command::Puzzles { what: Puzzles::List }) => print(
+        Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
+        Some(Command::Puzzles { what: None, file: Some(file) }) => {
+            let puzzles = puzzle_file(&file)?;
+            open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
+        }
+        Some(Command::Puzzles { what: Some(Puzzles::List), .. }) => print(
             crate::puzzles::shipped()
                 .iter()
                 .map(|puzzle| format!("{puzzle}\n"))
                 .collect::<String>()
                 .trim_end(),
         ),
+    }
+}
+
+/// The puzzles of a shared file, or why it cannot be solved: unreadable, a bad line (its
+/// number said), or no puzzle in it.
+fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Text> {
+    let shown = store::shown(file);
+    let text = std::fs::read_to_string(file)
+        .map_err(|error| text!(ERR_READ, shown.clone()).because(error.to_string()))?;
+    let puzzles =
+        crate::puzzles::read_set(&text).map_err(|error| text!(PUZZLE_FILE_BAD, shown.clone(), error))?;
+    match puzzles.is_empty() {
+        true => Err(text!(PUZZLE_FILE_EMPTY, shown)),
+        false => Ok(puzzles),
     }
 }
 
