@@ -221,9 +221,17 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
 /// The puzzles of a shared file, or why it cannot be solved: unreadable, a bad line (its
 /// number said), or no puzzle in it.
 fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Text> {
+    /// The largest puzzle file read: some ten thousand puzzles.
+    const LARGEST_MB: u64 = 16;
     let shown = store::shown(file);
-    let text = std::fs::read_to_string(file)
-        .map_err(|error| text!(ERR_READ, shown.clone()).because(error.to_string()))?;
+    let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
+    let mut text = String::new();
+    let opened = std::fs::File::open(file).map_err(cannot)?;
+    std::io::Read::read_to_string(&mut std::io::Read::take(opened, LARGEST_MB << 20), &mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 >= LARGEST_MB << 20 {
+        return Err(text!(PUZZLE_FILE_BIG, shown, LARGEST_MB));
+    }
     let puzzles =
         crate::puzzles::read_set(&text).map_err(|error| text!(PUZZLE_FILE_BAD, shown.clone(), error))?;
     match puzzles.is_empty() {
