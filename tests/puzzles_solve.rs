@@ -142,6 +142,7 @@ fn a_streak_ends_at_the_first_mistake_and_its_best_is_kept() {
     assert_eq!(current_id(&app), "t-o1", "the next harder one");
     press(&mut app, &["Tab"]);
     assert_eq!(current_id(&app), "t-o1", "a streak's puzzle is not skipped");
+    assert!(text(&app, Lang::En).contains("Finish this puzzle first"));
     press(&mut app, &["t"]);
     assert!(screen(&app).streak.is_none(), "a hint ends the streak");
     assert_eq!(History::load(&dir.path().join("history.txt")).best_streak(), 1);
@@ -196,4 +197,51 @@ fn the_help_lists_the_puzzle_keys() {
     for words in ["the next puzzle", "this puzzle again", "a streak", "your history", "hint"] {
         assert!(said.contains(words), "{words} missing from\n{said}");
     }
+}
+
+#[test]
+fn an_ombagui_puzzle_is_solved_with_clicks_and_its_last_turn_may_be_any_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let set: Vec<Puzzle> = puzzles().into_iter().filter(|puzzle| puzzle.id.starts_with("t-o")).collect();
+    let mut app = App::puzzles(set, Default::default(), Some(dir.path().join("history.txt")), AREA);
+    assert_eq!(current_id(&app), "t-o1", "1350 and 1650 are as near 1500: the first");
+    press(&mut app, &["Tab"]);
+    for cell in ["D2", "D1"] {
+        click(&mut app, cell);
+    }
+    assert!(text(&app, Lang::En).contains("Red answers C4-E6"), "{}", text(&app, Lang::En));
+    for cell in ["C3", "A1"] {
+        click(&mut app, cell);
+    }
+    assert_eq!(stage(&app), Stage::Solved, "{}", text(&app, Lang::En));
+}
+
+#[test]
+fn the_history_view_charts_the_rating_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: String = [("t-c1", "solved", 1620.5), ("t-o1", "failed", 1580.25), ("t-c2", "solved", 1650.0)]
+        .iter()
+        .enumerate()
+        .map(|(n, (id, result, rating))| {
+            format!("2026-12-03 15:0{n} UTC\t{id}\t{result}\t{rating}\t180\t0.06\n")
+        })
+        .collect();
+    std::fs::write(dir.path().join("history.txt"), format!("{lines}2026-12-03 15:09 UTC\t-\tstreak\t2\n"))
+        .unwrap();
+    let mut app = app(dir.path());
+    press(&mut app, &["v"]);
+    for lang in Lang::ALL {
+        let name = format!("{lang:?}").to_lowercase();
+        insta::assert_snapshot!(format!("puzzle_history_{name}"), text(&app, lang));
+    }
+}
+
+#[test]
+fn a_terminal_too_small_for_the_board_says_so_and_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::puzzles(puzzles(), Default::default(), Some(dir.path().join("history.txt")), AREA);
+    app.handle(Wake::Input(Event::Resize(40, 12)));
+    assert!(text(&app, Lang::En).contains("too small"), "{}", text(&app, Lang::En));
+    press(&mut app, &["t"]);
+    assert!(!dir.path().join("history.txt").exists(), "no hint taken blind");
 }

@@ -74,6 +74,7 @@ pub fn press(app: &mut App, keys: &[&str]) {
             "Home" => key_event(KeyCode::Home, KeyModifiers::NONE),
             "End" => key_event(KeyCode::End, KeyModifiers::NONE),
             "C-r" => key_event(KeyCode::Char('r'), KeyModifiers::CONTROL),
+            "Tab" => key_event(KeyCode::Tab, KeyModifiers::NONE),
             other => key_event(KeyCode::Char(other.chars().next().unwrap()), KeyModifiers::NONE),
         };
         app.handle(Wake::Input(event));
