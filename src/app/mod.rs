@@ -304,7 +304,8 @@ impl App {
     fn too_small(&self) -> bool {
         let area = self.area;
         if let Screen::Puzzle(puzzles) = &self.screen {
-            return puzzles.board.is_some() && puzzles.layout(area).is_none();
+            let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
+            return on_board && puzzles.layout(area).is_none();
         }
         self.screen.game().is_some_and(|game| crate::each_game!(game, game => game.layout(area).is_none()))
     }

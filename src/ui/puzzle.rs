@@ -81,7 +81,8 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
         None => table.message.clone(),
     };
     draw_message(&message, say, areas.message, frame);
-    frame.render_widget(Line::styled(say.hints(screen_context(screen)), theme::HINTS), areas.hints);
+    let hints = crate::app::keys::hints_leaving(screen_context(screen), say.lang, screen.leaving);
+    frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
 /// The panel: the player's rating (and how the last attempt moved it), the streak, the
