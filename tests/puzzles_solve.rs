@@ -22,9 +22,18 @@ fn puzzles() -> Vec<Puzzle> {
     read_set(SET).unwrap()
 }
 
+/// The puzzle screen on `set`, its history kept in `dir`, the opponent answering at once.
+fn app_on(set: Vec<Puzzle>, dir: &Path) -> App {
+    let mut app = App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA);
+    if let Screen::Puzzle(screen) = &mut app.screen {
+        screen.answer_at_once();
+    }
+    app
+}
+
 /// The puzzle screen on the test set, its history kept in `dir`.
 fn app(dir: &Path) -> App {
-    App::puzzles(puzzles(), Default::default(), Some(dir.join("history.txt")), AREA)
+    app_on(puzzles(), dir)
 }
 
 fn screen(app: &App) -> &PuzzleScreen {
@@ -86,6 +95,21 @@ fn the_right_line_is_solved_and_the_rating_rises_and_is_kept() {
     press(&mut app, &["Enter"]);
     assert_ne!(current_id(&app), "t-c2");
     assert_eq!(stage(&app), Stage::Solving);
+}
+
+#[test]
+fn the_reply_shows_a_moment_after_the_right_turn_as_the_computers_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::puzzles(puzzles(), Default::default(), Some(dir.path().join("history.txt")), AREA);
+    click(&mut app, "A1");
+    click(&mut app, "A2");
+    let said = text(&app, Lang::En);
+    assert!(said.contains("Right: A1xA2. Red answers…"), "the player's turn shows first\n{said}");
+    assert!(app.timer().is_some(), "the loop is woken for the reply");
+    // A key before the reply is due plays the reply first.
+    press(&mut app, &["l"]);
+    assert!(text(&app, Lang::En).contains("Red answers C4"), "{}", text(&app, Lang::En));
+    assert_eq!(app.timer(), None);
 }
 
 #[test]
@@ -203,7 +227,7 @@ fn the_help_lists_the_puzzle_keys() {
 fn an_ombagui_puzzle_is_solved_with_clicks_and_its_last_turn_may_be_any_win() {
     let dir = tempfile::tempdir().unwrap();
     let set: Vec<Puzzle> = puzzles().into_iter().filter(|puzzle| puzzle.id.starts_with("t-o")).collect();
-    let mut app = App::puzzles(set, Default::default(), Some(dir.path().join("history.txt")), AREA);
+    let mut app = app_on(set, dir.path());
     assert_eq!(current_id(&app), "t-o1", "1350 and 1650 are as near 1500: the first");
     press(&mut app, &["Tab"]);
     for cell in ["D2", "D1"] {

@@ -247,6 +247,9 @@ impl App {
         if let Screen::Review(review) = &mut self.screen {
             crate::each_game!(review.as_mut(), review => review.update());
         }
+        if let Screen::Puzzle(puzzles) = &mut self.screen {
+            puzzles.update(now);
+        }
         // The game waits while a box is open over it: the computer plays on behind none.
         let paused = self.overlay.is_some();
         let Some(game) = self.game_screen() else { return };
@@ -266,6 +269,7 @@ impl App {
             Screen::Game(game) => {
                 crate::each_game!(game.as_ref(), game => game.timer(self.overlay.is_some()))
             }
+            Screen::Puzzle(puzzles) => puzzles.timer(),
             _ => None,
         }
     }

@@ -54,6 +54,8 @@ pub struct PuzzleScreen {
     /// A line about the screen itself (the history not written...).
     pub note: Option<Text>,
     pub leaving: Leaving,
+    /// How long a right turn shows before the opponent's reply.
+    reply_time: std::time::Duration,
 }
 
 impl PuzzleScreen {
@@ -74,9 +76,19 @@ impl PuzzleScreen {
             rating_before: None,
             note: None,
             leaving: Leaving::Program,
+            reply_time: super::opponent::STAGE_TIME,
         };
         screen.next();
         screen
+    }
+
+    /// The opponent replies at once, so that a test need not wait.
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn answer_at_once(&mut self) {
+        self.reply_time = std::time::Duration::ZERO;
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.reply_time = self.reply_time);
+        }
     }
 
     /// The player's rating now.
@@ -93,7 +105,11 @@ impl PuzzleScreen {
     fn open(&mut self, n: usize) {
         self.current = Some(n);
         let puzzle = self.puzzles[n].clone();
-        let board = crate::each_game!(kind puzzle.game, G => Solving::<G>::new(puzzle).map(G::any));
+        let reply_time = self.reply_time;
+        let board = crate::each_game!(kind puzzle.game, G => Solving::<G>::new(puzzle).map(|mut board| {
+            board.reply_time = reply_time;
+            G::any(board)
+        }));
         match board {
             Ok(board) => self.board = Some(board),
             Err(why) => {
@@ -173,6 +189,18 @@ impl PuzzleScreen {
     fn keep(&mut self) {
         let Some(path) = &self.history_file else { return };
         self.note = self.history.write(path).err().map(|why| text!(PUZZLE_NOT_KEPT, why));
+    }
+
+    /// Plays the opponent's reply on the board once it is due.
+    pub fn update(&mut self, now: std::time::Instant) {
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.update(Some(now)));
+        }
+    }
+
+    /// When the screen wants to be woken: the reply's moment.
+    pub fn timer(&self) -> Option<std::time::Instant> {
+        self.board.as_ref().and_then(|board| crate::each_game!(board, board => board.timer()))
     }
 
     /// Where the puzzle on the board stands, if one is.

@@ -15,6 +15,7 @@ use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Colour, Family, Game, Outcome};
 use crate::session::Session;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// The positions a search may visit to find the answer to a wrong turn: a fixed budget,
 /// so that the answer is the same on every machine, and quick on the slowest.
@@ -53,6 +54,11 @@ pub struct Solving<G: Game> {
     pub decided: bool,
     /// How many of the solution's turns are shown, once the player steps through it.
     pub shown: Option<usize>,
+    /// The opponent's reply to a right turn, and when it is played: a moment after the
+    /// player's turn, as the computer's turn shows on the game screen.
+    pub reply: Option<(G::Turn, Instant)>,
+    /// How long the player's turn shows before the reply.
+    pub reply_time: Duration,
 }
 
 /// Every game's puzzle on the board.
@@ -115,6 +121,8 @@ impl<G: Input> Solving<G> {
             hint: None,
             decided: false,
             shown: None,
+            reply: None,
+            reply_time: super::opponent::STAGE_TIME,
         };
         solving.table = solving.opening();
         solving.table.message = Message::Info(solving.task());
@@ -155,6 +163,8 @@ impl<G: Input> Solving<G> {
         if self.stage != Stage::Solving {
             return None;
         }
+        // A key while the reply is due: the reply first, then the key.
+        self.update(None);
         let revision = self.table.revision();
         self.table.on_board(action);
         if self.table.revision() == revision {
@@ -183,13 +193,30 @@ impl<G: Input> Solving<G> {
             });
             return self.decide(true);
         }
-        let reply = self.solution[self.at].clone();
+        self.reply = Some((self.solution[self.at].clone(), Instant::now() + self.reply_time));
+        self.table.message =
+            Message::Success(text!(PUZZLE_RIGHT_WAIT, turn.to_string(), self.solver.other()));
+        self.update(Some(Instant::now()));
+        None
+    }
+
+    /// Plays the opponent's reply once it is due (`now`), or at once (`None`).
+    pub fn update(&mut self, now: Option<Instant>) {
+        let Some((reply, due)) = self.reply.take() else { return };
+        if now.is_some_and(|now| now < due) {
+            return self.reply = Some((reply, due));
+        }
+        let turn =
+            self.table.read(|session| session.last_turn().map(ToString::to_string)).unwrap_or_default();
         self.table.play_here(reply.clone());
         self.at += 1;
-        let to_move = self.table.to_move();
         self.table.message =
-            Message::Success(text!(PUZZLE_RIGHT, turn.to_string(), to_move.other(), reply.to_string()));
-        None
+            Message::Success(text!(PUZZLE_RIGHT, turn, self.solver.other(), reply.to_string()));
+    }
+
+    /// When the reply is due, if one is.
+    pub fn timer(&self) -> Option<Instant> {
+        self.reply.as_ref().map(|(_, due)| *due)
     }
 
     /// A wrong turn: the opponent's best answer to it, found by a search, played.
@@ -224,6 +251,7 @@ impl<G: Input> Solving<G> {
         if self.stage != Stage::Solving {
             return None;
         }
+        self.update(None);
         let cell = G::turn_cells(&self.solution[self.at]).first().copied();
         self.hint = cell;
         if let Some(cell) = cell {
