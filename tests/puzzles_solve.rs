@@ -130,6 +130,15 @@ fn a_wrong_turn_is_refuted_and_the_solution_can_be_stepped_through() {
     assert!(text(&app, Lang::En).contains("turn 3 of 3: B2xC3"));
     press(&mut app, &["["]);
     assert!(text(&app, Lang::En).contains("turn 2 of 3: C4"));
+    // Again, from its start: solved now, but not rated a second time.
+    let failed = screen(&app).rating().rating;
+    press(&mut app, &["a"]);
+    assert_eq!(stage(&app), Stage::Solving);
+    for cell in ["A1", "A2", "B2", "C3"] {
+        click(&mut app, cell);
+    }
+    assert!(text(&app, Lang::En).contains("not rated"), "{}", text(&app, Lang::En));
+    assert_eq!(screen(&app).rating().rating, failed);
 }
 
 #[test]

@@ -230,12 +230,14 @@ impl PuzzleScreen {
         })
     }
 
-    /// The same puzzle again, on its start: never rated a second time.
+    /// The same puzzle again, on its start: an attempt already rated is not rated again.
     fn retry(&mut self) {
         let Some(n) = self.current else { return };
+        let decided =
+            self.board.as_ref().is_some_and(|board| crate::each_game!(board, board => board.decided));
         self.open(n);
         if let Some(board) = &mut self.board {
-            crate::each_game!(board, board => board.decided = true);
+            crate::each_game!(board, board => board.decided = decided);
         }
     }
 
