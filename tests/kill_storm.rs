@@ -197,6 +197,9 @@ fn puzzle_history_kill_storm() {
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("history.txt");
+    // A long history, so that each write takes a while: a kill lands in the middle of one.
+    let line = "2026-12-03 15:00 UTC\tt-c1\tfailed\t1500.5\t200.25\t0.06\n";
+    std::fs::write(&path, line.repeat(5_000)).unwrap();
     let mut dice = Dice(number("HEXSTACK_STORM_SEED", 34));
     let (mut acknowledged, mut rating) = (0usize, None::<f64>);
     let mut heard_all = 0;
@@ -219,6 +222,11 @@ fn puzzle_history_kill_storm() {
             (acknowledged, rating) = (count.parse().unwrap(), Some(told.parse().unwrap()));
             heard += 1;
             if heard == wait_for {
+                // A random moment made of useful work, as above: the file read meanwhile.
+                for _ in 0..dice.roll(4) {
+                    let read = hexstack::puzzles::history::History::load(&path).attempts().count();
+                    assert!(read >= acknowledged, "every attempt told is in the file, read whole");
+                }
                 process.kill().unwrap();
                 break;
             }
