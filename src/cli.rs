@@ -104,10 +104,14 @@ pub enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
     },
-    /// Puzzles: positions after a mistake, with a win to find
+    /// Puzzles: positions after a mistake, with a win to find (without a subcommand:
+    /// solve them on the board)
     Puzzles {
         #[command(subcommand)]
-        what: Puzzles,
+        what: Option<Puzzles>,
+        /// Solve the puzzles of this file (one a line, as `puzzles list` prints them)
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -250,10 +254,15 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             print(manual::completions(shell, &mut Cli::command()).trim_end())
         }
         Some(Command::Man) => print(manual::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end()),
-        Some(Command::Puzzles { what: Puzzles::List { mine: false } }) => {
+        Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
+        Some(Command::Puzzles { what: None, file: Some(file) }) => {
+            let puzzles = puzzle_file(&file)?;
+            open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
+        }
+        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
             print_puzzles(crate::puzzles::shipped())
         }
-        Some(Command::Puzzles { what: Puzzles::List { mine: true } }) => list_mine(lang),
+        Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), .. }) => list_mine(lang),
     }
 }
 
@@ -286,6 +295,28 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };
     eprintln!("{}", lang.say(&said));
+}
+
+/// The puzzles of a shared file, or why it cannot be solved: unreadable, a bad line (its
+/// number said), or no puzzle in it.
+fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Text> {
+    /// The largest puzzle file read: some ten thousand puzzles.
+    const LARGEST_MB: u64 = 16;
+    let shown = store::shown(file);
+    let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
+    let mut text = String::new();
+    let opened = std::fs::File::open(file).map_err(cannot)?;
+    std::io::Read::read_to_string(&mut std::io::Read::take(opened, LARGEST_MB << 20), &mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 >= LARGEST_MB << 20 {
+        return Err(text!(PUZZLE_FILE_BIG, shown, LARGEST_MB));
+    }
+    let puzzles =
+        crate::puzzles::read_set(&text).map_err(|error| text!(PUZZLE_FILE_BAD, shown.clone(), error))?;
+    match puzzles.is_empty() {
+        true => Err(text!(PUZZLE_FILE_EMPTY, shown)),
+        false => Ok(puzzles),
+    }
 }
 
 /// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.

@@ -85,7 +85,7 @@ pub fn load(path: &Path) -> Result<SavedGame, Text> {
 
 /// Why a file could not be opened or read, in the player's words where the program has
 /// them, else as the system says it without its "(os error N)".
-fn why_not(error: &std::io::Error) -> Text {
+pub fn why_not(error: &std::io::Error) -> Text {
     use std::io::ErrorKind;
     match error.kind() {
         ErrorKind::NotFound => text!(ERR_NO_SUCH_FILE),

@@ -461,12 +461,7 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
                 }
             }
         },
-        // Until the puzzles screen opens them: where they are, and how to list them.
-        Request::Puzzles(puzzles) => {
-            if let app::Screen::Review(review) = &mut app.screen {
-                *review.mine().1 = Message::Info(text!(MINE_LATER, puzzles.len()));
-            }
-        }
+        Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
     }
 }
 

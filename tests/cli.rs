@@ -239,3 +239,22 @@ fn a_missing_file_is_said_in_words_not_an_os_error_number() {
     let said = stderr(&hexstack(&["--lang", "fr", "review", missing, "--text"]));
     assert!(said.contains("ce fichier n'existe pas") && !said.contains("os error"), "{said}");
 }
+
+#[test]
+fn a_bad_puzzle_file_is_a_one_line_error_naming_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("gone.tsv");
+    let bad = dir.path().join("bad.tsv");
+    std::fs::write(&bad, "# a head\nt-1\tclamber\t3/b/A1=b1,A2=r1\tA1xA2\tlots\t\tx\n").unwrap();
+    let empty = dir.path().join("empty.tsv");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    let cases =
+        [(&missing, "no such file"), (&bad, "line 2: bad rating 'lots'"), (&empty, "holds no puzzle")];
+    for (file, expected) in cases {
+        let output = hexstack(&["puzzles", "--file", file.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{file:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.contains(expected) && !message.contains("os error"), "{message}");
+    }
+}

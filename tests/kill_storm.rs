@@ -164,3 +164,85 @@ fn kill_storm() {
         started.elapsed().as_secs_f64()
     );
 }
+
+use hexstack::app::event::Event as Wake;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+/// Set in the child of the puzzle storm: the folder its history is kept in.
+const PUZZLE_CHILD: &str = "HEXSTACK_PUZZLE_STORM_CHILD";
+
+/// The puzzle child: opens the puzzle screen on the kept history, then fails puzzle after
+/// puzzle (a hint costs each one), every attempt kept, telling `attempts N RATING` after
+/// each write, until it is killed.
+fn puzzle_child(dir: &Path) {
+    let set = hexstack::puzzles::read_set(include_str!("fixtures/puzzles.tsv")).unwrap();
+    let mut app = App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA);
+    for _ in 0..TURNS {
+        for code in [KeyCode::Char('t'), KeyCode::Tab] {
+            app.handle(Wake::Input(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));
+        }
+        let Screen::Puzzle(screen) = &app.screen else { unreachable!("the puzzle screen") };
+        assert_eq!(screen.note, None, "the history is written");
+        println!("attempts {} {}", screen.history.attempts().count(), screen.rating().rating);
+    }
+}
+
+/// The history and the rating survive kill -9 during their writes: after each kill the
+/// file reads back whole (every line an attempt), holding every attempt acknowledged,
+/// its rating the last one told.
+#[test]
+fn puzzle_history_kill_storm() {
+    if let Some(dir) = std::env::var_os(PUZZLE_CHILD) {
+        return puzzle_child(Path::new(&dir));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("history.txt");
+    // A long history, so that each write takes a while: a kill lands in the middle of one.
+    let line = "2026-12-03 15:00 UTC\tt-c1\tfailed\t1500.5\t200.25\t0.06\n";
+    std::fs::write(&path, line.repeat(5_000)).unwrap();
+    let mut dice = Dice(number("HEXSTACK_STORM_SEED", 34));
+    let (mut acknowledged, mut rating) = (0usize, None::<f64>);
+    let mut heard_all = 0;
+    for round in 0..number("HEXSTACK_STORM_KILLS", 8) {
+        let mut process = Command::new(std::env::current_exe().unwrap())
+            .args(["puzzle_history_kill_storm", "--exact", "--nocapture", "--test-threads=1"])
+            .env(PUZZLE_CHILD, dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait_for = 1 + dice.roll(30);
+        let mut heard = 0;
+        for line in BufReader::new(process.stdout.take().unwrap()).lines() {
+            let line = line.unwrap();
+            let Some((count, told)) = line.strip_prefix("attempts ").and_then(|rest| rest.split_once(' '))
+            else {
+                continue;
+            };
+            (acknowledged, rating) = (count.parse().unwrap(), Some(told.parse().unwrap()));
+            heard += 1;
+            if heard == wait_for {
+                // A random moment made of useful work, as above: the file read meanwhile.
+                for _ in 0..dice.roll(4) {
+                    let read = hexstack::puzzles::history::History::load(&path).attempts().count();
+                    assert!(read >= acknowledged, "every attempt told is in the file, read whole");
+                }
+                process.kill().unwrap();
+                break;
+            }
+        }
+        process.wait().unwrap();
+        heard_all += heard;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let history = hexstack::puzzles::history::History::read(&text);
+        let count = history.attempts().count();
+        assert_eq!(count, text.lines().count(), "round {round}: every line of the file is an attempt");
+        assert!(count >= acknowledged, "round {round}: {count} attempts kept, {acknowledged} were told");
+        if count == acknowledged {
+            assert_eq!(Some(history.rating().rating), rating, "round {round}: the rating told is kept");
+        }
+    }
+    assert!(heard_all > 8, "the children were killed while they kept their attempts");
+    let mid_write = leftovers(dir.path()).len();
+    eprintln!("puzzle storm: {heard_all} attempts acknowledged, {mid_write} temporary files left mid-write");
+}

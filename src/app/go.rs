@@ -57,6 +57,8 @@ pub enum Go {
     BackToRules,
     /// The rules of this game.
     Rules(GameKind),
+    /// The puzzles, from the menu.
+    Puzzles,
     /// The computer's review of the game on screen, at this level (else the one its kept
     /// review has, else the usual one).
     Review(Option<Level>, Leave),

@@ -58,12 +58,16 @@ pub enum Context {
     SaveAs,
     Question,
     Help,
+    /// A puzzle on the board: find the solver's turns.
+    Puzzle,
+    /// The player's puzzle history: the attempts and the rating over time.
+    PuzzleHistory,
 }
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 16] = [
+    pub const ALL: [Context; 18] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -80,6 +84,8 @@ impl Context {
         Context::SaveAs,
         Context::Question,
         Context::Help,
+        Context::Puzzle,
+        Context::PuzzleHistory,
     ];
 }
 
@@ -130,6 +136,14 @@ pub enum Action {
     Review,
     /// The puzzles a review made of the player's own mistakes.
     Puzzles,
+    /// The next puzzle.
+    NextPuzzle,
+    /// The same puzzle again (not rated).
+    Retry,
+    /// The player's puzzle history.
+    History,
+    /// A streak of puzzles of rising difficulty, until the first mistake.
+    Streak,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -159,6 +173,11 @@ impl Action {
             "next_step" => Action::NextStep,
             "yes" => Action::Yes,
             "puzzles" => Action::Puzzles,
+            "hint" => Action::Hint,
+            "next_puzzle" => Action::NextPuzzle,
+            "retry" => Action::Retry,
+            "history" => Action::History,
+            "streak" => Action::Streak,
             _ => return None,
         })
     }
@@ -210,6 +229,8 @@ pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
         binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
     })?;
     Some(match (binding.action, key.code) {
+        // 0 is the tenth, after 9, as on a keyboard's row.
+        (Action::Jump(_), KeyCode::Char('0')) => Action::Jump(9),
         (Action::Jump(_), KeyCode::Char(digit)) => Action::Jump(digit as usize - '1' as usize),
         (action, _) => action,
     })
@@ -371,6 +392,8 @@ mod tests {
         assert_eq!(action(Context::Game, key(KeyCode::Char('?'), KeyModifiers::SHIFT)), Some(Action::Help));
         assert_eq!(action(Context::Game, key(KeyCode::Char('z'), NONE)), None);
         assert_eq!(action(Context::Menu, key(KeyCode::Char('3'), NONE)), Some(Action::Jump(2)));
+        assert_eq!(action(Context::Menu, key(KeyCode::Char('0'), NONE)), Some(Action::Jump(9)));
+        assert_eq!(action(Context::Puzzle, key(KeyCode::Char('t'), NONE)), Some(Action::Hint));
         assert_eq!(action(Context::Rules, key(KeyCode::Char('p'), NONE)), Some(Action::Try));
     }
 

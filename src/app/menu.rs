@@ -23,6 +23,8 @@ pub enum Entry {
     Resume,
     /// The computer's review of the most recently kept game.
     Review,
+    /// Puzzles to solve on the board.
+    Puzzles,
     Rules(GameKind),
     Quit,
 }
@@ -38,7 +40,7 @@ impl Entry {
     pub fn all() -> Vec<Entry> {
         let play = boards().into_iter().map(|(game, board)| Entry::Play(game, board));
         let rules = GameKind::ALL.iter().filter(|game| !super::rules::pages(**game).is_empty());
-        play.chain([Entry::Computer, Entry::Resume, Entry::Review])
+        play.chain([Entry::Computer, Entry::Resume, Entry::Review, Entry::Puzzles])
             .chain(rules.map(|&game| Entry::Rules(game)))
             .chain([Entry::Quit])
             .collect()
@@ -51,6 +53,7 @@ impl Entry {
             Entry::Computer => text!(MENU_COMPUTER),
             Entry::Resume => text!(MENU_RESUME),
             Entry::Review => text!(MENU_REVIEW),
+            Entry::Puzzles => text!(MENU_PUZZLES),
             Entry::Rules(game) => crate::each_game!(kind game, G => text!(G::COMMON.rules)),
             Entry::Quit => text!(MENU_QUIT),
         }
@@ -226,6 +229,7 @@ impl Menu {
             Entry::Computer => Go::SetUp,
             Entry::Resume => Go::Request(Request::Resume),
             Entry::Review => Go::Request(Request::Review),
+            Entry::Puzzles => Go::Puzzles,
             Entry::Rules(game) => Go::Rules(game),
             Entry::Quit => Go::Quit,
         }
@@ -290,12 +294,14 @@ mod tests {
 
     #[test]
     fn each_entry_has_its_number_key() {
-        for n in 0..Entry::all().len().min(9) {
-            let digit = char::from_digit(n as u32 + 1, 10).unwrap();
+        for n in 0..Entry::all().len().min(10) {
+            // The tenth entry is 0, after 9 on a keyboard's row.
+            let digit = char::from_digit((n as u32 + 1) % 10, 10).unwrap();
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
             assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
         }
-        let none = KeyEvent::new(KeyCode::Char('0'), KeyModifiers::NONE);
+        assert!(Entry::all().len() >= 10, "the puzzles make a tenth entry");
+        let none = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
         assert_eq!(keys::action(Context::Menu, none), None);
     }
 

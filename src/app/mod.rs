@@ -26,8 +26,10 @@ pub(crate) mod opponent;
 pub mod pages;
 pub mod prefs;
 pub mod prompt;
+pub mod puzzle;
 pub mod review;
 pub mod rules;
+pub mod solving;
 pub mod table;
 #[cfg(feature = "third-game")]
 mod triad;
@@ -60,6 +62,8 @@ pub enum Screen {
     /// The computer's review of a game, the game under it.
     Review(Box<AnyReviewScreen>),
     Rules(Book),
+    /// Puzzles solved on the board, and the player's history of them.
+    Puzzle(Box<puzzle::PuzzleScreen>),
 }
 
 impl Screen {
@@ -69,6 +73,7 @@ impl Screen {
             Screen::Game(game) => crate::each_game!(game.as_mut(), game => game),
             Screen::Review(review) => crate::each_game!(review.as_mut(), review => review),
             Screen::Rules(book) => book,
+            Screen::Puzzle(puzzles) => puzzles.as_mut(),
         }
     }
 
@@ -161,6 +166,32 @@ impl App {
         App { screen: Screen::Rules(Book::new(game)), ..App::new(area) }
     }
 
+    /// The puzzle screen on `puzzles` (the player's own, `mine`, offered first), the
+    /// player's history kept in `history_file`.
+    pub fn puzzles(
+        puzzles: Vec<crate::puzzles::Puzzle>,
+        mine: std::collections::HashSet<String>,
+        history_file: Option<PathBuf>,
+        area: Rect,
+    ) -> App {
+        let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file);
+        App { screen: Screen::Puzzle(Box::new(screen)), ..App::new(area) }
+    }
+
+    /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
+    /// kept in `history_file`; leaving them goes where leaving the review would have gone.
+    pub fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, history_file: Option<PathBuf>) {
+        let leaving = match &self.screen {
+            Screen::Review(review) if review.leave() == Leave::Quit => keys::Leaving::Program,
+            _ => keys::Leaving::Menu,
+        };
+        let ids = puzzles.iter().map(|puzzle| puzzle.id.clone()).collect();
+        *self = App::puzzles(puzzles, ids, history_file, self.area);
+        if let Screen::Puzzle(screen) = &mut self.screen {
+            screen.leaving = leaving;
+        }
+    }
+
     /// The same app, the computer playing one colour or both in the game on screen.
     pub fn with_computer(mut self, computer: Option<Computer>) -> App {
         if let Some(game) = self.game_screen() {
@@ -217,6 +248,7 @@ impl App {
             Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.context()),
             Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.context()),
             Screen::Rules(book) => book.context(),
+            Screen::Puzzle(puzzles) => puzzles.context(),
         }
     }
 
@@ -240,6 +272,9 @@ impl App {
         if let Screen::Review(review) = &mut self.screen {
             crate::each_game!(review.as_mut(), review => review.update());
         }
+        if let Screen::Puzzle(puzzles) = &mut self.screen {
+            puzzles.update(now);
+        }
         // The game waits while a box is open over it: the computer plays on behind none.
         let paused = self.overlay.is_some();
         let Some(game) = self.game_screen() else { return };
@@ -259,6 +294,7 @@ impl App {
             Screen::Game(game) => {
                 crate::each_game!(game.as_ref(), game => game.timer(self.overlay.is_some()))
             }
+            Screen::Puzzle(puzzles) => puzzles.timer(),
             _ => None,
         }
     }
@@ -293,9 +329,13 @@ impl App {
         self.go(go);
     }
 
-    /// Whether a game is on screen that the terminal is too small to show.
+    /// Whether a game or a puzzle is on screen that the terminal is too small to show.
     fn too_small(&self) -> bool {
         let area = self.area;
+        if let Screen::Puzzle(puzzles) = &self.screen {
+            let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
+            return on_board && puzzles.layout(area).is_none();
+        }
         self.screen.game().is_some_and(|game| crate::each_game!(game, game => game.layout(area).is_none()))
     }
 
@@ -346,6 +386,13 @@ impl App {
                 }
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
+            Go::Puzzles => {
+                let mut app = puzzles_from_files(self.area);
+                if let Screen::Puzzle(puzzles) = &mut app.screen {
+                    puzzles.leaving = keys::Leaving::Menu;
+                }
+                *self = app;
+            }
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
             Go::Menu => *self = App::new(self.area),
@@ -428,4 +475,17 @@ impl App {
             }
         }
     }
+}
+
+/// The puzzle screen as `hexstack puzzles` opens it: the shipped puzzles and the player's
+/// own (read from their file if there is one, a bad file left out), the history in the
+/// data folder.
+pub fn puzzles_from_files(area: Rect) -> App {
+    let mine = crate::puzzles::mine_path()
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|text| crate::puzzles::read_set(&text).ok())
+        .unwrap_or_default();
+    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
+    let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
+    App::puzzles(all, ids, crate::puzzles::history_path(), area)
 }

@@ -12,6 +12,10 @@
 //! two last fields, when given, are the position before the opponent's mistake and that
 //! mistake, so that the board can show it as the last turn.
 
+pub mod history;
+pub mod pick;
+pub mod rating;
+
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
@@ -194,6 +198,11 @@ pub fn shipped() -> &'static [Puzzle] {
 /// The file of the player's own puzzles, made from the mistakes their reviews marked.
 pub fn mine_path() -> Option<std::path::PathBuf> {
     Some(crate::store::puzzles_dir()?.join("mine.tsv"))
+}
+
+/// The file of the player's attempts and rating.
+pub fn history_path() -> Option<std::path::PathBuf> {
+    Some(crate::store::puzzles_dir()?.join("history.txt"))
 }
 
 #[cfg(test)]

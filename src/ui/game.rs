@@ -213,7 +213,12 @@ fn advice_line<G: Look>(game: &GameScreen<G>, say: Say, width: usize) -> Option<
 }
 
 /// The marks for the side panel, two to a line where their words fit, else one.
-fn legend(marks: &[Mark], game: crate::rules::GameKind, say: Say, width: usize) -> Vec<Line<'static>> {
+pub(super) fn legend(
+    marks: &[Mark],
+    game: crate::rules::GameKind,
+    say: Say,
+    width: usize,
+) -> Vec<Line<'static>> {
     let entries: Vec<String> =
         marks.iter().map(|mark| format!("{} {}", mark.symbol(), say.word(mark.word(game)))).collect();
     let column = width / 2;
@@ -248,7 +253,7 @@ pub(super) fn player_line(colour: Colour, to_move: bool, what: String, say: Say)
 /// with the line where each number starts. Turns taken back (which redo or End bring back)
 /// are dimmed. A turn too long for its column takes a line of its own, and one too long
 /// for the panel goes on after an `x` on the next line: notation is never cut.
-fn move_list<G: Game>(
+pub(super) fn move_list<G: Game>(
     session: &Session<G>,
     first: Colour,
     say: Say,

@@ -41,7 +41,8 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     for (n, (label, rect)) in labels.iter().zip(&layout.entries).enumerate() {
         let style = if n == menu.selected { theme::CHOSEN } else { Style::new() };
         let pad = usize::from(width).saturating_sub(Line::raw(label.as_str()).width() + 5);
-        let line = Line::styled(format!(" {}. {label}{} ", n + 1, " ".repeat(pad)), style);
+        // The tenth entry is 0, its key, as on a keyboard's row of digits.
+        let line = Line::styled(format!(" {}. {label}{} ", (n + 1) % 10, " ".repeat(pad)), style);
         frame.render_widget(line, Rect { x: left, width, ..*rect });
     }
     // The note, if any, takes what the key line leaves of the footer.

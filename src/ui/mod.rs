@@ -6,6 +6,7 @@ mod clamber;
 mod game;
 mod menu;
 mod ombagui;
+mod puzzle;
 mod review;
 mod room;
 mod rules;
@@ -39,6 +40,7 @@ pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
             crate::each_game!(&**review, review => review::draw(review, say, area, frame))
         }
         Screen::Rules(book) => rules::draw(book, say, area, frame),
+        Screen::Puzzle(puzzles) => puzzle::draw(puzzles, say, area, frame),
     }
     match &app.overlay {
         Some(Overlay::Help) => draw_help(app, say, area, frame),

@@ -74,6 +74,7 @@ pub fn press(app: &mut App, keys: &[&str]) {
             "Home" => key_event(KeyCode::Home, KeyModifiers::NONE),
             "End" => key_event(KeyCode::End, KeyModifiers::NONE),
             "C-r" => key_event(KeyCode::Char('r'), KeyModifiers::CONTROL),
+            "Tab" => key_event(KeyCode::Tab, KeyModifiers::NONE),
             other => key_event(KeyCode::Char(other.chars().next().unwrap()), KeyModifiers::NONE),
         };
         app.handle(Wake::Input(event));
@@ -150,7 +151,9 @@ pub fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
 pub fn position(app: &App) -> String {
     match &app.screen {
         Screen::Game(game) => hexstack::each_game!(game.as_ref(), game => game.table.position().to_string()),
-        Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) => panic!("not a game screen"),
+        Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) | Screen::Puzzle(_) => {
+            panic!("not a game screen")
+        }
     }
 }
 
@@ -230,5 +233,6 @@ pub fn run_loop(
 /// (which a test-only game lengthens).
 pub fn number(entry: Entry) -> String {
     let at = Entry::all().iter().position(|&each| each == entry).expect("the menu has it");
-    (at + 1).to_string()
+    // The tenth entry is 0.
+    ((at + 1) % 10).to_string()
 }

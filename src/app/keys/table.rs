@@ -13,9 +13,19 @@ const fn code(code: KeyCode) -> Press {
     (code, NONE)
 }
 
-/// A digit a menu entry (or a rules page): as many as the menu has.
-const DIGITS: &[Press] =
-    &[char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7'), char('8'), char('9')];
+/// A digit a menu entry (or a rules page): as many as the menu has, 0 the tenth.
+const DIGITS: &[Press] = &[
+    char('1'),
+    char('2'),
+    char('3'),
+    char('4'),
+    char('5'),
+    char('6'),
+    char('7'),
+    char('8'),
+    char('9'),
+    char('0'),
+];
 
 const fn bind(
     contexts: &'static [Context],
@@ -29,8 +39,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Menu, Question, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try,
-    Watched, Watching,
+    Against, Contents, Game, Menu, Puzzle, PuzzleHistory, Question, Retry, Review, Rules, SaveAs, Setup,
+    Shared, Tried, Try, Watched, Watching,
 };
 
 /// Every screen with a board to play on.
@@ -40,7 +50,7 @@ const BOARDS: &[Context] = &[Game, Against, Try, Shared];
 const LOOKING: &[Context] = &[Game, Against, Watched, Try, Shared, Watching];
 
 /// Every screen with a cursor on a board: those, and a review's turn tried again.
-const CURSOR: &[Context] = &[Game, Against, Watched, Try, Shared, Watching, Retry];
+const CURSOR: &[Context] = &[Game, Against, Watched, Try, Shared, Watching, Retry, Puzzle];
 
 /// Every screen that goes back and forth through its game's turns.
 const STEPPING: &[Context] = &[Game, Against, Watched, Try];
@@ -49,7 +59,7 @@ const STEPPING: &[Context] = &[Game, Against, Watched, Try];
 const SAVING: &[Context] = &[Game, Against, Watched, Try, Shared];
 
 /// Every screen where Enter and Esc play on a board.
-const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry];
+const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry, Puzzle];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
@@ -102,7 +112,7 @@ pub const KEYS: &[Binding] = &[
         KEY_BACK_MENU,
         Some(("Esc", HINT_BACK)),
     ),
-    bind(&[Menu], DIGITS, "1-9", Action::Jump(0), KEY_JUMP, Some(("1-9", HINT_JUMP))),
+    bind(&[Menu], DIGITS, "1-9 0", Action::Jump(0), KEY_JUMP, Some(("1-9", HINT_JUMP))),
     bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, None),
     bind(
         &[Menu],
@@ -259,6 +269,52 @@ pub const KEYS: &[Binding] = &[
         KEY_BACK_REVIEW,
         Some(("q", HINT_BACK_REVIEW)),
     ),
+    // A puzzle on the board (beside the cursor, Enter and Esc above), and the history.
+    bind(&[Puzzle], &[char('t')], "t", Action::Hint, KEY_PUZZLE_HINT, Some(("t", HINT_HINT))),
+    bind(
+        &[Puzzle],
+        &[char('u'), char('['), code(KeyCode::Backspace)],
+        "u [",
+        Action::Undo,
+        KEY_PUZZLE_BACK,
+        None,
+    ),
+    bind(
+        &[Puzzle],
+        &[char(']'), (KeyCode::Char('r'), CTRL)],
+        "]",
+        Action::Redo,
+        KEY_PUZZLE_ON,
+        Some(("]", HINT_SOLUTION)),
+    ),
+    bind(&[Puzzle], &[code(KeyCode::Tab)], "Tab", Action::NextPuzzle, KEY_PUZZLE_NEXT, None),
+    bind(&[Puzzle], &[char('r')], "r", Action::Retry, KEY_PUZZLE_RETRY, None),
+    bind(&[Puzzle], &[char('s')], "s", Action::Streak, KEY_PUZZLE_STREAK, None),
+    bind(&[Puzzle], &[char('v')], "v", Action::History, KEY_PUZZLE_HISTORY, None),
+    bind(
+        &[Puzzle, PuzzleHistory],
+        &[char('?'), code(KeyCode::F(1))],
+        "?",
+        Action::Help,
+        KEY_HELP,
+        Some(("?", HINT_KEYS)),
+    ),
+    bind(
+        &[Puzzle],
+        &[char('q'), char('m'), (KeyCode::Char('c'), CTRL)],
+        "q m",
+        Action::Quit,
+        KEY_PUZZLE_QUIT,
+        Some(("q", HINT_QUIT)),
+    ),
+    bind(
+        &[PuzzleHistory],
+        &[char('q'), char('v'), code(KeyCode::Esc)],
+        "q v Esc",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("q", HINT_BACK)),
+    ),
     // The rules pages.
     bind(
         &[Rules],
@@ -320,7 +376,7 @@ pub const KEYS: &[Binding] = &[
         KEY_OPEN_PAGE,
         Some(("Enter", HINT_OPEN)),
     ),
-    bind(&[Contents], DIGITS, "1-9", Action::Jump(0), KEY_OPEN_NUMBER, None),
+    bind(&[Contents], DIGITS, "1-9 0", Action::Jump(0), KEY_OPEN_NUMBER, None),
     bind(
         &[Contents],
         &[code(KeyCode::Esc), char('q'), char('t')],

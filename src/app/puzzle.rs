@@ -1,0 +1,316 @@
+//! The puzzle screen: a list of puzzles solved one after another on the board, picked near
+//! the player's rating (their own mistakes first), each attempt rated (Glicko-2) and kept
+//! in the history file; a streak mode of rising difficulty; the history on a view of its
+//! own. The board of one puzzle is a [`Solving`], typed by its game.
+
+use super::go::{Component, Go};
+use super::keys::{Action, Context, Leaving};
+use super::layout::GameLayout;
+use super::solving::{AnySolving, Solving, Stage};
+use super::table::Message;
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::puzzles::history::{Attempt, History};
+use crate::puzzles::rating::Rating;
+use crate::puzzles::{Puzzle, pick};
+use crate::rules::{Game, Listed};
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// What the screen shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum View {
+    Board,
+    History,
+}
+
+/// A streak under way: the puzzles in the order they come, and how many are solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Streak {
+    pub order: Vec<usize>,
+    pub solved: u32,
+}
+
+/// The puzzle screen.
+#[derive(Debug)]
+pub struct PuzzleScreen {
+    pub puzzles: Vec<Puzzle>,
+    /// The ids of the player's own puzzles (their mistakes), offered first.
+    pub mine: HashSet<String>,
+    pub history: History,
+    /// Where the history is kept; none: not kept (no data folder).
+    history_file: Option<PathBuf>,
+    /// Which of `puzzles` is on the board.
+    pub current: Option<usize>,
+    pub board: Option<AnySolving>,
+    pub streak: Option<Streak>,
+    /// The last streak ended, and how long it was, to say so.
+    pub streak_ended: Option<u32>,
+    pub view: View,
+    /// The player's rating before the last rated attempt, to show how it moved.
+    pub rating_before: Option<Rating>,
+    /// A line about the screen itself (the history not written...).
+    pub note: Option<Text>,
+    pub leaving: Leaving,
+    /// How long a right turn shows before the opponent's reply.
+    reply_time: std::time::Duration,
+}
+
+impl PuzzleScreen {
+    /// The screen on `puzzles` (`mine` among them, offered first), the history kept in
+    /// `history_file`: the first puzzle picked for the player's rating.
+    pub fn new(puzzles: Vec<Puzzle>, mine: HashSet<String>, history_file: Option<PathBuf>) -> PuzzleScreen {
+        let history = history_file.as_deref().map(History::load).unwrap_or_default();
+        let mut screen = PuzzleScreen {
+            puzzles,
+            mine,
+            history,
+            history_file,
+            current: None,
+            board: None,
+            streak: None,
+            streak_ended: None,
+            view: View::Board,
+            rating_before: None,
+            note: None,
+            leaving: Leaving::Program,
+            reply_time: super::prefs::get().step_time,
+        };
+        screen.next();
+        screen
+    }
+
+    /// The opponent replies at once, so that a test need not wait.
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn answer_at_once(&mut self) {
+        self.reply_time = std::time::Duration::ZERO;
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.reply_time = self.reply_time);
+        }
+    }
+
+    /// The player's rating now.
+    pub fn rating(&self) -> Rating {
+        self.history.rating()
+    }
+
+    /// The best streak: of the history, or the one under way.
+    pub fn best_streak(&self) -> u32 {
+        self.history.best_streak().max(self.streak.as_ref().map_or(0, |streak| streak.solved))
+    }
+
+    /// Puts puzzle `n` on the board; a puzzle that does not replay is skipped, and said.
+    fn open(&mut self, n: usize) {
+        self.current = Some(n);
+        let puzzle = self.puzzles[n].clone();
+        let reply_time = self.reply_time;
+        let board = crate::each_game!(kind puzzle.game, G => Solving::<G>::new(puzzle).map(|mut board| {
+            board.reply_time = reply_time;
+            G::any(board)
+        }));
+        match board {
+            Ok(board) => self.board = Some(board),
+            Err(why) => {
+                self.board = None;
+                self.note = Some(why);
+            }
+        }
+    }
+
+    /// The next puzzle: the streak's next one, or the nearest the rating not solved yet.
+    fn next(&mut self) {
+        let next = match &mut self.streak {
+            Some(streak) => {
+                let at = streak.solved as usize;
+                streak.order.get(at).copied()
+            }
+            None => {
+                let solved = self.history.solved();
+                pick::next(&self.puzzles, &self.mine, &solved, self.rating().rating, self.current)
+            }
+        };
+        match next {
+            Some(n) => self.open(n),
+            None if self.streak.is_some() => {
+                // Every puzzle of the streak solved: it ends there.
+                self.end_streak();
+                self.next();
+            }
+            None => self.board = None,
+        }
+    }
+
+    /// Starts a streak from the easiest puzzle near the rating.
+    fn start_streak(&mut self) {
+        self.end_streak();
+        let order = pick::streak(&self.puzzles, &self.history.solved(), self.rating().rating);
+        self.streak = Some(Streak { order, solved: 0 });
+        self.streak_ended = None;
+        self.next();
+        if let Some(board) = &mut self.board {
+            *crate::each_game!(board, board => &mut board.table.message) =
+                Message::Info(text!(PUZZLE_STREAK_STARTED));
+        }
+    }
+
+    /// Ends the streak under way, keeping its length in the history if it solved any.
+    fn end_streak(&mut self) {
+        let Some(streak) = self.streak.take() else { return };
+        self.streak_ended = Some(streak.solved);
+        if streak.solved > 0 {
+            self.history.add_streak(crate::store::now_utc(), streak.solved);
+            self.keep();
+        }
+    }
+
+    /// The attempt at the puzzle on the board decided: rated, kept, and the streak goes on
+    /// or ends.
+    fn decided(&mut self, solved: bool) {
+        let Some(puzzle) = self.current.map(|n| &self.puzzles[n]) else { return };
+        let before = self.rating();
+        let after = before.after_puzzle(puzzle.rating, solved);
+        let attempt = Attempt { date: crate::store::now_utc(), id: puzzle.id.clone(), solved, rating: after };
+        self.history.add(attempt);
+        self.rating_before = Some(before);
+        match (&mut self.streak, solved) {
+            (Some(streak), true) => streak.solved += 1,
+            (Some(_), false) => {
+                self.keep();
+                return self.end_streak();
+            }
+            (None, _) => {}
+        }
+        self.keep();
+    }
+
+    /// Writes the history, whole; a failure is said, and play goes on.
+    fn keep(&mut self) {
+        let Some(path) = &self.history_file else { return };
+        self.note = self.history.write(path).err().map(|why| text!(PUZZLE_NOT_KEPT, why));
+    }
+
+    /// Plays the opponent's reply on the board once it is due.
+    pub fn update(&mut self, now: std::time::Instant) {
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.update(Some(now)));
+        }
+    }
+
+    /// When the screen wants to be woken: the reply's moment.
+    pub fn timer(&self) -> Option<std::time::Instant> {
+        self.board.as_ref().and_then(|board| crate::each_game!(board, board => board.timer()))
+    }
+
+    /// Where the puzzle on the board stands, if one is.
+    pub fn stage(&self) -> Option<Stage> {
+        self.board.as_ref().map(|board| crate::each_game!(board, board => board.stage))
+    }
+
+    /// The layout of the board in `area`, if it fits.
+    pub fn layout(&self, area: Rect) -> Option<GameLayout> {
+        let board = self.board.as_ref()?;
+        crate::each_game!(board, board, G => {
+            GameLayout::fit(board.table.position().board(), <G as super::table::Input>::CELL_LINES, area)
+        })
+    }
+
+    /// What an action does to the puzzle on the board; `Some(solved)` when it decided the
+    /// attempt.
+    fn on_board(&mut self, action: Action) -> Option<bool> {
+        let board = self.board.as_mut()?;
+        crate::each_game!(board, board => match action {
+            Action::Hint => board.hint(),
+            Action::Undo | Action::Redo => {
+                board.step(action == Action::Redo);
+                None
+            }
+            action => board.on_board(action),
+        })
+    }
+
+    /// The same puzzle again, on its start: an attempt already rated is not rated again.
+    fn retry(&mut self) {
+        let Some(n) = self.current else { return };
+        let decided =
+            self.board.as_ref().is_some_and(|board| crate::each_game!(board, board => board.decided));
+        self.open(n);
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.decided = decided);
+        }
+    }
+
+    /// What an action does on the board's view.
+    fn act_on_board(&mut self, action: Action) -> Go {
+        let over = self.stage().is_some_and(|stage| stage != Stage::Solving);
+        match action {
+            Action::Help => return Go::Help,
+            Action::Quit => {
+                self.end_streak();
+                return if self.leaving == Leaving::Menu { Go::Menu } else { Go::Quit };
+            }
+            Action::History => self.view = View::History,
+            Action::Streak => self.start_streak(),
+            Action::Retry => self.retry(),
+            Action::Act | Action::NextPuzzle if over => self.next(),
+            Action::NextPuzzle if self.streak.is_some() => {
+                self.say(Message::Warning(text!(PUZZLE_STREAK_FINISH)));
+            }
+            Action::NextPuzzle => self.next(),
+            action => {
+                if let Some(solved) = self.on_board(action) {
+                    self.decided(solved);
+                }
+            }
+        }
+        Go::Stay
+    }
+
+    /// A line on the board's message line.
+    fn say(&mut self, message: Message) {
+        if let Some(board) = &mut self.board {
+            *crate::each_game!(board, board => &mut board.table.message) = message;
+        }
+    }
+}
+
+impl Component for PuzzleScreen {
+    fn context(&self) -> Context {
+        match self.view {
+            View::Board => Context::Puzzle,
+            View::History => Context::PuzzleHistory,
+        }
+    }
+
+    fn act(&mut self, action: Action) -> Go {
+        match self.view {
+            View::Board => self.act_on_board(action),
+            View::History => {
+                match action {
+                    Action::Back => self.view = View::Board,
+                    Action::Help => return Go::Help,
+                    _ => {}
+                }
+                Go::Stay
+            }
+        }
+    }
+
+    /// A click plays on the cell under it, as on the game screen; the cursor follows the
+    /// mouse.
+    fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
+        let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        if self.view != View::Board || (!clicked && mouse.kind != MouseEventKind::Moved) {
+            return Go::Stay;
+        }
+        let Some(cell) = self.layout(area).and_then(|layout| layout.board.cell_at(mouse.column, mouse.row))
+        else {
+            return Go::Stay;
+        };
+        if let Some(board) = &mut self.board {
+            crate::each_game!(board, board => board.table.point_at(cell));
+        }
+        if clicked { self.act(Action::Act) } else { Go::Stay }
+    }
+}

@@ -1,0 +1,313 @@
+//! One puzzle on the board, of one game: the position after the opponent's mistake (the
+//! mistake shown as the last turn), the player's turns judged against the solution, the
+//! opponent's replies played at once, a wrong turn answered by the reply a search finds,
+//! and the solution shown step by step after.
+
+use super::held::Held;
+use super::keys::Action;
+use super::lit::Lit;
+use super::table::{Input, Message, Table};
+use crate::ai::{Budget, Search};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::puzzles::{Goal, Puzzle};
+use crate::rules::hex::{Cell, CellSet};
+use crate::rules::{Any, Colour, Family, Game, Outcome};
+use crate::session::Session;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The positions a search may visit to find the answer to a wrong turn: a fixed budget,
+/// so that the answer is the same on every machine, and quick on the slowest.
+pub const REFUTATION_NODES: u64 = 30_000;
+
+/// Where a puzzle on the board stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// The player is to find the solver's turn.
+    Solving,
+    /// The line is played to its end.
+    Solved,
+    /// A wrong turn was played and answered.
+    Refuted,
+}
+
+/// A puzzle of the game `G` on the board.
+#[derive(Debug)]
+pub struct Solving<G: Game> {
+    pub table: Table<G>,
+    pub puzzle: Puzzle,
+    pub goal: Goal,
+    pub solver: Colour,
+    solution: Vec<G::Turn>,
+    /// The positions along the solution: before its first turn, then after each.
+    line: Vec<G>,
+    /// The position before the opponent's mistake, and the mistake, when the puzzle has them.
+    before: Option<(G, G::Turn)>,
+    /// How many of the solution's turns are played on the board.
+    pub at: usize,
+    pub stage: Stage,
+    /// The first cell of the solution's turn, shown by a hint.
+    pub hint: Option<Cell>,
+    /// Whether the attempt is decided (rated) already: a hint or a wrong turn decides it
+    /// as failed, a retry is never rated.
+    pub decided: bool,
+    /// How many of the solution's turns are shown, once the player steps through it.
+    pub shown: Option<usize>,
+    /// The opponent's reply to a right turn, and when it is played: a moment after the
+    /// player's turn, as the computer's turn shows on the game screen.
+    pub reply: Option<(G::Turn, Instant)>,
+    /// How long the player's turn shows before the reply.
+    pub reply_time: Duration,
+}
+
+/// Every game's puzzle on the board.
+#[derive(Debug)]
+pub struct Solvings;
+
+impl Family for Solvings {
+    type Of<G: Game> = Solving<G>;
+}
+
+/// A puzzle on the board, of any game.
+pub type AnySolving = Any<Solvings>;
+
+/// A puzzle's line as the game's own values.
+struct Parsed<G: Game> {
+    start: G,
+    solution: Vec<G::Turn>,
+    line: Vec<G>,
+    before: Option<(G, G::Turn)>,
+}
+
+/// A puzzle's line parsed and replayed, or why it cannot be.
+fn parsed<G: Game>(puzzle: &Puzzle) -> Result<Parsed<G>, Text> {
+    let bad = |what: &str| text!(PUZZLE_BAD, puzzle.id.clone(), what.to_string());
+    let start: G = puzzle.position.parse().map_err(|_| bad(&puzzle.position))?;
+    let solution: Vec<G::Turn> =
+        puzzle.solution.iter().map(|turn| turn.parse().map_err(|_| bad(turn))).collect::<Result<_, _>>()?;
+    let mut line = vec![start];
+    for turn in &solution {
+        let next = line.last().expect("a start").play(turn).map_err(|_| bad(&turn.to_string()))?;
+        line.push(crate::ai::review::skip_if_stuck(next));
+    }
+    let before = match &puzzle.mistake {
+        Some((before, mistake)) => {
+            let before: G = before.parse().map_err(|_| bad(before))?;
+            let mistake: G::Turn = mistake.parse().map_err(|_| bad(mistake))?;
+            before.play(&mistake).map_err(|_| bad(&mistake.to_string()))?;
+            Some((before, mistake))
+        }
+        None => None,
+    };
+    Ok(Parsed { start, solution, line, before })
+}
+
+impl<G: Input> Solving<G> {
+    /// `puzzle` on the board, checked against the rules first.
+    pub fn new(puzzle: Puzzle) -> Result<Solving<G>, Text> {
+        let goal = puzzle.check()?;
+        let Parsed { start, solution, line, before } = parsed::<G>(&puzzle)?;
+        let mut solving = Solving {
+            table: Table::at(start),
+            puzzle,
+            goal,
+            solver: start.to_move(),
+            solution,
+            line,
+            before,
+            at: 0,
+            stage: Stage::Solving,
+            hint: None,
+            decided: false,
+            shown: None,
+            reply: None,
+            reply_time: super::prefs::get().step_time,
+        };
+        solving.table = solving.opening();
+        solving.table.message = Message::Info(solving.task());
+        Ok(solving)
+    }
+
+    /// A board at the puzzle's start: the mistake played, when known, so that it shows as
+    /// the last turn.
+    fn opening(&self) -> Table<G> {
+        let session = match &self.before {
+            Some((before, mistake)) => {
+                let mut session = Session::new(*before);
+                // Checked in `parsed`: the mistake is legal there.
+                let _ = session.play(mistake);
+                session
+            }
+            None => Session::new(self.line[0]),
+        };
+        Table::new(Held::new(session))
+    }
+
+    /// What to find: "Blue wins in 2", or the better turn.
+    pub fn task(&self) -> Text {
+        match self.goal {
+            Goal::Win { turns } => text!(PUZZLE_WINS_IN, self.solver, turns),
+            Goal::Better => text!(PUZZLE_FIND_BETTER, self.solver),
+        }
+    }
+
+    /// How many turns the solution holds.
+    pub fn length(&self) -> usize {
+        self.solution.len()
+    }
+
+    /// An action on the board: the cursor, Enter and Esc. A turn made is judged; the
+    /// answer is `Some(solved)` when this decides the attempt.
+    pub fn on_board(&mut self, action: Action) -> Option<bool> {
+        if self.stage != Stage::Solving {
+            return None;
+        }
+        // A key while the reply is due: the reply first, then the key.
+        self.update(None);
+        let revision = self.table.revision();
+        self.table.on_board(action);
+        if self.table.revision() == revision {
+            return None;
+        }
+        self.judge()
+    }
+
+    /// The turn just played: right (the solution's, or at the last turn any that wins at
+    /// once), answered by the solution's reply; or wrong, answered by the search's.
+    fn judge(&mut self) -> Option<bool> {
+        let turn = self.table.read(|session| session.last_turn().cloned())?;
+        let now = self.table.position();
+        let wins = now.outcome() == Outcome::Won(self.solver);
+        let right = now == self.line[self.at + 1] || (matches!(self.goal, Goal::Win { .. }) && wins);
+        self.hint = None;
+        if !right {
+            return self.refute(turn);
+        }
+        self.at += 1;
+        if wins || self.at >= self.solution.len() {
+            self.stage = Stage::Solved;
+            self.table.message = Message::Success(match self.decided {
+                true => text!(PUZZLE_SOLVED_UNRATED, turn.to_string()),
+                false => text!(PUZZLE_SOLVED, turn.to_string()),
+            });
+            return self.decide(true);
+        }
+        self.reply = Some((self.solution[self.at].clone(), Instant::now() + self.reply_time));
+        self.table.message =
+            Message::Success(text!(PUZZLE_RIGHT_WAIT, turn.to_string(), self.solver.other()));
+        self.update(Some(Instant::now()));
+        None
+    }
+
+    /// Plays the opponent's reply once it is due (`now`), or at once (`None`).
+    pub fn update(&mut self, now: Option<Instant>) {
+        let Some((reply, due)) = self.reply.take() else { return };
+        if now.is_some_and(|now| now < due) {
+            return self.reply = Some((reply, due));
+        }
+        let turn =
+            self.table.read(|session| session.last_turn().map(ToString::to_string)).unwrap_or_default();
+        self.table.play_here(reply.clone());
+        self.at += 1;
+        self.table.message =
+            Message::Success(text!(PUZZLE_RIGHT, turn, self.solver.other(), reply.to_string()));
+    }
+
+    /// When the reply is due, if one is.
+    pub fn timer(&self) -> Option<Instant> {
+        self.reply.as_ref().map(|(_, due)| *due)
+    }
+
+    /// A wrong turn: the opponent's best answer to it, found by a search, played.
+    fn refute(&mut self, turn: G::Turn) -> Option<bool> {
+        self.stage = Stage::Refuted;
+        let position = self.table.position();
+        let answer = (position.outcome() == Outcome::Ongoing).then(|| refutation(&position)).flatten();
+        self.table.message = match answer {
+            Some(answer) => {
+                self.table.play_here(answer.clone());
+                Message::Warning(text!(
+                    PUZZLE_WRONG,
+                    turn.to_string(),
+                    self.solver.other(),
+                    answer.to_string()
+                ))
+            }
+            None => Message::Warning(text!(PUZZLE_WRONG_OVER, turn.to_string())),
+        };
+        self.decide(false)
+    }
+
+    /// The attempt decided, the first time only.
+    fn decide(&mut self, solved: bool) -> Option<bool> {
+        let first = !self.decided;
+        self.decided = true;
+        first.then_some(solved)
+    }
+
+    /// A hint: the first cell of the solution's turn lit. It costs the puzzle.
+    pub fn hint(&mut self) -> Option<bool> {
+        if self.stage != Stage::Solving {
+            return None;
+        }
+        self.update(None);
+        let cell = G::turn_cells(&self.solution[self.at]).first().copied();
+        self.hint = cell;
+        if let Some(cell) = cell {
+            self.table.point_at(cell);
+            self.table.message = Message::Info(text!(PUZZLE_HINT, cell.to_string()));
+        }
+        self.decide(false)
+    }
+
+    /// Steps through the solution from the puzzle's start, once the puzzle is over: one
+    /// turn on (`on`) or back.
+    pub fn step(&mut self, on: bool) {
+        if self.stage == Stage::Solving {
+            self.table.message = Message::Info(text!(PUZZLE_NOT_YET));
+            return;
+        }
+        let shown = match (self.shown, on) {
+            (None, true) => 1,
+            (None, false) => 0,
+            (Some(shown), true) => (shown + 1).min(self.solution.len()),
+            (Some(shown), false) => shown.saturating_sub(1),
+        };
+        self.shown = Some(shown);
+        let mut table = self.opening();
+        for turn in &self.solution[..shown] {
+            table.play_here(turn.clone());
+        }
+        table.message = match shown.checked_sub(1) {
+            Some(last) => {
+                Message::Info(text!(PUZZLE_STEP, shown, self.solution.len(), self.solution[last].to_string()))
+            }
+            None => Message::Info(text!(PUZZLE_STEP_START, self.solution.len())),
+        };
+        self.table = table;
+    }
+
+    /// What the board lights up: the game's own marks, what the last turn emptied, and a
+    /// hint's cell as the computer's turn is marked.
+    pub fn lit(&self) -> Lit {
+        let pointer = Some(self.table.cursor.cell);
+        let mut lit = G::lit(&self.table, pointer, None);
+        let board = self.table.position().board();
+        let cells = |turn: &G::Turn| -> CellSet {
+            G::turn_cells(turn).into_iter().filter_map(|cell| board.index(cell)).collect()
+        };
+        if let Some(index) = self.hint.and_then(|cell| board.index(cell)) {
+            lit.better = std::iter::once(index).collect();
+        }
+        let named = self.table.read(|session| session.last_turn().map(cells)).unwrap_or_default();
+        lit.removed |= lit.last - named;
+        lit
+    }
+}
+
+/// The opponent's answer to a wrong turn: the best a search finds within a fixed budget.
+fn refutation<G: Input>(position: &G) -> Option<G::Turn> {
+    let budget = Budget { nodes: Some(REFUTATION_NODES), ..Budget::default() };
+    Search::new().best(position, budget, &AtomicBool::new(false)).map(|found| found.turn)
+}

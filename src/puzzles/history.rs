@@ -1,0 +1,226 @@
+//! The player's attempts at puzzles, kept in `history.txt` in the puzzles folder: plain
+//! text, one attempt a line, tab-separated (the date, the puzzle's id, `solved` or
+//! `failed`, and the rating after it: rating, deviation, volatility), and one line for
+//! each streak ended (`-`, `streak`, its length). The whole file is written again at each
+//! attempt, as saves are ([`crate::store::write_atomic`]): never half a file. Read back,
+//! a bad line is skipped, never a reason to refuse to start.
+
+use super::rating::Rating;
+use crate::i18n::Text;
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::Path;
+
+/// The most lines read back (and kept): the latest ones.
+pub const MOST_LINES: usize = 10_000;
+/// The most bytes read of the file: a line is well under 200 of them.
+const MOST_BYTES: u64 = 4 * 1024 * 1024;
+
+/// One attempt at a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attempt {
+    /// When, as `2026-12-03 15:31 UTC`.
+    pub date: String,
+    pub id: String,
+    pub solved: bool,
+    /// The player's rating after it.
+    pub rating: Rating,
+}
+
+/// One line of the history.
+#[derive(Clone, Debug, PartialEq)]
+enum Entry {
+    Attempt(Attempt),
+    /// A streak ended after this many puzzles solved.
+    Streak {
+        date: String,
+        length: u32,
+    },
+}
+
+/// Every attempt kept, and the streaks ended, in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    entries: Vec<Entry>,
+}
+
+impl History {
+    /// The history in `text`: bad lines skipped, the last [`MOST_LINES`] kept.
+    pub fn read(text: &str) -> History {
+        let lines: Vec<&str> = text.lines().collect();
+        let latest = &lines[lines.len().saturating_sub(MOST_LINES)..];
+        History { entries: latest.iter().filter_map(|line| entry(line)).collect() }
+    }
+
+    /// The history in the file at `path`; a missing or unreadable file is an empty one.
+    pub fn load(path: &Path) -> History {
+        let mut text = String::new();
+        let read = std::fs::File::open(path).and_then(|file| file.take(MOST_BYTES).read_to_string(&mut text));
+        match read {
+            Ok(_) => History::read(&text),
+            // Not text at all (a bad byte): what can be read of it, line by line.
+            Err(_) => match std::fs::read(path) {
+                Ok(bytes) => {
+                    History::read(&String::from_utf8_lossy(&bytes[..bytes.len().min(MOST_BYTES as usize)]))
+                }
+                Err(_) => History::default(),
+            },
+        }
+    }
+
+    /// Writes the history to `path`, whole, as saves are.
+    pub fn write(&self, path: &Path) -> Result<(), Text> {
+        if let Some(dir) = path.parent() {
+            crate::store::ensure_dir(dir)?;
+        }
+        crate::store::write_atomic(path, &self.to_string())
+    }
+
+    /// Adds an attempt (the oldest line goes past [`MOST_LINES`]).
+    pub fn add(&mut self, attempt: Attempt) {
+        self.push(Entry::Attempt(attempt));
+    }
+
+    /// Adds a streak ended after `length` puzzles solved.
+    pub fn add_streak(&mut self, date: String, length: u32) {
+        self.push(Entry::Streak { date, length });
+    }
+
+    fn push(&mut self, entry: Entry) {
+        self.entries.push(entry);
+        let over = self.entries.len().saturating_sub(MOST_LINES);
+        self.entries.drain(..over);
+    }
+
+    /// The attempts, oldest first.
+    pub fn attempts(&self) -> impl Iterator<Item = &Attempt> {
+        self.entries.iter().filter_map(|entry| match entry {
+            Entry::Attempt(attempt) => Some(attempt),
+            Entry::Streak { .. } => None,
+        })
+    }
+
+    /// The player's rating now: after the last attempt, else a new player's.
+    pub fn rating(&self) -> Rating {
+        self.attempts().last().map_or_else(Rating::default, |attempt| attempt.rating)
+    }
+
+    /// The puzzles solved (at some attempt).
+    pub fn solved(&self) -> HashSet<&str> {
+        self.attempts().filter(|attempt| attempt.solved).map(|attempt| attempt.id.as_str()).collect()
+    }
+
+    /// How many attempts were solved, and failed.
+    pub fn counts(&self) -> (usize, usize) {
+        let solved = self.attempts().filter(|attempt| attempt.solved).count();
+        (solved, self.attempts().count() - solved)
+    }
+
+    /// The longest streak ended.
+    pub fn best_streak(&self) -> u32 {
+        let lengths = self.entries.iter().filter_map(|entry| match entry {
+            Entry::Streak { length, .. } => Some(*length),
+            Entry::Attempt(_) => None,
+        });
+        lengths.max().unwrap_or(0)
+    }
+}
+
+/// An entry from its line, or `None` for a line that is not one.
+fn entry(line: &str) -> Option<Entry> {
+    let fields: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
+    let date = fields.first().filter(|date| !date.trim().is_empty())?.to_string();
+    match fields.as_slice() {
+        [_, "-", "streak", length] => Some(Entry::Streak { date, length: length.parse().ok()? }),
+        [_, id, result, rating, deviation, volatility] if !id.is_empty() && *id != "-" => {
+            let solved = match *result {
+                "solved" => true,
+                "failed" => false,
+                _ => return None,
+            };
+            let number = |text: &str| text.parse::<f64>().ok().filter(|n| n.is_finite() && *n > 0.0);
+            let rating = Rating {
+                rating: number(rating)?,
+                deviation: number(deviation)?,
+                volatility: number(volatility)?,
+            };
+            Some(Entry::Attempt(Attempt { date, id: id.to_string(), solved, rating }))
+        }
+        _ => None,
+    }
+}
+
+impl std::fmt::Display for History {
+    /// The file's text: one entry a line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for entry in &self.entries {
+            match entry {
+                Entry::Attempt(Attempt { date, id, solved, rating }) => {
+                    let result = if *solved { "solved" } else { "failed" };
+                    let Rating { rating, deviation, volatility } = rating;
+                    writeln!(f, "{date}\t{id}\t{result}\t{rating}\t{deviation}\t{volatility}")?
+                }
+                Entry::Streak { date, length } => writeln!(f, "{date}\t-\tstreak\t{length}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(id: &str, solved: bool, rating: f64) -> Attempt {
+        let rating = Rating { rating, deviation: 200.0, volatility: 0.06 };
+        Attempt { date: "2026-12-03 15:31 UTC".to_string(), id: id.to_string(), solved, rating }
+    }
+
+    #[test]
+    fn a_history_reads_back_as_it_was_written() {
+        let mut history = History::default();
+        history.add(attempt("c3-0001", true, 1600.0));
+        history.add_streak("2026-12-03 15:32 UTC".to_string(), 4);
+        history.add(attempt("c3-0002", false, 1550.5));
+        let again = History::read(&history.to_string());
+        assert_eq!(again, history);
+        assert_eq!(again.rating().rating, 1550.5);
+        assert_eq!(again.counts(), (1, 1));
+        assert_eq!(again.best_streak(), 4);
+        assert!(again.solved().contains("c3-0001"));
+    }
+
+    #[test]
+    fn a_bad_line_is_skipped_and_the_rest_read() {
+        let good = attempt("c3-0001", true, 1600.0);
+        let mut history = History::default();
+        history.add(good.clone());
+        let text = format!(
+            "garbage\n\n{history}2026\tc3-9\tmaybe\t1\t1\t1\n2026\tc3-9\tsolved\tNaN\t1\t1\n2026\tc3-9\tsolved\t16"
+        );
+        let read = History::read(&text);
+        assert_eq!(read.attempts().collect::<Vec<_>>(), [&good]);
+    }
+
+    #[test]
+    fn only_the_latest_lines_are_kept() {
+        let mut history = History::default();
+        for n in 0..MOST_LINES + 5 {
+            history.add(attempt(&format!("p-{n}"), true, 1500.0));
+        }
+        assert_eq!(history.attempts().count(), MOST_LINES);
+        assert_eq!(history.attempts().next().unwrap().id, "p-5");
+        assert_eq!(History::read(&history.to_string()).attempts().count(), MOST_LINES);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_empty_history() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(History::load(&dir.path().join("history.txt")), History::default());
+        let path = dir.path().join("puzzles").join("history.txt");
+        let mut history = History::default();
+        history.add(attempt("x", false, 1400.0));
+        history.write(&path).unwrap();
+        assert_eq!(History::load(&path), history);
+    }
+}

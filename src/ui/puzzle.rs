@@ -1,0 +1,200 @@
+//! The puzzle screen, drawn as the game screen is (the same board, marks and panel's
+//! move list): what to find in the title, the player's rating and the puzzle's in the
+//! panel, Solved or Failed over the board once it is over; and the history view, the
+//! rating over time as a chart.
+
+use super::board;
+use super::game::{Look, draw_message, legend, move_list};
+use super::say::Say;
+use super::theme;
+use crate::app::layout::GameLayout;
+use crate::app::puzzle::{PuzzleScreen, View};
+use crate::app::solving::{Solving, Stage};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::puzzles::history::History;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Sparkline, Wrap};
+
+/// Draws the puzzle screen, its history view, or why there is no puzzle.
+pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
+    match (&screen.board, screen.view) {
+        (_, View::History) => draw_history(screen, say, area, frame),
+        (Some(board), View::Board) => {
+            crate::each_game!(board, board => draw_board(screen, board, say, area, frame))
+        }
+        (None, View::Board) => {
+            let why = screen.note.clone().unwrap_or_else(|| text!(PUZZLE_NONE));
+            let lines = vec![
+                Line::styled(say.text(&why), theme::warning()),
+                Line::raw(""),
+                Line::styled(say.hints(screen_context(screen)), theme::HINTS),
+            ];
+            let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true });
+            frame.render_widget(text, super::room::centred(area, area.width, 4));
+        }
+    }
+}
+
+fn screen_context(screen: &PuzzleScreen) -> crate::app::keys::Context {
+    crate::app::go::Component::context(screen)
+}
+
+/// The board of the puzzle, as the game screen draws a game.
+fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let table = &solving.table;
+    let board = table.position().board();
+    let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
+        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), say, area, frame);
+    };
+    let areas = layout.areas;
+    let title = Line::from(vec![
+        Span::styled(
+            format!(" {} · ", say.text(&text!(PUZZLE_TITLE, solving.puzzle.id.clone()))),
+            theme::TITLE,
+        ),
+        Span::styled(say.text(&solving.task()), theme::player(solving.solver)),
+    ]);
+    frame.render_widget(title, areas.title);
+    let shown = G::shown(table);
+    let cursor = (solving.stage == Stage::Solving).then_some(table.cursor.cell);
+    board::draw(&layout.board, frame.buffer_mut(), &solving.lit(), cursor, |cell, style| {
+        shown.write(cell, style, say)
+    });
+    if solving.stage != Stage::Solving {
+        let (word, style) = match solving.stage == Stage::Solved {
+            true => (PUZZLE_BANNER_SOLVED, theme::success()),
+            false => (PUZZLE_BANNER_FAILED, theme::warning()),
+        };
+        let lines = vec![
+            Line::styled(say.word(word), style.patch(theme::BANNER)),
+            Line::styled(say.word(PUZZLE_BANNER_KEYS), theme::HINTS),
+        ];
+        frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
+    }
+    draw_panel(screen, solving, say, areas.panel, frame);
+    let message = match &screen.note {
+        Some(note) => crate::app::table::Message::Warning(note.clone()),
+        None => table.message.clone(),
+    };
+    draw_message(&message, say, areas.message, frame);
+    let hints = crate::app::keys::hints_leaving(screen_context(screen), say.lang, screen.leaving);
+    frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
+}
+
+/// The panel: the player's rating (and how the last attempt moved it), the streak, the
+/// puzzle's rating and themes once it is over, the turns and the legend.
+fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut lines = Vec::new();
+    let mut words = |text: Text, style: Style| {
+        let said = say.text(&text);
+        lines.extend(super::game::wrap_words(&said, width).into_iter().map(|line| Line::styled(line, style)));
+    };
+    words(rating_line(screen), theme::HEADING);
+    if let Some(streak) = &screen.streak {
+        words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
+    } else if let Some(ended) = screen.streak_ended {
+        words(text!(PUZZLE_STREAK_OVER, ended, screen.best_streak()), theme::HINTS);
+    }
+    if screen.mine.contains(&solving.puzzle.id) {
+        words(text!(PUZZLE_MINE), theme::HINTS);
+    }
+    if solving.stage != Stage::Solving {
+        words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
+        let themes = solving.puzzle.themes.join(", ");
+        if !themes.is_empty() {
+            words(text!(PUZZLE_THEMES, themes), Style::new());
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(say.word(PANEL_MOVES), theme::HEADING));
+    let legend = legend(G::MARKS, G::KIND, say, width);
+    let (moves, _) = solving.table.read(|session| move_list(session, G::FIRST, say, width));
+    let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
+    lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).cloned());
+    let block = Block::bordered().title(format!(" {} ", say.word(PUZZLE_PANEL)));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines), inner);
+    let height = (legend.len() as u16).min(inner.height);
+    let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
+    frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+}
+
+/// "Your rating: 1523 (+12)", the change once an attempt is rated.
+fn rating_line(screen: &PuzzleScreen) -> Text {
+    let now = screen.rating().shown();
+    match screen.rating_before {
+        Some(before) => text!(PUZZLE_YOUR_RATING_CHANGE, now, format!("{:+}", now - before.shown())),
+        None => text!(PUZZLE_YOUR_RATING, now),
+    }
+}
+
+/// The history: solved and failed, the rating now, the rating over time as a chart, the
+/// latest attempts.
+fn draw_history(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
+    let history = &screen.history;
+    let [title, body, hints] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
+    frame.render_widget(Line::styled(format!(" {}", say.word(PUZZLE_HISTORY_TITLE)), theme::TITLE), title);
+    frame.render_widget(Line::styled(say.hints(screen_context(screen)), theme::HINTS), hints);
+    let block = Block::bordered();
+    let inner = block.inner(body);
+    frame.render_widget(block, body);
+    let (solved, failed) = history.counts();
+    let rating = history.rating();
+    let head = vec![
+        Line::styled(
+            say.text(&text!(PUZZLE_HISTORY_COUNTS, solved, failed, screen.best_streak())),
+            theme::HEADING,
+        ),
+        Line::raw(say.text(&text!(PUZZLE_HISTORY_RATING, rating.shown(), rating.deviation.round() as i64))),
+        Line::raw(""),
+        Line::styled(say.word(PUZZLE_HISTORY_CHART), theme::HINTS),
+    ];
+    let [head_area, chart, list] =
+        Layout::vertical([Constraint::Length(4), Constraint::Length(6), Constraint::Min(0)]).areas(inner);
+    frame.render_widget(Paragraph::new(head), head_area);
+    if history.attempts().next().is_none() {
+        frame.render_widget(Line::styled(say.word(PUZZLE_HISTORY_NONE), theme::INFO), chart);
+        return;
+    }
+    frame.render_widget(sparkline(history, chart.width), chart);
+    frame.render_widget(Paragraph::new(latest(history, say, list.height)), list);
+}
+
+/// The rating after each attempt, the latest that fit the width, the lowest of them at
+/// the bottom of the chart.
+fn sparkline(history: &History, width: u16) -> Sparkline<'static> {
+    let ratings: Vec<f64> = history.attempts().map(|attempt| attempt.rating.rating).collect();
+    let shown = &ratings[ratings.len().saturating_sub(usize::from(width))..];
+    let lowest = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    // A little above the lowest, so that the lowest still shows a bar.
+    let data: Vec<u64> = shown.iter().map(|rating| (rating - lowest).round() as u64 + 10).collect();
+    Sparkline::default().data(data).style(theme::player(crate::rules::Colour::Blue))
+}
+
+/// The latest attempts, newest first, one a line.
+fn latest(history: &History, say: Say, room: u16) -> Vec<Line<'static>> {
+    let attempts: Vec<_> = history.attempts().collect();
+    attempts
+        .iter()
+        .rev()
+        .take(usize::from(room))
+        .map(|attempt| {
+            let (word, style) = match attempt.solved {
+                true => (PUZZLE_HISTORY_SOLVED, theme::success()),
+                false => (PUZZLE_HISTORY_FAILED, theme::warning()),
+            };
+            Line::from(vec![
+                Span::raw(format!("{}  {:<12} ", attempt.date, attempt.id)),
+                Span::styled(format!("{:<10}", say.word(word)), style),
+                Span::raw(format!("{:>5}", attempt.rating.shown())),
+            ])
+        })
+        .collect()
+}
