@@ -116,6 +116,27 @@ pub enum Command {
 pub enum Puzzles {
     /// Print the puzzles, one a line, tab-separated (docs/puzzles.md)
     List,
+    /// Make puzzles from the computer's games against itself and from saved games
+    Make(MakePuzzles),
+}
+
+/// `hexstack puzzles make`: what to make puzzles of, and how many.
+#[derive(Args)]
+pub struct MakePuzzles {
+    /// The game: clamber or ombagui
+    #[arg(long, value_parser = game())]
+    game: GameKind,
+    /// Board side, 2 to 6 (Clamber only; default 3)
+    #[arg(long)]
+    size: Option<u32>,
+    /// How many puzzles, 1 to 10000
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    count: u16,
+    /// The seed of the computer's games: the same seed makes the same puzzles
+    #[arg(long)]
+    seed: u64,
+    /// Saved games to look for puzzles in first
+    files: Vec<PathBuf>,
 }
 
 /// `hexstack match`: levels against each other.
@@ -199,6 +220,7 @@ pub fn run(command: Option<Command>, lang: Lang) -> Result<(), Text> {
             Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
         Some(Command::Match(options)) => play_match(options),
+        Some(Command::Puzzles { what: Puzzles::Make(options) }) => make_puzzles(options),
         Some(Command::Puzzles { what: Puzzles::List }) => print(
             crate::puzzles::shipped()
                 .iter()
@@ -231,6 +253,33 @@ fn play_match(options: Match) -> Result<(), Text> {
         drawn = report.draws;
     };
     print(commands::play_match(&from.position()?, [blue, red], (first_game, games), cap, scale, progress))
+}
+
+/// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
+/// made, on stdout; each game played on stderr.
+fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
+    let MakePuzzles { game, size, count, seed, files } = options;
+    let start = game.start(size)?;
+    let saved = files
+        .iter()
+        .map(|file| Ok((file.display().to_string(), store::load(file)?.game)))
+        .collect::<Result<Vec<_>, Text>>()?;
+    let size = size.map(|size| format!(" --size {size}")).unwrap_or_default();
+    let named: String = files.iter().map(|file| format!(" {}", file.display())).collect();
+    print(format!(
+        "# hexstack puzzles make --game {}{size} --count {count} --seed {seed}{named}",
+        game.name()
+    ))?;
+    let mut printed = Ok(());
+    let emit = |puzzle: &crate::puzzles::Puzzle| {
+        if printed.is_ok() {
+            printed = print(puzzle);
+        }
+    };
+    let progress = |games, made| eprintln!("game {games}: {made} of {count} puzzles");
+    let options = crate::puzzles::make::Options::new(usize::from(count), seed);
+    crate::puzzles::make::make(&start, &saved, options, emit, progress)?;
+    printed
 }
 
 /// A game's name on the command line, from the one list of games.
