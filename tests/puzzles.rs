@@ -104,3 +104,12 @@ fn puzzles_list_prints_the_shipped_sets_and_reads_back() {
     assert_eq!(listed, shipped());
     assert!(!listed.is_empty(), "the shipped sets are listed");
 }
+
+#[test]
+fn a_line_that_is_not_the_fastest_win_is_not_proved() {
+    let line = "t-1\tclamber\t3/r/C3=r1,D2=b1,D3=b1\tC3xD2\t800\twin-in-1\tself-play";
+    assert_eq!(Puzzle::read(line).unwrap().proved(10_000), Ok(Some(true)));
+    // Red wins at once: a line of two turns to the same win is not the puzzle's.
+    let slower = Puzzle::read(&line.replace("C3xD2", "A1 B1 C3xD2")).unwrap();
+    assert_eq!(slower.proved(10_000), Ok(Some(false)));
+}
