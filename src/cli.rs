@@ -142,6 +142,31 @@ pub enum Puzzles {
         #[arg(long)]
         mine: bool,
     },
+    /// Make puzzles from the computer's games against itself and from saved games
+    Make(MakePuzzles),
+}
+
+/// `hexstack puzzles make`: what to make puzzles of, and how many.
+#[derive(Args)]
+pub struct MakePuzzles {
+    /// The game: clamber or ombagui
+    #[arg(long, value_parser = game())]
+    game: GameKind,
+    /// Board side, 2 to 6 (Clamber only; default 3)
+    #[arg(long)]
+    size: Option<u32>,
+    /// How many puzzles, 1 to 10000
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    count: u16,
+    /// The seed of the computer's games: the same seed makes the same puzzles
+    #[arg(long)]
+    seed: u64,
+    /// Positions each proof may look at, 1000 to 100000000 (default 100000); a larger
+    /// board needs more to prove wins of two and three turns
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
+    proof_budget: Option<u64>,
+    /// Saved games to look for puzzles in first
+    files: Vec<PathBuf>,
 }
 
 /// `hexstack match`: levels against each other.
@@ -259,6 +284,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             let puzzles = puzzle_file(&file)?;
             open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
         }
+        Some(Command::Puzzles { what: Some(Puzzles::Make(options)), .. }) => make_puzzles(options),
         Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
             print_puzzles(crate::puzzles::shipped())
         }
@@ -341,6 +367,35 @@ fn play_match(options: Match) -> Result<(), Text> {
         drawn = report.draws;
     };
     print(commands::play_match(&from.position()?, [blue, red], (first_game, games), cap, scale, progress))
+}
+
+/// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
+/// made, on stdout; each game played on stderr.
+fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
+    let MakePuzzles { game, size, count, seed, proof_budget, files } = options;
+    let start = game.start(size)?;
+    let saved = files
+        .iter()
+        .map(|file| Ok((file.display().to_string(), store::load(file)?.game)))
+        .collect::<Result<Vec<_>, Text>>()?;
+    let size = size.map(|size| format!(" --size {size}")).unwrap_or_default();
+    let named: String = files.iter().map(|file| format!(" {}", file.display())).collect();
+    let budget = proof_budget.map(|budget| format!(" --proof-budget {budget}")).unwrap_or_default();
+    print(format!(
+        "# hexstack puzzles make --game {}{size} --count {count} --seed {seed}{budget}{named}",
+        game.name()
+    ))?;
+    let mut printed = Ok(());
+    let emit = |puzzle: &crate::puzzles::Puzzle| {
+        if printed.is_ok() {
+            printed = print(puzzle);
+        }
+    };
+    let progress = |games, made| eprintln!("game {games}: {made} of {count} puzzles");
+    let mut options = crate::puzzles::make::Options::new(usize::from(count), seed);
+    options.proof_budget = proof_budget.unwrap_or(options.proof_budget);
+    crate::puzzles::make::make(&start, &saved, options, emit, progress)?;
+    printed
 }
 
 /// A game's name on the command line, from the one list of games.

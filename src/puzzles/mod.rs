@@ -12,9 +12,19 @@
 //! two last fields, when given, are the position before the opponent's mistake and that
 //! mistake, so that the board can show it as the last turn.
 
+mod clamber;
 pub mod history;
+pub mod make;
+mod ombagui;
 pub mod pick;
+mod proof;
 pub mod rating;
+mod themes;
+#[cfg(feature = "third-game")]
+mod triad;
+
+pub use proof::{Prover, Spent};
+pub use themes::Themes;
 
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;
@@ -146,6 +156,20 @@ impl Puzzle {
             Some(_) => Err(text!(PUZZLE_LOST)),
             None => Ok(Goal::Better),
         }
+    }
+}
+
+impl Puzzle {
+    /// Whether search proves what the solution claims ([`Prover::holds`]): each solver's
+    /// turn but the last the only one that wins as fast, the last winning at once, each
+    /// reply a longest defence. `None` when `budget` positions a question were not enough
+    /// to tell.
+    pub fn proved(&self, budget: u64) -> Result<Option<bool>, Text> {
+        crate::each_game!(self.start()?, start, G => {
+            let line = self.solution.iter().map(|turn| turn.parse()).collect::<Result<Vec<_>, _>>();
+            let line: Vec<<G as Game>::Turn> = line.map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
+            Ok(Prover::<G>::new(budget).holds(&start, &line).ok())
+        })
     }
 }
 

@@ -1,0 +1,115 @@
+//! The shipped puzzle sets and the generator that made them (`hexstack puzzles make`):
+//! every puzzle a legal win after its mistake, enough of them, no position twice, of one to
+//! three turns and more; the same seed making the same puzzles, each proved by search.
+
+use hexstack::puzzles::make::{Options, make};
+use hexstack::puzzles::{Goal, Puzzle, read_set, shipped};
+use hexstack::rules::GameKind;
+use std::collections::HashSet;
+
+/// Each shipped set: its name, its text, and the fewest puzzles it must hold.
+const SETS: [(&str, &str, usize); 3] = [
+    ("clamber-3", include_str!("../assets/puzzles/clamber-3.tsv"), 300),
+    ("clamber-4", include_str!("../assets/puzzles/clamber-4.tsv"), 200),
+    ("ombagui", include_str!("../assets/puzzles/ombagui.tsv"), 300),
+];
+
+fn set(text: &str) -> Vec<Puzzle> {
+    read_set(text).expect("a shipped set reads")
+}
+
+#[test]
+fn every_shipped_puzzle_is_a_legal_win_after_its_mistake() {
+    for (name, text, _) in SETS {
+        for puzzle in set(text) {
+            let turns = puzzle.solver_turns();
+            assert_eq!(puzzle.check(), Ok(Goal::Win { turns }), "{name} {}", puzzle.id);
+            assert!(puzzle.mistake.is_some(), "{name} {} carries the mistake before it", puzzle.id);
+            assert!(puzzle.themes.contains(&format!("win-in-{turns}")), "{name} {}", puzzle.id);
+        }
+    }
+}
+
+#[test]
+fn the_shipped_sets_hold_enough_puzzles_of_one_to_three_turns_each_position_once() {
+    let mut positions = HashSet::new();
+    let mut ids = HashSet::new();
+    for (name, text, fewest) in SETS {
+        let puzzles = set(text);
+        assert!(puzzles.len() >= fewest, "{name} holds {} puzzles, fewer than {fewest}", puzzles.len());
+        for turns in 1..=3 {
+            assert!(
+                puzzles.iter().any(|puzzle| puzzle.solver_turns() == turns),
+                "{name} has no puzzle of {turns} solver turns"
+            );
+        }
+        for puzzle in &puzzles {
+            assert!(positions.insert(puzzle.position.clone()), "{name}: {} twice", puzzle.position);
+            assert!(ids.insert(puzzle.id.clone()), "{name}: id {} twice", puzzle.id);
+        }
+    }
+}
+
+#[test]
+fn each_set_says_the_command_that_made_it() {
+    for (name, text, _) in SETS {
+        let head = text.lines().next().unwrap_or_default();
+        assert!(head.starts_with("# hexstack puzzles make --game "), "{name}: {head}");
+    }
+}
+
+/// The search proof of every shipped puzzle: minutes in an optimised build
+/// (`cargo test --release --test puzzles -- --ignored`).
+#[test]
+#[ignore]
+fn every_shipped_puzzle_is_proved_by_search() {
+    for (name, text, _) in SETS {
+        for puzzle in set(text) {
+            assert_eq!(puzzle.proved(2_000_000), Ok(Some(true)), "{name} {}", puzzle.id);
+        }
+    }
+}
+
+/// A tiny run: a few puzzles, small budgets.
+fn tiny(game: GameKind, seed: u64) -> Vec<Puzzle> {
+    let start = game.start(None).unwrap();
+    let options =
+        Options { proof_budget: 60_000, most_turns: 2, play_budget: 2_000, ..Options::new(3, seed) };
+    let mut made = Vec::new();
+    make(&start, &[], options, |puzzle| made.push(puzzle.clone()), |_, _| {}).unwrap();
+    made
+}
+
+#[test]
+fn the_same_seed_makes_the_same_puzzles_each_proved() {
+    let made = tiny(GameKind::Clamber, 5);
+    assert_eq!(made.len(), 3, "three puzzles made");
+    assert_eq!(made, tiny(GameKind::Clamber, 5), "the same seed, the same puzzles");
+    assert_ne!(made, tiny(GameKind::Clamber, 6), "another seed, other puzzles");
+    for puzzle in &made {
+        assert_eq!(puzzle.check(), Ok(Goal::Win { turns: puzzle.solver_turns() }), "{puzzle}");
+        assert_eq!(puzzle.proved(200_000), Ok(Some(true)), "{puzzle}");
+        assert_eq!(Puzzle::read(&puzzle.to_string()).as_ref(), Ok(puzzle), "the line reads back");
+    }
+}
+
+#[test]
+fn puzzles_list_prints_the_shipped_sets_and_reads_back() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .args(["puzzles", "list"])
+        .output()
+        .expect("hexstack runs");
+    assert!(output.status.success());
+    let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
+    assert_eq!(listed, shipped());
+    assert!(!listed.is_empty(), "the shipped sets are listed");
+}
+
+#[test]
+fn a_line_that_is_not_the_fastest_win_is_not_proved() {
+    let line = "t-1\tclamber\t3/r/C3=r1,D2=b1,D3=b1\tC3xD2\t800\twin-in-1\tself-play";
+    assert_eq!(Puzzle::read(line).unwrap().proved(10_000), Ok(Some(true)));
+    // Red wins at once: a line of two turns to the same win is not the puzzle's.
+    let slower = Puzzle::read(&line.replace("C3xD2", "A1 B1 C3xD2")).unwrap();
+    assert_eq!(slower.proved(10_000), Ok(Some(false)));
+}
