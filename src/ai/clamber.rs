@@ -19,8 +19,9 @@ impl Evaluate for Position {
         // Stacks each side could capture now: the side to move will take one first.
         // Counting every capturing turn instead cost most of the search's time, since the
         // chains of equal captures from one stack can run into the thousands.
-        let mine = self.threatened_by(me).len() as i32;
-        let theirs = self.threatened_by(them).len() as i32;
+        let threats = self.threats();
+        let mine = threats[me.index()].len() as i32;
+        let theirs = threats[them.index()].len() as i32;
         PIECE * pieces + STACK * stacks + CAPTURE * (mine - theirs)
     }
 

@@ -27,7 +27,7 @@ pub use search::Search;
 pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
 use crate::rules::{Colour, Game};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Duration;
 
 /// A won position's score; a win found `n` plies ahead scores `WIN - n`.
@@ -163,6 +163,33 @@ pub(crate) fn key<G: Hash>(position: &G) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     position.hash(&mut hasher);
     hasher.finish()
+}
+
+/// A map filed under position keys ([`key`]): a key is a hash already, so it is its own
+/// hash in the map, not hashed again on every look-up.
+pub(crate) type KeyMap<V> = std::collections::HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+/// A set of position keys, as [`KeyMap`].
+pub(crate) type KeySet = std::collections::HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of [`KeyMap`]: a key passes through as it is.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    /// Only keys are filed, by [`Hasher::write_u64`]; any other bytes are folded in all the same.
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
 }
 
 /// The chance that the player to move wins, 0 to 1, from a score: a logistic curve, with

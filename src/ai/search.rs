@@ -4,10 +4,10 @@
 
 use super::verdict::Verdicts;
 use super::{
-    Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, NEARLY_AS_GOOD, PROVEN, TAKING_BACK, WIN, key,
+    Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, KeyMap, KeySet, NEARLY_AS_GOOD, PROVEN, TAKING_BACK,
+    WIN, key,
 };
 use crate::rules::{Colour, Game};
-use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ fn from_table(score: i32, ply: i32) -> i32 {
 /// captures may reach one position in several orders, and one search of it is enough.
 fn keep_distinct<T, G: Hash>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
     if turns.len() > MANY_TURNS {
-        let mut seen = HashSet::new();
+        let mut seen = KeySet::default();
         turns.retain(|turn| seen.insert(key(position(turn))));
     }
 }
@@ -90,7 +90,7 @@ enum Bound {
 
 /// A searcher for one game, keeping its table from one turn to the next.
 pub struct Search<G: Game> {
-    table: HashMap<u64, Entry>,
+    table: KeyMap<Entry>,
     nodes: u64,
     budget: Budget,
     started: Instant,
@@ -99,7 +99,7 @@ pub struct Search<G: Game> {
     iteration: u32,
     /// Positions the game went through before the root, with their visits: going back to
     /// one makes no progress.
-    seen: HashMap<u64, u32>,
+    seen: KeyMap<u32>,
     /// The game's last three positions (the searching player's last turn, then the other
     /// side's), so that a turn at the root that takes the first back costs [`TAKING_BACK`].
     last_turns: Option<[G; 3]>,
@@ -142,13 +142,13 @@ impl<G: Evaluate> Search<G> {
 
     pub fn new() -> Search<G> {
         Search {
-            table: HashMap::new(),
+            table: KeyMap::default(),
             nodes: 0,
             budget: Budget::default(),
             started: Instant::now(),
             out_of_budget: false,
             iteration: 0,
-            seen: HashMap::new(),
+            seen: KeyMap::default(),
             last_turns: None,
             helper: None,
             verdicts: Verdicts::default(),
@@ -320,7 +320,7 @@ impl<G: Evaluate> Search<G> {
         stop: &AtomicBool,
     ) -> i32 {
         let score = if depth == 1 && position.captures(child) {
-            -self.answer_captures(child, -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
+            -self.answer_captures((child, None), -beta, -alpha, 1, CAPTURES_PAST_HORIZON, stop)
         } else {
             -self.negamax(child, depth - 1, -beta, -alpha, 1, stop)
         };
@@ -402,7 +402,7 @@ impl<G: Evaluate> Search<G> {
             Ok(score) => return score,
             Err(remembered) => remembered,
         };
-        let mut children: Vec<G> = Vec::new();
+        let mut children: Vec<G> = Vec::with_capacity(64);
         position.for_each_turn(&mut |_, next| children.push(*next));
         keep_distinct(&mut children, |child| child);
         if children.is_empty() {
@@ -418,9 +418,11 @@ impl<G: Evaluate> Search<G> {
         let order = self.order(position, &children, first, depth);
         let original = alpha;
         let mut best = (i32::MIN, 0);
-        for (searched, index) in first.into_iter().chain(order).enumerate() {
-            let score =
-                self.child_score(position, &children[index], (depth, alpha, beta, ply), searched, stop);
+        for (searched, (index, judged)) in
+            first.map(|first| (first, None)).into_iter().chain(order).enumerate()
+        {
+            let child = (&children[index], judged);
+            let score = self.child_score(position, child, (depth, alpha, beta, ply), searched, stop);
             if self.out_of_budget {
                 return 0;
             }
@@ -465,33 +467,48 @@ impl<G: Evaluate> Search<G> {
     /// each child is judged by its evaluation alone, only captures are sorted so (they are
     /// followed further, and a good one first narrows that search); the other turns are
     /// taken as they come, so that the first to reach beta spares evaluating the rest.
-    fn order(&self, position: &G, children: &[G], first: Option<usize>, depth: u32) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..children.len()).filter(|&index| Some(index) != first).collect();
+    /// Each index comes with its child's evaluation where it was judged, so that a capture
+    /// followed past the horizon is not judged twice.
+    fn order(
+        &self,
+        position: &G,
+        children: &[G],
+        first: Option<usize>,
+        depth: u32,
+    ) -> Vec<(usize, Option<i32>)> {
         let last_ply = depth == 1;
-        order.sort_by_cached_key(|&index| {
-            let child = &children[index];
-            if child.winner().is_some() {
-                -WIN
-            } else if !last_ply || position.captures(child) {
-                self.judge(child)
-            } else {
-                WIN
-            }
-        });
-        order
+        let mut order: Vec<(i32, usize, Option<i32>)> = (0..children.len())
+            .filter(|&index| Some(index) != first)
+            .map(|index| {
+                let child = &children[index];
+                if child.winner().is_some() {
+                    (-WIN, index, None)
+                } else if !last_ply || position.captures(child) {
+                    let judged = self.judge(child);
+                    (judged, index, Some(judged))
+                } else {
+                    (WIN, index, None)
+                }
+            })
+            .collect();
+        // Stable: turns that sort alike keep the generator's order.
+        order.sort_by_key(|&(key, _, _)| key);
+        order.into_iter().map(|(_, index, judged)| (index, judged)).collect()
     }
 
     /// The score for `position`'s player to move of its turn to `child`, the `searched`th
-    /// tried, `depth` plies ahead of `position` within the window `alpha`..`beta`.
+    /// tried, `depth` plies ahead of `position` within the window `alpha`..`beta`; `judged`
+    /// is the child's evaluation when the ordering judged it.
     fn child_score(
         &mut self,
         position: &G,
-        child: &G,
+        (child, judged): (&G, Option<i32>),
         (depth, alpha, beta, ply): (u32, i32, i32, i32),
         searched: usize,
         stop: &AtomicBool,
     ) -> i32 {
         if depth == 1 && position.captures(child) {
+            let child = (child, judged);
             return -self.answer_captures(child, -beta, -alpha, ply + 1, CAPTURES_PAST_HORIZON, stop);
         }
         if depth == 1 {
@@ -537,10 +554,11 @@ impl<G: Evaluate> Search<G> {
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may
-    /// stand on its evaluation or capture back, `left` captures deep at most.
+    /// stand on its evaluation (`judged`, when known) or capture back, `left` captures
+    /// deep at most.
     fn answer_captures(
         &mut self,
-        position: &G,
+        (position, judged): (&G, Option<i32>),
         mut alpha: i32,
         beta: i32,
         ply: i32,
@@ -550,7 +568,7 @@ impl<G: Evaluate> Search<G> {
         if let Some(score) = self.visit(position, ply, stop) {
             return score;
         }
-        let standing = self.judge(position);
+        let standing = judged.unwrap_or_else(|| self.judge(position));
         if standing >= beta || left == 0 {
             return standing;
         }
@@ -565,8 +583,9 @@ impl<G: Evaluate> Search<G> {
         keep_distinct(&mut captures, |(_, child)| child);
         captures.sort_by_key(|&(order, _)| order);
         let mut best = standing;
-        for (_, child) in captures {
-            let score = -self.answer_captures(&child, -beta, -alpha, ply + 1, left - 1, stop);
+        for (order, child) in captures {
+            // A capture that does not win was ordered by its evaluation.
+            let score = -self.answer_captures((&child, Some(order)), -beta, -alpha, ply + 1, left - 1, stop);
             if self.out_of_budget {
                 return 0;
             }

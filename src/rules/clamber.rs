@@ -334,8 +334,11 @@ impl Position {
         let them = 1 - self.to_move.index();
         for target in self.equal_targets(from, self.stacks[them]) {
             path[len] = target as u8;
-            let next = self.capture(target);
-            visit(Step::Capture(&path[..=len]), &next.skipped());
+            // The turn may stop here, the other player to move, or go on: one copy for both.
+            let mut next = self.capture(target);
+            next.to_move = self.to_move.other();
+            visit(Step::Capture(&path[..=len]), &next);
+            next.to_move = self.to_move;
             if next.won.is_none() {
                 next.chain(target, path, len + 1, visit);
             }
@@ -531,7 +534,9 @@ impl Game for Position {
             path[0] = from as u8;
             for target in self.lower_targets(from, enemy) {
                 path[1] = target as u8;
-                visit(Step::Capture(&path[..2]), &self.capture(target).skipped());
+                let mut next = self.capture(target);
+                next.to_move = self.to_move.other();
+                visit(Step::Capture(&path[..2]), &next);
             }
             self.chain(from, &mut path, 1, visit);
         }
