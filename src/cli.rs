@@ -169,6 +169,10 @@ pub struct MakePuzzles {
     /// (default 1500): stronger play ends fewer games with a blunder, more with a combination
     #[arg(long, value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
     play_budget: Option<u64>,
+    /// The most wins in one among them (default two thirds of --count): the commonest by
+    /// far, and they teach least
+    #[arg(long, value_name = "N")]
+    most_in_one: Option<u16>,
     /// Saved games to look for puzzles in first
     files: Vec<PathBuf>,
 }
@@ -376,7 +380,7 @@ fn play_match(options: Match) -> Result<(), Text> {
 /// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
 /// made, on stdout; each game played on stderr.
 fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
-    let MakePuzzles { game, size, count, seed, proof_budget, play_budget, files } = options;
+    let MakePuzzles { game, size, count, seed, proof_budget, play_budget, most_in_one, files } = options;
     let start = game.start(size)?;
     let saved = files
         .iter()
@@ -384,9 +388,10 @@ fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
         .collect::<Result<Vec<_>, Text>>()?;
     let size = size.map(|size| format!(" --size {size}")).unwrap_or_default();
     let named: String = files.iter().map(|file| format!(" {}", file.display())).collect();
-    let budget = [("proof", proof_budget), ("play", play_budget)]
+    let most_in_one = most_in_one.map(u64::from);
+    let budget = [("proof-budget", proof_budget), ("play-budget", play_budget), ("most-in-one", most_in_one)]
         .iter()
-        .filter_map(|(name, budget)| budget.map(|budget| format!(" --{name}-budget {budget}")))
+        .filter_map(|(name, value)| value.map(|value| format!(" --{name} {value}")))
         .collect::<String>();
     print(format!(
         "# hexstack puzzles make --game {}{size} --count {count} --seed {seed}{budget}{named}",
@@ -402,6 +407,7 @@ fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
     let mut options = crate::puzzles::make::Options::new(usize::from(count), seed);
     options.proof_budget = proof_budget.unwrap_or(options.proof_budget);
     options.play_budget = play_budget.unwrap_or(options.play_budget);
+    options.most_in_one = most_in_one.map_or(options.most_in_one, |most| most as usize);
     crate::puzzles::make::make(&start, &saved, options, emit, progress)?;
     printed
 }

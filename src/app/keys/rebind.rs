@@ -189,8 +189,11 @@ mod tests {
         for binding in undo {
             assert_eq!(binding.keys, [(KeyCode::Char('z'), NONE), (KeyCode::F(2), NONE)]);
             assert_eq!(binding.shown, "z F2");
-            assert_eq!(binding.hint.map(|(keys, _)| keys), Some("z"));
+            // A screen that names undo in its hint bar names the new key (the puzzle screen
+            // does not name it there).
+            assert!(binding.hint.is_none_or(|(keys, _)| keys == "z"), "{:?}", binding.hint);
         }
+        assert!(table.iter().any(|binding| binding.action == Action::Undo && binding.hint.is_some()));
     }
 
     #[test]
