@@ -112,7 +112,7 @@ fn legend(lit: &Lit, game: GameKind, say: Say, width: usize) -> Vec<String> {
 /// Each mark on the board with what it means: `( ) selected`.
 fn legend_items(lit: &Lit, game: GameKind, say: Say) -> Vec<String> {
     Mark::BY_PRIORITY
-        .into_iter()
+        .iter()
         .filter(|mark| !mark.cells(lit).is_empty())
         .map(|mark| format!("{} {}", mark.symbol(), say.word(mark.word(game))))
         .collect()

@@ -143,19 +143,9 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// The marks a cell may carry besides the cursor, most telling first.
-    pub const BY_PRIORITY: [Mark; 10] = [
-        Mark::Selected,
-        Mark::Better,
-        Mark::Removed,
-        Mark::Jump,
-        Mark::Equal,
-        Mark::Target,
-        Mark::Last,
-        Mark::Focus,
-        Mark::SubGroup,
-        Mark::Group,
-    ];
+    /// The marks a cell may carry besides the cursor, most telling first: [`Mark::ALL`]
+    /// is in that order.
+    pub const BY_PRIORITY: &'static [Mark] = Mark::ALL.split_at(1).1;
 
     /// The left and right mark, a space between: `"[ ]"`.
     pub const fn symbol(self) -> &'static str {
@@ -180,7 +170,8 @@ impl Mark {
         current().mark(self)
     }
 
-    /// Every mark, in the order of [`Theme::marks`].
+    /// Every mark, the cursor first, then the others most telling first; the order of
+    /// [`Theme::marks`].
     pub const ALL: [Mark; 11] = [
         Mark::Cursor,
         Mark::Selected,
@@ -264,7 +255,7 @@ impl Mark {
 
     /// The mark a board cell of index `index` carries, if any.
     pub fn of(lit: &Lit, index: usize) -> Option<Mark> {
-        Mark::BY_PRIORITY.into_iter().find(|mark| mark.cells(lit).contains(index))
+        Mark::BY_PRIORITY.iter().copied().find(|mark| mark.cells(lit).contains(index))
     }
 
     /// Its word for the legend, and its sentence for the help.
