@@ -10,7 +10,7 @@ use super::table::{Input, Message, Table};
 use crate::ai::{Budget, Search};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::puzzles::{Goal, Puzzle};
+use crate::puzzles::{Goal, Puzzle, Replayed};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Colour, Family, Game, Outcome};
 use crate::session::Session;
@@ -72,42 +72,11 @@ impl Family for Solvings {
 /// A puzzle on the board, of any game.
 pub type AnySolving = Any<Solvings>;
 
-/// A puzzle's line as the game's own values.
-struct Parsed<G: Game> {
-    start: G,
-    solution: Vec<G::Turn>,
-    line: Vec<G>,
-    before: Option<(G, G::Turn)>,
-}
-
-/// A puzzle's line parsed and replayed, or why it cannot be.
-fn parsed<G: Game>(puzzle: &Puzzle) -> Result<Parsed<G>, Text> {
-    let bad = |what: &str| text!(PUZZLE_BAD, puzzle.id.clone(), what.to_string());
-    let start: G = puzzle.position.parse().map_err(|_| bad(&puzzle.position))?;
-    let solution: Vec<G::Turn> =
-        puzzle.solution.iter().map(|turn| turn.parse().map_err(|_| bad(turn))).collect::<Result<_, _>>()?;
-    let mut line = vec![start];
-    for turn in &solution {
-        let next = line.last().expect("a start").play(turn).map_err(|_| bad(&turn.to_string()))?;
-        line.push(crate::ai::review::skip_if_stuck(next));
-    }
-    let before = match &puzzle.mistake {
-        Some((before, mistake)) => {
-            let before: G = before.parse().map_err(|_| bad(before))?;
-            let mistake: G::Turn = mistake.parse().map_err(|_| bad(mistake))?;
-            before.play(&mistake).map_err(|_| bad(&mistake.to_string()))?;
-            Some((before, mistake))
-        }
-        None => None,
-    };
-    Ok(Parsed { start, solution, line, before })
-}
-
 impl<G: Input> Solving<G> {
     /// `puzzle` on the board, checked against the rules first.
     pub fn new(puzzle: Puzzle) -> Result<Solving<G>, Text> {
-        let goal = puzzle.check()?;
-        let Parsed { start, solution, line, before } = parsed::<G>(&puzzle)?;
+        let Replayed { solution, line, before, goal } = puzzle.replayed::<G>()?;
+        let start = line[0];
         let mut solving = Solving {
             table: Table::at(start),
             puzzle,
@@ -135,7 +104,7 @@ impl<G: Input> Solving<G> {
         let session = match &self.before {
             Some((before, mistake)) => {
                 let mut session = Session::new(*before);
-                // Checked in `parsed`: the mistake is legal there.
+                // Checked by `Puzzle::replayed`: the mistake is legal there.
                 let _ = session.play(mistake);
                 session
             }

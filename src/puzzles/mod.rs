@@ -128,35 +128,59 @@ impl Puzzle {
     /// it), every turn of its line legal in turn, and nothing played once the game is
     /// over. A line that ends with the solver's win is a [`Goal::Win`].
     pub fn check(&self) -> Result<Goal, Text> {
-        crate::each_game!(self.start()?, start, G => self.check_line::<G>(start))
+        crate::each_game!(self.start()?, start, G => Ok(self.replay::<G>(start)?.goal))
     }
 
-    fn check_line<G: Game + Words>(&self, start: G) -> Result<Goal, Text> {
-        if let Some((before, mistake)) = &self.mistake {
-            let before: G = before.parse().map_err(|e| text!(PUZZLE_BEFORE, parse_error(&e)))?;
-            if skip_if_stuck(play::<G>(&before, mistake)?) != start {
-                return Err(text!(PUZZLE_MISTAKE_ELSEWHERE, excerpt(mistake)));
+    /// The puzzle as `G`'s own values, checked as [`Puzzle::check`] checks it: what the
+    /// board that solves it plays from.
+    pub fn replayed<G: Game + Words>(&self) -> Result<Replayed<G>, Text> {
+        self.replay(self.position.parse().map_err(|e| parse_error(&e))?)
+    }
+
+    fn replay<G: Game + Words>(&self, start: G) -> Result<Replayed<G>, Text> {
+        let before = match &self.mistake {
+            Some((before, mistake)) => {
+                let before: G = before.parse().map_err(|e| text!(PUZZLE_BEFORE, parse_error(&e)))?;
+                let (turn, after) = play::<G>(&before, mistake)?;
+                if skip_if_stuck(after) != start {
+                    return Err(text!(PUZZLE_MISTAKE_ELSEWHERE, excerpt(mistake)));
+                }
+                Some((before, turn))
             }
-        }
+            None => None,
+        };
         let solver = start.to_move();
-        if start.outcome() != Outcome::Ongoing {
-            return Err(text!(PUZZLE_OVER, excerpt(&self.solution[0])));
-        }
-        let mut position = start;
+        let mut line = vec![start];
+        let mut solution = Vec::with_capacity(self.solution.len());
         for turn in &self.solution {
+            let position = line[line.len() - 1];
             if position.outcome() != Outcome::Ongoing {
                 return Err(text!(PUZZLE_OVER, excerpt(turn)));
             }
-            position = skip_if_stuck(play::<G>(&position, turn)?);
+            let (turn, after) = play::<G>(&position, turn)?;
+            solution.push(turn);
+            line.push(skip_if_stuck(after));
         }
-        match position.winner() {
+        let goal = match line[line.len() - 1].winner() {
             Some(winner) if winner == solver && self.solution.len() % 2 == 1 => {
-                Ok(Goal::Win { turns: self.solver_turns() })
+                Goal::Win { turns: self.solver_turns() }
             }
-            Some(_) => Err(text!(PUZZLE_LOST)),
-            None => Ok(Goal::Better),
-        }
+            Some(_) => return Err(text!(PUZZLE_LOST)),
+            None => Goal::Better,
+        };
+        Ok(Replayed { solution, line, before, goal })
     }
+}
+
+/// A puzzle's line as one game's values, replayed against the rules.
+pub struct Replayed<G: Game> {
+    /// The solution's turns.
+    pub solution: Vec<G::Turn>,
+    /// The positions along the solution: the puzzle's, then after each turn (skips made).
+    pub line: Vec<G>,
+    /// The position before the opponent's mistake, and the mistake, when the puzzle has them.
+    pub before: Option<(G, G::Turn)>,
+    pub goal: Goal,
 }
 
 impl Puzzle {
@@ -173,10 +197,14 @@ impl Puzzle {
     }
 }
 
-/// The position after `turn` (in notation) from `position`, or why it cannot be played.
-fn play<G: Game + Words>(position: &G, turn: &str) -> Result<G, Text> {
+/// `turn` (in notation) from `position` and the position after it, or why it cannot be
+/// played.
+fn play<G: Game + Words>(position: &G, turn: &str) -> Result<(G::Turn, G), Text> {
     let parsed: G::Turn = turn.parse().map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
-    position.play(&parsed).map_err(|reason| text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason)))
+    match position.play(&parsed) {
+        Ok(after) => Ok((parsed, after)),
+        Err(reason) => Err(text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason))),
+    }
 }
 
 impl fmt::Display for Puzzle {

@@ -17,6 +17,8 @@ const TABLE_LIMIT: usize = 1_000_000;
 /// A prover for one game, its table of settled answers kept from question to question
 /// (they are exact, so the table changes how fast, never what, it answers).
 pub struct Prover<G> {
+    /// Settled answers by position and plies. The solver's questions always have an odd
+    /// count of plies and the defender's an even one, so the two never share a key.
     table: HashMap<(u64, u32), bool>,
     nodes: u64,
     limit: u64,
