@@ -6,6 +6,7 @@
 //! and says why when it is illegal, and [`Game::legal_turns`] lists every turn, each
 //! stopping point of a chain being a turn of its own.
 
+mod captures;
 mod notation;
 mod progress;
 mod threats;
@@ -254,6 +255,23 @@ impl Position {
         }
     }
 
+    /// The whole position as a few words, four heights a word: equal positions give equal
+    /// words and unequal ones unequal words, for quick hashes (heights past the board's
+    /// cells are always 0, and a stack's owner is Blue's bit).
+    pub fn words(&self, mut word: impl FnMut(u64)) {
+        let blue = self.stacks[0].bits();
+        word(blue as u64);
+        word((blue >> 64) as u64);
+        let won = self.won.map_or(0, |winner| 1 + winner.index() as u64);
+        word(u64::from(self.board.side()) | (self.to_move.index() as u64) << 8 | won << 16);
+        let four = |heights: &[u16]| heights.iter().fold(0, |four, &height| four << 16 | u64::from(height));
+        let mut heights = self.heights[..self.board.cell_count()].chunks_exact(4);
+        for four_heights in &mut heights {
+            word(four(four_heights));
+        }
+        word(four(heights.remainder()));
+    }
+
     /// The stacks of `set` whose height is `height`.
     fn of_height(&self, set: CellSet, height: u16) -> CellSet {
         set.iter().filter(|&i| self.heights[i] == height).collect()
@@ -288,81 +306,6 @@ impl Position {
         self.board
             .index(cell)
             .map_or(CellSet::EMPTY, |index| self.sub_group_at(index) - CellSet::single(index))
-    }
-
-    /// The stacks that the stack on `from` may capture at equal height: the enemy
-    /// stacks of its height in the enemy groups that touch it.
-    fn equal_targets(&self, from: usize, enemy: CellSet) -> CellSet {
-        let touching = self.board.neighbours(from) & enemy;
-        if touching.is_empty() {
-            return CellSet::EMPTY;
-        }
-        self.of_height(self.board.flood(touching, enemy), self.heights[from])
-    }
-
-    /// The stacks that the stack on `from` may capture as lower captures.
-    fn lower_targets(&self, from: usize, enemy: CellSet) -> CellSet {
-        let height = self.heights[from];
-        (self.board.neighbours(from) & enemy).iter().filter(|&i| self.heights[i] < height).collect()
-    }
-
-    /// The capture of `target` by one of the mover's stacks, unchecked; the capturing
-    /// stack is unchanged, and the mover stays to move so that a chain can go on from here.
-    /// A capture that leaves the other player no stack wins.
-    fn capture(&self, target: usize) -> Position {
-        let mut next = *self;
-        for removed in self.sub_group_at(target) {
-            next.set(removed, None);
-        }
-        let height = self.heights[target].saturating_add(1);
-        next.set(target, Some(Stack { owner: self.to_move, height }));
-        if next.stacks[self.to_move.other().index()].is_empty() {
-            next.won = Some(self.to_move);
-        }
-        next
-    }
-
-    /// The equal captures from the stack on `from`, which is `path[len - 1]`, and every
-    /// chain that goes on from them.
-    fn chain(
-        &self,
-        from: usize,
-        path: &mut [u8; MAX_CELLS],
-        len: usize,
-        visit: &mut impl FnMut(Step<'_>, &Position),
-    ) {
-        let them = 1 - self.to_move.index();
-        for target in self.equal_targets(from, self.stacks[them]) {
-            path[len] = target as u8;
-            // The turn may stop here, the other player to move, or go on: one copy for both.
-            let mut next = self.capture(target);
-            next.to_move = self.to_move.other();
-            visit(Step::Capture(&path[..=len]), &next);
-            next.to_move = self.to_move;
-            if next.won.is_none() {
-                next.chain(target, path, len + 1, visit);
-            }
-        }
-    }
-
-    /// How many chains of equal captures start from the stack on `from`, of `height`,
-    /// with the enemy's stacks `enemy`: each capture is a turn, and goes on unless it won.
-    /// A capture only takes the target's sub-group out of `enemy` and lifts the capturer.
-    fn chains_from(&self, from: usize, height: u16, enemy: CellSet) -> usize {
-        let touching = self.board.neighbours(from) & enemy;
-        if touching.is_empty() {
-            return 0;
-        }
-        let alike = self.of_height(enemy, height);
-        let mut count = 0;
-        for target in self.board.flood(touching, enemy) & alike {
-            let left = enemy - self.board.flood(CellSet::single(target), alike);
-            count += 1;
-            if !left.is_empty() {
-                count += self.chains_from(target, height.saturating_add(1), left);
-            }
-        }
-        count
     }
 
     /// The captures that may come next in a turn whose captures so far are `captured`,

@@ -126,6 +126,11 @@ impl CellSet {
         self.0.count_ones() as usize
     }
 
+    /// The set as bits, bit `i` for the cell of index `i`.
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
