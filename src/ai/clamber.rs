@@ -2,7 +2,9 @@
 //! and which stacks each side threatens to capture.
 
 use super::Evaluate;
+use super::judged::Quick;
 use crate::rules::clamber::Position;
+use std::hash::Hasher;
 
 /// Weights, in score points: a piece on the board, a stack, an enemy stack one could capture now.
 const PIECE: i32 = 100;
@@ -23,6 +25,12 @@ impl Evaluate for Position {
         let mine = threats[me.index()].len() as i32;
         let theirs = threats[them.index()].len() as i32;
         PIECE * pieces + STACK * stacks + CAPTURE * (mine - theirs)
+    }
+
+    fn quick_key(&self) -> u64 {
+        let mut quick = Quick::default();
+        self.words(|word| quick.add(word));
+        quick.finish()
     }
 
     /// A capture takes a stack from the opponent (and may remove others).

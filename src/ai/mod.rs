@@ -10,6 +10,7 @@
 
 mod clamber;
 mod draw;
+mod judged;
 mod level;
 mod ombagui;
 pub mod review;
@@ -47,6 +48,13 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// How good the position is for the player to move, well inside `-WIN..WIN`:
     /// positive is better for them.
     fn evaluate(&self) -> i32;
+
+    /// A quick 64-bit hash of the whole position, under which the search keeps its
+    /// evaluations ([`judged`]): the position's bytes by default; a game whose positions
+    /// are large hashes the few words that say it all.
+    fn quick_key(&self) -> u64 {
+        judged::quick_key(self)
+    }
 
     /// How a beginner (level 1) judges the position: [`Evaluate::evaluate`] unless a game
     /// says what its beginners do otherwise.

@@ -2,15 +2,17 @@
 //! turn to turn, captures answered past the horizon, and the game's own positions costing
 //! whoever goes back to them.
 
+use super::judged::{Judge, Judged};
 use super::verdict::Verdicts;
 use super::{
     Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, KeyMap, KeySet, NEARLY_AS_GOOD, PROVEN, TAKING_BACK,
     WIN, key,
 };
 use crate::rules::{Colour, Game};
-use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+mod horizon;
 
 /// How many turns of a node an expert that looks ahead searches fully, best first.
 const FULLY_SEARCHED: usize = 3;
@@ -52,10 +54,10 @@ fn from_table(score: i32, ply: i32) -> i32 {
 
 /// Keeps one turn of each resulting position when there are many: chains of equal
 /// captures may reach one position in several orders, and one search of it is enough.
-fn keep_distinct<T, G: Hash>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
+fn keep_distinct<T, G: Evaluate>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
     if turns.len() > MANY_TURNS {
         let mut seen = KeySet::default();
-        turns.retain(|turn| seen.insert(key(position(turn))));
+        turns.retain(|turn| seen.insert(position(turn).quick_key()));
     }
 }
 
@@ -112,6 +114,8 @@ pub struct Search<G: Game> {
     /// The side whose expert judgement the table's scores hold for, in a game whose
     /// expert takes sides ([`Evaluate::EXPERT_TAKES_SIDES`]).
     table_judged_for: Option<Colour>,
+    /// The evaluations made, so that a position met again is not judged again.
+    judged: Judged,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -154,6 +158,7 @@ impl<G: Evaluate> Search<G> {
             verdicts: Verdicts::default(),
             side: Colour::Blue,
             table_judged_for: None,
+            judged: Judged::new(),
             _game: std::marker::PhantomData,
         }
     }
@@ -168,7 +173,7 @@ impl<G: Evaluate> Search<G> {
         self.seen.clear();
         let mut last: Vec<G> = Vec::new();
         for position in earlier {
-            *self.seen.entry(key(position)).or_default() += 1;
+            *self.seen.entry(position.quick_key()).or_default() += 1;
             last.push(*position);
             if last.len() > 3 {
                 last.remove(0);
@@ -237,7 +242,8 @@ impl<G: Evaluate> Search<G> {
             };
             let Some(Answer { best, score, finished }) = answer else { break };
             let depth = if finished { depth } else { depth - 1 };
-            self.table.insert(key(position), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
+            self.table
+                .insert(position.quick_key(), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
             found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
             if !finished || score.abs() > WIN - PROVEN {
@@ -262,12 +268,20 @@ impl<G: Evaluate> Search<G> {
             self.table.clear();
         }
         self.table_judged_for = judged_for;
+        let judge = if budget.beginner {
+            Judge::Beginner
+        } else if budget.expert {
+            Judge::Expert(side)
+        } else {
+            Judge::Plain
+        };
+        self.judged.prepare(judge);
     }
 
     /// The root's turns in the order to search them: the last iteration's best first.
     fn root_order(&self, position: &G, count: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..count).collect();
-        if let Some(entry) = self.table.get(&key(position)) {
+        if let Some(entry) = self.table.get(&position.quick_key()) {
             let best = usize::from(entry.best);
             if best < count {
                 order.swap(0, best);
@@ -391,7 +405,7 @@ impl<G: Evaluate> Search<G> {
         if let Some(score) = self.visit(position, ply, stop) {
             return score;
         }
-        let key = key(position);
+        let key = position.quick_key();
         if let Some(&visits) = self.seen.get(&key) {
             return going_back(self.judge(position), ply, visits);
         }
@@ -470,7 +484,7 @@ impl<G: Evaluate> Search<G> {
     /// Each index comes with its child's evaluation where it was judged, so that a capture
     /// followed past the horizon is not judged twice.
     fn order(
-        &self,
+        &mut self,
         position: &G,
         children: &[G],
         first: Option<usize>,
@@ -524,77 +538,5 @@ impl<G: Evaluate> Search<G> {
             }
         }
         -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, stop)
-    }
-
-    /// A position at the horizon, for its player to move: won, gone back to, or evaluated.
-    fn leaf(&self, position: &G, ply: i32) -> i32 {
-        if position.winner().is_some() {
-            -(WIN - ply)
-        } else if let Some(visits) = self.visits(position) {
-            going_back(self.judge(position), ply, visits)
-        } else {
-            self.judge(position)
-        }
-    }
-
-    /// How often the game went through `position` before the root (not hashed when never).
-    fn visits(&self, position: &G) -> Option<u32> {
-        if self.seen.is_empty() { None } else { self.seen.get(&key(position)).copied() }
-    }
-
-    /// A position's evaluation, as this search's player judges it.
-    fn judge(&self, position: &G) -> i32 {
-        if self.budget.beginner {
-            position.evaluate_as_beginner()
-        } else if self.budget.expert {
-            position.evaluate_as_expert(self.side)
-        } else {
-            position.evaluate()
-        }
-    }
-
-    /// The score of a position reached by a capture at the horizon: the player to move may
-    /// stand on its evaluation (`judged`, when known) or capture back, `left` captures
-    /// deep at most.
-    fn answer_captures(
-        &mut self,
-        (position, judged): (&G, Option<i32>),
-        mut alpha: i32,
-        beta: i32,
-        ply: i32,
-        left: u32,
-        stop: &AtomicBool,
-    ) -> i32 {
-        if let Some(score) = self.visit(position, ply, stop) {
-            return score;
-        }
-        let standing = judged.unwrap_or_else(|| self.judge(position));
-        if standing >= beta || left == 0 {
-            return standing;
-        }
-        alpha = alpha.max(standing);
-        let mut captures: Vec<(i32, G)> = Vec::new();
-        position.for_each_turn(&mut |_, next| {
-            if position.captures(next) {
-                let order = if next.winner().is_some() { -WIN } else { self.judge(next) };
-                captures.push((order, *next));
-            }
-        });
-        keep_distinct(&mut captures, |(_, child)| child);
-        captures.sort_by_key(|&(order, _)| order);
-        let mut best = standing;
-        for (order, child) in captures {
-            // A capture that does not win was ordered by its evaluation.
-            let score = -self.answer_captures((&child, Some(order)), -beta, -alpha, ply + 1, left - 1, stop);
-            if self.out_of_budget {
-                return 0;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
     }
 }
