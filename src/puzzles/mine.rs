@@ -68,59 +68,81 @@ pub fn budget(review: Budget) -> Budget {
     }
 }
 
-/// The puzzles of a reviewed game, in its order, its turns checked on up to `threads`
-/// threads, each search a fresh one: the same puzzles on any number. None if `stop` is set
-/// on the way.
+/// The puzzles of a reviewed game, in its order, on up to `threads` threads, each search a
+/// fresh one: the same puzzles on any number. Each turn to check has two positions to look
+/// at (after the better turn, after the turn played), and each is a job of its own, so
+/// that three turns keep two threads busy alike. None if `stop` is set on the way.
 pub fn puzzles<G: Evaluate>(
     game: &Reviewed<G>,
     (budget, threads): (Budget, usize),
     stop: &AtomicBool,
 ) -> Vec<Puzzle> {
-    let next = AtomicUsize::new(0);
-    let mut found: Vec<(usize, Puzzle)> = std::thread::scope(|scope| {
-        let check = || {
-            let mut found = Vec::new();
-            loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                if at >= game.turns.len() {
-                    return found;
-                }
-                found.extend(puzzle_at(game, at, budget, stop).map(|puzzle| (at, puzzle)));
-            }
-        };
-        let workers: Vec<_> =
-            (0..threads.clamp(1, game.turns.len().max(1))).map(|_| scope.spawn(check)).collect();
-        workers.into_iter().flat_map(|worker| worker.join().unwrap_or_default()).collect()
-    });
-    found.sort_by_key(|(at, _)| *at);
-    if stop.load(Ordering::Relaxed) {
-        Vec::new()
-    } else {
-        found.into_iter().map(|(_, puzzle)| puzzle).collect()
-    }
-}
-
-/// The puzzle at turn `at`, if that turn makes one.
-fn puzzle_at<G: Evaluate>(
-    game: &Reviewed<G>,
-    at: usize,
-    budget: Budget,
-    stop: &AtomicBool,
-) -> Option<Puzzle> {
-    let judged = game.judged.get(at)?.as_ref()?;
-    let better = judged.better.as_ref()?;
-    if judged.class < Class::Mistake || !game.persons.contains(&judged.mover) || stop.load(Ordering::Relaxed)
-    {
-        return None;
-    }
-    let before = game.positions.get(at)?;
-    let chance = |turn| -> Option<f64> {
+    let candidates: Vec<Candidate<G::Turn>> =
+        (0..game.turns.len())
+            .filter_map(|at| {
+                let judged = game.judged.get(at)?.as_ref()?;
+                let better = judged.better.as_ref()?;
+                (judged.class >= Class::Mistake && game.persons.contains(&judged.mover))
+                    .then_some(Candidate { at, judged, better })
+            })
+            .collect();
+    let looks: Vec<(&G, &G::Turn, Colour)> = candidates
+        .iter()
+        .flat_map(|candidate| {
+            let (before, mover) = (&game.positions[candidate.at], candidate.judged.mover);
+            [(before, candidate.better, mover), (before, &candidate.judged.played, mover)]
+        })
+        .collect();
+    let chances = on_threads(&looks, threads, |&(before, turn, mover)| {
         let looked: Looked<G::Turn> =
             review::look(&mut Search::new(), &review::after(before, turn)?, budget, stop);
-        Some(review::seen_by(judged.mover, looked.blue))
-    };
-    let (kept, lost) = (chance(better)?, chance(&judged.played)?);
-    if kept - lost < CLEARLY {
+        Some(review::seen_by(mover, looked.blue))
+    });
+    let checked: Vec<_> = candidates.into_iter().zip(chances.chunks_exact(2)).collect();
+    let found = on_threads(&checked, threads, |(candidate, chances)| match **chances {
+        [Some(kept), Some(lost)] => puzzle_at(game, candidate, (kept, lost), (budget, stop)),
+        _ => None,
+    });
+    if stop.load(Ordering::Relaxed) { Vec::new() } else { found.into_iter().flatten().collect() }
+}
+
+/// A turn that may make a puzzle: a person's mistake or blunder, with the better turn.
+struct Candidate<'a, T> {
+    at: usize,
+    judged: &'a Judged<T>,
+    better: &'a T,
+}
+
+/// `check` of each of `jobs` on up to `threads` threads, the answers in the jobs' order.
+fn on_threads<J: Sync, A: Send>(jobs: &[J], threads: usize, check: impl Fn(&J) -> A + Sync) -> Vec<A> {
+    let next = AtomicUsize::new(0);
+    let mut answers: Vec<(usize, A)> = std::thread::scope(|scope| {
+        let work = || {
+            let mut answers = Vec::new();
+            loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(at) else { return answers };
+                answers.push((at, check(job)));
+            }
+        };
+        let workers: Vec<_> = (0..threads.clamp(1, jobs.len().max(1))).map(|_| scope.spawn(work)).collect();
+        workers.into_iter().flat_map(|worker| worker.join().unwrap_or_default()).collect()
+    });
+    answers.sort_by_key(|(at, _)| *at);
+    answers.into_iter().map(|(_, answer)| answer).collect()
+}
+
+/// The puzzle of `candidate`, if the deeper search's chances for the player after the
+/// better turn and after the turn played (`kept`, `lost`) are clearly apart.
+fn puzzle_at<G: Evaluate>(
+    game: &Reviewed<G>,
+    candidate: &Candidate<G::Turn>,
+    (kept, lost): (f64, f64),
+    (budget, stop): (Budget, &AtomicBool),
+) -> Option<Puzzle> {
+    let Candidate { at, judged, better } = *candidate;
+    let before = game.positions.get(at)?;
+    if kept - lost < CLEARLY || stop.load(Ordering::Relaxed) {
         return None;
     }
     let won = (kept == 1.0).then(|| win_line(before, better, budget, stop)).flatten();
