@@ -140,6 +140,13 @@ impl CellSet {
         if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as usize) }
     }
 
+    /// Takes the lowest index out of the set and gives it.
+    pub fn pop_first(&mut self) -> Option<usize> {
+        let first = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(first)
+    }
+
     /// The indices in the set, lowest first.
     pub fn iter(self) -> CellSetIter {
         CellSetIter(self.0)
@@ -234,16 +241,7 @@ struct Geometry {
     index: [[u8; SPAN]; SPAN],
     steps: [[u8; 6]; MAX_CELLS],
     neighbours: [CellSet; MAX_CELLS],
-    /// The neighbours as shifts of whole sets: each cell of `upward[k]` has a neighbour
-    /// `delta[k]` indices above it (and that neighbour one `delta[k]` below it); a board
-    /// of side n has n + 1 such distances.
-    deltas: [u32; SHIFTS],
-    upward: [u128; SHIFTS],
-    shifts: usize,
 }
-
-/// The most distances between neighbours' indices on a board: side 6 has 7.
-const SHIFTS: usize = MAX_SIDE as usize + 1;
 
 impl Geometry {
     const fn build(side: u8) -> Geometry {
@@ -255,9 +253,6 @@ impl Geometry {
             index: [[NONE; SPAN]; SPAN],
             steps: [[NONE; 6]; MAX_CELLS],
             neighbours: [CellSet::EMPTY; MAX_CELLS],
-            deltas: [0; SHIFTS],
-            upward: [0; SHIFTS],
-            shifts: 0,
         };
         let mut c = 0;
         while c < span {
@@ -284,9 +279,6 @@ impl Geometry {
                     if j != NONE {
                         geometry.steps[i][d] = j;
                         geometry.neighbours[i].0 |= 1 << j;
-                        if j as usize > i {
-                            geometry.add_shift(i, j as usize - i);
-                        }
                     }
                 }
                 d += 1;
@@ -294,19 +286,6 @@ impl Geometry {
             i += 1;
         }
         geometry
-    }
-
-    /// Notes that cell `i` has a neighbour `delta` indices above it.
-    const fn add_shift(&mut self, i: usize, delta: usize) {
-        let mut k = 0;
-        while k < self.shifts && self.deltas[k] != delta as u32 {
-            k += 1;
-        }
-        if k == self.shifts {
-            self.deltas[k] = delta as u32;
-            self.shifts += 1;
-        }
-        self.upward[k] |= 1 << i;
     }
 }
 
@@ -424,6 +403,12 @@ impl Board {
         self.geometry().neighbours[index]
     }
 
+    /// The neighbours of every cell, by index: [`Board::neighbours`] for a loop over many
+    /// cells, the board's tables looked up once.
+    pub fn all_neighbours(self) -> &'static [CellSet; MAX_CELLS] {
+        &self.geometry().neighbours
+    }
+
     /// The neighbour of cell `index` in direction `DIRECTIONS[direction]`, if on the board.
     pub fn step(self, index: usize, direction: usize) -> Option<usize> {
         match self.geometry().steps[index][direction] {
@@ -432,32 +417,17 @@ impl Board {
         }
     }
 
-    /// Every cell next to some cell of `set` (not counting `set` itself unless adjacent).
-    /// A few cells are looked up one by one; more are shifted as a whole, a distance at a time.
-    pub fn around(self, set: CellSet) -> CellSet {
-        let geometry = self.geometry();
-        if set.len() <= 2 {
-            let mut ring = CellSet::EMPTY;
-            for i in set {
-                ring |= geometry.neighbours[i];
-            }
-            return ring;
-        }
-        let mut ring = 0;
-        for k in 0..geometry.shifts {
-            let (delta, upward) = (geometry.deltas[k], geometry.upward[k]);
-            ring |= (set.0 & upward) << delta | (set.0 >> delta & upward);
-        }
-        CellSet(ring)
-    }
-
-    /// The cells of `within` connected to `seed` through neighbouring cells of `within`.
+    /// The cells of `within` connected to `seed` through neighbouring cells of `within`:
+    /// cell by cell, each cell's neighbours looked up once (fewer steps, for the groups of
+    /// a game, than shifting the whole frontier a distance at a time, which was tried).
     pub fn flood(self, seed: CellSet, within: CellSet) -> CellSet {
+        let neighbours = self.all_neighbours();
         let mut filled = seed & within;
-        let mut frontier = filled;
-        while !frontier.is_empty() {
-            frontier = self.around(frontier) & (within - filled);
-            filled |= frontier;
+        let mut todo = filled;
+        while let Some(cell) = todo.pop_first() {
+            let found = neighbours[cell] & (within - filled);
+            filled |= found;
+            todo |= found;
         }
         filled
     }
@@ -502,24 +472,6 @@ mod tests {
         let a1 = board.index(cell("A1")).unwrap();
         assert_eq!(board.neighbours(a1).len(), 3);
         assert!(!board.neighbours(c3).contains(board.index(cell("B4")).unwrap()));
-    }
-
-    #[test]
-    fn a_set_s_cells_around_are_its_cells_neighbours_whatever_its_size() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut draw = move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            seed >> 33
-        };
-        for side in 2..=6 {
-            let board = Board::new(side).unwrap();
-            for trial in 0..200 {
-                // From the odd cell to nearly the whole board.
-                let set: CellSet = board.all().iter().filter(|_| draw() % 16 <= trial % 16).collect();
-                let one_by_one = set.iter().fold(CellSet::EMPTY, |ring, i| ring | board.neighbours(i));
-                assert_eq!(board.around(set), one_by_one, "side {side}, {set:?}");
-            }
-        }
     }
 
     #[test]

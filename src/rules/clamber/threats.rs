@@ -26,11 +26,12 @@ impl Position {
             return [CellSet::EMPTY; 2];
         }
         let [blue, red] = self.stacks;
+        let neighbours = self.board.all_neighbours();
         let mut threats = [CellSet::EMPTY; 2];
         // The stacks of each side that touch the other side.
         let (mut blue_touching, mut red_touching) = (CellSet::EMPTY, CellSet::EMPTY);
         for from in blue {
-            let near = self.board.neighbours(from) & red;
+            let near = neighbours[from] & red;
             if near.is_empty() {
                 continue;
             }
@@ -66,11 +67,11 @@ impl Position {
     /// The group of `enemy` of the stack on `first`, and every cell next to it: a flood
     /// cell by cell, each cell's neighbours looked up once.
     fn group_and_ring(&self, first: usize, enemy: CellSet) -> (CellSet, CellSet) {
+        let neighbours = self.board.all_neighbours();
         let (mut group, mut todo, mut ring) =
             (CellSet::single(first), CellSet::single(first), CellSet::EMPTY);
-        while let Some(cell) = todo.first() {
-            todo.remove(cell);
-            let around = self.board.neighbours(cell);
+        while let Some(cell) = todo.pop_first() {
+            let around = neighbours[cell];
             ring |= around;
             let found = around & (enemy - group);
             group |= found;
