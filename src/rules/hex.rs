@@ -131,6 +131,11 @@ impl CellSet {
         self.0
     }
 
+    /// The set of the cells whose bits are set in `bits`, bit `i` for the cell of index `i`.
+    pub const fn from_bits(bits: u128) -> CellSet {
+        CellSet(bits)
+    }
+
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
