@@ -141,7 +141,8 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 
 /// [`review_text`], given to `show` as soon as it is made; then, when `source` names the
 /// saved game's file, the puzzles its review makes of the mistakes of the players who are
-/// not the computer ([`crate::puzzles::mine`]), which take a while longer.
+/// not the computer ([`crate::puzzles::mine`]), which take a while longer: none from a
+/// review read back whole from the file, whose puzzles the review screen made.
 pub fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
     (level, threads): (Option<Level>, usize),
@@ -177,6 +178,9 @@ where
         None => vec![None; positions.len()],
     };
     let budget = (review::budget::<G>(level), threads);
+    // A review kept in the file was made on the review screen, which made the player's
+    // puzzles as it showed it: read back whole, it is printed at once and nothing more.
+    let kept_whole = review::needs(&positions, &turns, &looked).is_empty();
     review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
     let mut lines: Vec<String> = judged
@@ -202,7 +206,7 @@ where
         ));
     }
     show(lines.join("\n"));
-    mine.map_or_else(Vec::new, |(persons, source)| {
+    mine.filter(|_| !kept_whole).map_or_else(Vec::new, |(persons, source)| {
         let game = crate::puzzles::mine::Reviewed {
             positions: &positions,
             turns: &turns,

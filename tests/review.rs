@@ -276,6 +276,23 @@ fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
     assert_eq!(marks(&again), marks(&app), "reopened on the screen, the same marks");
 }
 
+/// Issues 33 and 34: the player's puzzles are made with a fresh review; a kept one was made
+/// on the review screen, which made them as it showed it, so `review --text` reads it back
+/// and is done at once, without looking for them again.
+#[test]
+fn a_kept_review_is_not_searched_again_for_the_players_puzzles() {
+    let wakes = awake();
+    let puzzles = |game, level| {
+        hexstack::commands::review_text_and_puzzles(game, (level, 2), Some("lost"), &mut |_| {})
+    };
+    let fresh = hexstack::saved::read(&lost_game().kept_game().unwrap().record("")).unwrap();
+    assert!(!puzzles(&fresh, Some(LEVEL)).is_empty(), "the blunder, fresh");
+    let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
+    assert!(run_until(&mut app, &wakes, PATIENCE, done));
+    let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
+    assert!(puzzles(&kept, None).is_empty(), "none looked for again");
+}
+
 /// Issue 33: a review asked for at another level than the kept one says it is a new one,
 /// and the kept one stays until it is done; `--text` without a level takes the kept one's.
 #[test]
