@@ -8,6 +8,8 @@
 //! taken for one; two that differ in a single word of their bytes never agree (each step
 //! of the hash is a bijection).
 
+use super::{Budget, Evaluate};
+use crate::rules::Colour;
 use std::hash::{Hash, Hasher};
 
 /// Slots: 16 bytes each, 128 KiB, small enough to stay in the processor's cache. Reviews
@@ -19,36 +21,63 @@ const SLOTS: usize = 1 << 13;
 pub(super) struct Judged {
     /// Each slot's position check and its evaluation; a check of 0 is an empty slot.
     slots: Vec<(u64, i32)>,
-    /// The judgement its evaluations were made by: another one empties the memo.
-    by: Option<Judge>,
+    /// The judgement its evaluations are made by: another one empties the memo.
+    by: Judge,
 }
 
-/// Which judgement of a position a search makes: [`crate::ai::Evaluate`]'s three.
+/// Which judgement of a position a search makes: [`Evaluate`]'s three.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Judge {
     Plain,
     Beginner,
-    Expert(crate::rules::Colour),
+    Expert(Colour),
+}
+
+impl Judge {
+    /// The judgement of a search with `budget` playing `side`.
+    pub(super) fn of(budget: &Budget, side: Colour) -> Judge {
+        if budget.beginner {
+            Judge::Beginner
+        } else if budget.expert {
+            Judge::Expert(side)
+        } else {
+            Judge::Plain
+        }
+    }
+
+    fn evaluate<G: Evaluate>(self, position: &G) -> i32 {
+        match self {
+            Judge::Plain => position.evaluate(),
+            Judge::Beginner => position.evaluate_as_beginner(),
+            Judge::Expert(side) => position.evaluate_as_expert(side),
+        }
+    }
 }
 
 impl Judged {
     pub(super) fn new() -> Judged {
-        Judged { slots: Vec::new(), by: None }
+        Judged { slots: Vec::new(), by: Judge::Plain }
     }
 
     /// Readies the memo for a search judging `by`: what another judgement made is forgotten.
     pub(super) fn prepare(&mut self, by: Judge) {
         if self.slots.is_empty() {
             self.slots = vec![(0, 0); SLOTS];
-        } else if self.by != Some(by) {
+        } else if self.by != by {
             self.slots.fill((0, 0));
         }
-        self.by = Some(by);
+        self.by = by;
     }
 
-    /// The evaluation of the position whose [`crate::ai::Evaluate::quick_key`] is `key`, from the memo
+    /// `position`'s evaluation by the memo's judgement: kept, or made and kept.
+    pub(super) fn judge<G: Evaluate>(&mut self, position: &G) -> i32 {
+        let by = self.by;
+        self.get_or(position.quick_key(), || by.evaluate(position))
+    }
+
+    /// The evaluation of the position whose [`Evaluate::quick_key`] is `key`, from the memo
     /// or made by `evaluate` and kept.
-    pub(super) fn get_or(&mut self, key: u64, evaluate: impl FnOnce() -> i32) -> i32 {
+    fn get_or(&mut self, key: u64, evaluate: impl FnOnce() -> i32) -> i32 {
         if self.slots.is_empty() {
             return evaluate();
         }
@@ -64,7 +93,7 @@ impl Judged {
     }
 }
 
-/// [`crate::ai::Evaluate::quick_key`]'s default: the position's bytes, hashed by [`Quick`].
+/// [`Evaluate::quick_key`]'s default: the position's bytes, hashed by [`Quick`].
 pub(super) fn quick_key<G: Hash>(position: &G) -> u64 {
     let mut quick = Quick::default();
     position.hash(&mut quick);

@@ -268,14 +268,7 @@ impl<G: Evaluate> Search<G> {
             self.table.clear();
         }
         self.table_judged_for = judged_for;
-        let judge = if budget.beginner {
-            Judge::Beginner
-        } else if budget.expert {
-            Judge::Expert(side)
-        } else {
-            Judge::Plain
-        };
-        self.judged.prepare(judge);
+        self.judged.prepare(Judge::of(&budget, side));
     }
 
     /// The root's turns in the order to search them: the last iteration's best first.

@@ -26,16 +26,7 @@ impl<G: Evaluate> Search<G> {
     /// A position's evaluation, as this search's player judges it: from the memo when
     /// the position was judged before.
     pub(super) fn judge(&mut self, position: &G) -> i32 {
-        let (budget, side) = (self.budget, self.side);
-        self.judged.get_or(position.quick_key(), || {
-            if budget.beginner {
-                position.evaluate_as_beginner()
-            } else if budget.expert {
-                position.evaluate_as_expert(side)
-            } else {
-                position.evaluate()
-            }
-        })
+        self.judged.judge(position)
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may

@@ -46,39 +46,30 @@ trait Word:
     fn single(index: usize) -> Self;
 }
 
-impl Word for u64 {
-    fn of(set: CellSet) -> u64 {
-        set.bits() as u64
-    }
-    fn set(self) -> CellSet {
-        CellSet::from_bits(u128::from(self))
-    }
-    fn pop(&mut self) -> Option<usize> {
-        let index = (*self != 0).then(|| self.trailing_zeros() as usize)?;
-        *self &= *self - 1;
-        Some(index)
-    }
-    fn single(index: usize) -> u64 {
-        1 << index
-    }
+/// [`Word`] for an unsigned integer type at least as wide as the board's cells.
+macro_rules! word {
+    ($word:ty) => {
+        impl Word for $word {
+            fn of(set: CellSet) -> $word {
+                set.bits() as $word
+            }
+            fn set(self) -> CellSet {
+                CellSet::from_bits(u128::from(self))
+            }
+            fn pop(&mut self) -> Option<usize> {
+                let index = (*self != 0).then(|| self.trailing_zeros() as usize)?;
+                *self &= *self - 1;
+                Some(index)
+            }
+            fn single(index: usize) -> $word {
+                1 << index
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    fn of(set: CellSet) -> u128 {
-        set.bits()
-    }
-    fn set(self) -> CellSet {
-        CellSet::from_bits(self)
-    }
-    fn pop(&mut self) -> Option<usize> {
-        let index = (*self != 0).then(|| self.trailing_zeros() as usize)?;
-        *self &= *self - 1;
-        Some(index)
-    }
-    fn single(index: usize) -> u128 {
-        1 << index
-    }
-}
+word!(u64);
+word!(u128);
 
 /// A position's stacks and the board's neighbour table as words of type `W`.
 struct Threats<'a, W> {
