@@ -1,15 +1,9 @@
 //! The command line as a user meets it: output, errors and exit statuses.
 
-use std::process::{Command, Output};
+mod common;
 
-fn hexstack(args: &[&str]) -> Output {
-    // The messages are compared in English, whatever the machine's locale.
-    Command::new(env!("CARGO_BIN_EXE_hexstack"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .output()
-        .expect("the binary runs")
-}
+use common::hexstack;
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

@@ -2,15 +2,10 @@
 //! manual page, and `cargo install`.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn hexstack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexstack"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .output()
-        .expect("the binary runs")
-}
+use common::hexstack;
+use std::process::{Command, Output, Stdio};
 
 fn stdout(output: &Output) -> String {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));

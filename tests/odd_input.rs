@@ -2,12 +2,11 @@
 //! what is wrong (and the range), with status 2, never a panic, a hang or a flood.
 
 use std::io::Write;
+mod common;
+
+use common::hexstack;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-fn hexstack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexstack")).args(args).env("LC_ALL", "C").output().unwrap()
-}
 
 /// One line on stderr holding `expected`, status 2, no control character but its end.
 fn refused(output: &Output, expected: &str, what: &str) {

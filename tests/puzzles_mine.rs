@@ -11,7 +11,7 @@ use hexstack::i18n::Lang;
 use hexstack::keeper::Keeper;
 use hexstack::puzzles::{Goal, Puzzle};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::Duration;
 
 /// Red, the computer, places far away; Blue places beside its only stack, and Red's capture
@@ -19,13 +19,9 @@ use std::time::Duration;
 const LOST: &str = "hexstack saved game\ngame: clamber\ncomputer: red 2\nstart: 3/r/C4=r1,E4=b1\n\
                     turns:\nRed A1\nBlue D4\nRed C4xD4\nend\n";
 
-fn hexstack(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexstack"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .env("HEXSTACK_DATA_DIR", data)
-        .output()
-        .expect("the binary runs")
+/// The program run with its data folder at `data`.
+fn in_data(data: &Path, args: &[&str]) -> Output {
+    hexstack_with(args, |command| command.env("HEXSTACK_DATA_DIR", data))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -36,13 +32,13 @@ fn text(bytes: &[u8]) -> String {
 /// review's lines, split at the tabs.
 fn review(data: &Path, file: &Path) -> Vec<Vec<String>> {
     let output =
-        hexstack(data, &["review", file.to_str().unwrap(), "--text", "--level", "2", "--threads", "1"]);
+        in_data(data, &["review", file.to_str().unwrap(), "--text", "--level", "2", "--threads", "1"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout).lines().map(|line| line.split('\t').map(str::to_string).collect()).collect()
 }
 
 fn list_mine(data: &Path) -> (Vec<Puzzle>, Output) {
-    let output = hexstack(data, &["puzzles", "list", "--mine"]);
+    let output = in_data(data, &["puzzles", "list", "--mine"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let puzzles = text(&output.stdout).lines().map(|line| Puzzle::read(line).expect("a puzzle")).collect();
     (puzzles, output)

@@ -21,6 +21,21 @@ use ratatui::layout::Rect;
 
 pub const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
 
+/// The program run with `args`, its messages in English whatever the machine's locale.
+pub fn hexstack(args: &[&str]) -> std::process::Output {
+    hexstack_with(args, |command| command)
+}
+
+/// [`hexstack`] with its command changed first by `change` (an environment variable set,
+/// say).
+pub fn hexstack_with(
+    args: &[&str],
+    change: impl FnOnce(&mut std::process::Command) -> &mut std::process::Command,
+) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"));
+    change(command.args(args).env("LC_ALL", "C")).output().expect("the binary runs")
+}
+
 pub fn clamber(position: &str) -> App {
     App::game(Any::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
 }
