@@ -10,7 +10,9 @@
 //! and the question before leaving says the game is not kept and offers to save it
 //! elsewhere.
 
+use crate::app::game::AnyGameScreenExt;
 use crate::app::prompt::Question;
+use crate::app::review::AnyReviewScreenExt;
 use crate::app::table::Message;
 use crate::app::{App, Overlay, Screen};
 use crate::i18n::keys::*;

@@ -15,7 +15,10 @@
 //! });
 //! ```
 
-pub mod ai;
+pub use hexstack_ai as ai;
+pub use hexstack_rules as rules;
+pub use hexstack_rules::{each_game, games};
+
 pub mod app;
 pub mod cli;
 pub mod commands;
@@ -27,7 +30,6 @@ pub mod manual;
 #[cfg(feature = "ssh")]
 pub mod net;
 pub mod puzzles;
-pub mod rules;
 pub mod saved;
 pub mod session;
 pub mod store;

@@ -3,7 +3,7 @@
 //! app, saved games, the engine protocol and network play all share it.
 
 use crate::ai::Level;
-use crate::rules::{Any, AnyPosition, Colour, Family, Game, Outcome};
+use crate::rules::{Any, AnyPosition, Cloned, Colour, Family, Game, Outcome};
 
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -131,24 +131,31 @@ impl Family for Sessions {
     type Of<G: Game> = Session<G>;
 }
 
-/// A game in progress of any game.
-pub type AnySession = Any<Sessions>;
-
-impl AnySession {
-    /// A game of whichever game `start` is.
-    pub fn new(start: AnyPosition) -> AnySession {
-        crate::each_game!(map start, start => Session::new(start))
-    }
-
-    /// A number that changes whenever the game does.
-    pub fn revision(&self) -> u64 {
-        crate::each_game!(self, session => session.revision())
+impl Cloned for Sessions {
+    fn cloned<G: Game>(of: &Session<G>) -> Session<G> {
+        of.clone()
     }
 }
 
-impl Clone for AnySession {
-    fn clone(&self) -> Self {
-        crate::each_game!(map self, session => session.clone())
+/// A game in progress of any game.
+pub type AnySession = Any<Sessions>;
+
+/// What a game in progress of any game answers, whichever game it is (a trait, since
+/// [`Any`] is the rules crate's).
+pub trait AnySessionExt {
+    /// A game of whichever game `start` is.
+    fn new(start: AnyPosition) -> Self;
+    /// A number that changes whenever the game does.
+    fn revision(&self) -> u64;
+}
+
+impl AnySessionExt for AnySession {
+    fn new(start: AnyPosition) -> AnySession {
+        crate::each_game!(map start, start => Session::new(start))
+    }
+
+    fn revision(&self) -> u64 {
+        crate::each_game!(self, session => session.revision())
     }
 }
 

@@ -5,6 +5,7 @@
 //! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
 use crate::app::event::{self, Arrivals, Event, Guest, Inbox, Redraw, Taken, Wake};
+use crate::app::game::AnyGameScreenExt;
 use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;

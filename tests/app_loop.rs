@@ -1,6 +1,7 @@
 //! The event loop on a test terminal: what is drawn, what a click hits after a resize, and
 //! how games are kept: after a turn, not after a mouse move, and safe through a crash.
 
+use hexstack::app::AnyGameScreenExt;
 mod common;
 
 use common::*;

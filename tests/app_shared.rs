@@ -1,6 +1,7 @@
 //! Two terminals at one shared game, as over SSH but without the network: each app is
 //! driven with its own events, and hears of what another did as the loop tells it.
 
+use hexstack::session::AnySessionExt;
 mod common;
 
 use common::{AREA, click, game, message, position, press, render, render_in};

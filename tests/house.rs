@@ -27,6 +27,26 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The folders of code: the application's and each crate's under `crates/`.
+fn code_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        ["src", "tests", "benches"].iter().map(|dir| Path::new(ROOT).join(dir)).collect();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join("crates"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    crates.sort();
+    for krate in crates {
+        dirs.extend(["src", "tests", "benches"].iter().map(|dir| krate.join(dir)).filter(|dir| dir.is_dir()));
+    }
+    dirs
+}
+
+/// The source folders alone: the application's and each crate's.
+fn source_dirs() -> Vec<PathBuf> {
+    code_dirs().into_iter().filter(|dir| dir.ends_with("src")).collect()
+}
+
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -35,18 +55,21 @@ fn shown(path: &Path) -> String {
     path.strip_prefix(ROOT).unwrap_or(path).display().to_string()
 }
 
-/// Whether `path` is one of a game's own files: `src/LAYER/GAME.rs` or under `src/LAYER/GAME/`.
+/// Whether `path` is one of a game's own files: `LAYER/GAME.rs` or under `LAYER/GAME/`, in
+/// the application's `src/` or a crate's.
 fn a_games_own(path: &Path) -> bool {
-    let inside = path.strip_prefix(Path::new(ROOT).join("src")).unwrap();
-    let parts: Vec<&str> = inside.iter().filter_map(|part| part.to_str()).collect();
-    parts.len() >= 2
-        && ["clamber", "clamber.rs", "ombagui", "ombagui.rs", "triad", "triad.rs"].contains(&parts[1])
+    let parts: Vec<&str> = path.iter().filter_map(|part| part.to_str()).collect();
+    let in_src = parts.iter().rposition(|part| *part == "src").unwrap();
+    parts[in_src + 1..]
+        .iter()
+        .any(|part| ["clamber", "clamber.rs", "ombagui", "ombagui.rs", "triad", "triad.rs"].contains(part))
 }
 
 #[test]
 fn only_a_games_own_files_name_its_module() {
-    let naming: Vec<String> = sources(&Path::new(ROOT).join("src"))
-        .into_iter()
+    let naming: Vec<String> = source_dirs()
+        .iter()
+        .flat_map(|dir| sources(dir))
         .filter(|path| !a_games_own(path))
         .filter(|path| {
             let source = read(path);
@@ -63,8 +86,8 @@ fn only_a_games_own_files_name_its_module() {
 
 #[test]
 fn no_source_file_is_longer_than_a_sitting() {
-    for dir in ["src", "tests", "benches"] {
-        for path in sources(&Path::new(ROOT).join(dir)) {
+    for dir in code_dirs() {
+        for path in sources(&dir) {
             let lines = read(&path).lines().count();
             assert!(lines <= FILE_LINES, "{} has {lines} lines", shown(&path));
         }
@@ -108,8 +131,8 @@ fn long_functions(source: &str) -> Vec<(usize, String)> {
 #[test]
 fn no_function_is_longer_than_a_screen() {
     let mut long = Vec::new();
-    for dir in ["src", "tests", "benches"] {
-        for path in sources(&Path::new(ROOT).join(dir)) {
+    for dir in code_dirs() {
+        for path in sources(&dir) {
             long.extend(
                 long_functions(&read(&path))
                     .into_iter()

@@ -2,6 +2,7 @@
 //! hexstacks is written by one only, the other watching it or continuing a copy; a save
 //! that fails says so until one succeeds; names of any text read back the same.
 
+use hexstack::app::AnyGameScreenExt;
 mod common;
 
 use common::*;

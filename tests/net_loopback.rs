@@ -10,6 +10,7 @@ use hexstack::net::{Access, Headless, Hosting};
 use hexstack::rules::hex::Cell;
 use hexstack::rules::{AnyPosition, Colour, Game, clamber};
 use hexstack::session::AnySession;
+use hexstack::session::AnySessionExt;
 use ratatui::layout::Rect;
 use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKey, PublicKeyOrCertificate};

@@ -1,6 +1,7 @@
 //! Saved games: random games of both games survive a save and a load turn by turn; every
 //! kind of bad file is refused with its line; a failed write leaves the old file whole.
 
+use hexstack::app::AnyGameScreenExt;
 mod common;
 
 use common::*;

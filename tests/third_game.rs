@@ -5,6 +5,7 @@
 //! names it.
 #![cfg(feature = "third-game")]
 
+use hexstack::app::AnyGameScreenExt;
 mod common;
 
 use common::*;

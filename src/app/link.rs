@@ -296,6 +296,7 @@ impl Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::AnySessionExt;
 
     fn link() -> Arc<Link> {
         Link::new(AnySession::new(crate::rules::GameKind::ALL[0].start(None).unwrap()))

@@ -5,7 +5,6 @@
 //! is as good as the computer's. The game reviewed stays under the review, kept as it was,
 //! and the review is kept with it.
 
-use super::event::Waker;
 use super::game::{AnyGameScreen, GameScreen};
 use super::go::{Component, Go, Leave};
 use super::keys::{Action, Context};
@@ -13,18 +12,18 @@ use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::lit::Lit;
 use super::table::Input;
 use super::table::{Message, Table};
+use crate::ai::Level;
 use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
-use crate::ai::{Budget, Level, Search};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::{Any, Colour, Family, Game};
 use crate::saved::KeptReview;
 use crate::session::Session;
 use ratatui::layout::Rect;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::JoinHandle;
+
+mod worker;
+
+use worker::{Found, Worker};
 
 /// A chance as a whole percentage.
 fn percent(chance: f64) -> u32 {
@@ -63,104 +62,6 @@ impl Family for ReviewScreens {
 
 /// A review on screen, of any game.
 pub type AnyReviewScreen = Any<ReviewScreens>;
-
-/// What the worker found: the review's verdicts so far, or the verdict on the position
-/// after a turn tried.
-enum Found<T> {
-    Looked(Vec<Option<Looked<T>>>),
-    Tried(Looked<T>),
-}
-
-/// The search on its own thread: it goes through what the review still needs
-/// ([`review::needs`]), as many positions at once as there are cores, each with a search
-/// of its own (so the review is the same as on one thread), a position a player tried
-/// first, and sleeps when there is nothing to look at. Dropped, it stops at once: the
-/// search is told, and the thread waited for.
-pub(super) struct Worker<G: Game> {
-    found: Receiver<Found<G::Turn>>,
-    tries: Option<Sender<G>>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
-
-/// What the worker does next: look at some of what the review needs, or at a position
-/// a player tried.
-enum Next<G: Game> {
-    Needs(Vec<review::Needed<G>>),
-    Tried(G),
-}
-
-impl<G: Input> Worker<G> {
-    fn start(
-        (positions, turns): (Vec<G>, Vec<G::Turn>),
-        mut looked: Vec<Option<Looked<G::Turn>>>,
-        budget: Budget,
-    ) -> Worker<G> {
-        let (sender, found) = mpsc::channel();
-        let (tries, tried) = mpsc::channel::<G>();
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let waker = Waker::current();
-        let threads = review::all_cores();
-        let thread = std::thread::spawn(move || {
-            loop {
-                let next = match tried.try_recv() {
-                    Ok(position) => Next::Tried(position),
-                    Err(mpsc::TryRecvError::Disconnected) => return,
-                    Err(mpsc::TryRecvError::Empty) => match review::needs(&positions, &turns, &looked) {
-                        // A few at a time, so that a position tried waits for one look only.
-                        needs if !needs.is_empty() => Next::Needs(needs.into_iter().take(threads).collect()),
-                        // Nothing left but what a player may try: asleep until then.
-                        _ => match tried.recv() {
-                            Ok(position) => Next::Tried(position),
-                            Err(_) => return,
-                        },
-                    },
-                };
-                let tell = |found| {
-                    let told = !flag.load(Ordering::Relaxed) && sender.send(found).is_ok();
-                    if told {
-                        waker.searched();
-                    }
-                    told
-                };
-                let told = match next {
-                    Next::Needs(needs) => {
-                        let mut told = true;
-                        review::look_many(&needs, &positions, budget, threads, &flag, |needed, found| {
-                            review::put(&mut looked, needed, found);
-                            told &= tell(Found::Looked(looked.clone()));
-                        });
-                        told
-                    }
-                    Next::Tried(position) => {
-                        tell(Found::Tried(review::look(&mut Search::new(), &position, budget, &flag)))
-                    }
-                };
-                if !told {
-                    return;
-                }
-            }
-        });
-        Worker { found, tries: Some(tries), stop, thread: Some(thread) }
-    }
-}
-
-impl<G: Game> Drop for Worker<G> {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.tries = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl<G: Game> std::fmt::Debug for Worker<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("Worker")
-    }
-}
 
 /// A player trying a marked turn's position again.
 #[derive(Debug)]
@@ -536,24 +437,33 @@ impl<G: Input> ReviewScreen<G> {
     }
 }
 
-impl AnyReviewScreen {
+/// The review of a game of any game (a trait, since [`Any`](crate::rules::Any) is the
+/// rules crate's).
+pub trait AnyReviewScreenExt {
     /// The review of the game on screen.
-    pub fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> AnyReviewScreen {
+    fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
+    /// The puzzles of the review, and its message line (to say they could not be kept).
+    fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message);
+    /// Where leaving it goes.
+    fn leave(&self) -> Leave;
+    /// The game reviewed, back on screen.
+    fn into_game(self) -> AnyGameScreen;
+}
+
+impl AnyReviewScreenExt for AnyReviewScreen {
+    fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
     }
 
-    /// The puzzles of the review, and its message line (to say they could not be kept).
-    pub fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message) {
+    fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message) {
         crate::each_game!(self, screen => (&mut screen.mine, &mut screen.review.message))
     }
 
-    /// Where leaving it goes.
-    pub fn leave(&self) -> Leave {
+    fn leave(&self) -> Leave {
         crate::each_game!(self, screen => screen.leave)
     }
 
-    /// The game reviewed, back on screen.
-    pub fn into_game(self) -> AnyGameScreen {
+    fn into_game(self) -> AnyGameScreen {
         crate::each_game!(map self, screen => screen.game)
     }
 }

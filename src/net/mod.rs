@@ -5,6 +5,8 @@
 //! SSH protocol and its cryptography are russh's (with `ring`). What a stranger or a guest
 //! can have of the host is bounded: see [`Limits`].
 
+use crate::app::game::AnyGameScreenExt;
+use crate::session::AnySessionExt;
 mod door;
 mod guest;
 #[cfg(any(test, feature = "test-hooks"))]

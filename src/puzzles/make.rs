@@ -6,8 +6,8 @@
 //! puzzles on any machine.
 
 use super::Puzzle;
-use super::proof::{Prover, Spent};
 use super::themes::{Themes, starting_rating, tempting, themes_of};
+use crate::ai::proof::{Prover, Spent};
 use crate::ai::review::positions;
 use crate::ai::{Budget, Level, Search, Stillness, position_key};
 use crate::i18n::keys::*;

@@ -17,13 +17,13 @@ pub mod history;
 pub mod make;
 mod ombagui;
 pub mod pick;
-mod proof;
+
 pub mod rating;
 mod themes;
 #[cfg(feature = "third-game")]
 mod triad;
 
-pub use proof::{Prover, Spent};
+pub use crate::ai::proof::{Prover, Spent};
 pub use themes::Themes;
 
 use crate::ai::review::skip_if_stuck;

@@ -1,6 +1,7 @@
 //! Drawing only: the application's state in, ratatui widgets out, every word said in the
 //! language of the terminal drawn on.
 
+use crate::app::game::AnyGameScreenExt;
 mod board;
 mod clamber;
 mod game;

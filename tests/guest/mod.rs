@@ -7,6 +7,7 @@ use hexstack::app::link::Link;
 use hexstack::net::{Access, Headless, Hosting, Limits};
 use hexstack::rules::{AnyPosition, clamber};
 use hexstack::session::AnySession;
+use hexstack::session::AnySessionExt;
 use russh::client;
 use russh::keys::{PrivateKey, PublicKeyOrCertificate};
 use std::net::IpAddr;

@@ -9,7 +9,7 @@
 //! of the hash is a bijection).
 
 use super::{Budget, Evaluate};
-use crate::rules::Colour;
+use hexstack_rules::Colour;
 use std::hash::{Hash, Hasher};
 
 /// Slots: 16 bytes each, 128 KiB, small enough to stay in the processor's cache. Reviews
@@ -156,7 +156,7 @@ impl Hasher for Quick {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Colour;
+    use hexstack_rules::Colour;
 
     #[test]
     fn a_position_met_again_is_answered_from_the_memo_and_each_has_its_own_figure() {

@@ -13,6 +13,7 @@ mod draw;
 mod judged;
 mod level;
 mod ombagui;
+pub mod proof;
 pub mod review;
 mod search;
 #[cfg(feature = "third-game")]
@@ -27,7 +28,7 @@ pub use level::Level;
 pub use search::Search;
 pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
 
-use crate::rules::{Colour, Game};
+use hexstack_rules::{Colour, Game};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Duration;
 

@@ -11,6 +11,19 @@ pub trait Family {
     type Of<G: Game>: std::fmt::Debug;
 }
 
+/// A family whose values every game can copy: its [`Any`] is then `Clone` (a family of
+/// another crate says so here, since it may not implement `Clone` for `Any` itself).
+pub trait Cloned: Family {
+    /// A copy of game `G`'s value.
+    fn cloned<G: Game>(of: &Self::Of<G>) -> Self::Of<G>;
+}
+
+impl<F: Cloned> Clone for Any<F> {
+    fn clone(&self) -> Self {
+        crate::each_game!(map self, of => F::cloned(of))
+    }
+}
+
 /// What the list makes of each game: its kind, and how its values go into an [`Any`].
 /// Every listed game has it; generic code asks it to wrap a value of its own game.
 pub trait Listed {
@@ -106,37 +119,37 @@ macro_rules! each_game_arms {
     ((pair $a:expr, $b:expr, $x:ident, $y:ident => $body:expr, else $other:expr)
         $($(#[$attr:meta])* $module:ident: $variant:ident,)*) => {
         match ($a, $b) {
-            $($(#[$attr])* ($crate::rules::Any::$variant($x), $crate::rules::Any::$variant($y)) => $body,)*
+            $($(#[$attr])* ($crate::Any::$variant($x), $crate::Any::$variant($y)) => $body,)*
             #[allow(unreachable_patterns)]
             _ => $other,
         }
     };
     ((kind $kind:expr, $game:ident => $body:expr) $($(#[$attr:meta])* $module:ident: $variant:ident,)*) => {
         match $kind {
-            $($(#[$attr])* $crate::rules::GameKind::$variant => {
+            $($(#[$attr])* $crate::GameKind::$variant => {
                 #[allow(unused)]
-                type $game = $crate::rules::$module::Position;
+                type $game = $crate::$module::Position;
                 $body
             })*
         }
     };
     ((map $value:expr, $g:ident => $body:expr) $($(#[$attr:meta])* $module:ident: $variant:ident,)*) => {
         match $value {
-            $($(#[$attr])* $crate::rules::Any::$variant($g) => $crate::rules::Any::$variant($body),)*
+            $($(#[$attr])* $crate::Any::$variant($g) => $crate::Any::$variant($body),)*
         }
     };
     (($value:expr, $g:ident, $game:ident => $body:expr) $($(#[$attr:meta])* $module:ident: $variant:ident,)*) => {
         match $value {
-            $($(#[$attr])* $crate::rules::Any::$variant($g) => {
+            $($(#[$attr])* $crate::Any::$variant($g) => {
                 #[allow(unused)]
-                type $game = $crate::rules::$module::Position;
+                type $game = $crate::$module::Position;
                 $body
             })*
         }
     };
     (($value:expr, $g:ident => $body:expr) $($(#[$attr:meta])* $module:ident: $variant:ident,)*) => {
         match $value {
-            $($(#[$attr])* $crate::rules::Any::$variant($g) => $body,)*
+            $($(#[$attr])* $crate::Any::$variant($g) => $body,)*
         }
     };
 }

@@ -4,7 +4,7 @@
 //! (the solution wins in N, each of its turns but the last the only one that wins as fast,
 //! the replies the longest defence) are each one of its questions.
 
-use crate::ai::{Evaluate, position_key};
+use crate::{Evaluate, position_key};
 use std::collections::HashMap;
 
 /// The budget of positions ran out before the question was settled.

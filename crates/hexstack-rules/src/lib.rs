@@ -18,7 +18,7 @@ pub mod ombagui;
 #[cfg(feature = "third-game")]
 pub mod triad;
 
-pub use any::{Any, Family, GameKind, Listed};
+pub use any::{Any, Cloned, Family, GameKind, Listed};
 
 use hex::Board;
 use std::fmt;
@@ -151,7 +151,7 @@ pub trait Game:
 /// position where nobody can move counts 1.
 ///
 /// ```
-/// use hexstack::rules::{Any, GameKind, perft};
+/// use hexstack_rules::{Any, GameKind, perft};
 /// let Any::Clamber(start) = GameKind::Clamber.start(Some(3)).unwrap() else { unreachable!() };
 /// assert_eq!(perft(&start, 2), 342);
 /// ```
@@ -276,9 +276,9 @@ impl Family for Positions {
 /// A position of any game.
 pub type AnyPosition = Any<Positions>;
 
-impl Clone for AnyPosition {
-    fn clone(&self) -> Self {
-        *self
+impl Cloned for Positions {
+    fn cloned<G: Game>(of: &G) -> G {
+        *of
     }
 }
 
@@ -357,9 +357,9 @@ pub enum ParseErrorKind {
     Game(Any<Bads>),
 }
 
-impl Clone for Any<Bads> {
-    fn clone(&self) -> Self {
-        crate::each_game!(map self, bad => bad.clone())
+impl Cloned for Bads {
+    fn cloned<G: Game>(of: &G::Bad) -> G::Bad {
+        of.clone()
     }
 }
 

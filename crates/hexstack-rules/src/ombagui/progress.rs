@@ -3,8 +3,8 @@
 //! or a piece held under another for good, never does.
 
 use super::{Position, Stack};
-use crate::rules::hex::Cell;
-use crate::rules::{Colour, Progress};
+use crate::hex::Cell;
+use crate::{Colour, Progress};
 
 /// The furthest each side had come, by [`Colour::index`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,7 +64,7 @@ fn steps(from: Cell, to: Cell) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Game;
+    use crate::Game;
 
     fn position(text: &str) -> Position {
         text.parse().expect("a position")

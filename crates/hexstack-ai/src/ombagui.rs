@@ -5,9 +5,9 @@
 //! pieces in its way too.
 
 use super::Evaluate;
-use crate::rules::Colour;
-use crate::rules::hex::Cell;
-use crate::rules::ombagui::{Kind, Position};
+use hexstack_rules::Colour;
+use hexstack_rules::hex::Cell;
+use hexstack_rules::ombagui::{Kind, Position};
 
 /// Score points for half a move of the race: the costs below count half moves.
 const HALF_MOVE: i32 = 20;
@@ -64,7 +64,7 @@ impl Evaluate for Position {
 
     /// The cells the player's last move changed stand again as before it, untouched since.
     fn takes_back(before: &Self, mine: &Self, now: &Self, next: &Self) -> bool {
-        let moved: Vec<Cell> = crate::rules::ombagui::BOARD
+        let moved: Vec<Cell> = hexstack_rules::ombagui::BOARD
             .cells()
             .filter(|&cell| before.stack(cell) != mine.stack(cell))
             .collect();
@@ -293,10 +293,10 @@ pub fn mutual_blockade(position: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::review::{Class, budget};
-    use crate::ai::testing::{best, classes, plies, review};
-    use crate::ai::{Budget, DrawAnswer, DrawReason, EVEN_FOR, Level, Search, draw_answer};
-    use crate::rules::{Colour, Game};
+    use crate::review::{Class, budget};
+    use crate::testing::{best, classes, plies, review};
+    use crate::{Budget, DrawAnswer, DrawReason, EVEN_FOR, Level, Search, draw_answer};
+    use hexstack_rules::{Colour, Game};
     use std::sync::atomic::AtomicBool;
 
     fn position(text: &str) -> Position {
@@ -305,7 +305,7 @@ mod tests {
 
     #[test]
     fn the_grid_knows_the_boards_cells_and_their_neighbours() {
-        use crate::rules::ombagui::BOARD;
+        use hexstack_rules::ombagui::BOARD;
         let cells: Vec<Cell> = BOARD.cells().collect();
         assert_eq!(cells.iter().fold(0, |all, &cell| all | grid(cell)), ON_BOARD);
         for (index, &cell) in cells.iter().enumerate() {
@@ -509,12 +509,8 @@ mod tests {
             let budget = Budget { depth: Some(depth), ..Budget::default() };
             search.best(&position, budget, &AtomicBool::new(false)).expect("a turn").score
         };
-        assert_eq!(score(&[next], 1), score(&[], 1) - crate::ai::GOING_BACK, "going back at Blue's turn");
-        assert_eq!(
-            score(&[next, next], 1),
-            score(&[], 1) - crate::ai::GOING_ROUND,
-            "a third visit costs more"
-        );
+        assert_eq!(score(&[next], 1), score(&[], 1) - crate::GOING_BACK, "going back at Blue's turn");
+        assert_eq!(score(&[next, next], 1), score(&[], 1) - crate::GOING_ROUND, "a third visit costs more");
         let after: Vec<Position> = next.legal_turns_with_results().into_iter().map(|(_, p)| p).collect();
         let fresh = score(&[], 2);
         assert!(score(&after, 2) < fresh, "every line back to Red's turn costs Red: {fresh}");

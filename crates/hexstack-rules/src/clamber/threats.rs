@@ -1,8 +1,8 @@
 //! What each side threatens: the enemy stacks it could take with a turn's first capture.
 
 use super::Position;
-use crate::rules::Colour;
-use crate::rules::hex::{CellSet, MAX_CELLS};
+use crate::Colour;
+use crate::hex::{CellSet, MAX_CELLS};
 use std::cmp::Ordering;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
@@ -187,8 +187,8 @@ impl<'a, W: Word> Threats<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::clamber::{Setup, Stack};
-    use crate::rules::hex::Board;
+    use crate::clamber::{Setup, Stack};
+    use crate::hex::Board;
 
     /// Sides 2 to 5 fit a `u64`: there both words must find the same threats, so the
     /// `u128` count a side-6 board uses is the one the rules' tests check on smaller ones.

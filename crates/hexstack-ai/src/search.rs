@@ -8,7 +8,7 @@ use super::{
     Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, KeyMap, KeySet, NEARLY_AS_GOOD, PROVEN, TAKING_BACK,
     WIN, key,
 };
-use crate::rules::{Colour, Game};
+use hexstack_rules::{Colour, Game};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

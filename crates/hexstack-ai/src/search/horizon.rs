@@ -3,7 +3,7 @@
 //! back, a few deep, so that a line seldom ends in the middle of an exchange.
 
 use super::{Search, WIN, going_back, keep_distinct};
-use crate::ai::Evaluate;
+use crate::Evaluate;
 use std::sync::atomic::AtomicBool;
 
 impl<G: Evaluate> Search<G> {

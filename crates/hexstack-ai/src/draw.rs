@@ -1,7 +1,7 @@
 //! The computer's answer to a draw offer, with its reason, so that a player hears why.
 
 use super::{Evaluate, Standing, winning_chance};
-use crate::rules::{Colour, Game, Progress};
+use hexstack_rules::{Colour, Game, Progress};
 
 /// Below this chance of its own the computer is behind and takes a draw.
 pub const BEHIND_BELOW: f64 = 0.45;

@@ -3,7 +3,7 @@
 
 use super::Evaluate;
 use super::judged::Quick;
-use crate::rules::clamber::Position;
+use hexstack_rules::clamber::Position;
 use std::hash::Hasher;
 
 /// Weights, in score points: a piece on the board, a stack, an enemy stack one could capture now.
@@ -43,11 +43,11 @@ impl Evaluate for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::review::{Class, Summary, after, budget, look, look_at, needed, positions};
-    use crate::ai::testing::{best, classes, plies, proven_distances, review};
-    use crate::ai::{Budget, DrawAnswer, DrawReason, Level, Search, Standing, WIN, draw_answer};
-    use crate::rules::clamber::Turn;
-    use crate::rules::{Colour, Game};
+    use crate::review::{Class, Summary, after, budget, look, look_at, needed, positions};
+    use crate::testing::{best, classes, plies, proven_distances, review};
+    use crate::{Budget, DrawAnswer, DrawReason, Level, Search, Standing, WIN, draw_answer};
+    use hexstack_rules::clamber::Turn;
+    use hexstack_rules::{Colour, Game};
     use std::sync::atomic::AtomicBool;
     use std::time::Duration;
 
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn a_level_looks_its_least_depth_ahead_even_out_of_time_but_stops_when_told() {
-        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let budget = Budget { time: Some(Duration::ZERO), min_depth: 3, ..Budget::default() };
         let found = Search::new().best(&start, budget, &AtomicBool::new(false)).expect("a turn");
         assert_eq!(found.depth, 3, "no time at all, and still three plies");
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn every_turn_found_is_legal() {
-        let mut position = Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut position = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let mut search = Search::new();
         for _ in 0..20 {
             let budget = Budget { nodes: Some(500), ..Budget::default() };
@@ -171,7 +171,7 @@ mod tests {
     fn a_game_of_the_computer_s_own_turns_has_no_mistake() {
         let (mut search, stop) = (Search::new(), AtomicBool::new(false));
         let budget = Budget { depth: Some(3), ..Budget::default() };
-        let mut position = Position::start(crate::rules::hex::Board::SIDE_3);
+        let mut position = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let mut turns = Vec::new();
         for _ in 0..12 {
             let Some(turn) = look(&mut search, &position, budget, &stop).best else { break };
@@ -196,7 +196,7 @@ mod tests {
             Some(2),
             "level 2 looks two plies, as it plays"
         );
-        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let turns: Vec<Turn> = ["C3", "D4", "B2", "D3"].iter().map(|t| t.parse().unwrap()).collect();
         let positions = positions(start, &turns);
         let review = || {
@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_search_cut_short_is_not_kept_and_a_beginner_and_an_expert_judge_apart() {
-        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let mut search = Search::new();
         let stopped = search.verdict(&start, plies(3), &AtomicBool::new(true)).expect("a turn");
         assert_eq!(stopped.depth, 0);
@@ -246,7 +246,7 @@ mod tests {
     fn a_level_answers_from_a_kept_verdict_at_its_least_depth_whatever_the_clock() {
         // Level 3 looks at least 3 plies ahead: a kept 3-ply verdict answers it at once,
         // though its time would have taken it deeper.
-        let position = Position::start(crate::rules::hex::Board::SIDE_3);
+        let position = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let mut search = Search::new();
         let stop = AtomicBool::new(false);
         let kept = search.verdict(&position, plies(3), &stop).unwrap();
@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn it_takes_a_draw_when_behind_and_declines_when_ahead_saying_who_is() {
-        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let blue_ahead = Standing::Ahead { side: Colour::Blue, percent: 64 };
         assert_eq!(
             draw_answer(&start, &[], Colour::Red, 0.64),

@@ -2,7 +2,7 @@
 //! of placements alone goes nowhere; each capture takes a stack from the other side.
 
 use super::Position;
-use crate::rules::Progress;
+use crate::Progress;
 
 impl Progress for Position {
     /// Nothing to pass: every capture moves the game on.

@@ -2,9 +2,9 @@
 //! bottom to top (`A1=rL.rM.rD,C3=bM`), moves `C1-C3`. Input is read in either case.
 
 use super::{Move, Piece, Position, Setup, Stack};
-use crate::rules::hex::{BadCell, Cell};
-use crate::rules::notation::{read_entries, read_side, write_entries};
-use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
+use crate::hex::{BadCell, Cell};
+use crate::notation::{read_entries, read_side, write_entries};
+use crate::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
 

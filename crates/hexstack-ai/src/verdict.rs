@@ -5,7 +5,7 @@
 //! verdicts are kept by position key and the kept one answers.
 
 use super::{Budget, Evaluate, Level, PROVEN, Search, WIN, position_key, winning_chance};
-use crate::rules::Colour;
+use hexstack_rules::Colour;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 

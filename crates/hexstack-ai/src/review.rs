@@ -4,7 +4,7 @@
 //! Pure like the search: the app runs it on a worker thread, `hexstack review` on its own.
 
 use super::{Budget, Evaluate, Level, Search};
-use crate::rules::{Colour, Game, Outcome};
+use hexstack_rules::{Colour, Game, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -549,8 +549,8 @@ mod tests {
     /// one thread or two, in whatever order they come.
     #[test]
     fn a_review_looks_the_same_on_one_thread_or_two() {
-        use crate::rules::clamber::Position;
-        let start = Position::start(crate::rules::hex::Board::SIDE_3);
+        use hexstack_rules::clamber::Position;
+        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
         let turns: Vec<_> = ["C3", "D4", "B2", "D3", "A1"].iter().map(|t| t.parse().unwrap()).collect();
         let positions = positions(start, &turns);
         let budget = Budget { nodes: Some(20_000), ..Budget::default() };

@@ -2,8 +2,8 @@
 //! (the test game: built with the `third-game` feature only).
 
 use super::Evaluate;
-use crate::rules::Game;
-use crate::rules::triad::Position;
+use hexstack_rules::Game;
+use hexstack_rules::triad::Position;
 
 /// Score points for a line only one side can still make, more for one it has two of.
 const OPEN: i32 = 10;
@@ -14,7 +14,7 @@ impl Evaluate for Position {
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
-        let mine = |colour: crate::rules::Colour| {
+        let mine = |colour: hexstack_rules::Colour| {
             let (own, theirs) = (self.pieces(colour), self.pieces(colour.other()));
             Position::lines()
                 .filter(|&line| (line & theirs).is_empty())

@@ -2,7 +2,7 @@
 //! capture leaves, and the chains of equal captures, walked or counted.
 
 use super::{Position, Stack, Step};
-use crate::rules::hex::{CellSet, MAX_CELLS};
+use crate::hex::{CellSet, MAX_CELLS};
 
 impl Position {
     /// The stacks that the stack on `from` may capture at equal height: the enemy

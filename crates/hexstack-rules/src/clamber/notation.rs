@@ -2,9 +2,9 @@
 //! `B2xC4xE5`. Input is read in either case; output uses capital cell letters.
 
 use super::{Position, Setup, Stack, Turn};
-use crate::rules::hex::{BadCell, Board, Cell};
-use crate::rules::notation::{read_entries, read_side, write_entries};
-use crate::rules::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
+use crate::hex::{BadCell, Board, Cell};
+use crate::notation::{read_entries, read_side, write_entries};
+use crate::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
 
