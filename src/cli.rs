@@ -5,9 +5,9 @@ use crate::ai::Level;
 use crate::app::{App, Computer, Leave};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
+use crate::record::{Players, Side};
 use crate::rules::{AnyPosition, Game, GameKind};
-use crate::session::{Players, Side};
-use crate::{commands, config, manual, store, terminal};
+use crate::{config, shell_files, store, terminal, text_commands};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
@@ -243,7 +243,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         Some(Command::Perft { from, depth, divide }) => {
             let position = from.position()?;
             check_depth(&position, depth)?;
-            print(commands::perft_report(&position, depth, divide))
+            print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen, resume, load }) => {
@@ -255,38 +255,23 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             crate::net::serve(hosted, &listen, lang)
         }
         Some(Command::Review { file, level, text: true, threads }) => {
-            let level = self::level(level.as_deref())?;
-            let saved = store::load(&file)?;
-            if let Some(kept) =
-                saved.review.as_ref().filter(|kept| kept.level != commands::review_level(&saved, level))
-            {
-                let asked = commands::review_level(&saved, level).number();
-                eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
-            }
-            let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
-            let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
-            let mut shown = Ok(());
-            let puzzles =
-                commands::review_text_and_puzzles(&saved, (level, threads), source.as_deref(), &mut |text| {
-                    shown = print(text)
-                });
-            shown?;
-            keep_puzzles(&puzzles, lang);
-            Ok(())
+            review_text(&file, level, threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
             open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
         }
-        Some(Command::Moves { from }) => print(commands::moves(&from.position()?)),
+        Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
             Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
         }
         Some(Command::Match(options)) => play_match(options),
         Some(Command::Completions { shell }) => {
-            print(manual::completions(shell, &mut Cli::command()).trim_end())
+            print(shell_files::completions(shell, &mut Cli::command()).trim_end())
         }
-        Some(Command::Man) => print(manual::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end()),
+        Some(Command::Man) => {
+            print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
+        }
         Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
         Some(Command::Puzzles { what: None, file: Some(file) }) => {
             let puzzles = puzzle_file(&file)?;
@@ -298,6 +283,34 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         }
         Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), .. }) => list_mine(lang),
     }
+}
+
+/// `review FILE --text`: the review printed as it is made, then the player's mistakes kept
+/// as puzzles.
+fn review_text(
+    file: &std::path::Path,
+    level: Option<String>,
+    threads: Option<u16>,
+    lang: Lang,
+) -> Result<(), Text> {
+    let level = self::level(level.as_deref())?;
+    let saved = store::load(&file)?;
+    if let Some(kept) =
+        saved.review.as_ref().filter(|kept| kept.level != text_commands::review_level(&saved, level))
+    {
+        let asked = text_commands::review_level(&saved, level).number();
+        eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
+    }
+    let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
+    let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
+    let mut shown = Ok(());
+    let puzzles =
+        text_commands::review_text_and_puzzles(&saved, (level, threads), source.as_deref(), &mut |text| {
+            shown = print(text)
+        });
+    shown?;
+    keep_puzzles(&puzzles, lang);
+    Ok(())
 }
 
 /// Prints puzzles one a line; nothing at all for none.
@@ -312,7 +325,7 @@ fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Text> {
 /// skipped, and said on the error output.
 fn list_mine(lang: Lang) -> Result<(), Text> {
     let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let (puzzles, skipped) = crate::puzzles::mine::read(&path)?;
+    let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
     if let Some((line, why)) = skipped.first() {
         let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
         eprintln!("{}", lang.say(&said));
@@ -324,7 +337,7 @@ fn list_mine(lang: Lang) -> Result<(), Text> {
 /// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
 fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
     let Some(path) = crate::puzzles::mine_path().filter(|_| !puzzles.is_empty()) else { return };
-    let said = match crate::puzzles::mine::keep(&path, puzzles) {
+    let said = match crate::puzzles::own::keep(&path, puzzles) {
         Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, store::shown(&path)),
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };
@@ -355,7 +368,7 @@ fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Te
 
 /// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
 fn print(text: impl std::fmt::Display) -> Result<(), Text> {
-    Ok(commands::print(text)?)
+    Ok(text_commands::print(text)?)
 }
 
 /// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
@@ -364,7 +377,7 @@ fn play_match(options: Match) -> Result<(), Text> {
     let scale = self::scale(&scale)?;
     let (blue, red) = (required_level(&blue)?, required_level(&red)?);
     let mut drawn = 0;
-    let progress = |report: &commands::Report, last: &str| {
+    let progress = |report: &text_commands::Report, last: &str| {
         eprintln!("after {} of {games}: {report}", report.games());
         if stats {
             eprintln!("stats: {}", report.purpose);
@@ -374,7 +387,14 @@ fn play_match(options: Match) -> Result<(), Text> {
         }
         drawn = report.draws;
     };
-    print(commands::play_match(&from.position()?, [blue, red], (first_game, games), cap, scale, progress))
+    print(text_commands::play_match(
+        &from.position()?,
+        [blue, red],
+        (first_game, games),
+        cap,
+        scale,
+        progress,
+    ))
 }
 
 /// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is

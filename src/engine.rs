@@ -14,8 +14,8 @@
 //! ```
 
 use crate::ai::{Budget, Evaluate, Level, Search};
+use crate::record::{End, Record};
 use crate::rules::{Any, Colour, Family, Game, GameKind, ParseError, ParseErrorKind, listing};
-use crate::session::{End, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -25,7 +25,7 @@ use std::time::Duration;
 /// table, its verdicts) from one turn to the next.
 #[derive(Debug)]
 pub struct Played<G: Game> {
-    session: Session<G>,
+    record: Record<G>,
     search: Search<G>,
 }
 
@@ -88,11 +88,11 @@ impl Engine {
         match words.as_slice() {
             ["new", game, rest @ ..] => self.new_game(game, rest),
             ["new"] => Err(format!("new needs a game: {}", new_forms())),
-            ["position"] => Ok(crate::each_game!(self.game()?, g => g.session.position().to_string())),
-            ["moves"] => Ok(crate::each_game!(self.game()?, g => turns(&g.session.position()))),
-            ["play", turn] => crate::each_game!(self.game_mut()?, g => play(&mut g.session, turn)),
+            ["position"] => Ok(crate::each_game!(self.game()?, g => g.record.position().to_string())),
+            ["moves"] => Ok(crate::each_game!(self.game()?, g => turns(&g.record.position()))),
+            ["play", turn] => crate::each_game!(self.game_mut()?, g => play(&mut g.record, turn)),
             ["play"] => Err("play needs a turn, like play C3 or play D1-D4".into()),
-            ["undo"] => match crate::each_game!(self.game_mut()?, g => g.session.undo()) {
+            ["undo"] => match crate::each_game!(self.game_mut()?, g => g.record.undo()) {
                 true => Ok(String::new()),
                 false => Err("nothing to undo".into()),
             },
@@ -111,7 +111,7 @@ impl Engine {
             ["eval"] => self.eval(self.level, stop),
             ["eval", "level", n] => self.eval(level(n)?, stop),
             ["eval", ..] => Err("eval takes nothing, or a level: eval level N (1 to 5)".into()),
-            ["result"] => Ok(crate::each_game!(self.game()?, g => result(g.session.end()))),
+            ["result"] => Ok(crate::each_game!(self.game()?, g => result(g.record.end()))),
             ["quit"] => Ok(String::new()),
             [] => Err("no command".into()),
             [command @ ("position" | "moves" | "play" | "undo" | "result" | "quit"), ..] => {
@@ -141,7 +141,7 @@ impl Engine {
         };
         let start = kind.position(position, size).map_err(|e| explain(&e))?;
         self.game = Some(
-            crate::each_game!(map start, start => Played { session: Session::new(start), search: Search::new() }),
+            crate::each_game!(map start, start => Played { record: Record::new(start), search: Search::new() }),
         );
         Ok(String::new())
     }
@@ -172,19 +172,19 @@ fn arguments(command: &str) -> &'static str {
 }
 
 fn best<G: Evaluate>(game: &mut Played<G>, budget: Budget, stop: &AtomicBool) -> Option<String> {
-    if game.session.is_over() {
+    if game.record.is_over() {
         return None;
     }
-    game.search.remember(game.session.history().iter().map(|ply| &ply.position));
-    game.search.best(&game.session.position(), budget, stop).map(|found| found.turn.to_string())
+    game.search.remember(game.record.history().iter().map(|ply| &ply.position));
+    game.search.best(&game.record.position(), budget, stop).map(|found| found.turn.to_string())
 }
 
 fn verdict<G: Evaluate>(game: &mut Played<G>, level: Level, stop: &AtomicBool) -> Option<(String, f64)> {
-    if game.session.is_over() {
+    if game.record.is_over() {
         return None;
     }
-    game.search.remember(game.session.history().iter().map(|ply| &ply.position));
-    let verdict = game.search.verdict_at_level(&game.session.position(), level, stop)?;
+    game.search.remember(game.record.history().iter().map(|ply| &ply.position));
+    let verdict = game.search.verdict_at_level(&game.record.position(), level, stop)?;
     Some((verdict.turn.to_string(), verdict.chance()))
 }
 
@@ -193,12 +193,12 @@ fn level(text: &str) -> Result<Level, String> {
     Level::new(number(text, 1, 5)? as u8).ok_or_else(|| format!("{} is not a level", quote(text)))
 }
 
-fn play<G: Game>(session: &mut Session<G>, text: &str) -> Result<String, String> {
+fn play<G: Game>(record: &mut Record<G>, text: &str) -> Result<String, String> {
     let turn: G::Turn = text.parse().map_err(|e| explain(&e))?;
-    if session.is_over() {
+    if record.is_over() {
         return Err("the game is over".into());
     }
-    session.play(&turn).map(|_| String::new()).map_err(|e| format!("{e}"))
+    record.play(&turn).map(|_| String::new()).map_err(|e| format!("{e}"))
 }
 
 /// A parse error in the protocol's words: the size is the `new` command's, not a flag.

@@ -2,7 +2,7 @@
 //!
 //! The modules depend one way, downwards: [`cli`] hands each command over; [`terminal`]
 //! (the loop) draws with [`ui`], which draws the state of [`app`]; the app plays games
-//! through [`session`], keeps them with [`saved`] and [`store`], says things with
+//! through [`record`], keeps them with [`saved`] and [`store`], says things with
 //! [`i18n`]; everything rests on [`rules`], which does no I/O at all. The games are listed
 //! once (`rules/games.rs`); docs/ARCHITECTURE.md walks through it all.
 //!
@@ -20,19 +20,19 @@ pub use hexstack_rules as rules;
 pub use hexstack_rules::{each_game, games};
 
 pub mod app;
+pub mod autosave;
 pub mod cli;
-pub mod commands;
 pub mod config;
 pub mod engine;
 pub mod i18n;
-pub mod keeper;
-pub mod manual;
 #[cfg(feature = "ssh")]
 pub mod net;
 pub mod puzzles;
+pub mod record;
 pub mod saved;
-pub mod session;
+pub mod shell_files;
 pub mod store;
 pub mod terminal;
+pub mod text_commands;
 pub mod ui;
-pub mod usage;
+pub mod usage_error;

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
         true => {
             // A value quoted back may hold control characters: shown escaped, never sent.
             let text = error.to_string().split('\n').map(i18n::printable).collect::<Vec<_>>();
-            eprintln!("hexstack: {}", hexstack::usage::one_line(&text.join("\n")));
+            eprintln!("hexstack: {}", hexstack::usage_error::one_line(&text.join("\n")));
             std::process::exit(2)
         }
         false => error.exit(),

@@ -42,8 +42,8 @@ use crate::ai::Level;
 use crate::ai::review::Looked;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
+use crate::record::{AnyRecord, End, Players, Record};
 use crate::rules::{AnyPosition, Colour, Game, GameKind};
-use crate::session::{AnySession, End, Players, Session};
 use std::fmt::{self, Write};
 
 pub mod plain;
@@ -57,7 +57,7 @@ const EXACT: &str = "exact";
 /// What a saved game holds.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
-    pub game: AnySession,
+    pub game: AnyRecord,
     pub players: Players,
     pub date: Option<String>,
     /// The computer's review, if it looked at the game.
@@ -194,8 +194,8 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// How the game stands, in words, for the `result` line.
-fn result_text<G: Game>(session: &Session<G>) -> String {
-    match session.end() {
+fn result_text<G: Game>(record: &Record<G>) -> String {
+    match record.end() {
         None => "ongoing".to_string(),
         Some(End::Won(colour)) => format!("{colour} won"),
         Some(End::Resigned(colour)) => format!("{colour} resigned"),
@@ -205,20 +205,20 @@ fn result_text<G: Game>(session: &Session<G>) -> String {
     }
 }
 
-/// Writes `session` as a saved game (the date left out when `date` is empty).
-pub fn write<G: Game>(session: &Session<G>, players: &Players, date: &str) -> String {
-    write_reviewed(session, players, date, None)
+/// Writes `record` as a saved game (the date left out when `date` is empty).
+pub fn write<G: Game>(record: &Record<G>, players: &Players, date: &str) -> String {
+    write_reviewed(record, players, date, None)
 }
 
-/// Writes `session` as a saved game with the computer's `review` of it, as far as it
+/// Writes `record` as a saved game with the computer's `review` of it, as far as it
 /// holds for the game's line.
 pub fn write_reviewed<G: Game>(
-    session: &Session<G>,
+    record: &Record<G>,
     players: &Players,
     date: &str,
     review: Option<&KeptReview>,
 ) -> String {
-    let start = session.start();
+    let start = record.start();
     let mut text = format!("{MAGIC}\ngame: {}\nsize: {}\n", G::KIND, start.board().side());
     if !date.is_empty() {
         let _ = writeln!(text, "date: {}", plain::escape(date));
@@ -231,21 +231,21 @@ pub fn write_reviewed<G: Game>(
     if let Some(computer) = players.computer {
         let _ = writeln!(text, "computer: {computer}");
     }
-    let total = session.all_turns().count();
+    let total = record.all_turns().count();
     let _ = writeln!(
         text,
         "start: {start}\nresult: {}\nat: {} of {total}\nturns:",
-        result_text(session),
-        session.turns_played()
+        result_text(record),
+        record.turns_played()
     );
     // Replaying the whole line, to know who played each turn (skips change the order).
-    let mut replay = Session::new(start);
-    for turn in session.all_turns() {
+    let mut replay = Record::new(start);
+    for turn in record.all_turns() {
         let _ = writeln!(text, "{} {turn}", replay.position().to_move());
         let _ = replay.play(turn);
     }
     if let Some(review) = review {
-        let line: Vec<String> = session.all_turns().map(ToString::to_string).collect();
+        let line: Vec<String> = record.all_turns().map(ToString::to_string).collect();
         review.for_line(&line).write(&mut text);
     }
     text.push_str("end\n");
@@ -305,9 +305,9 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     let date = header.get("date").map(|(date, _)| plain::unescape(date));
     let (turns, review) = read_turns(lines, last_line)?;
     let start = header.start()?;
-    let loaded: AnySession = crate::each_game!(map start, start => replay(start, &turns, &header)?);
+    let loaded: AnyRecord = crate::each_game!(map start, start => replay(start, &turns, &header)?);
     let line: Vec<String> =
-        crate::each_game!(&loaded, session => session.all_turns().map(ToString::to_string).collect());
+        crate::each_game!(&loaded, record => record.all_turns().map(ToString::to_string).collect());
     let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
     Ok(SavedGame { game: loaded, players, date, review })
 }
@@ -428,11 +428,11 @@ fn read_turns<'a>(
 }
 
 /// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
-fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Result<Session<G>, LoadError> {
-    let mut session = Session::new(start);
+fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Result<Record<G>, LoadError> {
+    let mut record = Record::new(start);
     for &(n, line) in turns {
         let (player, turn) = line.split_once(char::is_whitespace).unwrap_or(("", line));
-        let to_move = session.position().to_move();
+        let to_move = record.position().to_move();
         let expected = to_move.to_string();
         if !player.eq_ignore_ascii_case(&expected) {
             return Err(LoadError::at(n, text!(LOAD_PLAYER, expected, excerpt(line))));
@@ -441,28 +441,28 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
             .trim()
             .parse()
             .map_err(|e: crate::rules::ParseError| LoadError::at(n, text!(LOAD_BAD_TURN, parse_error(&e))))?;
-        if session.is_over() {
+        if record.is_over() {
             return Err(LoadError::at(n, text!(LOAD_OVER, turn.to_string())));
         }
-        session
+        record
             .play(&turn)
             .map_err(|reason| LoadError::at(n, text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason))))?;
     }
     if let Some((result, n)) = header.get("result") {
         let result = result.to_ascii_lowercase();
         match result.as_str() {
-            "blue resigned" | "red resigned" if session.is_over() => {
+            "blue resigned" | "red resigned" if record.is_over() => {
                 return Err(LoadError::at(n, text!(LOAD_RESIGN_OVER)));
             }
             "blue resigned" | "red resigned" => {
                 // Resigning is the player to move's act; the file's colour must be that one.
-                if !result.starts_with(&session.position().to_move().to_string().to_lowercase()) {
-                    return Err(LoadError::at(n, text!(LOAD_RESIGN_WHO, session.position().to_move())));
+                if !result.starts_with(&record.position().to_move().to_string().to_lowercase()) {
+                    return Err(LoadError::at(n, text!(LOAD_RESIGN_WHO, record.position().to_move())));
                 }
-                session.resign();
+                record.resign();
             }
-            "draw agreed" if !session.is_over() => session.agree_draw(),
-            "drawn: no progress" if !session.is_over() => session.draw_standing_still(),
+            "draw agreed" if !record.is_over() => record.agree_draw(),
+            "drawn: no progress" if !record.is_over() => record.draw_standing_still(),
             _ => {}
         }
     }
@@ -471,7 +471,7 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
             return Err(LoadError::at(n, text!(LOAD_AT, excerpt(at), turns.len())));
         };
-        while session.turns_played() > played && session.undo() {}
+        while record.turns_played() > played && record.undo() {}
     }
-    Ok(session)
+    Ok(record)
 }

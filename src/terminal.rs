@@ -10,9 +10,9 @@ use crate::app::link::Link;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
 use crate::app::{self, App, Overlay, Request};
+use crate::autosave::Autosave;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
-use crate::keeper::Keeper;
 use crate::{store, ui};
 use anyhow::Result;
 use ratatui::Terminal;
@@ -72,12 +72,13 @@ pub fn run_shared(mut app: App, lang: Lang, wakes: Wakes, link: Option<Arc<Link>
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
-        let mut keeper = Keeper::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
+        let mut autosave =
+            Autosave::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         event::set_waker(Some(wakes.sender.clone()));
         let mut local = Some(Screen::new(app, terminal, lang));
-        drive(&mut local, &mut keeper, &wakes.inlet, link.as_ref())
+        drive(&mut local, &mut autosave, &wakes.inlet, link.as_ref())
     })();
     event::set_waker(None);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -210,7 +211,7 @@ impl Drop for Visitors {
 /// let in to the shared game on `link`, and each round takes a share of every guest's keys.
 pub fn drive<B: Backend>(
     local: &mut Option<Screen<B>>,
-    keeper: &mut Keeper,
+    autosave: &mut Autosave,
     inlet: &Inlet,
     link: Option<&Arc<Link>>,
 ) -> Result<()>
@@ -223,7 +224,7 @@ where
     loop {
         if let Some(screen) = local {
             // A game shared with other terminals may have changed there: kept here too.
-            keeper.keep(&mut screen.app);
+            autosave.keep(&mut screen.app);
             screen.draw()?;
             if screen.app.quit {
                 return Ok(());
@@ -251,7 +252,7 @@ where
                 if let Some(screen) = local {
                     screen.handle(Event::Input(input))?;
                     if let Some(request) = screen.app.request.take() {
-                        serve(request, &mut screen.app, keeper);
+                        serve(request, &mut screen.app, autosave);
                     }
                 }
                 Origin::Local
@@ -421,7 +422,7 @@ fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Res
 
 /// Does what the app asked for: saving to a named file, or resuming the last game (or
 /// reviewing it).
-fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
+fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
     match request {
         Request::SaveAs { path, replace } => {
             let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
@@ -444,17 +445,17 @@ fn serve(request: Request, app: &mut App, keeper: &mut Keeper) {
             let saved = matches!(message, Message::Success(_));
             *game.message() = message;
             if saved {
-                keeper.saved_as(app, &path);
+                autosave.saved_as(app, &path);
             }
         }
-        Request::Resume | Request::Review => match store::resume(keeper.dir()) {
+        Request::Resume | Request::Review => match store::resume(autosave.dir()) {
             Ok((saved, path)) => {
                 // Resumed from the menu: q goes back there.
                 *app = App::opened(saved, path, app.area).from_menu();
                 if request == Request::Review {
                     *app = std::mem::replace(app, App::new(app.area)).reviewing(None, app::Leave::Menu);
                 }
-                keeper.on_disk(app);
+                autosave.on_disk(app);
             }
             Err(error) => {
                 if let app::Screen::Menu(menu) = &mut app.screen {

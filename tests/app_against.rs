@@ -6,8 +6,8 @@ mod common;
 
 use common::*;
 use hexstack::app::{App, Computer, Overlay, Question};
+use hexstack::record::Side;
 use hexstack::rules::Colour;
-use hexstack::session::Side;
 use std::time::Duration;
 
 const PATIENCE: Duration = Duration::from_secs(20);

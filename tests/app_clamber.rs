@@ -7,11 +7,11 @@ use hexstack::app::menu::Entry;
 use hexstack::app::prompt::Question;
 use hexstack::app::{Overlay, Screen};
 use hexstack::i18n::Lang;
+use hexstack::record::End;
 use hexstack::rules::Colour;
 use hexstack::rules::GameKind;
 use hexstack::rules::clamber::CaptureKind;
 use hexstack::rules::hex::Cell;
-use hexstack::session::End;
 
 fn cell(name: &str) -> Cell {
     name.parse().unwrap()
@@ -69,10 +69,10 @@ fn a_two_step_chain_can_stop_with_enter() {
         game(&app).table.targets(),
         [(cell("E4"), CaptureKind::Equal), (cell("E5"), CaptureKind::Equal)]
     );
-    assert_eq!(game(&app).table.read(|session| session.history().len()), 0);
+    assert_eq!(game(&app).table.read(|record| record.history().len()), 0);
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
-    assert_eq!(game(&app).table.read(|session| session.last_turn().unwrap().to_string()), "B2xC4");
+    assert_eq!(game(&app).table.read(|record| record.last_turn().unwrap().to_string()), "B2xC4");
 }
 
 #[test]
@@ -81,11 +81,11 @@ fn esc_ends_a_chain_and_cancels_a_bare_selection() {
     click(&mut app, "B2");
     press(&mut app, &["Esc"]);
     assert!(game(&app).table.picked.is_none());
-    assert_eq!(game(&app).table.read(|session| session.history().len()), 0);
+    assert_eq!(game(&app).table.read(|record| record.history().len()), 0);
     click(&mut app, "B2");
     click(&mut app, "C4");
     press(&mut app, &["Esc"]);
-    assert_eq!(game(&app).table.read(|session| session.last_turn().unwrap().to_string()), "B2xC4");
+    assert_eq!(game(&app).table.read(|record| record.last_turn().unwrap().to_string()), "B2xC4");
 }
 
 #[test]
@@ -230,7 +230,7 @@ fn illegal_actions_are_refused_with_the_reason() {
     assert_eq!(line(&app), ("Warning", "D5 is lower than B2 but not next to it".to_string()));
     click(&mut app, "E4");
     assert_eq!(line(&app), ("Warning", "E4 (height 3) is higher than B2 (height 2)".to_string()));
-    assert_eq!(game(&app).table.read(|session| session.history().len()), 0, "nothing was played");
+    assert_eq!(game(&app).table.read(|record| record.history().len()), 0, "nothing was played");
     let mut app = clamber("3/b/A1=b1,C3=r2");
     click(&mut app, "A1");
     assert_eq!(line(&app), ("Warning", "the stack on A1 has no capture".to_string()));

@@ -7,8 +7,8 @@ mod common;
 use common::*;
 use hexstack::app::menu::Entry;
 use hexstack::app::{Computer, Screen};
+use hexstack::record::End;
 use hexstack::rules::Colour;
-use hexstack::session::End;
 
 /// Waits for the advisor's search under way (a budget of positions: its answer is due).
 fn wait_for_advice(app: &mut hexstack::app::App) {
@@ -92,13 +92,13 @@ fn the_computer_answers_and_undo_takes_back_both_turns() {
     press(&mut app, &["Enter"]);
     assert!(game(&app).computer_to_move());
     until_computer_played(&mut app, &wakes);
-    assert_eq!(game(&app).table.read(|session| session.history().len()), 2, "Red answered");
+    assert_eq!(game(&app).table.read(|record| record.history().len()), 2, "Red answered");
     assert_eq!(game(&app).table.to_move(), Colour::Blue);
     assert!(message(&app).starts_with("Red played "), "{:?}", game(&app).table.message);
     press(&mut app, &["u"]);
     assert_eq!(position(&app), "3/b/-", "your turn and its answer go back together");
     press(&mut app, &["C-r"]);
-    assert_eq!(game(&app).table.read(|session| session.history().len()), 2, "and come back together");
+    assert_eq!(game(&app).table.read(|record| record.history().len()), 2, "and come back together");
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
     let seen = seen.into_inner();
     assert_eq!(seen, [vec!["B2"], vec!["B2", "C3"], vec!["B2", "C3", "D4"]], "one capture at a time");
     assert_eq!(
-        game(&app).table.read(|session| session.last_turn().map(|turn| turn.to_string())),
+        game(&app).table.read(|record| record.last_turn().map(|turn| turn.to_string())),
         Some("B2xC3xD4".into())
     );
     assert_eq!(game(&app).table.end(), Some(End::Won(Colour::Blue)));
@@ -196,22 +196,22 @@ fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
 fn the_computer_can_play_both_sides_to_watch_and_undo_takes_back_one_turn() {
     let wakes = awake();
     let mut app = clamber("start").with_computer(Some(Computer {
-        side: hexstack::session::Side::Both,
+        side: hexstack::record::Side::Both,
         level: hexstack::ai::Level::new(1).unwrap(),
         seed: 0,
     }));
     at_once(&mut app);
     let going = |app: &hexstack::app::App| {
-        game(app).table.end().is_none() && game(app).table.read(|session| session.history().len()) < 4
+        game(app).table.end().is_none() && game(app).table.read(|record| record.history().len()) < 4
     };
     run_until(&mut app, &wakes, PATIENCE, |app| !going(app));
-    let played = game(&app).table.read(|session| session.history().len());
+    let played = game(&app).table.read(|record| record.history().len());
     assert!(played >= 3, "both sides played on their own: {played} turns");
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("│both sides: the computer,") && shown.contains("│level 1 (beginner)"), "{shown}");
     press(&mut app, &["u"]);
     assert_eq!(
-        game(&app).table.read(|session| session.history().len()),
+        game(&app).table.read(|record| record.history().len()),
         played - 1,
         "watching, undo takes back one turn"
     );
@@ -244,7 +244,7 @@ fn a_hint_asked_just_after_the_computer_played_is_shown() {
 fn the_computer_plays_a_whole_game_against_itself_unattended() {
     let wakes = awake();
     let mut app = clamber("start").with_computer(Some(Computer {
-        side: hexstack::session::Side::Both,
+        side: hexstack::record::Side::Both,
         level: hexstack::ai::Level::new(1).unwrap(),
         seed: 0,
     }));
@@ -253,7 +253,7 @@ fn the_computer_plays_a_whole_game_against_itself_unattended() {
         game(app).table.end().is_some()
     });
     assert!(over, "nothing but its own searches and timers woke it: {}", position(&app));
-    assert!(game(&app).table.read(|session| session.history().len()) >= 2);
+    assert!(game(&app).table.read(|record| record.history().len()) >= 2);
 }
 
 #[test]
@@ -267,7 +267,7 @@ fn stepping_through_a_game_against_the_computer_never_makes_it_play() {
     press(&mut app, &["l", "Enter"]);
     until_computer_played(&mut app, &wakes);
     let line = |app: &hexstack::app::App| {
-        game(app).table.read(|session| session.all_turns().map(ToString::to_string).collect::<Vec<_>>())
+        game(app).table.read(|record| record.all_turns().map(ToString::to_string).collect::<Vec<_>>())
     };
     let played = line(&app);
     assert_eq!(played.len(), 3);

@@ -4,9 +4,9 @@ mod common;
 
 use common::*;
 use hexstack::app::{App, Computer};
+use hexstack::record::End;
 use hexstack::rules::Colour;
 use hexstack::rules::ombagui::Position;
-use hexstack::session::End;
 
 /// Where the picked-up piece may go, by name, in cell order.
 fn reach(app: &App) -> Vec<String> {
@@ -83,7 +83,7 @@ fn refused_choices_say_why() {
     click(&mut app, "D4");
     click(&mut app, "D7");
     assert_eq!(line(&app), ("Warning", "a dark cannot stand on a dark".to_string()));
-    assert!(ombagui_game(&app).table.read(|session| session.history().is_empty()), "nothing was played");
+    assert!(ombagui_game(&app).table.read(|record| record.history().is_empty()), "nothing was played");
     // A covered piece cannot be picked up.
     let mut app = ombagui("r/D4=rL.bM,A1=rD");
     click(&mut app, "D4");

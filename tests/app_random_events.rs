@@ -5,10 +5,10 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::record::Record;
 use hexstack::rules::clamber::Position;
 use hexstack::rules::ombagui;
 use hexstack::rules::{Any, Game};
-use hexstack::session::Session;
 use proptest::prelude::*;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEventKind};
 
@@ -74,9 +74,9 @@ fn event() -> impl Strategy<Value = Event> {
 }
 
 /// Replaying the turns of a game from its start gives each position it shows.
-fn check_history<G: Game>(session: &Session<G>) {
-    let mut position = session.start();
-    for ply in session.history() {
+fn check_history<G: Game>(record: &Record<G>) {
+    let mut position = record.start();
+    for ply in record.history() {
         position = match &ply.turn {
             Some(turn) => position.play(turn).unwrap_or_else(|_| panic!("{turn} in {position} is legal")),
             None => position.skipped(),

@@ -1,7 +1,7 @@
 //! Two terminals at one shared game, as over SSH but without the network: each app is
 //! driven with its own events, and hears of what another did as the loop tells it.
 
-use hexstack::session::AnySessionExt;
+use hexstack::record::AnyRecordExt;
 mod common;
 
 use common::{AREA, click, game, message, position, press, render, render_in};
@@ -10,14 +10,14 @@ use hexstack::app::keys;
 use hexstack::app::link::Link;
 use hexstack::app::prompt::Question;
 use hexstack::app::{App, Overlay};
+use hexstack::record::AnyRecord;
 use hexstack::rules::{Any, AnyPosition, Colour, clamber};
-use hexstack::session::AnySession;
 use std::sync::Arc;
 
 /// The host (Blue) and a guest (Red) at a game from `start`, both looking at it.
 fn table(start: &str) -> (Arc<Link>, App, App) {
     let start: clamber::Position = start.parse().unwrap();
-    let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
     let mut host = App::shared(link.sit(Colour::Blue, false), AREA);
     let mut guest = App::shared(link.sit_guest(), AREA);
     tick([&mut host, &mut guest]);
@@ -108,8 +108,8 @@ fn undo_needs_the_other_players_yes() {
     );
     assert_eq!(position(&guest), "3/b/-");
     assert_eq!(message(&guest), "Blue's last turn and Red's answer taken back: Blue to move");
-    let Any::Clamber(session) = link.game() else { panic!("a Clamber game") };
-    assert_eq!(session.all_turns().count(), 0, "taken back for good: nothing left to redo");
+    let Any::Clamber(record) = link.game() else { panic!("a Clamber game") };
+    assert_eq!(record.all_turns().count(), 0, "taken back for good: nothing left to redo");
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
     assert_eq!(position(&watcher), "3/r/C3=b1");
     assert!(screen_text(&watcher).contains("You are watching"));
     tick([&mut host, &mut guest]);
-    assert_eq!(position(&guest), "3/r/C3=b1", "every terminal plays on the one session");
+    assert_eq!(position(&guest), "3/r/C3=b1", "every terminal plays on the one record");
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn a_watcher_is_offered_only_what_a_watcher_can_do() {
 fn the_host_is_told_when_guests_cannot_come_in() {
     let (link, mut host) = {
         let start: clamber::Position = "3/b/-".parse().unwrap();
-        let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+        let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
         let host = App::shared(link.sit(Colour::Blue, false), AREA);
         (link, host)
     };

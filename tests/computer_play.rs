@@ -4,8 +4,8 @@
 //! never time.
 
 use hexstack::ai::{Budget, Level, STILL_FOR, Search, Stillness};
-use hexstack::commands::play_match;
 use hexstack::rules::{Game, GameKind, clamber, ombagui};
+use hexstack::text_commands::play_match;
 use std::sync::atomic::AtomicBool;
 
 /// `level`'s budget for its own turns in a game of `seed`, without its clock: reproducible.
@@ -151,7 +151,7 @@ mod common;
 /// A game between two beginners (seed 0) from `position`, each step of their turns shown for
 /// no time.
 fn watched(position: &str) -> hexstack::app::App {
-    use hexstack::session::{Computer, Side};
+    use hexstack::record::{Computer, Side};
     let computer = Computer { side: Side::Both, level: Level::new(1).unwrap(), seed: 0 };
     let mut app = common::ombagui(position).with_computer(Some(computer));
     if let Some(hexstack::rules::Any::Ombagui(game)) = app.game_screen()
@@ -172,15 +172,15 @@ fn two_computers_that_go_nowhere_draw_and_say_why_in_every_language() {
     });
     assert!(over, "{}", common::position(&app));
     let game = common::ombagui_game(&app);
-    assert_eq!(game.table.end(), Some(hexstack::session::End::Still), "not a draw agreed");
-    let turns = game.table.read(|session| session.turns_played());
+    assert_eq!(game.table.end(), Some(hexstack::record::End::Still), "not a draw agreed");
+    let turns = game.table.read(|record| record.turns_played());
     assert!((STILL_FOR..2 * STILL_FOR).contains(&turns), "{turns} turns");
     assert_eq!(common::line(&app), ("Success", format!("No progress for {STILL_FOR} turns: draw")));
-    let kept = game.table.read(|session| hexstack::saved::write(session, &Default::default(), ""));
+    let kept = game.table.read(|record| hexstack::saved::write(record, &Default::default(), ""));
     assert!(kept.contains("result: drawn: no progress"), "{kept}");
     let reopened = hexstack::saved::read(&kept).expect("the kept game reads");
-    let end = hexstack::each_game!(&reopened.game, session => session.end());
-    assert_eq!(end, Some(hexstack::session::End::Still), "reopened as it ended");
+    let end = hexstack::each_game!(&reopened.game, record => record.end());
+    assert_eq!(end, Some(hexstack::record::End::Still), "reopened as it ended");
     for (lang, name) in [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Sr, "sr")] {
         let screen = common::render_in(&app, lang).backend().to_string();
         insta::assert_snapshot!(format!("two_computers_going_nowhere_draw_{name}"), screen);
@@ -189,14 +189,14 @@ fn two_computers_that_go_nowhere_draw_and_say_why_in_every_language() {
 
 #[test]
 fn a_kept_game_keeps_its_seed_so_that_a_beginner_goes_on_alike() {
-    use hexstack::session::{Computer, Players, Session, Side};
+    use hexstack::record::{Computer, Players, Record, Side};
     let computer = Computer { side: Side::Red, level: Level::new(1).unwrap(), seed: 4_242 };
     assert_eq!(computer.to_string(), "red 1 seed 4242");
     assert_eq!("red 1 seed 4242".parse(), Ok(computer));
     assert_eq!("red 1".parse::<Computer>().map(|computer| computer.seed), Ok(0), "older files");
     assert!("red 1 seed x".parse::<Computer>().is_err() && "red 1 4242".parse::<Computer>().is_err());
     let players = Players { computer: Some(computer), ..Players::default() };
-    let session = Session::new(clamber::Position::start(clamber::Position::BOARDS[0]));
-    let kept = hexstack::saved::read(&hexstack::saved::write(&session, &players, "")).expect("a saved game");
+    let record = Record::new(clamber::Position::start(clamber::Position::BOARDS[0]));
+    let kept = hexstack::saved::read(&hexstack::saved::write(&record, &players, "")).expect("a saved game");
     assert_eq!(kept.players.computer, Some(computer));
 }

@@ -67,7 +67,7 @@ impl Driver {
 
 /// Runs the engine binary on `script`, a line at a time, one answer a command (none after
 /// `quit`).
-fn session(script: &[&str]) -> Vec<String> {
+fn record(script: &[&str]) -> Vec<String> {
     let mut driver = Driver::start();
     let mut answers = Vec::new();
     for line in script {
@@ -106,7 +106,7 @@ fn every_command_answers_one_line() {
         "quit",
         "position",
     ];
-    let answers = session(&script);
+    let answers = record(&script);
     assert_eq!(answers.len(), script.len() - 1, "one answer a command, none after quit: {answers:#?}");
     let expected = [
         "err no game: send 'new clamber [SIZE] [POSITION]' or 'new ombagui [POSITION]'",

@@ -8,8 +8,8 @@ mod common;
 use common::*;
 use hexstack::app::prompt::Question;
 use hexstack::app::{App, Overlay};
-use hexstack::keeper::Keeper;
-use hexstack::session::Players;
+use hexstack::autosave::Autosave;
+use hexstack::record::Players;
 use hexstack::{saved, store};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -25,8 +25,8 @@ fn enter() -> Event {
 }
 
 /// Runs the loop over `events` on a test terminal; it ends when they do.
-fn run(app: &mut App, keeper: &mut Keeper, events: Vec<Event>) -> Terminal<TestBackend> {
-    run_loop(app, keeper, events)
+fn run(app: &mut App, autosave: &mut Autosave, events: Vec<Event>) -> Terminal<TestBackend> {
+    run_loop(app, autosave, events)
 }
 
 fn games(dir: &Path) -> Vec<PathBuf> {
@@ -43,19 +43,19 @@ fn message(app: &App) -> String {
     common::message(app)
 }
 
-/// What `hexstack resume` opens in a second window, with its own keeper.
-fn second_window(dir: &Path) -> (App, Keeper) {
+/// What `hexstack resume` opens in a second window, with its own autosave.
+fn second_window(dir: &Path) -> (App, Autosave) {
     let (saved, path) = store::resume(Some(dir)).unwrap();
     let mut app = App::opened(saved, path, AREA);
-    let keeper = Keeper::new(Some(dir.to_path_buf()), &mut app);
-    (app, keeper)
+    let autosave = Autosave::new(Some(dir.to_path_buf()), &mut app);
+    (app, autosave)
 }
 
 #[test]
 fn a_game_open_in_two_windows_has_one_writer() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = clamber("start");
-    let mut keeper_a = Keeper::new(Some(dir.path().to_path_buf()), &mut a);
+    let mut keeper_a = Autosave::new(Some(dir.path().to_path_buf()), &mut a);
     run(&mut a, &mut keeper_a, vec![enter()]);
     let file = games(dir.path()).pop().unwrap();
     assert_eq!(keeper_a.locked(), Some(file.as_path()));
@@ -97,7 +97,7 @@ fn a_game_open_in_two_windows_has_one_writer() {
     run(&mut a, &mut keeper_a, vec![key('m'), key('y')]);
     assert_eq!(keeper_a.locked(), None);
     let mut d = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
-    let mut keeper_d = Keeper::new(Some(dir.path().to_path_buf()), &mut d);
+    let mut keeper_d = Autosave::new(Some(dir.path().to_path_buf()), &mut d);
     run(&mut d, &mut keeper_d, vec![]);
     assert_eq!(d.overlay, None);
     assert_eq!(keeper_d.locked(), Some(file.as_path()));
@@ -112,26 +112,26 @@ fn a_failed_save_is_loud_until_one_succeeds() {
     std::fs::write(&blocker, "not a folder").unwrap();
     let saves = blocker.join("saves");
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(saves.clone()), &mut app);
-    run(&mut app, &mut keeper, vec![enter()]);
-    assert_eq!(keeper.writes, 0);
-    let why = keeper.failing.clone().expect("the keeper knows it failed").to_string();
+    let mut autosave = Autosave::new(Some(saves.clone()), &mut app);
+    run(&mut app, &mut autosave, vec![enter()]);
+    assert_eq!(autosave.writes, 0);
+    let why = autosave.failing.clone().expect("the autosave knows it failed").to_string();
     assert!(why.contains("is a file, not a folder") && why.contains(&blocker.display().to_string()), "{why}");
     assert!(message(&app).starts_with("NOT kept"), "{}", message(&app));
     // Moving the cursor does not hide it, nor try again; the next turn tries again.
-    run(&mut app, &mut keeper, vec![key('l')]);
+    run(&mut app, &mut autosave, vec![key('l')]);
     assert!(message(&app).starts_with("NOT kept"), "{}", message(&app));
-    run(&mut app, &mut keeper, vec![enter()]);
+    run(&mut app, &mut autosave, vec![enter()]);
     assert!(message(&app).starts_with("NOT kept"));
 
     // Leaving says plainly that the game is not kept, and s offers to save it elsewhere.
-    run(&mut app, &mut keeper, vec![key('q')]);
+    run(&mut app, &mut autosave, vec![key('q')]);
     assert!(
         matches!(&app.overlay, Some(Overlay::Ask(Question::Unkept { quit: true, .. }))),
         "{:?}",
         app.overlay
     );
-    let screen = run(&mut app, &mut keeper, vec![]);
+    let screen = run(&mut app, &mut autosave, vec![]);
     let drawn: String = screen.backend().buffer().content().iter().map(|cell| cell.symbol()).collect();
     assert!(drawn.contains("NOT kept") && drawn.contains("s save it elsewhere"), "{drawn}");
     let elsewhere = dir.path().join("elsewhere.hexstack");
@@ -139,14 +139,14 @@ fn a_failed_save_is_loud_until_one_succeeds() {
     typing.extend(std::iter::repeat_n(key_event(KeyCode::Backspace, KeyModifiers::NONE), 40));
     typing.extend(elsewhere.display().to_string().chars().map(key));
     typing.push(enter());
-    run(&mut app, &mut keeper, typing);
+    run(&mut app, &mut autosave, typing);
     assert!(!app.quit);
-    assert_eq!(keeper.failing, None, "{}", message(&app));
-    assert_eq!(keeper.locked(), Some(elsewhere.as_path()), "the game is kept where it was saved");
-    run(&mut app, &mut keeper, vec![key('l'), key('l'), enter()]);
+    assert_eq!(autosave.failing, None, "{}", message(&app));
+    assert_eq!(autosave.locked(), Some(elsewhere.as_path()), "the game is kept where it was saved");
+    run(&mut app, &mut autosave, vec![key('l'), key('l'), enter()]);
     let kept = App::loaded(store::load(&elsewhere).unwrap(), AREA);
     assert_eq!(position(&kept), position(&app), "later turns are kept there");
-    run(&mut app, &mut keeper, vec![key('q')]);
+    run(&mut app, &mut autosave, vec![key('q')]);
     assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)), "a kept game asks the plain question");
 }
 
@@ -156,12 +156,12 @@ fn a_save_that_fails_then_works_again_says_so() {
     let blocker = dir.path().join("data");
     std::fs::write(&blocker, "").unwrap();
     let mut app = clamber("start");
-    let mut keeper = Keeper::new(Some(blocker.join("saves")), &mut app);
-    run(&mut app, &mut keeper, vec![enter()]);
-    assert!(keeper.failing.is_some());
+    let mut autosave = Autosave::new(Some(blocker.join("saves")), &mut app);
+    run(&mut app, &mut autosave, vec![enter()]);
+    assert!(autosave.failing.is_some());
     std::fs::remove_file(&blocker).unwrap();
-    run(&mut app, &mut keeper, vec![key('l'), enter()]);
-    assert_eq!(keeper.failing, None);
+    run(&mut app, &mut autosave, vec![key('l'), enter()]);
+    assert_eq!(autosave.failing, None);
     assert_eq!(message(&app), "kept again");
     assert_eq!(games(&blocker.join("saves")).len(), 1);
 }

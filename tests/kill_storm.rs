@@ -10,7 +10,7 @@
 
 use hexstack::app::AnyGameScreenExt;
 use hexstack::app::{App, Screen};
-use hexstack::keeper::Keeper;
+use hexstack::autosave::Autosave;
 use hexstack::rules::{Any, Game, ombagui};
 use hexstack::store;
 use ratatui::layout::Rect;
@@ -42,7 +42,7 @@ impl Dice {
 
 fn turns_in(path: &Path) -> usize {
     let saved = store::load(path).unwrap_or_else(|error| panic!("{error:#}"));
-    hexstack::each_game!(&saved.game, session => session.all_turns().count())
+    hexstack::each_game!(&saved.game, record => record.all_turns().count())
 }
 
 fn leftovers(dir: &Path) -> Vec<String> {
@@ -62,8 +62,8 @@ fn child(dir: &Path, seed: u64, turns: usize) {
         Ok((saved, path)) => App::opened(saved, path, AREA),
         Err(_) => fresh(),
     };
-    let mut keeper = Keeper::new(Some(dir.to_path_buf()), &mut app);
-    keeper.keep(&mut app);
+    let mut autosave = Autosave::new(Some(dir.to_path_buf()), &mut app);
+    autosave.keep(&mut app);
     assert_eq!(app.overlay, None, "a killed hexstack's lock is stale: the game is taken over");
     for _ in 0..turns {
         let Screen::Game(game) = &mut app.screen else { unreachable!() };
@@ -77,8 +77,8 @@ fn child(dir: &Path, seed: u64, turns: usize) {
         if over {
             app = fresh();
         }
-        keeper.keep(&mut app);
-        assert_eq!(keeper.failing, None);
+        autosave.keep(&mut app);
+        assert_eq!(autosave.failing, None);
         let game = app.game_screen().unwrap().kept();
         if let Some(path) = game.keeping().at.clone() {
             println!("kept {} {}", path.display(), game.replay_position().1);

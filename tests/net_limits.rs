@@ -182,7 +182,7 @@ fn a_guest_who_reads_again_after_falling_behind_sees_the_game_as_it_stands() {
             blue.sees(cell).await;
         }
         red.sees(cells.last().unwrap()).await;
-        let over = hexstack::each_game!(link.game(), session => session.is_over());
+        let over = hexstack::each_game!(link.game(), record => record.is_over());
         assert!(!over, "every turn played and the game goes on");
         behind.read();
         let last = cells.last().unwrap();

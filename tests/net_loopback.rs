@@ -7,10 +7,10 @@ use hexstack::app::layout::GameLayout;
 use hexstack::app::link::Link;
 use hexstack::app::table::Input;
 use hexstack::net::{Access, Headless, Hosting};
+use hexstack::record::AnyRecord;
+use hexstack::record::AnyRecordExt;
 use hexstack::rules::hex::Cell;
 use hexstack::rules::{AnyPosition, Colour, Game, clamber};
-use hexstack::session::AnySession;
-use hexstack::session::AnySessionExt;
 use ratatui::layout::Rect;
 use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKey, PublicKeyOrCertificate};
@@ -29,7 +29,7 @@ fn host(position: &str) -> (Arc<Link>, Headless) {
 /// The same, letting in the holder of `key` too.
 fn host_letting_in(position: &str, key: Option<PublicKey>) -> (Arc<Link>, Headless) {
     let start: clamber::Position = position.parse().unwrap();
-    let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key };
     let hosting =
         Hosting::start(Arc::clone(&link), access, new_key(), "127.0.0.1:0".parse().unwrap()).unwrap();

@@ -105,7 +105,7 @@ fn odd_files_are_refused_quickly_in_a_short_line() {
     // A byte-order mark (as some editors write) is read past.
     let bom = [&b"\xef\xbb\xbf"[..], good.as_bytes()].concat();
     let saved = hexstack::saved::read_bytes(&bom).expect("a file with a byte-order mark reads");
-    let turns = hexstack::each_game!(&saved.game, session => session.all_turns().map(|turn| turn.to_string()).collect::<Vec<_>>());
+    let turns = hexstack::each_game!(&saved.game, record => record.all_turns().map(|turn| turn.to_string()).collect::<Vec<_>>());
     assert_eq!(turns, ["C3"]);
     assert!(hexstack::saved::read(&format!("\u{feff}{good}")).is_ok());
 }

@@ -97,11 +97,10 @@ fn check_all(text: &str) {
 fn check_saved(text: &str) {
     match saved::read(text) {
         Ok(game) => {
-            let written =
-                hexstack::each_game!(&game.game, session => saved::write(session, &game.players, ""));
+            let written = hexstack::each_game!(&game.game, record => saved::write(record, &game.players, ""));
             let again = saved::read(&written).unwrap_or_else(|e| panic!("{written} does not read back: {e}"));
             let rewritten =
-                hexstack::each_game!(&again.game, session => saved::write(session, &again.players, ""));
+                hexstack::each_game!(&again.game, record => saved::write(record, &again.players, ""));
             assert_eq!(rewritten, written);
         }
         Err(error) => assert!(!error.to_string().is_empty()),

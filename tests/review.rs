@@ -42,7 +42,7 @@ fn ombagui_review(app: &App) -> &Reviewing<ombagui::Position> {
 /// The review is done, and so are the puzzles it makes of the players' mistakes (its
 /// title line offers them).
 fn done(app: &App) -> bool {
-    looked(app) && hexstack::each_game!(review(app), screen => screen.mine.found.is_some())
+    looked(app) && hexstack::each_game!(review(app), screen => screen.own_puzzles.found.is_some())
 }
 
 /// Everything the review needs is looked at.
@@ -257,7 +257,7 @@ fn lost_to_level_3() -> App {
 /// or two; the kept one is not looked at again.
 #[test]
 fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
-    use hexstack::commands::review_text;
+    use hexstack::text_commands::review_text;
     let wakes = awake();
     let fresh = hexstack::saved::read(&lost_to_level_3().kept_game().unwrap().record("")).unwrap();
     assert!(fresh.review.is_none());
@@ -283,7 +283,7 @@ fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
 fn a_kept_review_is_not_searched_again_for_the_players_puzzles() {
     let wakes = awake();
     let puzzles = |game, level| {
-        hexstack::commands::review_text_and_puzzles(game, (level, 2), Some("lost"), &mut |_| {})
+        hexstack::text_commands::review_text_and_puzzles(game, (level, 2), Some("lost"), &mut |_| {})
     };
     let fresh = hexstack::saved::read(&lost_game().kept_game().unwrap().record("")).unwrap();
     assert!(!puzzles(&fresh, Some(LEVEL)).is_empty(), "the blunder, fresh");
@@ -301,7 +301,7 @@ fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
     let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
-    assert_eq!(hexstack::commands::review_level(&kept, None), LEVEL);
+    assert_eq!(hexstack::text_commands::review_level(&kept, None), LEVEL);
     let other = Level::ALL[0];
     let mut app = App::loaded(kept, AREA).reviewing(Some(other), Leave::Game);
     assert_eq!(

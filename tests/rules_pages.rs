@@ -231,7 +231,7 @@ fn trying_the_middle_of_a_chain_continues_it() {
     assert!(lit(&app).targets.is_empty());
     click(&mut app, "E5");
     assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
-    assert_eq!(game(&app).table.read(|session| session.last_turn().unwrap().to_string()), "B2xC4xE5");
+    assert_eq!(game(&app).table.read(|record| record.last_turn().unwrap().to_string()), "B2xC4xE5");
     // q goes back to the page even with a chain under way.
     let mut app = book_at(GameKind::Clamber, "equal", 1);
     press(&mut app, &["p", "q"]);

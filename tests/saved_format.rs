@@ -2,23 +2,23 @@
 
 use hexstack::ai::Level;
 use hexstack::ai::review::Looked;
+use hexstack::record::{End, Players, Record};
 use hexstack::rules::{Any, Colour, GameKind, clamber};
 use hexstack::saved::{KeptReview, read, write, write_reviewed};
-use hexstack::session::{End, Players, Session};
 
-fn clamber_session(turns: &[&str]) -> Session<clamber::Position> {
-    let mut session = Session::new(clamber::Position::start(hexstack::rules::hex::Board::SIDE_3));
+fn clamber_record(turns: &[&str]) -> Record<clamber::Position> {
+    let mut record = Record::new(clamber::Position::start(hexstack::rules::hex::Board::SIDE_3));
     for turn in turns {
-        session.play(&turn.parse().unwrap()).unwrap();
+        record.play(&turn.parse().unwrap()).unwrap();
     }
-    session
+    record
 }
 
 #[test]
 fn a_game_reads_back_as_written() {
-    let session = clamber_session(&["C3", "D3", "C2", "D3xC3"]);
+    let record = clamber_record(&["C3", "D3", "C2", "D3xC3"]);
     let players = Players { blue: Some("Ann".into()), red: Some("Bo".into()), computer: None };
-    let text = write(&session, &players, "2026-11-30 15:31 UTC");
+    let text = write(&record, &players, "2026-11-30 15:31 UTC");
     assert_eq!(
         text,
         "hexstack saved game\ngame: clamber\nsize: 3\ndate: 2026-11-30 15:31 UTC\nblue: Ann\nred: Bo\n\
@@ -27,30 +27,28 @@ fn a_game_reads_back_as_written() {
     let saved = read(&text).unwrap();
     assert_eq!(saved.players, players);
     let Any::Clamber(loaded) = saved.game else { panic!("a Clamber game") };
-    assert_eq!(loaded.position(), session.position());
+    assert_eq!(loaded.position(), record.position());
     assert_eq!(loaded.end(), Some(End::Won(Colour::Red)));
 }
 
 #[test]
 fn taken_back_turns_and_resignations_are_kept() {
-    let mut session = clamber_session(&["C3", "D3", "A1"]);
-    session.undo();
-    let text = write(&session, &Players::default(), "");
+    let mut record = clamber_record(&["C3", "D3", "A1"]);
+    record.undo();
+    let text = write(&record, &Players::default(), "");
     assert!(text.contains("at: 2 of 3\n"));
     let Any::Clamber(mut loaded) = read(&text).unwrap().game else { panic!() };
-    assert_eq!(loaded.position(), session.position());
+    assert_eq!(loaded.position(), record.position());
     assert!(loaded.redo());
-    let mut session = clamber_session(&["C3"]);
-    session.resign();
-    let Any::Clamber(loaded) = read(&write(&session, &Players::default(), "")).unwrap().game else {
-        panic!()
-    };
+    let mut record = clamber_record(&["C3"]);
+    record.resign();
+    let Any::Clamber(loaded) = read(&write(&record, &Players::default(), "")).unwrap().game else { panic!() };
     assert_eq!(loaded.end(), Some(End::Resigned(Colour::Red)));
 }
 
 #[test]
 fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
-    let session = clamber_session(&["C3", "D3"]);
+    let record = clamber_record(&["C3", "D3"]);
     let line = vec!["C3".to_string(), "D3".to_string()];
     let review = KeptReview {
         level: Level::REVIEW,
@@ -61,17 +59,17 @@ fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
             Looked { blue: 0.25, best: Some("C2".into()), after_best: None },
         ],
     };
-    let text = write_reviewed(&session, &Players::default(), "", Some(&review));
+    let text = write_reviewed(&record, &Players::default(), "", Some(&review));
     assert!(text.ends_with("Red D3\nreview: 4 exact\n0.5 C3\n0.516 D4 0.5\n0.25 C2\nend\n"), "{text}");
     assert_eq!(read(&text).unwrap().review, Some(review.clone()));
     // After an undo and another turn, only the start and C3 still hold.
-    let mut other = clamber_session(&["C3"]);
+    let mut other = clamber_record(&["C3"]);
     other.play(&"E5".parse().unwrap()).unwrap();
     let text = write_reviewed(&other, &Players::default(), "", Some(&review));
     assert_eq!(read(&text).unwrap().review.unwrap().looked.len(), 2);
     // A review not as written is dropped; the game loads all the same.
     for bad in ["review: 9 exact\n0.5 C3\n", "review: 4 exact\n1.5 C3\n", "review: 4 exact\nhalf C3\n"] {
-        let text = write(&session, &Players::default(), "").replace("end\n", &format!("{bad}end\n"));
+        let text = write(&record, &Players::default(), "").replace("end\n", &format!("{bad}end\n"));
         let saved = read(&text).unwrap();
         assert_eq!((saved.review, saved.game.kind()), (None, GameKind::Clamber), "{bad}");
     }
@@ -81,7 +79,7 @@ fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
 /// inaccuracy, where the figures themselves were not: every digit is kept now.
 #[test]
 fn a_kept_review_keeps_its_figures_exactly() {
-    let session = clamber_session(&["C3", "D3"]);
+    let record = clamber_record(&["C3", "D3"]);
     let looked = |blue: f64, best: &str, after_best| Looked { blue, best: Some(best.into()), after_best };
     let review = KeptReview {
         level: Level::ALL[2],
@@ -92,7 +90,7 @@ fn a_kept_review_keeps_its_figures_exactly() {
             looked(1.0 / 3.0, "A3xA1", None),
         ],
     };
-    let text = write_reviewed(&session, &Players::default(), "", Some(&review));
+    let text = write_reviewed(&record, &Players::default(), "", Some(&review));
     assert_eq!(read(&text).unwrap().review, Some(review), "{text}");
 }
 
@@ -100,9 +98,9 @@ fn a_kept_review_keeps_its_figures_exactly() {
 /// used (it could judge a turn otherwise), so the game is reviewed again.
 #[test]
 fn an_older_file_s_rounded_review_loads_with_its_game_and_is_made_again() {
-    let session = clamber_session(&["C3", "D3"]);
+    let record = clamber_record(&["C3", "D3"]);
     let old = "review: 4\n0.500 C3\n0.516 D4 0.500\n0.250 C2\n";
-    let text = write(&session, &Players::default(), "").replace("end\n", &format!("{old}end\n"));
+    let text = write(&record, &Players::default(), "").replace("end\n", &format!("{old}end\n"));
     let saved = read(&text).unwrap();
     assert_eq!((saved.review, saved.game.kind()), (None, GameKind::Clamber));
 }

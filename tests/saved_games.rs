@@ -6,33 +6,33 @@ mod common;
 
 use common::*;
 use hexstack::app::{App, Request};
+use hexstack::record::{Players, Record};
 use hexstack::rules::hex::Board;
 use hexstack::rules::{Any, Colour, Game, clamber, ombagui};
 use hexstack::saved;
-use hexstack::session::{Players, Session};
 use hexstack::store;
 use proptest::prelude::*;
 use std::fs;
 use std::process::Command;
 
 /// A random game of `start`'s kind, `choices` picking each turn; some turns taken back.
-fn random_session<G: Game>(start: G, choices: &[u32], undo: usize) -> Session<G> {
-    let mut session = Session::new(start);
+fn random_record<G: Game>(start: G, choices: &[u32], undo: usize) -> Record<G> {
+    let mut record = Record::new(start);
     for choice in choices {
-        let turns = session.position().legal_turns();
-        if turns.is_empty() || session.is_over() {
+        let turns = record.position().legal_turns();
+        if turns.is_empty() || record.is_over() {
             break;
         }
-        assert!(session.play(&turns[*choice as usize % turns.len()]).is_ok());
+        assert!(record.play(&turns[*choice as usize % turns.len()]).is_ok());
     }
     for _ in 0..undo {
-        session.undo();
+        record.undo();
     }
-    session
+    record
 }
 
-/// Both sessions show the same position at every turn of their line.
-fn same_line<G: Game>(mut a: Session<G>, mut b: Session<G>) {
+/// Both records show the same position at every turn of their line.
+fn same_line<G: Game>(mut a: Record<G>, mut b: Record<G>) {
     assert_eq!(a.turns_played(), b.turns_played());
     assert_eq!(a.position(), b.position());
     a.undo_all();
@@ -53,29 +53,29 @@ proptest! {
 
     #[test]
     fn clamber_games_round_trip(side in 2u32..=4, choices in prop::collection::vec(any::<u32>(), 0..60), undo in 0usize..4) {
-        let session = random_session(clamber::Position::start(Board::new(side).unwrap()), &choices, undo);
+        let record = random_record(clamber::Position::start(Board::new(side).unwrap()), &choices, undo);
         let players = Players { blue: Some("Ann".into()), red: None, computer: None };
-        let text = saved::write(&session, &players, "2026-11-30 12:00 UTC");
+        let text = saved::write(&record, &players, "2026-11-30 12:00 UTC");
         let loaded = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         prop_assert_eq!(&loaded.players, &players);
         let Any::Clamber(loaded) = loaded.game else { panic!("not Clamber") };
-        same_line(session, loaded);
+        same_line(record, loaded);
     }
 
     #[test]
     fn ombagui_games_round_trip(choices in prop::collection::vec(any::<u32>(), 0..80), undo in 0usize..4) {
-        let session = random_session(ombagui::Position::start(), &choices, undo);
-        let text = saved::write(&session, &Players::default(), "");
+        let record = random_record(ombagui::Position::start(), &choices, undo);
+        let text = saved::write(&record, &Players::default(), "");
         let Any::Ombagui(loaded) = saved::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).game else {
             panic!("not Ombagui")
         };
-        same_line(session, loaded);
+        same_line(record, loaded);
     }
 
     #[test]
     fn a_file_cut_anywhere_is_refused_without_a_panic(choices in prop::collection::vec(any::<u32>(), 1..30), cut in any::<prop::sample::Index>()) {
-        let session = random_session(clamber::Position::start(Board::SIDE_3), &choices, 0);
-        let text = saved::write(&session, &Players::default(), "");
+        let record = random_record(clamber::Position::start(Board::SIDE_3), &choices, 0);
+        let text = saved::write(&record, &Players::default(), "");
         let cut = cut.index(text.len() - 1);
         prop_assert!(saved::read(&text[..cut]).is_err(), "a truncated file was read: {:?}", &text[..cut]);
     }

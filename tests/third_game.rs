@@ -48,7 +48,7 @@ fn a_table_plays_it_with_keys_and_clicks_and_undo_and_redo_walk_it() {
     for cell in ["B2", "A2", "D4"] {
         click(&mut app, cell);
     }
-    assert_eq!(triad_game(&app).table.end(), Some(hexstack::session::End::Won(Colour::Blue)));
+    assert_eq!(triad_game(&app).table.end(), Some(hexstack::record::End::Won(Colour::Blue)));
     assert_eq!(message(&app), "Blue played D4 and wins!");
     let screen = render(&app).backend().to_string();
     assert!(screen.contains("Triad · Blue wins"), "{screen}");

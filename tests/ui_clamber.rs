@@ -112,10 +112,7 @@ fn a_chain_of_five_captures_reads_whole_in_the_move_list() {
     for cell in ["A1", "B1", "C1", "D1", "E2", "F3"] {
         click(&mut app, cell);
     }
-    assert_eq!(
-        game(&app).table.read(|session| session.last_turn().unwrap().to_string()),
-        "A1xB1xC1xD1xE2xF3"
-    );
+    assert_eq!(game(&app).table.read(|record| record.last_turn().unwrap().to_string()), "A1xB1xC1xD1xE2xF3");
     click(&mut app, "A4");
     let shown = screen(&app);
     assert!(shown.contains("│  1. A1xB1xC1xD1xE2xF3      │"), "{shown}");
@@ -131,7 +128,7 @@ fn a_turn_longer_than_the_panel_goes_on_after_an_x() {
         click(&mut app, cell);
     }
     assert_eq!(
-        game(&app).table.read(|session| session.last_turn().unwrap().to_string()),
+        game(&app).table.read(|record| record.last_turn().unwrap().to_string()),
         "A1xB1xC1xD1xE1xF1xG2xH3xI4"
     );
     let shown = screen(&app);

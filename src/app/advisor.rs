@@ -4,13 +4,13 @@
 //! it when it is done.
 
 use super::event::Waker;
-use super::held::Held;
+use super::shared_record::SharedRecord;
 use super::table::Message;
 use crate::ai::{Budget, Evaluate, Level, Search, Standing};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
+use crate::record::Record;
 use crate::rules::{Colour, Game};
-use crate::session::Session;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -182,12 +182,12 @@ pub fn ahead<T>(advice: &Advice<T>) -> Text {
 
 /// A search started on the game's position now, told the positions the game went through.
 pub(super) fn start_thinking<G: Evaluate<Turn: Send>>(
-    session: &Session<G>,
+    record: &Record<G>,
     searcher: &Searcher<G>,
     budget: (Budget, Purpose),
 ) -> Thinking<G::Turn> {
-    let earlier = session.history().iter().map(|ply| ply.position).collect();
-    Thinking::start(searcher, session.position(), earlier, budget, session.revision())
+    let earlier = record.history().iter().map(|ply| ply.position).collect();
+    Thinking::start(searcher, record.position(), earlier, budget, record.revision())
 }
 
 /// The advisor at a game: the hint asked for and the figure of who is ahead, each for
@@ -263,41 +263,41 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// A hint asked for: said at once if the advice on this position is known, else when found.
-    pub fn ask_hint(&mut self, held: &Held<G>) -> Option<Message> {
-        let revision = held.with(Session::revision);
+    pub fn ask_hint(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
+        let revision = shared.with(Record::revision);
         self.hint = Some(revision);
         self.hint_figure = true;
         match self.advice(revision) {
             Some(advice) => Some(Message::Info(text!(ADVICE_HINT, advice.turn.to_string(), ahead(advice)))),
             None => {
-                self.think(held);
+                self.think(shared);
                 None
             }
         }
     }
 
     /// Shows or hides who is ahead: hidden if the line shows, a hint's figure included.
-    pub fn toggle_eval(&mut self, held: &Held<G>) {
-        self.show_eval = !self.eval_shown(held.with(Session::revision));
+    pub fn toggle_eval(&mut self, shared: &SharedRecord<G>) {
+        self.show_eval = !self.eval_shown(shared.with(Record::revision));
         self.hint_figure = false;
-        self.think(held);
+        self.think(shared);
     }
 
     /// Starts thinking about the position now, unless its advice is known or on its way.
-    fn think(&mut self, held: &Held<G>) {
-        let (revision, over) = held.with(|session| (session.revision(), session.end().is_some()));
+    fn think(&mut self, shared: &SharedRecord<G>) {
+        let (revision, over) = shared.with(|record| (record.revision(), record.end().is_some()));
         let busy = self.thinking.as_ref().is_some_and(|thinking| thinking.revision == revision);
         if self.advice(revision).is_none() && !busy && !over {
             let purpose = (self.budget, Purpose::Advice);
-            self.thinking = Some(held.with(|session| start_thinking(session, &self.searcher, purpose)));
+            self.thinking = Some(shared.with(|record| start_thinking(record, &self.searcher, purpose)));
         }
     }
 
     /// Catches up with the game: takes in what the search found (a search on a position
     /// the game has left is dropped), and starts on the position now if the figure is
     /// shown. A hint found is said.
-    pub fn update(&mut self, held: &Held<G>) -> Option<Message> {
-        let revision = held.with(Session::revision);
+    pub fn update(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
+        let revision = shared.with(Record::revision);
         if self.thinking.as_ref().is_some_and(|thinking| thinking.revision != revision) {
             self.thinking = None;
         }
@@ -307,7 +307,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
             said = self.take(revision, answer);
         }
         if self.show_eval || self.hint == Some(revision) {
-            self.think(held);
+            self.think(shared);
         }
         said
     }

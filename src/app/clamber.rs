@@ -2,7 +2,7 @@
 //! Esc ends the chain. The targets come from the rules' legal turns, filtered by the chain
 //! so far. And the pages of Clamber's rules.
 
-use super::lit::Lit;
+use super::highlights::Highlights;
 use super::pages::{Page, Show, scene, under_way};
 use super::table::Input;
 use super::table::{Message, Table};
@@ -23,8 +23,8 @@ impl Table<Position> {
 
     /// The cells of the last turn played, with the stacks its captures removed.
     pub fn last_turn_cells(&self) -> Vec<Cell> {
-        self.read(|session| {
-            let Some((turn, before, after)) = session.last_turn_played() else { return Vec::new() };
+        self.read(|record| {
+            let Some((turn, before, after)) = record.last_turn_played() else { return Vec::new() };
             let removed = before.stacks().map(|(cell, _)| cell).filter(|&cell| after.stack(cell).is_none());
             turn.cells().into_iter().chain(removed).collect()
         })
@@ -127,7 +127,7 @@ impl Input for Position {
         }
     }
 
-    fn lit(table: &Table<Position>, pointer: Option<Cell>, hint: Option<&Turn>) -> Lit {
+    fn lit(table: &Table<Position>, pointer: Option<Cell>, hint: Option<&Turn>) -> Highlights {
         let shown = Position::shown(table);
         let board = shown.board();
         let cells = |cells: &mut dyn Iterator<Item = Cell>| -> CellSet {
@@ -136,7 +136,7 @@ impl Input for Position {
         let targets = table.targets();
         let of_kind = |kind| cells(&mut targets.iter().filter(|t| t.1 == kind).map(|t| t.0));
         let on_target = pointer.is_some_and(|pointer| targets.iter().any(|&(cell, _)| cell == pointer));
-        Lit {
+        Highlights {
             selected: match (&table.picked, hint) {
                 (Some(chain), _) => cells(&mut chain.cells()),
                 (None, Some(turn)) => cells(&mut turn.cells().into_iter()),
@@ -151,7 +151,7 @@ impl Input for Position {
             last: cells(&mut table.last_turn_cells().into_iter()),
             group: pointer.map_or(CellSet::EMPTY, |pointer| shown.group(pointer)),
             sub_group: pointer.map_or(CellSet::EMPTY, |pointer| shown.sub_group(pointer)),
-            ..Lit::default()
+            ..Highlights::default()
         }
     }
 
@@ -179,9 +179,9 @@ impl Input for Position {
 
     /// Groups, sub-groups, what a capture removes, and the captures of a stack, asked on
     /// the turn of the stack's owner whoever is to move in the scene.
-    fn scene_lit(position: &Position, show: Show) -> Lit {
+    fn scene_lit(position: &Position, show: Show) -> Highlights {
         let cell = |name: &str| name.parse::<Cell>().ok();
-        let mut lit = Lit::default();
+        let mut lit = Highlights::default();
         match show {
             Show::Group(name) => lit.group = cell(name).map_or(CellSet::EMPTY, |c| position.group(c)),
             Show::SubGroup(name) => {
@@ -347,9 +347,9 @@ mod tests {
     use crate::ai::{Budget, Level};
     use crate::app::advisor::{Purpose, Searcher, Thinking};
     use crate::app::review::Reviewing;
+    use crate::record::Record;
     use crate::rules::Colour;
     use crate::rules::hex::Board;
-    use crate::session::Session;
     use std::sync::Arc;
     use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
@@ -383,12 +383,12 @@ mod tests {
 
     #[test]
     fn a_review_stops_its_worker_when_it_is_left() {
-        let mut session = Session::new(Position::start(Board::SIDE_3));
+        let mut record = Record::new(Position::start(Board::SIDE_3));
         for turn in ["C3", "D4", "B2", "E4"] {
-            session.play(&turn.parse().unwrap()).unwrap();
+            record.play(&turn.parse().unwrap()).unwrap();
         }
         // A level that would look for seconds at each position.
-        let mut review = Reviewing::new(&session, None, Level::ALL[4]);
+        let mut review = Reviewing::new(&record, None, Level::ALL[4]);
         review.update();
         assert!(review.worker.is_some(), "started");
         let started = Instant::now();

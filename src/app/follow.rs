@@ -2,8 +2,8 @@
 //! terminal changed the game or who is at it, it says whose turn it is, and carries the
 //! questions the players put to each other through the [`Link`](super::link::Link).
 
+use super::component::Go;
 use super::game::GameScreen;
-use super::go::Go;
 use super::link::{Ask, News};
 use super::prompt::Question;
 use super::table::Input;

@@ -3,13 +3,13 @@
 //! has its say on an action first, and what none takes, every game does.
 
 use super::advisor::{Advisor, ahead};
-use super::go::{Component, Go};
-use super::held::Held;
+use super::component::{Component, Go};
 use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::link::Seat;
 use super::opponent::{self, Computer, Opponent};
 use super::rules::Book;
+use super::shared_record::SharedRecord;
 use super::table::Input;
 use super::table::{Message, Table};
 
@@ -20,10 +20,10 @@ mod modes;
 use crate::ai::Level;
 use crate::i18n::keys::*;
 use crate::i18n::text;
+use crate::record::{Players, Record};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Family, Game};
 use crate::saved::KeptReview;
-use crate::session::{Players, Session};
 pub use kept::{AnyGameScreenExt, Keeping, Kept};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -66,10 +66,10 @@ impl Family for GameScreens {
 pub type AnyGameScreen = Any<GameScreens>;
 
 impl<G: Input> GameScreen<G> {
-    /// A game on `session`, two players at one keyboard (named as the player set).
-    pub fn on(session: Held<G>) -> GameScreen<G> {
+    /// A game on `record`, two players at one keyboard (named as the player set).
+    pub fn on(record: SharedRecord<G>) -> GameScreen<G> {
         GameScreen {
-            table: Table::new(session),
+            table: Table::new(record),
             advisor: Advisor::new(Level::USUAL).showing_eval(super::prefs::get().eval),
             mode: Mode::HotSeat,
             players: super::prefs::players(),
@@ -80,19 +80,19 @@ impl<G: Input> GameScreen<G> {
 
     /// A new game from `start`.
     pub fn new(start: G) -> GameScreen<G> {
-        GameScreen::on(Held::new(Session::new(start)))
+        GameScreen::on(SharedRecord::new(Record::new(start)))
     }
 
     /// A terminal at a game shared with others, playing the seat's colour.
-    pub fn shared(session: Held<G>, seat: Seat) -> GameScreen<G> {
-        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..GameScreen::on(session) }
+    pub fn shared(record: SharedRecord<G>, seat: Seat) -> GameScreen<G> {
+        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..GameScreen::on(record) }
     }
 
     /// A game read from a file, ready to be stepped through; against the computer, against
     /// it still, at its level.
-    pub fn loaded(session: Session<G>, players: Players, review: Option<KeptReview>) -> GameScreen<G> {
+    pub fn loaded(record: Record<G>, players: Players, review: Option<KeptReview>) -> GameScreen<G> {
         let computer = players.computer;
-        let mut screen = GameScreen::on(Held::new(session));
+        let mut screen = GameScreen::on(SharedRecord::new(record));
         screen.players = players;
         screen.keeping.review = review;
         screen.set_computer(computer);
@@ -127,7 +127,7 @@ impl<G: Input> GameScreen<G> {
     /// A copy of this game, played apart from it (kept in a file of its own).
     pub fn copy(&self) -> GameScreen<G> {
         let mut copy =
-            GameScreen { players: self.players.clone(), ..GameScreen::on(self.table.held().copy()) };
+            GameScreen { players: self.players.clone(), ..GameScreen::on(self.table.shared_record().copy()) };
         copy.set_computer(self.computer());
         copy
     }
@@ -177,7 +177,7 @@ impl<G: Input> GameScreen<G> {
         if !paused {
             self.computer_plays(now);
         }
-        if let Some(message) = self.advisor.update(self.table.held()) {
+        if let Some(message) = self.advisor.update(self.table.shared_record()) {
             self.table.message = message;
         }
     }
@@ -187,7 +187,7 @@ impl<G: Input> GameScreen<G> {
         loop {
             let Mode::Against(opponent) = &mut self.mode else { return };
             let searcher = self.advisor.searcher();
-            match self.table.held().with(|session| opponent.step(session, searcher, now)) {
+            match self.table.shared_record().with(|record| opponent.step(record, searcher, now)) {
                 opponent::Step::Nothing => return,
                 opponent::Step::Show(picked) => return self.table.picked = Some(picked),
                 opponent::Step::Play(turn) => {
@@ -224,7 +224,7 @@ impl<G: Input> GameScreen<G> {
 
     /// What the board lights up: the game's own marks, and a hint in a look of its own
     /// (the computer's turn, as a review marks it), never like a selection.
-    pub fn lit(&self) -> super::lit::Lit {
+    pub fn lit(&self) -> super::highlights::Highlights {
         let mut lit = G::lit(&self.table, self.pointer(), None);
         let board = self.table.position().board();
         let cells = |turn: &G::Turn| -> CellSet {
@@ -234,7 +234,7 @@ impl<G: Input> GameScreen<G> {
             lit.better = cells(hint);
         }
         // What the last turn emptied besides its own cells shows as removed, whoever played it.
-        let named = self.table.read(|session| session.last_turn().map(cells)).unwrap_or_default();
+        let named = self.table.read(|record| record.last_turn().map(cells)).unwrap_or_default();
         lit.removed |= lit.last - named;
         lit
     }
@@ -242,7 +242,7 @@ impl<G: Input> GameScreen<G> {
     /// Whether it is the computer's turn (and so not the player's).
     #[cfg(any(test, feature = "test-hooks"))]
     pub fn computer_to_move(&self) -> bool {
-        self.opponent().is_some_and(|opponent| self.table.read(|session| opponent.to_move(session)))
+        self.opponent().is_some_and(|opponent| self.table.read(|record| opponent.to_move(record)))
     }
 
     /// The hint's line, or who is ahead, for the position on screen: a figure is shown

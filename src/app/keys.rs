@@ -206,7 +206,7 @@ const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 static BOUND: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
 
 /// The table in force: the player's keys if they rebound any, else the program's own.
-/// Held for the whole process: the keys are the person's at this terminal.
+/// SharedRecord for the whole process: the keys are the person's at this terminal.
 pub fn table() -> &'static [Binding] {
     BOUND.get().copied().unwrap_or(KEYS)
 }

@@ -1,19 +1,19 @@
 //! A game shared by several terminals: the host's own and each guest's over SSH. The link
-//! owns the game's one session: every terminal's table plays on it, and the loop of events
+//! owns the game's one record: every terminal's table plays on it, and the loop of events
 //! wakes the other terminals ([`Event::Shared`](super::event::Event)) when it changed. Who
 //! may play which colour is a [`Seat`]; undo and draws need the other player's yes, asked
 //! through the link. Nothing here touches a terminal or the network.
 
-use super::held::{Held, Helds};
+use super::shared_record::{SharedRecord, SharedRecords};
 use crate::i18n::Text;
+use crate::record::AnyRecord;
 use crate::rules::{Any, Colour};
-use crate::session::AnySession;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The game all the terminals play, and who is at it.
 #[derive(Debug)]
 pub struct Link {
-    game: Any<Helds>,
+    game: Any<SharedRecords>,
     company: Mutex<Company>,
     /// Wakes whoever waits outside the loop for the game to change.
     heard: Condvar,
@@ -67,9 +67,9 @@ impl Ask {
 }
 
 impl Link {
-    pub fn new(game: AnySession) -> Arc<Link> {
+    pub fn new(game: AnyRecord) -> Arc<Link> {
         let company = Mutex::new(Company::default());
-        let game = crate::each_game!(map game, session => Held::new(session));
+        let game = crate::each_game!(map game, record => SharedRecord::new(record));
         Arc::new(Link { game, company, heard: Condvar::new() })
     }
 
@@ -114,19 +114,19 @@ impl Link {
         }
     }
 
-    /// The one session every table at this game plays on.
-    pub fn session(&self) -> Any<Helds> {
-        crate::each_game!(map &self.game, held => held.clone())
+    /// The one record every table at this game plays on.
+    pub fn record(&self) -> Any<SharedRecords> {
+        crate::each_game!(map &self.game, shared => shared.clone())
     }
 
     /// The game as it stands, for whoever looks on from outside the loop.
-    pub fn game(&self) -> AnySession {
-        crate::each_game!(map &self.game, held => held.with(Clone::clone))
+    pub fn game(&self) -> AnyRecord {
+        crate::each_game!(map &self.game, shared => shared.with(Clone::clone))
     }
 
     /// The game's revision: it changes whenever the game does.
     pub fn revision(&self) -> u64 {
-        crate::each_game!(&self.game, held => held.with(|session| session.revision()))
+        crate::each_game!(&self.game, shared => shared.with(|record| record.revision()))
     }
 
     /// A number that grows whenever the game or its company changes: the loop compares it
@@ -296,10 +296,10 @@ impl Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::AnySessionExt;
+    use crate::record::AnyRecordExt;
 
     fn link() -> Arc<Link> {
-        Link::new(AnySession::new(crate::rules::GameKind::ALL[0].start(None).unwrap()))
+        Link::new(AnyRecord::new(crate::rules::GameKind::ALL[0].start(None).unwrap()))
     }
 
     #[test]

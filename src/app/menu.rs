@@ -2,7 +2,7 @@
 //! which side you play, the computer's level), resume the last one, review it, read the
 //! rules, quit. Its games and boards come from the list of games.
 
-use super::go::{Component, Go, Request};
+use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::opponent::Computer;
 use crate::ai::Level;

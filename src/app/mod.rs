@@ -9,26 +9,26 @@
 
 pub(crate) mod advisor;
 pub(crate) mod clamber;
+pub(crate) mod component;
 pub mod cursor;
 pub mod event;
 mod follow;
 pub mod game;
-pub(crate) mod go;
-pub(crate) mod held;
+pub mod highlights;
 pub mod keys;
 pub mod layout;
 pub mod link;
-pub mod lit;
 pub mod menu;
-pub mod mine;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
+pub mod own_puzzles;
 pub mod pages;
 pub mod prefs;
 pub mod prompt;
 pub mod puzzle;
 pub mod review;
 pub mod rules;
+pub(crate) mod shared_record;
 pub mod solving;
 pub mod table;
 #[cfg(feature = "third-game")]
@@ -38,10 +38,10 @@ use crate::ai::Level;
 use crate::i18n::{Text, text};
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
+pub use component::{Component, Go, Leave, Question, Request};
 use event::Event;
 use game::GameScreen;
 pub use game::{AnyGameScreen, AnyGameScreenExt, Keeping, Kept, Mode};
-pub use go::{Component, Go, Leave, Question, Request};
 use keys::Context;
 use menu::Menu;
 pub use opponent::{Computer, Opponent};
@@ -135,15 +135,15 @@ impl App {
     /// A terminal at a shared game (over SSH), playing the seat's colour.
     pub fn shared(seat: link::Seat, area: Rect) -> App {
         let game =
-            crate::each_game!(map seat.link().session(), held => GameScreen::shared(held, seat.clone()));
+            crate::each_game!(map seat.link().record(), shared => GameScreen::shared(shared, seat.clone()));
         App::with_game(game, area)
     }
 
     /// A game read from a saved file, its turns ready to be stepped through.
     pub fn loaded(saved: SavedGame, area: Rect) -> App {
         let (players, review) = (saved.players, saved.review);
-        let game = crate::each_game!(map saved.game, session => {
-            GameScreen::loaded(session, players.clone(), review.clone())
+        let game = crate::each_game!(map saved.game, record => {
+            GameScreen::loaded(record, players.clone(), review.clone())
         });
         let mut app = App::with_game(game, area);
         // Against the computer, on its turn, it goes on at once.
@@ -210,7 +210,7 @@ impl App {
     }
 
     /// The same app, the game on screen (if any) between these players.
-    pub fn with_players(mut self, players: crate::session::Players) -> App {
+    pub fn with_players(mut self, players: crate::record::Players) -> App {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.players = players);
         }
@@ -439,7 +439,7 @@ impl App {
         };
     }
 
-    /// Leaves the review for where it came from. What it found is kept: the keeper wrote it
+    /// Leaves the review for where it came from. What it found is kept: the autosave wrote it
     /// as it came.
     fn end_review(&mut self) {
         let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));

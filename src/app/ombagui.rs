@@ -1,7 +1,7 @@
 //! How an Ombagui move is entered: Enter picks up a top piece, then puts it down where the
 //! rules say it may go. And the pages of Ombagui's rules.
 
-use super::lit::Lit;
+use super::highlights::Highlights;
 use super::pages::{Page, Show, scene};
 use super::table::Input;
 use super::table::{Message, Table};
@@ -29,7 +29,7 @@ impl Table<Position> {
 
     /// The cells of the last move.
     pub fn last_move_cells(&self) -> Vec<Cell> {
-        self.read(|session| session.last_turn().cloned()).map(|mv| vec![mv.from, mv.to]).unwrap_or_default()
+        self.read(|record| record.last_turn().cloned()).map(|mv| vec![mv.from, mv.to]).unwrap_or_default()
     }
 }
 
@@ -67,22 +67,22 @@ impl Input for Position {
         }
     }
 
-    fn lit(table: &Table<Position>, _pointer: Option<Cell>, hint: Option<&Move>) -> Lit {
+    fn lit(table: &Table<Position>, _pointer: Option<Cell>, hint: Option<&Move>) -> Highlights {
         let position = table.position();
         let last = table.last_move_cells().into_iter().filter_map(|cell| BOARD.index(cell)).collect();
         let Some(from) = table.picked else {
             // A suggested move is lit like a pick.
             let hint = hint.map(Position::turn_cells).unwrap_or_default();
             let selected = hint.into_iter().filter_map(|cell| BOARD.index(cell)).collect();
-            return Lit { last, selected, ..Lit::default() };
+            return Highlights { last, selected, ..Highlights::default() };
         };
         let jumps = position.jump_landings(from);
-        Lit {
+        Highlights {
             last,
             selected: BOARD.index(from).map_or(CellSet::EMPTY, CellSet::single),
             jumps,
             targets: position.destinations(from) - jumps,
-            ..Lit::default()
+            ..Highlights::default()
         }
     }
 
@@ -101,13 +101,13 @@ impl Input for Position {
     }
 
     /// Where the top piece of a cell goes, on its owner's turn whoever is to move.
-    fn scene_lit(position: &Position, show: Show) -> Lit {
-        let Show::Targets(name) = show else { return Lit::default() };
-        let Ok(from) = name.parse::<Cell>() else { return Lit::default() };
+    fn scene_lit(position: &Position, show: Show) -> Highlights {
+        let Show::Targets(name) = show else { return Highlights::default() };
+        let Ok(from) = name.parse::<Cell>() else { return Highlights::default() };
         let owner = position.stack(from).top().map(|piece| piece.colour);
         let p = if owner == Some(position.to_move()) { *position } else { position.skipped() };
         let jumps = p.jump_landings(from);
-        Lit { jumps, targets: p.destinations(from) - jumps, ..Lit::default() }
+        Highlights { jumps, targets: p.destinations(from) - jumps, ..Highlights::default() }
     }
 }
 

@@ -6,10 +6,10 @@
 use super::advisor::{Purpose, Searcher, Thinking, seen_by, start_thinking};
 use super::table::Input;
 use crate::ai::{self, Budget, DrawAnswer, DrawReason, Standing};
+pub use crate::record::Computer;
+use crate::record::Record;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
-pub use crate::session::Computer;
-use crate::session::Session;
 use std::time::{Duration, Instant};
 
 /// Where the computer is with its turn.
@@ -71,27 +71,27 @@ impl<G: Input> Opponent<G> {
 
     /// Whether it is the computer's turn to play now: its colour to move, the game going
     /// on, and at the end of its line (a game stepped back through waits for the player).
-    pub fn to_move(&self, session: &Session<G>) -> bool {
-        session.end().is_none() && !session.can_redo() && self.computer.plays(session.position().to_move())
+    pub fn to_move(&self, record: &Record<G>) -> bool {
+        record.end().is_none() && !record.can_redo() && self.computer.plays(record.position().to_move())
     }
 
     /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
     /// its time is due (at `now`), plays the turn after the last step.
-    pub fn step(&mut self, session: &Session<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
+    pub fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
         // A game that changed under it (or is not its to play) starts its turn again.
-        let to_move = self.to_move(session);
-        if !to_move || self.revision != session.revision() {
+        let to_move = self.to_move(record);
+        if !to_move || self.revision != record.revision() {
             self.state = State::Waiting;
-            self.revision = session.revision();
+            self.revision = record.revision();
         }
         if !to_move {
             return Step::Nothing;
         }
         match &mut self.state {
-            State::Waiting if self.computer.watched() && gone_nowhere(session) => Step::Still,
+            State::Waiting if self.computer.watched() && gone_nowhere(record) => Step::Still,
             State::Waiting => {
                 let budget = self.computer.level.playing(self.computer.seed);
-                self.state = State::Thinking(start_thinking(session, searcher, (budget, Purpose::Turn)));
+                self.state = State::Thinking(start_thinking(record, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }
             State::Thinking(thinking) => match thinking.answer() {
@@ -166,15 +166,15 @@ impl<G: Input> Opponent<G> {
     /// Its answer to a draw offer and why ([`ai::draw_answer`]), from how it last saw the
     /// game (`advised`: the advisor's view of this very position, if any; else its own last
     /// search; else a glance). Playing both sides, it takes a draw only if both would.
-    pub fn draw_answer(&self, session: &Session<G>, advised: Option<f64>) -> DrawAnswer {
-        let position = session.position();
+    pub fn draw_answer(&self, record: &Record<G>, advised: Option<f64>) -> DrawAnswer {
+        let position = record.position();
         let blue = advised.or(self.view).unwrap_or_else(|| {
             // Before its first turn: a glance of a few thousand positions, a millisecond or two.
             let glance = Budget { nodes: Some(2_000), ..Budget::default() };
             let found = ai::Search::new().best(&position, glance, &Default::default());
             seen_by(position.to_move(), found.map_or(0.5, |found| ai::winning_chance(found.score)))
         });
-        let earlier: Vec<G> = session.history().iter().map(|ply| ply.position).collect();
+        let earlier: Vec<G> = record.history().iter().map(|ply| ply.position).collect();
         let mut answers = [Colour::Blue, Colour::Red]
             .into_iter()
             .filter(|&colour| self.computer.plays(colour))
@@ -187,9 +187,9 @@ impl<G: Input> Opponent<G> {
 
 /// Whether the game has stood still for [`ai::STILL_FOR`] turns ([`ai::Stillness`]): a game
 /// between two computers is then drawn; one with a person in it never is.
-fn gone_nowhere<G: Game>(session: &Session<G>) -> bool {
-    let start = session.start();
-    let positions = std::iter::once(&start).chain(session.history().iter().map(|ply| &ply.position));
+fn gone_nowhere<G: Game>(record: &Record<G>) -> bool {
+    let start = record.start();
+    let positions = std::iter::once(&start).chain(record.history().iter().map(|ply| &ply.position));
     ai::stillness(positions).is_some_and(|still| still.gone_nowhere())
 }
 
@@ -197,34 +197,34 @@ fn gone_nowhere<G: Game>(session: &Session<G>) -> bool {
 mod tests {
     use super::*;
     use crate::ai::{Level, STILL_FOR};
+    use crate::record::Side;
     use crate::rules::ombagui::Position;
-    use crate::session::Side;
 
     /// A dark each, gone round for twice [`STILL_FOR`] turns after coming as near as they can.
-    fn gone_round() -> Session<Position> {
-        let mut session = Session::new("b/A4=bD,G4=rD".parse().unwrap());
+    fn gone_round() -> Record<Position> {
+        let mut record = Record::new("b/A4=bD,G4=rD".parse().unwrap());
         let mut search = ai::Search::new();
         let budget = Budget { depth: Some(1), ..Budget::default() };
         for _ in 0..2 * STILL_FOR {
-            search.remember(session.history().iter().map(|ply| &ply.position));
-            let found = search.best(&session.position(), budget, &Default::default()).unwrap();
-            session.play(&found.turn).unwrap();
+            search.remember(record.history().iter().map(|ply| &ply.position));
+            let found = search.best(&record.position(), budget, &Default::default()).unwrap();
+            record.play(&found.turn).unwrap();
         }
-        session
+        record
     }
 
     #[test]
     fn only_a_computer_playing_both_sides_calls_a_game_that_goes_nowhere_drawn() {
-        let session = gone_round();
-        assert!(gone_nowhere(&session));
+        let record = gone_round();
+        assert!(gone_nowhere(&record));
         let at = |side| Opponent::new(Computer { side, level: Level::ALL[0], seed: 0 });
         let searcher = Searcher::default();
         let now = Instant::now();
-        assert_eq!(at(Side::Both).step(&session, &searcher, now), Step::Still);
+        assert_eq!(at(Side::Both).step(&record, &searcher, now), Step::Still);
         // Against a person the computer plays on: it starts thinking.
-        let mover = session.position().to_move();
+        let mover = record.position().to_move();
         let mut against = Opponent::new(Computer::playing(mover, Level::ALL[0]));
-        assert_eq!(against.step(&session, &searcher, now), Step::Nothing);
+        assert_eq!(against.step(&record, &searcher, now), Step::Nothing);
         assert!(against.busy(), "thinking");
     }
 }

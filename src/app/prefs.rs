@@ -1,5 +1,5 @@
 //! The player's own defaults for new games, from the config file and the command line: set
-//! once before the screen opens, read by every screen, changed by none. Held for the whole
+//! once before the screen opens, read by every screen, changed by none. SharedRecord for the whole
 //! process because they are the person's at this terminal, like the language of its texts.
 
 use crate::ai::Level;
@@ -58,6 +58,6 @@ pub fn get() -> &'static Prefs {
 }
 
 /// The players of a new game: named as set, the computer in none.
-pub fn players() -> crate::session::Players {
-    crate::session::Players { blue: get().blue.clone(), red: get().red.clone(), computer: None }
+pub fn players() -> crate::record::Players {
+    crate::record::Players { blue: get().blue.clone(), red: get().red.clone(), computer: None }
 }

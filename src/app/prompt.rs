@@ -1,8 +1,8 @@
 //! The boxes that ask something over the screen: a yes-or-no question, and the file name
 //! to save a game to.
 
-pub use super::go::Question;
-use super::go::{Component, Go, Request};
+pub use super::component::Question;
+use super::component::{Component, Go, Request};
 use super::keys::{self, Action, Context};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

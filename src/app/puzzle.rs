@@ -3,7 +3,7 @@
 //! in the history file; a streak mode of rising difficulty; the history on a view of its
 //! own. The board of one puzzle is a [`Solving`], typed by its game.
 
-use super::go::{Component, Go};
+use super::component::{Component, Go};
 use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::solving::{AnySolving, Solving, Stage};

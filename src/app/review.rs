@@ -5,20 +5,20 @@
 //! is as good as the computer's. The game reviewed stays under the review, kept as it was,
 //! and the review is kept with it.
 
+use super::component::{Component, Go, Leave};
 use super::game::{AnyGameScreen, GameScreen};
-use super::go::{Component, Go, Leave};
+use super::highlights::Highlights;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
-use super::lit::Lit;
 use super::table::Input;
 use super::table::{Message, Table};
 use crate::ai::Level;
 use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::i18n::keys::*;
 use crate::i18n::text;
+use crate::record::Record;
 use crate::rules::{Any, Colour, Family, Game};
 use crate::saved::KeptReview;
-use crate::session::Session;
 use ratatui::layout::Rect;
 
 mod worker;
@@ -49,7 +49,7 @@ pub struct ReviewScreen<G: Game> {
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
     /// The puzzles made of the player's own mistakes, once the review is done.
-    pub mine: super::mine::Mine,
+    pub own_puzzles: super::own_puzzles::OwnPuzzles,
 }
 
 /// Every game's review screen.
@@ -99,11 +99,11 @@ pub struct Reviewing<G: Game> {
 }
 
 impl<G: Input> Reviewing<G> {
-    /// The review of `session`'s whole line at `level`, starting from what `kept` already
+    /// The review of `record`'s whole line at `level`, starting from what `kept` already
     /// holds at that level.
-    pub(super) fn new(session: &Session<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
-        let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
-        let positions = review::positions(session.start(), &turns);
+    pub(super) fn new(record: &Record<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
+        let turns: Vec<G::Turn> = record.all_turns().cloned().collect();
+        let positions = review::positions(record.start(), &turns);
         let looked = match kept.filter(|kept| kept.level == level) {
             Some(kept) => kept.looked(&positions),
             None => vec![None; positions.len()],
@@ -224,7 +224,7 @@ impl<G: Input> Reviewing<G> {
 
     /// What the board lights up at the position on view: the turn played there, and the
     /// computer's better turn when the one played was not as good.
-    pub fn lit(&self) -> Lit {
+    pub fn lit(&self) -> Highlights {
         let board = self.positions[0].board();
         let cells = |turn: Option<&G::Turn>| {
             turn.map(G::turn_cells)
@@ -234,7 +234,7 @@ impl<G: Input> Reviewing<G> {
                 .collect()
         };
         let better = self.judged_at().and_then(|judged| judged.better.as_ref());
-        Lit { last: cells(self.turns.get(self.at)), better: cells(better), ..Lit::default() }
+        Highlights { last: cells(self.turns.get(self.at)), better: cells(better), ..Highlights::default() }
     }
 
     /// The turn on view, judged, if it is.
@@ -353,7 +353,7 @@ impl<G: Input> Reviewing<G> {
                 trial.table.on_board(action);
                 let played = trial
                     .table
-                    .read(|session| session.last_turn_played().map(|(t, _, after)| (t.clone(), after)));
+                    .read(|record| record.last_turn_played().map(|(t, _, after)| (t.clone(), after)));
                 if let Some((turn, after)) = played {
                     trial.tried = Some(turn);
                     if let Some(tries) = self.worker.as_ref().and_then(|worker| worker.tries.as_ref()) {
@@ -383,8 +383,8 @@ impl<G: Input> ReviewScreen<G> {
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
         let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
-        let review = game.table.read(|session| Reviewing::new(session, kept.as_ref(), level));
-        ReviewScreen { game, review, leave, mine: Default::default() }
+        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level));
+        ReviewScreen { game, review, leave, own_puzzles: Default::default() }
     }
 
     /// Takes in what the worker found, and keeps the review with the game: at once at the
@@ -397,9 +397,13 @@ impl<G: Input> ReviewScreen<G> {
         }
         if self.review.done() {
             let review = &self.review;
-            self.mine.start(&self.game, (&review.positions, &review.turns, &review.judged), review.level);
+            self.own_puzzles.start(
+                &self.game,
+                (&review.positions, &review.turns, &review.judged),
+                review.level,
+            );
         }
-        self.mine.update();
+        self.own_puzzles.update();
     }
 
     /// When the loop should wake it: at once, to start its worker from the loop's thread.
@@ -424,7 +428,7 @@ impl<G: Input> ReviewScreen<G> {
                 None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
-            Action::Puzzles => match self.mine.offer() {
+            Action::Puzzles => match self.own_puzzles.offer() {
                 Ok(go) => return go,
                 Err(why) => review.message = Message::Info(why),
             },
@@ -443,7 +447,7 @@ pub trait AnyReviewScreenExt {
     /// The review of the game on screen.
     fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
     /// The puzzles of the review, and its message line (to say they could not be kept).
-    fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message);
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message);
     /// Where leaving it goes.
     fn leave(&self) -> Leave;
     /// The game reviewed, back on screen.
@@ -455,8 +459,8 @@ impl AnyReviewScreenExt for AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
     }
 
-    fn mine(&mut self) -> (&mut super::mine::Mine, &mut Message) {
-        crate::each_game!(self, screen => (&mut screen.mine, &mut screen.review.message))
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message) {
+        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.message))
     }
 
     fn leave(&self) -> Leave {

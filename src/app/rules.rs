@@ -3,9 +3,9 @@
 //! what the rules really do; the words come from `assets/lang`, the pages from each game's
 //! [`Input::PAGES`].
 
-use super::go::{Component, Go, Tries};
+use super::component::{Component, Go, Tries};
+use super::highlights::Highlights;
 use super::keys::{Action, Context};
-use super::lit::Lit;
 use super::pages::{Page, Scene, Show};
 use super::table::Input;
 use crate::rules::hex::{Cell, CellSet};
@@ -34,10 +34,10 @@ impl Scene {
 
     /// What the scene lights up, each asked of the rules: the cells, the mover and
     /// neighbours alike in every game, the rest as the game means it.
-    pub fn lit(&self, position: &AnyPosition) -> Lit {
+    pub fn lit(&self, position: &AnyPosition) -> Highlights {
         let board = position.board();
         let index = |name: &str| name.parse::<Cell>().ok().and_then(|cell| board.index(cell));
-        let mut lit = Lit::default();
+        let mut lit = Highlights::default();
         for &show in self.shows {
             match show {
                 Show::Cells(names) => lit.focus |= names.iter().filter_map(|name| index(name)).collect(),

@@ -3,17 +3,17 @@
 //! opponent's replies played at once, a wrong turn answered by the reply a search finds,
 //! and the solution shown step by step after.
 
-use super::held::Held;
+use super::highlights::Highlights;
 use super::keys::Action;
-use super::lit::Lit;
+use super::shared_record::SharedRecord;
 use super::table::{Input, Message, Table};
 use crate::ai::{Budget, Search};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::{Goal, Puzzle, Replayed};
+use crate::record::Record;
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Colour, Family, Game, Outcome};
-use crate::session::Session;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -101,16 +101,16 @@ impl<G: Input> Solving<G> {
     /// A board at the puzzle's start: the mistake played, when known, so that it shows as
     /// the last turn.
     fn opening(&self) -> Table<G> {
-        let session = match &self.before {
+        let record = match &self.before {
             Some((before, mistake)) => {
-                let mut session = Session::new(*before);
+                let mut record = Record::new(*before);
                 // Checked by `Puzzle::replayed`: the mistake is legal there.
-                let _ = session.play(mistake);
-                session
+                let _ = record.play(mistake);
+                record
             }
-            None => Session::new(self.line[0]),
+            None => Record::new(self.line[0]),
         };
-        Table::new(Held::new(session))
+        Table::new(SharedRecord::new(record))
     }
 
     /// What to find: "Blue wins in 2", or the better turn.
@@ -145,7 +145,7 @@ impl<G: Input> Solving<G> {
     /// The turn just played: right (the solution's, or at the last turn any that wins at
     /// once), answered by the solution's reply; or wrong, answered by the search's.
     fn judge(&mut self) -> Option<bool> {
-        let turn = self.table.read(|session| session.last_turn().cloned())?;
+        let turn = self.table.read(|record| record.last_turn().cloned())?;
         let now = self.table.position();
         let wins = now.outcome() == Outcome::Won(self.solver);
         let right = now == self.line[self.at + 1] || (matches!(self.goal, Goal::Win { .. }) && wins);
@@ -175,8 +175,7 @@ impl<G: Input> Solving<G> {
         if now.is_some_and(|now| now < due) {
             return self.reply = Some((reply, due));
         }
-        let turn =
-            self.table.read(|session| session.last_turn().map(ToString::to_string)).unwrap_or_default();
+        let turn = self.table.read(|record| record.last_turn().map(ToString::to_string)).unwrap_or_default();
         self.table.play_here(reply.clone());
         self.at += 1;
         self.table.message =
@@ -259,7 +258,7 @@ impl<G: Input> Solving<G> {
 
     /// What the board lights up: the game's own marks, what the last turn emptied, and a
     /// hint's cell as the computer's turn is marked.
-    pub fn lit(&self) -> Lit {
+    pub fn lit(&self) -> Highlights {
         let pointer = Some(self.table.cursor.cell);
         let mut lit = G::lit(&self.table, pointer, None);
         let board = self.table.position().board();
@@ -269,7 +268,7 @@ impl<G: Input> Solving<G> {
         if let Some(index) = self.hint.and_then(|cell| board.index(cell)) {
             lit.better = std::iter::once(index).collect();
         }
-        let named = self.table.read(|session| session.last_turn().map(cells)).unwrap_or_default();
+        let named = self.table.read(|record| record.last_turn().map(cells)).unwrap_or_default();
         lit.removed |= lit.last - named;
         lit
     }

@@ -1,21 +1,21 @@
-//! A board to play a game on: its session, the cursor, what is picked on the way to a
+//! A board to play a game on: its record, the cursor, what is picked on the way to a
 //! turn, and the line that tells the players what happened. What Enter and Esc do is the
 //! game's own ([`Input`], in `app/GAME.rs`, beside the pages of its rules): it asks the
 //! rules for the legal turns and filters them, never deciding a rule itself. Who else is
 //! at the game (the computer, a player at a distance) is the game screen's.
 
 use super::cursor::Cursor;
-use super::held::Held;
+use super::highlights::Highlights;
 use super::keys::Action;
-use super::lit::Lit;
 use super::pages::{Page, Show};
+use super::shared_record::SharedRecord;
 use crate::ai::Evaluate;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Words};
 use crate::i18n::{Text, text};
+use crate::record::{Computer, End, Played, Record};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
-use crate::session::{Computer, End, Played, Session};
 
 /// What the screens need of a game to play it.
 pub trait Input: Evaluate<Turn: Send> + Words + Send {
@@ -42,7 +42,7 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
     /// What the board lights up, by meaning: what is picked and where it may go, the last
     /// turn, and around `pointer` (the cursor, or where the computer points) what the game
     /// shows there; `hint`, a suggested turn, lit like a pick.
-    fn lit(table: &Table<Self>, pointer: Option<Cell>, hint: Option<&Self::Turn>) -> Lit;
+    fn lit(table: &Table<Self>, pointer: Option<Cell>, hint: Option<&Self::Turn>) -> Highlights;
     /// The cells a turn names, to light it.
     fn turn_cells(turn: &Self::Turn) -> Vec<Cell>;
     /// What a player picks on the way to `turn`, step by step: the computer shows its turn
@@ -53,8 +53,8 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
     fn pointed(turn: &Self::Turn, stage: usize) -> Option<Cell>;
     /// What a rules page's `show` lights on `position`, where it means something in this
     /// game (the cells, the mover and neighbours are lit alike in every game).
-    fn scene_lit(_position: &Self, _show: Show) -> Lit {
-        Lit::default()
+    fn scene_lit(_position: &Self, _show: Show) -> Highlights {
+        Highlights::default()
     }
 }
 
@@ -80,7 +80,7 @@ impl Message {
 #[derive(Debug)]
 pub struct Table<G: Game> {
     /// The game: this table's own, or the one a shared game's terminals all play on.
-    session: Held<G>,
+    record: SharedRecord<G>,
     pub cursor: Cursor,
     pub message: Message,
     /// What the player has picked on the way to a turn.
@@ -91,40 +91,40 @@ pub struct Table<G: Game> {
 }
 
 impl<G: Input> Table<G> {
-    /// A board on `session`, the cursor in the middle, the player to move told what to do.
-    pub fn new(session: Held<G>) -> Table<G> {
-        let cursor = Cursor::middle(session.with(|session| session.position().board()));
-        let mut table = Table { session, cursor, message: Message::None, picked: None, pending: None };
+    /// A board on `record`, the cursor in the middle, the player to move told what to do.
+    pub fn new(record: SharedRecord<G>) -> Table<G> {
+        let cursor = Cursor::middle(record.with(|record| record.position().board()));
+        let mut table = Table { record, cursor, message: Message::None, picked: None, pending: None };
         table.prompt();
         table
     }
 
     /// A board on a game of its own from `start`.
     pub fn at(start: G) -> Table<G> {
-        Table::new(Held::new(Session::new(start)))
+        Table::new(SharedRecord::new(Record::new(start)))
     }
 
-    /// What `look` reads of the session.
-    pub fn read<R>(&self, look: impl FnOnce(&Session<G>) -> R) -> R {
-        self.session.with(look)
+    /// What `look` reads of the record.
+    pub fn read<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
+        self.record.with(look)
     }
 
-    fn change<R>(&mut self, change: impl FnOnce(&mut Session<G>) -> R) -> R {
-        self.session.change(change)
+    fn change<R>(&mut self, change: impl FnOnce(&mut Record<G>) -> R) -> R {
+        self.record.change(change)
     }
 
-    /// The session held, for whoever else plays on it (the computer, the advisor).
-    pub fn held(&self) -> &Held<G> {
-        &self.session
+    /// The record held, for whoever else plays on it (the computer, the advisor).
+    pub fn shared_record(&self) -> &SharedRecord<G> {
+        &self.record
     }
 
     /// A number that changes whenever the game does.
     pub fn revision(&self) -> u64 {
-        self.read(Session::revision)
+        self.read(Record::revision)
     }
 
     pub fn position(&self) -> G {
-        self.read(Session::position)
+        self.read(Record::position)
     }
 
     pub fn to_move(&self) -> Colour {
@@ -132,13 +132,13 @@ impl<G: Input> Table<G> {
     }
 
     pub fn end(&self) -> Option<End> {
-        self.read(Session::end)
+        self.read(Record::end)
     }
 
     /// The player who had to pass just now, if the last thing that happened is a skip.
     pub fn skipped(&self) -> Option<Colour> {
-        self.read(|session| {
-            let last = session.history().last()?;
+        self.read(|record| {
+            let last = record.history().last()?;
             last.turn.is_none().then(|| last.position.to_move().other())
         })
     }
@@ -146,26 +146,26 @@ impl<G: Input> Table<G> {
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
     pub fn in_progress(&self) -> bool {
-        self.read(|session| {
-            let last = session.line().last().map(|ply| ply.position);
+        self.read(|record| {
+            let last = record.line().last().map(|ply| ply.position);
             let ongoing = last.is_some_and(|last| last.outcome() == crate::rules::Outcome::Ongoing);
-            ongoing && session.agreed().is_none()
+            ongoing && record.agreed().is_none()
         })
     }
 
     /// Whether a turn has been played (and so may be taken back).
     pub fn has_history(&self) -> bool {
-        self.read(|session| !session.history().is_empty())
+        self.read(|record| !record.history().is_empty())
     }
 
     /// Whether turns taken back could be played again.
     pub fn can_redo(&self) -> bool {
-        self.read(Session::can_redo)
+        self.read(Record::can_redo)
     }
 
     /// How many turns are played, of how many in the game's line.
     pub fn replay_position(&self) -> (usize, usize) {
-        self.read(|session| (session.turns_played(), session.all_turns().count()))
+        self.read(|record| (record.turns_played(), record.all_turns().count()))
     }
 
     /// Tells the player to move what to do.
@@ -210,7 +210,7 @@ impl<G: Input> Table<G> {
         let mover = self.to_move();
         let branching = self.can_redo();
         self.picked = None;
-        let played = self.change(|session| session.play(&turn));
+        let played = self.change(|record| record.play(&turn));
         let turn = turn.to_string();
         self.message = match (played, self.end()) {
             (Err(reason), _) => {
@@ -238,11 +238,11 @@ impl<G: Input> Table<G> {
             self.message = Message::Info(text!(SELECTION_DROPPED));
             return;
         }
-        let agreed = self.read(Session::agreed);
-        let undone = self.change(Session::undo);
+        let agreed = self.read(Record::agreed);
+        let undone = self.change(Record::undo);
         let answering = computer.filter(|computer| !computer.watched());
         if undone && agreed.is_none() && answering.is_some_and(|computer| computer.plays(self.to_move())) {
-            self.change(Session::undo);
+            self.change(Record::undo);
         }
         let to_move = self.to_move();
         self.message = match (undone, agreed) {
@@ -257,10 +257,10 @@ impl<G: Input> Table<G> {
     /// Redo; against `computer` (not watched), its answer comes back with your turn.
     pub fn redo(&mut self, computer: Option<Computer>) {
         self.picked = None;
-        let redone = self.change(Session::redo);
+        let redone = self.change(Record::redo);
         let answering = computer.filter(|computer| !computer.watched());
         if redone && answering.is_some_and(|computer| computer.plays(self.to_move())) && self.can_redo() {
-            self.change(Session::redo);
+            self.change(Record::redo);
         }
         // Says how the game stands after the turn played again: it may have ended it.
         self.message = match (redone, self.end()) {
@@ -275,8 +275,8 @@ impl<G: Input> Table<G> {
     pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
         self.picked = None;
         match to_last {
-            true => self.change(Session::redo_all),
-            false => self.change(Session::undo_all),
+            true => self.change(Record::redo_all),
+            false => self.change(Record::undo_all),
         }
         let (played, total) = self.replay_position();
         self.message = Message::Info(text!(JUMP_DONE, played, total, self.to_move()));
@@ -285,7 +285,7 @@ impl<G: Input> Table<G> {
 
     /// Back in the game on the computer's turn, it waits, and says so.
     fn say_if_the_computer_waits(&mut self, computer: Option<Computer>) {
-        let waits = self.read(|session| session.can_redo() && session.end().is_none());
+        let waits = self.read(|record| record.can_redo() && record.end().is_none());
         if waits && computer.is_some_and(|computer| computer.plays(self.to_move())) {
             self.message = Message::Info(text!(COMPUTER_WAITS));
         }
@@ -293,21 +293,21 @@ impl<G: Input> Table<G> {
 
     /// Drops the turns ahead that were taken back: play goes on from here.
     pub fn drop_future(&mut self) {
-        self.change(Session::drop_future);
+        self.change(Record::drop_future);
     }
 
     /// Takes back turns until it is `player`'s turn again: in a game at a distance, the
     /// other player agreed to it.
     pub fn take_back_for(&mut self, player: Colour) {
         self.picked = None;
-        let taken = self.change(|session| {
-            let mut undone = session.undo();
+        let taken = self.change(|record| {
+            let mut undone = record.undo();
             let mut taken = usize::from(undone);
-            while undone && session.position().to_move() != player {
-                undone = session.undo();
+            while undone && record.position().to_move() != player {
+                undone = record.undo();
                 taken += usize::from(undone);
             }
-            session.drop_future();
+            record.drop_future();
             taken
         });
         // Says what went: one turn, or the asker's and the answer to it.
@@ -320,7 +320,7 @@ impl<G: Input> Table<G> {
     pub fn resign(&mut self) {
         self.picked = None;
         let loser = self.to_move();
-        self.change(Session::resign);
+        self.change(Record::resign);
         self.message = Message::Success(text!(RESIGN_DONE, loser, loser.other()));
     }
 
@@ -331,14 +331,14 @@ impl<G: Input> Table<G> {
 
     pub fn agree_draw(&mut self) {
         self.picked = None;
-        self.change(Session::agree_draw);
+        self.change(Record::agree_draw);
         self.message = Message::Success(text!(DRAW_DONE));
     }
 
     /// The computer, playing both sides, draws a game that has gone nowhere, and says why.
     pub fn draw_standing_still(&mut self) {
         self.picked = None;
-        self.change(Session::draw_standing_still);
+        self.change(Record::draw_standing_still);
         self.message = Message::Success(text!(DRAW_STILL, crate::ai::STILL_FOR));
     }
 
@@ -346,7 +346,7 @@ impl<G: Input> Table<G> {
     /// message says what was played there.
     pub fn changed_elsewhere(&mut self) {
         self.picked = None;
-        let last = self.read(|session| session.history().last().and_then(|ply| ply.turn.clone()));
+        let last = self.read(|record| record.history().last().and_then(|ply| ply.turn.clone()));
         match (self.end(), last) {
             (Some(_), _) => self.message = Message::None,
             (None, Some(turn)) => {

@@ -1,7 +1,7 @@
 //! How a Triad turn is entered: Enter places a piece on an empty cell (the test game:
 //! built with the `third-game` feature only). It has no pages of rules.
 
-use super::lit::Lit;
+use super::highlights::Highlights;
 use super::pages::Page;
 use super::table::{Input, Message, Table};
 use crate::i18n::triad::keys::PROMPT;
@@ -26,14 +26,14 @@ impl Input for Position {
 
     fn cancel(_: &mut Table<Position>) {}
 
-    fn lit(table: &Table<Position>, _: Option<Cell>, hint: Option<&Place>) -> Lit {
+    fn lit(table: &Table<Position>, _: Option<Cell>, hint: Option<&Place>) -> Highlights {
         let cells =
             |cells: Vec<Cell>| -> CellSet { cells.into_iter().filter_map(|c| BOARD.index(c)).collect() };
-        let last = table.read(|session| session.last_turn().map(|place| vec![place.0]).unwrap_or_default());
-        Lit {
+        let last = table.read(|record| record.last_turn().map(|place| vec![place.0]).unwrap_or_default());
+        Highlights {
             last: cells(last),
             selected: cells(hint.map(|place| vec![place.0]).unwrap_or_default()),
-            ..Lit::default()
+            ..Highlights::default()
         }
     }
 

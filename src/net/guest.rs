@@ -1,8 +1,8 @@
-//! One SSH connection, from the door to the game: its login, its channel, its terminal's
+//! One SSH connection, from the accept to the game: its login, its channel, its terminal's
 //! size and language, and its own queue to the loop that draws its screen.
 
 use super::output::{self, Output};
-use super::{Access, LARGEST, Limits, door, input, limits, same_code, tries};
+use super::{Access, LARGEST, Limits, accept, input, limits, login_tries, same_code};
 use crate::app::event::{self, Arrivals, Mailbox, Redraw, Refused, Wake};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, text};
@@ -29,7 +29,7 @@ pub(super) struct Server {
 #[derive(Clone)]
 struct Shared {
     access: Arc<Access>,
-    tries: Arc<tries::Tries>,
+    login_tries: Arc<login_tries::LoginTries>,
     limits: Arc<Limits>,
     /// The loop that serves the guests' terminals, and where a guest's queue is handed to it.
     wakes: SyncSender<Wake>,
@@ -41,7 +41,7 @@ impl Server {
     pub(super) fn new(access: Access, wakes: &Wakes, limits: Limits, open: output::Open) -> Server {
         let shared = Shared {
             access: Arc::new(access),
-            tries: Arc::new(tries::Tries::new(&limits)),
+            login_tries: Arc::new(login_tries::LoginTries::new(&limits)),
             limits: Arc::new(limits),
             wakes: wakes.sender.clone(),
             arrivals: wakes.inlet.arrivals.clone(),
@@ -50,7 +50,7 @@ impl Server {
         Server { shared, next: AtomicU64::new(1) }
     }
 
-    pub(super) fn guest(&self, visit: door::Visit) -> Guest {
+    pub(super) fn guest(&self, visit: accept::Visit) -> Guest {
         let keys = limits::Bucket::new(self.shared.limits.keys, Instant::now());
         Guest {
             id: self.next.fetch_add(1, Ordering::Relaxed),
@@ -73,7 +73,7 @@ impl Server {
 pub(super) struct Guest {
     id: u64,
     shared: Shared,
-    visit: door::Visit,
+    visit: accept::Visit,
     area: Rect,
     lang: Option<Lang>,
     reader: input::Reader,
@@ -146,13 +146,13 @@ impl russh::server::Handler for Guest {
     async fn auth_password(&mut self, _user: &str, password: &str) -> Result<Auth> {
         let from = self.visit.peer.ip();
         // An address out of tries is not even checked: not by this code either.
-        if !self.shared.tries.may_try(from) {
+        if !self.shared.login_tries.may_try(from) {
             return Ok(try_again());
         }
         if same_code(password, &self.shared.access.code) {
             return Ok(self.accept());
         }
-        self.shared.tries.wrong(from, self.visit.deadline).await;
+        self.shared.login_tries.wrong(from, self.visit.deadline).await;
         if Instant::now() >= self.visit.deadline {
             return Err(anyhow::anyhow!("login time over"));
         }

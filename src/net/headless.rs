@@ -4,7 +4,7 @@
 use super::{Access, Hosting, Limits};
 use crate::app::event::Wake;
 use crate::app::link::Link;
-use crate::keeper::Keeper;
+use crate::autosave::Autosave;
 use crate::terminal::{self, Wakes};
 use anyhow::Result;
 use russh::keys::PrivateKey;
@@ -36,7 +36,7 @@ impl Hosting {
         let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, limits, &wakes)?;
         let serving = std::thread::spawn(move || {
             let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
-            let _ = terminal::drive(&mut local, &mut Keeper::nowhere(), &wakes.inlet, Some(&link));
+            let _ = terminal::drive(&mut local, &mut Autosave::nowhere(), &wakes.inlet, Some(&link));
         });
         Ok(Headless { hosting, serving })
     }

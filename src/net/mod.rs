@@ -6,15 +6,15 @@
 //! can have of the host is bounded: see [`Limits`].
 
 use crate::app::game::AnyGameScreenExt;
-use crate::session::AnySessionExt;
-mod door;
+use crate::record::AnyRecordExt;
+mod accept;
 mod guest;
 #[cfg(any(test, feature = "test-hooks"))]
 mod headless;
 pub mod input;
 mod limits;
+mod login_tries;
 mod output;
-mod tries;
 
 #[cfg(any(test, feature = "test-hooks"))]
 pub use headless::Headless;
@@ -25,9 +25,9 @@ use crate::app::event::Wake;
 use crate::app::link::Link;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
+use crate::record::AnyRecord;
 use crate::rules::{AnyPosition, Colour};
 use crate::saved::SavedGame;
-use crate::session::AnySession;
 use crate::store;
 use crate::terminal::{self, Wakes};
 use anyhow::Result;
@@ -125,7 +125,7 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     };
     let code = join_code();
     let (game, kept) = match hosted {
-        Hosted::New(start) => (AnySession::new(start), None),
+        Hosted::New(start) => (AnyRecord::new(start), None),
         Hosted::Kept((saved, path)) => (saved.game, Some((saved.players, path))),
     };
     let link = Link::new(game);
@@ -176,7 +176,7 @@ fn invite(port: u16, bind: std::net::IpAddr, code: &str) -> Text {
 pub struct Hosting {
     link: Arc<Link>,
     addr: SocketAddr,
-    door: Arc<door::Door>,
+    accept: Arc<accept::Door>,
     /// Holds the goodbye once the host stops.
     stop: watch::Sender<Option<String>>,
     runtime: tokio::runtime::Runtime,
@@ -215,15 +215,15 @@ impl Hosting {
         });
         let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
         let addr = listener.local_addr()?;
-        let door = door::Door::new(&limits);
+        let accept = accept::Door::new(&limits);
         let open = Arc::new(watch::Sender::new(0));
         let server = guest::Server::new(access, wakes, limits, Arc::clone(&open));
         let (stop, stopping) = watch::channel(None);
-        runtime.spawn(door::welcome(listener, Arc::clone(&door), config, stopping, move |visit| {
+        runtime.spawn(accept::welcome(listener, Arc::clone(&accept), config, stopping, move |visit| {
             server.guest(visit)
         }));
         let wakes = wakes.sender.clone();
-        Ok(Hosting { link, addr, door, stop, runtime, wakes, open })
+        Ok(Hosting { link, addr, accept, stop, runtime, wakes, open })
     }
 
     /// Where guests connect.
@@ -234,18 +234,18 @@ impl Hosting {
     /// Whether new guests are being let in: false while the process is out of file
     /// descriptors (the server waits for one and takes them then).
     pub fn listening(&self) -> bool {
-        self.door.listening()
+        self.accept.listening()
     }
 
     /// `tell` hears each change of [`Hosting::listening`] (from the server's threads), so
     /// that the host's screen can say it.
     pub fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
-        self.door.tell_listening(Box::new(tell));
+        self.accept.tell_listening(Box::new(tell));
     }
 
     /// Guests in now, players and watchers.
     pub fn guests(&self) -> usize {
-        self.door.guests()
+        self.accept.guests()
     }
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop

@@ -5,7 +5,7 @@
 //! build on a screen the guest never got, the loop is asked to draw a whole frame (the
 //! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
 
-use super::door::Cut;
+use super::accept::Cut;
 use super::limits::{LARGEST, Limits};
 use crate::app::event::Redraw;
 use russh::server::{Handle, Msg};

@@ -12,8 +12,8 @@ use crate::ai::review::positions;
 use crate::ai::{Budget, Level, Search, Stillness, position_key};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, excerpt, text};
+use crate::record::AnyRecord;
 use crate::rules::{AnyPosition, Game, GameKind};
-use crate::session::AnySession;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -267,13 +267,13 @@ fn prefix<G: Game>(board: crate::rules::hex::Board) -> String {
 /// A saved game as one of `G`'s games on `board`, or why it is not one.
 fn played<G: Game>(
     name: &str,
-    session: &AnySession,
+    record: &AnyRecord,
     board: crate::rules::hex::Board,
 ) -> Result<Played<G>, Text> {
-    let (start, turns) = crate::each_game!(session, s => (s.start().to_string(), s.all_turns().map(ToString::to_string).collect::<Vec<_>>()));
+    let (start, turns) = crate::each_game!(record, s => (s.start().to_string(), s.all_turns().map(ToString::to_string).collect::<Vec<_>>()));
     let other = || text!(PUZZLE_MAKE_OTHER_GAME, excerpt(name), G::KIND.name(), board.side());
     let start: G = start.parse().map_err(|_| other())?;
-    if session.kind() != G::KIND || start.board() != board {
+    if record.kind() != G::KIND || start.board() != board {
         return Err(other());
     }
     let turns =
@@ -286,13 +286,13 @@ fn played<G: Game>(
 /// game (how many played, how many puzzles made).
 pub fn make(
     start: &AnyPosition,
-    saved: &[(String, AnySession)],
+    saved: &[(String, AnyRecord)],
     options: Options,
     emit: impl FnMut(&Puzzle),
     progress: impl FnMut(usize, usize),
 ) -> Result<(), Text> {
     crate::each_game!(start, p, G => {
-        let games = saved.iter().map(|(name, session)| played::<G>(name, session, p.board())).collect::<Result<Vec<_>, Text>>()?;
+        let games = saved.iter().map(|(name, record)| played::<G>(name, record, p.board())).collect::<Result<Vec<_>, Text>>()?;
         Maker::<G>::new(options, &prefix::<G>(p.board())).run(*p, &games, emit, progress);
         Ok(())
     })

@@ -33,7 +33,7 @@ use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
 use std::fmt;
 use std::sync::OnceLock;
 
-pub mod mine;
+pub mod own;
 
 /// The most fields a line has.
 const FIELDS: usize = 9;

@@ -2,8 +2,8 @@
 //! the marks of what it means (the one place where marks are chosen, for every screen).
 
 use super::theme::{self, Mark};
+use crate::app::highlights::Highlights;
 use crate::app::layout::BoardLayout;
-use crate::app::lit::Lit;
 use crate::rules::hex::Cell;
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
@@ -17,7 +17,7 @@ pub type CellText = Vec<Vec<Span<'static>>>;
 pub fn draw(
     layout: &BoardLayout,
     buf: &mut Buffer,
-    lit: &Lit,
+    lit: &Highlights,
     cursor: Option<Cell>,
     write: impl Fn(Cell, Style) -> CellText,
 ) {

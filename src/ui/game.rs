@@ -4,18 +4,18 @@
 use super::board::{self, CellText};
 use super::say::Say;
 use super::theme::{self, Mark};
+use crate::app::component::Component;
 use crate::app::game::{GameScreen, Mode};
-use crate::app::go::Component;
 use crate::app::layout::GameLayout;
 pub(crate) use crate::app::layout::wrap_words;
 use crate::app::table::Input;
 use crate::app::table::Message;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Text, text};
+use crate::record::{Computer, End, Players, Record};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::saved::KeptReview;
-use crate::session::{Computer, End, Players, Session};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -137,7 +137,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
         lines.push(line);
     }
     // A reviewed game shows Blue's chance along it, the turn on view marked.
-    let line: Vec<String> = table.read(|session| session.all_turns().map(ToString::to_string).collect());
+    let line: Vec<String> = table.read(|record| record.all_turns().map(ToString::to_string).collect());
     let review = game.keeping.review.as_ref().map(|review: &KeptReview| review.for_line(&line));
     if let Some(review) = review.filter(|review| review.looked.len() > 1) {
         lines.push(Line::styled(say.word(REVIEW_GRAPH), theme::HINTS));
@@ -148,7 +148,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let heading = if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
     lines.push(Line::styled(say.text(&heading), theme::HEADING));
     let legend = legend(G::MARKS, G::KIND, say, width);
-    let (moves, starts) = table.read(|session| move_list(session, G::FIRST, say, width));
+    let (moves, starts) = table.read(|record| move_list(record, G::FIRST, say, width));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     // Scrolled so that the line of the current turn shows, the latest ones when at the end.
     let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);
@@ -249,18 +249,18 @@ pub(super) fn player_line(colour: Colour, to_move: bool, what: String, say: Say)
     ])
 }
 
-/// The turns of `session`, two to a numbered line: the first player's, then the other's,
+/// The turns of `record`, two to a numbered line: the first player's, then the other's,
 /// with the line where each number starts. Turns taken back (which redo or End bring back)
 /// are dimmed. A turn too long for its column takes a line of its own, and one too long
 /// for the panel goes on after an `x` on the next line: notation is never cut.
 pub(super) fn move_list<G: Game>(
-    session: &Session<G>,
+    record: &Record<G>,
     first: Colour,
     say: Say,
     width: usize,
 ) -> (Vec<Line<'static>>, Vec<usize>) {
-    let played = session.history().len();
-    let mut entries: Vec<(String, bool)> = session
+    let played = record.history().len();
+    let mut entries: Vec<(String, bool)> = record
         .line()
         .iter()
         .enumerate()
@@ -268,7 +268,7 @@ pub(super) fn move_list<G: Game>(
             (ply.turn.as_ref().map_or_else(|| say.word(MOVES_SKIP), ToString::to_string), n >= played)
         })
         .collect();
-    if session.start().to_move() != first {
+    if record.start().to_move() != first {
         entries.insert(0, ("...".to_string(), false));
     }
     let style = |future: bool| if future { theme::TAKEN_BACK } else { Style::new() };

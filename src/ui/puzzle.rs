@@ -40,7 +40,7 @@ pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
 }
 
 fn screen_context(screen: &PuzzleScreen) -> crate::app::keys::Context {
-    crate::app::go::Component::context(screen)
+    crate::app::component::Component::context(screen)
 }
 
 /// The board of the puzzle, as the game screen draws a game.
@@ -113,7 +113,7 @@ fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     lines.push(Line::raw(""));
     lines.push(Line::styled(say.word(PANEL_MOVES), theme::HEADING));
     let legend = legend(G::MARKS, G::KIND, say, width);
-    let (moves, _) = solving.table.read(|session| move_list(session, G::FIRST, say, width));
+    let (moves, _) = solving.table.read(|record| move_list(record, G::FIRST, say, width));
     let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
     lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).cloned());
     let block = Block::bordered().title(format!(" {} ", say.word(PUZZLE_PANEL)));

@@ -7,7 +7,7 @@ use super::game::Look;
 use super::say::Say;
 use super::theme::{self, Mark};
 use crate::ai::review::Class;
-use crate::app::go::Component;
+use crate::app::component::Component;
 use crate::app::layout::{GameLayout, ReviewPanel, scrolled};
 use crate::app::review::{ReviewScreen, Reviewing};
 use crate::i18n::keys::*;
@@ -67,7 +67,7 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
 /// At the end of the title line, where it fits: the puzzles the review made of the
 /// player's mistakes, and the key that opens them.
 fn offer<G: Look>(screen: &ReviewScreen<G>, say: Say, used: usize, width: u16) -> Vec<Span<'static>> {
-    let Some(count) = screen.mine.found.as_ref().map(Vec::len).filter(|count| *count > 0) else {
+    let Some(count) = screen.own_puzzles.found.as_ref().map(Vec::len).filter(|count| *count > 0) else {
         return Vec::new();
     };
     let offer = Span::styled(format!("{} ", say.text(&text!(MINE_OFFER, count))), theme::success());

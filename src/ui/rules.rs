@@ -6,9 +6,9 @@ use super::game::Look;
 use super::room::centred;
 use super::say::Say;
 use super::theme::{self, Mark};
+use crate::app::highlights::Highlights;
 use crate::app::keys::Context;
 use crate::app::layout::PageLayout;
-use crate::app::lit::Lit;
 use crate::app::rules::Book;
 use crate::app::table::Input;
 use crate::i18n::keys::*;
@@ -44,7 +44,7 @@ pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
 /// The page's words for a text area `width` wide: the text, the step and its caption,
 /// the move to try, the legend of the marks on the board. When they would run past
 /// `height` lines, the blank lines between them go first.
-fn page_text(book: &Book, lit: &Lit, say: Say, width: u16, height: u16) -> Vec<Line<'static>> {
+fn page_text(book: &Book, lit: &Highlights, say: Say, width: u16, height: u16) -> Vec<Line<'static>> {
     let page = book.current();
     let scene = book.scene();
     let mut text: Vec<Line> = say.word(page.text).lines().map(|line| Line::raw(line.to_string())).collect();
@@ -83,7 +83,7 @@ pub fn fits(book: &Book, say: Say, area: Rect) -> bool {
 }
 
 /// The board of a scene: stacks as on the game screens, the lit cells marked.
-fn draw_position(position: &AnyPosition, lit: &Lit, layout: &PageLayout, say: Say, frame: &mut Frame) {
+fn draw_position(position: &AnyPosition, lit: &Highlights, layout: &PageLayout, say: Say, frame: &mut Frame) {
     crate::each_game!(position, p => board::draw(
         &layout.board,
         frame.buffer_mut(),
@@ -95,7 +95,7 @@ fn draw_position(position: &AnyPosition, lit: &Lit, layout: &PageLayout, say: Sa
 
 /// The marks on the board and what they mean, in lines of at most `width` columns that
 /// break between marks, never inside one (`{ }` on one line, `group` on the next).
-fn legend(lit: &Lit, game: GameKind, say: Say, width: usize) -> Vec<String> {
+fn legend(lit: &Highlights, game: GameKind, say: Say, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for item in legend_items(lit, game, say) {
         match lines.last_mut() {
@@ -110,7 +110,7 @@ fn legend(lit: &Lit, game: GameKind, say: Say, width: usize) -> Vec<String> {
 }
 
 /// Each mark on the board with what it means: `( ) selected`.
-fn legend_items(lit: &Lit, game: GameKind, say: Say) -> Vec<String> {
+fn legend_items(lit: &Highlights, game: GameKind, say: Say) -> Vec<String> {
     Mark::BY_PRIORITY
         .iter()
         .filter(|mark| !mark.cells(lit).is_empty())

@@ -1,7 +1,7 @@
 //! Every colour and style of the screens, and the one vocabulary of marks drawn either side
 //! of a cell: each mark means one thing on every screen, games and rules pages alike.
 
-use crate::app::lit::Lit;
+use crate::app::highlights::Highlights;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, own_for};
 use crate::rules::{Colour, GameKind};
@@ -74,7 +74,7 @@ impl Theme {
 static THEME: std::sync::OnceLock<Theme> = std::sync::OnceLock::new();
 
 /// Makes `theme` the look of every screen for the rest of the process; false if one was
-/// set already. Held for the whole process: the colours are the person's at this terminal.
+/// set already. SharedRecord for the whole process: the colours are the person's at this terminal.
 pub fn set(theme: Theme) -> bool {
     THEME.set(theme).is_ok()
 }
@@ -237,7 +237,7 @@ impl Mark {
     }
 
     /// The cells of `lit` this mark stands for.
-    pub fn cells(self, lit: &Lit) -> crate::rules::hex::CellSet {
+    pub fn cells(self, lit: &Highlights) -> crate::rules::hex::CellSet {
         match self {
             Mark::Cursor => Default::default(),
             Mark::Selected => lit.selected,
@@ -254,7 +254,7 @@ impl Mark {
     }
 
     /// The mark a board cell of index `index` carries, if any.
-    pub fn of(lit: &Lit, index: usize) -> Option<Mark> {
+    pub fn of(lit: &Highlights, index: usize) -> Option<Mark> {
         Mark::BY_PRIORITY.iter().copied().find(|mark| mark.cells(lit).contains(index))
     }
 

@@ -3,8 +3,8 @@
 
 use hexstack::app::event::Event as Wake;
 use hexstack::app::game::GameScreen;
+use hexstack::app::highlights::Highlights;
 use hexstack::app::keys;
-use hexstack::app::lit::Lit;
 use hexstack::app::menu::Entry;
 use hexstack::app::table::Input;
 use hexstack::app::{App, Screen};
@@ -146,12 +146,12 @@ pub fn ombagui_game(app: &App) -> &GameScreen<ombagui::Position> {
 }
 
 /// What the board of the game on screen lights up.
-pub fn lit(app: &App) -> Lit {
+pub fn lit(app: &App) -> Highlights {
     let game = app.screen.game().expect("a game screen");
     hexstack::each_game!(game, game => lit_of(game))
 }
 
-fn lit_of<G: Input>(game: &GameScreen<G>) -> Lit {
+fn lit_of<G: Input>(game: &GameScreen<G>) -> Highlights {
     game.lit()
 }
 
@@ -223,10 +223,10 @@ pub fn at_once(app: &mut App) {
 }
 
 /// Runs the loop over `events` on a test terminal of the app's size, keeping games with
-/// `keeper`; the loop ends when the events do (as when a terminal is closed) or the app quits.
+/// `autosave`; the loop ends when the events do (as when a terminal is closed) or the app quits.
 pub fn run_loop(
     app: &mut App,
-    keeper: &mut hexstack::keeper::Keeper,
+    autosave: &mut hexstack::autosave::Autosave,
     events: Vec<Event>,
 ) -> Terminal<TestBackend> {
     let terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
@@ -238,7 +238,7 @@ pub fn run_loop(
     let taken = std::mem::replace(app, App::new(AREA));
     let mut local = Some(hexstack::terminal::Screen::new(taken, terminal, Lang::En));
     let inlet = hexstack::terminal::Inlet::new(wakes);
-    hexstack::terminal::drive(&mut local, keeper, &inlet, None).unwrap();
+    hexstack::terminal::drive(&mut local, autosave, &inlet, None).unwrap();
     let screen = local.unwrap();
     *app = screen.app;
     screen.terminal

@@ -5,9 +5,9 @@
 
 use hexstack::app::link::Link;
 use hexstack::net::{Access, Headless, Hosting, Limits};
+use hexstack::record::AnyRecord;
+use hexstack::record::AnyRecordExt;
 use hexstack::rules::{AnyPosition, clamber};
-use hexstack::session::AnySession;
-use hexstack::session::AnySessionExt;
 use russh::client;
 use russh::keys::{PrivateKey, PublicKeyOrCertificate};
 use std::net::IpAddr;
@@ -28,7 +28,7 @@ pub const PROMPT: Duration = Duration::from_secs(5);
 /// A server for a Clamber game with Red to move, within `limits`.
 pub fn host(limits: Limits) -> (Arc<Link>, Headless) {
     let start: clamber::Position = "3/r/C3=b2".parse().unwrap();
-    let link = Link::new(AnySession::new(AnyPosition::Clamber(start)));
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key: None };
     let key = PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519).unwrap();
     let hosting =

@@ -2,7 +2,7 @@
 //! and which stacks each side threatens to capture.
 
 use super::Evaluate;
-use super::judged::Quick;
+use super::eval_memo::Quick;
 use hexstack_rules::clamber::Position;
 use std::hash::Hasher;
 

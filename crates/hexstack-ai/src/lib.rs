@@ -10,7 +10,7 @@
 
 mod clamber;
 mod draw;
-mod judged;
+mod eval_memo;
 mod level;
 mod ombagui;
 pub mod proof;
@@ -54,7 +54,7 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// evaluations ([`judged`]): the position's bytes by default; a game whose positions
     /// are large hashes the few words that say it all.
     fn quick_key(&self) -> u64 {
-        judged::quick_key(self)
+        eval_memo::quick_key(self)
     }
 
     /// How a beginner (level 1) judges the position: [`Evaluate::evaluate`] unless a game

@@ -142,7 +142,7 @@ pub fn seen_by(colour: Colour, chance: f64) -> f64 {
 }
 
 /// The position a player meets after `turn`: a player left with no legal turn in a game
-/// that goes on is skipped, as the session does. `None` if the turn is not legal.
+/// that goes on is skipped, as the record does. `None` if the turn is not legal.
 pub fn after<G: Game>(position: &G, turn: &G::Turn) -> Option<G> {
     position.play(turn).ok().map(|next| skip_if_stuck(next))
 }

@@ -2,7 +2,7 @@
 //! turn to turn, captures answered past the horizon, and the game's own positions costing
 //! whoever goes back to them.
 
-use super::judged::{Judge, Judged};
+use super::eval_memo::{EvalMemo, Judge};
 use super::verdict::Verdicts;
 use super::{
     Budget, Evaluate, Found, GOING_BACK, GOING_ROUND, KeyMap, KeySet, NEARLY_AS_GOOD, PROVEN, TAKING_BACK,
@@ -115,7 +115,7 @@ pub struct Search<G: Game> {
     /// expert takes sides ([`Evaluate::EXPERT_TAKES_SIDES`]).
     table_judged_for: Option<Colour>,
     /// The evaluations made, so that a position met again is not judged again.
-    judged: Judged,
+    memo: EvalMemo,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -158,7 +158,7 @@ impl<G: Evaluate> Search<G> {
             verdicts: Verdicts::default(),
             side: Colour::Blue,
             table_judged_for: None,
-            judged: Judged::new(),
+            memo: EvalMemo::new(),
             _game: std::marker::PhantomData,
         }
     }
@@ -268,7 +268,7 @@ impl<G: Evaluate> Search<G> {
             self.table.clear();
         }
         self.table_judged_for = judged_for;
-        self.judged.prepare(Judge::of(&budget, side));
+        self.memo.prepare(Judge::of(&budget, side));
     }
 
     /// The root's turns in the order to search them: the last iteration's best first.

@@ -1,12 +1,12 @@
 //! Values of one game or another, made from the list of games ([`games!`](crate::games)):
 //! [`GameKind`] names a game, [`Any<F>`] holds a value of the family `F` for whichever
-//! game (a position, a session, a screen...), and [`each_game!`](crate::each_game) runs
+//! game (a position, a record, a screen...), and [`each_game!`](crate::each_game) runs
 //! the same generic code on whichever game it holds. The games are told apart nowhere else.
 
 use super::Game;
 
 /// A kind of value that every game has its own of: `Of<G>` is game `G`'s.
-/// `Any<Sessions>` is a session of any game, where `Sessions::Of<G> = Session<G>`.
+/// `Any<Records>` is a record of any game, where `Records::Of<G> = Record<G>`.
 pub trait Family {
     type Of<G: Game>: std::fmt::Debug;
 }

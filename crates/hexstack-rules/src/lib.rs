@@ -4,7 +4,7 @@
 //! Every game reads and writes its text notation through `FromStr` / `Display`.
 //!
 //! The games are listed once ([`games!`](crate::games)); [`GameKind`] names one, and
-//! [`Any`] holds a value of whichever game (a position, a session, a screen). The
+//! [`Any`] holds a value of whichever game (a position, a record, a screen). The
 //! [`Game`] trait is what every game's rules give; the rest of the program is generic over
 //! it, and runs on an [`Any`] through [`each_game!`](crate::each_game).
 

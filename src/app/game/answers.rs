@@ -3,7 +3,7 @@
 
 use super::GameScreen;
 use crate::ai::{DrawReason, Standing};
-use crate::app::go::Go;
+use crate::app::component::Go;
 use crate::app::prompt::Question;
 use crate::app::table::{Input, Message};
 use crate::i18n::keys::*;
@@ -14,7 +14,7 @@ impl<G: Input> GameScreen<G> {
     pub(super) fn offer_draw(&mut self) {
         let Some(opponent) = self.opponent() else { return };
         let advised = self.advisor.advice(self.table.revision()).map(|advice| advice.blue);
-        let answer = self.table.read(|session| opponent.draw_answer(session, advised));
+        let answer = self.table.read(|record| opponent.draw_answer(record, advised));
         let why = match answer.reason() {
             DrawReason::NeitherCanFinish => text!(DRAW_NEITHER),
             DrawReason::StoodEven => text!(DRAW_STOOD_EVEN, crate::ai::EVEN_FOR),

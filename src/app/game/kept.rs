@@ -4,9 +4,9 @@
 use super::{AnyGameScreen, GameScreen, Mode};
 use crate::app::prompt::Question;
 use crate::app::table::{Input, Message};
+use crate::record::Players;
 use crate::rules::hex::Cell;
 use crate::saved::KeptReview;
-use crate::session::Players;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -32,7 +32,7 @@ impl Keeping {
     }
 }
 
-/// What the keeper and the loop ask of a game kept while it is on screen, played or
+/// What the autosave and the loop ask of a game kept while it is on screen, played or
 /// under its review, whichever game it is.
 pub trait Kept {
     /// Where it is kept, and what is kept with it.
@@ -69,7 +69,7 @@ impl<G: Input> Kept for GameScreen<G> {
     fn record(&self, date: &str) -> String {
         let players = Players { computer: self.computer(), ..self.players.clone() };
         let review = self.keeping.review.as_ref();
-        self.table.read(|session| crate::saved::write_reviewed(session, &players, date, review))
+        self.table.read(|record| crate::saved::write_reviewed(record, &players, date, review))
     }
 
     fn message(&mut self) -> &mut Message {

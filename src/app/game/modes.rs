@@ -2,7 +2,7 @@
 //! asks it), and what none takes, every game does.
 
 use super::GameScreen;
-use crate::app::go::{Go, Leave};
+use crate::app::component::{Go, Leave};
 use crate::app::keys::{Action, Leaving};
 use crate::app::link::Ask;
 use crate::app::opponent::Opponent;
@@ -81,11 +81,11 @@ impl<G: Input> GameScreen<G> {
             Action::Redo => self.table.redo(computer),
             Action::First | Action::Last => self.table.jump(action == Action::Last, computer),
             Action::Hint => {
-                if let Some(message) = self.advisor.ask_hint(self.table.held()) {
+                if let Some(message) = self.advisor.ask_hint(self.table.shared_record()) {
                     self.table.message = message;
                 }
             }
-            Action::Eval => self.advisor.toggle_eval(self.table.held()),
+            Action::Eval => self.advisor.toggle_eval(self.table.shared_record()),
             // Esc with nothing picked puts a hint away.
             Action::Cancel if self.table.picked.is_none() && self.advisor.clear_hint() => {}
             action => self.table.on_board(action),

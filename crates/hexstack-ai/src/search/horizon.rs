@@ -26,7 +26,7 @@ impl<G: Evaluate> Search<G> {
     /// A position's evaluation, as this search's player judges it: from the memo when
     /// the position was judged before.
     pub(super) fn judge(&mut self, position: &G) -> i32 {
-        self.judged.judge(position)
+        self.memo.judge(position)
     }
 
     /// The score of a position reached by a capture at the horizon: the player to move may

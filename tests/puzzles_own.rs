@@ -7,8 +7,8 @@ mod common;
 use common::*;
 use hexstack::ai::Level;
 use hexstack::app::{App, Leave, Request, Screen};
+use hexstack::autosave::Autosave;
 use hexstack::i18n::Lang;
-use hexstack::keeper::Keeper;
 use hexstack::puzzles::{Goal, Puzzle};
 use std::path::Path;
 use std::process::Output;
@@ -112,7 +112,9 @@ fn the_review_offers_the_puzzles_of_ones_mistakes() {
     }
     let mut app = app.reviewing(Some(Level::ALL[1]), Leave::Game);
     let found = |app: &App| match &app.screen {
-        Screen::Review(review) => hexstack::each_game!(review.as_ref(), screen => screen.mine.found.clone()),
+        Screen::Review(review) => {
+            hexstack::each_game!(review.as_ref(), screen => screen.own_puzzles.found.clone())
+        }
         _ => None,
     };
     press(&mut app, &["P"]);
@@ -129,18 +131,18 @@ fn the_review_offers_the_puzzles_of_ones_mistakes() {
     press(&mut app, &["P"]);
     assert_eq!(app.request, Some(Request::Puzzles(puzzles.clone())));
 
-    // The loop's keeper adds them to the player's file, once.
+    // The loop's autosave adds them to the player's file, once.
     let data = tempfile::tempdir().unwrap();
     let mine = data.path().join("puzzles").join("mine.tsv");
-    let mut keeper = Keeper::new(None, &mut app).with_puzzles(Some(mine.clone()));
-    keeper.keep(&mut app);
-    keeper.keep(&mut app);
-    assert_eq!(hexstack::puzzles::mine::read(&mine).unwrap(), (puzzles.clone(), vec![]));
+    let mut autosave = Autosave::new(None, &mut app).with_puzzles(Some(mine.clone()));
+    autosave.keep(&mut app);
+    autosave.keep(&mut app);
+    assert_eq!(hexstack::puzzles::own::read(&mine).unwrap(), (puzzles.clone(), vec![]));
     // Reopened, the review makes them again, and adds nothing.
     press(&mut app, &["q", "v"]);
     assert!(run_until(&mut app, &wakes, Duration::from_secs(120), |app| found(app).is_some()));
-    keeper.keep(&mut app);
-    assert_eq!(hexstack::puzzles::mine::read(&mine).unwrap().0, puzzles);
+    autosave.keep(&mut app);
+    assert_eq!(hexstack::puzzles::own::read(&mine).unwrap().0, puzzles);
 
     // What the loop does with the request: the puzzle screen, on the first of them.
     app.solve_mine(puzzles.clone(), None);

@@ -123,39 +123,39 @@ impl Players {
     }
 }
 
-/// Every game's sessions: `Any<Sessions>` is a game in progress of any game.
+/// Every game's records: `Any<Records>` is a game in progress of any game.
 #[derive(Debug)]
-pub struct Sessions;
+pub struct Records;
 
-impl Family for Sessions {
-    type Of<G: Game> = Session<G>;
+impl Family for Records {
+    type Of<G: Game> = Record<G>;
 }
 
-impl Cloned for Sessions {
-    fn cloned<G: Game>(of: &Session<G>) -> Session<G> {
+impl Cloned for Records {
+    fn cloned<G: Game>(of: &Record<G>) -> Record<G> {
         of.clone()
     }
 }
 
 /// A game in progress of any game.
-pub type AnySession = Any<Sessions>;
+pub type AnyRecord = Any<Records>;
 
 /// What a game in progress of any game answers, whichever game it is (a trait, since
 /// [`Any`] is the rules crate's).
-pub trait AnySessionExt {
+pub trait AnyRecordExt {
     /// A game of whichever game `start` is.
     fn new(start: AnyPosition) -> Self;
     /// A number that changes whenever the game does.
     fn revision(&self) -> u64;
 }
 
-impl AnySessionExt for AnySession {
-    fn new(start: AnyPosition) -> AnySession {
-        crate::each_game!(map start, start => Session::new(start))
+impl AnyRecordExt for AnyRecord {
+    fn new(start: AnyPosition) -> AnyRecord {
+        crate::each_game!(map start, start => Record::new(start))
     }
 
     fn revision(&self) -> u64 {
-        crate::each_game!(self, session => session.revision())
+        crate::each_game!(self, record => record.revision())
     }
 }
 
@@ -193,7 +193,7 @@ pub enum Played {
 /// A game's history. Positions are small `Copy` values, so undo and redo are moves along
 /// a list of positions; playing after an undo drops the turns that could have been redone.
 #[derive(Clone, Debug)]
-pub struct Session<G: Game> {
+pub struct Record<G: Game> {
     plies: Vec<Ply<G>>,
     /// How many plies are played; the ones after can be redone.
     played: usize,
@@ -203,17 +203,13 @@ pub struct Session<G: Game> {
     revision: u64,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Game> Record<G> {
     /// A game from `start`; if the player to move there cannot move, they are skipped.
-    pub fn new(start: G) -> Session<G> {
-        let mut session = Session {
-            plies: vec![Ply { turn: None, position: start }],
-            played: 1,
-            agreed: None,
-            revision: 0,
-        };
-        session.skip_if_stuck();
-        session
+    pub fn new(start: G) -> Record<G> {
+        let mut record =
+            Record { plies: vec![Ply { turn: None, position: start }], played: 1, agreed: None, revision: 0 };
+        record.skip_if_stuck();
+        record
     }
 
     /// A number that changes whenever the game does (a turn, an undo, a resignation ...).
@@ -241,7 +237,7 @@ impl<G: Game> Session<G> {
         self.plies[1..].iter().filter_map(|ply| ply.turn.as_ref())
     }
 
-    /// How many of [`Session::all_turns`] are played now.
+    /// How many of [`Record::all_turns`] are played now.
     pub fn turns_played(&self) -> usize {
         self.history().iter().filter(|ply| ply.turn.is_some()).count()
     }

@@ -1,4 +1,4 @@
-//! The door: the accept loop and who may stay. Connections not yet in are few and short
+//! The accept: the accept loop and who may stay. Connections not yet in are few and short
 //! (a login time, a cap with refusals at random past a start, a cap per address), guests
 //! in are counted, and the loop outlives running out of descriptors: it waits for one to
 //! free and takes the connection then, saying meanwhile that it cannot.
@@ -30,10 +30,10 @@ const RETRY: Duration = Duration::from_secs(1);
 /// How long the guests' connections get to close with the host's goodbye.
 const GOODBYE: Duration = Duration::from_secs(1);
 
-/// Told whether the door takes connections.
+/// Told whether the accept takes connections.
 type Tell = Box<dyn Fn(bool) + Send + Sync>;
 
-/// Who is at the door and who is in.
+/// Who is at the accept and who is in.
 pub(super) struct Door {
     limits: Limits,
     rooms: Mutex<Rooms>,
@@ -105,19 +105,19 @@ impl Door {
         }
         rooms.startups += 1;
         *rooms.by_source.entry(source).or_default() += 1;
-        Some(Startup { door: Arc::clone(self), source })
+        Some(Startup { accept: Arc::clone(self), source })
     }
 }
 
 /// A place among the connections not yet in, given back when dropped.
 pub(super) struct Startup {
-    door: Arc<Door>,
+    accept: Arc<Door>,
     source: IpAddr,
 }
 
 impl Drop for Startup {
     fn drop(&mut self) {
-        let mut rooms = self.door.rooms();
+        let mut rooms = self.accept.rooms();
         rooms.startups -= 1;
         if let Some(count) = rooms.by_source.get_mut(&self.source) {
             *count -= 1;
@@ -130,16 +130,16 @@ impl Drop for Startup {
 
 /// A guest's place, given back when dropped.
 pub(super) struct Inside {
-    door: Arc<Door>,
+    accept: Arc<Door>,
 }
 
 impl Drop for Inside {
     fn drop(&mut self) {
-        self.door.rooms().guests -= 1;
+        self.accept.rooms().guests -= 1;
     }
 }
 
-/// One connection as the door sees it, handed to its handler: where it comes from, its
+/// One connection as the accept sees it, handed to its handler: where it comes from, its
 /// place, until when it may take to come in, and the way to cut it.
 pub(super) struct Visit {
     pub peer: SocketAddr,
@@ -158,15 +158,15 @@ impl Visit {
             return true;
         }
         let Some(startup) = &self.startup else { return false };
-        let door = Arc::clone(&startup.door);
+        let accept = Arc::clone(&startup.accept);
         {
-            let mut rooms = door.rooms();
-            if rooms.guests >= door.limits.guests {
+            let mut rooms = accept.rooms();
+            if rooms.guests >= accept.limits.guests {
                 return false;
             }
             rooms.guests += 1;
         }
-        self.inside = Some(Inside { door });
+        self.inside = Some(Inside { accept });
         self.startup = None;
         if let Some(admitted) = self.admitted.take() {
             let _ = admitted.send(());
@@ -183,7 +183,7 @@ impl Visit {
 /// `guest`. Out of descriptors, it says so and tries again when one frees (a second at most).
 pub(super) async fn welcome<H, F>(
     listener: TcpListener,
-    door: Arc<Door>,
+    accept: Arc<Door>,
     config: Arc<Config>,
     stop: watch::Receiver<Option<String>>,
     guest: F,
@@ -202,21 +202,21 @@ pub(super) async fn welcome<H, F>(
             // The connection died before it was taken: nothing wrong here.
             Err(error) if error.kind() == io::ErrorKind::ConnectionAborted => continue,
             Err(_) => {
-                door.set_listening(false);
+                accept.set_listening(false);
                 tokio::select! {
                     _ = waiting.wait_for(Option::is_some) => return,
-                    () = door.freed.notified() => {}
+                    () = accept.freed.notified() => {}
                     () = tokio::time::sleep(RETRY) => {}
                 }
                 continue;
             }
         };
-        door.set_listening(true);
+        accept.set_listening(true);
         // Refused: closed at once, before a byte is read.
-        let Some(startup) = door.knock(peer.ip()) else { continue };
+        let Some(startup) = accept.knock(peer.ip()) else { continue };
         let (admitted, coming) = oneshot::channel();
         let cut = Arc::new(Cut::default());
-        let deadline = Instant::now() + door.limits.login_time;
+        let deadline = Instant::now() + accept.limits.login_time;
         let visit = Visit {
             peer,
             deadline,
@@ -226,10 +226,10 @@ pub(super) async fn welcome<H, F>(
             admitted: Some(admitted),
         };
         let handler = guest(visit);
-        let (config, stop, door) = (Arc::clone(&config), stop.clone(), Arc::clone(&door));
+        let (config, stop, accept) = (Arc::clone(&config), stop.clone(), Arc::clone(&accept));
         tokio::spawn(async move {
             visit_through(config, stream, handler, cut, deadline, coming, stop).await;
-            door.freed.notify_one();
+            accept.freed.notify_one();
         });
     }
 }

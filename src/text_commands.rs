@@ -3,8 +3,8 @@
 
 use crate::ai::{self, Budget, Evaluate, Level, Search};
 use crate::each_game;
+use crate::record::{End, Record};
 use crate::rules::{AnyPosition, Game, divide, perft};
-use crate::session::{End, Session};
 use std::sync::atomic::AtomicBool;
 
 /// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
@@ -141,7 +141,7 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 
 /// [`review_text`], given to `show` as soon as it is made; then, when `source` names the
 /// saved game's file, the puzzles its review makes of the mistakes of the players who are
-/// not the computer ([`crate::puzzles::mine`]), which take a while longer: none from a
+/// not the computer ([`crate::puzzles::own`]), which take a while longer: none from a
 /// review read back whole from the file, whose puzzles the review screen made.
 pub fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
@@ -150,8 +150,8 @@ pub fn review_text_and_puzzles(
     show: &mut dyn FnMut(String),
 ) -> Vec<crate::puzzles::Puzzle> {
     let level = review_level(saved, level);
-    let mine = source.map(|source| (crate::puzzles::mine::persons(saved.players.computer), source));
-    each_game!(&saved.game, session => review_lines(session, saved.review.as_ref(), (level, threads), mine, show))
+    let mine = source.map(|source| (crate::puzzles::own::persons(saved.players.computer), source));
+    each_game!(&saved.game, record => review_lines(record, saved.review.as_ref(), (level, threads), mine, show))
 }
 
 /// The level a review of `saved` is at: the one asked for, else the kept review's.
@@ -160,7 +160,7 @@ pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>) -> Le
 }
 
 fn review_lines<G>(
-    session: &Session<G>,
+    record: &Record<G>,
     kept: Option<&crate::saved::KeptReview>,
     (level, threads): (Level, usize),
     mine: Option<(Vec<crate::rules::Colour>, &str)>,
@@ -171,8 +171,8 @@ where
     G::Turn: Send,
 {
     use ai::review::{self, Summary};
-    let turns: Vec<G::Turn> = session.all_turns().cloned().collect();
-    let positions = review::positions(session.start(), &turns);
+    let turns: Vec<G::Turn> = record.all_turns().cloned().collect();
+    let positions = review::positions(record.start(), &turns);
     let mut looked = match kept.filter(|kept| kept.level == level) {
         Some(kept) => kept.looked(&positions),
         None => vec![None; positions.len()],
@@ -207,15 +207,15 @@ where
     }
     show(lines.join("\n"));
     mine.filter(|_| !kept_whole).map_or_else(Vec::new, |(persons, source)| {
-        let game = crate::puzzles::mine::Reviewed {
+        let game = crate::puzzles::own::Reviewed {
             positions: &positions,
             turns: &turns,
             judged: &judged,
             persons: &persons,
             source,
         };
-        let budget = crate::puzzles::mine::budget(review::budget::<G>(level));
-        crate::puzzles::mine::puzzles(&game, (budget, threads), &AtomicBool::new(false))
+        let budget = crate::puzzles::own::budget(review::budget::<G>(level));
+        crate::puzzles::own::puzzles(&game, (budget, threads), &AtomicBool::new(false))
     })
 }
 
@@ -263,21 +263,21 @@ fn play_game<G: Evaluate + std::fmt::Display>(
     cap: u32,
     scale: f64,
 ) -> (Option<End>, u32, Purpose, String) {
-    let mut session = Session::new(start);
+    let mut record = Record::new(start);
     let mut watch = Watch::new(&start);
     let mut searches = [Search::new(), Search::new()];
     let mut random = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let stop = AtomicBool::new(false);
     for turn in 0..cap {
-        watch.see(&session);
-        if session.is_over() {
-            return (session.end(), turn, watch.purpose(session.end()), session.position().to_string());
+        watch.see(&record);
+        if record.is_over() {
+            return (record.end(), turn, watch.purpose(record.end()), record.position().to_string());
         }
         if watch.still.gone_nowhere() {
             let end = Some(End::Still);
-            return (end, turn, watch.purpose(end), session.position().to_string());
+            return (end, turn, watch.purpose(end), record.position().to_string());
         }
-        let position = session.position();
+        let position = record.position();
         let mover = position.to_move().index();
         let chosen = if turn < 2 {
             let turns = opening_turns(&position);
@@ -285,20 +285,20 @@ fn play_game<G: Evaluate + std::fmt::Display>(
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
             let budget = scaled(levels[mover].playing(seed), scale);
-            searches[mover].remember(session.history().iter().map(|ply| &ply.position));
+            searches[mover].remember(record.history().iter().map(|ply| &ply.position));
             let found = searches[mover].best(&position, budget, &stop);
             if let Some(found) = &found {
-                watch.proof(&session, found.score);
+                watch.proof(&record, found.score);
             }
             found.map(|found| found.turn)
         };
         let Some(chosen) = chosen else { break };
-        if session.play(&chosen).is_err() {
+        if record.play(&chosen).is_err() {
             break;
         }
     }
-    watch.see(&session);
-    (session.end(), cap, watch.purpose(session.end()), session.position().to_string())
+    watch.see(&record);
+    (record.end(), cap, watch.purpose(record.end()), record.position().to_string())
 }
 
 /// What [`Purpose`] counts, followed through one game.
@@ -331,8 +331,8 @@ impl<G: Evaluate> Watch<G> {
 
     /// Counts the visits of the plies played since the last call, and how long the game
     /// has stood still.
-    fn see(&mut self, session: &Session<G>) {
-        for ply in &session.history()[self.seen..] {
+    fn see(&mut self, record: &Record<G>) {
+        for ply in &record.history()[self.seen..] {
             self.still.see(&ply.position);
             self.longest_still = self.longest_still.max(self.still.turns());
             let visits = self.visits.entry(ai::position_key(&ply.position)).or_default();
@@ -344,18 +344,18 @@ impl<G: Evaluate> Watch<G> {
                 }
             }
         }
-        self.seen = session.history().len();
+        self.seen = record.history().len();
     }
 
     /// Notes the first search whose `score` proves a forced win, for either side.
-    fn proof(&mut self, session: &Session<G>, score: i32) {
+    fn proof(&mut self, record: &Record<G>, score: i32) {
         if self.proof.is_some() || score.abs() <= ai::WIN - ai::PROVEN {
             return;
         }
-        let mover = session.position().to_move();
+        let mover = record.position().to_move();
         let winner = if score > 0 { mover } else { mover.other() };
         let distance = u64::from((ai::WIN - score.abs()).unsigned_abs());
-        self.proof = Some((session.history().len(), winner, distance));
+        self.proof = Some((record.history().len(), winner, distance));
     }
 
     fn purpose(&self, end: Option<End>) -> Purpose {
@@ -445,12 +445,12 @@ mod tests {
         assert!(purpose.plies >= report.turns, "skips are plies too");
         // A game going round: each position from the third visit on is counted.
         let Any::Ombagui(start) = GameKind::Ombagui.start(None).unwrap() else { panic!("an Ombagui start") };
-        let mut session = Session::new(start);
+        let mut record = Record::new(start);
         let mut watch = Watch::new(&start);
         let round = ["A1-A4", "G7-G4", "A4-A1", "G4-G7"];
         for turn in round.iter().chain(&round).chain(&round[..1]) {
-            session.play(&turn.parse().unwrap()).unwrap();
-            watch.see(&session);
+            record.play(&turn.parse().unwrap()).unwrap();
+            watch.see(&record);
         }
         let purpose = watch.purpose(None);
         assert_eq!((purpose.third_visits, purpose.plies), (1, 9), "A1-A4 came a third time");

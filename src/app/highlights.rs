@@ -6,7 +6,7 @@ use crate::rules::hex::CellSet;
 /// The cells a board lights up, by what they mean. When a cell means several things, the
 /// first of these fields that holds it wins, in this order.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Lit {
+pub struct Highlights {
     /// The selected stack or piece, and a chain's captures so far.
     pub selected: CellSet,
     /// The turn the computer would have played (a review).
@@ -29,17 +29,18 @@ pub struct Lit {
     pub group: CellSet,
 }
 
-impl Lit {
+impl Highlights {
     /// Whether nothing is lit.
     pub fn is_empty(&self) -> bool {
-        *self == Lit::default()
+        *self == Highlights::default()
     }
 }
 
-impl std::ops::BitOrAssign for Lit {
+impl std::ops::BitOrAssign for Highlights {
     /// Everything either lights, each by its meaning.
-    fn bitor_assign(&mut self, other: Lit) {
-        let Lit { selected, better, removed, jumps, equal, targets, last, focus, sub_group, group } = other;
+    fn bitor_assign(&mut self, other: Highlights) {
+        let Highlights { selected, better, removed, jumps, equal, targets, last, focus, sub_group, group } =
+            other;
         self.selected |= selected;
         self.better |= better;
         self.removed |= removed;

@@ -1,17 +1,17 @@
-//! The puzzles a review makes of the player's own mistakes ([`crate::puzzles::mine`]):
+//! The puzzles a review makes of the player's own mistakes ([`crate::puzzles::own`]):
 //! made on a thread of their own once the review is done, since each one is checked by a
-//! search, so that the screen never waits. The keeper adds them to the player's file.
+//! search, so that the screen never waits. The autosave adds them to the player's file.
 
+use super::component::{Go, Request};
 use super::event::Waker;
 use super::game::GameScreen;
-use super::go::{Go, Request};
 use super::table::Input;
 use crate::ai::Level;
 use crate::ai::review::{self, Judged};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::Puzzle;
-use crate::puzzles::mine::{self, Reviewed};
+use crate::puzzles::own::{self, Reviewed};
 use crate::rules::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,7 +23,7 @@ pub type Line<'a, G> = (&'a [G], &'a [<G as Game>::Turn], &'a [Option<Judged<<G 
 
 /// A review's puzzles: being made, then made.
 #[derive(Debug, Default)]
-pub struct Mine {
+pub struct OwnPuzzles {
     /// The puzzles, once made (none may be).
     pub found: Option<Vec<Puzzle>>,
     /// Whether they were added to the player's file (or tried to be).
@@ -39,25 +39,25 @@ struct Maker {
     thread: Option<JoinHandle<()>>,
 }
 
-impl Mine {
+impl OwnPuzzles {
     /// Starts making the puzzles of the review of `game` at `level`, once: of the turns of
     /// its persons (not the computer's), named after the file it is kept in.
     pub fn start<G: Input>(&mut self, game: &GameScreen<G>, line: Line<'_, G>, level: Level) {
         if self.maker.is_some() || self.found.is_some() {
             return;
         }
-        let persons = mine::persons(game.computer());
+        let persons = own::persons(game.computer());
         let file = game.keeping.at.as_ref().and_then(|path| path.file_name());
         let source = file.map_or_else(|| "-".to_string(), |name| name.to_string_lossy().into_owned());
         let (positions, turns, judged) = (line.0.to_vec(), line.1.to_vec(), line.2.to_vec());
-        let budget = mine::budget(review::budget::<G>(level));
+        let budget = own::budget(review::budget::<G>(level));
         let (sender, made) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let (flag, waker) = (Arc::clone(&stop), Waker::current());
         let thread = std::thread::spawn(move || {
             let (persons, source) = (&persons, &source);
             let game = Reviewed { positions: &positions, turns: &turns, judged: &judged, persons, source };
-            let found = mine::puzzles(&game, (budget, review::all_cores()), &flag);
+            let found = own::puzzles(&game, (budget, review::all_cores()), &flag);
             if !flag.load(Ordering::Relaxed) && sender.send(found).is_ok() {
                 waker.searched();
             }

@@ -11,15 +11,15 @@ use std::time::Instant;
 /// Addresses remembered at most; those whose bucket is full again are forgotten first.
 const SOURCES: usize = 1024;
 
-pub(super) struct Tries {
+pub(super) struct LoginTries {
     limits: Limits,
     all: Mutex<Bucket>,
     sources: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
-impl Tries {
-    pub fn new(limits: &Limits) -> Tries {
-        Tries {
+impl LoginTries {
+    pub fn new(limits: &Limits) -> LoginTries {
+        LoginTries {
             limits: limits.clone(),
             all: Mutex::new(Bucket::new(limits.wrong_codes, Instant::now())),
             sources: Mutex::new(HashMap::new()),

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 #[derive(Debug)]
-pub struct Keeper {
+pub struct Autosave {
     /// The saves folder; nothing is kept without one.
     dir: Option<PathBuf>,
     /// The game (its id) and the revision last written, or found on disk at the start.
@@ -42,18 +42,18 @@ pub struct Keeper {
     puzzles: Option<PathBuf>,
 }
 
-impl Keeper {
+impl Autosave {
     /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
     /// disk, so it is written only once it changes.
-    pub fn new(dir: Option<PathBuf>, app: &mut App) -> Keeper {
-        let mut keeper = Keeper { dir, ..Keeper::nowhere() };
-        keeper.on_disk(app);
-        keeper
+    pub fn new(dir: Option<PathBuf>, app: &mut App) -> Autosave {
+        let mut autosave = Autosave { dir, ..Autosave::nowhere() };
+        autosave.on_disk(app);
+        autosave
     }
 
     /// Keeps nothing: for a loop whose game is kept elsewhere (a host's without a terminal).
-    pub fn nowhere() -> Keeper {
-        Keeper {
+    pub fn nowhere() -> Autosave {
+        Autosave {
             dir: None,
             written: None,
             tried: None,
@@ -65,10 +65,10 @@ impl Keeper {
         }
     }
 
-    /// The same keeper, adding the puzzles a review makes of the player's mistakes to the
+    /// The same autosave, adding the puzzles a review makes of the player's mistakes to the
     /// file at `puzzles`.
-    pub fn with_puzzles(self, puzzles: Option<PathBuf>) -> Keeper {
-        Keeper { puzzles, ..self }
+    pub fn with_puzzles(self, puzzles: Option<PathBuf>) -> Autosave {
+        Autosave { puzzles, ..self }
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
@@ -80,7 +80,7 @@ impl Keeper {
         self.dir.as_deref()
     }
 
-    /// The file this keeper holds the lock of, if any.
+    /// The file this autosave holds the lock of, if any.
     pub fn locked(&self) -> Option<&Path> {
         self.lock.as_ref().map(|(_, path)| path.as_path())
     }
@@ -125,9 +125,9 @@ impl Keeper {
     /// that fails (the next review of the game tries again).
     fn keep_puzzles(&mut self, app: &mut App) {
         let (Some(path), Screen::Review(review)) = (&self.puzzles, &mut app.screen) else { return };
-        let (mine, message) = review.mine();
+        let (mine, message) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
-            && let Err(why) = crate::puzzles::mine::keep(path, found)
+            && let Err(why) = crate::puzzles::own::keep(path, found)
         {
             *message = Message::Warning(text!(MINE_KEPT_FAILED, why));
         }
@@ -179,7 +179,7 @@ impl Keeper {
         }
     }
 
-    /// A new file in `dir` for a game of `game`, locked for this keeper.
+    /// A new file in `dir` for a game of `game`, locked for this autosave.
     fn new_file(&mut self, dir: &Path, game: &str) -> Result<PathBuf, Text> {
         // Another hexstack may pick the same name in the same minute: the lock decides.
         for _ in 0..8 {

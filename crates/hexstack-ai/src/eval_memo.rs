@@ -18,7 +18,7 @@ use std::hash::{Hash, Hasher};
 const SLOTS: usize = 1 << 13;
 
 /// A memo of evaluations, one slot a hash: a newer position takes an older one's slot.
-pub(super) struct Judged {
+pub(super) struct EvalMemo {
     /// Each slot's position check and its evaluation; a check of 0 is an empty slot.
     slots: Vec<(u64, i32)>,
     /// The judgement its evaluations are made by: another one empties the memo.
@@ -54,9 +54,9 @@ impl Judge {
     }
 }
 
-impl Judged {
-    pub(super) fn new() -> Judged {
-        Judged { slots: Vec::new(), by: Judge::Plain }
+impl EvalMemo {
+    pub(super) fn new() -> EvalMemo {
+        EvalMemo { slots: Vec::new(), by: Judge::Plain }
     }
 
     /// Readies the memo for a search judging `by`: what another judgement made is forgotten.
@@ -160,12 +160,12 @@ mod tests {
 
     #[test]
     fn a_position_met_again_is_answered_from_the_memo_and_each_has_its_own_figure() {
-        let mut judged = Judged::new();
-        judged.prepare(Judge::Plain);
+        let mut memo = EvalMemo::new();
+        memo.prepare(Judge::Plain);
         let made = std::cell::Cell::new(0);
         let mut judge = |position: (u32, u32)| {
             let (a, b): (u32, u32) = position;
-            judged.get_or(quick_key(&position), || {
+            memo.get_or(quick_key(&position), || {
                 made.set(made.get() + 1);
                 (a * 100 + b) as i32
             })
@@ -185,13 +185,13 @@ mod tests {
 
     #[test]
     fn another_judgement_forgets_what_the_memo_kept() {
-        let mut judged = Judged::new();
-        judged.prepare(Judge::Plain);
-        assert_eq!(judged.get_or(quick_key(&1u8), || 10), 10);
-        assert_eq!(judged.get_or(quick_key(&1u8), || 20), 10, "kept");
-        judged.prepare(Judge::Expert(Colour::Blue));
-        assert_eq!(judged.get_or(quick_key(&1u8), || 30), 30, "an expert's own figure");
-        judged.prepare(Judge::Expert(Colour::Red));
-        assert_eq!(judged.get_or(quick_key(&1u8), || 40), 40, "and the other side's expert's");
+        let mut memo = EvalMemo::new();
+        memo.prepare(Judge::Plain);
+        assert_eq!(memo.get_or(quick_key(&1u8), || 10), 10);
+        assert_eq!(memo.get_or(quick_key(&1u8), || 20), 10, "kept");
+        memo.prepare(Judge::Expert(Colour::Blue));
+        assert_eq!(memo.get_or(quick_key(&1u8), || 30), 30, "an expert's own figure");
+        memo.prepare(Judge::Expert(Colour::Red));
+        assert_eq!(memo.get_or(quick_key(&1u8), || 40), 40, "and the other side's expert's");
     }
 }

@@ -5,8 +5,8 @@
 use super::keys::{self, Action, Context};
 use crate::ai::Level;
 use crate::i18n::Text;
+use crate::record::Computer;
 use crate::rules::{Any, AnyPosition, Colour, Family, Game, GameKind};
-use crate::session::Computer;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
