@@ -24,6 +24,7 @@ pub mod autosave;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod glicko;
 pub mod i18n;
 #[cfg(feature = "ssh")]
 pub mod net;
