@@ -89,6 +89,12 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["game", "size"])]
         load: Option<PathBuf>,
     },
+    /// The club: its members, games and ratings, kept in a database (docs/club.md)
+    #[cfg(feature = "club")]
+    Club {
+        #[command(subcommand)]
+        what: crate::club::admin::ClubCommand,
+    },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
         /// The saved game to review (its review is kept in it, but with --text)
@@ -254,6 +260,8 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             };
             crate::net::serve(hosted, &listen, lang)
         }
+        #[cfg(feature = "club")]
+        Some(Command::Club { what }) => crate::club::admin::run(what, lang),
         Some(Command::Review { file, level, text: true, threads }) => {
             review_text(&file, level, threads, lang)
         }

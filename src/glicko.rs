@@ -132,7 +132,10 @@ mod tests {
         let (ann, bo) = (Rating::default(), rated(1500.0, 350.0));
         assert!(ann.after_one(bo, 1.0).rating > 1500.0);
         assert!(ann.after_one(bo, 0.0).rating < 1500.0);
-        assert!((ann.after_one(bo, 0.5).rating - 1500.0).abs() < 0.001, "a draw between equals moves nothing");
+        assert!(
+            (ann.after_one(bo, 0.5).rating - 1500.0).abs() < 0.001,
+            "a draw between equals moves nothing"
+        );
         let settled = rated(1500.0, 30.0);
         assert_eq!(settled.after_one(settled, 1.0).deviation, LEAST_DEVIATION);
     }

@@ -22,6 +22,8 @@ pub use hexstack_rules::{each_game, games};
 pub mod app;
 pub mod autosave;
 pub mod cli;
+#[cfg(feature = "club")]
+pub mod club;
 pub mod config;
 pub mod engine;
 pub mod glicko;
