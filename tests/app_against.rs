@@ -1,4 +1,4 @@
-//! The game screen against the computer as a player meets it (issue 33): the figure of who
+//! The game screen against the computer as a player meets it: the figure of who
 //! is ahead after its turn, undo while it shows its turn, its game with itself waiting
 //! behind a box, going back and playing on, a hint's look; driven by keys, no terminal.
 

@@ -1,6 +1,6 @@
 //! How the computer plays a whole game: a beginner varies its games by their seed, no level
 //! sends a piece straight back where it came from when it has another good turn, and two
-//! computers that go nowhere draw (issue 33, items 5, 6 and 8). Budgets are plies and seeds,
+//! computers that go nowhere draw. Budgets are plies and seeds,
 //! never time.
 
 use hexstack::ai::{Budget, Level, STILL_FOR, Search, Stillness};

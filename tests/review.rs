@@ -253,7 +253,7 @@ fn lost_to_level_3() -> App {
     app
 }
 
-/// Issue 33: a review is the same fresh, kept by the screen and read back, on one thread
+/// A review is the same fresh, kept by the screen and read back, on one thread
 /// or two; the kept one is not looked at again.
 #[test]
 fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
@@ -276,7 +276,7 @@ fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
     assert_eq!(marks(&again), marks(&app), "reopened on the screen, the same marks");
 }
 
-/// Issues 33 and 34: the player's puzzles are made with a fresh review; a kept one was made
+/// The player's puzzles are made with a fresh review; a kept one was made
 /// on the review screen, which made them as it showed it, so `review --text` reads it back
 /// and is done at once, without looking for them again.
 #[test]
@@ -293,7 +293,7 @@ fn a_kept_review_is_not_searched_again_for_the_players_puzzles() {
     assert!(puzzles(&kept, None).is_empty(), "none looked for again");
 }
 
-/// Issue 33: a review asked for at another level than the kept one says it is a new one,
+/// A review asked for at another level than the kept one says it is a new one,
 /// and the kept one stays until it is done; `--text` without a level takes the kept one's.
 #[test]
 fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
@@ -316,7 +316,7 @@ fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
     assert!(app.kept_game().unwrap().record("").contains("review: 1 exact"), "replaced once done");
 }
 
-/// Issue 33: at the end the list shows the last turns; a wide terminal widens the graph.
+/// At the end the list shows the last turns; a wide terminal widens the graph.
 #[test]
 fn on_the_end_the_list_shows_the_last_turns_and_a_wide_graph_uses_the_room() {
     use hexstack::app::layout::{GameLayout, ReviewPanel};
@@ -333,7 +333,7 @@ fn on_the_end_the_list_shows_the_last_turns_and_a_wide_graph_uses_the_room() {
     insta::assert_snapshot!("a_review_at_120x40", screen(&app));
 }
 
-/// Issue 33 (item 3): the sentence a review opens on has every value filled, in three
+/// The sentence a review opens on has every value filled, in three
 /// languages.
 #[test]
 fn a_review_s_opening_sentence_has_no_placeholder_left_in_three_languages() {

@@ -1,4 +1,4 @@
-//! The game screen's parts at every size (issue 33): the panel beside the board, the
+//! The game screen's parts at every size: the panel beside the board, the
 //! message within its lines, nothing done blind while the terminal is too small.
 
 mod common;

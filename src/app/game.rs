@@ -193,7 +193,7 @@ impl<G: Input> GameScreen<G> {
                 opponent::Step::Play(turn) => {
                     self.table.commit(turn);
                 }
-                // Two computers that go nowhere: drawn, and said why (issue 33, item 5).
+                // Two computers that go nowhere: drawn, and said why.
                 opponent::Step::Still => {
                     return self.table.draw_standing_still();
                 }

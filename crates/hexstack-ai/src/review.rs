@@ -512,7 +512,7 @@ mod tests {
         assert_eq!((judged.class, judged.better), (Class::Ok, None));
     }
 
-    /// Issue 33: proven results are marked as lichess marks mates, by the proof alone.
+    /// Proven results are marked as lichess marks mates, by the proof alone.
     #[test]
     fn proven_results_are_marked_as_lichess_marks_mates() {
         let class = |kept: f64, after: f64| {
