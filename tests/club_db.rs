@@ -189,7 +189,7 @@ fn every_turn_is_checked_kept_and_rebuilt_after_a_restart() {
     let turns = greedy(GameKind::Ombagui, 4, 6);
     play(&mut club, id, [&ann, &bo], &turns[..5]);
     // Refused, and nothing kept: out of turn, an illegal turn, a stranger, a game unknown.
-    let to_move = hexstack::each_game!(&club.live_game(id).unwrap().record, r => r.position().to_move());
+    let to_move = club_support::to_move(&mut club, id);
     let (mover, waiting) = if to_move == Colour::Blue { (&ann, &bo) } else { (&bo, &ann) };
     let out_of_turn = said(club.play_turn(id, waiting.id, &turns[5], 1, None).unwrap_err());
     assert_eq!(out_of_turn, format!("game {id}: it is {to_move}'s turn"));

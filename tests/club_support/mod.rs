@@ -40,9 +40,9 @@ pub fn greedy(kind: GameKind, side: u8, most: usize) -> Vec<String> {
     hexstack::each_game!(&mut record, record => {
         while turns.len() < most && record.position().outcome() == Outcome::Ongoing {
             let position = record.position();
-            let legal = position.legal_turns_with_results();
-            let won = legal.iter().find(|(_, next)| next.winner().is_some());
-            let turn = won.unwrap_or(&legal[turns.len() % legal.len()]).0.clone();
+            let mut legal = position.legal_turns_with_results();
+            let won = legal.iter().position(|(_, next)| next.winner().is_some());
+            let (turn, _) = legal.swap_remove(won.unwrap_or(turns.len() % legal.len()));
             record.play(&turn).unwrap();
             turns.push(turn.to_string());
         }
@@ -50,13 +50,17 @@ pub fn greedy(kind: GameKind, side: u8, most: usize) -> Vec<String> {
     turns
 }
 
+/// Who is to move in game `id`.
+pub fn to_move(club: &mut Club, id: i64) -> hexstack::rules::Colour {
+    hexstack::each_game!(&club.live_game(id).unwrap().record, r => r.position().to_move())
+}
+
 /// Plays `turns` in game `id`, each by whichever of `blue` and `red` is to move; what
 /// the last one did.
 pub fn play(club: &mut Club, id: i64, players: [&Member; 2], turns: &[String]) -> hexstack::club::Played {
     let mut last = None;
     for (n, turn) in turns.iter().enumerate() {
-        let to_move = hexstack::each_game!(&club.live_game(id).unwrap().record, r => r.position().to_move());
-        let by = players[to_move as usize].id;
+        let by = players[to_move(club, id) as usize].id;
         let clocks = Some([300_000 - n as u64 * 1000, 303_000 - n as u64 * 1000]);
         last = Some(club.play_turn(id, by, turn, 1000 + n as u64, clocks).unwrap());
     }
