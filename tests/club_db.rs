@@ -292,3 +292,12 @@ fn an_exported_game_loads_as_a_saved_game_with_its_players_and_result() {
     }
     assert!(said(club.export(4242).unwrap_err()).contains("no game 4242"));
 }
+
+#[test]
+fn a_club_may_be_handed_to_another_thread() {
+    fn sent<T: Send + 'static>(_: &T) {}
+    let (_dir, _path, club) = club();
+    sent(&club);
+    let mut club = std::thread::spawn(move || club).join().unwrap();
+    assert!(club.login("SHA256:ann", "Ann").unwrap().registered, "it works on the thread it was sent to");
+}

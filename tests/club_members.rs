@@ -112,6 +112,10 @@ fn the_admin_works_on_a_database_a_server_holds() {
     let output = hexstack(&["club", "admin", "list", "--db", missing.to_str().unwrap()]);
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("there is no club database at") && !missing.exists(), "{said}");
+    let nowhere = path.with_file_name("nowhere").join("club.sqlite3");
+    let output = hexstack(&["club", "admin", "list", "--db", nowhere.to_str().unwrap()]);
+    assert!(!nowhere.parent().unwrap().exists(), "the admin makes no folder");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("there is no club database at"));
 }
 
 #[test]

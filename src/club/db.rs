@@ -95,7 +95,7 @@ impl Club {
     /// refused if another server holds it, if it is damaged, of another program, or newer
     /// than this hexstack; brought to this hexstack's schema otherwise.
     pub fn open(path: &Path, durability: Durability) -> Result<Club, Error> {
-        let path = where_(path)?;
+        let path = where_(path, true)?;
         let lock = take_lock(&path)?;
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
         let mut club = Club::connect(&path, flags | OpenFlags::SQLITE_OPEN_NO_MUTEX, durability, Some(lock))?;
@@ -109,7 +109,7 @@ impl Club {
     /// the busy timeout). An older schema is brought up to date only when no server holds
     /// the database.
     pub fn open_admin(path: &Path) -> Result<Club, Error> {
-        let path = where_(path)?;
+        let path = where_(path, false)?;
         if !path.is_file() {
             return Err(Error::Store(text!(CLUB_DB_MISSING, shown(&path))));
         }
@@ -205,15 +205,19 @@ impl Club {
     }
 }
 
-/// The database's path made absolute (its folder made if missing), so that the lock
-/// beside it is the same whichever way the file was named.
-fn where_(path: &Path) -> Result<PathBuf, Error> {
+/// The database's path made absolute (its folder made if missing and `make` says so), so
+/// that the lock beside it is the same whichever way the file was named.
+fn where_(path: &Path, make: bool) -> Result<PathBuf, Error> {
     let name = path.file_name().ok_or_else(|| Error::Store(text!(CLUB_DB_NAME, shown(path))))?;
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    store::ensure_dir(&folder).map_err(Error::Store)?;
+    if make {
+        store::ensure_dir(&folder).map_err(Error::Store)?;
+    } else if !folder.is_dir() {
+        return Err(Error::Store(text!(CLUB_DB_MISSING, shown(path))));
+    }
     let folder = folder.canonicalize().map_err(|error| io_failed(&folder, error))?;
     Ok(folder.join(name))
 }
