@@ -294,7 +294,7 @@ fn review_text(
     lang: Lang,
 ) -> Result<(), Text> {
     let level = self::level(level.as_deref())?;
-    let saved = store::load(&file)?;
+    let saved = store::load(file)?;
     if let Some(kept) =
         saved.review.as_ref().filter(|kept| kept.level != text_commands::review_level(&saved, level))
     {
