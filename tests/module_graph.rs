@@ -158,7 +158,9 @@ fn cycle(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
 /// lib.rs): each a module with no source here, by the name the application gives it.
 fn crates(lib: &str) -> Vec<(String, String)> {
     lib.lines()
-        .filter_map(|line| line.trim().strip_prefix("pub use hexstack_")?.strip_suffix(';')?.split_once(" as "))
+        .filter_map(|line| {
+            line.trim().strip_prefix("pub use hexstack_")?.strip_suffix(';')?.split_once(" as ")
+        })
         .map(|(krate, name)| (format!("hexstack-{krate}"), name.to_string()))
         .collect()
 }
@@ -245,10 +247,12 @@ fn top_level() -> BTreeSet<String> {
 /// Each top-level module and what it imports, the lowest layers last: a module's layer is one
 /// above the highest of what it imports. This is the diagram docs/ARCHITECTURE.md shows.
 fn layers() -> String {
-    let mut top: BTreeMap<String, BTreeSet<String>> = top_level().into_iter().map(|m| (m, BTreeSet::new())).collect();
+    let mut top: BTreeMap<String, BTreeSet<String>> =
+        top_level().into_iter().map(|m| (m, BTreeSet::new())).collect();
     for (from, targets) in graph() {
         let imports = top.entry(from[0].clone()).or_default();
-        imports.extend(targets.into_iter().map(|target| target[0].clone()).filter(|target| *target != from[0]));
+        imports
+            .extend(targets.into_iter().map(|target| target[0].clone()).filter(|target| *target != from[0]));
         for target in top[&from[0]].clone() {
             top.entry(target).or_default();
         }
