@@ -35,22 +35,17 @@ pub enum Action {
     Unban { name: String },
 }
 
-/// Does what `command` asks, saying the outcome in `lang`.
-pub fn run(command: ClubCommand, lang: Lang) -> Result<(), Text> {
+/// Does what `command` asks; what to print, the outcome said in `lang` (nothing for a
+/// club without members).
+pub fn run(command: ClubCommand, lang: Lang) -> Result<String, Text> {
     let ClubCommand::Admin { action, db } = command;
     let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let mut club = Club::open_admin(&path)?;
-    let said = match action {
-        Action::List => club.members()?.iter().map(line).collect::<String>(),
-        Action::Ban { name } => lang.say(&text!(CLUB_BANNED_NOW, club.set_banned(&name, true)?.name)) + "\n",
-        Action::Unban { name } => {
-            lang.say(&text!(CLUB_UNBANNED_NOW, club.set_banned(&name, false)?.name)) + "\n"
-        }
-    };
-    match said.is_empty() {
-        true => Ok(()),
-        false => Ok(crate::text_commands::print(said.trim_end())?),
-    }
+    Ok(match action {
+        Action::List => club.members()?.iter().map(line).collect::<Vec<_>>().join("\n"),
+        Action::Ban { name } => lang.say(&text!(CLUB_BANNED_NOW, club.set_banned(&name, true)?.name)),
+        Action::Unban { name } => lang.say(&text!(CLUB_UNBANNED_NOW, club.set_banned(&name, false)?.name)),
+    })
 }
 
 /// A member's line: name, joined (UTC), `member` or `banned`, keys, games.
@@ -58,5 +53,5 @@ fn line(listed: &Listed) -> String {
     let Listed { member, keys, games } = listed;
     let state = if member.banned { "banned" } else { "member" };
     let joined = utc(u64::try_from(member.created / 1000).unwrap_or(0));
-    format!("{}\t{joined}\t{state}\t{keys}\t{games}\n", member.name)
+    format!("{}\t{joined}\t{state}\t{keys}\t{games}", member.name)
 }
