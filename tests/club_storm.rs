@@ -1,15 +1,16 @@
 //! The club's kill -9 storm: a child process plays rated games in the club's database,
 //! telling each turn on its standard output once `play_turn` has returned (as the server
 //! will show a turn only then), and is killed with SIGKILL at random moments. After every
-//! kill the next server takes the database over, and every turn told is in it, every
-//! game replays, and every rated game that ended has its two ratings.
+//! kill the next server takes the database over, and every turn told is in it, the game in
+//! progress replays to its last kept turn, and every rated game that ended has its two
+//! ratings; at the end every game replays.
 //!
 //! The test runs itself as the child (told so by an environment variable), so that the
 //! child is a real process. `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how
 //! many kills and which moments.
 #![cfg(feature = "club")]
 
-use hexstack::club::{Club, Durability, GameId, NewGame};
+use hexstack::club::{Club, Durability, GameId, NewGame, Reason, Verdict};
 use hexstack::rules::{Game, GameKind};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -20,6 +21,8 @@ use std::process::{Command, Stdio};
 const CHILD: &str = "HEXSTACK_CLUB_STORM_CHILD";
 /// The most turns a child plays (it is killed long before).
 const TURNS: usize = 5_000;
+/// The turns after which the child's players agree to a draw.
+const LONGEST: u32 = 150;
 
 fn number(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|value| value.parse().ok()).unwrap_or(default)
@@ -36,7 +39,8 @@ impl Dice {
 }
 
 /// The child: takes the club over, goes on with its game in progress (or starts one,
-/// Clamber 3 and Ombagui by turns), plays random legal turns (a win when there is one) and says `turn ID N` after
+/// Clamber 3 and Ombagui by turns), plays random legal turns (a win when there is one, a
+/// draw agreed after 150) and says `turn ID N` after
 /// each, `end ID` after each game's end.
 fn child(path: &Path, seed: u64) {
     let mut dice = Dice(seed);
@@ -65,7 +69,9 @@ fn child(path: &Path, seed: u64) {
         let by = [ann.id, bo.id][to_move as usize];
         let played = club.play_turn(game_id, by, &turn, dice.roll(5000), Some([60_000, 60_000])).unwrap();
         println!("turn {game_id} {}", played.number);
-        if played.ended.is_some() {
+        // A game going nowhere is drawn by agreement, so that the games stay short.
+        let agreed = Verdict { winner: None, reason: Reason::Agreed };
+        if played.ended.is_some() || (played.number >= LONGEST && club.end_game(game_id, agreed).is_ok()) {
             println!("end {game_id}");
             id = None;
         }
@@ -124,18 +130,25 @@ fn every_turn_told_survives_kill_9() {
             }
         }
         process.wait().unwrap();
-        let club = Club::open(&path, Durability::Crash).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let mut club = Club::open(&path, Durability::Crash).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let kept = kept(&path);
         for (&id, &n) in &told {
-            let game = club.archived(id).unwrap().expect("the game is kept");
-            assert!(
-                game.info.turns >= n,
-                "round {round}: game {id} keeps {} turns, {n} were told",
-                game.info.turns
+            let turns = kept.get(&id).copied().unwrap_or(0);
+            assert!(turns >= n, "round {round}: game {id} keeps {turns} turns, {n} were told");
+        }
+        // The game in progress replays to its last kept turn, as the next server plays it.
+        for game in club.live_games().unwrap() {
+            assert_eq!(
+                club.live_game(game.id).unwrap().turns,
+                kept[&game.id],
+                "round {round}: game {}",
+                game.id
             );
         }
         for &id in &ended {
-            let game = club.archived(id).unwrap().unwrap();
-            assert!(game.info.verdict.is_some(), "round {round}: game {id} ended");
+            let game = club.games(Default::default(), None, 10_000).unwrap();
+            let game = game.iter().find(|game| game.id == id).unwrap();
+            assert!(game.verdict.is_some(), "round {round}: game {id} ended");
             assert_eq!(
                 club.history(1, None, 10_000).unwrap().iter().filter(|rated| rated.game_id == id).count(),
                 1
@@ -153,6 +166,11 @@ fn every_turn_told_survives_kill_9() {
         assert_eq!(unrated, 0, "round {round}: a rated game ended is rated in the same transaction");
         let live = club.live_games().unwrap();
         assert!(live.len() <= 1, "round {round}: one game in progress at most: {live:?}");
+    }
+    // Every game kept replays from its start, the rules checking each turn.
+    let club = Club::open(&path, Durability::Crash).unwrap();
+    for &id in told.keys() {
+        assert!(club.archived(id).unwrap().unwrap().info.turns >= told[&id]);
     }
     let turns: u32 = told.values().sum();
     assert!(turns > kills as u32, "the children were killed while they played ({turns} turns)");
