@@ -87,6 +87,43 @@ fn kept(path: &Path) -> HashMap<GameId, u32> {
     statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?))).unwrap().map(Result::unwrap).collect()
 }
 
+/// What the next server finds after a kill: every turn told, the game in progress
+/// replaying to its last kept turn, every ended game ended and rated, in the same
+/// transaction, one game in progress at most.
+fn after_a_kill(path: &Path, round: u64, told: &HashMap<GameId, u32>, ended: &[GameId]) {
+    let mut club = Club::open(path, Durability::Crash).unwrap_or_else(|e| panic!("round {round}: {e}"));
+    let kept = kept(path);
+    for (&id, &n) in told {
+        let turns = kept.get(&id).copied().unwrap_or(0);
+        assert!(turns >= n, "round {round}: game {id} keeps {turns} turns, {n} were told");
+    }
+    // The game in progress replays to its last kept turn, as the next server plays it.
+    for game in club.live_games().unwrap() {
+        assert_eq!(club.live_game(game.id).unwrap().turns, kept[&game.id], "round {round}: game {}", game.id);
+    }
+    for &id in ended {
+        let game = club.games(Default::default(), None, 10_000).unwrap();
+        let game = game.iter().find(|game| game.id == id).unwrap();
+        assert!(game.verdict.is_some(), "round {round}: game {id} ended");
+        assert_eq!(
+            club.history(1, None, 10_000).unwrap().iter().filter(|rated| rated.game_id == id).count(),
+            1
+        );
+    }
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let unrated: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM games WHERE state = 'done' AND rated
+                AND (SELECT count(*) FROM rating_history WHERE game_id = games.id) != 2",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(unrated, 0, "round {round}: a rated game ended is rated in the same transaction");
+    let live = club.live_games().unwrap();
+    assert!(live.len() <= 1, "round {round}: one game in progress at most: {live:?}");
+}
+
 #[test]
 fn every_turn_told_survives_kill_9() {
     if let Some(path) = std::env::var_os(CHILD) {
@@ -130,42 +167,7 @@ fn every_turn_told_survives_kill_9() {
             }
         }
         process.wait().unwrap();
-        let mut club = Club::open(&path, Durability::Crash).unwrap_or_else(|e| panic!("round {round}: {e}"));
-        let kept = kept(&path);
-        for (&id, &n) in &told {
-            let turns = kept.get(&id).copied().unwrap_or(0);
-            assert!(turns >= n, "round {round}: game {id} keeps {turns} turns, {n} were told");
-        }
-        // The game in progress replays to its last kept turn, as the next server plays it.
-        for game in club.live_games().unwrap() {
-            assert_eq!(
-                club.live_game(game.id).unwrap().turns,
-                kept[&game.id],
-                "round {round}: game {}",
-                game.id
-            );
-        }
-        for &id in &ended {
-            let game = club.games(Default::default(), None, 10_000).unwrap();
-            let game = game.iter().find(|game| game.id == id).unwrap();
-            assert!(game.verdict.is_some(), "round {round}: game {id} ended");
-            assert_eq!(
-                club.history(1, None, 10_000).unwrap().iter().filter(|rated| rated.game_id == id).count(),
-                1
-            );
-        }
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        let unrated: i64 = conn
-            .query_row(
-                "SELECT count(*) FROM games WHERE state = 'done' AND rated
-                    AND (SELECT count(*) FROM rating_history WHERE game_id = games.id) != 2",
-                [],
-                |row| row.get(0),
-            )
-            .unwrap();
-        assert_eq!(unrated, 0, "round {round}: a rated game ended is rated in the same transaction");
-        let live = club.live_games().unwrap();
-        assert!(live.len() <= 1, "round {round}: one game in progress at most: {live:?}");
+        after_a_kill(&path, round, &told, &ended);
     }
     // Every game kept replays from its start, the rules checking each turn.
     let club = Club::open(&path, Durability::Crash).unwrap();
