@@ -4,18 +4,18 @@ use super::{Evaluate, Standing, winning_chance};
 use hexstack_rules::{Colour, Game, Progress};
 
 /// Below this chance of its own the computer is behind and takes a draw.
-pub const BEHIND_BELOW: f64 = 0.45;
+pub(crate) const BEHIND_BELOW: f64 = 0.45;
 
 /// Below this chance of its own it takes a draw in a game that has stood even for
 /// [`EVEN_FOR`] turns: not ahead, and nothing moves.
-pub const NOT_AHEAD_BELOW: f64 = 0.55;
+pub(crate) const NOT_AHEAD_BELOW: f64 = 0.55;
 
 /// Turns an even game (by the evaluation) must last before the computer takes a draw it
 /// is not behind in.
 pub const EVEN_FOR: usize = 20;
 
 /// The evaluation's chances that count as an even game for [`EVEN_FOR`].
-pub const EVEN: std::ops::RangeInclusive<f64> = 0.4..=0.6;
+pub(crate) const EVEN: std::ops::RangeInclusive<f64> = 0.4..=0.6;
 
 /// The computer's answer to a draw offer.
 #[derive(Clone, Copy, PartialEq, Debug)]

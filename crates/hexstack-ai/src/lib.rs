@@ -20,13 +20,10 @@ mod search;
 mod triad;
 mod verdict;
 
-pub use draw::{
-    BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, STILL_FOR, Stillness, draw_answer,
-    stillness,
-};
+pub use draw::{DrawAnswer, DrawReason, EVEN_FOR, STILL_FOR, Stillness, draw_answer, stillness};
 pub use level::Level;
 pub use search::Search;
-pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
+pub use verdict::{Standing, Verdict, Verdicts};
 
 use hexstack_rules::{Colour, Game};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -159,8 +156,8 @@ pub struct Budget {
 pub struct Found<T> {
     pub turn: T,
     pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
 }
 
 /// A position's key: what the table, the verdicts and the count of visits file it under.
@@ -216,12 +213,12 @@ pub fn winning_chance(score: i32) -> f64 {
 /// What the games' own tests of the search share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::review::{Class, Judged, judge_all, look_at, needed, positions};
+    use super::review::{Class, Judged, Looked, Needed, judge_all, look, needed, positions, put};
     use super::{Budget, Evaluate, Found, PROVEN, Search, WIN};
     use std::sync::atomic::AtomicBool;
 
     /// The turn found on one thread and on two: both must hold what the test asks.
-    pub fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
+    pub(crate) fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
         let budget = Budget { depth: Some(depth), nodes: Some(2_000_000), ..Budget::default() };
         let stop = AtomicBool::new(false);
         let one = Search::new().best(position, budget, &stop).expect("a legal turn");
@@ -233,7 +230,7 @@ pub(crate) mod testing {
 
     /// Plays `position` out with one search kept from turn to turn (its table too), each
     /// side searching `depth` plies; the proven distances it reports on the way.
-    pub fn proven_distances<G: Evaluate>(mut position: G, depth: u32) -> Vec<(i32, i32)> {
+    pub(crate) fn proven_distances<G: Evaluate>(mut position: G, depth: u32) -> Vec<(i32, i32)> {
         let mut search = Search::new();
         let budget = Budget { depth: Some(depth), ..Budget::default() };
         let mut distances = Vec::new();
@@ -249,7 +246,7 @@ pub(crate) mod testing {
     }
 
     /// Reviews the game from `start` through `turns` at a fixed depth (reproducible).
-    pub fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
+    pub(crate) fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
     where
         G: Evaluate + std::str::FromStr<Err: std::fmt::Debug>,
     {
@@ -266,11 +263,28 @@ pub(crate) mod testing {
         judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
     }
 
-    pub fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
+    /// Looks at what `needed` names with `search` (one search kept through the review, its
+    /// table too) and puts it in `looked`.
+    pub(crate) fn look_at<G: Evaluate>(
+        search: &mut Search<G>,
+        needed: Needed<G>,
+        positions: &[G],
+        looked: &mut [Option<Looked<G::Turn>>],
+        budget: Budget,
+        stop: &AtomicBool,
+    ) {
+        let position = match &needed {
+            Needed::Position(at) => positions[*at],
+            Needed::AfterBest(_, position) => *position,
+        };
+        put(looked, &needed, look(search, &position, budget, stop));
+    }
+
+    pub(crate) fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
         judged.iter().map(|turn| turn.class).collect()
     }
 
-    pub fn plies(depth: u32) -> Budget {
+    pub(crate) fn plies(depth: u32) -> Budget {
         Budget { depth: Some(depth), ..Budget::default() }
     }
 }

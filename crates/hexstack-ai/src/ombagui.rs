@@ -279,7 +279,7 @@ fn moves_to_win(position: &Position, colour: Colour, race: Race) -> i32 {
 /// be finished, and whoever takes a holder off frees the other's tower first, so a side
 /// that does not want to lose never does; no rule ends the game. From computer games:
 /// `D7=rL.rM.bD` beside `A1=bL.bM.rD`, the other pieces home or wandering.
-pub fn mutual_blockade(position: &Position) -> bool {
+pub(crate) fn mutual_blockade(position: &Position) -> bool {
     [Colour::Blue, Colour::Red].into_iter().all(|colour| {
         let held = position.held_goals(colour);
         let clear = |cell| {

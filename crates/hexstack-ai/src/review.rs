@@ -18,7 +18,7 @@ pub const BLUNDER: f64 = 0.30;
 
 /// The most time a review spends on one position, whatever its budget of positions: only
 /// a position with thousands of chains comes near it.
-pub const MOST_TIME: Duration = Duration::from_secs(20);
+pub(crate) const MOST_TIME: Duration = Duration::from_secs(20);
 
 /// The budget of a review at `level`: the level's own depth and judgement, its time
 /// turned into positions at the game's usual pace, on one thread. So a game reviewed twice,
@@ -60,7 +60,7 @@ pub enum Class {
 
 impl Class {
     /// The class of a turn that lowered its player's chance by `loss` (0 to 1).
-    pub fn of(loss: f64) -> Class {
+    pub(crate) fn of(loss: f64) -> Class {
         match loss {
             loss if loss >= BLUNDER => Class::Blunder,
             loss if loss >= MISTAKE => Class::Mistake,
@@ -96,7 +96,7 @@ pub struct Judged<T> {
     pub mover: Colour,
     pub played: T,
     /// The mover's chance before the turn (with the best turn), and after the one played.
-    pub before: f64,
+    pub(crate) before: f64,
     pub after: f64,
     /// The mover's chance after the computer's turn, when it was looked at (else `before`).
     pub kept: f64,
@@ -192,7 +192,12 @@ pub fn look<G: Evaluate>(
 /// (by the verdicts before and after it), or walks into a forced loss, or lets a forced win
 /// go: then the position after the computer's own turn is looked at too, and the two
 /// positions after compared.
-pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, after: &Looked<T>) -> bool {
+pub(crate) fn suspect<T: PartialEq>(
+    mover: Colour,
+    played: &T,
+    before: &Looked<T>,
+    after: &Looked<T>,
+) -> bool {
     let (before_chance, after_chance) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
     let lost = before_chance - after_chance;
     let forced = (after_chance == 0.0 && before_chance > 0.0) || (before_chance == 1.0 && after_chance < 1.0);
@@ -202,12 +207,12 @@ pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, afte
 /// Below this chance before a turn (with the computer's turn), walking into a forced loss
 /// is a mistake rather than a blunder; below [`LOST_INACCURACY`], an inaccuracy. Lichess's
 /// figures for mates: a proof is exact, so the coarser evaluation widens nothing here.
-pub const LOST_MISTAKE: f64 = 0.07;
-pub const LOST_INACCURACY: f64 = 0.025;
+pub(crate) const LOST_MISTAKE: f64 = 0.07;
+pub(crate) const LOST_INACCURACY: f64 = 0.025;
 /// Above this chance after a turn that let a forced win go, the turn is a mistake rather
 /// than a blunder; above [`WON_INACCURACY`], an inaccuracy.
-pub const WON_MISTAKE: f64 = 0.93;
-pub const WON_INACCURACY: f64 = 0.975;
+pub(crate) const WON_MISTAKE: f64 = 0.93;
+pub(crate) const WON_INACCURACY: f64 = 0.975;
 
 /// The class of a turn that lost `loss` of its player's chance, from `kept` (the chance
 /// after the computer's turn) to `after`. Proven results are judged as lichess judges
@@ -235,7 +240,7 @@ fn class_of(loss: f64, kept: f64, after: f64) -> Class {
 /// Judges the turn `played` by the mover of `before`, from the verdicts on the position
 /// before it and after it; `None` while a suspect turn waits for the look at the position
 /// after the computer's turn.
-pub fn judge<T: Clone + PartialEq>(
+pub(crate) fn judge<T: Clone + PartialEq>(
     mover: Colour,
     played: &T,
     before: &Looked<T>,
@@ -289,26 +294,6 @@ pub fn needed<G: Game>(
         }
     }
     None
-}
-
-/// Looks at what `needed` names and puts it in `looked`.
-pub fn look_at<G: Evaluate>(
-    search: &mut Search<G>,
-    needed: Needed<G>,
-    positions: &[G],
-    looked: &mut [Option<Looked<G::Turn>>],
-    budget: Budget,
-    stop: &AtomicBool,
-) {
-    match needed {
-        Needed::Position(at) => looked[at] = Some(look(search, &positions[at], budget, stop)),
-        Needed::AfterBest(at, position) => {
-            let blue = look(search, &position, budget, stop).blue;
-            if let Some(looked) = &mut looked[at] {
-                looked.after_best = Some(blue);
-            }
-        }
-    }
 }
 
 /// Everything that can be looked at now, in the game's order: every position not looked
@@ -435,7 +420,7 @@ pub fn judge_all<G: Game>(
 
 /// How accurate a turn was, 0 to 100, from what it lost: lichess's curve, 100 for a turn
 /// that lost nothing, about 65 for a loss of ten points, 4 for fifty, nothing from eighty on.
-pub fn accuracy(loss: f64) -> f64 {
+pub(crate) fn accuracy(loss: f64) -> f64 {
     match loss {
         loss if loss <= 0.0 => 100.0,
         loss => (103.1668 * (-0.04354 * loss * 100.0).exp() - 3.1669).clamp(0.0, 100.0),
@@ -452,7 +437,7 @@ pub struct Summary {
     pub mistakes: usize,
     pub blunders: usize,
     /// How many of their turns are judged.
-    pub turns: usize,
+    pub(crate) turns: usize,
 }
 
 impl Summary {

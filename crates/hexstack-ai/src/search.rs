@@ -136,7 +136,7 @@ impl<G: Evaluate> Default for Search<G> {
 
 impl<G: Evaluate> Search<G> {
     /// The verdicts this search keeps: [`Search::verdict`].
-    pub fn verdicts(&self) -> &Verdicts<G::Turn> {
+    pub(crate) fn verdicts(&self) -> &Verdicts<G::Turn> {
         &self.verdicts
     }
 

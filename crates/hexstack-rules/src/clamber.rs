@@ -191,7 +191,7 @@ pub enum Step<'a> {
 
 impl Position {
     /// The empty board with `to_move` to play.
-    pub fn empty(board: Board, to_move: Colour) -> Position {
+    pub(crate) fn empty(board: Board, to_move: Colour) -> Position {
         Position { board, to_move, stacks: [CellSet::EMPTY; 2], heights: [0; MAX_CELLS], won: None }
     }
 

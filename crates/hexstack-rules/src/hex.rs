@@ -12,11 +12,11 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The smallest board side the program accepts.
-pub const MIN_SIDE: u8 = 2;
+pub(crate) const MIN_SIDE: u8 = 2;
 /// The largest board side the program accepts (91 cells: a [`CellSet`] holds them all).
-pub const MAX_SIDE: u8 = 6;
+pub(crate) const MAX_SIDE: u8 = 6;
 /// The number of cells of the largest board.
-pub const MAX_CELLS: usize = 91;
+pub(crate) const MAX_CELLS: usize = 91;
 /// Columns and rows of the largest board.
 const SPAN: usize = 2 * MAX_SIDE as usize - 1;
 /// Marks "no cell" in the geometry tables.
@@ -118,7 +118,7 @@ impl CellSet {
         self.0 |= 1 << index;
     }
 
-    pub fn remove(&mut self, index: usize) {
+    pub(crate) fn remove(&mut self, index: usize) {
         self.0 &= !(1 << index);
     }
 
@@ -127,12 +127,12 @@ impl CellSet {
     }
 
     /// The set as bits, bit `i` for the cell of index `i`.
-    pub const fn bits(self) -> u128 {
+    pub(crate) const fn bits(self) -> u128 {
         self.0
     }
 
     /// The set of the cells whose bits are set in `bits`, bit `i` for the cell of index `i`.
-    pub const fn from_bits(bits: u128) -> CellSet {
+    pub(crate) const fn from_bits(bits: u128) -> CellSet {
         CellSet(bits)
     }
 
@@ -141,12 +141,12 @@ impl CellSet {
     }
 
     /// The lowest index in the set.
-    pub const fn first(self) -> Option<usize> {
+    pub(crate) const fn first(self) -> Option<usize> {
         if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as usize) }
     }
 
     /// Takes the lowest index out of the set and gives it.
-    pub fn pop_first(&mut self) -> Option<usize> {
+    pub(crate) fn pop_first(&mut self) -> Option<usize> {
         let first = self.first()?;
         self.0 &= self.0 - 1;
         Some(first)
@@ -299,7 +299,7 @@ static GEOMETRIES: [Geometry; (MAX_SIDE - MIN_SIDE + 1) as usize] =
 
 /// Why a board side was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BadSide(pub u32);
+pub struct BadSide(pub(crate) u32);
 
 impl fmt::Display for BadSide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -355,12 +355,12 @@ impl Board {
     }
 
     /// How many cells the board has: 3n(n-1)+1.
-    pub fn cell_count(self) -> usize {
+    pub(crate) fn cell_count(self) -> usize {
         self.geometry().count
     }
 
     /// Every cell, as a set.
-    pub fn all(self) -> CellSet {
+    pub(crate) fn all(self) -> CellSet {
         CellSet((1u128 << self.cell_count()) - 1)
     }
 
@@ -389,7 +389,7 @@ impl Board {
     }
 
     /// The dense index of `cell`, or an error naming the cell and the board.
-    pub fn locate(self, cell: Cell) -> Result<usize, OffBoard> {
+    pub(crate) fn locate(self, cell: Cell) -> Result<usize, OffBoard> {
         self.index(cell).ok_or(OffBoard { cell, side: self.side })
     }
 
@@ -410,12 +410,12 @@ impl Board {
 
     /// The neighbours of every cell, by index: [`Board::neighbours`] for a loop over many
     /// cells, the board's tables looked up once.
-    pub fn all_neighbours(self) -> &'static [CellSet; MAX_CELLS] {
+    pub(crate) fn all_neighbours(self) -> &'static [CellSet; MAX_CELLS] {
         &self.geometry().neighbours
     }
 
     /// The neighbour of cell `index` in direction `DIRECTIONS[direction]`, if on the board.
-    pub fn step(self, index: usize, direction: usize) -> Option<usize> {
+    pub(crate) fn step(self, index: usize, direction: usize) -> Option<usize> {
         match self.geometry().steps[index][direction] {
             NONE => None,
             j => Some(usize::from(j)),
@@ -425,7 +425,7 @@ impl Board {
     /// The cells of `within` connected to `seed` through neighbouring cells of `within`:
     /// cell by cell, each cell's neighbours looked up once (fewer steps, for the groups of
     /// a game, than shifting the whole frontier a distance at a time, which was tried).
-    pub fn flood(self, seed: CellSet, within: CellSet) -> CellSet {
+    pub(crate) fn flood(self, seed: CellSet, within: CellSet) -> CellSet {
         let neighbours = self.all_neighbours();
         let mut filled = seed & within;
         let mut todo = filled;

@@ -203,7 +203,7 @@ impl GameKind {
     }
 
     /// The games' names, for the sentences that list them: `clamber and ombagui`.
-    pub fn names(last: &str) -> String {
+    pub(crate) fn names(last: &str) -> String {
         listing(GameKind::ALL.iter().map(|kind| kind.name().to_string()), last)
     }
 }
@@ -471,7 +471,7 @@ impl Colour {
     }
 
     /// The colour of a notation letter, either case.
-    pub fn from_letter(letter: char) -> Option<Colour> {
+    pub(crate) fn from_letter(letter: char) -> Option<Colour> {
         match letter.to_ascii_lowercase() {
             'b' => Some(Colour::Blue),
             'r' => Some(Colour::Red),

@@ -45,7 +45,7 @@ impl Kind {
         }
     }
 
-    pub fn from_letter(letter: char) -> Option<Kind> {
+    pub(crate) fn from_letter(letter: char) -> Option<Kind> {
         match letter.to_ascii_uppercase() {
             'L' => Some(Kind::Light),
             'M' => Some(Kind::Medium),
@@ -79,7 +79,7 @@ pub struct Piece {
 pub struct Stack(u8);
 
 impl Stack {
-    pub const EMPTY: Stack = Stack(0);
+    pub(crate) const EMPTY: Stack = Stack(0);
 
     fn has(self, kind: Kind) -> bool {
         self.0 >> kind as u8 & 1 == 1
@@ -109,12 +109,12 @@ impl Stack {
 
     /// Whether a piece of `kind` may stand on this stack: every kind below it must be
     /// lighter (a medium on a lone light; a dark on a light, a medium, or both).
-    pub fn can_hold(self, kind: Kind) -> bool {
+    pub(crate) fn can_hold(self, kind: Kind) -> bool {
         (self.0 & 0b111) >> kind as u8 == 0
     }
 
     /// This stack with `piece` put on top; `None` if it may not stand there.
-    pub fn with(self, piece: Piece) -> Option<Stack> {
+    pub(crate) fn with(self, piece: Piece) -> Option<Stack> {
         let red = u8::from(piece.colour == Colour::Red) << (3 + piece.kind as u8);
         self.can_hold(piece.kind).then_some(Stack(self.0 | 1 << piece.kind as u8 | red))
     }
@@ -210,9 +210,9 @@ impl std::hash::Hash for Position {
 /// construction), and the player to move. It becomes a [`Position`] once every cell is on
 /// the board and given once, and no player has more than four pieces of a kind.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Setup {
-    pub to_move: Colour,
-    pub stacks: Vec<(Cell, Stack)>,
+pub(crate) struct Setup {
+    pub(crate) to_move: Colour,
+    pub(crate) stacks: Vec<(Cell, Stack)>,
 }
 
 impl TryFrom<Setup> for Position {
@@ -249,7 +249,7 @@ fn index(cell: Cell) -> usize {
 
 impl Position {
     /// The empty board with `to_move` to play.
-    pub fn empty(to_move: Colour) -> Position {
+    pub(crate) fn empty(to_move: Colour) -> Position {
         Position { to_move, stacks: [Stack::EMPTY; CELLS] }
     }
 
@@ -309,7 +309,7 @@ impl Position {
 
     /// The winner, if one has rebuilt all four towers. Should a hand-made position show
     /// both, the player who moved last completed theirs first.
-    pub fn winner(&self) -> Option<Colour> {
+    pub(crate) fn winner(&self) -> Option<Colour> {
         [self.to_move.other(), self.to_move].into_iter().find(|&colour| self.towers_home(colour) == 4)
     }
 

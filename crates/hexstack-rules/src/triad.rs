@@ -74,7 +74,7 @@ impl Position {
     }
 
     /// The cells no piece stands on.
-    pub fn empty(&self) -> CellSet {
+    pub(crate) fn empty(&self) -> CellSet {
         BOARD.all() - self.pieces[0] - self.pieces[1]
     }
 
