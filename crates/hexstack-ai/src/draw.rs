@@ -20,7 +20,9 @@ pub(crate) const EVEN: std::ops::RangeInclusive<f64> = 0.4..=0.6;
 /// The computer's answer to a draw offer.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum DrawAnswer {
+    /// It takes the draw, and says why.
     Accepts(DrawReason),
+    /// It plays on, and says why.
     Declines(DrawReason),
 }
 
@@ -37,10 +39,12 @@ pub enum DrawReason {
 }
 
 impl DrawAnswer {
+    /// Whether it takes the draw.
     pub fn accepts(self) -> bool {
         matches!(self, DrawAnswer::Accepts(_))
     }
 
+    /// Why it answered so, whichever the answer.
     pub fn reason(self) -> DrawReason {
         match self {
             DrawAnswer::Accepts(reason) | DrawAnswer::Declines(reason) => reason,

@@ -7,6 +7,33 @@
 //! of material and progress does, and alpha-beta proves short wins and losses exactly.
 //! A search stops at its budget (nodes, for reproducible tests, or time) or at once when
 //! asked, and always has a legal turn to give.
+//!
+//! ```
+//! use hexstack_ai::{Budget, Level, Search, WIN};
+//! use hexstack_rules::clamber::Position;
+//! use hexstack_rules::hex::Board;
+//! use std::sync::atomic::AtomicBool;
+//!
+//! // A budget of positions, not of time: the same answer on every machine, every run.
+//! let budget = Budget { nodes: Some(5_000), ..Budget::default() };
+//! // Another thread may set this to stop the search at once.
+//! let stop = AtomicBool::new(false);
+//!
+//! // Blue's 1 stands next to Red's only stack, a 1 too: capturing it wins.
+//! let position: Position = "2/b/A1=b1,A2=r1".parse()?;
+//! let found = Search::new().best(&position, budget, &stop).expect("Blue has a turn");
+//! assert_eq!(found.turn.to_string(), "A1xA2");
+//! assert_eq!(found.score, WIN - 1, "a win one ply ahead, proven");
+//!
+//! // From the start, twice with the same budget: the same turn and the same score.
+//! let start = Position::start(Board::SIDE_3);
+//! let first = Search::new().best(&start, budget, &stop);
+//! assert_eq!(Search::new().best(&start, budget, &stop), first);
+//!
+//! // A level is a budget of time and a way of judging: what the computer plays at.
+//! assert_eq!(Level::new(3), Some(Level::USUAL));
+//! # Ok::<(), hexstack_rules::ParseError>(())
+//! ```
 
 mod clamber;
 mod draw;
@@ -48,7 +75,7 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     fn evaluate(&self) -> i32;
 
     /// A quick 64-bit hash of the whole position, under which the search keeps its
-    /// evaluations ([`judged`]): the position's bytes by default; a game whose positions
+    /// evaluations (its memo) and its table: the position's bytes by default; a game whose positions
     /// are large hashes the few words that say it all.
     fn quick_key(&self) -> u64 {
         eval_memo::quick_key(self)
@@ -76,7 +103,7 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// Whether `next`, one of `now`'s turns, takes back the same player's turn before it,
     /// from `before` to `mine` (the other side moved from `mine` to `now`): an Ombagui
     /// piece sent straight back where it came from. The computer does so only when nothing
-    /// else is nearly as good ([`TAKING_BACK`]). Clamber's turns cannot be taken back.
+    /// else is nearly as good (`TAKING_BACK`). Clamber's turns cannot be taken back.
     fn takes_back(_before: &Self, _mine: &Self, _now: &Self, _next: &Self) -> bool {
         false
     }
@@ -146,7 +173,7 @@ pub struct Budget {
     /// further along the likely lines where the game says so
     /// ([`Evaluate::EXPERT_LOOKS_AHEAD`]): level 5.
     pub expert: bool,
-    /// Pick among the turns [`NEARLY_AS_GOOD`] as the best, by this seed and the position
+    /// Pick among the turns `NEARLY_AS_GOOD` as the best, by this seed and the position
     /// (level 1's own turns): the same game and seed play alike, another seed otherwise.
     pub vary: Option<u64>,
 }
@@ -154,7 +181,9 @@ pub struct Budget {
 /// What a search found: the turn, its score for the player to move, how deep it looked.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Found<T> {
+    /// The turn to play.
     pub turn: T,
+    /// Its score for the player to move (see [`WIN`] for proven wins).
     pub score: i32,
     pub(crate) depth: u32,
     pub(crate) nodes: u64,

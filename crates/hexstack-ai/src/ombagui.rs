@@ -41,11 +41,11 @@ impl Evaluate for Position {
     /// with a piece under the other side's (its tower begun on a goal cell, or a piece on
     /// its way) cannot finish while covered, and the coverer, behind, never has to let go
     /// (no rule ends a game that goes round). A lead held up so is no lead: the side ahead,
-    /// covered, keeps a [`HELD_LEAD`]th of it. Ahead, an expert keeps its pieces and towers
+    /// covered, keeps a `HELD_LEAD`th of it. Ahead, an expert keeps its pieces and towers
     /// where the other side cannot cover them; behind, it covers.
     ///
     /// It also sees the other side's pieces in its own way, and boxed in on its own goal
-    /// cells ([`Race::Wary`]), and not its own in theirs: it goes round them and leaves them
+    /// cells (`Race::Wary`), and not its own in theirs: it goes round them and leaves them
     /// a way out instead of running into a jam, and standing in their way is no gain to it.
     fn evaluate_as_expert(&self, expert: Colour) -> i32 {
         let me = self.to_move();

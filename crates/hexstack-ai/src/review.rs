@@ -13,7 +13,9 @@ use std::time::Duration;
 /// figures: the evaluation here is coarser than a chess engine's, and a verdict at one
 /// depth and the next one's may differ by several points without any turn being wrong.
 pub const INACCURACY: f64 = 0.10;
+/// The loss that makes a turn a mistake ([`INACCURACY`]).
 pub const MISTAKE: f64 = 0.20;
+/// The loss that makes a turn a blunder ([`INACCURACY`]).
 pub const BLUNDER: f64 = 0.30;
 
 /// The most time a review spends on one position, whatever its budget of positions: only
@@ -52,9 +54,13 @@ pub struct Looked<T> {
 /// How much a turn lowered its player's chance.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Class {
+    /// Less than an [`INACCURACY`], or no worse than the computer's own turn.
     Ok,
+    /// An [`INACCURACY`] or more.
     Inaccuracy,
+    /// A [`MISTAKE`] or more.
     Mistake,
+    /// A [`BLUNDER`] or more.
     Blunder,
 }
 
@@ -93,16 +99,20 @@ impl Class {
 /// One turn of the game, judged.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Judged<T> {
+    /// Who played it.
     pub mover: Colour,
+    /// The turn played.
     pub played: T,
-    /// The mover's chance before the turn (with the best turn), and after the one played.
+    /// The mover's chance before the turn (with the best turn), 0 to 1.
     pub(crate) before: f64,
+    /// The mover's chance after the turn played, 0 to 1.
     pub after: f64,
     /// The mover's chance after the computer's turn, when it was looked at (else `before`).
     pub kept: f64,
     /// How much the turn lowered the mover's chance, 0 to 1: nothing for the computer's
     /// own turn, whatever a verdict one ply deeper says.
     pub loss: f64,
+    /// What the loss makes of the turn.
     pub class: Class,
     /// The computer's turn, when the one played was not as good (an inaccuracy or worse).
     pub better: Option<T>,
@@ -130,9 +140,13 @@ impl<T> Judged<T> {
 /// little (seen alike), or it lost too little to count.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unmarked {
+    /// The game was proven lost before the turn, whatever it was.
     AlreadyLost,
+    /// The player still wins by force after it.
     StillWon,
+    /// The computer's own turn keeps about as little.
     AsLittle,
+    /// It lost too little to count.
     Little,
 }
 
@@ -274,6 +288,7 @@ pub(crate) fn judge<T: Clone + PartialEq>(
 /// was played.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Needed<G> {
+    /// The position at this index of the game.
     Position(usize),
     /// The position after the computer's turn at position `.0`.
     AfterBest(usize, G),
@@ -431,10 +446,15 @@ pub(crate) fn accuracy(loss: f64) -> f64 {
 /// inaccuracies, mistakes and blunders they made.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Summary {
+    /// Whose review it is.
     pub side: Colour,
+    /// The mean of their turns' accuracy, 0 to 100.
     pub accuracy: f64,
+    /// How many of their turns are inaccuracies.
     pub inaccuracies: usize,
+    /// How many are mistakes.
     pub mistakes: usize,
+    /// How many are blunders.
     pub blunders: usize,
     /// How many of their turns are judged.
     pub(crate) turns: usize,

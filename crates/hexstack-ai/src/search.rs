@@ -144,6 +144,7 @@ impl<G: Evaluate> Search<G> {
         &mut self.verdicts
     }
 
+    /// A search with an empty table, for one game.
     pub fn new() -> Search<G> {
         Search {
             table: KeyMap::default(),
@@ -164,7 +165,7 @@ impl<G: Evaluate> Search<G> {
     }
 
     /// Tells the search the positions the game went through: a line that comes back to one
-    /// of them costs the searching player [`GOING_BACK`], so that they look for progress
+    /// of them costs the searching player `GOING_BACK`, so that they look for progress
     /// instead of going to and fro.
     pub fn remember<'a>(&mut self, earlier: impl IntoIterator<Item = &'a G>)
     where

@@ -24,10 +24,13 @@ pub struct Verdict<T> {
 /// number, since "even: 47 %" would be nobody's 47 %).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Standing {
+    /// Neither side's chance, rounded, is over 55 %.
     Even,
-    /// `percent` is the side's own chance, 56 to 100.
+    /// One side is ahead.
     Ahead {
+        /// The side ahead.
         side: Colour,
+        /// The side's own chance, 56 to 100.
         percent: u8,
     },
 }

@@ -32,10 +32,12 @@ impl Stack {
         (height >= 1).then_some(Stack { owner, height })
     }
 
+    /// Whose stack it is: the owner of its top piece.
     pub fn owner(self) -> Colour {
         self.owner
     }
 
+    /// How many pieces it holds.
     pub fn height(self) -> u16 {
         self.height
     }
@@ -48,7 +50,12 @@ pub enum Turn {
     Place(Cell),
     /// `from` captures `captured[0]`; in a chain, each further cell is captured by the
     /// stack captured just before it. A lower capture has exactly one captured cell.
-    Capture { from: Cell, captured: Vec<Cell> },
+    Capture {
+        /// The mover's stack that makes the first capture.
+        from: Cell,
+        /// The stacks captured, in order.
+        captured: Vec<Cell>,
+    },
 }
 
 impl Turn {
@@ -66,7 +73,9 @@ impl Turn {
 /// A capture being entered: the capturing stack, then the stacks captured so far.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Chain {
+    /// The mover's stack that makes the first capture.
     pub from: Cell,
+    /// The stacks captured so far, in order.
     pub captured: Vec<Cell>,
 }
 
@@ -90,24 +99,71 @@ impl Chain {
 /// The two kinds of capture: a lower capture ends the turn, an equal one may be chained.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CaptureKind {
+    /// Of a lower stack next to the capturer.
     Lower,
+    /// Of a stack of the capturer's height, in an enemy group next to it.
     Equal,
 }
 
 /// Why a turn cannot be played. Its `Display` is a sentence for the player.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum IllegalTurn {
+    /// The game is over: this player has won.
     GameOver(Colour),
+    /// A cell of the turn is not on the board.
     OffBoard(OffBoard),
+    /// A placement on a cell that holds a stack.
     Occupied(Cell),
+    /// A capture from a cell without a stack.
     NoStack(Cell),
-    NotYours { cell: Cell, owner: Colour },
+    /// A capture from the other player's stack.
+    NotYours {
+        /// The capturing cell.
+        cell: Cell,
+        /// Whose stack is there.
+        owner: Colour,
+    },
+    /// A capture of a cell that holds no enemy stack.
     NotEnemy(Cell),
-    Higher { from: Cell, target: Cell, from_height: u16, target_height: u16 },
-    NotNextTo { from: Cell, target: Cell },
-    NotInNearGroup { from: Cell, target: Cell },
+    /// A capture of a higher stack.
+    Higher {
+        /// The capturing stack's cell.
+        from: Cell,
+        /// The cell captured.
+        target: Cell,
+        /// The capturing stack's height.
+        from_height: u16,
+        /// The captured stack's height.
+        target_height: u16,
+    },
+    /// A lower capture of a stack not next to the capturer.
+    NotNextTo {
+        /// The capturing stack's cell.
+        from: Cell,
+        /// The cell captured.
+        target: Cell,
+    },
+    /// An equal capture of a stack outside the enemy groups next to the capturer.
+    NotInNearGroup {
+        /// The capturing stack's cell.
+        from: Cell,
+        /// The cell captured.
+        target: Cell,
+    },
+    /// A capture after a lower capture, which ends the turn.
     AfterLowerCapture(Cell),
-    NotEqual { from: Cell, target: Cell, from_height: u16, target_height: u16 },
+    /// A capture in a chain that is not of equal height.
+    NotEqual {
+        /// The capturing stack's cell.
+        from: Cell,
+        /// The cell captured.
+        target: Cell,
+        /// The capturing stack's height.
+        from_height: u16,
+        /// The captured stack's height.
+        target_height: u16,
+    },
+    /// A capture after the capture of this cell won the game.
     AfterWin(Cell),
 }
 
@@ -165,8 +221,11 @@ pub struct Position {
 /// such a position is never won, since only a capture wins.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Setup {
+    /// The board.
     pub board: Board,
+    /// The player to move.
     pub to_move: Colour,
+    /// The stacks, each with its cell.
     pub stacks: Vec<(Cell, Stack)>,
 }
 
@@ -185,7 +244,9 @@ impl TryFrom<Setup> for Position {
 /// A turn as the generator walks it: cell indices, the capturing stack first.
 #[derive(Clone, Copy)]
 pub enum Step<'a> {
+    /// A placement on the cell of this index.
     Place(usize),
+    /// The capturing stack's index, then each captured stack's.
     Capture(&'a [u8]),
 }
 
@@ -200,10 +261,12 @@ impl Position {
         Position::empty(board, Colour::Blue)
     }
 
+    /// The board the position is on.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.to_move
     }

@@ -110,10 +110,12 @@ impl CellSet {
         CellSet(1 << index)
     }
 
+    /// Whether the cell of index `index` is in the set.
     pub const fn contains(self, index: usize) -> bool {
         self.0 >> index & 1 == 1
     }
 
+    /// Puts the cell of index `index` in the set.
     pub fn insert(&mut self, index: usize) {
         self.0 |= 1 << index;
     }
@@ -122,6 +124,7 @@ impl CellSet {
         self.0 &= !(1 << index);
     }
 
+    /// How many cells the set holds.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -136,6 +139,7 @@ impl CellSet {
         CellSet(bits)
     }
 
+    /// Whether the set holds no cell.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -312,7 +316,9 @@ impl std::error::Error for BadSide {}
 /// A cell that is not on a board, with the board's side for the message.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OffBoard {
+    /// The cell.
     pub cell: Cell,
+    /// The board's side.
     pub side: u8,
 }
 

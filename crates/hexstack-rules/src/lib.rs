@@ -3,10 +3,48 @@
 //! Positions are small `Copy` values; a turn is a value that a position checks and plays.
 //! Every game reads and writes its text notation through `FromStr` / `Display`.
 //!
+//! ```
+//! use hexstack_rules::clamber::{Position, Turn};
+//! use hexstack_rules::hex::Board;
+//! use hexstack_rules::{Colour, Game, perft};
+//!
+//! // Clamber on the usual board: empty, Blue to move, a placement on each of 19 cells.
+//! let start = Position::start(Board::SIDE_3);
+//! assert_eq!(start.to_move(), Colour::Blue);
+//! assert_eq!(start.legal_turns().len(), 19);
+//!
+//! // A turn is read from its notation, checked and played.
+//! let turn: Turn = "C3".parse()?;
+//! let next = start.play(&turn)?;
+//! assert_eq!(next.to_string(), "3/r/C3=b1");
+//! assert!(start.play(&"Z9".parse()?).is_err(), "no cell Z9 on a side-3 board");
+//!
+//! // A position's notation reads back as the same position.
+//! let read: Position = next.to_string().parse()?;
+//! assert_eq!(read, next);
+//!
+//! // Perft counts the ways to play two turns from the start (RULES.md, "Counting moves").
+//! assert_eq!(perft(&start, 2), 342);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The games are listed once ([`games!`](crate::games)); [`GameKind`] names one, and
 //! [`Any`] holds a value of whichever game (a position, a record, a screen). The
 //! [`Game`] trait is what every game's rules give; the rest of the program is generic over
-//! it, and runs on an [`Any`] through [`each_game!`](crate::each_game).
+//! it, and runs on an [`Any`] through [`each_game!`](crate::each_game):
+//!
+//! ```
+//! use hexstack_rules::{GameKind, each_game, perft};
+//!
+//! let mut counts = Vec::new();
+//! for kind in GameKind::ALL {
+//!     let start = kind.start(None)?;
+//!     counts.push(each_game!(start, position => perft(&position, 1)));
+//! }
+//! // Clamber's 19 placements, then the 52 moves of Ombagui's starting towers.
+//! assert_eq!(counts[..2], [19, 52]);
+//! # Ok::<(), hexstack_rules::ParseError>(())
+//! ```
 
 mod any;
 mod games;
@@ -29,6 +67,7 @@ use std::ops::RangeInclusive;
 pub enum Outcome {
     /// The player to move has a legal turn, or will have one after a skip.
     Ongoing,
+    /// A turn has won the game for this player.
     Won(Colour),
     /// Neither player can ever move again.
     Drawn,
@@ -96,7 +135,9 @@ pub trait Game:
         5
     }
 
+    /// The board the position is on.
     fn board(&self) -> hex::Board;
+    /// The player whose turn it is.
     fn to_move(&self) -> Colour;
     /// The winner, once a turn has won the game.
     fn winner(&self) -> Option<Colour>;
@@ -320,38 +361,57 @@ pub struct ParseError(ParseErrorKind);
 /// part; what one game alone refuses is [`ParseErrorKind::Game`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ParseErrorKind {
+    /// No game has this name.
     UnknownGame(String),
+    /// No board has this side.
     BadSide(u32),
     /// A game played on one board only was given another side.
     OneSide {
+        /// The game.
         game: GameKind,
+        /// The one side it is played on.
         side: u8,
+        /// The side asked for.
         given: u32,
     },
+    /// The side asked for (`--size`) is not the side of the position given.
     SizeMismatch {
+        /// The side asked for.
         size: u32,
+        /// The position's side.
         side: u8,
     },
     /// Not a position of `game` at all.
     NotPosition {
+        /// The text, as an error quotes it.
         text: String,
+        /// The game it was read as.
         game: GameKind,
     },
     /// The player to move is not `b` or `r`.
     BadPlayer {
+        /// The text where the player was expected.
         text: String,
+        /// The game it was read as.
         game: GameKind,
     },
     /// An entry of the cell list is not `CELL=...`.
     BadEntry {
+        /// The entry.
         entry: String,
+        /// The game it was read as.
         game: GameKind,
     },
+    /// Not a cell name (a letter, then a number from 1).
     BadCell(String),
+    /// A cell that is not on the position's board.
     OffBoard {
+        /// The cell.
         cell: hex::Cell,
+        /// The board's side.
         side: u8,
     },
+    /// The same cell given twice in a cell list.
     GivenTwice(hex::Cell),
     /// What one game's notation alone refuses.
     Game(Any<Bads>),
@@ -387,6 +447,7 @@ impl ParseError {
         ParseError(ParseErrorKind::Game(G::any::<Bads>(bad)))
     }
 
+    /// Why the text was refused, for a screen to say in its own words.
     pub fn kind(&self) -> &ParseErrorKind {
         &self.0
     }
@@ -399,7 +460,8 @@ impl From<hex::BadSide> for ParseError {
 }
 
 impl fmt::Display for ParseError {
-    /// The reason in English; [`crate::i18n`] says it in the player's language.
+    /// The reason in English; the application says it in the player's language from
+    /// [`ParseError::kind`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseErrorKind as K;
         match &self.0 {
@@ -449,7 +511,9 @@ impl std::error::Error for ParseError {}
 /// One of the two players. Both games are played by Blue and Red.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
+    /// Blue: the first player of Clamber.
     Blue,
+    /// Red: the first player of Ombagui.
     Red,
 }
 

@@ -23,12 +23,16 @@ const CELLS: usize = 37;
 /// The three kinds of piece, in the only order they can stack, bottom to top.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Kind {
+    /// Moves 1 cell, or jumps over stacks of three.
     Light,
+    /// Moves exactly 2 cells.
     Medium,
+    /// Moves exactly 3 cells.
     Dark,
 }
 
 impl Kind {
+    /// The three kinds, bottom to top.
     pub const ALL: [Kind; 3] = [Kind::Light, Kind::Medium, Kind::Dark];
 
     /// How many cells a move of this kind covers (a light's jumps aside).
@@ -68,7 +72,9 @@ impl fmt::Display for Kind {
 /// One piece: its owner's colour and its kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub colour: Colour,
+    /// Its kind.
     pub kind: Kind,
 }
 
@@ -85,6 +91,7 @@ impl Stack {
         self.0 >> kind as u8 & 1 == 1
     }
 
+    /// Whether the cell holds no piece.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -146,21 +153,48 @@ impl Stack {
 /// A move of the top piece of `from` to `to`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// The cell the piece leaves.
     pub from: Cell,
+    /// The cell it moves to.
     pub to: Cell,
 }
 
 /// Why a move cannot be played. Its `Display` is a sentence for the player.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum IllegalMove {
+    /// The game is over.
     GameOver,
+    /// A cell of the move is not on the board.
     OffBoard(OffBoard),
+    /// A move from an empty cell.
     NoPiece(Cell),
-    NotYours { cell: Cell, owner: Colour },
+    /// A move of the other player's piece.
+    NotYours {
+        /// The cell.
+        cell: Cell,
+        /// Whose top piece is there.
+        owner: Colour,
+    },
+    /// A move to the cell it starts from.
     Stay(Cell),
-    CannotStand { piece: Kind, on: Kind },
+    /// A piece put on one it may not stand on.
+    CannotStand {
+        /// The piece moved.
+        piece: Kind,
+        /// The top piece where it would stand.
+        on: Kind,
+    },
+    /// A medium or a dark whose every path to the cell is blocked.
     Blocked,
-    OutOfReach { piece: Kind, from: Cell, to: Cell },
+    /// The cell is out of the piece's reach.
+    OutOfReach {
+        /// The piece moved.
+        piece: Kind,
+        /// Where it starts.
+        from: Cell,
+        /// Where it was to go.
+        to: Cell,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -272,6 +306,7 @@ impl Position {
         home(colour.other())
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.to_move
     }
