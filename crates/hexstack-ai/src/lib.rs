@@ -10,8 +10,7 @@
 //!
 //! ```
 //! use hexstack_ai::{Budget, Level, Search, WIN};
-//! use hexstack_rules::clamber::Position;
-//! use hexstack_rules::hex::Board;
+//! use hexstack_rules::{Any, GameKind};
 //! use std::sync::atomic::AtomicBool;
 //!
 //! // A budget of positions, not of time: the same answer on every machine, every run.
@@ -20,13 +19,14 @@
 //! let stop = AtomicBool::new(false);
 //!
 //! // Blue's 1 stands next to Red's only stack, a 1 too: capturing it wins.
-//! let position: Position = "2/b/A1=b1,A2=r1".parse()?;
+//! let text = "2/b/A1=b1,A2=r1";
+//! let Any::Clamber(position) = GameKind::Clamber.position(text, None)? else { unreachable!() };
 //! let found = Search::new().best(&position, budget, &stop).expect("Blue has a turn");
 //! assert_eq!(found.turn.to_string(), "A1xA2");
 //! assert_eq!(found.score, WIN - 1, "a win one ply ahead, proven");
 //!
 //! // From the start, twice with the same budget: the same turn and the same score.
-//! let start = Position::start(Board::SIDE_3);
+//! let Any::Clamber(start) = GameKind::Clamber.start(None)? else { unreachable!() };
 //! let first = Search::new().best(&start, budget, &stop);
 //! assert_eq!(Search::new().best(&start, budget, &stop), first);
 //!
