@@ -248,7 +248,7 @@ impl Autosave {
         self.seen = stamp;
         let Ok(saved) = store::load(&path) else { return };
         let (id, cursor) = (game.keeping().id, game.cursor());
-        let Screen::Game(mut game) = App::opened(saved, path, app.area).screen else { return };
+        let Screen::Game(mut game) = app.opened_here(saved, path).screen else { return };
         let kept = game.kept();
         (kept.keeping().id, kept.keeping().read_only) = (id, true);
         kept.point_at(cursor);

@@ -9,12 +9,13 @@ mod look;
 mod show;
 
 use crate::ai::Level;
-use crate::app::keys::{self, Binding};
+use crate::app::keys::{Binding, KeyTable};
 use crate::app::prefs::{self, Prefs};
+use crate::app::profile::Profile;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::rules::Colour;
-use crate::ui::theme::{self, Theme};
+use crate::theme::Theme;
 use clap::Args;
 use clap::builder::BoolishValueParser;
 use std::path::{Path, PathBuf};
@@ -245,10 +246,10 @@ fn bad_flag(name: &str, expected: crate::i18n::Key<0>, given: &str) -> Text {
 }
 
 impl Settings {
-    /// Makes these settings the program's for the rest of the process: the defaults of new
-    /// games, the keys, the colours. Called once, before the screen opens.
-    pub fn apply(&self) {
-        prefs::set(Prefs {
+    /// The profile of the person these settings are: their language, the defaults of their
+    /// new games, their keys, their colours.
+    pub fn profile(&self) -> Profile {
+        let prefs = Prefs {
             blue: self.blue.value.clone(),
             red: self.red.value.clone(),
             level: self.level.value,
@@ -256,10 +257,11 @@ impl Settings {
             eval: self.eval.value,
             review: self.review_level.value,
             step_time: Duration::from_millis(self.step_time.value),
-        });
-        if !self.rebound.is_empty() {
-            keys::install(self.keys.clone());
-        }
-        theme::set(self.look.value);
+        };
+        let keys = match self.rebound.is_empty() {
+            true => KeyTable::default(),
+            false => KeyTable::own(self.keys.clone()),
+        };
+        Profile { lang: self.lang.value, keys, theme: self.look.value, prefs }
     }
 }

@@ -34,5 +34,6 @@ pub mod shell_files;
 pub mod store;
 pub mod terminal;
 pub mod text_commands;
+pub mod theme;
 pub mod ui;
 pub mod usage_error;

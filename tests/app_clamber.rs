@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::menu::Entry;
 use hexstack::app::prompt::Question;
 use hexstack::app::{Overlay, Screen};
@@ -282,22 +283,22 @@ fn help_opens_and_any_key_closes_it() {
 
 #[test]
 fn the_menu_starts_games() {
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &["Down", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(
         &mut app,
         &[&number(Entry::Play(GameKind::Ombagui, GameKind::Ombagui.board(None).unwrap())), "Enter"],
     );
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Resume), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Review), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Review), "so is reviewing the last kept game");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Rules(GameKind::Ombagui)), "Enter"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);

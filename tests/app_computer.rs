@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::menu::Entry;
 use hexstack::app::{Computer, Screen};
 use hexstack::record::End;
@@ -76,10 +77,7 @@ fn the_screen_stays_live_while_the_computer_thinks() {
 }
 
 /// Runs the app, as the loop does, until the computer has played.
-fn until_computer_played(
-    app: &mut hexstack::app::App,
-    wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
-) {
+fn until_computer_played(app: &mut hexstack::app::App, wakes: &common::Wakes) {
     assert!(run_until(app, wakes, PATIENCE, |app| !game(app).computer_to_move()), "the computer played");
 }
 
@@ -129,7 +127,7 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 #[test]
 fn the_menu_sets_up_a_game_against_the_computer() {
     // Straight through: Clamber side 3, you first (Blue), level 3 (club player).
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter"]);
     let shown = render(&app).backend().to_string();
     for words in ["A game against the computer", "Clamber, side 3", "You play", "Blue", "3 (club player)"] {
@@ -144,7 +142,7 @@ fn the_menu_sets_up_a_game_against_the_computer() {
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(3).unwrap()))
     );
     // Ombagui (Red moves first, so you are Red), then Blue instead, at level 5.
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter", "l", "l", "Down", "l", "Down", "l", "l"]);
     assert!(render(&app).backend().to_string().contains("5 (expert)"));
     press(&mut app, &["Enter"]);
@@ -154,7 +152,7 @@ fn the_menu_sets_up_a_game_against_the_computer() {
     );
     assert_ne!(ombagui_game(&app).computer().map(|computer| computer.seed), seed);
     // Side 4, level 1, going round backwards; Esc goes back to the menu.
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h"]);
     assert!(render(&app).backend().to_string().contains("1 (beginner)"));
     press(&mut app, &["Esc"]);

@@ -5,12 +5,17 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use hexstack::rules::{Any, clamber};
 use ratatui::layout::Rect;
 
 /// A Clamber game from `position` on a terminal of `width` x `height`.
 fn sized(position: &str, width: u16, height: u16) -> App {
-    App::game(Any::Clamber(position.parse::<clamber::Position>().unwrap()), Rect::new(0, 0, width, height))
+    App::game(
+        Profile::default(),
+        Any::Clamber(position.parse::<clamber::Position>().unwrap()),
+        Rect::new(0, 0, width, height),
+    )
 }
 
 #[test]

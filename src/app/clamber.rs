@@ -388,7 +388,7 @@ mod tests {
             record.play(&turn.parse().unwrap()).unwrap();
         }
         // A level that would look for seconds at each position.
-        let mut review = Reviewing::new(&record, None, Level::ALL[4]);
+        let mut review = Reviewing::new(&record, None, Level::ALL[4], Default::default());
         review.update();
         assert!(review.worker.is_some(), "started");
         let started = Instant::now();

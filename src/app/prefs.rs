@@ -1,10 +1,9 @@
-//! The player's own defaults for new games, from the config file and the command line: set
-//! once before the screen opens, read by every screen, changed by none. SharedRecord for the whole
-//! process because they are the person's at this terminal, like the language of its texts.
+//! The player's own defaults for new games, from the config file and the command line:
+//! part of each terminal's [`Profile`](super::profile::Profile), handed to the screens that
+//! start games, changed by none.
 
 use crate::ai::Level;
 use crate::rules::Colour;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 /// What a new game starts with unless the player says otherwise.
@@ -45,19 +44,9 @@ impl Default for Prefs {
     }
 }
 
-static PREFS: OnceLock<Prefs> = OnceLock::new();
-
-/// Sets the defaults for the rest of the process; false if they were set (or read) already.
-pub fn set(prefs: Prefs) -> bool {
-    PREFS.set(prefs).is_ok()
-}
-
-/// The defaults in force: those set, else the program's own.
-pub fn get() -> &'static Prefs {
-    PREFS.get_or_init(Prefs::default)
-}
-
-/// The players of a new game: named as set, the computer in none.
-pub fn players() -> crate::record::Players {
-    crate::record::Players { blue: get().blue.clone(), red: get().red.clone(), computer: None }
+impl Prefs {
+    /// The players of a new game: named as set, the computer in none.
+    pub fn players(&self) -> crate::record::Players {
+        crate::record::Players { blue: self.blue.clone(), red: self.red.clone(), computer: None }
+    }
 }

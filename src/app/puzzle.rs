@@ -18,6 +18,7 @@ use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,8 +61,14 @@ pub struct PuzzleScreen {
 
 impl PuzzleScreen {
     /// The screen on `puzzles` (`mine` among them, offered first), the history kept in
-    /// `history_file`: the first puzzle picked for the player's rating.
-    pub fn new(puzzles: Vec<Puzzle>, mine: HashSet<String>, history_file: Option<PathBuf>) -> PuzzleScreen {
+    /// `history_file`: the first puzzle picked for the player's rating. The opponent's
+    /// replies show for `reply_time` (the player's step time).
+    pub fn new(
+        puzzles: Vec<Puzzle>,
+        mine: HashSet<String>,
+        history_file: Option<PathBuf>,
+        reply_time: Duration,
+    ) -> PuzzleScreen {
         let history = history_file.as_deref().map(History::load).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
@@ -76,7 +83,7 @@ impl PuzzleScreen {
             rating_before: None,
             note: None,
             leaving: Leaving::Program,
-            reply_time: super::prefs::get().step_time,
+            reply_time,
         };
         screen.next();
         screen

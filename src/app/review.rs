@@ -6,6 +6,7 @@
 //! and the review is kept with it.
 
 use super::component::{Component, Go, Leave};
+use super::event::Waker;
 use super::game::{AnyGameScreen, GameScreen};
 use super::highlights::Highlights;
 use super::keys::{Action, Context};
@@ -85,15 +86,20 @@ pub struct Reviewing<G: Game> {
     pub at: usize,
     pub trial: Option<Trial<G>>,
     pub message: Message,
-    /// The search on its thread, started by the loop that shows the review (so that it
-    /// wakes that loop).
+    /// The search on its thread, which wakes the loop that shows the review through `waker`.
     pub(super) worker: Option<Worker<G>>,
+    waker: Waker,
 }
 
 impl<G: Input> Reviewing<G> {
     /// The review of `record`'s whole line at `level`, starting from what `kept` already
-    /// holds at that level.
-    pub(super) fn new(record: &Record<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
+    /// holds at that level; what it finds wakes the loop through `waker`.
+    pub(super) fn new(
+        record: &Record<G>,
+        kept: Option<&KeptReview>,
+        level: Level,
+        waker: Waker,
+    ) -> Reviewing<G> {
         let turns: Vec<G::Turn> = record.all_turns().cloned().collect();
         let positions = review::positions(record.start(), &turns);
         let looked = match kept.filter(|kept| kept.level == level) {
@@ -112,6 +118,7 @@ impl<G: Input> Reviewing<G> {
             trial: None,
             message: Message::None,
             worker: None,
+            waker,
         };
         reviewing.say();
         reviewing
@@ -135,7 +142,8 @@ impl<G: Input> Reviewing<G> {
     /// Starts the worker on what the review still needs.
     fn start(&mut self) {
         let line = (self.positions.clone(), self.turns.clone());
-        self.worker = Some(Worker::start(line, self.looked.clone(), review::budget::<G>(self.level)));
+        let budget = review::budget::<G>(self.level);
+        self.worker = Some(Worker::start(line, self.looked.clone(), budget, self.waker.clone()));
     }
 
     /// Takes in what the worker found (starting it the first time); whether anything came.
@@ -295,8 +303,9 @@ impl<G: Input> ReviewScreen<G> {
     /// for, else the player's review level, [`Level::REVIEW`] unless set).
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
-        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
-        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level));
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review);
+        let waker = game.advisor.searcher().waker().clone();
+        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level, waker));
         ReviewScreen { game, review, leave, own_puzzles: Default::default() }
     }
 

@@ -6,7 +6,7 @@ use crate::app::keys::{self, Binding, Press};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, Text, excerpt, text};
 use crate::rules::Colour;
-use crate::ui::theme::{Mark, Theme};
+use crate::theme::{Mark, Theme};
 use ratatui::style::{Color, Modifier, Style};
 use std::borrow::Cow;
 use std::ops::Range;

@@ -5,7 +5,7 @@ use super::{Loaded, Settings, Source};
 use crate::app::keys::ACTIONS;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, text};
-use crate::ui::theme::Mark;
+use crate::theme::Mark;
 use ratatui::style::{Modifier, Style};
 
 /// The file `hexstack config --default` prints: every setting on its default, the ones
@@ -64,8 +64,8 @@ fn rows(settings: &Settings) -> Vec<(String, String, Source)> {
     for &(name, action) in ACTIONS {
         let mut shown: Vec<&str> = Vec::new();
         for binding in settings.keys.iter().filter(|binding| binding.action == action) {
-            if !shown.contains(&binding.shown) {
-                shown.push(binding.shown);
+            if !shown.contains(&&*binding.shown) {
+                shown.push(&binding.shown);
             }
         }
         let source = if settings.rebound.contains(&name) { Source::File } else { Source::Default };

@@ -3,7 +3,6 @@
 
 use super::board::{self, CellText};
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::app::component::Component;
 use crate::app::game::{GameScreen, Mode};
 use crate::app::layout::GameLayout;
@@ -16,6 +15,7 @@ use crate::record::{Computer, End, Players, Record};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::saved::KeptReview;
+use crate::theme::{self, Mark, Theme};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -60,7 +60,10 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor.cell);
     let lit = game.lit();
-    board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| shown.write(cell, style, say));
+    let board_lit = (&lit, cursor);
+    board::draw(&layout.board, frame.buffer_mut(), board_lit, say.theme, |cell, style| {
+        shown.write(cell, style, say)
+    });
     if let Some(end) = table.end() {
         let lines = vec![
             Line::from(
@@ -72,7 +75,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(&table.message, say, areas.message, frame);
-    let hints = crate::app::keys::hints_leaving(game.context(), say.lang, game.leaving);
+    let hints = say.keys.hints_leaving(game.context(), say.lang, game.leaving);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
@@ -100,15 +103,17 @@ fn status(
         None => crate::i18n::colour(colour),
     };
     let (said, style) = match (end, skipped) {
-        (None, Some(passed)) => (text!(STATUS_SKIPPED, name(to_move), name(passed)), theme::player(to_move)),
-        (None, None) => (text!(STATUS_TO_MOVE, name(to_move)), theme::player(to_move)),
-        (Some(End::Won(winner)), _) => (text!(STATUS_WINS, name(winner)), theme::player(winner)),
-        (Some(End::Resigned(loser)), _) => {
-            (text!(STATUS_RESIGNED, name(loser), name(loser.other())), theme::player(loser.other()))
+        (None, Some(passed)) => {
+            (text!(STATUS_SKIPPED, name(to_move), name(passed)), say.theme.player(to_move))
         }
-        (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::success()),
-        (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::success()),
-        (Some(End::Still), _) => (text!(STATUS_STILL), theme::success()),
+        (None, None) => (text!(STATUS_TO_MOVE, name(to_move)), say.theme.player(to_move)),
+        (Some(End::Won(winner)), _) => (text!(STATUS_WINS, name(winner)), say.theme.player(winner)),
+        (Some(End::Resigned(loser)), _) => {
+            (text!(STATUS_RESIGNED, name(loser), name(loser.other())), say.theme.player(loser.other()))
+        }
+        (Some(End::Drawn), _) => (text!(STATUS_DRAW), say.theme.success),
+        (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), say.theme.success),
+        (Some(End::Still), _) => (text!(STATUS_STILL), say.theme.success),
     };
     Span::styled(say.text(&said), style)
 }
@@ -131,7 +136,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     }
     // A mutual blockade is named, so that the players know why nobody can finish.
     if table.end().is_none() && crate::ai::Evaluate::neither_can_finish(&table.position()) {
-        words(text!(PANEL_BLOCKADE), theme::warning());
+        words(text!(PANEL_BLOCKADE), say.theme.warning);
     }
     if let Some(line) = advice_line(game, say, width) {
         lines.push(line);
@@ -141,7 +146,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let review = game.keeping.review.as_ref().map(|review: &KeptReview| review.for_line(&line));
     if let Some(review) = review.filter(|review| review.looked.len() > 1) {
         lines.push(Line::styled(say.word(REVIEW_GRAPH), theme::HINTS));
-        lines.push(sparkline(&review, table.replay_position().0, width));
+        lines.push(sparkline(&review, table.replay_position().0, width, say.theme));
     }
     lines.push(Line::raw(""));
     let (played, total) = table.replay_position();
@@ -170,7 +175,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
 
 /// Blue's chance over the positions `review` looked at, one column for each (or for each
 /// few, on a long game), the position `at` shown reversed.
-fn sparkline(review: &KeptReview, at: usize, width: usize) -> Line<'static> {
+fn sparkline(review: &KeptReview, at: usize, width: usize, theme: &Theme) -> Line<'static> {
     // The lowest bar for a lost game, so that the line shows on every column.
     const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
     let count = review.looked.len();
@@ -180,7 +185,7 @@ fn sparkline(review: &KeptReview, at: usize, width: usize) -> Line<'static> {
     let spans = (0..columns).map(|column| {
         let blue = review.looked[position(column)].blue;
         let bar = BARS[(blue * 7.0).round().clamp(0.0, 7.0) as usize].to_string();
-        let style = if column == marked { theme::CHOSEN } else { theme::player(Colour::Blue) };
+        let style = if column == marked { theme::CHOSEN } else { theme.player(Colour::Blue) };
         Span::styled(bar, style)
     });
     Line::from(spans.collect::<Vec<_>>())
@@ -244,7 +249,7 @@ pub(super) fn legend(
 pub(super) fn player_line(colour: Colour, to_move: bool, what: String, say: Say) -> Line<'static> {
     Line::from(vec![
         Span::raw(if to_move { "▶ " } else { "  " }),
-        Span::styled(format!("{:<7}", say.text(&crate::i18n::colour(colour))), theme::player(colour)),
+        Span::styled(format!("{:<7}", say.text(&crate::i18n::colour(colour))), say.theme.player(colour)),
         Span::raw(what),
     ])
 }
@@ -320,8 +325,8 @@ fn wrap(text: &str, room: usize) -> Vec<String> {
 
 pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut Frame) {
     let style = match message {
-        Message::Warning(_) => theme::warning(),
-        Message::Success(_) => theme::success(),
+        Message::Warning(_) => say.theme.warning,
+        Message::Success(_) => say.theme.success,
         Message::Info(_) | Message::None => theme::INFO,
     };
     let said = message.text().map(|text| say.text(text)).unwrap_or_default();

@@ -6,13 +6,13 @@
 use super::board;
 use super::game::{Look, draw_message, legend, move_list};
 use super::say::Say;
-use super::theme;
 use crate::app::layout::GameLayout;
 use crate::app::puzzle::{PuzzleScreen, View};
 use crate::app::solving::{Solving, Stage};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::history::History;
+use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -29,7 +29,7 @@ pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
         (None, View::Board) => {
             let why = screen.note.clone().unwrap_or_else(|| text!(PUZZLE_NONE));
             let lines = vec![
-                Line::styled(say.text(&why), theme::warning()),
+                Line::styled(say.text(&why), say.theme.warning),
                 Line::raw(""),
                 Line::styled(say.hints(screen_context(screen)), theme::HINTS),
             ];
@@ -56,18 +56,18 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
             format!(" {} · ", say.text(&text!(PUZZLE_TITLE, solving.puzzle.id.clone()))),
             theme::TITLE,
         ),
-        Span::styled(say.text(&solving.task()), theme::player(solving.solver)),
+        Span::styled(say.text(&solving.task()), say.theme.player(solving.solver)),
     ]);
     frame.render_widget(title, areas.title);
     let shown = G::shown(table);
     let cursor = (solving.stage == Stage::Solving).then_some(table.cursor.cell);
-    board::draw(&layout.board, frame.buffer_mut(), &solving.lit(), cursor, |cell, style| {
+    board::draw(&layout.board, frame.buffer_mut(), (&solving.lit(), cursor), say.theme, |cell, style| {
         shown.write(cell, style, say)
     });
     if solving.stage != Stage::Solving {
         let (word, style) = match solving.stage == Stage::Solved {
-            true => (PUZZLE_BANNER_SOLVED, theme::success()),
-            false => (PUZZLE_BANNER_FAILED, theme::warning()),
+            true => (PUZZLE_BANNER_SOLVED, say.theme.success),
+            false => (PUZZLE_BANNER_FAILED, say.theme.warning),
         };
         let lines = vec![
             Line::styled(say.word(word), style.patch(theme::BANNER)),
@@ -81,7 +81,7 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
         None => table.message.clone(),
     };
     draw_message(&message, say, areas.message, frame);
-    let hints = crate::app::keys::hints_leaving(screen_context(screen), say.lang, screen.leaving);
+    let hints = say.keys.hints_leaving(screen_context(screen), say.lang, screen.leaving);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
@@ -163,19 +163,19 @@ fn draw_history(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) 
         frame.render_widget(Line::styled(say.word(PUZZLE_HISTORY_NONE), theme::INFO), chart);
         return;
     }
-    frame.render_widget(sparkline(history, chart.width), chart);
+    frame.render_widget(sparkline(history, chart.width, say.theme), chart);
     frame.render_widget(Paragraph::new(latest(history, say, list.height)), list);
 }
 
 /// The rating after each attempt, the latest that fit the width, the lowest of them at
 /// the bottom of the chart.
-fn sparkline(history: &History, width: u16) -> Sparkline<'static> {
+fn sparkline(history: &History, width: u16, theme: &crate::theme::Theme) -> Sparkline<'static> {
     let ratings: Vec<f64> = history.attempts().map(|attempt| attempt.rating.rating).collect();
     let shown = &ratings[ratings.len().saturating_sub(usize::from(width))..];
     let lowest = shown.iter().copied().fold(f64::INFINITY, f64::min);
     // A little above the lowest, so that the lowest still shows a bar.
     let data: Vec<u64> = shown.iter().map(|rating| (rating - lowest).round() as u64 + 10).collect();
-    Sparkline::default().data(data).style(theme::player(crate::rules::Colour::Blue))
+    Sparkline::default().data(data).style(theme.player(crate::rules::Colour::Blue))
 }
 
 /// The latest attempts, newest first, one a line.
@@ -187,8 +187,8 @@ fn latest(history: &History, say: Say, room: u16) -> Vec<Line<'static>> {
         .take(usize::from(room))
         .map(|attempt| {
             let (word, style) = match attempt.solved {
-                true => (PUZZLE_HISTORY_SOLVED, theme::success()),
-                false => (PUZZLE_HISTORY_FAILED, theme::warning()),
+                true => (PUZZLE_HISTORY_SOLVED, say.theme.success),
+                false => (PUZZLE_HISTORY_FAILED, say.theme.warning),
             };
             Line::from(vec![
                 Span::raw(format!("{}  {:<12} ", attempt.date, attempt.id)),
