@@ -226,7 +226,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
     let open = terminal::run;
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
-        Some(Command::Config { default: true }) => print(config::DEFAULT_FILE.trim_end()),
+        Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
         Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
         Some(Command::Play { from, blue, red, computer, level }) => {
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
@@ -255,7 +255,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             crate::net::serve(hosted, &listen, profile)
         }
         Some(Command::Review { file, level, text: true, threads }) => {
-            review_text(&file, (level, prefs.review), threads, lang)
+            review_text(&file, (level, prefs.review_level), threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
@@ -474,7 +474,7 @@ impl From {
 }
 
 /// The longest player name, in characters.
-pub const LONGEST_NAME: usize = 40;
+pub const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).

@@ -30,6 +30,7 @@ pub mod net;
 pub mod puzzles;
 pub mod record;
 pub mod saved;
+pub mod settings;
 pub mod shell_files;
 pub mod store;
 pub mod terminal;

@@ -18,6 +18,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use std::path::Path;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// The player's file: French, level 5, `a` for left and `w` to save, a bad level, an
 /// unknown colour setting and a clashing key.
@@ -136,7 +137,7 @@ fn a_bad_line_is_named_and_the_rest_of_the_file_still_applies() {
     );
     let settings = &configured().settings;
     assert_eq!((settings.review_level.value.number(), settings.review_level.source), (4, Source::Default));
-    assert_eq!((settings.step_time.value, settings.blue.value.as_deref()), (0, Some("Ana")));
+    assert_eq!((settings.step_time.value, settings.blue.value.as_deref()), (Duration::ZERO, Some("Ana")));
     assert_eq!(settings.theme.value, "colour-blind");
 }
 
@@ -147,7 +148,8 @@ fn a_line_toml_cannot_read_is_named_and_the_lines_after_it_still_apply() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("config.toml:2:8: "), "{said:?}");
     assert!(said[0].ends_with("the rest of the file still applies"), "{said:?}");
-    assert_eq!((loaded.settings.level.value.number(), loaded.settings.step_time.value), (2, 100));
+    let step = Duration::from_millis(100);
+    assert_eq!((loaded.settings.level.value.number(), loaded.settings.step_time.value), (2, step));
 }
 
 #[test]
@@ -200,7 +202,7 @@ fn config_shows_where_each_value_came_from() {
 
 #[test]
 fn the_default_file_reads_back_to_the_defaults() {
-    let (_folder, written) = load_text(config::DEFAULT_FILE, &Flags::default(), false);
+    let (_folder, written) = load_text(&config::default_file(), &Flags::default(), false);
     assert!(written.warnings.is_empty(), "{:?}", written.warnings);
     let empty = tempfile::tempdir().unwrap();
     let env = Env { file: None, folder: Some(empty.path().to_path_buf()), lang: None, no_color: false };
@@ -302,4 +304,29 @@ fn a_name_in_the_file_is_as_long_as_one_on_the_command_line() {
         load_text(&format!("red = \"{long}\"\nblue = \"Ana\"\n"), &Flags::default(), false);
     assert_eq!((loaded.warnings.len(), loaded.settings.red.value.clone()), (1, None));
     assert_eq!(loaded.settings.blue.value.as_deref(), Some("Ana"));
+}
+
+/// The default file is made from the settings' one declaration; it reads as it always did.
+#[test]
+fn the_default_file_comments_every_setting() {
+    let file = config::default_file();
+    for name in config::NAMES {
+        let key = name.rsplit('.').next().unwrap();
+        let line = file.lines().find(|line| line.trim_start_matches("# ").starts_with(&format!("{key} = ")));
+        assert!(line.is_some(), "{name} in\n{file}");
+    }
+    insta::assert_snapshot!("default_file", file);
+}
+
+/// docs/config.md's table has a row for every setting the program reads.
+#[test]
+fn every_setting_is_in_the_docs() {
+    let docs = std::fs::read_to_string("docs/config.md").unwrap();
+    for name in config::NAMES {
+        let cell = match name.split_once('.') {
+            Some((table, key)) => format!("| `[{table}]` `{key}` |"),
+            None => format!("| `{name}` |"),
+        };
+        assert!(docs.lines().any(|line| line.starts_with(&cell)), "{cell} in docs/config.md");
+    }
 }

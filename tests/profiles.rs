@@ -8,10 +8,10 @@ mod guest;
 
 use common::{clamber, clamber_as, game, press};
 use hexstack::app::keys::{Action, KEYS, KeyTable, Step, press as key, rebind};
-use hexstack::app::prefs::Prefs;
 use hexstack::app::{App, Profile};
 use hexstack::i18n::Lang;
 use hexstack::rules::hex::Cell;
+use hexstack::settings::Prefs;
 use hexstack::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

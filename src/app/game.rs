@@ -9,11 +9,11 @@ use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::link::Seat;
 use super::opponent::{self, Computer, Opponent};
-use super::prefs::Prefs;
 use super::rules::Book;
 use super::shared_record::SharedRecord;
 use super::table::Input;
 use super::table::{Message, Table};
+use crate::settings::Prefs;
 
 mod answers;
 mod kept;

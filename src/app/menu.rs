@@ -5,12 +5,12 @@
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::opponent::Computer;
-use super::prefs::Prefs;
 use crate::ai::Level;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind, Listed};
+use crate::settings::Prefs;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 

@@ -23,7 +23,6 @@ pub(crate) mod ombagui;
 pub(crate) mod opponent;
 pub mod own_puzzles;
 pub mod pages;
-pub mod prefs;
 pub mod profile;
 pub mod prompt;
 pub mod puzzle;

@@ -192,9 +192,9 @@ fn gone_nowhere<G: Game>(record: &Record<G>) -> bool {
 mod tests {
     use super::*;
     use crate::ai::{Level, STILL_FOR};
-    use crate::app::prefs::USUAL_STEP;
     use crate::record::Side;
     use crate::rules::ombagui::Position;
+    use crate::settings::USUAL_STEP;
 
     /// A dark each, gone round for twice [`STILL_FOR`] turns after coming as near as they can.
     fn gone_round() -> Record<Position> {

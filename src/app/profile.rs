@@ -5,8 +5,8 @@
 //! defaults. A plain value, cheap to clone: whoever knows a person fills one in.
 
 use super::keys::KeyTable;
-use super::prefs::Prefs;
 use crate::i18n::Lang;
+use crate::settings::Prefs;
 use crate::theme::Theme;
 
 /// The language, keys, colours and new games' defaults of the person at one terminal.

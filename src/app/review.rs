@@ -303,7 +303,7 @@ impl<G: Input> ReviewScreen<G> {
     /// for, else the player's review level, [`Level::REVIEW`] unless set).
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
-        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review);
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review_level);
         let waker = game.advisor.searcher().waker().clone();
         let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level, waker));
         ReviewScreen { game, review, leave, own_puzzles: Default::default() }

@@ -91,7 +91,7 @@ impl<G: Input> Solving<G> {
             decided: false,
             shown: None,
             reply: None,
-            reply_time: super::prefs::USUAL_STEP,
+            reply_time: crate::settings::USUAL_STEP,
         };
         solving.table = solving.opening();
         solving.table.message = Message::Info(solving.task());
