@@ -58,21 +58,21 @@ macro_rules! every_setting {
                 file "eval", expect CONFIG_EXPECT_SWITCH,
                 read switch read::switch, shown shown::plain,
                 flag "eval" "on|off" "Show who is ahead from the start of a game: on or off \
-            (default off)",
+(default off)",
                 prefs.eval;
             /// The level a review looks at the positions with, 1 to 5.
             review_level: Level = Level::REVIEW,
                 file "review_level", expect CONFIG_EXPECT_LEVEL,
                 read number read::level, shown shown::level,
                 flag "review-level" "LEVEL" "The level reviews look at the positions with, 1 to 5 \
-            (default 4)",
+(default 4)",
                 prefs.review_level;
             /// How long each step of the computer's turn shows, in milliseconds, 0 to 2000.
             step_time: Duration = USUAL_STEP,
                 file "step_time", expect CONFIG_EXPECT_STEP_TIME,
                 read number read::step_time, shown shown::millis,
                 flag "step-time" "MS" "How long each step of the computer's turn shows, in milliseconds, \
-            0 to 2000 (default 350)",
+0 to 2000 (default 350)",
                 prefs.step_time;
             /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
             theme: String = String::from("default"),

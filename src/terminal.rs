@@ -442,7 +442,7 @@ fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
                 },
             };
             let saved = matches!(message, Message::Success(_));
-            *game.message() = message;
+            game.status().show(message);
             if saved {
                 autosave.saved_as(app, &path);
             }

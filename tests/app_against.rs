@@ -79,7 +79,7 @@ fn e_hides_the_figure_a_hint_showed_and_shows_it_again() {
     game_mut(&mut app).advisor.budget = hexstack::ai::Budget { nodes: Some(50_000), ..Default::default() };
     press(&mut app, &["t"]);
     if let Some(message) = game_mut(&mut app).advisor.wait() {
-        game_mut(&mut app).table.message = message;
+        game_mut(&mut app).table.status_mut().show(message);
     }
     let panel = |app: &App| render(app).backend().to_string().matches("Blue is ahead: 100 %").count();
     let with_hint = panel(&app);

@@ -174,7 +174,7 @@ fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     // A folder that does not exist is not made.
     let missing = dir.join("no-such-folder").join("game.hexstack");
     run(&mut app, &mut autosave, type_name(&missing.display().to_string()));
-    assert!(message(&app).starts_with("no folder"), "{:?}", game(&app).table.message);
+    assert!(message(&app).starts_with("no folder"), "{:?}", game(&app).table.status());
     assert!(!dir.join("no-such-folder").exists());
     // A file that exists is replaced only after a yes.
     let file = dir.join("game.hexstack");

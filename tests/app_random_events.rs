@@ -92,10 +92,10 @@ fn check_game(app: &App) {
     hexstack::each_game!(game, game => {
         let table = &game.table;
         table.read(check_history);
-        assert!(table.position().board().contains(table.cursor.cell));
+        assert!(table.position().board().contains(table.cursor().cell));
     });
     if let Any::Ombagui(game) = game
-        && let Some(from) = game.table.picked
+        && let Some(&from) = game.table.picked()
     {
         let top = game.table.position().stack(from).top().expect("a picked-up piece is on top");
         assert_eq!(top.colour, game.table.to_move());

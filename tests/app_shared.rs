@@ -47,11 +47,11 @@ fn screen_text(app: &App) -> String {
 #[test]
 fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     let (_link, mut host, mut guest) = table("3/b/-");
-    let guest_cursor = game(&guest).table.cursor.cell;
+    let guest_cursor = game(&guest).table.cursor().cell;
     // Red's keys on Blue's turn: the cursor moves, nothing is played.
     press(&mut guest, &["l", "Enter"]);
-    assert_ne!(game(&guest).table.cursor.cell, guest_cursor, "the guest's own cursor moves");
-    assert_eq!(game(&host).table.cursor.cell, guest_cursor, "the host's does not");
+    assert_ne!(game(&guest).table.cursor().cell, guest_cursor, "the guest's own cursor moves");
+    assert_eq!(game(&host).table.cursor().cell, guest_cursor, "the host's does not");
     assert_eq!(message(&guest), "Blue is thinking");
     click(&mut host, "C3");
     tick([&mut host, &mut guest]);

@@ -92,11 +92,11 @@ fn texts_that_name_a_key_name_the_rebound_one() {
 #[test]
 fn a_rebound_key_moves_the_cursor() {
     let mut app = clamber_as(profile(), "start");
-    assert_eq!(game(&app).table.cursor.cell, "C3".parse::<Cell>().unwrap());
+    assert_eq!(game(&app).table.cursor().cell, "C3".parse::<Cell>().unwrap());
     press(&mut app, &["a"]);
-    assert_eq!(game(&app).table.cursor.cell, "B3".parse::<Cell>().unwrap());
+    assert_eq!(game(&app).table.cursor().cell, "B3".parse::<Cell>().unwrap());
     press(&mut app, &["h"]);
-    assert_eq!(game(&app).table.cursor.cell, "B3".parse::<Cell>().unwrap(), "h does nothing now");
+    assert_eq!(game(&app).table.cursor().cell, "B3".parse::<Cell>().unwrap(), "h does nothing now");
 }
 
 #[test]

@@ -46,8 +46,8 @@ fn two_terminals_in_one_process_each_play_and_draw_as_their_own_profile() {
     press(&mut usual, &["a"]);
     press(&mut theirs, &["a"]);
     let cell = |name: &str| name.parse::<Cell>().unwrap();
-    assert_eq!(game(&usual).table.cursor.cell, cell("C3"), "a does nothing on the program's keys");
-    assert_eq!(game(&theirs).table.cursor.cell, cell("B3"), "a goes left on theirs");
+    assert_eq!(game(&usual).table.cursor().cell, cell("C3"), "a does nothing on the program's keys");
+    assert_eq!(game(&theirs).table.cursor().cell, cell("B3"), "a goes left on theirs");
     let (usual, theirs) = (drawn(&usual), drawn(&theirs));
     let (words, own_words) = (usual.backend().to_string(), theirs.backend().to_string());
     assert!(words.contains("Blue to move") && words.contains("hjklyibn move"), "{words}");
@@ -71,7 +71,7 @@ fn a_screen_taken_over_keeps_its_terminals_profile() {
     press(&mut app, &[&common::number(first), "Enter", "a"]);
     let screen = drawn(&app).backend().to_string();
     assert!(screen.contains("Ana") && screen.contains("ajklyibn"), "{screen}");
-    assert_eq!(game(&app).table.cursor.cell, "B3".parse::<Cell>().unwrap());
+    assert_eq!(game(&app).table.cursor().cell, "B3".parse::<Cell>().unwrap());
 }
 
 #[cfg(feature = "ssh")]

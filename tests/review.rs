@@ -56,7 +56,7 @@ fn message(app: &App) -> String {
 }
 
 fn message_in(app: &App, lang: Lang) -> String {
-    let message = hexstack::each_game!(review(app), screen => screen.review.message.clone());
+    let message = hexstack::each_game!(review(app), screen => screen.review.status.message().clone());
     let context = app.context();
     let keys = |action: &str| hexstack::app::keys::KeyTable::default().key_for(context, action, lang);
     message.text().map(|text| lang.say_with(text, &keys)).unwrap_or_default()

@@ -171,8 +171,7 @@ fn try_it_opens_the_example_and_m_comes_back_to_the_page() {
 fn the_whole_interface_speaks_each_language() {
     let mut app = clamber("start");
     press(&mut app, &["Enter"]);
-    let said =
-        |app: &App| hexstack::each_game!(app.screen.game().unwrap(), game => game.table.message.clone());
+    let said = |app: &App| hexstack::each_game!(app.screen.game().unwrap(), game => game.table.status().message().clone());
     assert_eq!(Lang::Fr.say(said(&app).text().unwrap()), "Bleu a joué C3. Rouge joue");
     let screen = render_in(&app, Lang::Fr).backend().to_string();
     assert!(screen.contains("Rouge joue"), "{screen}");
@@ -215,7 +214,7 @@ fn a_tried_example_says_so_and_q_or_esc_goes_back_to_its_page() {
     assert!(matches!(&app.screen, Screen::Rules(book) if book.page == 5));
     // Esc drops a selection first, then goes back.
     press(&mut app, &["p", "Enter"]);
-    assert!(game(&app).table.picked.is_some(), "C3 selected");
+    assert!(game(&app).table.picked().is_some(), "C3 selected");
     press(&mut app, &["Esc"]);
     assert!(app.screen.game().is_some(), "the first Esc only drops the selection");
     press(&mut app, &["Esc"]);
@@ -226,7 +225,7 @@ fn a_tried_example_says_so_and_q_or_esc_goes_back_to_its_page() {
 fn trying_the_middle_of_a_chain_continues_it() {
     let mut app = book_at(GameKind::Clamber, "equal", 1);
     press(&mut app, &["p"]);
-    let chain = game(&app).table.picked.clone().expect("the chain is under way");
+    let chain = game(&app).table.picked().cloned().expect("the chain is under way");
     assert_eq!((chain.from.to_string(), chain.captured.len()), ("B2".to_string(), 1));
     // From C4 only equal captures go on: the lower D5 is not lit.
     assert_eq!(names(&app, lit(&app).equal), ["E4", "E5"]);

@@ -186,7 +186,7 @@ fn the_computer_s_refusal_of_a_draw_is_a_whole_sentence_in_each_language() {
             .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));
         press(&mut app, &["d", "y"]);
         let game = app.screen.game().expect("a game");
-        let message = hexstack::each_game!(game, game => game.table.message.clone());
+        let message = hexstack::each_game!(game, game => game.table.status().message().clone());
         let words = lang.say(message.text().expect("the computer's answer"));
         let screen = render_in(&app, lang).backend().to_string();
         assert!(screen.contains(&words), "{lang:?}: '{words}' is cut on screen:\n{screen}");

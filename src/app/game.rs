@@ -12,7 +12,7 @@ use super::opponent::{self, Computer, Opponent};
 use super::rules::Book;
 use super::shared_record::SharedRecord;
 use super::table::Input;
-use super::table::{Message, Table};
+use super::table::Table;
 use crate::settings::Prefs;
 
 mod answers;
@@ -110,7 +110,7 @@ impl<G: Input> GameScreen<G> {
         screen.keeping.review = review;
         screen.set_computer(computer);
         let (played, total) = screen.table.replay_position();
-        screen.table.message = Message::Info(text!(LOADED, played, total));
+        screen.table.status_mut().info(text!(LOADED, played, total));
         screen
     }
 
@@ -198,7 +198,7 @@ impl<G: Input> GameScreen<G> {
             self.computer_plays(now);
         }
         if let Some(message) = self.advisor.update(self.table.shared_record()) {
-            self.table.message = message;
+            self.table.status_mut().show(message);
         }
     }
 
@@ -209,7 +209,7 @@ impl<G: Input> GameScreen<G> {
             let searcher = self.advisor.searcher();
             match self.table.shared_record().with(|record| opponent.step(record, searcher, now)) {
                 opponent::Step::Nothing => return,
-                opponent::Step::Show(picked) => return self.table.picked = Some(picked),
+                opponent::Step::Show(picked) => return self.table.pick(picked),
                 opponent::Step::Play(turn) => {
                     self.table.commit(turn);
                 }
@@ -238,7 +238,7 @@ impl<G: Input> GameScreen<G> {
     pub fn pointer(&self) -> Option<Cell> {
         match self.opponent().and_then(Opponent::showing) {
             Some((_, pointed)) => pointed,
-            None => Some(self.table.cursor.cell),
+            None => Some(self.table.cursor().cell),
         }
     }
 
@@ -299,7 +299,7 @@ impl<G: Input> Component for GameScreen<G> {
                 | Action::Draw
         );
         if self.keeping.read_only && changes {
-            self.table.message = Message::Warning(text!(LOCK_READ_ONLY));
+            self.table.status_mut().warn(text!(LOCK_READ_ONLY));
             return Go::Stay;
         }
         let ruled = match self.mode {
@@ -310,7 +310,7 @@ impl<G: Input> Component for GameScreen<G> {
         };
         let go = ruled.unwrap_or_else(|| self.common(action));
         // A turn made back in the game waits for the player's word on the later turns.
-        match self.table.pending.is_some() {
+        match self.table.pending().is_some() {
             true => self.ask_branch().unwrap_or(go),
             false => go,
         }

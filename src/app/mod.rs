@@ -53,7 +53,6 @@ pub use review::{AnyReviewScreen, AnyReviewScreenExt, ReviewScreen};
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
-use table::Message;
 
 /// What fills the screen.
 #[derive(Debug)]
@@ -500,7 +499,7 @@ impl App {
                 Screen::Review(Box::new(AnyReviewScreen::new(*game, level, leave)))
             }
             Screen::Game(mut game) => {
-                *game.kept().message() = Message::Warning(text!(crate::i18n::keys::REVIEW_NOTHING));
+                game.kept().status().warn(text!(crate::i18n::keys::REVIEW_NOTHING));
                 Screen::Game(game)
             }
             other => other,

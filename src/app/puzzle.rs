@@ -157,8 +157,7 @@ impl PuzzleScreen {
         self.streak_ended = None;
         self.next();
         if let Some(board) = &mut self.board {
-            *crate::each_game!(board, board => &mut board.table.message) =
-                Message::Info(text!(PUZZLE_STREAK_STARTED));
+            crate::each_game!(board, board => board.table.status_mut().info(text!(PUZZLE_STREAK_STARTED)));
         }
     }
 
@@ -277,7 +276,7 @@ impl PuzzleScreen {
     /// A line on the board's message line.
     fn say(&mut self, message: Message) {
         if let Some(board) = &mut self.board {
-            *crate::each_game!(board, board => &mut board.table.message) = message;
+            crate::each_game!(board, board => board.table.status_mut().show(message));
         }
     }
 }

@@ -12,7 +12,7 @@ use super::highlights::Highlights;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::table::Input;
-use super::table::Message;
+use super::table::{Message, StatusLine};
 use crate::ai::Level;
 use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::i18n::keys::*;
@@ -85,7 +85,8 @@ pub struct Reviewing<G: Game> {
     /// better one show on it), or the last.
     pub at: usize,
     pub trial: Option<Trial<G>>,
-    pub message: Message,
+    /// The line that says what the turn on view did, or how the trial stands.
+    pub status: StatusLine,
     /// The search on its thread, which wakes the loop that shows the review through `waker`.
     pub(super) worker: Option<Worker<G>>,
     waker: Waker,
@@ -116,7 +117,7 @@ impl<G: Input> Reviewing<G> {
             judged,
             at: 0,
             trial: None,
-            message: Message::None,
+            status: StatusLine::default(),
             worker: None,
             waker,
         };
@@ -249,10 +250,11 @@ impl<G: Input> Reviewing<G> {
 
     /// Says what the turn on view did, or how the trial stands.
     fn say(&mut self) {
-        self.message = match &self.trial {
+        let message = match &self.trial {
             Some(trial) => self.trial_message(trial),
             None => self.turn_message(),
         };
+        self.status.show(message);
     }
 
     fn turn_message(&self) -> Message {
@@ -346,13 +348,13 @@ impl<G: Input> ReviewScreen<G> {
             Action::Last => review.go_to(last),
             Action::Next | Action::Previous => match review.marked(action == Action::Next) {
                 Some(at) => review.go_to(at),
-                None if !review.done() => review.message = Message::Info(text!(REVIEW_STILL_LOOKING)),
-                None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
+                None if !review.done() => review.status.info(text!(REVIEW_STILL_LOOKING)),
+                None => review.status.info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
             Action::Puzzles => match self.own_puzzles.offer() {
                 Ok(go) => return go,
-                Err(why) => review.message = Message::Info(why),
+                Err(why) => review.status.info(why),
             },
             Action::Help => return Go::Help,
             Action::Back => return Go::EndReview,
@@ -369,7 +371,7 @@ pub trait AnyReviewScreenExt {
     /// The review of the game on screen.
     fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
     /// The puzzles of the review, and its message line (to say they could not be kept).
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message);
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine);
     /// Where leaving it goes.
     fn leave(&self) -> Leave;
     /// The game reviewed, back on screen.
@@ -381,8 +383,8 @@ impl AnyReviewScreenExt for AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
     }
 
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message) {
-        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.message))
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine) {
+        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.status))
     }
 
     fn leave(&self) -> Leave {

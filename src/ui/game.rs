@@ -58,7 +58,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     ]);
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
-    let cursor = game.computer_showing().is_none().then_some(table.cursor.cell);
+    let cursor = game.computer_showing().is_none().then_some(table.cursor().cell);
     let lit = game.lit();
     let board_lit = (&lit, cursor);
     board::draw(&layout.board, frame.buffer_mut(), board_lit, say.theme, |cell, style| {
@@ -74,7 +74,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
     draw_panel(game, say, areas.panel, frame);
-    draw_message(&table.message, say, areas.message, frame);
+    draw_message(table.status().message(), say, areas.message, frame);
     let hints = say.keys.hints_leaving(game.context(), say.lang, game.leaving);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }

@@ -60,7 +60,7 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     ]);
     frame.render_widget(title, areas.title);
     let shown = G::shown(table);
-    let cursor = (solving.stage == Stage::Solving).then_some(table.cursor.cell);
+    let cursor = (solving.stage == Stage::Solving).then_some(table.cursor().cell);
     board::draw(&layout.board, frame.buffer_mut(), (&solving.lit(), cursor), say.theme, |cell, style| {
         shown.write(cell, style, say)
     });
@@ -78,7 +78,7 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     draw_panel(screen, solving, say, areas.panel, frame);
     let message = match &screen.note {
         Some(note) => crate::app::table::Message::Warning(note.clone()),
-        None => table.message.clone(),
+        None => table.status().message().clone(),
     };
     draw_message(&message, say, areas.message, frame);
     let hints = say.keys.hints_leaving(screen_context(screen), say.lang, screen.leaving);

@@ -46,8 +46,8 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
         Some(trial) => {
             let table = &trial.table;
             let position = G::shown(table);
-            let cursor = trial.tried.is_none().then_some(table.cursor.cell);
-            let lit = G::lit(table, Some(table.cursor.cell), None);
+            let cursor = trial.tried.is_none().then_some(table.cursor().cell);
+            let lit = G::lit(table, Some(table.cursor().cell), None);
             board::draw(&layout.board, frame.buffer_mut(), (&lit, cursor), say.theme, |cell, style| {
                 position.write(cell, style, say)
             });
@@ -64,7 +64,7 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
     }
     frame.render_widget(Paragraph::new(banner(screen, say)).alignment(Alignment::Center), areas.banner);
     draw_panel(review, say, areas.panel, frame);
-    super::game::draw_message(&review.message, say, areas.message, frame);
+    super::game::draw_message(review.status.message(), say, areas.message, frame);
     frame.render_widget(Line::styled(say.hints(screen.context()), theme::HINTS), areas.hints);
 }
 

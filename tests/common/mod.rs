@@ -59,7 +59,7 @@ pub fn said(app: &App, text: &Text) -> String {
 pub fn line(app: &App) -> (&'static str, String) {
     use hexstack::app::table::Message;
     let game = app.screen.game().expect("a game screen");
-    let kind = match hexstack::each_game!(game, game => game.table.message.clone()) {
+    let kind = match hexstack::each_game!(game, game => game.table.status().message().clone()) {
         Message::None => "None",
         Message::Info(_) => "Info",
         Message::Warning(_) => "Warning",
@@ -71,7 +71,7 @@ pub fn line(app: &App) -> (&'static str, String) {
 /// The line that tells the players what happened in the game on screen, in English.
 pub fn message(app: &App) -> String {
     let game = app.screen.game().expect("a game screen");
-    let message = hexstack::each_game!(game, game => game.table.message.clone());
+    let message = hexstack::each_game!(game, game => game.table.status().message().clone());
     message.text().map(|text| said(app, text)).unwrap_or_default()
 }
 
