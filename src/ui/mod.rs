@@ -7,6 +7,7 @@ mod clamber;
 mod game;
 mod menu;
 mod ombagui;
+mod panel;
 mod puzzle;
 mod review;
 mod room;

@@ -4,7 +4,8 @@
 //! rating over time as a chart.
 
 use super::board;
-use super::game::{Look, draw_message, legend, move_list};
+use super::game::{Look, draw_message};
+use super::panel::Panel;
 use super::say::Say;
 use crate::app::layout::GameLayout;
 use crate::app::puzzle::{PuzzleScreen, View};
@@ -86,43 +87,26 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
 }
 
 /// The panel: the player's rating (and how the last attempt moved it), the streak, the
-/// puzzle's rating and themes once it is over, the turns and the legend.
+/// puzzle's rating and themes once it is over; then the turns and the legend.
 fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, area: Rect, frame: &mut Frame) {
-    let width = usize::from(area.width.saturating_sub(2));
-    let mut lines = Vec::new();
-    let mut words = |text: Text, style: Style| {
-        let said = say.text(&text);
-        lines.extend(super::game::wrap_words(&said, width).into_iter().map(|line| Line::styled(line, style)));
-    };
-    words(rating_line(screen), theme::HEADING);
+    let mut panel = Panel::new(say, area);
+    panel.words(rating_line(screen), theme::HEADING);
     if let Some(streak) = &screen.streak {
-        words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
+        panel.words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
     } else if let Some(ended) = screen.streak_ended {
-        words(text!(PUZZLE_STREAK_OVER, ended, screen.best_streak()), theme::HINTS);
+        panel.words(text!(PUZZLE_STREAK_OVER, ended, screen.best_streak()), theme::HINTS);
     }
     if screen.mine.contains(&solving.puzzle.id) {
-        words(text!(PUZZLE_MINE), theme::HINTS);
+        panel.words(text!(PUZZLE_MINE), theme::HINTS);
     }
     if solving.stage != Stage::Solving {
-        words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
+        panel.words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
         let themes = solving.puzzle.themes.join(", ");
         if !themes.is_empty() {
-            words(text!(PUZZLE_THEMES, themes), Style::new());
+            panel.words(text!(PUZZLE_THEMES, themes), Style::new());
         }
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(say.word(PANEL_MOVES), theme::HEADING));
-    let legend = legend(G::MARKS, G::KIND, say, width);
-    let (moves, _) = solving.table.read(|record| move_list(record, G::FIRST, say, width));
-    let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
-    lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).cloned());
-    let block = Block::bordered().title(format!(" {} ", say.word(PUZZLE_PANEL)));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(lines), inner);
-    let height = (legend.len() as u16).min(inner.height);
-    let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
-    frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+    panel.draw(PUZZLE_PANEL, &solving.table, area, frame);
 }
 
 /// "Your rating: 1523 (+12)", the change once an attempt is rated.
