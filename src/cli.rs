@@ -16,17 +16,23 @@ use std::path::PathBuf;
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
-/// Two hex stacking games, Clamber and Ombagui, for two players at one terminal
 #[derive(Parser)]
-#[command(name = "hexstack", version = VERSION)]
+#[command(name = "hexstack", version = VERSION, about = about())]
 pub struct Cli {
-    /// Language of the screens (default: the config file's, else from LANG / LC_ALL, else English)
+    /// Language of the screens (default: the config file's, else the first of
+    /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
     #[command(flatten)]
     pub settings: config::Flags,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// What `hexstack --help` opens with, the games named from their list.
+fn about() -> String {
+    let titles = GameKind::ALL.iter().map(|kind| kind.title().to_string());
+    format!("Hex stacking games, {}, for two players at one terminal", crate::rules::listing(titles, "and"))
 }
 
 #[derive(Subcommand)]
@@ -77,7 +83,7 @@ pub enum Command {
     Serve {
         #[arg(value_parser = game())]
         game: Option<GameKind>,
-        /// Board side, 2 to 6 (Clamber only; default 3)
+        /// Board side, for a game played on more than one (default: its usual board)
         #[arg(long)]
         size: Option<u32>,
         #[command(flatten)]
@@ -149,10 +155,10 @@ pub enum Puzzles {
 /// `hexstack puzzles make`: what to make puzzles of, and how many.
 #[derive(Args)]
 pub struct MakePuzzles {
-    /// The game: clamber or ombagui
+    /// The game
     #[arg(long, value_parser = game())]
     game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
+    /// Board side, for a game played on more than one (default: its usual board)
     #[arg(long)]
     size: Option<u32>,
     /// How many puzzles, 1 to 10000
@@ -182,8 +188,10 @@ pub struct MakePuzzles {
 pub struct Match {
     #[command(flatten)]
     from: From,
+    /// The level that plays Blue in the even games and Red in the odd ones, 1 to 5
     #[arg(long, value_name = "LEVEL")]
     blue: String,
+    /// The level that plays Red in the even games and Blue in the odd ones, 1 to 5
     #[arg(long, value_name = "LEVEL")]
     red: String,
     /// How many games, 1 to 100000
@@ -457,7 +465,7 @@ fn required_level(text: &str) -> Result<Level, Text> {
 pub struct From {
     #[arg(value_parser = game())]
     pub game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
+    /// Board side, for a game played on more than one (default: its usual board)
     #[arg(long)]
     pub size: Option<u32>,
     /// Position in notation, or `start` (the default)

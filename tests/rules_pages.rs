@@ -81,8 +81,7 @@ fn check_book(game: GameKind) {
 
 #[test]
 fn every_example_is_a_legal_position_and_every_move_shown_is_legal() {
-    check_book(GameKind::Clamber);
-    check_book(GameKind::Ombagui);
+    GameKind::ALL.iter().for_each(|&game| check_book(game));
 }
 
 #[test]

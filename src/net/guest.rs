@@ -316,6 +316,9 @@ impl russh::server::Handler for Guest {
     }
 
     async fn channel_close(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<()> {
+        if let Some(outbox) = &self.outbox {
+            outbox.peer_closed();
+        }
         self.leave();
         Ok(())
     }

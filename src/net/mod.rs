@@ -186,6 +186,9 @@ pub struct Hosting {
     open: output::Open,
 }
 
+/// The longest the host waits, as it stops, for the guests' restored screens to go out.
+const LAST_BYTES: Duration = Duration::from_secs(3);
+
 impl Hosting {
     /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
     /// the loop of `wakes` serves.
@@ -251,13 +254,13 @@ impl Hosting {
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop
     /// restored each guest's screen as it ended, and the connections close once that went
-    /// out (a second at most).
+    /// out ([`LAST_BYTES`] at most: on a busy machine the sending tasks may wait their turn).
     pub fn stop(self) {
         self.link.close();
         let _ = self.wakes.send(Wake::Stop);
         let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
-        let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });
+        let _ = self.runtime.block_on(async { tokio::time::timeout(LAST_BYTES, closed).await });
         // The SSH goodbye is the protocol's: each guest's screen was told in its language.
         let _ = self.stop.send(Some(Lang::En.say(&text!(NET_HOST_LEFT))));
         self.runtime.shutdown_timeout(Duration::from_secs(2));

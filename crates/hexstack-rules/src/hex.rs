@@ -81,7 +81,7 @@ impl FromStr for Cell {
 
     /// Reads `C3` or `c3`: one letter, then a number from 1.
     fn from_str(text: &str) -> Result<Cell, BadCell> {
-        let bad = || BadCell(text.to_string());
+        let bad = || BadCell(crate::notation::shown(text));
         let mut chars = text.chars();
         let letter = chars.next().filter(char::is_ascii_alphabetic).ok_or_else(bad)?;
         let digits = chars.as_str();

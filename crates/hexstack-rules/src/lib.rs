@@ -261,7 +261,7 @@ impl std::str::FromStr for GameKind {
             .iter()
             .copied()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| ParseError::new(ParseErrorKind::UnknownGame(text.to_string())))
+            .ok_or_else(|| ParseError::new(ParseErrorKind::UnknownGame(notation::shown(text))))
     }
 }
 

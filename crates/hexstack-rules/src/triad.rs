@@ -191,7 +191,8 @@ impl FromStr for Position {
             return Ok(<Position as Game>::start(BOARD));
         }
         let Some((side, cells)) = text.split_once('/') else {
-            let kind = ParseErrorKind::NotPosition { text: text.to_string(), game: GameKind::Triad };
+            let kind =
+                ParseErrorKind::NotPosition { text: crate::notation::shown(text), game: GameKind::Triad };
             return Err(ParseError::new(kind));
         };
         let mut position = <Position as Game>::start(BOARD);
@@ -223,7 +224,7 @@ impl FromStr for Place {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Place, ParseError> {
-        text.trim().parse().map(Place).map_err(|_| bad(Bad::Turn(text.trim().to_string())))
+        text.trim().parse().map(Place).map_err(|_| bad(Bad::Turn(crate::notation::shown(text.trim()))))
     }
 }
 
