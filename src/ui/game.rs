@@ -143,7 +143,7 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
         panel.lines([Line::styled(say.word(REVIEW_GRAPH), theme::HINTS)]);
         panel.lines([sparkline(&review, table.replay_position().0, panel.width(), say.theme)]);
     }
-    panel.draw(PANEL_TITLE, table, area, frame);
+    panel.draw((PANEL_TITLE, table), (G::MARKS, G::FIRST), area, frame);
 }
 
 /// Blue's chance over the positions `review` looked at, one column for each (or for each

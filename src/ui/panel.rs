@@ -2,9 +2,9 @@
 //! has to say at the top, then the move list (the current turn kept in view, the latest
 //! at the end of the game), and at the bottom what the board's marks mean.
 
-use super::game::{Look, wrap_words};
 use super::say::Say;
-use crate::app::table::Table;
+use crate::app::layout::wrap_words;
+use crate::app::table::{Input, Table};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Text, text};
 use crate::record::Record;
@@ -46,15 +46,22 @@ impl<'a> Panel<'a> {
     }
 
     /// Draws the panel, called `title`, on `area`: its lines, then the move list of
-    /// `table`'s game in the room left, and the legend of its marks at the bottom.
-    pub(super) fn draw<G: Look>(self, title: Key<0>, table: &Table<G>, area: Rect, frame: &mut Frame) {
+    /// `table`'s game in the room left (the `first` player's turns first on each line),
+    /// and the legend of the `marks` its board uses at the bottom.
+    pub(super) fn draw<G: Input>(
+        self,
+        (title, table): (Key<0>, &Table<G>),
+        (marks, first): (&[Mark], Colour),
+        area: Rect,
+        frame: &mut Frame,
+    ) {
         let Panel { say, width, mut lines } = self;
         lines.push(Line::raw(""));
         let (played, total) = table.replay_position();
         let heading = if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
         lines.push(Line::styled(say.text(&heading), theme::HEADING));
-        let legend = legend(G::MARKS, G::KIND, say, width);
-        let (moves, starts) = table.read(|record| move_list(record, G::FIRST, say, width));
+        let legend = legend(marks, G::KIND, say, width);
+        let (moves, starts) = table.read(|record| move_list(record, first, say, width));
         let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
         // Scrolled so that the line of the current turn shows, the latest ones when at the end.
         let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);

@@ -106,7 +106,7 @@ fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
             panel.words(text!(PUZZLE_THEMES, themes), Style::new());
         }
     }
-    panel.draw(PUZZLE_PANEL, &solving.table, area, frame);
+    panel.draw((PUZZLE_PANEL, &solving.table), (G::MARKS, G::FIRST), area, frame);
 }
 
 /// "Your rating: 1523 (+12)", the change once an attempt is rated.
