@@ -239,16 +239,9 @@ impl App {
             _ => keys::Leaving::Menu,
         };
         let ids = puzzles.iter().map(|puzzle| puzzle.id.clone()).collect();
-        let step_time = self.profile.prefs.step_time;
-        *self = self.menu().showing(Screen::Puzzle(Box::new(puzzle::PuzzleScreen::new(
-            puzzles,
-            ids,
-            history_file,
-            step_time,
-        ))));
-        if let Screen::Puzzle(screen) = &mut self.screen {
-            screen.leaving = leaving;
-        }
+        let mut screen = puzzle::PuzzleScreen::new(puzzles, ids, history_file, self.profile.prefs.step_time);
+        screen.leaving = leaving;
+        *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
     }
 
     /// The same app, the computer playing one colour or both in the game on screen.
@@ -464,7 +457,7 @@ impl App {
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
             Go::Puzzles => {
-                let mut puzzles = puzzle_screen_from_files(self.profile.prefs.step_time);
+                let mut puzzles = puzzle::PuzzleScreen::from_files(self.profile.prefs.step_time);
                 puzzles.leaving = keys::Leaving::Menu;
                 *self = self.menu().showing(Screen::Puzzle(Box::new(puzzles)));
             }
@@ -548,17 +541,6 @@ impl App {
 /// own (read from their file if there is one, a bad file left out), the history in the
 /// data folder.
 pub fn puzzles_from_files(profile: Profile, area: Rect) -> App {
-    let screen = puzzle_screen_from_files(profile.prefs.step_time);
+    let screen = puzzle::PuzzleScreen::from_files(profile.prefs.step_time);
     App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
-}
-
-/// The screen of [`puzzles_from_files`], the opponent replying after `reply_time`.
-fn puzzle_screen_from_files(reply_time: std::time::Duration) -> puzzle::PuzzleScreen {
-    let mine = crate::puzzles::mine_path()
-        .and_then(|path| std::fs::read_to_string(path).ok())
-        .and_then(|text| crate::puzzles::read_set(&text).ok())
-        .unwrap_or_default();
-    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-    let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
-    puzzle::PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
 }

@@ -89,6 +89,19 @@ impl PuzzleScreen {
         screen
     }
 
+    /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
+    /// (read from their file if there is one, a bad file left out), the history in the data
+    /// folder, the opponent replying after `reply_time`.
+    pub fn from_files(reply_time: Duration) -> PuzzleScreen {
+        let mine = crate::puzzles::mine_path()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .and_then(|text| crate::puzzles::read_set(&text).ok())
+            .unwrap_or_default();
+        let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
+        let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
+        PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
+    }
+
     /// The opponent replies at once, so that a test need not wait.
     #[cfg(any(test, feature = "test-hooks"))]
     pub fn answer_at_once(&mut self) {
