@@ -13,7 +13,6 @@
 use crate::app::game::AnyGameScreenExt;
 use crate::app::prompt::Question;
 use crate::app::review::AnyReviewScreenExt;
-use crate::app::table::Message;
 use crate::app::{App, Overlay, Screen};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -125,11 +124,11 @@ impl Autosave {
     /// that fails (the next review of the game tries again).
     fn keep_puzzles(&mut self, app: &mut App) {
         let (Some(path), Screen::Review(review)) = (&self.puzzles, &mut app.screen) else { return };
-        let (mine, message) = review.own_puzzles();
+        let (mine, status) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
             && let Err(why) = crate::puzzles::own::keep(path, found)
         {
-            *message = Message::Warning(text!(MINE_KEPT_FAILED, why));
+            status.warn(text!(MINE_KEPT_FAILED, why));
         }
     }
 
@@ -172,7 +171,7 @@ impl Autosave {
                 self.written = Some(now);
                 self.writes += 1;
                 if self.failing.take().is_some() {
-                    *game.message() = Message::Success(text!(KEEP_AGAIN));
+                    game.status().success(text!(KEEP_AGAIN));
                 }
             }
             Err(error) => self.failed(app, error),
@@ -207,8 +206,8 @@ impl Autosave {
         let Some(why) = self.failing.clone() else { return };
         let Some(game) = app.kept_game() else { return };
         let game_kind = game.kind();
-        if !matches!(game.message(), Message::Warning(_)) {
-            *game.message() = Message::Warning(text!(KEEP_FAILING, why.clone()));
+        if !game.status().warns() {
+            game.status().warn(text!(KEEP_FAILING, why.clone()));
         }
         let quit = match app.overlay {
             Some(Overlay::Ask(Question::Quit)) => true,
@@ -230,7 +229,7 @@ impl Autosave {
             game.keeping().at = Some(path.to_path_buf());
             self.written = Some((game.keeping().id, game.revision()));
             self.failing = None;
-            *game.message() = Message::Success(text!(KEEP_MOVED, store::shown(path)));
+            game.status().success(text!(KEEP_MOVED, store::shown(path)));
         }
     }
 
@@ -248,7 +247,7 @@ impl Autosave {
         self.seen = stamp;
         let Ok(saved) = store::load(&path) else { return };
         let (id, cursor) = (game.keeping().id, game.cursor());
-        let Screen::Game(mut game) = App::opened(saved, path, app.area).screen else { return };
+        let Screen::Game(mut game) = app.opened_here(saved, path).screen else { return };
         let kept = game.kept();
         (kept.keeping().id, kept.keeping().read_only) = (id, true);
         kept.point_at(cursor);

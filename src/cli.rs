@@ -214,40 +214,40 @@ pub struct Match {
     stats: bool,
 }
 
-/// Reads the settings (the config file, `--lang` and the settings' flags over it), says
-/// on stderr what was wrong in the file, once, and makes them the program's.
+/// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
+/// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     let loaded = config::load(&cli.settings, cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
         eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
     }
-    loaded.settings.apply();
     Ok(loaded)
 }
 
-/// Does what `command` asks (the menu when none), with the settings `loaded`.
+/// Does what `command` asks (the menu when none), with the settings `loaded`: the
+/// terminal's profile is theirs.
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
     let (area, lang) = (Rect::default(), loaded.settings.lang.value);
-    let open = |app: App| terminal::run(app, lang);
+    let profile = loaded.settings.profile();
+    let prefs = profile.prefs.clone();
+    let open = terminal::run;
     match command {
-        None => open(App::new(area).with_note(config::note(&loaded.warnings))),
-        Some(Command::Config { default: true }) => print(config::DEFAULT_FILE.trim_end()),
+        None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
+        Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
         Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
         Some(Command::Play { from, blue, red, computer, level }) => {
-            let prefs = crate::app::prefs::get();
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
-            let (blue, red) =
-                (player_name(blue)?.or(prefs.blue.clone()), player_name(red)?.or(prefs.red.clone()));
+            let (blue, red) = (player_name(blue)?.or(prefs.blue), player_name(red)?.or(prefs.red));
             let players = Players { blue, red, computer: None };
-            open(App::game(from.position()?, area).with_players(players).with_computer(computer))
+            open(App::game(profile, from.position()?, area).with_players(players).with_computer(computer))
         }
         Some(Command::Resume) => {
-            store::resume(None).and_then(|(game, path)| open(App::opened(game, path, area)))
+            store::resume(None).and_then(|(game, path)| open(App::opened(profile, game, path, area)))
         }
-        Some(Command::Load { file }) => open(App::opened(store::load(&file)?, file, area)),
-        Some(Command::Rules { game }) => open(App::rules(game.unwrap_or(GameKind::ALL[0]), area)),
+        Some(Command::Load { file }) => open(App::opened(profile, store::load(&file)?, file, area)),
+        Some(Command::Rules { game }) => open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area)),
         Some(Command::Perft { from, depth, divide }) => {
             let position = from.position()?;
             check_depth(&position, depth)?;
@@ -260,14 +260,14 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
                 (false, None) => crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?),
             };
-            crate::net::serve(hosted, &listen, lang)
+            crate::net::serve(hosted, &listen, profile)
         }
         Some(Command::Review { file, level, text: true, threads }) => {
-            review_text(&file, level, threads, lang)
+            review_text(&file, (level, prefs.review_level), threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
-            open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
+            open(App::opened(profile, store::load(&file)?, file, area).reviewing(level, Leave::Quit))
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
@@ -280,10 +280,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         Some(Command::Man) => {
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
-        Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
+        Some(Command::Puzzles { what: None, file: None }) => {
+            open(crate::app::puzzles_from_files(profile, area))
+        }
         Some(Command::Puzzles { what: None, file: Some(file) }) => {
             let puzzles = puzzle_file(&file)?;
-            open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
+            open(App::puzzles(profile, puzzles, Default::default(), crate::puzzles::history_path(), area))
         }
         Some(Command::Puzzles { what: Some(Puzzles::Make(options)), .. }) => make_puzzles(options),
         Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
@@ -293,21 +295,20 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
     }
 }
 
-/// `review FILE --text`: the review printed as it is made, then the player's mistakes kept
-/// as puzzles.
+/// `review FILE --text`: the review printed as it is made (at `--level`, else the kept
+/// review's, else the player's `usual` review level), then the player's mistakes kept as
+/// puzzles.
 fn review_text(
     file: &std::path::Path,
-    level: Option<String>,
+    (level, usual): (Option<String>, Level),
     threads: Option<u16>,
     lang: Lang,
 ) -> Result<(), Text> {
-    let level = self::level(level.as_deref())?;
+    let asked = self::level(level.as_deref())?;
     let saved = store::load(file)?;
-    if let Some(kept) =
-        saved.review.as_ref().filter(|kept| kept.level != text_commands::review_level(&saved, level))
-    {
-        let asked = text_commands::review_level(&saved, level).number();
-        eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
+    let level = text_commands::review_level(&saved, asked, usual);
+    if let Some(kept) = saved.review.as_ref().filter(|kept| kept.level != level) {
+        eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, level.number(), kept.level.number())));
     }
     let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
     let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
@@ -481,7 +482,7 @@ impl From {
 }
 
 /// The longest player name, in characters.
-pub const LONGEST_NAME: usize = 40;
+pub const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).

@@ -130,11 +130,12 @@ impl std::fmt::Display for Report {
 /// `hexstack review FILE --text`: one line a turn, tab-separated (its number from 1, the
 /// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
 /// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). At `level`,
-/// else at the level of the review kept in the file, else the player's review level; what the
-/// kept review holds at that level is not looked at again. The positions are looked at on
+/// else at the level of the review kept in the file, else [`Level::REVIEW`]; what the kept
+/// review holds at that level is not looked at again. The positions are looked at on
 /// `threads` threads, with the same answer on any number.
 pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
     let mut text = String::new();
+    let level = review_level(saved, level, Level::REVIEW);
     review_text_and_puzzles(saved, (level, threads), None, &mut |lines| text = lines);
     text
 }
@@ -145,18 +146,18 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 /// review read back whole from the file, whose puzzles the review screen made.
 pub fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
-    (level, threads): (Option<Level>, usize),
+    (level, threads): (Level, usize),
     source: Option<&str>,
     show: &mut dyn FnMut(String),
 ) -> Vec<crate::puzzles::Puzzle> {
-    let level = review_level(saved, level);
     let mine = source.map(|source| (crate::puzzles::own::persons(saved.players.computer), source));
     each_game!(&saved.game, record => review_lines(record, saved.review.as_ref(), (level, threads), mine, show))
 }
 
-/// The level a review of `saved` is at: the one asked for, else the kept review's.
-pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>) -> Level {
-    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(crate::app::prefs::get().review)
+/// The level a review of `saved` is at: the one asked for, else the kept review's, else
+/// the player's `usual` one.
+pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>, usual: Level) -> Level {
+    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(usual)
 }
 
 fn review_lines<G>(

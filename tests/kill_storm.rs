@@ -9,6 +9,7 @@
 //! `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how many kills and which moments.
 
 use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 use hexstack::app::{App, Screen};
 use hexstack::autosave::Autosave;
 use hexstack::rules::{Any, Game, ombagui};
@@ -57,9 +58,9 @@ fn leftovers(dir: &Path) -> Vec<String> {
 /// telling `kept FILE TURNS` after each write, until it is killed or `turns` are played.
 fn child(dir: &Path, seed: u64, turns: usize) {
     let mut dice = Dice(seed);
-    let fresh = || App::game(Any::Ombagui(ombagui::Position::start()), AREA);
+    let fresh = || App::game(Profile::default(), Any::Ombagui(ombagui::Position::start()), AREA);
     let mut app = match store::resume(Some(dir)) {
-        Ok((saved, path)) => App::opened(saved, path, AREA),
+        Ok((saved, path)) => App::opened(Profile::default(), saved, path, AREA),
         Err(_) => fresh(),
     };
     let mut autosave = Autosave::new(Some(dir.to_path_buf()), &mut app);
@@ -177,7 +178,8 @@ const PUZZLE_CHILD: &str = "HEXSTACK_PUZZLE_STORM_CHILD";
 /// each write, until it is killed.
 fn puzzle_child(dir: &Path) {
     let set = hexstack::puzzles::read_set(include_str!("fixtures/puzzles.tsv")).unwrap();
-    let mut app = App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app =
+        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
     for _ in 0..TURNS {
         for code in [KeyCode::Char('t'), KeyCode::Tab] {
             app.handle(Wake::Input(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));

@@ -10,6 +10,7 @@ use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind, Listed};
+use crate::settings::Prefs;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
@@ -84,18 +85,23 @@ pub struct Setup {
 }
 
 impl Default for Setup {
-    /// The first game on its usual board, you moving first, the computer at its usual level.
+    /// The set-up with the program's defaults.
     fn default() -> Setup {
-        let prefs = super::prefs::get();
+        Setup::new(&Prefs::default())
+    }
+}
+
+impl Setup {
+    /// The first game on its usual board, you moving first, the computer at the level
+    /// `prefs` set (its usual one unless set), playing the colour they set.
+    pub fn new(prefs: &Prefs) -> Setup {
         let mut setup = Setup { row: 0, board: 0, you: Colour::Blue, side_chosen: false, level: prefs.level };
         // The colour the player set the computer to play, else whoever moves second.
         setup.you = prefs.computer.map_or_else(|| setup.first_to_move(), Colour::other);
         setup.side_chosen = prefs.computer.is_some();
         setup
     }
-}
 
-impl Setup {
     /// The rows, in words: the board, your side, the computer's level with its name.
     pub fn rows(&self) -> [(Text, Text); 3] {
         let (game, board) = boards()[self.board];
@@ -298,11 +304,11 @@ mod tests {
             // The tenth entry is 0, after 9 on a keyboard's row.
             let digit = char::from_digit((n as u32 + 1) % 10, 10).unwrap();
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
-            assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
+            assert_eq!(keys::KeyTable::default().action(Context::Menu, key), Some(Action::Jump(n)));
         }
         assert!(Entry::all().len() >= 10, "the puzzles make a tenth entry");
         let none = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
-        assert_eq!(keys::action(Context::Menu, none), None);
+        assert_eq!(keys::KeyTable::default().action(Context::Menu, none), None);
     }
 
     #[test]

@@ -6,12 +6,13 @@
 //! and the review is kept with it.
 
 use super::component::{Component, Go, Leave};
+use super::event::Waker;
 use super::game::{AnyGameScreen, GameScreen};
 use super::highlights::Highlights;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::table::Input;
-use super::table::Message;
+use super::table::{Message, StatusLine};
 use crate::ai::Level;
 use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::i18n::keys::*;
@@ -84,16 +85,22 @@ pub struct Reviewing<G: Game> {
     /// better one show on it), or the last.
     pub at: usize,
     pub trial: Option<Trial<G>>,
-    pub message: Message,
-    /// The search on its thread, started by the loop that shows the review (so that it
-    /// wakes that loop).
+    /// The line that says what the turn on view did, or how the trial stands.
+    pub status: StatusLine,
+    /// The search on its thread, which wakes the loop that shows the review through `waker`.
     pub(super) worker: Option<Worker<G>>,
+    waker: Waker,
 }
 
 impl<G: Input> Reviewing<G> {
     /// The review of `record`'s whole line at `level`, starting from what `kept` already
-    /// holds at that level.
-    pub(super) fn new(record: &Record<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
+    /// holds at that level; what it finds wakes the loop through `waker`.
+    pub(super) fn new(
+        record: &Record<G>,
+        kept: Option<&KeptReview>,
+        level: Level,
+        waker: Waker,
+    ) -> Reviewing<G> {
         let turns: Vec<G::Turn> = record.all_turns().cloned().collect();
         let positions = review::positions(record.start(), &turns);
         let looked = match kept.filter(|kept| kept.level == level) {
@@ -110,8 +117,9 @@ impl<G: Input> Reviewing<G> {
             judged,
             at: 0,
             trial: None,
-            message: Message::None,
+            status: StatusLine::default(),
             worker: None,
+            waker,
         };
         reviewing.say();
         reviewing
@@ -135,7 +143,8 @@ impl<G: Input> Reviewing<G> {
     /// Starts the worker on what the review still needs.
     fn start(&mut self) {
         let line = (self.positions.clone(), self.turns.clone());
-        self.worker = Some(Worker::start(line, self.looked.clone(), review::budget::<G>(self.level)));
+        let budget = review::budget::<G>(self.level);
+        self.worker = Some(Worker::start(line, self.looked.clone(), budget, self.waker.clone()));
     }
 
     /// Takes in what the worker found (starting it the first time); whether anything came.
@@ -241,10 +250,11 @@ impl<G: Input> Reviewing<G> {
 
     /// Says what the turn on view did, or how the trial stands.
     fn say(&mut self) {
-        self.message = match &self.trial {
+        let message = match &self.trial {
             Some(trial) => self.trial_message(trial),
             None => self.turn_message(),
         };
+        self.status.show(message);
     }
 
     fn turn_message(&self) -> Message {
@@ -295,8 +305,9 @@ impl<G: Input> ReviewScreen<G> {
     /// for, else the player's review level, [`Level::REVIEW`] unless set).
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
-        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
-        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level));
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review_level);
+        let waker = game.advisor.searcher().waker().clone();
+        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level, waker));
         ReviewScreen { game, review, leave, own_puzzles: Default::default() }
     }
 
@@ -337,13 +348,13 @@ impl<G: Input> ReviewScreen<G> {
             Action::Last => review.go_to(last),
             Action::Next | Action::Previous => match review.marked(action == Action::Next) {
                 Some(at) => review.go_to(at),
-                None if !review.done() => review.message = Message::Info(text!(REVIEW_STILL_LOOKING)),
-                None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
+                None if !review.done() => review.status.info(text!(REVIEW_STILL_LOOKING)),
+                None => review.status.info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
             Action::Puzzles => match self.own_puzzles.offer() {
                 Ok(go) => return go,
-                Err(why) => review.message = Message::Info(why),
+                Err(why) => review.status.info(why),
             },
             Action::Help => return Go::Help,
             Action::Back => return Go::EndReview,
@@ -360,7 +371,7 @@ pub trait AnyReviewScreenExt {
     /// The review of the game on screen.
     fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
     /// The puzzles of the review, and its message line (to say they could not be kept).
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message);
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine);
     /// Where leaving it goes.
     fn leave(&self) -> Leave;
     /// The game reviewed, back on screen.
@@ -372,8 +383,8 @@ impl AnyReviewScreenExt for AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
     }
 
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message) {
-        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.message))
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine) {
+        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.status))
     }
 
     fn leave(&self) -> Leave {

@@ -23,6 +23,7 @@ pub use limits::{LARGEST, Limits, Rate, Startups};
 use crate::app::App;
 use crate::app::event::Wake;
 use crate::app::link::Link;
+use crate::app::profile::Profile;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::record::AnyRecord;
@@ -110,7 +111,7 @@ pub enum Hosted {
 
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
+pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
     let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
@@ -135,7 +136,7 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
         .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
     let invite = invite(hosting.addr().port(), listen.bind, &code);
-    println!("{}", lang.say(&invite));
+    println!("{}", profile.lang.say(&invite));
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
     // The host's screen hears when guests cannot come in (out of file descriptors) and
@@ -145,14 +146,14 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
         told.set_listening(listening);
         let _ = waking.try_send(Wake::Link);
     });
-    let mut app = App::shared(seat, Rect::default());
+    let mut app = App::shared(profile, seat, Rect::default());
     if let Some((players, path)) = kept {
         app = app.with_players(players);
         if let Some(game) = app.game_screen() {
             game.kept().keeping().at = Some(path);
         }
     }
-    let result = terminal::run_shared(app, lang, wakes, Some(Arc::clone(&link)));
+    let result = terminal::run_shared(app, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }

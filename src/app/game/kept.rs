@@ -3,7 +3,7 @@
 
 use super::{AnyGameScreen, GameScreen, Mode};
 use crate::app::prompt::Question;
-use crate::app::table::{Input, Message};
+use crate::app::table::{Input, StatusLine};
 use crate::record::Players;
 use crate::rules::hex::Cell;
 use crate::saved::KeptReview;
@@ -42,7 +42,7 @@ pub trait Kept {
     /// It as a saved-game text (the date left out when `date` is empty).
     fn record(&self, date: &str) -> String;
     /// The line that tells the player what happened.
-    fn message(&mut self) -> &mut Message;
+    fn status(&mut self) -> &mut StatusLine;
     /// How many turns are played, of how many in its line.
     fn replay_position(&self) -> (usize, usize);
     /// Whether it is a rules example being tried (never kept).
@@ -72,8 +72,8 @@ impl<G: Input> Kept for GameScreen<G> {
         self.table.read(|record| crate::saved::write_reviewed(record, &players, date, review))
     }
 
-    fn message(&mut self) -> &mut Message {
-        &mut self.table.message
+    fn status(&mut self) -> &mut StatusLine {
+        self.table.status_mut()
     }
 
     fn replay_position(&self) -> (usize, usize) {
@@ -89,7 +89,7 @@ impl<G: Input> Kept for GameScreen<G> {
     }
 
     fn cursor(&self) -> Cell {
-        self.table.cursor.cell
+        self.table.cursor().cell
     }
 
     fn point_at(&mut self, cell: Cell) {

@@ -4,6 +4,7 @@ use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
 use crate::i18n::Key;
 use crate::i18n::keys::*;
 use ratatui::crossterm::event::KeyCode;
+use std::borrow::Cow;
 
 const fn char(c: char) -> Press {
     (KeyCode::Char(c), NONE)
@@ -35,7 +36,11 @@ const fn bind(
     what: Key<0>,
     hint: Option<(&'static str, Key<0>)>,
 ) -> Binding {
-    Binding { contexts, keys, shown, action, what, hint }
+    let hint = match hint {
+        Some((keys, word)) => Some((Cow::Borrowed(keys), word)),
+        None => None,
+    };
+    Binding { contexts, keys: Cow::Borrowed(keys), shown: Cow::Borrowed(shown), action, what, hint }
 }
 
 use Context::{
