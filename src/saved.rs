@@ -193,11 +193,12 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// How the game stands, in words, for the `result` line.
+/// How the game stands at its line's end, in words, for the `result` line.
 fn result_text<G: Game>(record: &Record<G>) -> String {
-    match record.end() {
+    match record.line_end() {
         None => "ongoing".to_string(),
         Some(End::Won(colour)) => format!("{colour} won"),
+        Some(End::Time(loser)) => format!("{} won: time", loser.other()),
         Some(End::Resigned(colour)) => format!("{colour} resigned"),
         Some(End::Drawn) => "draw agreed".to_string(),
         Some(End::Blocked) => "drawn: nobody can move".to_string(),

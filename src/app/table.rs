@@ -146,11 +146,7 @@ impl<G: Input> Table<G> {
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
     pub fn in_progress(&self) -> bool {
-        self.read(|record| {
-            let last = record.line().last().map(|ply| ply.position);
-            let ongoing = last.is_some_and(|last| last.outcome() == crate::rules::Outcome::Ongoing);
-            ongoing && record.agreed().is_none()
-        })
+        self.read(|record| !record.line().is_empty() && record.line_end().is_none())
     }
 
     /// Whether a turn has been played (and so may be taken back).
@@ -215,6 +211,10 @@ impl<G: Input> Table<G> {
         self.message = match (played, self.end()) {
             (Err(reason), _) => {
                 self.message = Message::Warning(G::illegal(&reason));
+                return false;
+            }
+            (Ok(Played::OutOfTime(loser)), _) => {
+                self.message = Message::Warning(text!(TIME_UP, loser, loser.other()));
                 return false;
             }
             (Ok(_), Some(End::Won(_))) => Message::Success(text!(PLAYED_WINS, mover, turn)),

@@ -109,6 +109,9 @@ fn status(
         (Some(End::Drawn), _) => (text!(STATUS_DRAW), theme::success()),
         (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::success()),
         (Some(End::Still), _) => (text!(STATUS_STILL), theme::success()),
+        (Some(End::Time(loser)), _) => {
+            (text!(TIME_UP, name(loser), name(loser.other())), theme::player(loser.other()))
+        }
     };
     Span::styled(say.text(&said), style)
 }
