@@ -155,10 +155,12 @@ impl Clock {
         self.time.now()
     }
 
-    /// Reads the time from `time` from now on (a test's fake timepiece); a running clock
-    /// stops first, so that no time is counted across the change.
+    /// Reads the time from `time` from now on (a test's fake timepiece): a running clock
+    /// goes on from that timepiece's now, counting nothing across the change.
     pub fn set_time(&mut self, time: Timepiece) {
-        self.stop();
+        if let Some((_, since)) = self.running.as_mut() {
+            *since = time.now();
+        }
         self.time = time;
     }
 
@@ -185,11 +187,17 @@ impl Clock {
 
     /// What the side to move has spent on the turn under way, now.
     pub fn under_way(&self) -> Duration {
+        self.kept().1
+    }
+
+    /// Both sides' time left (Blue's, Red's) and what the side to move has spent on the
+    /// turn under way, at one moment, now: what a saved game keeps.
+    pub fn kept(&self) -> ([Duration; 2], Duration) {
         let now = self.now();
         let running = self.running.map_or(Duration::ZERO, |(colour, since)| {
             now.saturating_duration_since(since).min(self.left[colour.index()])
         });
-        self.under_way + running
+        ([Colour::Blue, Colour::Red].map(|colour| self.left_at(colour, now)), self.under_way + running)
     }
 
     /// Starts `colour`'s clock (the other one stops).
@@ -402,7 +410,8 @@ mod tests {
     #[test]
     fn times_spent_write_to_the_millisecond_and_read_back() {
         let ms = Duration::from_millis;
-        for (time, text) in [(ms(4_213), "4.213s"), (ms(4_200), "4.2s"), (secs(12), "12s"), (ms(7), "0.007s")] {
+        for (time, text) in [(ms(4_213), "4.213s"), (ms(4_200), "4.2s"), (secs(12), "12s"), (ms(7), "0.007s")]
+        {
             assert_eq!(seconds(time), text);
             assert_eq!(read_seconds(text), Some(time));
         }

@@ -317,7 +317,7 @@ impl<G: Game> Record<G> {
         let next = self.position().play(turn)?;
         let running = self.clock.as_ref().is_some_and(|clock| clock.running().is_some());
         let spent = self.clock.as_mut().map(|clock| clock.turn_played(mover));
-        self.plies.truncate(self.played);
+        self.drop_future();
         self.plies.push(Ply { turn: Some(turn.clone()), position: next, spent });
         self.played += 1;
         self.revision += 1;
@@ -405,9 +405,13 @@ impl<G: Game> Record<G> {
         true
     }
 
-    /// Drops the turns that could be redone: a take-back two players agreed on is final.
+    /// Drops the turns that could be redone (and how the line ended after them): a
+    /// take-back two players agreed on is final.
     pub fn drop_future(&mut self) {
-        self.plies.truncate(self.played);
+        if self.played < self.plies.len() {
+            self.plies.truncate(self.played);
+            self.agreed = None;
+        }
     }
 
     /// Takes back every turn, to the start.
@@ -418,6 +422,11 @@ impl<G: Game> Record<G> {
     /// Plays again every turn taken back.
     pub fn redo_all(&mut self) {
         while self.redo() {}
+    }
+
+    /// The player to move ran out of time (a saved game says so).
+    pub fn out_of_time(&mut self) {
+        self.end_as(End::Time(self.position().to_move()));
     }
 
     /// The player to move gives up.

@@ -93,6 +93,9 @@ pub enum Question {
     TakeBack(Colour),
     /// Back in the game: play from here, replacing this many later turns?
     Branch(usize),
+    /// In a game on time: take back the last turn (with the computer's answer, against
+    /// it)? The clocks keep the time spent.
+    UndoOnTime,
     /// This file exists: replace it with the game?
     Replace(PathBuf),
     /// Another hexstack (this process, on this machine) has the game open: `y` continues

@@ -16,6 +16,7 @@ use super::table::{Message, Table};
 mod answers;
 mod kept;
 mod modes;
+mod timed;
 
 use crate::ai::Level;
 use crate::i18n::keys::*;
@@ -118,6 +119,7 @@ impl<G: Input> GameScreen<G> {
         let mut again =
             GameScreen { players: self.players.clone(), leaving: self.leaving, ..GameScreen::new(start) };
         again.set_computer(self.computer().map(Computer::reseeded));
+        again.set_clock(self.time_control());
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
         }
@@ -177,6 +179,7 @@ impl<G: Input> GameScreen<G> {
         if !paused {
             self.computer_plays(now);
         }
+        self.keep_time(paused);
         if let Some(message) = self.advisor.update(self.table.shared_record()) {
             self.table.message = message;
         }
@@ -201,11 +204,11 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
-    /// When it wants to be woken: the computer's next step (none while `paused`), or the
-    /// next redraw of a search's progress bar.
+    /// When it wants to be woken: the computer's next step (none while `paused`), the
+    /// next redraw of a search's progress bar, or the next change of a running clock.
     pub fn timer(&self, paused: bool) -> Option<Instant> {
         let opponent = self.opponent().filter(|_| !paused).and_then(Opponent::timer);
-        opponent.into_iter().chain(self.advisor.timer()).min()
+        opponent.into_iter().chain(self.advisor.timer()).chain(self.clock_due()).min()
     }
 
     /// The turn the computer is showing step by step, if it is.
@@ -281,6 +284,9 @@ impl<G: Input> Component for GameScreen<G> {
         if self.keeping.read_only && changes {
             self.table.message = Message::Warning(text!(LOCK_READ_ONLY));
             return Go::Stay;
+        }
+        if let Some(go) = self.when_timed(action) {
+            return go;
         }
         let ruled = match self.mode {
             Mode::Tried(_) => self.when_tried(action),

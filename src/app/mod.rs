@@ -105,12 +105,22 @@ pub struct App {
     pub request: Option<Request>,
     /// The terminal's size, for mouse hit-testing.
     pub area: Rect,
+    /// A game that just left the screen for the menu, its clocks stopped: kept once more
+    /// by the program around the app, then dropped.
+    pub closed: Option<Box<AnyGameScreen>>,
 }
 
 impl App {
     /// The menu.
     pub fn new(area: Rect) -> App {
-        App { screen: Screen::Menu(Menu::default()), overlay: None, quit: false, request: None, area }
+        App {
+            screen: Screen::Menu(Menu::default()),
+            overlay: None,
+            quit: false,
+            request: None,
+            area,
+            closed: None,
+        }
     }
 
     /// The same app, `note` (if any) on the menu's message line: what was wrong in the
@@ -192,6 +202,30 @@ impl App {
         }
     }
 
+    /// The same app, the game on screen played on `control` (or without clocks).
+    pub fn with_clock(mut self, control: Option<crate::clock::TimeControl>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_clock(control));
+        }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The clocks of the game on screen read the time from `time` (a test's fake one).
+    pub fn set_time(&mut self, time: crate::clock::Timepiece) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.table.shared_record().change(|record| record.set_time(time)));
+        }
+    }
+
+    /// Stops the clocks of the game kept on screen, the time spent counted: the program
+    /// is about to end.
+    pub fn stop_clocks(&mut self) {
+        if let Some(game) = self.kept_game() {
+            game.stop_clock();
+        }
+    }
+
     /// The same app, the computer playing one colour or both in the game on screen.
     pub fn with_computer(mut self, computer: Option<Computer>) -> App {
         if let Some(game) = self.game_screen() {
@@ -264,6 +298,9 @@ impl App {
             }
         }
         self.update(Instant::now());
+        if self.quit {
+            self.stop_clocks();
+        }
     }
 
     /// Takes in what searches found, moves the computer's turn on, and shows a question the
@@ -428,7 +465,9 @@ impl App {
         self.overlay = None;
         let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
         self.screen = match screen {
-            Screen::Game(game) if game.seen().replay_position().1 > 0 => {
+            Screen::Game(mut game) if game.seen().replay_position().1 > 0 => {
+                // Nobody's time runs while the computer looks at the game.
+                game.kept().stop_clock();
                 Screen::Review(Box::new(AnyReviewScreen::new(*game, level, leave)))
             }
             Screen::Game(mut game) => {
@@ -455,18 +494,32 @@ impl App {
         };
     }
 
+    /// Leaves the game on screen for the menu: its clocks stop, and it is set aside to be
+    /// kept once more.
+    fn leave_for_menu(&mut self) {
+        let closed = match std::mem::replace(&mut self.screen, Screen::Menu(Menu::default())) {
+            Screen::Game(mut game) => {
+                game.kept().stop_clock();
+                Some(game)
+            }
+            _ => None,
+        };
+        *self = App { closed, ..App::new(self.area) };
+    }
+
     /// The answer to a question was yes.
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
             Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
-            Question::Menu | Question::Unkept { quit: false, .. } => *self = App::new(self.area),
+            Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)
             | Question::Branch(_)
+            | Question::UndoOnTime
             | Question::Locked(_) => {
                 // A review's game may be asked too: another hexstack holds its file.
                 if let Some(game) = self.kept_game() {

@@ -11,8 +11,14 @@ use std::time::{Duration, Instant};
 impl<G: Game> Record<G> {
     /// The same game played on `clock` (or without clocks).
     pub fn with_clock(mut self, clock: Option<Clock>) -> Record<G> {
-        self.clock = clock;
+        self.set_clock(clock);
         self
+    }
+
+    /// The game is played on `clock` from now on (or without clocks).
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+        self.revision += 1;
     }
 
     /// The game's clocks, if it is played on time.
@@ -81,17 +87,17 @@ impl<G: Game> Record<G> {
         }
     }
 
-    /// What `colour` spent on the turns of the line played so far, added up.
-    pub fn spent_by(&self, colour: Colour) -> Duration {
-        let mut mover = self.start().to_move();
-        let mut spent = Duration::ZERO;
+    /// How many turns `colour` played so far, and what they took, added up.
+    pub fn turns_by(&self, colour: Colour) -> (u32, Duration) {
+        let (mut mover, mut turns, mut spent) = (self.start().to_move(), 0, Duration::ZERO);
         for ply in self.history() {
             if ply.turn.is_some() && mover == colour {
+                turns += 1;
                 spent += ply.spent.unwrap_or_default();
             }
             mover = ply.position.to_move();
         }
-        spent
+        (turns, spent)
     }
 }
 
@@ -128,11 +134,14 @@ mod tests {
         time.advance(Duration::from_secs(7));
         assert_eq!((left(&record, Colour::Blue), left(&record, Colour::Red)), (secs(57), secs(53)));
         record.play(&turn("D4")).unwrap();
-        assert_eq!(record.history().iter().map(|ply| ply.spent).collect::<Vec<_>>(), [
-            Some(secs(5)),
-            Some(secs(7))
-        ]);
-        assert_eq!((record.spent_by(Colour::Blue), record.spent_by(Colour::Red)), (secs(5), secs(7)));
+        assert_eq!(
+            record.history().iter().map(|ply| ply.spent).collect::<Vec<_>>(),
+            [Some(secs(5)), Some(secs(7))]
+        );
+        assert_eq!(
+            (record.turns_by(Colour::Blue), record.turns_by(Colour::Red)),
+            ((1, secs(5)), (1, secs(7)))
+        );
     }
 
     fn secs(n: u64) -> Duration {

@@ -62,6 +62,10 @@ impl<G: Input> GameScreen<G> {
                 self.table.message = Message::Info(text!(LOCK_COPY));
             }
             Question::Branch(_) => self.branch(),
+            Question::UndoOnTime => {
+                self.table.picked = None;
+                self.table.undo(self.computer());
+            }
             Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
     }

@@ -52,6 +52,8 @@ pub trait Kept {
     fn point_at(&mut self, cell: Cell);
     /// Carries out the answer to a question about it.
     fn answer(&mut self, question: Question, yes: bool);
+    /// Stops its clocks, the time spent counted: it leaves the screen.
+    fn stop_clock(&mut self);
 }
 
 impl<G: Input> Kept for GameScreen<G> {
@@ -59,11 +61,11 @@ impl<G: Input> Kept for GameScreen<G> {
         &mut self.keeping
     }
 
-    /// The game's revision, and how much its review holds ([`KeptReview::size`]):
-    /// what keeps it writes it again when either changes.
+    /// The game's revision with its clocks' stops, and how much its review holds
+    /// ([`KeptReview::size`]): what keeps it writes it again when either changes.
     fn revision(&self) -> (u64, usize) {
         let looked = self.keeping.review.as_ref().map_or(0, KeptReview::size);
-        (self.table.revision(), looked)
+        (self.table.read(crate::record::Record::kept_revision), looked)
     }
 
     fn record(&self, date: &str) -> String {
@@ -101,6 +103,10 @@ impl<G: Input> Kept for GameScreen<G> {
             true => self.answer_yes(question),
             false => self.answer_no(question),
         }
+    }
+
+    fn stop_clock(&mut self) {
+        GameScreen::stop_clock(self);
     }
 }
 

@@ -1,0 +1,87 @@
+//! A game screen's clocks: what holds them (the computer showing its turn, a box over the
+//! computer's turn, a shared game before both players came), the flag's fall said on the
+//! message line, and when the loop must look at them again.
+
+use super::{GameScreen, Mode};
+use crate::app::component::{Go, Question};
+use crate::app::keys::Action;
+use crate::app::table::{Input, Message};
+use crate::clock::{Clock, TimeControl, Timepiece};
+use crate::i18n::keys::*;
+use crate::i18n::text;
+use crate::record::{End, Record};
+use crate::rules::Colour;
+use std::time::Instant;
+
+impl<G: Input> GameScreen<G> {
+    /// The game is played on `control` from now on (or without clocks), both clocks full.
+    pub fn set_clock(&mut self, control: Option<TimeControl>) {
+        let clock = control.map(|control| Clock::new(control, Timepiece::real()));
+        self.table.shared_record().change(|record| record.set_clock(clock));
+    }
+
+    /// The game's time control, if it is played on time.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.table.read(|record| record.clock().map(Clock::control))
+    }
+
+    /// Runs the clock of the player to move unless something holds it (`paused`: a box is
+    /// open over the game), and says so if a flag fell.
+    pub(super) fn keep_time(&mut self, paused: bool) {
+        let holds = self.clock_held(paused);
+        if self.table.shared_record().change(|record| record.keep_time(holds)) {
+            self.table.picked = None;
+            if let Some(End::Time(loser)) = self.table.end() {
+                self.table.message = Message::Success(text!(TIME_UP, loser, loser.other()));
+            }
+        }
+    }
+
+    /// Stops the clocks, the time spent counted (the game leaves the screen).
+    pub fn stop_clock(&mut self) {
+        self.table.shared_record().change(|record| record.keep_time(true));
+    }
+
+    /// Whether the clocks wait: while the computer shows the turn it chose (the player's
+    /// clock runs once it is shown), while a box holds the computer's turn (`paused`), and
+    /// in a shared game until both players have come.
+    fn clock_held(&self, paused: bool) -> bool {
+        match &self.mode {
+            Mode::Against(opponent) => {
+                let its_turn = self.table.read(|record| opponent.to_move(record));
+                opponent.showing().is_some() || (paused && its_turn)
+            }
+            Mode::Shared(seat) => {
+                let link = seat.link();
+                !(link.came(Colour::Blue) && link.came(Colour::Red))
+            }
+            Mode::HotSeat | Mode::Tried(_) => false,
+        }
+    }
+
+    /// What a game on time does differently while it goes on: undo asks first (the clocks
+    /// give no time back), and nobody steps through its turns. A shared game's undo asks
+    /// the other player already.
+    pub(super) fn when_timed(&mut self, action: Action) -> Option<Go> {
+        let going_on = self.table.read(|record| record.clock().is_some() && record.line_end().is_none());
+        if !going_on {
+            return None;
+        }
+        let shared = matches!(self.mode, Mode::Shared(_));
+        match action {
+            Action::Undo if !shared && self.table.picked.is_none() && self.table.has_history() => {
+                Some(Go::Ask(Question::UndoOnTime))
+            }
+            Action::First | Action::Last => {
+                self.table.message = Message::Info(text!(TIME_NO_STEPPING));
+                Some(Go::Stay)
+            }
+            _ => None,
+        }
+    }
+
+    /// When the clocks next change what they show, or a flag falls.
+    pub(super) fn clock_due(&self) -> Option<Instant> {
+        self.table.read(Record::clock_due)
+    }
+}
