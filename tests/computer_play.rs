@@ -140,7 +140,7 @@ fn a_game_that_goes_nowhere_stands_still_and_a_step_forward_starts_the_count_aga
 fn a_match_draws_a_game_that_goes_nowhere_long_before_its_cap() {
     let darks = GameKind::Ombagui.position(DARKS, None).unwrap();
     let [one, two] = [Level::new(1).unwrap(), Level::new(2).unwrap()];
-    let report = play_match(&darks, [one, two], (0, 2), 10_000, 1.0, |_, _| {});
+    let report = play_match(&darks, [one, two], (0, 2), 10_000, (1.0, None), |_, _| {});
     assert_eq!(report.draws, 2, "{report}");
     assert!(report.turns <= 2 * 2 * STILL_FOR as u64, "drawn standing still, not at the cap: {report}");
     assert_eq!(report.purpose.stood_still, 2);

@@ -9,7 +9,6 @@
 //! `cargo test --release --test kill_storm -- --ignored --nocapture` to see its figures;
 //! `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how many kills and which moments.
 
-use hexstack::app::AnyGameScreenExt;
 use hexstack::app::{App, Screen};
 use hexstack::autosave::Autosave;
 use hexstack::rules::{Any, Game, ombagui};
