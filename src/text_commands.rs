@@ -190,6 +190,7 @@ where
     let kept_whole = review::needs(&positions, &turns, &looked).is_empty();
     review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
+    let spent: Vec<_> = record.line().iter().filter(|ply| ply.turn.is_some()).map(|ply| ply.spent).collect();
     let mut lines: Vec<String> = judged
         .iter()
         .flatten()
@@ -198,7 +199,9 @@ where
             let better = turn.better.as_ref().map_or_else(|| "-".to_string(), ToString::to_string);
             let side = turn.mover.to_string().to_lowercase();
             let (blue, class) = (turn.blue_after(), turn.class.name());
-            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}", n + 1, turn.played)
+            // The time last: scripts reading the columns before it read them as before.
+            let time = spent.get(n).copied().flatten().map_or_else(|| "-".to_string(), seconds);
+            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}\t{time}", n + 1, turn.played)
         })
         .collect();
     for side in [crate::rules::Colour::Blue, crate::rules::Colour::Red] {
@@ -224,6 +227,12 @@ where
         let budget = crate::puzzles::own::budget(review::budget::<G>(level));
         crate::puzzles::own::puzzles(&game, (budget, threads), &AtomicBool::new(false))
     })
+}
+
+/// A turn's time for `review --text`: seconds with a tenth, rounded down as the clocks show
+/// them (`4.2`).
+fn seconds(spent: std::time::Duration) -> String {
+    format!("{}.{}", spent.as_secs(), spent.subsec_millis() / 100)
 }
 
 /// A match: `games` games of level `first` against level `second` from `start`, colours

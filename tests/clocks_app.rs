@@ -168,3 +168,21 @@ fn a_game_left_for_the_menu_is_kept_with_the_time_its_clock_ran() {
     let clock = hexstack::each_game!(&saved.game, record => record.clock().unwrap().kept());
     assert_eq!(clock, ([secs(60), secs(52)], secs(8)));
 }
+
+#[test]
+fn a_review_shows_each_turns_time_beside_it_and_a_chart_of_them() {
+    let (mut app, time) = timed("5+0");
+    time.advance(ms(4_250));
+    press(&mut app, &["Enter"]);
+    time.advance(secs(71));
+    press(&mut app, &["l", "Enter"]);
+    let mut app = app.reviewing(Some(hexstack::ai::Level::ALL[0]), hexstack::app::Leave::Game);
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("Time per turn · longest 1:11"), "{screen}");
+    let line = |turn: &str| screen.lines().find(|line| line.contains(turn)).unwrap_or_default().to_string();
+    assert!(line("1 B C3").contains("  4.2│"), "{screen}");
+    assert!(line("2 R D3").contains(" 1:11│"), "{screen}");
+    assert!(screen.contains('█'), "the longest turn's bar is full: {screen}");
+    press(&mut app, &["q"]);
+    assert!(app.screen.game().is_some());
+}

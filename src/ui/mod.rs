@@ -4,6 +4,7 @@
 use crate::app::game::AnyGameScreenExt;
 mod board;
 mod clamber;
+mod clock;
 mod game;
 mod menu;
 mod ombagui;

@@ -1,0 +1,62 @@
+//! Clocks on screen: the chart of each turn's time under a review's graph.
+
+use super::game::Look;
+use super::say::Say;
+use super::theme;
+use crate::app::review::Reviewing;
+use crate::i18n::keys::*;
+use crate::i18n::text;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::time::Duration;
+
+/// The bars of the chart, lowest first: a turn that took no time still shows.
+const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+/// What each turn took, as a bar in its player's colour, one column a turn (or a few, on a
+/// long game), the turn on view shown reversed; over it, the longest turn's time.
+pub(super) fn draw_times<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
+    let longest = review.spent.iter().flatten().max().copied().unwrap_or_default();
+    if area.height < 2 || review.spent.is_empty() || !review.timed() {
+        return;
+    }
+    let title = say.text(&text!(REVIEW_TIMES, crate::clock::spent(longest)));
+    let count = review.spent.len();
+    let columns = count.min(usize::from(area.width).max(1));
+    let turn = |column: usize| column * (count - 1) / columns.saturating_sub(1).max(1);
+    let marked =
+        (0..columns).min_by_key(|&column| turn(column).abs_diff(review.at)).filter(|_| review.at < count);
+    let bars = (0..columns).map(|column| {
+        let spent = review.spent[turn(column)].unwrap_or_default();
+        let bar = BARS[bar(spent, longest)].to_string();
+        let mover = review.positions[turn(column)].to_move();
+        let style = if Some(column) == marked { theme::CHOSEN } else { theme::player(mover) };
+        Span::styled(bar, style)
+    });
+    let lines = vec![Line::styled(title, theme::HINTS), Line::from(bars.collect::<Vec<_>>())];
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// Which bar `spent` takes when the longest turn took `longest`.
+fn bar(spent: Duration, longest: Duration) -> usize {
+    match longest.is_zero() {
+        true => 0,
+        false => (spent.as_secs_f64() / longest.as_secs_f64() * 7.0).round().clamp(0.0, 7.0) as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_turn_fills_its_bar_and_none_is_lower_than_the_lowest() {
+        let s = Duration::from_secs;
+        assert_eq!(bar(s(10), s(10)), 7);
+        assert_eq!(bar(s(5), s(10)), 4);
+        assert_eq!(bar(Duration::ZERO, s(10)), 0);
+        assert_eq!(bar(Duration::ZERO, Duration::ZERO), 0);
+    }
+}
