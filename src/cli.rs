@@ -253,7 +253,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             let (blue, red) =
                 (player_name(blue)?.or(prefs.blue.clone()), player_name(red)?.or(prefs.red.clone()));
             let players = Players { blue, red, computer: None };
-            let clock = self::clock(clock.as_deref())?.unwrap_or(None);
+            let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
             let app = App::game(from.position()?, area).with_players(players).with_clock(clock);
             open(app.with_computer(computer))
         }
@@ -273,7 +273,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
                 (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
                 (false, None) => {
-                    let clock = self::clock(clock.as_deref())?.unwrap_or(None);
+                    let clock = self::clock(clock.as_deref())?.unwrap_or(crate::app::prefs::get().clock);
                     crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?, clock)
                 }
             };

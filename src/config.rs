@@ -123,6 +123,7 @@ pub struct Settings {
     pub eval: Sourced<bool>,
     pub review_level: Sourced<Level>,
     pub step_time: Sourced<u64>,
+    pub clock: Sourced<Option<crate::clock::TimeControl>>,
     pub theme: Sourced<String>,
     /// The colours and styles, the theme's with the file's changes (or none: `NO_COLOR`).
     pub look: Sourced<Theme>,
@@ -223,6 +224,8 @@ fn settings(values: Values, flags: &Flags, lang: Option<Lang>, env: &Env) -> Res
             values.step_time,
             (prefs::Prefs::default().step_time.as_millis() as u64, Source::Default),
         ),
+        // `play --clock` and `serve --clock` are over it, as `play --level` is over `level`.
+        clock: Sourced::pick(None, values.clock, (None, Source::Default)),
         theme,
         look,
         keys,
@@ -256,6 +259,7 @@ impl Settings {
             eval: self.eval.value,
             review: self.review_level.value,
             step_time: Duration::from_millis(self.step_time.value),
+            clock: self.clock.value,
         });
         if !self.rebound.is_empty() {
             keys::install(self.keys.clone());

@@ -186,3 +186,48 @@ fn a_review_shows_each_turns_time_beside_it_and_a_chart_of_them() {
     press(&mut app, &["q"]);
     assert!(app.screen.game().is_some());
 }
+
+#[test]
+fn the_panel_shows_both_clocks_the_running_one_marked_and_a_short_one_warned() {
+    let (mut app, time) = timed("1+0");
+    time.advance(ms(5_300));
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("▶ Blue      0:54"), "{screen}");
+    assert!(screen.contains("  Red       1:00"), "{screen}");
+    press(&mut app, &["Enter"]);
+    time.advance(ms(50_600));
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("  Blue      0:54"), "{screen}");
+    assert!(screen.contains("▶ Red     0:09.4 !"), "under 20 s a mark, whatever the colours: {screen}");
+    // Paused, the board is hidden and neither clock runs.
+    press(&mut app, &["p"]);
+    time.advance(secs(30));
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("‖ Red     0:09.4 !"), "{screen}");
+    assert!(screen.contains("Paused"), "{screen}");
+    let board = render(&app);
+    let board = board.backend().buffer();
+    let mut cells = (2..20).flat_map(|y| (0..48).map(move |x| (x, y)));
+    assert!(cells.all(|(x, y)| board[(x, y)].symbol() != "·"), "no cell of the board shows: {screen}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(position(&app), "3/r/C3=b1", "no turn while paused");
+    press(&mut app, &["p"]);
+    time.advance(ms(400));
+    assert_eq!(left(&app).1, ms(9_000));
+}
+
+#[test]
+fn the_setup_offers_clocks_and_the_game_starts_on_the_one_chosen() {
+    use hexstack::app::menu::Entry;
+    let mut app = App::new(AREA);
+    let computer = number(Entry::Computer);
+    press(&mut app, &[&computer, "Enter", "Down", "Down", "Down", "Right", "Right"]);
+    let screen = render(&app).backend().to_string();
+    assert!(screen.contains("Clock   ◀ 3+0 (minutes + seconds a turn) ▶"), "{screen}");
+    press(&mut app, &["Left", "Left", "Left"]);
+    assert!(render(&app).backend().to_string().contains("◀ 30+0"), "round from none to the last");
+    press(&mut app, &["Right", "Right", "Enter"]);
+    let control = game(&app).time_control();
+    assert_eq!(control, TimeControl::parse("1+0").unwrap(), "the game is on the clock chosen");
+    assert!(game(&app).computer().is_some());
+}

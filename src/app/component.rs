@@ -45,7 +45,7 @@ pub enum Go {
     /// Play a new game from this position.
     Play(AnyPosition),
     /// Play a new game against the computer, as set up.
-    Against(AnyPosition, Computer),
+    Against(AnyPosition, Computer, Option<crate::clock::TimeControl>),
     /// Set up a game against the computer (on the menu).
     SetUp,
     /// A new game like the one on screen (the same board, players and computer).

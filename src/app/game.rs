@@ -40,6 +40,8 @@ pub struct GameScreen<G: Game> {
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
+    /// Two players at one keyboard stopped both clocks, the board hidden until they go on.
+    pub paused: bool,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -76,6 +78,7 @@ impl<G: Input> GameScreen<G> {
             players: super::prefs::players(),
             keeping: Keeping::new(),
             leaving: Leaving::Program,
+            paused: false,
         }
     }
 
@@ -173,10 +176,10 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
-    /// a box is open over the game), then the advisor takes in what it found on the
-    /// position the game now stands at.
+    /// a box is open over the game, or the players paused the game), the clocks run or
+    /// wait, then the advisor takes in what it found on the position the game now stands at.
     pub fn update(&mut self, now: Instant, paused: bool) {
-        if !paused {
+        if !paused && !self.paused {
             self.computer_plays(now);
         }
         self.keep_time(paused);
@@ -207,7 +210,7 @@ impl<G: Input> GameScreen<G> {
     /// When it wants to be woken: the computer's next step (none while `paused`), the
     /// next redraw of a search's progress bar, or the next change of a running clock.
     pub fn timer(&self, paused: bool) -> Option<Instant> {
-        let opponent = self.opponent().filter(|_| !paused).and_then(Opponent::timer);
+        let opponent = self.opponent().filter(|_| !paused && !self.paused).and_then(Opponent::timer);
         opponent.into_iter().chain(self.advisor.timer()).chain(self.clock_due()).min()
     }
 

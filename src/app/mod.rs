@@ -387,10 +387,13 @@ impl App {
             Go::Stay => {}
             Go::Close => self.overlay = None,
             Go::Play(start) => {
-                self.open(Screen::Game(Box::new(App::game(start, self.area).from_menu().into_game())))
+                let clock = prefs::get().clock;
+                let game = App::game(start, self.area).with_clock(clock).from_menu().into_game();
+                self.open(Screen::Game(Box::new(game)))
             }
-            Go::Against(start, computer) => {
-                *self = App::game(start, self.area).with_computer(Some(computer)).from_menu()
+            Go::Against(start, computer, clock) => {
+                *self =
+                    App::game(start, self.area).with_clock(clock).with_computer(Some(computer)).from_menu()
             }
             Go::SetUp => {
                 if let Screen::Menu(menu) = &mut self.screen {

@@ -23,6 +23,8 @@ pub struct Prefs {
     pub review: Level,
     /// How long each step of the computer's turn shows.
     pub step_time: Duration,
+    /// The time control of a new game, if it is played on time.
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 /// How long the computer shows each step of its turn unless the player says otherwise.
@@ -41,6 +43,7 @@ impl Default for Prefs {
             eval: false,
             review: Level::REVIEW,
             step_time: USUAL_STEP,
+            clock: None,
         }
     }
 }

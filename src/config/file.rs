@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::app::keys::{self, Binding, Press};
+use crate::clock::TimeControl;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, Text, excerpt, text};
 use crate::rules::Colour;
@@ -27,6 +28,8 @@ pub struct Values {
     pub eval: Option<bool>,
     pub review_level: Option<Level>,
     pub step_time: Option<u64>,
+    /// The time control of new games: `Some(None)` for `none`.
+    pub clock: Option<Option<TimeControl>>,
     pub theme: Option<String>,
     /// `[theme]`'s colours for the players, and its marks' styles.
     pub colours: [Option<Color>; 2],
@@ -47,6 +50,7 @@ impl Default for Values {
             eval: None,
             review_level: None,
             step_time: None,
+            clock: None,
             theme: None,
             colours: [None, None],
             marks: Vec::new(),
@@ -161,6 +165,10 @@ fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value
             values.step_time = reader.get(value, setting, CONFIG_EXPECT_STEP_TIME, |v| {
                 int(v)?.parse::<u64>().ok().filter(|ms| *ms <= super::LONGEST_STEP_MS)
             })
+        }
+        "clock" => {
+            values.clock =
+                reader.get(value, setting, CONFIG_EXPECT_CLOCK, |v| TimeControl::parse(v.as_str()?).ok())
         }
         "theme" => match value.get_ref().as_table() {
             Some(table) => theme(reader, values, table),

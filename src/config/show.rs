@@ -51,6 +51,11 @@ fn rows(settings: &Settings) -> Vec<(String, String, Source)> {
             settings.review_level.source,
         ),
         ("step_time".into(), settings.step_time.value.to_string(), settings.step_time.source),
+        (
+            "clock".into(),
+            settings.clock.value.map_or("none".into(), |clock| clock.to_string()),
+            settings.clock.source,
+        ),
         ("theme.name".into(), settings.theme.value.clone(), settings.theme.source),
     ];
     let look = &settings.look;

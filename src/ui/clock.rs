@@ -1,16 +1,78 @@
-//! Clocks on screen: the chart of each turn's time under a review's graph.
+//! Clocks on screen: each side's time in a game's panel, and the chart of each turn's time
+//! under a review's graph.
 
 use super::game::Look;
 use super::say::Say;
 use super::theme;
+use crate::app::game::GameScreen;
 use crate::app::review::Reviewing;
+use crate::clock::{self, LOW};
 use crate::i18n::keys::*;
 use crate::i18n::text;
+use crate::rules::Colour;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::time::Duration;
+
+/// Marks the running clock (`‖` while the game is paused).
+const RUNNING: &str = "▶";
+const PAUSED: &str = "‖";
+/// Marks a clock under [`LOW`], in any colours or none.
+const SHORT: &str = "!";
+
+/// In a game on time, a line a side for the top of its panel: the running clock marked,
+/// the side's name, its time left (`m:ss`, tenths under 10 s), and under 20 s the warning
+/// colour and a `!`. Nothing in a game without clocks.
+pub(super) fn panel_lines<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    let Some((left, running)) = game.table.read(|record| {
+        let clock = record.clock()?;
+        let ([blue, red], _) = clock.kept();
+        Some(([blue, red], clock.running()))
+    }) else {
+        return Vec::new();
+    };
+    let paused = game.paused;
+    [Colour::Blue, Colour::Red]
+        .into_iter()
+        .map(|colour| {
+            let left = left[colour.index()];
+            let mover = running == Some(colour) || (paused && game.table.to_move() == colour);
+            let mark = match (mover, paused) {
+                (true, true) => PAUSED,
+                (true, false) => RUNNING,
+                (false, _) => " ",
+            };
+            let low = left < LOW;
+            let mut style = if mover { theme::TITLE } else { Style::new() };
+            if low {
+                style = style.patch(theme::warning());
+            }
+            let name = say.text(&crate::i18n::colour(colour));
+            Line::from(vec![
+                Span::raw(format!("{mark} ")),
+                Span::styled(format!("{name:<7}"), theme::player(colour)),
+                Span::styled(format!("{:>7}", clock::shown(left)), style),
+                Span::styled(if low { format!(" {SHORT}") } else { String::new() }, style),
+            ])
+        })
+        .collect()
+}
+
+/// Where the board was: a paused game hides it, so that nobody thinks on it for free.
+pub(super) fn draw_paused(say: Say, area: Rect, frame: &mut Frame) {
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut lines: Vec<Line> = super::game::wrap_words(&say.word(TIME_PAUSED), width)
+        .into_iter()
+        .map(|line| Line::styled(line, theme::TITLE))
+        .collect();
+    lines.push(Line::styled(say.word(TIME_PAUSED_KEYS), theme::HINTS));
+    let height = (lines.len() as u16).min(area.height);
+    let middle = Rect::new(area.x, area.y + area.height.saturating_sub(height) / 2, area.width, height);
+    frame.render_widget(Paragraph::new(lines).alignment(ratatui::layout::Alignment::Center), middle);
+}
 
 /// The bars of the chart, lowest first: a turn that took no time still shows.
 const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];

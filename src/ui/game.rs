@@ -60,7 +60,12 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor.cell);
     let lit = game.lit();
-    board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| shown.write(cell, style, say));
+    match game.paused {
+        true => super::clock::draw_paused(say, areas.board, frame),
+        false => board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| {
+            shown.write(cell, style, say)
+        }),
+    }
     if let Some(end) = table.end() {
         let lines = vec![
             Line::from(
@@ -121,7 +126,8 @@ fn status(
 fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let table = &game.table;
     let width = usize::from(area.width.saturating_sub(2));
-    let mut lines = G::facts(game, game.pointer(), say);
+    let mut lines = super::clock::panel_lines(game, say);
+    lines.extend(G::facts(game, game.pointer(), say));
     let mut words = |text: Text, style: Style| {
         let said = say.text(&text);
         lines.extend(wrap_words(&said, width).into_iter().map(|line| Line::styled(line, style)));

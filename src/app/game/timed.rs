@@ -42,20 +42,21 @@ impl<G: Input> GameScreen<G> {
         self.table.shared_record().change(|record| record.keep_time(true));
     }
 
-    /// Whether the clocks wait: while the computer shows the turn it chose (the player's
-    /// clock runs once it is shown), while a box holds the computer's turn (`paused`), and
-    /// in a shared game until both players have come.
+    /// Whether the clocks wait: while the players paused them, while the computer shows
+    /// the turn it chose (the player's clock runs once it is shown), while a box holds the
+    /// computer's turn (`paused`), and in a shared game until both players have come.
     fn clock_held(&self, paused: bool) -> bool {
         match &self.mode {
             Mode::Against(opponent) => {
                 let its_turn = self.table.read(|record| opponent.to_move(record));
-                opponent.showing().is_some() || (paused && its_turn)
+                self.paused || opponent.showing().is_some() || (paused && its_turn)
             }
             Mode::Shared(seat) => {
                 let link = seat.link();
                 !(link.came(Colour::Blue) && link.came(Colour::Red))
             }
-            Mode::HotSeat | Mode::Tried(_) => false,
+            Mode::HotSeat => self.paused,
+            Mode::Tried(_) => false,
         }
     }
 
@@ -64,8 +65,16 @@ impl<G: Input> GameScreen<G> {
     /// the other player already.
     pub(super) fn when_timed(&mut self, action: Action) -> Option<Go> {
         let going_on = self.table.read(|record| record.clock().is_some() && record.line_end().is_none());
+        if action == Action::Pause {
+            return Some(self.pause(going_on));
+        }
+        self.paused &= going_on;
         if !going_on {
             return None;
+        }
+        if self.paused && !matches!(action, Action::Help | Action::Quit | Action::Menu | Action::Save) {
+            self.table.message = Message::Info(text!(TIME_PAUSED_KEYS));
+            return Some(Go::Stay);
         }
         let shared = matches!(self.mode, Mode::Shared(_));
         match action {
@@ -78,6 +87,23 @@ impl<G: Input> GameScreen<G> {
             }
             _ => None,
         }
+    }
+
+    /// `p` at one keyboard (or against the computer): both clocks stop and the board
+    /// hides, or play goes on.
+    fn pause(&mut self, going_on: bool) -> Go {
+        self.table.message = match going_on {
+            false => Message::Info(text!(TIME_NO_CLOCK)),
+            true => {
+                self.paused = !self.paused;
+                self.table.picked = None;
+                match self.paused {
+                    true => Message::Info(text!(TIME_PAUSED)),
+                    false => Message::Info(text!(G::PROMPT, self.table.to_move())),
+                }
+            }
+        };
+        Go::Stay
     }
 
     /// When the clocks next change what they show, or a flag falls.
