@@ -101,6 +101,13 @@ fn child(dir: &Path, seed: u64, turns: usize) {
     }
 }
 
+/// What a `kept FILE TURNS MS` line of the child's says.
+fn kept(line: &str) -> Option<(&str, usize, u128)> {
+    let (rest, ms) = line.strip_prefix("kept ")?.rsplit_once(' ')?;
+    let (path, turns) = rest.rsplit_once(' ')?;
+    Some((path, turns.parse().ok()?, ms.parse().ok()?))
+}
+
 #[test]
 #[ignore = "about 40 s unoptimised: CI runs it with the optimised tests (--release --ignored)"]
 fn kill_storm() {
@@ -131,13 +138,7 @@ fn kill_storm() {
         let mut heard = 0;
         for line in BufReader::new(process.stdout.take().unwrap()).lines() {
             let line = line.unwrap();
-            let Some((path, turns, ms)) = line.strip_prefix("kept ").and_then(|rest| {
-                let (rest, ms) = rest.rsplit_once(' ')?;
-                let (path, turns) = rest.rsplit_once(' ')?;
-                Some((path, turns.parse::<usize>().ok()?, ms.parse::<u128>().ok()?))
-            }) else {
-                continue;
-            };
+            let Some((path, turns, ms)) = kept(&line) else { continue };
             acknowledged.insert(PathBuf::from(path), (turns, ms));
             heard += 1;
             if heard == wait_for {

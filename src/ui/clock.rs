@@ -1,11 +1,12 @@
 //! Clocks on screen: each side's time in a game's panel, and the chart of each turn's time
 //! under a review's graph.
 
-use super::game::Look;
 use super::say::Say;
 use super::theme;
 use crate::app::game::GameScreen;
+use crate::app::layout::wrap_words;
 use crate::app::review::Reviewing;
+use crate::app::table::Input;
 use crate::clock::{self, LOW};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -26,7 +27,7 @@ const SHORT: &str = "!";
 /// In a game on time, a line a side for the top of its panel: the running clock marked,
 /// the side's name, its time left (`m:ss`, tenths under 10 s), and under 20 s the warning
 /// colour and a `!`. Nothing in a game without clocks.
-pub(super) fn panel_lines<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+pub(super) fn panel_lines<G: Input>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
     let Some((left, running)) = game.table.read(|record| {
         let clock = record.clock()?;
         let ([blue, red], _) = clock.kept();
@@ -64,7 +65,7 @@ pub(super) fn panel_lines<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'
 /// Where the board was: a paused game hides it, so that nobody thinks on it for free.
 pub(super) fn draw_paused(say: Say, area: Rect, frame: &mut Frame) {
     let width = usize::from(area.width.saturating_sub(2)).max(1);
-    let mut lines: Vec<Line> = super::game::wrap_words(&say.word(TIME_PAUSED), width)
+    let mut lines: Vec<Line> = wrap_words(&say.word(TIME_PAUSED), width)
         .into_iter()
         .map(|line| Line::styled(line, theme::TITLE))
         .collect();
@@ -79,7 +80,7 @@ const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█']
 
 /// What each turn took, as a bar in its player's colour, one column a turn (or a few, on a
 /// long game), the turn on view shown reversed; over it, the longest turn's time.
-pub(super) fn draw_times<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw_times<G: Input>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
     let longest = review.spent.iter().flatten().max().copied().unwrap_or_default();
     if area.height < 2 || review.spent.is_empty() || !review.timed() {
         return;
