@@ -160,7 +160,7 @@ impl Autosave {
         let Some(dir) = self.dir.clone() else { return Ok(false) };
         let now = (game.keeping().id, game.revision());
         if game.tried()
-            || game.replay_position().1 == 0
+            || !game.started()
             || self.written == Some(now)
             || self.tried == Some(now)
         {

@@ -231,3 +231,28 @@ fn the_setup_offers_clocks_and_the_game_starts_on_the_one_chosen() {
     assert_eq!(control, TimeControl::parse("1+0").unwrap(), "the game is on the clock chosen");
     assert!(game(&app).computer().is_some());
 }
+
+#[test]
+fn a_game_on_time_quit_before_its_first_turn_is_kept_with_the_time_spent() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_path_buf();
+    let (mut app, time) = timed("1+0");
+    let mut autosave = Autosave::new(Some(dir.clone()), &mut app);
+    time.advance(secs(5));
+    let key = |c| key_event(KeyCode::Char(c), KeyModifiers::NONE);
+    run_loop(&mut app, &mut autosave, vec![key('l')]);
+    assert!(hexstack::store::resume(Some(&dir)).is_ok(), "the time spent is worth a file");
+    let (saved, path) = hexstack::store::resume(Some(&dir)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\nleft: blue 55s, red 60s, under way 5s\n"), "{text}");
+    let mut resumed = App::opened(saved, path, AREA);
+    resumed.set_time(Timepiece::fake());
+    resumed.handle(Wake::Timer);
+    assert_eq!(left(&resumed), (secs(55), secs(60)));
+    assert_eq!(running(&resumed), Some(Colour::Blue));
+    // Without a clock nothing is kept before the first turn, as ever.
+    let mut untimed = clamber("start");
+    let mut autosave = Autosave::new(Some(dir.join("untimed")), &mut untimed);
+    run_loop(&mut untimed, &mut autosave, vec![key('l')]);
+    assert!(!dir.join("untimed").exists());
+}

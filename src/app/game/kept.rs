@@ -45,6 +45,8 @@ pub trait Kept {
     fn message(&mut self) -> &mut Message;
     /// How many turns are played, of how many in its line.
     fn replay_position(&self) -> (usize, usize);
+    /// Whether there is anything of it to keep: a turn, or time spent on its clock.
+    fn started(&self) -> bool;
     /// Whether it is a rules example being tried (never kept).
     fn tried(&self) -> bool;
     fn kind(&self) -> crate::rules::GameKind;
@@ -80,6 +82,11 @@ impl<G: Input> Kept for GameScreen<G> {
 
     fn replay_position(&self) -> (usize, usize) {
         self.table.replay_position()
+    }
+
+    fn started(&self) -> bool {
+        let spent = |record: &crate::record::Record<G>| record.clock().is_some_and(|clock| !clock.under_way().is_zero());
+        self.table.replay_position().1 > 0 || self.table.read(spent)
     }
 
     fn tried(&self) -> bool {
