@@ -159,11 +159,7 @@ impl Autosave {
     fn write_game(&mut self, game: &mut dyn Kept) -> Result<bool, Text> {
         let Some(dir) = self.dir.clone() else { return Ok(false) };
         let now = (game.keeping().id, game.revision());
-        if game.tried()
-            || !game.started()
-            || self.written == Some(now)
-            || self.tried == Some(now)
-        {
+        if game.tried() || !game.started() || self.written == Some(now) || self.tried == Some(now) {
             return Ok(false);
         }
         self.tried = Some(now);

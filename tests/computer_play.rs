@@ -146,6 +146,20 @@ fn a_match_draws_a_game_that_goes_nowhere_long_before_its_cap() {
     assert_eq!(report.purpose.stood_still, 2);
 }
 
+/// Levels 3 and 5 on a short clock take their time from it and never lose on it: each
+/// turn a share of what is left, the flag never reached (`hexstack match --clock` measures
+/// longer games: docs/computer.md).
+#[test]
+#[ignore = "about 15 s of play on the clock: CI runs it with the optimised tests (--release --ignored)"]
+fn levels_on_a_clock_never_lose_on_time() {
+    let start = GameKind::Clamber.start(None).unwrap();
+    let [three, five] = [Level::new(3).unwrap(), Level::new(5).unwrap()];
+    let clock = hexstack::clock::TimeControl::parse("6s+0").unwrap();
+    let report = play_match(&start, [three, five], (0, 2), 300, (1.0, clock), |_, _| {});
+    assert_eq!(report.flags, Some(0), "{report}");
+    assert_eq!(report.games(), 2);
+}
+
 mod common;
 
 /// A game between two beginners (seed 0) from `position`, each step of their turns shown for

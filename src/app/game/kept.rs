@@ -85,7 +85,9 @@ impl<G: Input> Kept for GameScreen<G> {
     }
 
     fn started(&self) -> bool {
-        let spent = |record: &crate::record::Record<G>| record.clock().is_some_and(|clock| !clock.under_way().is_zero());
+        let spent = |record: &crate::record::Record<G>| {
+            record.clock().is_some_and(|clock| !clock.under_way().is_zero())
+        };
         self.table.replay_position().1 > 0 || self.table.read(spent)
     }
 
