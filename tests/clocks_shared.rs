@@ -84,4 +84,8 @@ fn a_guest_who_drops_keeps_losing_time_and_loses_on_it() {
     host.handle(Event::Timer);
     assert_eq!(game(&host).table.end(), Some(End::Time(Colour::Red)));
     assert!(common::message(&host).contains("Red's time is up: Blue wins"), "{}", common::message(&host));
+    // Nothing to take back: the game stays lost on time.
+    common::press(&mut host, &["u"]);
+    assert_eq!(game(&host).table.end(), Some(End::Time(Colour::Red)));
+    assert_eq!(host.overlay, None, "nobody is asked");
 }

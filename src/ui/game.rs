@@ -71,7 +71,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
             Line::from(
                 status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
             ),
-            Line::styled(say.word(banner_keys(&game.mode)), theme::HINTS),
+            Line::styled(say.word(banner_keys(&game.mode, table.read(Record::timed_and_over))), theme::HINTS),
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
@@ -83,9 +83,11 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
 /// shared game can only be left.
-fn banner_keys<G: Game>(mode: &Mode<G>) -> Key<0> {
+fn banner_keys<G: Game>(mode: &Mode<G>, on_time: bool) -> Key<0> {
     match mode {
         Mode::Tried(_) => BANNER_KEYS_TRY,
+        // A shared game on time that is over has nothing to take back.
+        Mode::Shared(_) if on_time => BANNER_KEYS_LEAVE,
         Mode::Shared(_) => BANNER_KEYS_SHARED,
         Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
     }

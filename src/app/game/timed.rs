@@ -69,6 +69,12 @@ impl<G: Input> GameScreen<G> {
             return Some(self.pause(going_on));
         }
         self.paused &= going_on;
+        let shared = matches!(self.mode, Mode::Shared(_));
+        // A shared game on time that is over has nothing to take back: its clocks are spent.
+        if shared && action == Action::Undo && self.table.read(Record::timed_and_over) {
+            self.table.message = Message::Info(text!(TIME_NOTHING_BACK));
+            return Some(Go::Stay);
+        }
         if !going_on {
             return None;
         }
@@ -76,7 +82,6 @@ impl<G: Input> GameScreen<G> {
             self.table.message = Message::Info(text!(TIME_PAUSED_KEYS));
             return Some(Go::Stay);
         }
-        let shared = matches!(self.mode, Mode::Shared(_));
         match action {
             Action::Undo if !shared && self.table.picked.is_none() && self.table.has_history() => {
                 Some(Go::Ask(Question::UndoOnTime))
