@@ -10,7 +10,7 @@
 //! and the question before leaving says the game is not kept and offers to save it
 //! elsewhere.
 
-use crate::app::game::AnyGameScreenExt;
+use crate::app::game::{AnyGameScreenExt, Kept};
 use crate::app::prompt::Question;
 use crate::app::review::AnyReviewScreenExt;
 use crate::app::{App, Overlay, Screen};
@@ -87,6 +87,7 @@ impl Autosave {
     /// Writes the game on screen if it changed since it was last written; locks a game
     /// read from a file, or shows it read-only when another hexstack holds it.
     pub fn keep(&mut self, app: &mut App) {
+        self.write_closed(app);
         self.keep_puzzles(app);
         let Some(game) = app.kept_game() else {
             self.lock = None;
@@ -133,49 +134,53 @@ impl Autosave {
     }
 
     fn write(&mut self, app: &mut App) {
-        let Some(dir) = self.dir.clone() else { return };
         let Some(game) = app.kept_game() else { return };
-        let now = (game.keeping().id, game.revision());
-        if game.tried()
-            || game.replay_position().1 == 0
-            || self.written == Some(now)
-            || self.tried == Some(now)
+        match self.write_game(game) {
+            Ok(true) if self.failing.take().is_some() => game.status().success(text!(KEEP_AGAIN)),
+            Ok(_) => {}
+            Err(error) => self.failed(app, error),
+        }
+    }
+
+    /// A game that left the screen for the menu, its clocks just stopped: written once
+    /// more, so that the time spent since its last turn is kept; the menu says if it fails.
+    fn write_closed(&mut self, app: &mut App) {
+        let Some(mut closed) = app.closed.take() else { return };
+        if let (Err(why), crate::app::Screen::Menu(menu)) = (self.write_game(closed.kept()), &mut app.screen)
         {
-            return;
+            menu.note = Some(text!(KEEP_FAILING, why));
+        }
+    }
+
+    /// Writes `game` if it changed since it was last written: whether it did, or why not.
+    fn write_game(&mut self, game: &mut dyn Kept) -> Result<bool, Text> {
+        let Some(dir) = self.dir.clone() else { return Ok(false) };
+        let now = (game.keeping().id, game.revision());
+        if game.tried() || !game.started() || self.written == Some(now) || self.tried == Some(now) {
+            return Ok(false);
         }
         self.tried = Some(now);
         let path = match game.keeping().at.clone() {
             Some(path) => path,
-            None => match store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name())) {
-                Ok(path) => path,
-                Err(error) => return self.failed(app, error),
-            },
+            None => store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name()))?,
         };
         // Never a write without the lock: taken now if it could not be before, and refused
         // if another hexstack has the game since (its lock file was removed by hand).
         if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
             if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
-                return self.failed(app, text!(LOCK_LOST, store::shown(&path)));
+                return Err(text!(LOCK_LOST, store::shown(&path)));
             }
             match lock::take(&path) {
                 Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
-                Ok(Err(_)) => return self.failed(app, text!(LOCK_LOST, store::shown(&path))),
-                Err(error) => {
-                    return self.failed(app, text!(LOCK_FAILED, store::shown(&path), error.to_string()));
-                }
+                Ok(Err(_)) => return Err(text!(LOCK_LOST, store::shown(&path))),
+                Err(error) => return Err(text!(LOCK_FAILED, store::shown(&path), error.to_string())),
             }
         }
-        match store::write_atomic(&path, &game.record(&store::now_utc())) {
-            Ok(()) => {
-                game.keeping().at = Some(path);
-                self.written = Some(now);
-                self.writes += 1;
-                if self.failing.take().is_some() {
-                    game.status().success(text!(KEEP_AGAIN));
-                }
-            }
-            Err(error) => self.failed(app, error),
-        }
+        store::write_atomic(&path, &game.record(&store::now_utc()))?;
+        game.keeping().at = Some(path);
+        self.written = Some(now);
+        self.writes += 1;
+        Ok(true)
     }
 
     /// A new file in `dir` for a game of `game`, locked for this autosave.

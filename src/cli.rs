@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::app::{App, Computer, Leave};
+use crate::clock::TimeControl;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::record::{Players, Side};
@@ -53,6 +54,10 @@ pub enum Command {
         /// The computer's level, 1 (beginner) to 5 (expert); the config file's, else 3 (with --computer only)
         #[arg(long, requires = "computer", value_name = "LEVEL")]
         level: Option<String>,
+        /// Play on time: M+S (M minutes each, S seconds added after each turn), Ns+S for a
+        /// base in seconds, or none (default: the config file's, else none)
+        #[arg(long, value_name = "M+S")]
+        clock: Option<String>,
     },
     /// Continue the most recently kept game
     Resume,
@@ -94,6 +99,9 @@ pub enum Command {
         /// Host the game kept in this file (it goes on being kept there)
         #[arg(long, conflicts_with_all = ["game", "size"])]
         load: Option<PathBuf>,
+        /// Play on time, as play's --clock says (a hosted kept game keeps its own)
+        #[arg(long, value_name = "M+S", conflicts_with_all = ["resume", "load"])]
+        clock: Option<String>,
     },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
@@ -212,6 +220,10 @@ pub struct Match {
     /// positions reached a third time, and the last position of each drawn game
     #[arg(long)]
     stats: bool,
+    /// Play on time, as play's --clock says: each level takes its time from its own clock
+    /// (--scale aside), and the last line counts the games lost on time
+    #[arg(long, value_name = "M+S")]
+    clock: Option<String>,
 }
 
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
@@ -236,12 +248,14 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
         Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
         Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
-        Some(Command::Play { from, blue, red, computer, level }) => {
+        Some(Command::Play { from, blue, red, computer, level, clock }) => {
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
             let (blue, red) = (player_name(blue)?.or(prefs.blue), player_name(red)?.or(prefs.red));
             let players = Players { blue, red, computer: None };
-            open(App::game(profile, from.position()?, area).with_players(players).with_computer(computer))
+            let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
+            let app = App::game(profile, from.position()?, area).with_players(players).with_clock(clock);
+            open(app.with_computer(computer))
         }
         Some(Command::Resume) => {
             store::resume(None).and_then(|(game, path)| open(App::opened(profile, game, path, area)))
@@ -254,11 +268,14 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { game, size, listen, resume, load }) => {
+        Some(Command::Serve { game, size, listen, resume, load, clock }) => {
             let hosted = match (resume, load) {
                 (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
-                (false, None) => crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?),
+                (false, None) => {
+                    let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
+                    crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?, clock)
+                }
             };
             crate::net::serve(hosted, &listen, profile)
         }
@@ -382,8 +399,8 @@ fn print(text: impl std::fmt::Display) -> Result<(), Text> {
 
 /// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
 fn play_match(options: Match) -> Result<(), Text> {
-    let Match { from, blue, red, games, first_game, cap, scale, stats } = options;
-    let scale = self::scale(&scale)?;
+    let Match { from, blue, red, games, first_game, cap, scale, stats, clock } = options;
+    let (scale, clock) = (self::scale(&scale)?, self::clock(clock.as_deref())?.unwrap_or(None));
     let (blue, red) = (required_level(&blue)?, required_level(&red)?);
     let mut drawn = 0;
     let progress = |report: &text_commands::Report, last: &str| {
@@ -401,7 +418,7 @@ fn play_match(options: Match) -> Result<(), Text> {
         [blue, red],
         (first_game, games),
         cap,
-        scale,
+        (scale, clock),
         progress,
     ))
 }
@@ -458,6 +475,12 @@ fn required_level(text: &str) -> Result<Level, Text> {
     let (first, last) = (Level::ALL[0], Level::ALL[Level::ALL.len() - 1]);
     let level = text.trim().parse::<u8>().ok().and_then(Level::new);
     level.ok_or_else(|| text!(ERR_LEVEL, first.number(), last.number(), excerpt(text)))
+}
+
+/// A time control on the command line, if given: `M+S`, `Ns+S`, or `none` (`Some(None)`).
+/// Checked here rather than by clap, so that a wrong one is said in the player's language.
+pub fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
+    text.map(|text| TimeControl::parse(text).map_err(|bad| crate::i18n::clock_error(bad, text))).transpose()
 }
 
 /// The board and position a command starts from.

@@ -22,6 +22,7 @@ pub use hexstack_rules::{each_game, games};
 pub mod app;
 pub mod autosave;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod i18n;

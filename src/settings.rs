@@ -7,6 +7,7 @@
 //! own single lists: the marks and the key table.
 
 use crate::ai::Level;
+use crate::clock::TimeControl;
 use crate::i18n::Lang;
 use crate::rules::Colour;
 use std::time::Duration;
@@ -74,6 +75,12 @@ macro_rules! every_setting {
                 flag "step-time" "MS" "How long each step of the computer's turn shows, in milliseconds, \
 0 to 2000 (default 350)",
                 prefs.step_time;
+            /// The clock of a new game: "M+S" (M minutes each, S seconds added after each turn),
+            /// "Ns+S" for a base in seconds, or "none".
+            clock: Option<crate::clock::TimeControl> = None,
+                file "clock", expect CONFIG_EXPECT_CLOCK,
+                read text read::clock, shown shown::clock,
+                prefs.clock;
             /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
             theme: String = String::from("default"),
                 file "theme.name", expect CONFIG_EXPECT_THEME,
@@ -171,6 +178,11 @@ pub mod read {
         ms.map(Duration::from_millis)
     }
 
+    /// A time control (`M+S`, `Ns+S`), or `none`.
+    pub fn clock(text: &str) -> Option<Option<TimeControl>> {
+        TimeControl::parse(text).ok()
+    }
+
     /// A built-in theme's name.
     pub fn theme(name: &str) -> Option<String> {
         crate::theme::Theme::named(name).map(|_| name.to_string())
@@ -197,6 +209,11 @@ pub mod shown {
     /// A side, or `-` for none.
     pub fn side(side: &Option<Colour>) -> String {
         side.map_or("-".to_string(), |colour| format!("{colour:?}").to_lowercase())
+    }
+
+    /// A time control, or `none`.
+    pub fn clock(clock: &Option<TimeControl>) -> String {
+        clock.map_or("none".into(), |clock| clock.to_string())
     }
 
     pub fn millis(time: &Duration) -> String {

@@ -235,7 +235,10 @@ where
         if link.is_some_and(|link| link.is_closed()) {
             return Ok(());
         }
-        let Some(wake) = wait(local, &visitors, inlet, more) else { return Ok(()) };
+        let Some(wake) = wait(local, &visitors, inlet, more) else {
+            stopping(local, autosave);
+            return Ok(());
+        };
         let before = link.map(|link| (link.revision(), link.stamp()));
         let from = match wake {
             Woken::Timer => every(local, &mut visitors, Event::Timer).map(|()| Origin::All)?,
@@ -245,7 +248,10 @@ where
             Woken::Wake(Wake::Link) => {
                 every(local, &mut visitors, Event::Shared { played: false }).map(|()| Origin::All)?
             }
-            Woken::Wake(Wake::Stop) => return Ok(()),
+            Woken::Wake(Wake::Stop) => {
+                stopping(local, autosave);
+                return Ok(());
+            }
             Woken::Wake(Wake::Local(input)) => {
                 if let Some(screen) = local {
                     screen.handle(Event::Input(input))?;
@@ -259,6 +265,15 @@ where
         };
         tell_others(local, &mut visitors, link, before, from)?;
         more = guests_round(local, &mut visitors, inlet, link)?;
+    }
+}
+
+/// The program stops without the players quitting (a signal, the terminal gone): the
+/// clocks of the game on screen stop, and it is kept with the time they counted.
+fn stopping<B: Backend>(local: &mut Option<Screen<B>>, autosave: &mut Autosave) {
+    if let Some(screen) = local {
+        screen.app.stop_clocks();
+        autosave.keep(&mut screen.app);
     }
 }
 

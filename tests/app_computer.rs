@@ -151,13 +151,13 @@ fn the_menu_sets_up_a_game_against_the_computer() {
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(5).unwrap()))
     );
     assert_ne!(ombagui_game(&app).computer().map(|computer| computer.seed), seed);
-    // Side 4, level 1, going round backwards; Esc goes back to the menu.
+    // Side 4, level 1, going round backwards (past the clock's row); Esc goes back to the menu.
     let mut app = hexstack::app::App::new(Profile::default(), AREA);
-    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "Up", "h", "h"]);
     assert!(render(&app).backend().to_string().contains("1 (beginner)"));
     press(&mut app, &["Esc"]);
     assert!(matches!(&app.screen, Screen::Menu(menu) if menu.setup.is_none()));
-    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h", "Enter"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "Up", "h", "h", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
     assert_eq!(
         unseeded(game(&app).computer()),

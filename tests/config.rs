@@ -330,3 +330,16 @@ fn every_setting_is_in_the_docs() {
         assert!(docs.lines().any(|line| line.starts_with(&cell)), "{cell} in docs/config.md");
     }
 }
+
+#[test]
+fn the_clock_setting_reads_a_time_control_and_names_a_bad_one() {
+    let (_folder, loaded) = load_text("clock = \"5+3\"\n", &Flags::default(), false);
+    assert_eq!(loaded.settings.clock.value, hexstack::clock::TimeControl::parse("5+3").unwrap());
+    assert_eq!(loaded.settings.clock.source, Source::File);
+    let (_folder, loaded) = load_text("clock = \"5+\"\nlevel = 2\n", &Flags::default(), false);
+    assert_eq!(loaded.settings.clock.value, None, "a bad clock stays on its default");
+    let said: Vec<String> = loaded.warnings.iter().map(|warning| Lang::En.say(warning)).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with(r#":1:9: clock should be a clock: "M+S" (as "5+3"), "Ns+S" (as "30s+2") or "none", not '5+'; it stays on its default"#), "{said:?}");
+    assert_eq!(loaded.settings.level.value.number(), 2, "the rest of the file still applies");
+}

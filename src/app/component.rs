@@ -46,7 +46,7 @@ pub enum Go {
     /// Play a new game from this position.
     Play(AnyPosition),
     /// Play a new game against the computer, as set up.
-    Against(AnyPosition, Computer),
+    Against(AnyPosition, Computer, Option<crate::clock::TimeControl>),
     /// Set up a game against the computer (on the menu).
     SetUp,
     /// A new game like the one on screen (the same board, players and computer).
@@ -94,6 +94,9 @@ pub enum Question {
     TakeBack(Colour),
     /// Back in the game: play from here, replacing this many later turns?
     Branch(usize),
+    /// In a game on time: take back the last turn (with the computer's answer, against
+    /// it)? The clocks keep the time spent.
+    UndoOnTime,
     /// This file exists: replace it with the game?
     Replace(PathBuf),
     /// Another hexstack (this process, on this machine) has the game open: `y` continues

@@ -18,6 +18,7 @@ use crate::settings::Prefs;
 mod answers;
 mod kept;
 mod modes;
+mod timed;
 
 use crate::ai::Level;
 use crate::i18n::keys::*;
@@ -44,6 +45,8 @@ pub struct GameScreen<G: Game> {
     /// The new games' defaults of the terminal it is on: a game started again, a copy and
     /// the computer brought in follow them.
     pub prefs: Prefs,
+    /// Two players at one keyboard stopped both clocks, the board hidden until they go on.
+    pub paused: bool,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -82,6 +85,7 @@ impl<G: Input> GameScreen<G> {
             keeping: Keeping::new(),
             leaving: Leaving::Program,
             prefs: prefs.clone(),
+            paused: false,
         }
     }
 
@@ -136,6 +140,7 @@ impl<G: Input> GameScreen<G> {
         let new = GameScreen::new(start, &self.prefs, self.advisor.searcher().waker());
         let mut again = GameScreen { players: self.players.clone(), leaving: self.leaving, ..new };
         again.set_computer(self.computer().map(Computer::reseeded));
+        again.set_clock(self.time_control());
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
         }
@@ -191,12 +196,13 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
-    /// a box is open over the game), then the advisor takes in what it found on the
-    /// position the game now stands at.
+    /// a box is open over the game, or the players paused the game), the clocks run or
+    /// wait, then the advisor takes in what it found on the position the game now stands at.
     pub fn update(&mut self, now: Instant, paused: bool) {
-        if !paused {
+        if !paused && !self.paused {
             self.computer_plays(now);
         }
+        self.keep_time(paused);
         if let Some(message) = self.advisor.update(self.table.shared_record()) {
             self.table.status_mut().show(message);
         }
@@ -221,11 +227,11 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
-    /// When it wants to be woken: the computer's next step (none while `paused`), or the
-    /// next redraw of a search's progress bar.
+    /// When it wants to be woken: the computer's next step (none while `paused`), the
+    /// next redraw of a search's progress bar, or the next change of a running clock.
     pub fn timer(&self, paused: bool) -> Option<Instant> {
-        let opponent = self.opponent().filter(|_| !paused).and_then(Opponent::timer);
-        opponent.into_iter().chain(self.advisor.timer()).min()
+        let opponent = self.opponent().filter(|_| !paused && !self.paused).and_then(Opponent::timer);
+        opponent.into_iter().chain(self.advisor.timer()).chain(self.clock_due()).min()
     }
 
     /// The turn the computer is showing step by step, if it is.
@@ -301,6 +307,9 @@ impl<G: Input> Component for GameScreen<G> {
         if self.keeping.read_only && changes {
             self.table.status_mut().warn(text!(LOCK_READ_ONLY));
             return Go::Stay;
+        }
+        if let Some(go) = self.when_timed(action) {
+            return go;
         }
         let ruled = match self.mode {
             Mode::Tried(_) => self.when_tried(action),

@@ -147,6 +147,8 @@ pub enum Action {
     History,
     /// A streak of puzzles of rising difficulty, until the first mistake.
     Streak,
+    /// Stop both clocks of a game on time, or let them go on.
+    Pause,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -181,6 +183,7 @@ impl Action {
             "retry" => Action::Retry,
             "history" => Action::History,
             "streak" => Action::Streak,
+            "pause" => Action::Pause,
             _ => return None,
         })
     }

@@ -35,6 +35,7 @@ pub mod table;
 mod triad;
 
 use crate::ai::Level;
+use crate::clock::TimeControl;
 use crate::i18n::{Text, text};
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
@@ -109,13 +110,17 @@ pub struct App {
     pub profile: Profile,
     /// Wakes the loop that drives this terminal when a search started here ends.
     pub waker: Waker,
+    /// A game that just left the screen for the menu, its clocks stopped: kept once more
+    /// by the program around the app, then dropped.
+    pub closed: Option<Box<AnyGameScreen>>,
 }
 
 impl App {
     /// The menu, for the person of `profile`.
     pub fn new(profile: Profile, area: Rect) -> App {
         let screen = Screen::Menu(Menu::default());
-        App { screen, overlay: None, quit: false, request: None, area, profile, waker: Waker::default() }
+        let waker = Waker::default();
+        App { screen, overlay: None, quit: false, request: None, area, profile, waker, closed: None }
     }
 
     /// The menu again, at the same terminal: its person and its loop.
@@ -244,6 +249,30 @@ impl App {
         *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
     }
 
+    /// The same app, the game on screen played on `control` (or without clocks).
+    pub fn with_clock(mut self, control: Option<TimeControl>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_clock(control));
+        }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The clocks of the game on screen read the time from `time` (a test's fake one).
+    pub fn set_time(&mut self, time: crate::clock::Timepiece) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.table.shared_record().change(|record| record.set_time(time)));
+        }
+    }
+
+    /// Stops the clocks of the game kept on screen, the time spent counted: the program
+    /// is about to end.
+    pub fn stop_clocks(&mut self) {
+        if let Some(game) = self.kept_game() {
+            game.stop_clock();
+        }
+    }
+
     /// The same app, the computer playing one colour or both in the game on screen.
     pub fn with_computer(mut self, computer: Option<Computer>) -> App {
         if let Some(game) = self.game_screen() {
@@ -316,6 +345,9 @@ impl App {
             }
         }
         self.update(Instant::now());
+        if self.quit {
+            self.stop_clocks();
+        }
     }
 
     /// Takes in what searches found, moves the computer's turn on, and shows a question the
@@ -408,21 +440,8 @@ impl App {
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
-            Go::Play(start) => {
-                let game = crate::each_game!(map start, start => GameScreen {
-                    leaving: keys::Leaving::Menu,
-                    ..self.new_game(start)
-                });
-                self.open(Screen::Game(Box::new(game)))
-            }
-            Go::Against(start, computer) => {
-                let game = crate::each_game!(map start, start => self.new_game(start));
-                *self = self
-                    .menu()
-                    .showing(Screen::Game(Box::new(game)))
-                    .with_computer(Some(computer))
-                    .from_menu()
-            }
+            Go::Play(start) => self.start_game(start, None, self.profile.prefs.clock),
+            Go::Against(start, computer, clock) => self.start_game(start, Some(computer), clock),
             Go::SetUp => {
                 let setup = menu::Setup::new(&self.profile.prefs);
                 if let Screen::Menu(menu) = &mut self.screen {
@@ -482,13 +501,23 @@ impl App {
         }
     }
 
+    /// A new game chosen on the menu: from `start`, against `computer` if any, on `clock`
+    /// (or without clocks); `q` goes back to the menu.
+    fn start_game(&mut self, start: AnyPosition, computer: Option<Computer>, clock: Option<TimeControl>) {
+        let game = crate::each_game!(map start, start => self.new_game(start));
+        let game = self.menu().showing(Screen::Game(Box::new(game)));
+        *self = game.with_clock(clock).with_computer(computer).from_menu();
+    }
+
     /// The computer's review of the game on screen, at `level`; a game with no turn yet
     /// says there is nothing to review.
     fn review(&mut self, level: Option<Level>, leave: Leave) {
         self.overlay = None;
         let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
         self.screen = match screen {
-            Screen::Game(game) if game.seen().replay_position().1 > 0 => {
+            Screen::Game(mut game) if game.seen().replay_position().1 > 0 => {
+                // Nobody's time runs while the computer looks at the game.
+                game.kept().stop_clock();
                 Screen::Review(Box::new(AnyReviewScreen::new(*game, level, leave)))
             }
             Screen::Game(mut game) => {
@@ -515,18 +544,32 @@ impl App {
         };
     }
 
+    /// Leaves the game on screen for the menu: its clocks stop, and it is set aside to be
+    /// kept once more.
+    fn leave_for_menu(&mut self) {
+        let closed = match std::mem::replace(&mut self.screen, Screen::Menu(Menu::default())) {
+            Screen::Game(mut game) => {
+                game.kept().stop_clock();
+                Some(game)
+            }
+            _ => None,
+        };
+        *self = App { closed, ..self.menu() };
+    }
+
     /// The answer to a question was yes.
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
             Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
-            Question::Menu | Question::Unkept { quit: false, .. } => *self = self.menu(),
+            Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)
             | Question::Branch(_)
+            | Question::UndoOnTime
             | Question::Locked(_) => {
                 // A review's game may be asked too: another hexstack holds its file.
                 if let Some(game) = self.kept_game() {

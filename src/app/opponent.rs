@@ -85,7 +85,12 @@ impl<G: Input> Opponent<G> {
         match &mut self.state {
             State::Waiting if self.computer.watched() && gone_nowhere(record) => Step::Still,
             State::Waiting => {
-                let budget = self.computer.level.playing(self.computer.seed);
+                let mut budget = self.computer.level.playing(self.computer.seed);
+                // On time, its own clock says how long it may think.
+                if let Some(clock) = record.clock() {
+                    let (left, control) = (clock.left(record.position().to_move()), clock.control());
+                    budget = budget.on_clock(left, control.base, control.increment);
+                }
                 self.state = State::Thinking(start_thinking(record, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }

@@ -45,6 +45,19 @@ fn unmarked<T>(judged: &Judged<T>, turn: String, best: String) -> crate::i18n::T
     }
 }
 
+/// A line of the review's list of turns.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ListLine {
+    /// The turn it is of (from 0).
+    pub turn: usize,
+    /// The turn's number and side on its first line, blank on the others.
+    pub lead: String,
+    /// The turn's notation and sign, or the part of it on this line.
+    pub text: String,
+    /// On the turn's last line, the time it took, after room enough to stand at the right.
+    pub time: String,
+}
+
 /// The review screen: the game it came from, under it, and the review of that game's line.
 #[derive(Debug)]
 pub struct ReviewScreen<G: Game> {
@@ -79,6 +92,8 @@ pub struct Reviewing<G: Game> {
     pub turns: Vec<G::Turn>,
     /// The verdict on each position, as it comes.
     pub looked: Vec<Option<Looked<G::Turn>>>,
+    /// What each turn took its player, in a game played on time.
+    pub spent: Vec<Option<std::time::Duration>>,
     /// Each turn judged, once the positions before and after it are looked at.
     pub judged: Vec<Option<Judged<G::Turn>>>,
     /// The position on view: the one before turn `at` (so that the turn played and the
@@ -108,12 +123,14 @@ impl<G: Input> Reviewing<G> {
             None => vec![None; positions.len()],
         };
         let judged = review::judge_all(&positions, &turns, &looked);
+        let spent = record.line().iter().filter(|ply| ply.turn.is_some()).map(|ply| ply.spent).collect();
         let mut reviewing = Reviewing {
             level,
             replaces: kept.map(|kept| kept.level).filter(|kept| *kept != level),
             positions,
             turns,
             looked,
+            spent,
             judged,
             at: 0,
             trial: None,
@@ -173,9 +190,9 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// The list of turns as lines `width` wide: each line's turn, its lead (the turn's
-    /// number and side on its first line, blank after), and its notation and sign, cut
-    /// before an `x`.
-    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<(usize, String, String)> {
+    /// number and side on its first line, blank after), its notation and sign, cut before
+    /// an `x`, and on its last line the time the turn took, where the game was on time.
+    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<ListLine> {
         let mut lines = Vec::new();
         for (n, turn) in self.turns.iter().enumerate() {
             let side = match self.positions[n].to_move() {
@@ -188,16 +205,35 @@ impl<G: Input> Reviewing<G> {
             let text = format!("{turn}{sign}").replace('x', " x");
             for (part, piece) in super::layout::wrap_words(&text, room).into_iter().enumerate() {
                 let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.chars().count()) };
-                lines.push((n, lead, piece.replace(" x", "x")));
+                lines.push(ListLine { turn: n, lead, text: piece.replace(" x", "x"), time: String::new() });
+            }
+            let Some(spent) = self.spent.get(n).copied().flatten() else { continue };
+            let time = crate::clock::spent(spent);
+            match lines.last_mut() {
+                Some(last) if last.text.chars().count() + 1 + time.chars().count() <= room => {
+                    let pad = room - last.text.chars().count() - time.chars().count();
+                    last.time = format!("{}{time}", " ".repeat(pad));
+                }
+                _ => lines.push(ListLine {
+                    turn: n,
+                    lead: " ".repeat(lead.chars().count()),
+                    text: String::new(),
+                    time,
+                }),
             }
         }
         lines
     }
 
+    /// Whether the game reviewed was played on time: its turns' times show.
+    pub fn timed(&self) -> bool {
+        self.spent.iter().any(Option::is_some)
+    }
+
     /// The line of `lines` (from [`Reviewing::list_lines`]) to keep in sight: the turn on
     /// view's, or the last at the end of the game.
-    pub fn list_line_at(&self, lines: &[(usize, String, String)]) -> usize {
-        let at = lines.iter().position(|(turn, ..)| *turn == self.at);
+    pub fn list_line_at(&self, lines: &[ListLine]) -> usize {
+        let at = lines.iter().position(|line| line.turn == self.at);
         at.unwrap_or(lines.len().saturating_sub(1))
     }
 
@@ -207,7 +243,7 @@ impl<G: Input> Reviewing<G> {
         let Some(layout) = GameLayout::fit_review(self.positions[0].board(), G::CELL_LINES, area) else {
             return;
         };
-        let panel = ReviewPanel::new(layout.areas.panel);
+        let panel = ReviewPanel::timed(layout.areas.panel, self.timed());
         if let Some(at) = panel.position_at(column, row, self.turns.len()) {
             return self.go_to(at);
         }
@@ -218,8 +254,8 @@ impl<G: Input> Reviewing<G> {
         let lines = self.list_lines(usize::from(list.width), sides);
         let at_line = self.list_line_at(&lines);
         let first = scrolled(at_line, lines.len(), usize::from(list.height));
-        if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
-            self.go_to(*turn);
+        if let Some(line) = lines.get(first + usize::from(row - list.y)) {
+            self.go_to(line.turn);
         }
     }
 

@@ -141,11 +141,7 @@ impl<G: Input> Table<G> {
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
     pub fn in_progress(&self) -> bool {
-        self.read(|record| {
-            let last = record.line().last().map(|ply| ply.position);
-            let ongoing = last.is_some_and(|last| last.outcome() == crate::rules::Outcome::Ongoing);
-            ongoing && record.agreed().is_none()
-        })
+        self.read(|record| !record.line().is_empty() && record.line_end().is_none())
     }
 
     /// Whether a turn has been played (and so may be taken back).

@@ -322,6 +322,17 @@ pub fn games(last: Key<2>) -> Text {
     list(&GameKind::ALL.iter().map(|game| game.name()).collect::<Vec<_>>(), last)
 }
 
+/// Why a time control was refused, quoting what was given.
+pub fn clock_error(bad: crate::clock::BadControl, given: &str) -> Text {
+    use crate::clock::{BadControl, LARGEST_INCREMENT, LONGEST_BASE};
+    let given = excerpt(given);
+    match bad {
+        BadControl::Form => text!(keys::ERR_CLOCK, given),
+        BadControl::Base => text!(keys::ERR_CLOCK_BASE, LONGEST_BASE.as_secs() / 60, given),
+        BadControl::Increment => text!(keys::ERR_CLOCK_INCREMENT, LARGEST_INCREMENT.as_secs(), given),
+    }
+}
+
 impl From<anyhow::Error> for Text {
     /// An error from outside the program's own words (the system's, a library's), said as
     /// it says itself.

@@ -24,6 +24,7 @@ use crate::app::App;
 use crate::app::event::Wake;
 use crate::app::link::Link;
 use crate::app::profile::Profile;
+use crate::clock::{Clock, Timepiece};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::record::AnyRecord;
@@ -103,8 +104,8 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
 
 /// The game a host opens to guests.
 pub enum Hosted {
-    /// A new game from this position.
-    New(AnyPosition),
+    /// A new game from this position, on this time control (or without clocks).
+    New(AnyPosition, Option<crate::clock::TimeControl>),
     /// A kept game, read from this file, which goes on keeping it.
     Kept((SavedGame, PathBuf)),
 }
@@ -126,7 +127,10 @@ pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Te
     };
     let code = join_code();
     let (game, kept) = match hosted {
-        Hosted::New(start) => (AnyRecord::new(start), None),
+        Hosted::New(start, control) => {
+            let clock = control.map(|control| Clock::new(control, Timepiece::real()));
+            (crate::each_game!(map AnyRecord::new(start), record => record.with_clock(clock.clone())), None)
+        }
         Hosted::Kept((saved, path)) => (saved.game, Some((saved.players, path))),
     };
     let link = Link::new(game);

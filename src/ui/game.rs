@@ -12,7 +12,7 @@ use crate::app::table::Input;
 use crate::app::table::Message;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Text, text};
-use crate::record::{Computer, End, Players};
+use crate::record::{Computer, End, Players, Record};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 use crate::saved::KeptReview;
@@ -61,16 +61,18 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor().cell);
     let lit = game.lit();
-    let board_lit = (&lit, cursor);
-    board::draw(&layout.board, frame.buffer_mut(), board_lit, say.theme, |cell, style| {
-        shown.write(cell, style, say)
-    });
+    match game.paused {
+        true => super::clock::draw_paused(say, areas.board, frame),
+        false => board::draw(&layout.board, frame.buffer_mut(), (&lit, cursor), say.theme, |cell, style| {
+            shown.write(cell, style, say)
+        }),
+    }
     if let Some(end) = table.end() {
         let lines = vec![
             Line::from(
                 status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
             ),
-            Line::styled(say.word(banner_keys(&game.mode)), theme::HINTS),
+            Line::styled(say.word(banner_keys(&game.mode, table.read(Record::timed_and_over))), theme::HINTS),
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
@@ -82,9 +84,11 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
 /// shared game can only be left.
-fn banner_keys<G: Game>(mode: &Mode<G>) -> Key<0> {
+fn banner_keys<G: Game>(mode: &Mode<G>, on_time: bool) -> Key<0> {
     match mode {
         Mode::Tried(_) => BANNER_KEYS_TRY,
+        // A shared game on time that is over has nothing to take back.
+        Mode::Shared(_) if on_time => BANNER_KEYS_LEAVE,
         Mode::Shared(_) => BANNER_KEYS_SHARED,
         Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
     }
@@ -115,6 +119,9 @@ fn status(
         (Some(End::Drawn), _) => (text!(STATUS_DRAW), say.theme.success),
         (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), say.theme.success),
         (Some(End::Still), _) => (text!(STATUS_STILL), say.theme.success),
+        (Some(End::Time(loser)), _) => {
+            (text!(TIME_UP, name(loser), name(loser.other())), say.theme.player(loser.other()))
+        }
     };
     Span::styled(say.text(&said), style)
 }
@@ -124,6 +131,7 @@ fn status(
 fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let table = &game.table;
     let mut panel = Panel::new(say, area);
+    panel.lines(super::clock::panel_lines(game, say));
     panel.lines(G::facts(game, game.pointer(), say));
     if let Some(turn) = game.computer_showing() {
         panel.words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);

@@ -4,6 +4,7 @@
 use crate::app::game::AnyGameScreenExt;
 mod board;
 mod clamber;
+mod clock;
 mod game;
 mod menu;
 mod ombagui;
@@ -185,6 +186,7 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
         Question::OfferDraw => text!(ASK_OFFER_DRAW),
         Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
         Question::Branch(later) => text!(ASK_BRANCH, *later),
+        Question::UndoOnTime => text!(ASK_UNDO_ON_TIME),
         Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
         Question::Locked(holder) => text!(ASK_LOCKED, holder),
         Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),

@@ -116,8 +116,9 @@ fn banner<G: Look>(screen: &ReviewScreen<G>, say: Say) -> Vec<Line<'static>> {
 fn draw_panel<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
     let title = say.text(&text!(REVIEW_PANEL, review.level.number()));
     frame.render_widget(Block::bordered().title(format!(" {title} ")), area);
-    let ReviewPanel { graph, summary, list } = ReviewPanel::new(area);
+    let ReviewPanel { graph, times, summary, list } = ReviewPanel::timed(area, review.timed());
     draw_graph(review, say, graph, frame);
+    super::clock::draw_times(review, say, times, frame);
     let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", say.word(REVIEW_ACCURACY), "?!", "?", "??");
     let mut lines = vec![Line::styled(head, theme::HINTS)];
     lines.extend(review.summaries().iter().map(|summary| {
@@ -184,14 +185,17 @@ fn draw_turns<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut 
     let lines = review.list_lines(usize::from(area.width), [&sides[0], &sides[1]]);
     let at_line = review.list_line_at(&lines);
     let first = scrolled(at_line, lines.len(), usize::from(area.height));
-    let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|(n, lead, turn)| {
+    let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|line| {
+        let n = line.turn;
         let mover = review.positions[n].to_move();
         let class = review.judged.get(n).and_then(Option::as_ref).map(|judged| judged.class);
         let style = if n == review.at { theme::CHOSEN } else { Style::new() };
-        // The number and side in the mover's colour, the turn in its class's style.
+        // The number and side in the mover's colour, the turn in its class's style, its time
+        // quieter.
         Line::from(vec![
-            Span::styled(lead, say.theme.player(mover)),
-            Span::styled(turn, style.patch(class_style(class, say.theme))),
+            Span::styled(line.lead, say.theme.player(mover)),
+            Span::styled(line.text, style.patch(class_style(class, say.theme))),
+            Span::styled(line.time, theme::HINTS),
         ])
     });
     frame.render_widget(Paragraph::new(shown.collect::<Vec<_>>()), area);

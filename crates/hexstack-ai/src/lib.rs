@@ -40,6 +40,7 @@ mod draw;
 mod eval_memo;
 mod level;
 mod ombagui;
+mod on_clock;
 pub mod proof;
 pub mod review;
 mod search;

@@ -62,6 +62,10 @@ impl<G: Input> GameScreen<G> {
                 self.table.status_mut().info(text!(LOCK_COPY));
             }
             Question::Branch(_) => self.branch(),
+            Question::UndoOnTime => {
+                self.table.take_picked();
+                self.table.undo(self.computer());
+            }
             Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
     }

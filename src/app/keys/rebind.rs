@@ -45,6 +45,7 @@ pub const NAMES: &[(&str, Action)] = &[
     ("yes", Action::Yes),
     ("erase", Action::Erase),
     ("clear", Action::Clear),
+    ("pause", Action::Pause),
 ];
 
 /// The action a config file names, if it is one a player may rebind (not the digits).

@@ -184,6 +184,7 @@ pub const KEYS: &[Binding] = &[
     bind(LOOKING, &[char('e')], "e", Action::Eval, KEY_EVAL, None),
     bind(BOARDS, &[char('d')], "d", Action::Draw, KEY_DRAW, None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, KEY_RESIGN, None),
+    bind(&[Game, Against], &[char('p')], "p", Action::Pause, KEY_PAUSE, None),
     bind(&[Game, Against, Watched], &[char('m')], "m", Action::Menu, KEY_MENU, None),
     bind(&[Game, Against, Watched], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
     bind(

@@ -16,6 +16,11 @@ impl<G: Input> Table<G> {
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
     pub fn commit(&mut self, turn: G::Turn) -> bool {
         self.picked = None;
+        // A game on time that is over is looked back through: its clocks cannot go on.
+        if self.read(Record::timed_and_over) {
+            self.status.warn(text!(TIME_LOOK_ONLY));
+            return false;
+        }
         // Back in the game, a legal turn waits for the player's word (the screen asks).
         if self.can_redo() && self.position().play(&turn).is_ok() {
             self.pending = Some(turn);
@@ -35,6 +40,10 @@ impl<G: Input> Table<G> {
         let message = match (played, self.end()) {
             (Err(reason), _) => {
                 self.status.warn(G::illegal(&reason));
+                return false;
+            }
+            (Ok(Played::OutOfTime(loser)), _) => {
+                self.status.warn(text!(TIME_UP, loser, loser.other()));
                 return false;
             }
             (Ok(_), Some(End::Won(_))) => Message::Success(text!(PLAYED_WINS, mover, turn)),
