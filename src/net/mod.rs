@@ -23,6 +23,8 @@ pub use limits::{LARGEST, Limits, Rate, Startups};
 use crate::app::App;
 use crate::app::event::Wake;
 use crate::app::link::Link;
+use crate::app::profile::Profile;
+use crate::clock::{Clock, Timepiece};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::record::AnyRecord;
@@ -102,15 +104,15 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
 
 /// The game a host opens to guests.
 pub enum Hosted {
-    /// A new game from this position.
-    New(AnyPosition),
+    /// A new game from this position, on this time control (or without clocks).
+    New(AnyPosition, Option<crate::clock::TimeControl>),
     /// A kept game, read from this file, which goes on keeping it.
     Kept((SavedGame, PathBuf)),
 }
 
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
+pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
     let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
@@ -125,7 +127,10 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     };
     let code = join_code();
     let (game, kept) = match hosted {
-        Hosted::New(start) => (AnyRecord::new(start), None),
+        Hosted::New(start, control) => {
+            let clock = control.map(|control| Clock::new(control, Timepiece::real()));
+            (crate::each_game!(map AnyRecord::new(start), record => record.with_clock(clock.clone())), None)
+        }
         Hosted::Kept((saved, path)) => (saved.game, Some((saved.players, path))),
     };
     let link = Link::new(game);
@@ -135,7 +140,7 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
         .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
     let invite = invite(hosting.addr().port(), listen.bind, &code);
-    println!("{}", lang.say(&invite));
+    println!("{}", profile.lang.say(&invite));
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
     // The host's screen hears when guests cannot come in (out of file descriptors) and
@@ -145,14 +150,14 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
         told.set_listening(listening);
         let _ = waking.try_send(Wake::Link);
     });
-    let mut app = App::shared(seat, Rect::default());
+    let mut app = App::shared(profile, seat, Rect::default());
     if let Some((players, path)) = kept {
         app = app.with_players(players);
         if let Some(game) = app.game_screen() {
             game.kept().keeping().at = Some(path);
         }
     }
-    let result = terminal::run_shared(app, lang, wakes, Some(Arc::clone(&link)));
+    let result = terminal::run_shared(app, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }

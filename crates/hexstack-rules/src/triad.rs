@@ -28,8 +28,11 @@ pub struct Place(pub Cell);
 /// Why a turn cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Illegal {
+    /// The game is won or drawn.
     GameOver,
+    /// The cell is not on the board.
     OffBoard(OffBoard),
+    /// The cell holds a piece.
     Occupied(Cell),
 }
 
@@ -74,7 +77,7 @@ impl Position {
     }
 
     /// The cells no piece stands on.
-    pub fn empty(&self) -> CellSet {
+    pub(crate) fn empty(&self) -> CellSet {
         BOARD.all() - self.pieces[0] - self.pieces[1]
     }
 

@@ -13,12 +13,17 @@ use std::str::FromStr;
 pub enum Bad {
     /// The board side is not a number.
     Size(String),
+    /// A stack whose colour is not `b` or `r`: the entry.
     Colour(String),
+    /// A stack whose height is not a number: the entry.
     Height(String),
+    /// A stack of no piece, on this cell.
     ZeroHeight(Cell),
     /// A turn with a part that is not a cell.
     Turn {
+        /// The turn as given.
         text: String,
+        /// The part that is not a cell.
         part: String,
     },
 }

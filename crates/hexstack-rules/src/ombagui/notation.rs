@@ -11,26 +11,41 @@ use std::str::FromStr;
 /// What Ombagui's notation alone refuses. Its `Display` is the English sentence.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Bad {
+    /// A piece that is not a colour then a kind (`rM`).
     Piece {
+        /// The piece as given.
         text: String,
+        /// Its cell.
         cell: Cell,
     },
+    /// More than three pieces on a cell.
     TooHigh {
+        /// The cell.
         cell: Cell,
+        /// How many pieces it was given.
         count: usize,
     },
+    /// A piece on one it may not stand on.
     CannotStand {
+        /// The piece above.
         piece: super::Kind,
+        /// The piece below.
         on: super::Kind,
+        /// The cell.
         cell: Cell,
     },
+    /// More than four pieces of a kind for one player.
     TooManyOfKind {
+        /// The player.
         colour: Colour,
+        /// The kind.
         kind: super::Kind,
     },
     /// A move without its `-` (`part` empty) or with a part that is not a cell.
     Move {
+        /// The move as given.
         text: String,
+        /// The part that is not a cell.
         part: Option<String>,
     },
 }
@@ -137,7 +152,7 @@ impl FromStr for Setup {
 impl FromStr for Position {
     type Err = ParseError;
 
-    /// Reads a [`Setup`] and checks it.
+    /// Reads the stacks and the player to move, and checks them.
     fn from_str(text: &str) -> Result<Position, ParseError> {
         text.parse::<Setup>()?.try_into()
     }
