@@ -22,9 +22,9 @@ pub use hexstack_rules::{each_game, games};
 pub mod app;
 pub mod autosave;
 pub mod cli;
+pub mod clock;
 #[cfg(feature = "club")]
 pub mod club;
-pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod glicko;

@@ -266,9 +266,10 @@ fn an_exported_game_loads_as_a_saved_game_with_its_players_and_result() {
     let won = club.create_game(&game("clamber", 3, &ann, &bo, false)).unwrap();
     play(&mut club, won, [&ann, &bo], &greedy(GameKind::Clamber, 3, 100));
     let mut expected = vec![(won, "result: Blue won".to_string(), 13)];
-    // Ombagui starts with Red to move: after 2 turns Red is to move again.
+    // Ombagui starts with Red to move: after 2 turns Red is to move again (and only its
+    // flag can fall).
     let ended = [
-        (Some(Colour::Red), Reason::Time, "Red won: time"),
+        (Some(Colour::Blue), Reason::Time, "Blue won: time"),
         (Some(Colour::Blue), Reason::Resign, "Red resigned"),
         (Some(Colour::Red), Reason::Resign, "Red won: resign"),
         (None, Reason::Agreed, "draw agreed"),
@@ -288,7 +289,12 @@ fn an_exported_game_loads_as_a_saved_game_with_its_players_and_result() {
         // What `hexstack load` does with a file.
         let saved = hexstack::store::load(&file).unwrap();
         assert_eq!(hexstack::each_game!(&saved.game, record => record.all_turns().count()), turns);
-        let app = hexstack::app::App::opened(saved, file.clone(), club_support::AREA);
+        let app = hexstack::app::App::opened(
+            hexstack::app::Profile::default(),
+            saved,
+            file.clone(),
+            club_support::AREA,
+        );
         assert!(app.screen.game().is_some(), "the game opens on its board");
         // `hexstack review` reads it.
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))

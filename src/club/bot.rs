@@ -132,9 +132,13 @@ fn shorten(word: &str) -> String {
 
 /// `GAME SIDE`: a game of the list on one of its boards.
 fn game(game: &str, side: &str) -> Result<(GameKind, u8), BotError> {
-    let kind: GameKind = game
-        .parse()
-        .or_else(|_| refused(format!("'{}' is not a game: {}", shorten(game), GameKind::names("or"))))?;
+    let kind: GameKind = game.parse().or_else(|_| {
+        refused(format!(
+            "'{}' is not a game: {}",
+            shorten(game),
+            crate::rules::listing(GameKind::ALL.iter().map(|kind| kind.name().to_string()), "or")
+        ))
+    })?;
     let side: u8 = figure(side, "a board's side")?;
     match kind.board(Some(u32::from(side))) {
         Ok(_) => Ok((kind, side)),
