@@ -106,8 +106,14 @@ pub enum Command {
     /// The club: its members, games and ratings, kept in a database (docs/club.md)
     #[cfg(feature = "club")]
     Club {
+        #[command(flatten)]
+        listen: crate::clubhouse::ClubListen,
+        /// The club's database (default: club.sqlite3 in the data folder)
+        #[arg(long, global = true, value_name = "FILE")]
+        db: Option<PathBuf>,
+        /// Without one, run the club's server
         #[command(subcommand)]
-        what: crate::club::admin::ClubCommand,
+        what: Option<crate::club::admin::ClubCommand>,
     },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
@@ -243,6 +249,28 @@ pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     Ok(loaded)
 }
 
+/// `hexstack club`: the server, or the admin's command `what`.
+#[cfg(feature = "club")]
+fn club(
+    what: Option<crate::club::admin::ClubCommand>,
+    db: Option<PathBuf>,
+    listen: &crate::clubhouse::ClubListen,
+    loaded: &config::Loaded,
+) -> Result<(), Text> {
+    match what {
+        Some(what) => match crate::club::admin::run(what, db, loaded.settings.lang.value)? {
+            said if said.is_empty() => Ok(()),
+            said => print(said),
+        },
+        None => crate::clubhouse::run(
+            listen,
+            db,
+            crate::clubhouse::Rules::default(),
+            crate::net::Limits::default(),
+        ),
+    }
+}
+
 /// Does what `command` asks (the menu when none), with the settings `loaded`: the
 /// terminal's profile is theirs.
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
@@ -286,10 +314,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             crate::net::serve(hosted, &listen, profile)
         }
         #[cfg(feature = "club")]
-        Some(Command::Club { what }) => match crate::club::admin::run(what, lang)? {
-            said if said.is_empty() => Ok(()),
-            said => print(said),
-        },
+        Some(Command::Club { what, db, listen }) => club(what, db, &listen, loaded),
         Some(Command::Review { file, level, text: true, threads }) => {
             review_text(&file, (level, prefs.review_level), threads, lang)
         }

@@ -40,6 +40,7 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), offer()).prop_map(|(name, offer)| Command::Challenge { name, offer }),
         (id(), turn()).prop_map(|(game, turn)| Command::Move { game, turn }),
         id().prop_map(Command::Resign),
+        id().prop_map(Command::Watch),
     ]
 }
 
@@ -53,6 +54,7 @@ fn event() -> impl Strategy<Value = Event> {
     let clocks = prop::option::of(any::<[u64; 2]>());
     prop_oneof![
         (1..=u64::MAX).prop_map(Event::Seek),
+        (1..=u64::MAX, name(), offer()).prop_map(|(id, from, offer)| Event::Challenge { id, from, offer }),
         (id(), offer(), name(), name()).prop_map(|(id, o, blue, red)| Event::Game {
             id,
             game: o.game,
@@ -118,10 +120,10 @@ fn err(line: &str) -> String {
 
 #[test]
 fn bad_lines_say_what_is_wrong() {
-    assert_eq!(err(""), "an empty line: the commands are seek, accept, challenge, move, resign");
+    assert_eq!(err(""), "an empty line: the commands are seek, accept, challenge, move, resign, watch");
     assert_eq!(
         err("dance 3"),
-        "unknown command 'dance': the commands are seek, accept, challenge, move, resign"
+        "unknown command 'dance': the commands are seek, accept, challenge, move, resign, watch"
     );
     assert!(err("seek chess 3 5+3 rated").starts_with("'chess' is not a game: clamber or ombagui"));
     assert!(err("seek ombagui 3 5+3 rated").contains("4"), "{}", err("seek ombagui 3 5+3 rated"));
