@@ -262,12 +262,19 @@ fn club(
             said if said.is_empty() => Ok(()),
             said => print(said),
         },
-        None => crate::clubhouse::run(
-            listen,
-            db,
-            crate::clubhouse::Rules::default(),
-            crate::net::Limits::default(),
-        ),
+        None => {
+            let settings = &loaded.settings;
+            let rules = crate::clubhouse::Rules {
+                name: settings.club_name.value.clone(),
+                greeting: settings.club_greeting.value.clone(),
+                watchers: settings.club_watchers.value,
+            };
+            let limits = crate::net::Limits {
+                guests: settings.club_connections.value,
+                ..crate::net::Limits::default()
+            };
+            crate::clubhouse::run(listen, db, rules, limits)
+        }
     }
 }
 

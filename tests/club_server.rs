@@ -135,3 +135,68 @@ fn a_turn_shown_survives_kill_9_and_the_game_goes_on_after_a_restart() {
         red.expect(&format!("turn 1 2 {} ", turns[1])).await;
     });
 }
+
+#[test]
+fn a_member_online_twice_hears_the_game_on_both_and_one_who_does_not_return_loses_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (ann_key, bo_key) = (key(), key());
+    let turns = club_support::greedy(GameKind::Clamber, 3, 2);
+    runtime().block_on(async {
+        let mut ann = Bot::join(server.port, "Ann", Some(&ann_key)).await;
+        let mut again = Bot::join(server.port, "Ann", Some(&ann_key)).await;
+        let mut bo = Bot::join(server.port, "Bo", Some(&bo_key)).await;
+        bo.send("seek clamber 3 3s+0 casual").await;
+        let seek = bo.expect("seek ").await;
+        ann.send(&format!("accept {}", &seek[5..])).await;
+        let game = bo.expect("game 1").await;
+        assert_eq!(ann.next().await, game);
+        assert_eq!(again.next().await, game, "Ann's second connection hears the game too");
+        if game.split(' ').nth(4) == Some("Ann") {
+            again.send(&format!("move 1 {}", turns[0])).await;
+            let turn = again.expect("turn 1 1").await;
+            assert_eq!(ann.next().await, turn);
+            assert_eq!(bo.next().await, turn);
+            drop(bo);
+            assert_eq!(ann.next().await, "end 1 blue time", "Bo did not come back");
+            assert_eq!(again.next().await, "end 1 blue time");
+        } else {
+            bo.send(&format!("move 1 {}", turns[0])).await;
+            let turn = bo.expect("turn 1 1").await;
+            assert_eq!(ann.next().await, turn);
+            assert_eq!(again.next().await, turn);
+            drop((ann, again));
+            assert_eq!(bo.next().await, "end 1 blue time", "Ann did not come back");
+        }
+    });
+}
+
+#[test]
+fn the_config_names_the_club_greets_its_members_and_may_keep_keyless_watchers_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = "[club]\nname = \"Thursday\"\ngreeting = \"Games at eight\"\nwatchers = false\n";
+    std::fs::write(dir.path().join("config.toml"), config).unwrap();
+    let server = Server::start(dir.path());
+    let ann_key = key();
+    runtime().block_on(async {
+        let (said, status) = run(server.port, "guest", None, "games").await;
+        assert!(said.starts_with("this club lets in members only: come with an SSH key"), "{said}");
+        assert_eq!(status, 1);
+        let session = member::session(server.port, "Ann", Some(&ann_key)).await;
+        let mut channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let mut screen = Vec::new();
+        let reading = async {
+            while let Some(message) = channel.wait().await {
+                if let russh::ChannelMsg::Data { data } = message {
+                    screen.extend_from_slice(&data);
+                }
+            }
+        };
+        tokio::time::timeout(member::PROMPT, reading).await.unwrap();
+        let screen = String::from_utf8(screen).unwrap();
+        assert!(screen.contains("Thursday") && screen.contains("Games at eight\r\n"), "{screen}");
+        assert!(screen.contains("Ann"), "{screen}");
+    });
+}
