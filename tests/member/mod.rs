@@ -59,6 +59,11 @@ impl Server {
         server
     }
 
+    /// The server's process.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Waits for a line of the log holding `text`, and gives it.
     pub fn heard(&mut self, text: &str) -> String {
         if let Some(line) = self.said.iter().find(|line| line.contains(text)) {
