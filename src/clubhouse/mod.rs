@@ -35,6 +35,35 @@ pub struct ClubListen {
     pub bind: std::net::IpAddr,
 }
 
+/// `hexstack club ...`: the server, or an admin's command.
+#[derive(clap::Args, Debug)]
+pub struct ClubArgs {
+    #[command(flatten)]
+    pub listen: ClubListen,
+    /// The club's database (default: club.sqlite3 in the data folder)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Without one, run the club's server
+    #[command(subcommand)]
+    pub what: Option<crate::club::admin::ClubCommand>,
+}
+
+/// Does what `args` ask, with the settings `loaded`: what to print (the admin's).
+pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String, Text> {
+    let ClubArgs { listen, db, what } = args;
+    let settings = &loaded.settings;
+    if let Some(what) = what {
+        return crate::club::admin::run(what, db, settings.lang.value);
+    }
+    let rules = Rules {
+        name: settings.club_name.value.clone(),
+        greeting: settings.club_greeting.value.clone(),
+        watchers: settings.club_watchers.value,
+    };
+    let limits = Limits { guests: settings.club_connections.value, ..Limits::default() };
+    run(&listen, db, rules, limits).map(|()| String::new())
+}
+
 /// One line on stderr: the time (UTC) and what happened.
 pub fn log(line: &str) {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

@@ -94,7 +94,11 @@ impl Server {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status.success();
             }
-            let _ = self.log.recv_timeout(Duration::from_millis(100)).map(|line| self.said.push(line));
+            match self.log.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => self.said.push(line),
+                // Its stderr closed as it exits: the wait for its status is short.
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            }
         }
         panic!("the club did not stop on SIGTERM: {:?}", self.said);
     }
