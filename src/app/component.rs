@@ -125,7 +125,7 @@ pub enum Request {
     /// Solve these puzzles: the ones a review made of the player's own mistakes.
     Puzzles(Vec<crate::puzzles::Puzzle>),
     /// What the member asked for in the club's lobby, for the club to allow or refuse.
-    Lobby(super::lobby::LobbyAsk),
+    Lobby(super::lobby::view::LobbyAsk),
 }
 
 /// Where a review goes back to when it is left.

@@ -5,109 +5,16 @@
 //! the note. It knows nothing of the club's database or network.
 
 pub mod form;
+pub mod view;
 
 pub use form::Form;
+pub use view::{ChallengeRow, GameRow, LobbyAsk, LobbyView, OnlineRow, SeekRow, Terms};
 
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
-use crate::clock::TimeControl;
 use crate::i18n::Text;
-use crate::rules::{Colour, GameKind};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
-
-/// The terms of a game offered or asked for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Terms {
-    pub game: GameKind,
-    /// The board's side; 4 for Ombagui.
-    pub side: u8,
-    pub clock: Option<TimeControl>,
-    pub rated: bool,
-    /// The side the poster plays; None: decided at random.
-    pub colour: Option<Colour>,
-}
-
-/// A member online, with a rating in each pool they have played.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct OnlineRow {
-    pub name: String,
-    /// Each pool (`Clamber 3`) and the rating in it (`1512`, or `1500?` while provisional).
-    pub ratings: Vec<(String, String)>,
-    pub playing: bool,
-}
-
-/// An open seek: a game offered to whoever takes it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SeekRow {
-    pub id: u64,
-    pub by: String,
-    pub terms: Terms,
-    /// Posted by the member looking.
-    pub mine: bool,
-}
-
-/// A challenge from one member to another: to the member looking, or from them.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ChallengeRow {
-    pub id: u64,
-    pub from: String,
-    pub to: String,
-    pub terms: Terms,
-}
-
-/// A game in progress, or one finished.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameRow {
-    pub id: u64,
-    pub game: GameKind,
-    pub side: u8,
-    pub blue: String,
-    pub red: String,
-    pub clock: Option<TimeControl>,
-    pub rated: bool,
-    pub turns: usize,
-    /// Where it stands, in words: `Blue to move`, `Red won: time`.
-    pub state: String,
-}
-
-/// Everything one member's lobby shows, rebuilt by the club whenever something changes.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct LobbyView {
-    /// The club's name.
-    pub club: String,
-    pub greeting: Option<String>,
-    /// The member's name; None for a watcher who came without a key.
-    pub me: Option<String>,
-    pub online: Vec<OnlineRow>,
-    pub seeks: Vec<SeekRow>,
-    /// Challenges to the member or from them.
-    pub challenges: Vec<ChallengeRow>,
-    pub live: Vec<GameRow>,
-    /// The member's own finished games.
-    pub recent: Vec<GameRow>,
-    /// Each pool, and its best: name, rating, games played.
-    #[allow(clippy::type_complexity)]
-    pub best: Vec<(String, Vec<(String, String, u32)>)>,
-}
-
-/// What the member asked for: the club decides whether it is allowed.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum LobbyAsk {
-    /// Offer a game on these terms to whoever takes it.
-    Post(Terms),
-    /// Withdraw one's own seek.
-    Cancel(u64),
-    /// Take another's seek: the game starts.
-    Take(u64),
-    /// Challenge this member on these terms.
-    Challenge(String, Terms),
-    Accept(u64),
-    /// Refuse a challenge to oneself, or withdraw one's own.
-    Decline(u64),
-    Watch(u64),
-    Replay(u64),
-}
 
 /// The parts of the lobby, one on screen at a time, in the order of their keys (1-6).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
