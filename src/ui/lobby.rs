@@ -31,8 +31,10 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
     frame.render_widget(Line::styled(say.text(&heading), theme::TITLE), layout.heading);
     for ((tab, rect), name) in Tab::ALL.into_iter().zip(layout.tab_rects()).zip(TAB_NAMES) {
         let style = if tab == lobby.tab { theme::CHOSEN } else { theme::LABEL };
-        let words = format!(" {} {} ({})", tab as usize + 1, say.word(name), lobby.count(tab));
-        frame.render_widget(Line::styled(words, style), rect);
+        frame.render_widget(
+            Line::styled(tab_label(tab, say.word(name), lobby.count(tab), rect.width), style),
+            rect,
+        );
     }
     if let Some(greeting) = &view.greeting {
         let under = Rect { y: layout.tabs.y + 1, ..layout.tabs };
@@ -46,6 +48,21 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         frame.render_widget(Line::styled(say.text(note), say.theme.warning), layout.note);
     }
     frame.render_widget(Line::styled(say.hints(say.context), theme::HINTS), layout.keys);
+}
+
+/// A tab's number, name and count in `width` columns: the name cut short (`…`) where
+/// they do not fit, the number and the count never.
+fn tab_label(tab: Tab, name: String, count: usize, width: u16) -> String {
+    let label = |name: &str| format!("{} {name} ({count})", tab as usize + 1);
+    let room = usize::from(width.saturating_sub(1));
+    let mut name: Vec<char> = name.chars().collect();
+    while Line::raw(label(&name.iter().collect::<String>())).width() > room && !name.is_empty() {
+        name.pop();
+        if let Some(last) = name.last_mut() {
+            *last = '…';
+        }
+    }
+    label(&name.into_iter().collect::<String>())
 }
 
 /// The tabs' names, in [`Tab::ALL`]'s order.
@@ -69,7 +86,8 @@ const EMPTY: [Key<0>; 6] = [
 ];
 
 /// The part on screen as a table: its column heads, then the rows that fit, the chosen
-/// one in sight and marked.
+/// one in sight, lit and marked (for a terminal without colours or reverse). Each column is
+/// as wide as its widest word in the language drawn, the last takes the rest.
 fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
     let tab = lobby.tab;
     if lobby.count(tab) == 0 {
@@ -77,98 +95,81 @@ fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
         let middle = Rect { y: layout.list.y + layout.list.height / 2, height: 1, ..layout.list };
         return frame.render_widget(words.style(theme::HINTS).wrap(Wrap { trim: true }), middle);
     }
-    let (heads, widths, rows) = table(lobby, say);
-    let first = lobby.first_shown(layout.rows());
-    let chosen = lobby.row(tab);
-    let rows =
-        rows.into_iter().enumerate().skip(first).take(layout.rows()).map(|(n, row)| match n == chosen {
-            true => row.style(theme::CHOSEN),
-            false => row,
-        });
-    let heads = Row::new(heads.into_iter().map(|head| say.word(head))).style(theme::HEADING);
-    frame.render_widget(Table::new(rows, widths).header(heads).column_spacing(1), layout.list);
+    let (heads, rows) = table(lobby, say);
+    let heads: Vec<Span> = heads.into_iter().map(|head| Span::raw(say.word(head))).collect();
+    let columns = heads.len();
+    let widest = |n: usize| rows.iter().chain([&heads]).filter_map(|row| row.get(n)).map(Span::width).max();
+    let widths: Vec<Constraint> = (0..columns)
+        .map(|n| match n + 1 == columns {
+            true => Constraint::Fill(1),
+            false => Constraint::Length(widest(n).unwrap_or(0) as u16),
+        })
+        .collect();
+    let (first, chosen) = (lobby.first_shown(layout.rows()), lobby.row(tab));
+    let rows = rows.into_iter().enumerate().skip(first).take(layout.rows()).map(|(n, cells)| {
+        let mark = if n == chosen { "▸" } else { " " };
+        let row = Row::new(std::iter::once(Span::raw(mark)).chain(cells).map(Cell::from));
+        if n == chosen { row.style(theme::CHOSEN) } else { row }
+    });
+    let heads = Row::new(std::iter::once(Span::raw("")).chain(heads).map(Cell::from)).style(theme::HEADING);
+    let widths = std::iter::once(Constraint::Length(1)).chain(widths);
+    frame.render_widget(Table::new(rows, widths).header(heads).column_spacing(2), layout.list);
 }
 
-/// A part's column heads, their widths, and its rows.
-fn table(lobby: &Lobby, say: Say) -> (Vec<Key<0>>, Vec<Constraint>, Vec<Row<'static>>) {
+/// A part's column heads and its rows, a word for each column.
+fn table(lobby: &Lobby, say: Say) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
     let view = &lobby.view;
-    let (len, fill) = (Constraint::Length, Constraint::Fill(1));
+    let raw = |words: String| Span::raw(words);
     let terms = [LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED, LOBBY_COL_SIDE];
-    let terms_widths = [len(16), len(7), len(10), fill];
     match lobby.tab {
         Tab::Players => {
             let rows = view.online.iter().map(|member| {
                 let ratings = member.ratings.iter().map(|(pool, rating)| format!("{pool} {rating}"));
-                let free = if member.playing {
+                let (now, style) = if member.playing {
                     (LOBBY_PLAYING, theme::LABEL)
                 } else {
                     (LOBBY_FREE, say.theme.success)
                 };
-                Row::new([
-                    Cell::from(member.name.clone()),
-                    Cell::from(Span::styled(say.word(free.0), free.1)),
-                    Cell::from(ratings.collect::<Vec<_>>().join(" · ")),
-                ])
+                let ratings = ratings.collect::<Vec<_>>().join(" · ");
+                vec![raw(member.name.clone()), Span::styled(say.word(now), style), raw(ratings)]
             });
-            (
-                vec![LOBBY_COL_NAME, LOBBY_COL_STATE, LOBBY_COL_RATINGS],
-                vec![len(20), len(10), fill],
-                rows.collect(),
-            )
+            (vec![LOBBY_COL_NAME, LOBBY_COL_NOW, LOBBY_COL_RATINGS], rows.collect())
         }
         Tab::Seeks => {
             let rows = view.seeks.iter().map(|seek| {
-                let by = if seek.mine {
-                    format!("{} ({})", seek.by, say.word(LOBBY_YOURS))
-                } else {
-                    seek.by.clone()
+                let by = match seek.mine {
+                    true => format!("{} ({})", seek.by, say.word(LOBBY_YOURS)),
+                    false => seek.by.clone(),
                 };
-                Row::new(std::iter::once(by).chain(terms_cells(&seek.terms, say)))
+                std::iter::once(by).chain(terms_cells(&seek.terms, say)).map(raw).collect()
             });
-            (heads(LOBBY_COL_BY, terms), widths(terms_widths), rows.collect())
+            ([&[LOBBY_COL_BY][..], &terms].concat(), rows.collect())
         }
         Tab::Challenges => {
             let rows = view.challenges.iter().map(|challenge| {
                 let (from, to) = (challenge.from.clone(), challenge.to.clone());
-                Row::new([from, to].into_iter().chain(terms_cells(&challenge.terms, say)))
+                [from, to].into_iter().chain(terms_cells(&challenge.terms, say)).map(raw).collect()
             });
-            let mut heads = heads(LOBBY_COL_FROM, terms);
-            heads.insert(1, LOBBY_COL_TO);
-            let mut widths = widths(terms_widths);
-            widths.insert(1, len(16));
-            (heads, widths, rows.collect())
+            ([&[LOBBY_COL_FROM, LOBBY_COL_TO][..], &terms].concat(), rows.collect())
         }
         Tab::Live | Tab::Recent => {
             let games = if lobby.tab == Tab::Live { &view.live } else { &view.recent };
-            let heads = vec![COLOUR_BLUE, COLOUR_RED, LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED];
-            let heads = [heads, vec![LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat();
-            let widths = vec![len(14), len(14), len(16), len(7), len(10), len(6), fill];
-            (heads, widths, games.iter().map(|game| game_row(game, say)).collect())
+            let heads = [COLOUR_BLUE, COLOUR_RED, LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED];
+            (
+                [&heads[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(),
+                games.iter().map(|game| game_row(game, say)).collect(),
+            )
         }
         Tab::Best => {
             let rows = lobby.best_rows().into_iter().map(|(pool, place)| match place {
-                None => Row::new([Cell::from(Span::styled(pool.to_string(), theme::TITLE))]),
+                None => vec![Span::styled(pool.to_string(), theme::TITLE)],
                 Some((n, (name, rating, games))) => {
-                    Row::new([format!("{:>3}. {name}", n + 1), rating.clone(), games.to_string()])
+                    vec![raw(format!("{:>3}. {name}", n + 1)), raw(rating.clone()), raw(games.to_string())]
                 }
             });
-            (
-                vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES],
-                vec![len(24), len(8), fill],
-                rows.collect(),
-            )
+            (vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES], rows.collect())
         }
     }
-}
-
-/// The heads of a part listing terms: who, then the terms'.
-fn heads(who: Key<0>, terms: [Key<0>; 4]) -> Vec<Key<0>> {
-    std::iter::once(who).chain(terms).collect()
-}
-
-/// The widths of a part listing terms: who, then the terms'.
-fn widths(terms: [Constraint; 4]) -> Vec<Constraint> {
-    std::iter::once(Constraint::Length(16)).chain(terms).collect()
 }
 
 /// A game's terms in words: the game and board, the clock, rated or casual, the poster's side.
@@ -191,17 +192,17 @@ fn clock(clock: Option<TimeControl>, say: Say) -> String {
 }
 
 /// A game in progress or finished: its players in their colours, its terms, how far it is.
-fn game_row(game: &GameRow, say: Say) -> Row<'static> {
+fn game_row(game: &GameRow, say: Say) -> Vec<Span<'static>> {
     let rated = if game.rated { LOBBY_RATED } else { LOBBY_CASUAL };
-    Row::new([
-        Cell::from(Span::styled(game.blue.clone(), say.theme.blue)),
-        Cell::from(Span::styled(game.red.clone(), say.theme.red)),
-        Cell::from(game_name(game.game, game.side, say)),
-        Cell::from(clock(game.clock, say)),
-        Cell::from(say.word(rated)),
-        Cell::from(game.turns.to_string()),
-        Cell::from(game.state.clone()),
-    ])
+    vec![
+        Span::styled(game.blue.clone(), say.theme.blue),
+        Span::styled(game.red.clone(), say.theme.red),
+        Span::raw(game_name(game.game, game.side, say)),
+        Span::raw(clock(game.clock, say)),
+        Span::raw(say.word(rated)),
+        Span::raw(game.turns.to_string()),
+        Span::raw(game.state.clone()),
+    ]
 }
 
 /// The form over the list: its title, then a row for each term with its value between
@@ -227,7 +228,7 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
     for (n, ((what, value), rect)) in rows.into_iter().zip(rects).enumerate() {
         let chosen = n == form.row;
         let words = match (n, chosen) {
-            (n, _) if n == ROWS - 1 => format!("[ {} ]", say.word(what)),
+            (n, _) if n == ROWS - 1 => format!("{:^36}", format!("[ {} ]", say.word(what))),
             (_, true) => format!("{:>14}  ◀ {value} ▶", say.word(what)),
             (_, false) => format!("{:>14}    {value}  ", say.word(what)),
         };
