@@ -6,9 +6,16 @@ mod common;
 
 use common::*;
 use hexstack::app::Request;
+use hexstack::app::event::Event;
+use hexstack::app::keys::{Context, Leaving};
+use hexstack::app::link::Link;
+use hexstack::record::{AnyRecord, AnyRecordExt};
+use hexstack::rules::{AnyPosition, clamber};
 
-use hexstack::app::lobby::{ChallengeRow, GameRow, Lobby, LobbyAsk, LobbyView, OnlineRow, SeekRow, Terms};
-use hexstack::app::{App, Profile, Screen};
+use hexstack::app::lobby::{
+    ChallengeRow, Form, GameRow, Lobby, LobbyAsk, LobbyLayout, LobbyView, OnlineRow, SeekRow, Tab, Terms,
+};
+use hexstack::app::{App, Overlay, Profile, Screen};
 use hexstack::clock::TimeControl;
 use hexstack::i18n::Lang;
 use hexstack::i18n::keys::*;
@@ -186,5 +193,165 @@ fn a_tiny_window_says_how_big_it_must_be_and_takes_keys_without_panic() {
         for screen in &screens {
             assert!(screen.contains("48") && screen.contains("11"), "{lang:?}: the size needed\n{screen}");
         }
+    }
+}
+
+#[test]
+fn a_seek_is_posted_on_the_forms_terms() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["n"]);
+    assert_eq!(app.context(), Context::LobbyForm);
+    // The next board, the clock before 5+3, casual, Blue.
+    press(&mut app, &["Right", "Down", "Left", "Down", "Right", "Down", "Right", "Enter"]);
+    let clamber_4 = terms(GameKind::ALL[0], 4, clock(3, 2), false, Some(Colour::Blue));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(clamber_4)));
+    assert_eq!(app.context(), Context::Lobby, "the form closes once sent");
+    // Esc closes a form unsent; the first game's usual board, 5+3, rated, either side.
+    press(&mut app, &["n", "Right", "Esc"]);
+    assert_eq!((app.request.take(), app.context()), (None, Context::Lobby));
+    press(&mut app, &["n", "Enter"]);
+    let usual = terms(GameKind::ALL[0], 3, clock(5, 3), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(usual)));
+}
+
+#[test]
+fn seeks_are_taken_or_cancelled_and_members_challenged() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "another's seek is taken");
+    press(&mut app, &["x"]);
+    assert_eq!(app.request, None, "another's seek is not one's own to cancel");
+    press(&mut app, &["Down", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)), "one's own is cancelled");
+    press(&mut app, &["x"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)));
+    press(&mut app, &["1", "Down", "c"]);
+    assert_eq!(lobby(&app).form.as_ref().and_then(|form| form.to.as_deref()), Some("bojan"));
+    press(&mut app, &["Down", "Right", "Enter"]);
+    let terms = terms(GameKind::ALL[0], 3, clock(10, 5), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Challenge("bojan".to_string(), terms)));
+    // Enter on a member is a challenge too.
+    press(&mut app, &["Down", "Enter", "Enter"]);
+    assert!(matches!(asked(&mut app), Some(LobbyAsk::Challenge(name, _)) if name == "chloé"));
+}
+
+#[test]
+fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["3", "a"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)), "a challenge to me");
+    press(&mut app, &["Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)));
+    press(&mut app, &["x"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(11)));
+    press(&mut app, &["Down", "a"]);
+    assert_eq!(app.request, None, "one's own challenge is not one's to accept");
+    press(&mut app, &["Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(12)), "Enter withdraws one's own");
+    press(&mut app, &["4", "Down", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)));
+    press(&mut app, &["Right", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Replay(3)));
+    press(&mut app, &["Right", "Enter", "a", "x", "c"]);
+    assert_eq!((app.request.take(), lobby(&app).form.clone()), (None, None), "the best is only read");
+}
+
+#[test]
+fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
+    let mut app = lobby_app(full(), 100, 16);
+    let layout = LobbyLayout::fit(app.area).unwrap();
+    let tab = |n: usize| layout.tab_rects()[n];
+    click_at(&mut app, (tab(3).x + 2, tab(3).y));
+    assert_eq!(lobby(&app).tab, Tab::Live);
+    // The list's first line is its column heads; its rows come under them.
+    let row = |n: u16| (5, layout.list.y + 1 + n);
+    click_at(&mut app, row(1));
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Live)), (None, 1), "a first click chooses");
+    click_at(&mut app, row(1));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)), "a second one watches");
+    click_at(&mut app, row(5));
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Live)), (None, 1), "below the rows: nothing");
+    click_at(&mut app, (tab(1).x, tab(1).y));
+    click_at(&mut app, row(0));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "the chosen row, clicked, is taken");
+    // The form: a click on a row chooses it, on the chosen one changes it, on the last sends.
+    press(&mut app, &["n"]);
+    let (_, rows) = Form::rects(layout.list);
+    click_at(&mut app, (rows[2].x + rows[2].width / 2, rows[2].y));
+    click_at(&mut app, (rows[2].x + rows[2].width / 2, rows[2].y));
+    click_at(&mut app, (rows[4].x + rows[4].width / 2, rows[4].y));
+    let casual = terms(GameKind::ALL[0], 3, clock(5, 3), false, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(casual)));
+}
+
+#[test]
+fn a_new_view_keeps_each_part_on_the_same_row() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Down", "1", "Down", "Down", "4", "Down"]);
+    let mut view = full();
+    let first = view.seeks[0].clone();
+    view.seeks.insert(0, SeekRow { id: 40, ..first });
+    view.online.retain(|member| member.name != "bojan");
+    view.live.remove(0);
+    lobby_mut(&mut app).set_view(view);
+    let kept = lobby(&app);
+    assert_eq!(kept.view.seeks[kept.row(Tab::Seeks)].id, 9, "the same seek, moved down a row");
+    assert_eq!(kept.view.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
+    assert_eq!(kept.view.live[kept.row(Tab::Live)].id, 22);
+    // A row gone leaves the place where it was, within the rows there are.
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Down"]);
+    lobby_mut(&mut app).set_view(LobbyView { seeks: full().seeks[..1].to_vec(), ..full() });
+    assert_eq!(lobby(&app).row(Tab::Seeks), 0);
+    lobby_mut(&mut app).set_view(LobbyView::default());
+    press(&mut app, &["Down", "Enter", "Up", "End"]);
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Seeks)), (None, 0), "an empty part asks nothing");
+}
+
+#[test]
+fn the_clubs_note_is_shown_until_the_next_key_and_help_lists_the_keys() {
+    let mut app = lobby_app(full(), 100, 16);
+    lobby_mut(&mut app).note(hexstack::i18n::text!(PLAIN, "That seek was taken."));
+    assert!(text(&app, Lang::En).contains("That seek was taken."));
+    press(&mut app, &["Down"]);
+    assert!(!text(&app, Lang::En).contains("That seek was taken."));
+    app.handle(Event::Input(ratatui::crossterm::event::Event::Resize(120, 40)));
+    for lang in Lang::ALL {
+        press(&mut app, &["?"]);
+        assert_eq!(app.overlay, Some(Overlay::Help));
+        let screen = text(&app, lang);
+        for key in [KEY_LOBBY_SEEK, KEY_LOBBY_CHALLENGE, KEY_LOBBY_ACCEPT, KEY_LOBBY_QUIT] {
+            let start: String = lang.word(key).chars().take(14).collect();
+            assert!(screen.contains(&start), "{lang:?}: {start}\n{screen}");
+        }
+        press(&mut app, &["Esc"]);
+    }
+    press(&mut app, &["q"]);
+    assert!(app.quit, "q leaves the club");
+}
+
+#[test]
+fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
+    let start: clamber::Position = "3/b/-".parse().unwrap();
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
+    let mut player = App::shared(Profile::default(), link.sit(Colour::Blue, false), AREA);
+    let mut other = App::shared(Profile::default(), link.sit_guest(), AREA);
+    other.handle(Event::Shared { played: false });
+    for app in [&mut player, &mut other] {
+        if let Some(game) = app.game_screen() {
+            hexstack::each_game!(game, game => game.leaving = Leaving::Lobby);
+        }
+        let hints = text(app, Lang::En);
+        assert!(hints.contains("q lobby"), "{hints}");
+        press(app, &["q"]);
+        assert!(matches!(app.screen, Screen::Lobby(_)) && !app.quit, "back in the lobby, not asked");
+    }
+    assert!(!link.is_closed() && link.players() == 0, "both left; the game stays at the club");
+    // A game replayed goes back there too, by q or m.
+    for key in ["q", "m"] {
+        let mut replay = common::clamber("3/b/-");
+        game_mut(&mut replay).leaving = Leaving::Lobby;
+        press(&mut replay, &[key]);
+        assert!(matches!(replay.screen, Screen::Lobby(_)), "{key}");
     }
 }
