@@ -188,6 +188,10 @@ fn a_tiny_window_says_how_big_it_must_be_and_takes_keys_without_panic() {
             click_at(&mut app, (width / 2, height / 2));
             render_in(&app, lang);
         }
+        // The narrowest lobby keeps the keys of the help and of leaving.
+        let narrow = text(&lobby_app(full(), LobbyLayout::NEEDED.0, LobbyLayout::NEEDED.1), lang);
+        let keys = narrow.lines().nth(usize::from(LobbyLayout::NEEDED.1) - 1).unwrap();
+        assert!(keys.contains("? ") && keys.contains("q "), "{lang:?}: {keys}");
         let name = format!("lobby_tiny_{lang:?}").to_lowercase();
         insta::assert_snapshot!(name, screens[0]);
         for screen in &screens {

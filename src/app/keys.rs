@@ -195,6 +195,7 @@ impl Action {
             "streak" => Action::Streak,
             "pause" => Action::Pause,
             "seek" => Action::Seek,
+            "choose" => Action::Choose,
             "challenge" => Action::Challenge,
             _ => return None,
         })

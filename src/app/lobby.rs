@@ -138,6 +138,36 @@ impl Lobby {
         self.view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(&challenge.to))
     }
 
+    /// What the keys do on the chosen row, in words, for the line under the list: None
+    /// where they do nothing.
+    pub fn offer(&self) -> Option<Text> {
+        use crate::i18n::keys::*;
+        use crate::i18n::text;
+        let row = self.row(self.tab);
+        let view = &self.view;
+        let me = |name: &str| view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(name));
+        match self.tab {
+            Tab::Players => view
+                .online
+                .get(row)
+                .filter(|member| !me(&member.name))
+                .map(|member| text!(LOBBY_DO_CHALLENGE, member.name.as_str())),
+            Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
+                true => text!(LOBBY_DO_CANCEL),
+                false => text!(LOBBY_DO_TAKE, seek.by.as_str()),
+            }),
+            Tab::Challenges => view.challenges.get(row).map(|challenge| match self.to_me(challenge) {
+                true => text!(LOBBY_DO_ACCEPT, challenge.from.as_str()),
+                false => text!(LOBBY_DO_WITHDRAW, challenge.to.as_str()),
+            }),
+            Tab::Live => {
+                view.live.get(row).map(|game| text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()))
+            }
+            Tab::Recent => view.recent.get(row).map(|_| text!(LOBBY_DO_REPLAY)),
+            Tab::Best => None,
+        }
+    }
+
     /// What Enter does on the chosen row: take or cancel a seek, accept a challenge to the
     /// member or withdraw one of theirs, watch or replay a game, challenge a member.
     fn choose(&mut self) -> Go {

@@ -44,10 +44,28 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         Some(form) => draw_form(form, say, layout.list, frame),
         None => draw_list(lobby, say, &layout, frame),
     }
-    if let Some(note) = &lobby.note {
-        frame.render_widget(Line::styled(say.text(note), say.theme.warning), layout.note);
+    // The club's last word, else what the keys do on the chosen row.
+    match (&lobby.note, lobby.offer()) {
+        (Some(note), _) => frame.render_widget(Line::styled(say.text(note), say.theme.warning), layout.note),
+        (None, Some(offer)) if lobby.form.is_none() => {
+            frame.render_widget(Line::styled(say.text(&offer), theme::HINTS), layout.note)
+        }
+        _ => {}
     }
-    frame.render_widget(Line::styled(say.hints(say.context), theme::HINTS), layout.keys);
+    frame.render_widget(
+        Line::styled(fit_hints(&say.hints(say.context), layout.keys.width), theme::HINTS),
+        layout.keys,
+    );
+}
+
+/// The key line in `width` columns: the keys after the first leave one by one until it
+/// fits, the help's and leaving's (the last two) never, as they say where the rest are.
+fn fit_hints(hints: &str, width: u16) -> String {
+    let mut parts: Vec<&str> = hints.split(" · ").collect();
+    while Line::raw(parts.join(" · ")).width() > usize::from(width) && parts.len() > 3 {
+        parts.remove(1);
+    }
+    parts.join(" · ")
 }
 
 /// A tab's number, name and count in `width` columns: the name cut short (`…`) where
