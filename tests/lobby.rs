@@ -187,6 +187,8 @@ fn a_tiny_window_says_how_big_it_must_be_and_takes_keys_without_panic() {
             click_at(&mut app, (0, 0));
             click_at(&mut app, (width / 2, height / 2));
             render_in(&app, lang);
+            // Nothing is asked blind.
+            assert_eq!((app.request.take(), lobby(&app).form.clone()), (None, None), "{width}x{height}");
         }
         // The narrowest lobby keeps the keys of the help and of leaving.
         let narrow = text(&lobby_app(full(), LobbyLayout::NEEDED.0, LobbyLayout::NEEDED.1), lang);

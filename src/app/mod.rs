@@ -425,9 +425,12 @@ impl App {
         self.go(go);
     }
 
-    /// Whether a game or a puzzle is on screen that the terminal is too small to show.
+    /// Whether a game, a puzzle or the lobby is on screen that the terminal is too small to show.
     fn too_small(&self) -> bool {
         let area = self.area;
+        if let Screen::Lobby(_) = &self.screen {
+            return lobby::LobbyLayout::fit(area).is_none();
+        }
         if let Screen::Puzzle(puzzles) = &self.screen {
             let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
             return on_board && puzzles.layout(area).is_none();
