@@ -304,6 +304,14 @@ fn a_new_view_keeps_each_part_on_the_same_row() {
     assert_eq!(kept.view.seeks[kept.row(Tab::Seeks)].id, 9, "the same seek, moved down a row");
     assert_eq!(kept.view.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
     assert_eq!(kept.view.live[kept.row(Tab::Live)].id, 22);
+    // In the best, a place is found again by its pool and name.
+    press(&mut app, &["6", "Down", "Down"]);
+    let mut view = full();
+    view.best[0].1.insert(0, ("dan".to_string(), "1700".to_string(), 40));
+    lobby_mut(&mut app).set_view(view);
+    let best = lobby(&app).best_rows();
+    let (pool, place) = best[lobby(&app).row(Tab::Best)];
+    assert_eq!((pool, place.map(|(n, place)| (n, place.0.as_str()))), ("Clamber 3", Some((2, "bojan"))));
     // A row gone leaves the place where it was, within the rows there are.
     let mut app = lobby_app(full(), 100, 16);
     press(&mut app, &["2", "Down"]);

@@ -8,7 +8,7 @@ pub mod form;
 pub mod view;
 
 pub use form::Form;
-pub use view::{ChallengeRow, GameRow, LobbyAsk, LobbyView, OnlineRow, SeekRow, Terms};
+pub use view::{ChallengeRow, GameRow, LobbyAsk, LobbyView, OnlineRow, Place, SeekRow, Terms};
 
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
@@ -74,13 +74,12 @@ impl Lobby {
     /// where it still is, else at the same place (or the last row).
     pub fn set_view(&mut self, view: LobbyView) {
         let kept: Vec<Option<RowKey>> =
-            Tab::ALL.iter().map(|&tab| self.row_key(tab, self.row(tab))).collect();
+            Tab::ALL.iter().map(|&tab| self.row_keys(tab).into_iter().nth(self.row(tab))).collect();
         self.view = view;
         for (tab, key) in Tab::ALL.into_iter().zip(kept) {
-            let count = self.count(tab);
-            let found =
-                key.and_then(|key| (0..count).find(|&row| self.row_key(tab, row).as_ref() == Some(&key)));
-            self.rows[tab.index()] = found.unwrap_or(self.row(tab)).min(count.saturating_sub(1));
+            let keys = self.row_keys(tab);
+            let found = key.and_then(|key| keys.iter().position(|row| *row == key));
+            self.rows[tab.index()] = found.unwrap_or(self.row(tab)).min(keys.len().saturating_sub(1));
         }
     }
 
@@ -108,8 +107,7 @@ impl Lobby {
     }
 
     /// The best's rows: a pool's heading (None), or a place in it (Some).
-    #[allow(clippy::type_complexity)]
-    pub fn best_rows(&self) -> Vec<(&str, Option<(usize, &(String, String, u32))>)> {
+    pub fn best_rows(&self) -> Vec<(&str, Option<(usize, &Place)>)> {
         let mut rows = Vec::new();
         for (pool, best) in &self.view.best {
             rows.push((pool.as_str(), None));
@@ -118,18 +116,22 @@ impl Lobby {
         rows
     }
 
-    fn row_key(&self, tab: Tab, row: usize) -> Option<RowKey> {
+    /// What each row of `tab` is, in order: built once, so that finding a row is linear.
+    fn row_keys(&self, tab: Tab) -> Vec<RowKey> {
         let view = &self.view;
-        let id = |rows: &[GameRow]| rows.get(row).map(|game| RowKey::Id(game.id));
+        let ids = |games: &[GameRow]| games.iter().map(|game| RowKey::Id(game.id)).collect();
         match tab {
-            Tab::Players => view.online.get(row).map(|member| RowKey::Name(member.name.clone())),
-            Tab::Seeks => view.seeks.get(row).map(|seek| RowKey::Id(seek.id)),
-            Tab::Challenges => view.challenges.get(row).map(|challenge| RowKey::Id(challenge.id)),
-            Tab::Live => id(&view.live),
-            Tab::Recent => id(&view.recent),
-            Tab::Best => self.best_rows().get(row).map(|(pool, place)| {
-                RowKey::Best(pool.to_string(), place.map(|(_, (name, _, _))| name.clone()))
-            }),
+            Tab::Players => view.online.iter().map(|member| RowKey::Name(member.name.clone())).collect(),
+            Tab::Seeks => view.seeks.iter().map(|seek| RowKey::Id(seek.id)).collect(),
+            Tab::Challenges => view.challenges.iter().map(|challenge| RowKey::Id(challenge.id)).collect(),
+            Tab::Live => ids(&view.live),
+            Tab::Recent => ids(&view.recent),
+            Tab::Best => {
+                let key = |(pool, place): (&str, Option<(usize, &Place)>)| {
+                    RowKey::Best(pool.to_string(), place.map(|(_, (name, _, _))| name.clone()))
+                };
+                self.best_rows().into_iter().map(key).collect()
+            }
         }
     }
 

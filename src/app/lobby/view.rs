@@ -74,10 +74,13 @@ pub struct LobbyView {
     pub live: Vec<GameRow>,
     /// The member's own finished games.
     pub recent: Vec<GameRow>,
-    /// Each pool, and its best: name, rating, games played.
-    #[allow(clippy::type_complexity)]
-    pub best: Vec<(String, Vec<(String, String, u32)>)>,
+    /// Each pool (`Clamber 3`), and its best in order.
+    pub best: Vec<(String, Vec<Place>)>,
 }
+
+/// A place in a pool's table of the best: the member's name, rating (`1512`, `1500?`), and
+/// rated games played.
+pub type Place = (String, String, u32);
 
 /// What the member asked for: the club decides whether it is allowed.
 #[derive(Clone, PartialEq, Eq, Debug)]
