@@ -182,7 +182,7 @@ fn a_tiny_window_says_how_big_it_must_be_and_takes_keys_without_panic() {
             // Every key of the lobby and of its form, and clicks, on a screen too small.
             press(
                 &mut app,
-                &["Down", "Right", "Enter", "n", "Down", "Right", "Enter", "c", "a", "x", "Esc", "?"],
+                &["Down", "Right", "Enter", "n", "Down", "Right", "Enter", "c", "a", "d", "Esc", "?"],
             );
             click_at(&mut app, (0, 0));
             click_at(&mut app, (width / 2, height / 2));
@@ -225,11 +225,11 @@ fn seeks_are_taken_or_cancelled_and_members_challenged() {
     let mut app = lobby_app(full(), 100, 16);
     press(&mut app, &["2", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "another's seek is taken");
-    press(&mut app, &["x"]);
+    press(&mut app, &["d"]);
     assert_eq!(app.request, None, "another's seek is not one's own to cancel");
     press(&mut app, &["Down", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)), "one's own is cancelled");
-    press(&mut app, &["x"]);
+    press(&mut app, &["d"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)));
     press(&mut app, &["1", "Down", "c"]);
     assert_eq!(lobby(&app).form.as_ref().and_then(|form| form.to.as_deref()), Some("bojan"));
@@ -248,7 +248,7 @@ fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
     assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)), "a challenge to me");
     press(&mut app, &["Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)));
-    press(&mut app, &["x"]);
+    press(&mut app, &["d"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(11)));
     press(&mut app, &["Down", "a"]);
     assert_eq!(app.request, None, "one's own challenge is not one's to accept");
@@ -258,7 +258,7 @@ fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
     assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)));
     press(&mut app, &["Right", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Replay(3)));
-    press(&mut app, &["Right", "Enter", "a", "x", "c"]);
+    press(&mut app, &["Right", "Enter", "a", "d", "c"]);
     assert_eq!((app.request.take(), lobby(&app).form.clone()), (None, None), "the best is only read");
 }
 

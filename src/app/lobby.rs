@@ -201,7 +201,7 @@ impl Lobby {
         Go::Stay
     }
 
-    /// What `a` and `x` do on the chosen row: accept a challenge; decline one, or cancel
+    /// What `a` and `d` do on the chosen row: accept a challenge; decline one, or cancel
     /// one's own seek.
     fn answer(&mut self, yes: bool) -> Go {
         let row = self.row(self.tab);

@@ -441,7 +441,7 @@ pub const KEYS: &[Binding] = &[
     bind(&[Lobby], &[char('n')], "n", Action::Seek, KEY_LOBBY_SEEK, Some(("n", HINT_LOBBY_SEEK))),
     bind(&[Lobby], &[char('c')], "c", Action::Challenge, KEY_LOBBY_CHALLENGE, None),
     bind(&[Lobby], &[char('a')], "a", Action::Yes, KEY_LOBBY_ACCEPT, None),
-    bind(&[Lobby], &[char('x'), code(KeyCode::Delete)], "x Del", Action::Cancel, KEY_LOBBY_DECLINE, None),
+    bind(&[Lobby], &[char('d'), code(KeyCode::Delete)], "d Delete", Action::Cancel, KEY_LOBBY_DECLINE, None),
     bind(&[Lobby], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, Some(("?", HINT_KEYS))),
     bind(
         &[Lobby],
