@@ -475,6 +475,8 @@ fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
             }
         },
         Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
+        // Only the club shows a lobby, and answers what is asked there itself.
+        Request::Lobby(_) => {}
     }
 }
 
