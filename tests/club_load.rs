@@ -4,7 +4,7 @@
 //! server's peak RSS and its CPU, and asserts only generous bounds. In the release run:
 //! `cargo test --release --test club_load -- --ignored --nocapture`; docs/club.md and
 //! docs/performance.md give its figures.
-#![cfg(target_os = "linux")]
+#![cfg(all(target_os = "linux", feature = "club"))]
 
 mod member;
 

@@ -2,6 +2,7 @@
 //! their own, a watcher without one. Registration and a refused name, seek and accept, a
 //! turn both players and a watcher see, bad bot lines, the script commands, an exported
 //! game that loads, kill -9 and a restart that keep the turn, SIGTERM.
+#![cfg(feature = "club")]
 
 mod club_support;
 mod member;
@@ -172,7 +173,7 @@ fn a_member_online_twice_hears_the_game_on_both_and_one_who_does_not_return_lose
 }
 
 #[test]
-fn the_config_names_the_club_greets_its_members_and_may_keep_keyless_watchers_out() {
+fn the_lobby_on_a_terminal_shows_the_club_and_takes_a_seek_and_the_config_may_keep_watchers_out() {
     let dir = tempfile::tempdir().unwrap();
     let config = "[club]\nname = \"Thursday\"\ngreeting = \"Games at eight\"\nwatchers = false\n";
     std::fs::write(dir.path().join("config.toml"), config).unwrap();
@@ -182,21 +183,40 @@ fn the_config_names_the_club_greets_its_members_and_may_keep_keyless_watchers_ou
         let (said, status) = run(server.port, "guest", None, "games").await;
         assert!(said.starts_with("this club lets in members only: come with an SSH key"), "{said}");
         assert_eq!(status, 1);
+        let mut bo = Bot::join(server.port, "Bo", Some(&key())).await;
         let session = member::session(server.port, "Ann", Some(&ann_key)).await;
-        let mut channel = session.channel_open_session().await.unwrap();
-        channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
         channel.request_shell(true).await.unwrap();
-        let mut screen = Vec::new();
-        let reading = async {
-            while let Some(message) = channel.wait().await {
+        let (mut reader, writer) = channel.split();
+        let (drawn, mut screen) = tokio::sync::watch::channel(String::new());
+        tokio::spawn(async move {
+            while let Some(message) = reader.wait().await {
                 if let russh::ChannelMsg::Data { data } = message {
-                    screen.extend_from_slice(&data);
+                    drawn.send_modify(|screen| screen.push_str(&String::from_utf8_lossy(&data)));
                 }
             }
+        });
+        let sees = |screen: &mut tokio::sync::watch::Receiver<String>, texts: &'static [&'static str]| {
+            let mut screen = screen.clone();
+            async move {
+                let seen = screen.wait_for(|drawn| texts.iter().all(|text| drawn.contains(text)));
+                let seen = tokio::time::timeout(member::PROMPT, seen).await;
+                assert!(seen.is_ok_and(|seen| seen.is_ok()), "never saw {texts:?}: {:?}", *screen.borrow());
+            }
         };
-        tokio::time::timeout(member::PROMPT, reading).await.unwrap();
-        let screen = String::from_utf8(screen).unwrap();
-        assert!(screen.contains("Thursday") && screen.contains("Games at eight\r\n"), "{screen}");
-        assert!(screen.contains("Ann"), "{screen}");
+        sees(&mut screen, &["Thursday", "Games at eight", "Bo"]).await;
+        bo.send("seek clamber 3 5+3 casual").await;
+        bo.expect("seek 1").await;
+        // The seek's part: Bo's seek, posted since, is in the view the club rebuilt.
+        writer.data_bytes(b"2".to_vec()).await.unwrap();
+        sees(&mut screen, &["5+3"]).await;
+        // Enter takes it: the game begins, and the bot hears of it.
+        writer.data_bytes(b"\r".to_vec()).await.unwrap();
+        bo.expect("game 1 clamber 3 ").await;
+        writer.data_bytes(b"4".to_vec()).await.unwrap();
+        sees(&mut screen, &["Blue to move"]).await;
+        writer.data_bytes(b"q".to_vec()).await.unwrap();
+        drop(writer);
     });
 }

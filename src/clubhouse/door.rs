@@ -6,8 +6,10 @@
 use super::hub::{Ask, Call, Who};
 use crate::club::bot::Lines;
 use crate::i18n::Lang;
-use crate::net::{Bucket, Limits, Open, Outbox, Output, Visit};
+use crate::net::input::Reader;
+use crate::net::{Bucket, Limits, Open, Outbox, Output, Visit, area};
 use anyhow::Result;
+use ratatui::layout::Rect;
 use russh::keys::{HashAlg, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet};
@@ -44,6 +46,8 @@ impl Doors {
             channel: None,
             writer: None,
             lines: None,
+            keys: None,
+            area: Rect::new(0, 0, 80, 24),
             outbox: None,
             opened: false,
         }
@@ -75,6 +79,10 @@ pub struct Door {
     writer: Option<ChannelWriteHalf<Msg>>,
     /// The bot protocol's lines as they come, once the channel speaks it.
     lines: Option<Lines>,
+    /// A terminal's keys as they come, once the channel is the lobby.
+    keys: Option<Reader>,
+    /// The terminal's size, as its pty request and resizes say.
+    area: Rect,
     /// Where the channel's output goes, told when the peer closes it.
     outbox: Option<Arc<Outbox>>,
     /// Whether the hub was told of the channel (and so must hear that it went).
@@ -102,8 +110,10 @@ impl Door {
             Arc::clone(&self.open),
         );
         self.outbox = Some(output.outbox());
-        if matches!(ask, Ask::Bot) {
-            self.lines = Some(Lines::default());
+        match ask {
+            Ask::Bot => self.lines = Some(Lines::default()),
+            Ask::Lobby(_) => self.keys = Some(Reader::default()),
+            _ => {}
         }
         let who = Who {
             name: self.name.clone(),
@@ -133,8 +143,20 @@ impl Door {
         Auth::Accept
     }
 
+    /// `count` more lines or keys: false (and the connection let go) past the limit, faster
+    /// than any person or program needs.
+    fn allowed(&mut self, count: usize) -> bool {
+        if self.lines_allowed.try_take(Instant::now(), u32::try_from(count).unwrap_or(u32::MAX)) {
+            return true;
+        }
+        self.visit.cut.cut();
+        self.left();
+        false
+    }
+
     fn left(&mut self) {
         self.lines = None;
+        self.keys = None;
         if std::mem::take(&mut self.opened) {
             // The one call that must get through: the hub drains its queue quickly.
             let _ = self.calls.send(Call::Gone { conn: self.conn });
@@ -183,13 +205,14 @@ impl russh::server::Handler for Door {
         &mut self,
         channel: ChannelId,
         _term: &str,
-        _columns: u32,
-        _rows: u32,
+        columns: u32,
+        rows: u32,
         _: u32,
         _: u32,
         _: &[(russh::Pty, u32)],
         session: &mut Session,
     ) -> Result<()> {
+        self.area = area(columns, rows);
         session.channel_success(channel)?;
         Ok(())
     }
@@ -209,7 +232,7 @@ impl russh::server::Handler for Door {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<()> {
-        self.start(channel, Ask::Lobby, session)
+        self.start(channel, Ask::Lobby(self.area), session)
     }
 
     async fn exec_request(&mut self, channel: ChannelId, data: &[u8], session: &mut Session) -> Result<()> {
@@ -226,17 +249,39 @@ impl russh::server::Handler for Door {
         if !self.ours(channel) {
             return Ok(());
         }
+        if let Some(keys) = &mut self.keys {
+            let keys = keys.read(data);
+            if self.allowed(keys.len()) {
+                for input in keys {
+                    self.call(Call::Key { conn: self.conn, input });
+                }
+            }
+            return Ok(());
+        }
         let Some(lines) = &mut self.lines else { return Ok(()) };
         let lines = lines.push(data);
-        let count = u32::try_from(lines.len()).unwrap_or(u32::MAX);
-        if !self.lines_allowed.try_take(Instant::now(), count) {
-            // Faster than any program needs: let go.
-            self.visit.cut.cut();
-            self.left();
+        if !self.allowed(lines.len()) {
             return Ok(());
         }
         for line in lines {
             self.call(Call::Line { conn: self.conn, line });
+        }
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        columns: u32,
+        rows: u32,
+        _: u32,
+        _: u32,
+        _session: &mut Session,
+    ) -> Result<()> {
+        if self.ours(channel) && self.keys.is_some() && self.allowed(1) {
+            self.area = area(columns, rows);
+            let input = ratatui::crossterm::event::Event::Resize(self.area.width, self.area.height);
+            self.call(Call::Key { conn: self.conn, input });
         }
         Ok(())
     }

@@ -4,6 +4,7 @@
 //! to the database before anyone is told of it; a commit that fails takes the turn back.
 
 use super::log;
+use super::screens::MemberScreen;
 use super::tables::{Table, millis, to_move};
 use crate::club::bot::{BotError, Command, Event, Offer};
 use crate::club::{Club, Error, GameId, Member, MemberId, NewGame, Pool, Reason, Verdict, Which};
@@ -24,6 +25,8 @@ pub const OFFERS_EACH: usize = 10;
 pub enum Call {
     /// A channel opened for `ask`, its output `output`.
     Open { conn: u64, who: Who, ask: Ask, output: Box<Output> },
+    /// A key, a click or a resize from a member's terminal.
+    Key { conn: u64, input: ratatui::crossterm::event::Event },
     /// A line of the bot protocol, or why it could not be read.
     Line { conn: u64, line: Result<String, BotError> },
     /// The connection went.
@@ -49,7 +52,8 @@ pub enum Ask {
     Export(GameId),
     Ratings(Option<GameKind>),
     Bot,
-    Lobby,
+    /// A terminal of this size: the lobby.
+    Lobby(ratatui::layout::Rect),
     Bad(String),
 }
 
@@ -97,27 +101,33 @@ impl Default for Rules {
     }
 }
 
-/// One bot connection, or a watcher's.
-struct Conn {
-    member: Option<Member>,
-    output: Box<Output>,
+/// One connection that stays: a bot's (or a watcher's), or a terminal's.
+pub(super) struct Conn {
+    pub(super) member: Option<Member>,
+    pub(super) out: Out,
+}
+
+/// Where a connection's news goes: lines of the bot protocol, or a screen.
+pub(super) enum Out {
+    Lines(Box<Output>),
+    Screen(Box<MemberScreen>),
 }
 
 /// A seek (`to` none) or a challenge.
-struct Posted {
-    by: Member,
-    to: Option<Member>,
-    offer: Offer,
+pub(super) struct Posted {
+    pub(super) by: Member,
+    pub(super) to: Option<Member>,
+    pub(super) offer: Offer,
 }
 
 /// The club as the loop holds it.
 pub struct Hub {
-    club: Club,
-    rules: Rules,
-    conns: HashMap<u64, Conn>,
-    offers: BTreeMap<u64, Posted>,
+    pub(super) club: Club,
+    pub(super) rules: Rules,
+    pub(super) conns: HashMap<u64, Conn>,
+    pub(super) offers: BTreeMap<u64, Posted>,
     next_offer: u64,
-    tables: BTreeMap<GameId, Table>,
+    pub(super) tables: BTreeMap<GameId, Table>,
 }
 
 impl Hub {
@@ -149,6 +159,7 @@ impl Hub {
                 Err(RecvTimeoutError::Timeout) => {}
             }
             self.flags();
+            self.refresh();
         }
         log("the club stops");
         // Dropped, each output closes its channel.
@@ -159,6 +170,7 @@ impl Hub {
         match call {
             Call::Open { conn, who, ask, output } => self.open(conn, who, ask, output),
             Call::Line { conn, line } => self.line(conn, line),
+            Call::Key { conn, input } => self.key(conn, input),
             Call::Gone { conn } => self.gone(conn),
             Call::Stop => {}
         }
@@ -201,7 +213,7 @@ impl Hub {
         let name = member.as_ref().map_or("a watcher", |member| member.name.as_str()).to_string();
         let said = match ask {
             Ask::Bot => return self.bot(conn, member, output),
-            Ask::Lobby => Ok(self.lobby_text(member.as_ref(), who.lang).replace('\n', "\r\n")),
+            Ask::Lobby(area) => return self.lobby(conn, member, who.lang, area, output),
             Ask::Bad(command) => {
                 output.outbox().exit_status(1);
                 Ok(who.lang.say(&text!(CLUB_UNKNOWN_COMMAND, command)))
@@ -240,21 +252,6 @@ impl Hub {
             .collect()
     }
 
-    /// What a terminal is shown: the club, its greeting, who is online.
-    fn lobby_text(&self, member: Option<&Member>, lang: Lang) -> String {
-        let mut said = lang.say(&text!(CLUB_WELCOME, self.rules.name.clone()));
-        said.push('\n');
-        if let Some(greeting) = &self.rules.greeting {
-            said.push_str(greeting);
-            said.push('\n');
-        }
-        let online = self.who_lines(member);
-        let online: Vec<&str> = online.lines().filter_map(|line| line.split('\t').next()).collect();
-        said.push_str(&lang.say(&text!(CLUB_ONLINE, online.join(", "))));
-        said.push('\n');
-        said
-    }
-
     /// A bot's session begins: it is told of its games in progress and their turns.
     fn bot(&mut self, conn: u64, member: Option<Member>, mut output: Box<Output>) {
         let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
@@ -268,7 +265,7 @@ impl Hub {
                 }
             }
         }
-        self.conns.insert(conn, Conn { member, output });
+        self.conns.insert(conn, Conn { member, out: Out::Lines(output) });
     }
 
     /// Tells `output` of game `id`: its `game` line and its turns so far.
@@ -285,8 +282,12 @@ impl Hub {
         lines.iter().all(|line| say(output, line))
     }
 
-    fn gone(&mut self, conn: u64) {
-        let Some(gone) = self.conns.remove(&conn) else { return };
+    pub(super) fn gone(&mut self, conn: u64) {
+        let Some(mut gone) = self.conns.remove(&conn) else { return };
+        if let Out::Screen(screen) = &mut gone.out {
+            // The terminal left as it was found; dropped, its output closes the channel.
+            let _ = crate::terminal::leave(&mut screen.terminal);
+        }
         for table in self.tables.values_mut() {
             table.watchers.remove(&conn);
         }
@@ -330,7 +331,13 @@ impl Hub {
         }
     }
 
-    fn post(&mut self, conn: u64, member: &Member, to: Option<Member>, offer: Offer) -> Result<(), String> {
+    pub(super) fn post(
+        &mut self,
+        conn: u64,
+        member: &Member,
+        to: Option<Member>,
+        offer: Offer,
+    ) -> Result<(), String> {
         if offer.rated && Pool::of(offer.game, offer.side).is_none() {
             return Err(
                 Error::Refused(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side)).to_string()
@@ -355,7 +362,7 @@ impl Hub {
         Ok(())
     }
 
-    fn accept(&mut self, member: &Member, id: u64) -> Result<(), String> {
+    pub(super) fn accept(&mut self, member: &Member, id: u64) -> Result<(), String> {
         let posted = self.offers.get(&id).ok_or_else(|| format!("there is no seek or challenge {id}"))?;
         match &posted.to {
             Some(to) if to.id != member.id => return Err(format!("challenge {id} is not to you")),
@@ -443,7 +450,11 @@ impl Hub {
         let table = self.tables.get_mut(&id).ok_or_else(|| format!("there is no game {id} in progress"))?;
         table.watchers.insert(conn);
         let Some(mut watcher) = self.conns.remove(&conn) else { return Ok(()) };
-        if self.tell_game(id, &mut watcher.output) {
+        let told = match &mut watcher.out {
+            Out::Lines(output) => self.tell_game(id, output),
+            Out::Screen(_) => true,
+        };
+        if told {
             self.conns.insert(conn, watcher);
         }
         Ok(())
@@ -495,8 +506,9 @@ impl Hub {
         let line = event.to_string();
         let mut lost = Vec::new();
         for (id, conn) in &mut self.conns {
+            let Out::Lines(output) = &mut conn.out else { continue };
             let theirs = conn.member.as_ref().is_some_and(|member| members.contains(&member.id));
-            if (theirs || also.contains(id)) && !say(&mut conn.output, &line) {
+            if (theirs || also.contains(id)) && !say(output, &line) {
                 lost.push(*id);
             }
         }
@@ -506,7 +518,10 @@ impl Hub {
     }
 
     fn tell(&mut self, conn: u64, event: &Event) {
-        let sent = self.conns.get_mut(&conn).is_none_or(|to| say(&mut to.output, &event.to_string()));
+        let sent = self.conns.get_mut(&conn).is_none_or(|to| match &mut to.out {
+            Out::Lines(output) => say(output, &event.to_string()),
+            Out::Screen(_) => true,
+        });
         if !sent {
             self.gone(conn);
         }

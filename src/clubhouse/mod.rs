@@ -7,7 +7,9 @@
 
 mod door;
 mod hub;
+mod screens;
 mod tables;
+mod terminals;
 
 pub use hub::{Ask, Rules};
 

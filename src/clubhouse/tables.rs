@@ -18,8 +18,11 @@ pub struct Table {
     /// The clock's text as the club keeps it (`5+3`, `none`).
     pub clock_text: String,
     pub clock: Option<Clock>,
+    pub rated: bool,
     /// Turns committed.
     pub turns: u32,
+    /// The side to move.
+    pub to_move: Colour,
     /// The connections watching it.
     pub watchers: BTreeSet<u64>,
 }
@@ -35,7 +38,9 @@ impl Table {
             players: [(new.blue, blue), (new.red, red)],
             clock_text: new.clock.clone(),
             clock: clock(&new.clock, None),
+            rated: new.rated,
             turns: 0,
+            to_move: Colour::Blue,
             watchers: BTreeSet::new(),
         };
         table.start(Colour::Blue);
@@ -55,15 +60,18 @@ impl Table {
             players: [(info.blue_id, info.blue.clone()), (info.red_id, info.red.clone())],
             clock_text: info.clock.clone(),
             clock: clock(&info.clock, left),
+            rated: info.rated,
             turns: info.turns,
+            to_move,
             watchers: BTreeSet::new(),
         };
         table.start(to_move);
         Ok(table)
     }
 
-    /// Starts `colour`'s clock.
+    /// `colour` is to move: their clock starts.
     pub fn start(&mut self, colour: Colour) {
+        self.to_move = colour;
         if let Some(clock) = &mut self.clock {
             clock.start(colour);
         }
@@ -106,7 +114,9 @@ impl Table {
 
 /// Who is to move in game `id`, as the club last committed it.
 pub fn to_move(club: &mut Club, id: GameId) -> Result<Colour, Error> {
-    Ok(crate::each_game!(&club.live_game(id)?.record, record => record.position().to_move()))
+    Ok(
+        crate::each_game!(&club.live_game(id)?.record, record => crate::rules::Game::to_move(&record.position())),
+    )
 }
 
 /// The clocks of a game on `text`, at `left` (Blue's, Red's milliseconds) or full.

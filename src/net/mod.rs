@@ -18,6 +18,7 @@ mod login_tries;
 mod output;
 
 pub use accept::{Cut, Visit};
+pub use guest::area;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use headless::Headless;
 pub use host::SshServer;
