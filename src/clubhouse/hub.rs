@@ -5,13 +5,13 @@
 
 use super::log;
 use super::screens::MemberScreen;
-use super::tables::{Table, millis, to_move};
+use super::tables::Table;
 use crate::club::bot::{BotError, Command, Event, Offer};
-use crate::club::{Club, Error, GameId, Member, MemberId, NewGame, Pool, Reason, Verdict, Which};
+use crate::club::{Club, Error, GameId, Member, MemberId, NewGame, Pool, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
-use crate::rules::{Colour, GameKind};
+use crate::rules::GameKind;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -162,8 +162,11 @@ impl Hub {
             self.refresh();
         }
         log("the club stops");
-        // Dropped, each output closes its channel.
-        self.conns.clear();
+        // Each terminal left as it was found; dropped, each output closes its channel.
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        for conn in conns {
+            self.gone(conn);
+        }
     }
 
     fn answer(&mut self, call: Call) {
@@ -269,7 +272,7 @@ impl Hub {
     }
 
     /// Tells `output` of game `id`: its `game` line and its turns so far.
-    fn tell_game(&self, id: GameId, output: &mut Output) -> bool {
+    pub(super) fn tell_game(&self, id: GameId, output: &mut Output) -> bool {
         let Some(table) = self.tables.get(&id) else { return true };
         let mut lines = vec![table.event().to_string()];
         if let Ok(Some(archived)) = self.club.archived(id) {
@@ -400,101 +403,8 @@ impl Hub {
         Ok(())
     }
 
-    /// `member` plays `turn` in game `id`: committed, then told to both players and the
-    /// watchers. A commit that fails gives the clock back as it was, and says why.
-    fn play(&mut self, member: &Member, id: GameId, turn: &str) -> Result<(), String> {
-        let table = self.tables.get_mut(&id).ok_or_else(|| format!("there is no game {id} in progress"))?;
-        let colour = table.colour_of(member.id).ok_or_else(|| format!("game {id} is not yours"))?;
-        let before = table.clock.clone();
-        let spent = match &mut table.clock {
-            Some(clock) if clock.running() == Some(colour) => millis(clock.turn_played(colour)),
-            Some(_) => return Err(Error::Refused(text!(CLUB_NOT_YOUR_TURN, id, colour.other())).to_string()),
-            None => 0,
-        };
-        let clocks = table.clocks_ms();
-        let played = match self.club.play_turn(id, member.id, turn, spent, clocks) {
-            Ok(played) => played,
-            Err(error) => {
-                if let Some(table) = self.tables.get_mut(&id) {
-                    table.clock = before;
-                }
-                if let Error::Store(_) = error {
-                    log(&format!("game {id}: a turn of {} not kept: {error}", member.name));
-                }
-                return Err(error.to_string());
-            }
-        };
-        let event = Event::Turn { id, number: played.number, turn: played.turn, clocks };
-        self.tell_table(id, &event);
-        match played.ended {
-            Some(ended) => self.ended(id, ended.verdict),
-            None => {
-                let next = to_move(&mut self.club, id).unwrap_or(colour.other());
-                if let Some(table) = self.tables.get_mut(&id) {
-                    table.turns = played.number;
-                    table.start(next);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn resign(&mut self, member: &Member, id: GameId) -> Result<(), String> {
-        let table = self.tables.get(&id).ok_or_else(|| format!("there is no game {id} in progress"))?;
-        let colour = table.colour_of(member.id).ok_or_else(|| format!("game {id} is not yours"))?;
-        let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Resign };
-        self.end(id, verdict)
-    }
-
-    fn watch(&mut self, conn: u64, id: GameId) -> Result<(), String> {
-        let table = self.tables.get_mut(&id).ok_or_else(|| format!("there is no game {id} in progress"))?;
-        table.watchers.insert(conn);
-        let Some(mut watcher) = self.conns.remove(&conn) else { return Ok(()) };
-        let told = match &mut watcher.out {
-            Out::Lines(output) => self.tell_game(id, output),
-            Out::Screen(_) => true,
-        };
-        if told {
-            self.conns.insert(conn, watcher);
-        }
-        Ok(())
-    }
-
-    /// Ends game `id` so (a resignation, a fallen flag), rated if it is.
-    fn end(&mut self, id: GameId, verdict: Verdict) -> Result<(), String> {
-        let ended = self.club.end_game(id, verdict).map_err(|error| error.to_string())?;
-        self.ended(id, ended.verdict);
-        Ok(())
-    }
-
-    /// Game `id` ended (committed): everyone concerned is told, and its table goes.
-    fn ended(&mut self, id: GameId, verdict: Verdict) {
-        log(&format!("game {id} over: {verdict}"));
-        self.tell_table(id, &Event::End { id, verdict });
-        self.tables.remove(&id);
-    }
-
-    /// Ends every game whose flag fell: the other side wins on time.
-    fn flags(&mut self) {
-        let fallen: Vec<(GameId, Colour)> = self
-            .tables
-            .values()
-            .filter_map(|table| Some((table.id, table.clock.as_ref()?.fallen()?)))
-            .collect();
-        for (id, colour) in fallen {
-            let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Time };
-            if let Err(error) = self.end(id, verdict) {
-                log(&format!("game {id}: the flag fell but the end was not kept: {error}"));
-                // Tried again at the next wake rather than at once, over and over.
-                if let Some(clock) = self.tables.get_mut(&id).and_then(|table| table.clock.as_mut()) {
-                    clock.stop();
-                }
-            }
-        }
-    }
-
     /// Tells game `id`'s players (each of their connections) and watchers.
-    fn tell_table(&mut self, id: GameId, event: &Event) {
+    pub(super) fn tell_table(&mut self, id: GameId, event: &Event) {
         let Some(table) = self.tables.get(&id) else { return };
         let players = [table.players[0].0, table.players[1].0];
         let watchers: Vec<u64> = table.watchers.iter().copied().collect();
@@ -502,7 +412,7 @@ impl Hub {
     }
 
     /// Tells every connection of `members`, and the connections `also`.
-    fn tell_members(&mut self, members: &[MemberId], also: &[u64], event: &Event) {
+    pub(super) fn tell_members(&mut self, members: &[MemberId], also: &[u64], event: &Event) {
         let line = event.to_string();
         let mut lost = Vec::new();
         for (id, conn) in &mut self.conns {
@@ -517,7 +427,7 @@ impl Hub {
         }
     }
 
-    fn tell(&mut self, conn: u64, event: &Event) {
+    pub(super) fn tell(&mut self, conn: u64, event: &Event) {
         let sent = self.conns.get_mut(&conn).is_none_or(|to| match &mut to.out {
             Out::Lines(output) => say(output, &event.to_string()),
             Out::Screen(_) => true,

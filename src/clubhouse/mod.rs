@@ -10,6 +10,7 @@ mod hub;
 mod screens;
 mod tables;
 mod terminals;
+mod turns;
 
 pub use hub::{Ask, Rules};
 
