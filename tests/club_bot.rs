@@ -12,10 +12,11 @@ fn offer() -> impl Strategy<Value = Offer> {
     let board = prop_oneof![(Just(GameKind::Clamber), 2u8..=6), Just((GameKind::Ombagui, 4u8))];
     let clock = prop_oneof![
         Just("none".to_string()),
-        (0u32..=10_080, 0u32..=3600)
-            .prop_filter_map("a clock runs", |(m, s)| (m + s > 0).then(|| format!("{m}+{s}"))),
-        (1u32..=999_999, 0u32..=3600)
-            .prop_filter_map("a week", |(b, s)| (b <= 604_800).then(|| format!("{b}s+{s}"))),
+        // As the clocks write them: 1 to 180 minutes, or seconds that are not whole
+        // minutes, and 0 to 180 s a turn.
+        (1u32..=180, 0u32..=180).prop_map(|(m, s)| format!("{m}+{s}")),
+        (1u32..=10_800, 0u32..=180)
+            .prop_filter_map("not whole minutes", |(b, s)| (b % 60 != 0).then(|| format!("{b}s+{s}"))),
     ];
     (board, clock, any::<bool>()).prop_map(|((game, side), clock, rated)| Offer { game, side, clock, rated })
 }
