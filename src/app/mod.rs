@@ -459,7 +459,7 @@ impl App {
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
-            Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Quit | Question::QuitEntry | Question::Unkept { quit: true, .. } => self.quit = true,
             Question::Menu | Question::Unkept { quit: false, .. } => *self = App::new(self.area),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)

@@ -26,6 +26,10 @@ impl Component for Question {
         {
             return Go::SaveAs(*game);
         }
+        if *self == Question::QuitEntry {
+            let quit = keys::action(Context::Menu, key) == Some(Action::Quit);
+            return if quit { Go::Yes(self.clone()) } else { Go::No(self.clone()) };
+        }
         self.act(keys::action(Context::Question, key).unwrap_or(Action::Back))
     }
 }

@@ -62,7 +62,11 @@ impl<G: Input> GameScreen<G> {
                 self.table.message = Message::Info(text!(LOCK_COPY));
             }
             Question::Branch(_) => self.branch(),
-            Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
+            Question::Quit
+            | Question::QuitEntry
+            | Question::Menu
+            | Question::Replace(_)
+            | Question::Unkept { .. } => {}
         }
     }
 

@@ -116,8 +116,10 @@ pub const KEYS: &[Binding] = &[
     bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, None),
     bind(
         &[Menu],
-        &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
-        "q Esc",
+        // Not Esc: it backs out of boxes and screens, and pressed once too often it would
+        // end the program.
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
         Action::Quit,
         KEY_QUIT_NOW,
         Some(("q", HINT_QUIT)),
