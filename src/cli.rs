@@ -218,10 +218,34 @@ pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     Ok(loaded)
 }
 
+/// How a command ends before its work is done.
+#[derive(Debug)]
+pub enum Stop {
+    /// Said on the error output; the exit status is 2.
+    Error(Text),
+    /// Standard output was closed (`hexstack puzzles list | head -1`): no error, nothing
+    /// said, as ripgrep and coreutils do.
+    Closed,
+}
+
+impl<T: Into<Text>> std::convert::From<T> for Stop {
+    fn from(error: T) -> Stop {
+        Stop::Error(error.into())
+    }
+}
+
+/// A failed write to standard output: a closed pipe ends the command quietly.
+fn written(result: std::io::Result<()>) -> Result<(), Stop> {
+    match result {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),
+        other => Ok(other?),
+    }
+}
+
 /// Does what `command` asks (the menu when none), with the settings `loaded`.
-pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
+pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
     let (area, lang) = (Rect::default(), loaded.settings.lang.value);
-    let open = |app: App| terminal::run(app, lang);
+    let open = |app: App| Ok(terminal::run(app, lang)?);
     match command {
         None => open(App::new(area).with_note(config::note(&loaded.warnings))),
         Some(Command::Config { default: true }) => print(config::DEFAULT_FILE.trim_end()),
@@ -236,7 +260,8 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             open(App::game(from.position()?, area).with_players(players).with_computer(computer))
         }
         Some(Command::Resume) => {
-            store::resume(None).and_then(|(game, path)| open(App::opened(game, path, area)))
+            let (game, path) = store::resume(None)?;
+            open(App::opened(game, path, area))
         }
         Some(Command::Load { file }) => open(App::opened(store::load(&file)?, file, area)),
         Some(Command::Rules { game }) => open(App::rules(game.unwrap_or(GameKind::ALL[0]), area)),
@@ -252,7 +277,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
                 (false, None) => crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?),
             };
-            crate::net::serve(hosted, &listen, lang)
+            Ok(crate::net::serve(hosted, &listen, lang)?)
         }
         Some(Command::Review { file, level, text: true, threads }) => {
             review_text(&file, level, threads, lang)
@@ -263,7 +288,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
-            Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
+            written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
         Some(Command::Match(options)) => play_match(options),
         Some(Command::Completions { shell }) => {
@@ -292,7 +317,7 @@ fn review_text(
     level: Option<String>,
     threads: Option<u16>,
     lang: Lang,
-) -> Result<(), Text> {
+) -> Result<(), Stop> {
     let level = self::level(level.as_deref())?;
     let saved = store::load(file)?;
     if let Some(kept) =
@@ -314,7 +339,7 @@ fn review_text(
 }
 
 /// Prints puzzles one a line; nothing at all for none.
-fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Text> {
+fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Stop> {
     match puzzles {
         [] => Ok(()),
         puzzles => print(puzzles.iter().map(|puzzle| format!("{puzzle}\n")).collect::<String>().trim_end()),
@@ -323,7 +348,7 @@ fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Text> {
 
 /// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
 /// skipped, and said on the error output.
-fn list_mine(lang: Lang) -> Result<(), Text> {
+fn list_mine(lang: Lang) -> Result<(), Stop> {
     let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
     if let Some((line, why)) = skipped.first() {
@@ -366,13 +391,14 @@ fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Te
     }
 }
 
-/// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
-fn print(text: impl std::fmt::Display) -> Result<(), Text> {
-    Ok(text_commands::print(text)?)
+/// Writes `text` and a new line on standard output; a closed pipe ends the command
+/// quietly, not with a panic or an error.
+fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
+    written(text_commands::print(text))
 }
 
 /// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
-fn play_match(options: Match) -> Result<(), Text> {
+fn play_match(options: Match) -> Result<(), Stop> {
     let Match { from, blue, red, games, first_game, cap, scale, stats } = options;
     let scale = self::scale(&scale)?;
     let (blue, red) = (required_level(&blue)?, required_level(&red)?);
@@ -399,7 +425,7 @@ fn play_match(options: Match) -> Result<(), Text> {
 
 /// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
 /// made, on stdout; each game played on stderr.
-fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
+fn make_puzzles(options: MakePuzzles) -> Result<(), Stop> {
     let MakePuzzles { game, size, count, seed, proof_budget, play_budget, most_in_one, files } = options;
     let start = game.start(size)?;
     let saved = files
@@ -419,9 +445,8 @@ fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
     ))?;
     let mut printed = Ok(());
     let emit = |puzzle: &crate::puzzles::Puzzle| {
-        if printed.is_ok() {
-            printed = print(puzzle);
-        }
+        printed = print(puzzle);
+        if printed.is_ok() { std::ops::ControlFlow::Continue(()) } else { std::ops::ControlFlow::Break(()) }
     };
     let progress = |games, made| eprintln!("game {games}: {made} of {count} puzzles");
     let mut options = crate::puzzles::make::Options::new(usize::from(count), seed);

@@ -1,7 +1,7 @@
 //! The `hexstack` command line: parse, hand over, and turn errors into exit status 2.
 
 use clap::Parser;
-use hexstack::cli::{self, Cli};
+use hexstack::cli::{self, Cli, Stop};
 use hexstack::i18n::{self, Lang};
 use std::process::ExitCode;
 
@@ -16,13 +16,13 @@ fn main() -> ExitCode {
         false => error.exit(),
     });
     let mut lang = cli.lang.unwrap_or_else(Lang::from_env);
-    let done = cli::configure(&cli).and_then(|loaded| {
+    let done = cli::configure(&cli).map_err(Stop::from).and_then(|loaded| {
         lang = loaded.settings.lang.value;
         cli::run(cli.command, &loaded)
     });
     match done {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Error(error)) => {
             eprintln!("hexstack: {}", i18n::printable(&lang.say(&error)));
             ExitCode::from(2)
         }

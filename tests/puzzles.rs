@@ -78,7 +78,17 @@ fn tiny(game: GameKind, seed: u64) -> Vec<Puzzle> {
     let options =
         Options { proof_budget: 60_000, most_turns: 2, play_budget: 2_000, ..Options::new(3, seed) };
     let mut made = Vec::new();
-    make(&start, &[], options, |puzzle| made.push(puzzle.clone()), |_, _| {}).unwrap();
+    make(
+        &start,
+        &[],
+        options,
+        |puzzle| {
+            made.push(puzzle.clone());
+            std::ops::ControlFlow::Continue(())
+        },
+        |_, _| {},
+    )
+    .unwrap();
     made
 }
 
