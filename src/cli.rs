@@ -136,7 +136,8 @@ pub enum Command {
 /// `hexstack puzzles ...`: what to do with the puzzles.
 #[derive(Subcommand)]
 pub enum Puzzles {
-    /// Print the puzzles, one a line, tab-separated (docs/puzzles.md)
+    /// Print the puzzles, one a line, tab-separated (docs/puzzles.md): the shipped ones,
+    /// or those of --file
     List {
         /// Only your own: the puzzles your reviews made of your mistakes
         #[arg(long)]
@@ -302,11 +303,18 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             let puzzles = puzzle_file(&file)?;
             open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
         }
-        Some(Command::Puzzles { what: Some(Puzzles::Make(options)), .. }) => make_puzzles(options),
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
+        Some(Command::Puzzles { what: Some(Puzzles::Make(options)), file: None }) => make_puzzles(options),
+        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), file: None }) => {
             print_puzzles(crate::puzzles::shipped())
         }
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), .. }) => list_mine(lang),
+        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), file: Some(file) }) => {
+            print_puzzles(&puzzle_file(&file)?)
+        }
+        Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), file: None }) => list_mine(lang),
+        Some(Command::Puzzles { what: Some(what), file: Some(_) }) => {
+            let what = if matches!(what, Puzzles::Make(_)) { "make" } else { "list --mine" };
+            Err(text!(PUZZLE_FILE_NOT_HERE, what).into())
+        }
     }
 }
 

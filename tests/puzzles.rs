@@ -118,6 +118,32 @@ fn puzzles_list_prints_the_shipped_sets_and_reads_back() {
 }
 
 #[test]
+fn puzzles_list_prints_the_file_it_is_given() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzles.tsv");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
+            .args(args)
+            .env("LC_ALL", "C")
+            .output()
+            .expect("hexstack runs")
+    };
+    let output = run(&["puzzles", "--file", file, "list"]);
+    assert!(output.status.success());
+    let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
+    assert_eq!(listed, read_set(&std::fs::read_to_string(file).unwrap()).unwrap());
+    // With a command that has puzzles of its own, --file is refused in one line.
+    for args in [
+        &["puzzles", "--file", file, "list", "--mine"][..],
+        &["puzzles", "--file", file, "make", "--game", "clamber", "--count", "1", "--seed", "1"],
+    ] {
+        let output = run(args);
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(said.starts_with("hexstack: --file goes with") && said.lines().count() == 1, "{said}");
+    }
+}
+
+#[test]
 fn a_line_that_is_not_the_fastest_win_is_not_proved() {
     let line = "t-1\tclamber\t3/r/C3=r1,D2=b1,D3=b1\tC3xD2\t800\twin-in-1\tself-play";
     assert_eq!(Puzzle::read(line).unwrap().proved(10_000), Ok(Some(true)));

@@ -479,9 +479,13 @@ impl App {
 
 /// The puzzle screen as `hexstack puzzles` opens it: the shipped puzzles and the player's
 /// own (read from their file if there is one, a bad file left out), the history in the
-/// data folder.
+/// data folder. What a stopped write of the player's file left beside it goes.
 pub fn puzzles_from_files(area: Rect) -> App {
-    let mine = crate::puzzles::mine_path()
+    let mine_path = crate::puzzles::mine_path();
+    if let Some(path) = &mine_path {
+        crate::store::remove_stale_writes(path);
+    }
+    let mine = mine_path
         .and_then(|path| std::fs::read_to_string(path).ok())
         .and_then(|text| crate::puzzles::read_set(&text).ok())
         .unwrap_or_default();

@@ -62,6 +62,9 @@ impl PuzzleScreen {
     /// The screen on `puzzles` (`mine` among them, offered first), the history kept in
     /// `history_file`: the first puzzle picked for the player's rating.
     pub fn new(puzzles: Vec<Puzzle>, mine: HashSet<String>, history_file: Option<PathBuf>) -> PuzzleScreen {
+        if let Some(path) = &history_file {
+            crate::store::remove_stale_writes(path);
+        }
         let history = history_file.as_deref().map(History::load).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
