@@ -7,6 +7,7 @@
 mod file;
 mod look;
 mod show;
+mod suggest;
 
 use crate::ai::Level;
 use crate::app::keys::{self, Binding};
@@ -200,7 +201,12 @@ fn settings(values: Values, flags: &Flags, lang: Option<Lang>, env: &Env) -> Res
     });
     let theme_flag = flags.theme.as_deref().map(|name| match Theme::named(name) {
         Some(_) => Ok(name.to_string()),
-        None => Err(bad_flag("theme", CONFIG_EXPECT_THEME, name)),
+        None => Err(match suggest::nearest(name, Theme::NAMED.map(|(known, _)| known)) {
+            Some(meant) => {
+                text!(CONFIG_BAD_FLAG_NEAR, "theme", text!(CONFIG_EXPECT_THEME), excerpt(name), meant)
+            }
+            None => bad_flag("theme", CONFIG_EXPECT_THEME, name),
+        }),
     });
     let theme =
         Sourced::pick(theme_flag.transpose()?, values.theme.clone(), ("default".into(), Source::Default));

@@ -79,16 +79,34 @@ impl Reader<'_> {
 
     /// `setting`'s value refused: where it is, what it should be, what it is.
     fn bad(&mut self, value: &Spanned<DeValue>, setting: &str, expected: Key<0>) {
+        self.bad_among(value, setting, expected, &[]);
+    }
+
+    /// [`Reader::bad`] for a value that is one of the names `known`: the nearest one is
+    /// suggested.
+    fn bad_among(&mut self, value: &Spanned<DeValue>, setting: &str, expected: Key<0>, known: &[&str]) {
         let (line, column) = self.place(value.span().start);
-        let given = excerpt(&shown(value.get_ref()));
-        let warning = text!(CONFIG_BAD, self.file, line, column, setting, text!(expected), given);
+        let shown = shown(value.get_ref());
+        let (file, given) = (self.file, excerpt(&shown));
+        let warning = match super::suggest::nearest(&shown, known.iter().copied()) {
+            Some(meant) => text!(CONFIG_BAD_NEAR, file, line, column, setting, text!(expected), given, meant),
+            None => text!(CONFIG_BAD, file, line, column, setting, text!(expected), given),
+        };
         self.warnings.push((value.span().start, warning));
     }
 
-    /// A name that is no setting.
-    fn unknown(&mut self, span: Range<usize>, setting: &str) {
+    /// A name that is no setting of the section `section` (`theme.`, or empty for the
+    /// top), whose names are `known`: the nearest one is suggested.
+    fn unknown(&mut self, span: Range<usize>, (section, name): (&str, &str), known: &[&str]) {
         let (line, column) = self.place(span.start);
-        self.warnings.push((span.start, text!(CONFIG_UNKNOWN, self.file, line, column, excerpt(setting))));
+        let setting = excerpt(&format!("{section}{name}"));
+        let warning = match super::suggest::nearest(name, known.iter().copied()) {
+            Some(meant) => {
+                text!(CONFIG_UNKNOWN_NEAR, self.file, line, column, setting, format!("{section}{meant}"))
+            }
+            None => text!(CONFIG_UNKNOWN, self.file, line, column, setting),
+        };
+        self.warnings.push((span.start, warning));
     }
 
     /// `read`'s answer on `value`, else a warning that `setting` expected `expected`.
@@ -170,9 +188,13 @@ fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value
             Some(table) => bindings(reader, values, table),
             None => reader.bad(value, setting, CONFIG_EXPECT_SECTION),
         },
-        _ => reader.unknown(name.span(), setting),
+        _ => reader.unknown(name.span(), ("", setting), &TOP),
     }
 }
+
+/// The settings at the top of the file, as [`top`] reads them.
+const TOP: [&str; 10] =
+    ["lang", "blue", "red", "level", "review_level", "computer", "eval", "step_time", "theme", "keys"];
 
 /// An integer's digits, if `value` is one (in base 10).
 fn int<'a>(value: &'a DeValue) -> Option<&'a str> {
@@ -209,18 +231,22 @@ fn theme(reader: &mut Reader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("theme.{}", name.get_ref());
         match name.get_ref().as_ref() {
-            "name" => {
-                let named =
-                    |v: &DeValue| v.as_str().filter(|name| Theme::named(name).is_some()).map(String::from);
-                values.theme = reader.get(value, &setting, CONFIG_EXPECT_THEME, named);
-            }
+            "name" => match value.get_ref().as_str().filter(|name| Theme::named(name).is_some()) {
+                Some(name) => values.theme = Some(name.to_string()),
+                None => reader.bad_among(
+                    value,
+                    &setting,
+                    CONFIG_EXPECT_THEME,
+                    &Theme::NAMED.map(|(name, _)| name),
+                ),
+            },
             "blue" => values.colours[0] = reader.get(value, &setting, CONFIG_EXPECT_COLOUR, colour),
             "red" => values.colours[1] = reader.get(value, &setting, CONFIG_EXPECT_COLOUR, colour),
             "marks" => match value.get_ref().as_table() {
                 Some(marks) => mark_styles(reader, values, marks),
                 None => reader.bad(value, &setting, CONFIG_EXPECT_SECTION),
             },
-            _ => reader.unknown(name.span(), &setting),
+            _ => reader.unknown(name.span(), ("theme.", name.get_ref()), &["name", "blue", "red", "marks"]),
         }
     }
 }
@@ -243,7 +269,7 @@ fn mark_styles(reader: &mut Reader, values: &mut Values, table: &DeTable) {
                     values.marks.push((mark, look));
                 }
             }
-            None => reader.unknown(name.span(), &setting),
+            None => reader.unknown(name.span(), ("theme.marks.", name.get_ref()), &Mark::ALL.map(Mark::name)),
         }
     }
 }
@@ -275,7 +301,8 @@ fn bindings(reader: &mut Reader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("keys.{}", name.get_ref());
         let Some(action) = keys::action_named(name.get_ref()) else {
-            reader.unknown(name.span(), &setting);
+            let actions: Vec<&str> = keys::ACTIONS.iter().map(|(name, _)| *name).collect();
+            reader.unknown(name.span(), ("keys.", name.get_ref()), &actions);
             continue;
         };
         let Some(presses) = reader.get(value, &setting, CONFIG_EXPECT_KEYS, presses) else { continue };
@@ -302,4 +329,18 @@ fn presses(value: &DeValue) -> Option<Vec<Press>> {
     };
     let distinct = presses.iter().enumerate().all(|(n, key)| !presses[..n].contains(key));
     (distinct && (1..=8).contains(&presses.len())).then_some(presses)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TOP, values};
+
+    #[test]
+    fn the_names_suggested_are_the_names_read() {
+        for name in TOP {
+            let (_, warnings) = values(&format!("{name} = 1\n"), "f");
+            let said = warnings.iter().map(|warning| crate::i18n::Lang::En.say(warning)).collect::<String>();
+            assert!(!said.contains("no setting"), "{name}: {said}");
+        }
+    }
 }
