@@ -32,6 +32,27 @@ fn every_shipped_puzzle_is_a_legal_win_after_its_mistake() {
     }
 }
 
+/// The shipped files' themes are what the tagging gives their lines (recomputed, never
+/// written by hand), and each theme picks out a set: none but a length is on nine puzzles in
+/// ten of a set, and each names words in every language.
+#[test]
+fn the_shipped_themes_are_the_taggings_and_each_picks_out_a_set() {
+    for (name, text, ..) in SETS {
+        let puzzles = set(text);
+        let mut counts = std::collections::BTreeMap::<String, usize>::new();
+        for puzzle in &puzzles {
+            assert_eq!(puzzle.tagged().as_ref(), Ok(&puzzle.themes), "{name} {}", puzzle.id);
+            for theme in &puzzle.themes {
+                *counts.entry(theme.clone()).or_default() += 1;
+                assert!(hexstack::puzzles::theme_words(theme).is_some(), "{theme} has words");
+            }
+        }
+        for (theme, count) in counts.iter().filter(|(theme, _)| !theme.starts_with("win-in-")) {
+            assert!(count * 10 < puzzles.len() * 9, "{name}: {theme} is on {count} of {}", puzzles.len());
+        }
+    }
+}
+
 #[test]
 fn the_shipped_sets_hold_enough_puzzles_of_one_to_three_turns_each_position_once() {
     let mut positions = HashSet::new();
