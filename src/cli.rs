@@ -13,6 +13,9 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
+mod puzzles;
+pub use puzzles::{MakePuzzles, Puzzles};
+
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
@@ -112,6 +115,10 @@ pub enum Command {
         /// Solve the puzzles of this file (one a line, as `puzzles list` prints them)
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
+        /// Keep to the puzzles of this theme (`hexstack puzzles themes` lists them); here
+        /// --theme is the puzzles' theme, not the colours'
+        #[arg(long, value_name = "NAME")]
+        theme: Option<String>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -131,51 +138,6 @@ pub enum Command {
         #[arg(long)]
         default: bool,
     },
-}
-
-/// `hexstack puzzles ...`: what to do with the puzzles.
-#[derive(Subcommand)]
-pub enum Puzzles {
-    /// Print the puzzles, one a line, tab-separated (docs/puzzles.md): the shipped ones,
-    /// or those of --file
-    List {
-        /// Only your own: the puzzles your reviews made of your mistakes
-        #[arg(long)]
-        mine: bool,
-    },
-    /// Make puzzles from the computer's games against itself and from saved games
-    Make(MakePuzzles),
-}
-
-/// `hexstack puzzles make`: what to make puzzles of, and how many.
-#[derive(Args)]
-pub struct MakePuzzles {
-    /// The game: clamber or ombagui
-    #[arg(long, value_parser = game())]
-    game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
-    #[arg(long)]
-    size: Option<u32>,
-    /// How many puzzles, 1 to 10000
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=10_000))]
-    count: u16,
-    /// The seed of the computer's games: the same seed makes the same puzzles
-    #[arg(long)]
-    seed: u64,
-    /// Positions each proof may look at, 1000 to 100000000 (default 100000); a larger
-    /// board needs more to prove wins of two and three turns
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
-    proof_budget: Option<u64>,
-    /// Positions each of the computer's turns in its games may look at, 100 to 10000000
-    /// (default 1500): stronger play ends fewer games with a blunder, more with a combination
-    #[arg(long, value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
-    play_budget: Option<u64>,
-    /// The most wins in one among them (default two thirds of --count): the commonest by
-    /// far, and they teach least
-    #[arg(long, value_name = "N")]
-    most_in_one: Option<u16>,
-    /// Saved games to look for puzzles in first
-    files: Vec<PathBuf>,
 }
 
 /// `hexstack match`: levels against each other.
@@ -210,7 +172,12 @@ pub struct Match {
 /// Reads the settings (the config file, `--lang` and the settings' flags over it), says
 /// on stderr what was wrong in the file, once, and makes them the program's.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
-    let loaded = config::load(&cli.settings, cli.lang, &config::Env::read())?;
+    let mut flags = cli.settings.clone();
+    // On `puzzles`, `--theme` names the puzzles' theme: the colours are the file's there.
+    if matches!(cli.command, Some(Command::Puzzles { .. })) {
+        flags.theme = None;
+    }
+    let loaded = config::load(&flags, cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
         eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
@@ -298,23 +265,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         Some(Command::Man) => {
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
-        Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
-        Some(Command::Puzzles { what: None, file: Some(file) }) => {
-            let puzzles = puzzle_file(&file)?;
-            open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
-        }
-        Some(Command::Puzzles { what: Some(Puzzles::Make(options)), file: None }) => make_puzzles(options),
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), file: None }) => {
-            print_puzzles(crate::puzzles::shipped())
-        }
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), file: Some(file) }) => {
-            print_puzzles(&puzzle_file(&file)?)
-        }
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), file: None }) => list_mine(lang),
-        Some(Command::Puzzles { what: Some(what), file: Some(_) }) => {
-            let what = if matches!(what, Puzzles::Make(_)) { "make" } else { "list --mine" };
-            Err(text!(PUZZLE_FILE_NOT_HERE, what).into())
-        }
+        Some(Command::Puzzles { what, file, theme }) => puzzles::run(what, file.as_deref(), theme, lang),
     }
 }
 
@@ -346,26 +297,6 @@ fn review_text(
     Ok(())
 }
 
-/// Prints puzzles one a line; nothing at all for none.
-fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Stop> {
-    match puzzles {
-        [] => Ok(()),
-        puzzles => print(puzzles.iter().map(|puzzle| format!("{puzzle}\n")).collect::<String>().trim_end()),
-    }
-}
-
-/// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
-/// skipped, and said on the error output.
-fn list_mine(lang: Lang) -> Result<(), Stop> {
-    let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
-    if let Some((line, why)) = skipped.first() {
-        let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
-        eprintln!("{}", lang.say(&said));
-    }
-    print_puzzles(&puzzles)
-}
-
 /// Adds the puzzles `review --text` made to the player's file, and says so on the error
 /// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
 fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
@@ -375,28 +306,6 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };
     eprintln!("{}", lang.say(&said));
-}
-
-/// The puzzles of a shared file, or why it cannot be solved: unreadable, a bad line (its
-/// number said), or no puzzle in it.
-fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Text> {
-    /// The largest puzzle file read: some ten thousand puzzles.
-    const LARGEST_MB: u64 = 16;
-    let shown = store::shown(file);
-    let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
-    let mut text = String::new();
-    let opened = std::fs::File::open(file).map_err(cannot)?;
-    std::io::Read::read_to_string(&mut std::io::Read::take(opened, LARGEST_MB << 20), &mut text)
-        .map_err(cannot)?;
-    if text.len() as u64 >= LARGEST_MB << 20 {
-        return Err(text!(PUZZLE_FILE_BIG, shown, LARGEST_MB));
-    }
-    let puzzles =
-        crate::puzzles::read_set(&text).map_err(|error| text!(PUZZLE_FILE_BAD, shown.clone(), error))?;
-    match puzzles.is_empty() {
-        true => Err(text!(PUZZLE_FILE_EMPTY, shown)),
-        false => Ok(puzzles),
-    }
 }
 
 /// Writes `text` and a new line on standard output; a closed pipe ends the command
@@ -429,40 +338,6 @@ fn play_match(options: Match) -> Result<(), Stop> {
         scale,
         progress,
     ))
-}
-
-/// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
-/// made, on stdout; each game played on stderr.
-fn make_puzzles(options: MakePuzzles) -> Result<(), Stop> {
-    let MakePuzzles { game, size, count, seed, proof_budget, play_budget, most_in_one, files } = options;
-    let start = game.start(size)?;
-    let saved = files
-        .iter()
-        .map(|file| Ok((file.display().to_string(), store::load(file)?.game)))
-        .collect::<Result<Vec<_>, Text>>()?;
-    let size = size.map(|size| format!(" --size {size}")).unwrap_or_default();
-    let named: String = files.iter().map(|file| format!(" {}", file.display())).collect();
-    let most_in_one = most_in_one.map(u64::from);
-    let budget = [("proof-budget", proof_budget), ("play-budget", play_budget), ("most-in-one", most_in_one)]
-        .iter()
-        .filter_map(|(name, value)| value.map(|value| format!(" --{name} {value}")))
-        .collect::<String>();
-    print(format!(
-        "# hexstack puzzles make --game {}{size} --count {count} --seed {seed}{budget}{named}",
-        game.name()
-    ))?;
-    let mut printed = Ok(());
-    let emit = |puzzle: &crate::puzzles::Puzzle| {
-        printed = print(puzzle);
-        if printed.is_ok() { std::ops::ControlFlow::Continue(()) } else { std::ops::ControlFlow::Break(()) }
-    };
-    let progress = |games, made| eprintln!("game {games}: {made} of {count} puzzles");
-    let mut options = crate::puzzles::make::Options::new(usize::from(count), seed);
-    options.proof_budget = proof_budget.unwrap_or(options.proof_budget);
-    options.play_budget = play_budget.unwrap_or(options.play_budget);
-    options.most_in_one = most_in_one.map_or(options.most_in_one, |most| most as usize);
-    crate::puzzles::make::make(&start, &saved, options, emit, progress)?;
-    printed
 }
 
 /// A game's name on the command line, from the one list of games.

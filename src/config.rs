@@ -7,7 +7,7 @@
 mod file;
 mod look;
 mod show;
-mod suggest;
+pub mod suggest;
 
 use crate::ai::Level;
 use crate::app::keys::{self, Binding};

@@ -62,12 +62,14 @@ pub enum Context {
     Puzzle,
     /// The player's puzzle history: the attempts and the rating over time.
     PuzzleHistory,
+    /// The puzzles' themes, each with its count, to choose one.
+    PuzzleThemes,
 }
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 18] = [
+    pub const ALL: [Context; 19] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -86,6 +88,7 @@ impl Context {
         Context::Help,
         Context::Puzzle,
         Context::PuzzleHistory,
+        Context::PuzzleThemes,
     ];
 }
 
@@ -144,6 +147,8 @@ pub enum Action {
     History,
     /// A streak of puzzles of rising difficulty, until the first mistake.
     Streak,
+    /// The puzzles' themes, to keep to one.
+    Themes,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -178,6 +183,7 @@ impl Action {
             "retry" => Action::Retry,
             "history" => Action::History,
             "streak" => Action::Streak,
+            "themes" => Action::Themes,
             _ => return None,
         })
     }

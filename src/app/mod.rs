@@ -26,6 +26,7 @@ pub mod pages;
 pub mod prefs;
 pub mod prompt;
 pub mod puzzle;
+pub mod puzzle_themes;
 pub mod review;
 pub mod rules;
 pub(crate) mod shared_record;
@@ -176,6 +177,14 @@ impl App {
     ) -> App {
         let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file);
         App { screen: Screen::Puzzle(Box::new(screen)), ..App::new(area) }
+    }
+
+    /// The puzzle screen, when it is the one on screen.
+    pub fn puzzle_screen(&mut self) -> Option<&mut puzzle::PuzzleScreen> {
+        match &mut self.screen {
+            Screen::Puzzle(screen) => Some(screen),
+            _ => None,
+        }
     }
 
     /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
@@ -477,10 +486,10 @@ impl App {
     }
 }
 
-/// The puzzle screen as `hexstack puzzles` opens it: the shipped puzzles and the player's
-/// own (read from their file if there is one, a bad file left out), the history in the
-/// data folder. What a stopped write of the player's file left beside it goes.
-pub fn puzzles_from_files(area: Rect) -> App {
+/// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
+/// is one, a bad file left out: what a stopped write of it left beside it goes) and the
+/// shipped ones; and the ids of the player's own.
+pub fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
     let mine_path = crate::puzzles::mine_path();
     if let Some(path) = &mine_path {
         crate::store::remove_stale_writes(path);
@@ -490,6 +499,12 @@ pub fn puzzles_from_files(area: Rect) -> App {
         .and_then(|text| crate::puzzles::read_set(&text).ok())
         .unwrap_or_default();
     let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-    let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
+    (mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect(), ids)
+}
+
+/// The puzzle screen as `hexstack puzzles` opens it: [`own_and_shipped_puzzles`], the
+/// history in the data folder.
+pub fn puzzles_from_files(area: Rect) -> App {
+    let (all, ids) = own_and_shipped_puzzles();
     App::puzzles(all, ids, crate::puzzles::history_path(), area)
 }

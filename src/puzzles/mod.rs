@@ -24,7 +24,9 @@ mod themes;
 mod triad;
 
 pub use crate::ai::proof::{Prover, Spent};
-pub use themes::{Theme, Themes, order as theme_order, words as theme_words};
+pub use themes::{
+    Theme, Themes, counts as theme_counts, game_of as theme_game, order as theme_order, words as theme_words,
+};
 
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;

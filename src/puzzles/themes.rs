@@ -81,15 +81,34 @@ pub fn words(name: &str) -> Option<(Text, Text)> {
     Some((text!(theme.title), text!(theme.about)))
 }
 
-/// Where a theme comes in the list of themes: the lengths first, shortest first, then the
-/// rules' themes in the games' order, then the player's own, then any other by name.
+/// The game whose rules a theme is in the words of; `None` for a theme of every game.
+pub fn game_of(name: &str) -> Option<GameKind> {
+    let own = |game: GameKind| crate::each_game!(kind game, G => <G as Themes>::THEMES);
+    GameKind::ALL.iter().copied().find(|&game| own(game).iter().any(|theme| theme.name == name))
+}
+
+/// Each theme of `puzzles` and how many have it, in the list's order ([`order`]).
+pub fn counts(puzzles: &[super::Puzzle]) -> Vec<(String, usize)> {
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for theme in puzzles.iter().flat_map(|puzzle| &puzzle.themes) {
+        *counts.entry(theme).or_default() += 1;
+    }
+    let mut counts: Vec<(String, usize)> =
+        counts.into_iter().map(|(theme, count)| (theme.to_string(), count)).collect();
+    counts.sort_by_key(|(theme, _)| order(theme));
+    counts
+}
+
+/// Where a theme comes in the list of themes: the lengths first, shortest first, then a
+/// parry, the rules' themes in the games' order, the player's own, and any other by name.
 pub fn order(name: &str) -> (usize, u32, String) {
     if let Some(turns) = name.strip_prefix("win-in-").and_then(|n| n.parse::<u32>().ok()) {
         return (0, turns, String::new());
     }
     let games =
         GameKind::ALL.iter().flat_map(|&game| crate::each_game!(kind game, G => <G as Themes>::THEMES));
-    let known: Vec<&Theme> = games.chain(&COMMON).collect();
+    let (parry, own) = COMMON.split_at(1);
+    let known: Vec<&Theme> = parry.iter().chain(games).chain(own).collect();
     match known.iter().position(|theme| theme.name == name) {
         Some(at) => (1, at as u32, String::new()),
         None => (2, 0, name.to_string()),

@@ -39,8 +39,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Menu, Puzzle, PuzzleHistory, Question, Retry, Review, Rules, SaveAs, Setup,
-    Shared, Tried, Try, Watched, Watching,
+    Against, Contents, Game, Menu, Puzzle, PuzzleHistory, PuzzleThemes, Question, Retry, Review, Rules,
+    SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
 };
 
 /// Every screen with a board to play on.
@@ -63,9 +63,9 @@ const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry, Puzzle];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
-    // Lists: the menu, and the rules' contents.
+    // Lists: the menu, the rules' contents, the puzzles' themes.
     bind(
-        &[Menu, Contents, Setup],
+        &[Menu, Contents, Setup, PuzzleThemes],
         &[code(KeyCode::Up), char('k')],
         "↑ k",
         Action::Previous,
@@ -73,7 +73,7 @@ pub const KEYS: &[Binding] = &[
         Some(("↑", HINT_CHOOSE)),
     ),
     bind(
-        &[Menu, Contents, Setup],
+        &[Menu, Contents, Setup, PuzzleThemes],
         &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
         "↓ j Tab",
         Action::Next,
@@ -97,7 +97,7 @@ pub const KEYS: &[Binding] = &[
         Some(("→", HINT_CHANGE)),
     ),
     bind(
-        &[Menu, Setup],
+        &[Menu, Setup, PuzzleThemes],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Choose,
@@ -293,8 +293,19 @@ pub const KEYS: &[Binding] = &[
     bind(&[Puzzle], &[char('r')], "r", Action::Retry, KEY_PUZZLE_RETRY, None),
     bind(&[Puzzle], &[char('s')], "s", Action::Streak, KEY_PUZZLE_STREAK, None),
     bind(&[Puzzle], &[char('v')], "v", Action::History, KEY_PUZZLE_HISTORY, None),
+    bind(&[Puzzle], &[char('f')], "f", Action::Themes, KEY_PUZZLE_THEMES, None),
+    bind(&[PuzzleThemes], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST_ENTRY, None),
+    bind(&[PuzzleThemes], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST_ENTRY, None),
     bind(
-        &[Puzzle, PuzzleHistory],
+        &[PuzzleThemes],
+        &[code(KeyCode::Esc), char('q'), char('f')],
+        "Esc q f",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("Esc", HINT_BACK)),
+    ),
+    bind(
+        &[Puzzle, PuzzleHistory, PuzzleThemes],
         &[char('?'), code(KeyCode::F(1))],
         "?",
         Action::Help,
