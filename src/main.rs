@@ -8,9 +8,10 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::try_parse().unwrap_or_else(|error| match error.use_stderr() {
         true => {
+            let args: Vec<_> = std::env::args_os().collect();
+            let lang = hexstack::usage_error::language(&args);
             // A value quoted back may hold control characters: shown escaped, never sent.
-            let text = error.to_string().split('\n').map(i18n::printable).collect::<Vec<_>>();
-            eprintln!("hexstack: {}", hexstack::usage_error::one_line(&text.join("\n")));
+            eprintln!("hexstack: {}", i18n::printable(&hexstack::usage_error::said(&error, lang)));
             std::process::exit(2)
         }
         false => error.exit(),

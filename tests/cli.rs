@@ -252,3 +252,30 @@ fn a_bad_puzzle_file_is_a_one_line_error_naming_its_line() {
         assert!(message.contains(expected) && !message.contains("os error"), "{message}");
     }
 }
+
+/// A usage error is said in the player's language, read before the command line is parsed:
+/// `--lang`, else the config file's, else the locale's.
+#[test]
+fn usage_errors_are_in_the_players_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let french = dir.path().join("fr.toml");
+    std::fs::write(&french, "lang = \"fr\"\n").unwrap();
+    let none = dir.path().join("none.toml");
+    let cases: [(&[&str], &str, Option<&std::path::Path>, &str); 6] = [
+        (&["--lang", "fr", "plya"], "C", None, "commande inconnue « plya » (vouliez-vous dire « play » ?)"),
+        (&["play", "--lang=sr"], "C", None, "недостају обавезни аргументи: <GAME>; употреба: hexstack play"),
+        (&["perft", "clamber", "--depth", "x"], "fr_FR.UTF-8", None, "ce n'est pas un nombre entier"),
+        (&["review", "x", "--threads", "0"], "sr_RS.UTF-8", None, "ван опсега од 1 до 256"),
+        (&["moves", "chess"], "C", Some(&french), "valeur invalide « chess » pour « <GAME> »"),
+        (&["--lang", "en", "moves", "chess"], "fr_FR.UTF-8", Some(&french), "invalid value 'chess'"),
+    ];
+    for (args, locale, file, expected) in cases {
+        let output = common::hexstack_with(args, |command| {
+            command.env("LC_ALL", locale).env("HEXSTACK_CONFIG", file.unwrap_or(&none))
+        });
+        let said = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(said.lines().count(), 1, "{args:?}: {said}");
+        assert!(said.contains(expected), "{args:?}: {said}");
+    }
+}

@@ -69,8 +69,8 @@ mod tests {
         set[0].themes.push("parry".into());
         set[3].themes.push("parry".into());
         let none = HashSet::new();
-        assert_eq!(next(&set, &none, &HashSet::new(), (1540.0, Some("parry")), None), Some(0));
-        assert_eq!(next(&set, &none, &HashSet::from(["a"]), (1540.0, Some("parry")), None), Some(3));
+        assert_eq!(next(&set, &none, &HashSet::new(), (1540.0, Some("parry")), None), Some(3));
+        assert_eq!(next(&set, &none, &HashSet::from(["d"]), (1540.0, Some("parry")), None), Some(0));
         assert_eq!(next(&set, &none, &HashSet::new(), (1540.0, Some("sweep")), None), None);
         assert_eq!(streak(&set, &HashSet::new(), (1000.0, Some("parry"))), [0, 3]);
     }

@@ -110,7 +110,7 @@ fn status(
         (Some(End::Blocked), _) => (text!(STATUS_BLOCKED), theme::success()),
         (Some(End::Still), _) => (text!(STATUS_STILL), theme::success()),
     };
-    Span::styled(say.text(&said), style)
+    Span::styled(say.sentence(&said), style)
 }
 
 /// The panel: the game's facts, who plays (the computer, or the players of a shared game),
@@ -324,7 +324,7 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
         Message::Success(_) => theme::success(),
         Message::Info(_) | Message::None => theme::INFO,
     };
-    let said = message.text().map(|text| say.text(text)).unwrap_or_default();
+    let said = message.text().map(|text| say.sentence(text)).unwrap_or_default();
     // Within its own lines: a message too long for them is cut at a word and says so (…).
     let width = usize::from(area.width).max(2);
     let mut lines = wrap_words(&format!(" {said}"), width);

@@ -46,7 +46,7 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
         frame.render_widget(line, Rect { x: left, width, ..*rect });
     }
     // The note, if any, takes what the key line leaves of the footer.
-    let note = menu.note.as_ref().map(|note| say.text(note)).unwrap_or_default();
+    let note = menu.note.as_ref().map(|note| say.sentence(note)).unwrap_or_default();
     let keys_height = keys.len() as u16;
     let note_height = super::room::wrapped_height(note.as_str(), area.width).min(FOOTER - keys_height);
     let centred =
