@@ -6,14 +6,14 @@ mod common;
 use common::{AREA, hexstack_with, press, render_in};
 use hexstack::app::event::Event as Wake;
 use hexstack::app::puzzle::{PuzzleScreen, View};
-use hexstack::app::{App, Screen};
+use hexstack::app::{App, Profile, Screen};
 use hexstack::i18n::Lang;
 use hexstack::puzzles::{Puzzle, read_set};
 use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 fn app(dir: &std::path::Path) -> App {
     let set: Vec<Puzzle> = read_set(include_str!("fixtures/puzzles.tsv")).unwrap();
-    App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA)
+    App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA)
 }
 
 fn screen(app: &App) -> &PuzzleScreen {

@@ -2,7 +2,7 @@
 //! count their themes, make them.
 
 use super::{Stop, game, print};
-use crate::app::App;
+use crate::app::{App, Profile};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::puzzles::Puzzle;
@@ -32,10 +32,10 @@ pub enum Puzzles {
 /// `hexstack puzzles make`: what to make puzzles of, and how many.
 #[derive(Args)]
 pub struct MakePuzzles {
-    /// The game: clamber or ombagui
+    /// The game
     #[arg(long, value_parser = game())]
     game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
+    /// Board side, for a game played on more than one (default: its usual board)
     #[arg(long)]
     size: Option<u32>,
     /// How many puzzles, 1 to 10000
@@ -66,25 +66,27 @@ pub fn run(
     what: Option<Puzzles>,
     file: Option<&Path>,
     theme: Option<String>,
+    profile: Profile,
     lang: Lang,
 ) -> Result<(), Stop> {
     match (what, file) {
         (None, file) => {
             let (puzzles, mine) = match file {
                 Some(file) => (puzzle_file(file)?, Default::default()),
-                None => crate::app::own_and_shipped_puzzles(),
+                None => crate::app::puzzle::own_and_shipped_puzzles(),
             };
             let theme = theme.map(|theme| known_theme(&puzzles, theme)).transpose()?;
-            let mut app = App::puzzles(puzzles, mine, crate::puzzles::history_path(), Rect::default());
+            let mut app =
+                App::puzzles(profile, puzzles, mine, crate::puzzles::history_path(), Rect::default());
             if let Some(screen) = app.puzzle_screen() {
                 screen.choose_theme(theme);
             }
-            Ok(terminal::run(app, lang)?)
+            Ok(terminal::run(app)?)
         }
         (Some(Puzzles::Themes), file) => {
             let puzzles = match file {
                 Some(file) => puzzle_file(file)?,
-                None => crate::app::own_and_shipped_puzzles().0,
+                None => crate::app::puzzle::own_and_shipped_puzzles().0,
             };
             let counts = crate::puzzles::theme_counts(&puzzles);
             print(

@@ -1,6 +1,9 @@
 //! The name meant, for a name that is none (`language` for `lang`, `colorblind` for
 //! `colour-blind`): the nearest known one, as cargo and git suggest a command.
 
+use crate::i18n::Key;
+use crate::i18n::keys::CONFIG_EXPECT_THEME;
+
 /// The known name nearest to `given`, if one is near enough to be the one meant: a few
 /// edits away (a third of the name's length, at least one; a swap of two letters is one
 /// edit), or the start of the name given (`lang` in `language`). Case and `-` against `_`
@@ -19,6 +22,16 @@ pub fn nearest<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Opt
         .filter_map(|name| near(name).map(|distance| (distance, name)))
         .min()
         .map(|(_, name)| name)
+}
+
+/// The names a value that should be `expected` is one of, to suggest the one meant; none
+/// for a value of another kind (a number, a colour).
+pub fn values_of(expected: Key<0>) -> Vec<&'static str> {
+    if expected == CONFIG_EXPECT_THEME {
+        crate::theme::Theme::NAMED.map(|(name, _)| name).to_vec()
+    } else {
+        Vec::new()
+    }
 }
 
 /// A name as compared: lower case, `-` as `_`, at most 64 characters (a longer one is no

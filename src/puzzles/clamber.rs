@@ -20,6 +20,16 @@ impl Themes for clamber::Position {
         Theme { name: "sweep", title: THEME_SWEEP, about: THEME_SWEEP_ABOUT },
     ];
 
+    const SHIPPED: &'static [&'static str] = &[
+        include_str!("../../assets/puzzles/clamber-3.tsv"),
+        include_str!("../../assets/puzzles/clamber-4.tsv"),
+    ];
+
+    /// `c3`, `c4`: the board's side tells the sets apart.
+    fn id_head(board: crate::rules::hex::Board) -> String {
+        format!("c{}", board.side())
+    }
+
     /// A placement (a quiet turn: only a capture wins); a lower or an equal capture; a
     /// chain of two or more, of three or more; an equal capture of a stack that does not
     /// touch the capturer; before the win, a capture that takes the rest of a sub-group

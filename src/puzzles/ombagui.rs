@@ -13,6 +13,12 @@ impl Themes for ombagui::Position {
         Theme { name: "jump", title: THEME_JUMP, about: THEME_JUMP_ABOUT },
     ];
 
+    const SHIPPED: &'static [&'static str] = &[include_str!("../../assets/puzzles/ombagui.tsv")];
+
+    fn id_head(_: crate::rules::hex::Board) -> String {
+        "o".to_string()
+    }
+
     /// Before the win, a tower finished on a goal cell, a piece put on one of the
     /// solver's own (every winning turn does both: a dark finishes the last tower); at any
     /// turn, a piece landing on the opponent's (a cover), a piece leaving an opponent's it

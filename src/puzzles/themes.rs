@@ -10,6 +10,7 @@
 
 use crate::ai::{Evaluate, WIN};
 use crate::i18n::{Key, Text, text};
+use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind};
 
 /// A game's own theme: its name in the puzzle line, and its words.
@@ -22,10 +23,21 @@ pub struct Theme {
     pub about: Key<0>,
 }
 
-/// What a game says of one of the solver's turns: the rules' words for what it does.
+/// What a game's puzzles are: the rules' words for one of the solver's turns, how their
+/// ids begin, and the sets shipped with the program. Each game says it in its own file.
 pub trait Themes: Evaluate {
     /// The game's own themes, in the order they are listed.
     const THEMES: &'static [Theme] = &[];
+
+    /// The sets of the game's puzzles shipped with the program, as their files' text
+    /// (made by `hexstack puzzles make`: each file's head says how).
+    const SHIPPED: &'static [&'static str] = &[];
+
+    /// How the ids of the game's puzzles on `board` begin: the game's name unless it says
+    /// something shorter.
+    fn id_head(_board: Board) -> String {
+        Self::KIND.name().to_string()
+    }
 
     /// The themes of `turn`, played from `position` to `next` by the player to move; `last`
     /// when it is the winning turn.

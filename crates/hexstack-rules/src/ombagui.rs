@@ -23,12 +23,16 @@ const CELLS: usize = 37;
 /// The three kinds of piece, in the only order they can stack, bottom to top.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Kind {
+    /// Moves 1 cell, or jumps over stacks of three.
     Light,
+    /// Moves exactly 2 cells.
     Medium,
+    /// Moves exactly 3 cells.
     Dark,
 }
 
 impl Kind {
+    /// The three kinds, bottom to top.
     pub const ALL: [Kind; 3] = [Kind::Light, Kind::Medium, Kind::Dark];
 
     /// How many cells a move of this kind covers (a light's jumps aside).
@@ -45,7 +49,7 @@ impl Kind {
         }
     }
 
-    pub fn from_letter(letter: char) -> Option<Kind> {
+    pub(crate) fn from_letter(letter: char) -> Option<Kind> {
         match letter.to_ascii_uppercase() {
             'L' => Some(Kind::Light),
             'M' => Some(Kind::Medium),
@@ -68,7 +72,9 @@ impl fmt::Display for Kind {
 /// One piece: its owner's colour and its kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub colour: Colour,
+    /// Its kind.
     pub kind: Kind,
 }
 
@@ -79,12 +85,13 @@ pub struct Piece {
 pub struct Stack(u8);
 
 impl Stack {
-    pub const EMPTY: Stack = Stack(0);
+    pub(crate) const EMPTY: Stack = Stack(0);
 
     fn has(self, kind: Kind) -> bool {
         self.0 >> kind as u8 & 1 == 1
     }
 
+    /// Whether the cell holds no piece.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -109,12 +116,12 @@ impl Stack {
 
     /// Whether a piece of `kind` may stand on this stack: every kind below it must be
     /// lighter (a medium on a lone light; a dark on a light, a medium, or both).
-    pub fn can_hold(self, kind: Kind) -> bool {
+    pub(crate) fn can_hold(self, kind: Kind) -> bool {
         (self.0 & 0b111) >> kind as u8 == 0
     }
 
     /// This stack with `piece` put on top; `None` if it may not stand there.
-    pub fn with(self, piece: Piece) -> Option<Stack> {
+    pub(crate) fn with(self, piece: Piece) -> Option<Stack> {
         let red = u8::from(piece.colour == Colour::Red) << (3 + piece.kind as u8);
         self.can_hold(piece.kind).then_some(Stack(self.0 | 1 << piece.kind as u8 | red))
     }
@@ -146,21 +153,48 @@ impl Stack {
 /// A move of the top piece of `from` to `to`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// The cell the piece leaves.
     pub from: Cell,
+    /// The cell it moves to.
     pub to: Cell,
 }
 
 /// Why a move cannot be played. Its `Display` is a sentence for the player.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum IllegalMove {
+    /// The game is over.
     GameOver,
+    /// A cell of the move is not on the board.
     OffBoard(OffBoard),
+    /// A move from an empty cell.
     NoPiece(Cell),
-    NotYours { cell: Cell, owner: Colour },
+    /// A move of the other player's piece.
+    NotYours {
+        /// The cell.
+        cell: Cell,
+        /// Whose top piece is there.
+        owner: Colour,
+    },
+    /// A move to the cell it starts from.
     Stay(Cell),
-    CannotStand { piece: Kind, on: Kind },
+    /// A piece put on one it may not stand on.
+    CannotStand {
+        /// The piece moved.
+        piece: Kind,
+        /// The top piece where it would stand.
+        on: Kind,
+    },
+    /// A medium or a dark whose every path to the cell is blocked.
     Blocked,
-    OutOfReach { piece: Kind, from: Cell, to: Cell },
+    /// The cell is out of the piece's reach.
+    OutOfReach {
+        /// The piece moved.
+        piece: Kind,
+        /// Where it starts.
+        from: Cell,
+        /// Where it was to go.
+        to: Cell,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -210,9 +244,9 @@ impl std::hash::Hash for Position {
 /// construction), and the player to move. It becomes a [`Position`] once every cell is on
 /// the board and given once, and no player has more than four pieces of a kind.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Setup {
-    pub to_move: Colour,
-    pub stacks: Vec<(Cell, Stack)>,
+pub(crate) struct Setup {
+    pub(crate) to_move: Colour,
+    pub(crate) stacks: Vec<(Cell, Stack)>,
 }
 
 impl TryFrom<Setup> for Position {
@@ -249,7 +283,7 @@ fn index(cell: Cell) -> usize {
 
 impl Position {
     /// The empty board with `to_move` to play.
-    pub fn empty(to_move: Colour) -> Position {
+    pub(crate) fn empty(to_move: Colour) -> Position {
         Position { to_move, stacks: [Stack::EMPTY; CELLS] }
     }
 
@@ -272,6 +306,7 @@ impl Position {
         home(colour.other())
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.to_move
     }
@@ -309,7 +344,7 @@ impl Position {
 
     /// The winner, if one has rebuilt all four towers. Should a hand-made position show
     /// both, the player who moved last completed theirs first.
-    pub fn winner(&self) -> Option<Colour> {
+    pub(crate) fn winner(&self) -> Option<Colour> {
         [self.to_move.other(), self.to_move].into_iter().find(|&colour| self.towers_home(colour) == 4)
     }
 
