@@ -27,10 +27,33 @@ pub struct Cli {
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
+    /// The settings' flags given before any command (the menu's, and under a command's own)
     #[command(flatten)]
     pub settings: config::Flags,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The settings' flags given: a command's own over those given before it. Only the
+    /// commands that open a screen, and `config`, which lists the settings, take them;
+    /// `puzzles` only before its name, its own `--theme` being a puzzle theme.
+    pub fn flags(&self) -> config::Flags {
+        let own = match &self.command {
+            Some(
+                Command::Play { settings, .. }
+                | Command::Resume { settings }
+                | Command::Load { settings, .. }
+                | Command::Rules { settings, .. }
+                | Command::Review { settings, .. }
+                | Command::Config { settings, .. },
+            ) => Some(settings),
+            #[cfg(feature = "ssh")]
+            Some(Command::Serve { settings, .. }) => Some(settings),
+            _ => None,
+        };
+        own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings))
+    }
 }
 
 /// What `hexstack --help` opens with, the games named from their list.
@@ -61,15 +84,26 @@ pub enum Command {
         /// base in seconds, or none (default: the config file's, else none)
         #[arg(long, value_name = "M+S")]
         clock: Option<String>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Continue the most recently kept game
-    Resume,
+    Resume {
+        #[command(flatten)]
+        settings: config::Flags,
+    },
     /// Open a saved game: replay it, or play on from any turn
-    Load { file: PathBuf },
+    Load {
+        file: PathBuf,
+        #[command(flatten)]
+        settings: config::Flags,
+    },
     /// The interactive rules
     Rules {
         #[arg(value_parser = game())]
         game: Option<GameKind>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Count the ways to play DEPTH turns from a position
     Perft {
@@ -105,6 +139,8 @@ pub enum Command {
         /// Play on time, as play's --clock says (a hosted kept game keeps its own)
         #[arg(long, value_name = "M+S", conflicts_with_all = ["resume", "load"])]
         clock: Option<String>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// The club: its members, games and ratings, kept in a database (docs/club.md)
     #[cfg(feature = "club")]
@@ -126,6 +162,8 @@ pub enum Command {
         /// is the same on any number
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Puzzles: positions after a mistake, with a win to find (without a subcommand:
     /// solve them on the board)
@@ -157,6 +195,8 @@ pub enum Command {
         /// Print a commented config file of the defaults instead, to start one from
         #[arg(long)]
         default: bool,
+        #[command(flatten)]
+        settings: config::Flags,
     },
 }
 
@@ -198,12 +238,7 @@ pub struct Match {
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
 /// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
-    let mut flags = cli.settings.clone();
-    // On `puzzles`, `--theme` names the puzzles' theme: the colours are the file's there.
-    if matches!(cli.command, Some(Command::Puzzles { .. })) {
-        flags.theme = None;
-    }
-    let loaded = config::load(&flags, cli.lang, &config::Env::read())?;
+    let loaded = config::load(&cli.flags(), cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
         eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
@@ -244,9 +279,9 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
     let open = |app: App| Ok(terminal::run(app)?);
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
-        Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
-        Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
-        Some(Command::Play { from, blue, red, computer, level, clock }) => {
+        Some(Command::Config { default: true, .. }) => print(config::default_file().trim_end()),
+        Some(Command::Config { default: false, .. }) => print(config::listing(loaded, lang)),
+        Some(Command::Play { from, blue, red, computer, level, clock, .. }) => {
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
             let (blue, red) = (player_name(blue)?.or(prefs.blue), player_name(red)?.or(prefs.red));
@@ -255,19 +290,21 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             let app = App::game(profile, from.position()?, area).with_players(players).with_clock(clock);
             open(app.with_computer(computer))
         }
-        Some(Command::Resume) => {
+        Some(Command::Resume { .. }) => {
             let (game, path) = store::resume(None)?;
             open(App::opened(profile, game, path, area))
         }
-        Some(Command::Load { file }) => open(App::opened(profile, store::load(&file)?, file, area)),
-        Some(Command::Rules { game }) => open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area)),
+        Some(Command::Load { file, .. }) => open(App::opened(profile, store::load(&file)?, file, area)),
+        Some(Command::Rules { game, .. }) => {
+            open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area))
+        }
         Some(Command::Perft { from, depth, divide }) => {
             let position = from.position()?;
             check_depth(&position, depth)?;
             print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { game, size, listen, resume, load, clock }) => {
+        Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
             let hosted = match (resume, load) {
                 (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
@@ -283,7 +320,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             said if said.is_empty() => Ok(()),
             said => print(said),
         },
-        Some(Command::Review { file, level, text: true, threads }) => {
+        Some(Command::Review { file, level, text: true, threads, .. }) => {
             review_text(&file, (level, prefs.review_level), threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
