@@ -10,6 +10,9 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 pub const SLOT: u16 = 5;
 /// The width of the side panel.
 pub const PANEL_WIDTH: u16 = 30;
+/// The side panel's width where the board does not fit beside a full one: a 60-column
+/// terminal still plays the usual boards.
+const NARROW_PANEL: u16 = 22;
 /// From this width on, a review's panel grows with the terminal, up to this many columns.
 const REVIEW_WIDE: u16 = 100;
 const REVIEW_PANEL_MOST: u16 = 64;
@@ -79,10 +82,14 @@ pub struct GameLayout {
 impl GameLayout {
     /// The layout of a game on `board`, cells `lines` high, in `area`; `None` if the
     /// board or the panel does not fit.
+    /// The panel narrows where the board would not fit beside it.
     pub fn fit(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
-        let areas = Areas::split(area);
-        let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
-            .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+        let (areas, layout) = [PANEL_WIDTH, NARROW_PANEL].into_iter().find_map(|panel| {
+            let areas = Areas::split_with(area, panel);
+            let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
+                .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+            Some((areas, layout))
+        })?;
         let areas = areas.close_up(layout.width() + GAP);
         let layout = BoardLayout::fit(board, SLOT, lines, areas.board)?;
         Some(GameLayout { areas, board: layout })
@@ -103,7 +110,7 @@ impl GameLayout {
     /// The smallest terminal a game on `board` needs, cells `lines` high.
     pub fn needed(board: Board, lines: u16) -> (u16, u16) {
         let (width, height) = BoardLayout::smallest(board, SLOT, lines);
-        (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
+        (width + NARROW_PANEL, (height + 2).max(PANEL_HEIGHT) + 4)
     }
 }
 
