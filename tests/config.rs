@@ -161,6 +161,21 @@ fn the_menu_says_what_was_wrong_in_the_file() {
         note.contains("review_level should be") && note.ends_with("(and 2 more: hexstack config lists them)"),
         "{note}"
     );
+    // On screen it is read whole, however many lines it takes, in every language.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for lang in Lang::ALL {
+        for (width, height) in [(80, 24), (60, 20)] {
+            let mut app = App::new(profile(), Rect::new(0, 0, width, height));
+            app = app.with_note(config::note(&configured().warnings));
+            let Screen::Menu(menu) = &app.screen else { panic!("the menu") };
+            let note = words(&lang.say(menu.note.as_ref().unwrap()));
+            let terminal = render_in(&app, lang);
+            let buffer = terminal.backend().buffer();
+            let lines = (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>());
+            let shown = words(&lines.collect::<Vec<_>>().join(" "));
+            assert!(shown.contains(&note), "{lang:?} {width}x{height}: {note}\n{shown}");
+        }
+    }
 }
 
 #[test]
