@@ -14,6 +14,9 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
+mod puzzles;
+pub use puzzles::{MakePuzzles, Puzzles};
+
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
@@ -33,7 +36,8 @@ pub struct Cli {
 
 impl Cli {
     /// The settings' flags given: a command's own over those given before it. Only the
-    /// commands that open a screen, and `config`, which lists the settings, take them.
+    /// commands that open a screen, and `config`, which lists the settings, take them;
+    /// `puzzles` only before its name, its own `--theme` being a puzzle theme.
     pub fn flags(&self) -> config::Flags {
         let own = match &self.command {
             Some(
@@ -42,7 +46,6 @@ impl Cli {
                 | Command::Load { settings, .. }
                 | Command::Rules { settings, .. }
                 | Command::Review { settings, .. }
-                | Command::Puzzles { settings, .. }
                 | Command::Config { settings, .. },
             ) => Some(settings),
             #[cfg(feature = "ssh")]
@@ -167,8 +170,10 @@ pub enum Command {
         /// Solve the puzzles of this file (one a line, as `puzzles list` prints them)
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
-        #[command(flatten)]
-        settings: config::Flags,
+        /// Keep to the puzzles of this theme (`hexstack puzzles themes` lists them); here
+        /// --theme is the puzzles' theme, not the colours'
+        #[arg(long, value_name = "NAME")]
+        theme: Option<String>,
     },
     /// List every legal turn, one a line
     Moves {
@@ -190,50 +195,6 @@ pub enum Command {
         #[command(flatten)]
         settings: config::Flags,
     },
-}
-
-/// `hexstack puzzles ...`: what to do with the puzzles.
-#[derive(Subcommand)]
-pub enum Puzzles {
-    /// Print the puzzles, one a line, tab-separated (docs/puzzles.md)
-    List {
-        /// Only your own: the puzzles your reviews made of your mistakes
-        #[arg(long)]
-        mine: bool,
-    },
-    /// Make puzzles from the computer's games against itself and from saved games
-    Make(MakePuzzles),
-}
-
-/// `hexstack puzzles make`: what to make puzzles of, and how many.
-#[derive(Args)]
-pub struct MakePuzzles {
-    /// The game
-    #[arg(long, value_parser = game())]
-    game: GameKind,
-    /// Board side, for a game played on more than one (default: its usual board)
-    #[arg(long)]
-    size: Option<u32>,
-    /// How many puzzles, 1 to 10000
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=10_000))]
-    count: u16,
-    /// The seed of the computer's games: the same seed makes the same puzzles
-    #[arg(long)]
-    seed: u64,
-    /// Positions each proof may look at, 1000 to 100000000 (default 100000); a larger
-    /// board needs more to prove wins of two and three turns
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1000..=100_000_000))]
-    proof_budget: Option<u64>,
-    /// Positions each of the computer's turns in its games may look at, 100 to 10000000
-    /// (default 1500): stronger play ends fewer games with a blunder, more with a combination
-    #[arg(long, value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
-    play_budget: Option<u64>,
-    /// The most wins in one among them (default two thirds of --count): the commonest by
-    /// far, and they teach least
-    #[arg(long, value_name = "N")]
-    most_in_one: Option<u16>,
-    /// Saved games to look for puzzles in first
-    files: Vec<PathBuf>,
 }
 
 /// `hexstack match`: levels against each other.
@@ -282,13 +243,37 @@ pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     Ok(loaded)
 }
 
+/// How a command ends before its work is done.
+#[derive(Debug)]
+pub enum Stop {
+    /// Said on the error output; the exit status is 2.
+    Error(Text),
+    /// Standard output was closed (`hexstack puzzles list | head -1`): no error, nothing
+    /// said, as ripgrep and coreutils do.
+    Closed,
+}
+
+impl<T: Into<Text>> std::convert::From<T> for Stop {
+    fn from(error: T) -> Stop {
+        Stop::Error(error.into())
+    }
+}
+
+/// A failed write to standard output: a closed pipe ends the command quietly.
+fn written(result: std::io::Result<()>) -> Result<(), Stop> {
+    match result {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),
+        other => Ok(other?),
+    }
+}
+
 /// Does what `command` asks (the menu when none), with the settings `loaded`: the
 /// terminal's profile is theirs.
-pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
+pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
     let (area, lang) = (Rect::default(), loaded.settings.lang.value);
     let profile = loaded.settings.profile();
     let prefs = profile.prefs.clone();
-    let open = terminal::run;
+    let open = |app: App| Ok(terminal::run(app)?);
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
         Some(Command::Config { default: true, .. }) => print(config::default_file().trim_end()),
@@ -303,7 +288,8 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             open(app.with_computer(computer))
         }
         Some(Command::Resume { .. }) => {
-            store::resume(None).and_then(|(game, path)| open(App::opened(profile, game, path, area)))
+            let (game, path) = store::resume(None)?;
+            open(App::opened(profile, game, path, area))
         }
         Some(Command::Load { file, .. }) => open(App::opened(profile, store::load(&file)?, file, area)),
         Some(Command::Rules { game, .. }) => {
@@ -324,13 +310,13 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
                     crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?, clock)
                 }
             };
-            crate::net::serve(hosted, &listen, profile)
+            Ok(crate::net::serve(hosted, &listen, profile)?)
         }
         #[cfg(feature = "club")]
-        Some(Command::Club(args)) => crate::clubhouse::command(args, loaded).and_then(|said| match said {
+        Some(Command::Club(args)) => match crate::clubhouse::command(args, loaded)? {
             said if said.is_empty() => Ok(()),
             said => print(said),
-        }),
+        },
         Some(Command::Review { file, level, text: true, threads, .. }) => {
             review_text(&file, (level, prefs.review_level), threads, lang)
         }
@@ -340,7 +326,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
-            Ok(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout())?)
+            written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
         Some(Command::Match(options)) => play_match(options),
         Some(Command::Completions { shell }) => {
@@ -349,18 +335,9 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         Some(Command::Man) => {
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
-        Some(Command::Puzzles { what: None, file: None, .. }) => {
-            open(crate::app::puzzles_from_files(profile, area))
+        Some(Command::Puzzles { what, file, theme }) => {
+            puzzles::run(what, file.as_deref(), theme, profile, lang)
         }
-        Some(Command::Puzzles { what: None, file: Some(file), .. }) => {
-            let puzzles = puzzle_file(&file)?;
-            open(App::puzzles(profile, puzzles, Default::default(), crate::puzzles::history_path(), area))
-        }
-        Some(Command::Puzzles { what: Some(Puzzles::Make(options)), .. }) => make_puzzles(options),
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
-            print_puzzles(crate::puzzles::shipped())
-        }
-        Some(Command::Puzzles { what: Some(Puzzles::List { mine: true }), .. }) => list_mine(lang),
     }
 }
 
@@ -372,7 +349,7 @@ fn review_text(
     (level, usual): (Option<String>, Level),
     threads: Option<u16>,
     lang: Lang,
-) -> Result<(), Text> {
+) -> Result<(), Stop> {
     let asked = self::level(level.as_deref())?;
     let saved = store::load(file)?;
     let level = text_commands::review_level(&saved, asked, usual);
@@ -391,26 +368,6 @@ fn review_text(
     Ok(())
 }
 
-/// Prints puzzles one a line; nothing at all for none.
-fn print_puzzles(puzzles: &[crate::puzzles::Puzzle]) -> Result<(), Text> {
-    match puzzles {
-        [] => Ok(()),
-        puzzles => print(puzzles.iter().map(|puzzle| format!("{puzzle}\n")).collect::<String>().trim_end()),
-    }
-}
-
-/// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
-/// skipped, and said on the error output.
-fn list_mine(lang: Lang) -> Result<(), Text> {
-    let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
-    if let Some((line, why)) = skipped.first() {
-        let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
-        eprintln!("{}", lang.say(&said));
-    }
-    print_puzzles(&puzzles)
-}
-
 /// Adds the puzzles `review --text` made to the player's file, and says so on the error
 /// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
 fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
@@ -422,35 +379,14 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
     eprintln!("{}", lang.say(&said));
 }
 
-/// The puzzles of a shared file, or why it cannot be solved: unreadable, a bad line (its
-/// number said), or no puzzle in it.
-fn puzzle_file(file: &std::path::Path) -> Result<Vec<crate::puzzles::Puzzle>, Text> {
-    /// The largest puzzle file read: some ten thousand puzzles.
-    const LARGEST_MB: u64 = 16;
-    let shown = store::shown(file);
-    let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
-    let mut text = String::new();
-    let opened = std::fs::File::open(file).map_err(cannot)?;
-    std::io::Read::read_to_string(&mut std::io::Read::take(opened, LARGEST_MB << 20), &mut text)
-        .map_err(cannot)?;
-    if text.len() as u64 >= LARGEST_MB << 20 {
-        return Err(text!(PUZZLE_FILE_BIG, shown, LARGEST_MB));
-    }
-    let puzzles =
-        crate::puzzles::read_set(&text).map_err(|error| text!(PUZZLE_FILE_BAD, shown.clone(), error))?;
-    match puzzles.is_empty() {
-        true => Err(text!(PUZZLE_FILE_EMPTY, shown)),
-        false => Ok(puzzles),
-    }
-}
-
-/// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
-fn print(text: impl std::fmt::Display) -> Result<(), Text> {
-    Ok(text_commands::print(text)?)
+/// Writes `text` and a new line on standard output; a closed pipe ends the command
+/// quietly, not with a panic or an error.
+fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
+    written(text_commands::print(text))
 }
 
 /// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
-fn play_match(options: Match) -> Result<(), Text> {
+fn play_match(options: Match) -> Result<(), Stop> {
     let Match { from, blue, red, games, first_game, cap, scale, stats, clock } = options;
     let (scale, clock) = (self::scale(&scale)?, self::clock(clock.as_deref())?.unwrap_or(None));
     let (blue, red) = (required_level(&blue)?, required_level(&red)?);
@@ -473,41 +409,6 @@ fn play_match(options: Match) -> Result<(), Text> {
         (scale, clock),
         progress,
     ))
-}
-
-/// `hexstack puzzles make`: the command as a `#` head line, then each puzzle as it is
-/// made, on stdout; each game played on stderr.
-fn make_puzzles(options: MakePuzzles) -> Result<(), Text> {
-    let MakePuzzles { game, size, count, seed, proof_budget, play_budget, most_in_one, files } = options;
-    let start = game.start(size)?;
-    let saved = files
-        .iter()
-        .map(|file| Ok((file.display().to_string(), store::load(file)?.game)))
-        .collect::<Result<Vec<_>, Text>>()?;
-    let size = size.map(|size| format!(" --size {size}")).unwrap_or_default();
-    let named: String = files.iter().map(|file| format!(" {}", file.display())).collect();
-    let most_in_one = most_in_one.map(u64::from);
-    let budget = [("proof-budget", proof_budget), ("play-budget", play_budget), ("most-in-one", most_in_one)]
-        .iter()
-        .filter_map(|(name, value)| value.map(|value| format!(" --{name} {value}")))
-        .collect::<String>();
-    print(format!(
-        "# hexstack puzzles make --game {}{size} --count {count} --seed {seed}{budget}{named}",
-        game.name()
-    ))?;
-    let mut printed = Ok(());
-    let emit = |puzzle: &crate::puzzles::Puzzle| {
-        if printed.is_ok() {
-            printed = print(puzzle);
-        }
-    };
-    let progress = |games, made| eprintln!("game {games}: {made} of {count} puzzles");
-    let mut options = crate::puzzles::make::Options::new(usize::from(count), seed);
-    options.proof_budget = proof_budget.unwrap_or(options.proof_budget);
-    options.play_budget = play_budget.unwrap_or(options.play_budget);
-    options.most_in_one = most_in_one.map_or(options.most_in_one, |most| most as usize);
-    crate::puzzles::make::make(&start, &saved, options, emit, progress)?;
-    printed
 }
 
 /// A game's name on the command line, from the one list of games.

@@ -10,6 +10,7 @@ mod file;
 mod look;
 mod reader;
 mod show;
+pub mod suggest;
 
 use crate::app::keys::KeyTable;
 use crate::app::profile::Profile;
@@ -154,7 +155,10 @@ pub fn note(warnings: &[Text]) -> Option<Text> {
 
 /// A flag's value refused: which flag, what it takes, what it was given.
 pub(crate) fn bad_flag(name: &str, expected: crate::i18n::Key<0>, given: &str) -> Text {
-    text!(CONFIG_BAD_FLAG, name, text!(expected), excerpt(given))
+    match suggest::nearest(given, suggest::values_of(expected)) {
+        Some(meant) => text!(CONFIG_BAD_FLAG_NEAR, name, text!(expected), excerpt(given), meant),
+        None => text!(CONFIG_BAD_FLAG, name, text!(expected), excerpt(given)),
+    }
 }
 
 impl Settings {

@@ -146,6 +146,40 @@ fn write_with(path: &Path, write: impl FnOnce(&mut fs::File) -> std::io::Result<
     result.map_err(|error| text!(ERR_SAVE, shown(path)).because(error.to_string()))
 }
 
+/// The temporary files beside `path` that writes of it ([`write_atomic`]) left when their
+/// writer was stopped midway: `.NAME.PID.tmp`.
+pub(crate) fn unfinished_writes(path: &Path) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Vec::new() };
+    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let unfinished = |file: &str| {
+        let middle = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"));
+        middle.is_some_and(|middle| !middle.is_empty() && middle.bytes().all(|b| b.is_ascii_digit()))
+    };
+    entries
+        .flatten()
+        .filter(|entry| unfinished(&entry.file_name().to_string_lossy()))
+        .map(|entry| entry.path())
+        .collect()
+}
+
+/// How old a temporary file of a write must be to be left over: a write takes milliseconds.
+const STALE_WRITE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Removes what stopped writes of `path` left (a file written by any hexstack, such as the
+/// puzzles' history, with no lock to say its writer is gone): the temporary files older
+/// than a minute.
+pub fn remove_stale_writes(path: &Path) {
+    let now = SystemTime::now();
+    for file in unfinished_writes(path) {
+        let modified = fs::metadata(&file).and_then(|metadata| metadata.modified());
+        if modified.is_ok_and(|when| now.duration_since(when).is_ok_and(|age| age > STALE_WRITE)) {
+            let _ = fs::remove_file(file);
+        }
+    }
+}
+
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
 pub fn now_utc() -> String {
     utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
@@ -181,5 +215,24 @@ mod tests {
         assert_eq!(civil_from_days(20_422), (2025, 11, 30));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(utc(1_764_516_660), "2025-11-30 15:31 UTC");
+    }
+
+    #[test]
+    fn a_stopped_writes_leftover_goes_once_it_is_old() {
+        let dir = tempfile::tempdir().unwrap();
+        let history = dir.path().join("history.txt");
+        let (old, new) = (dir.path().join(".history.txt.4242.tmp"), dir.path().join(".history.txt.4343.tmp"));
+        let other = dir.path().join(".history.txt.x.tmp");
+        for file in [&old, &new, &other] {
+            fs::write(file, "half").unwrap();
+        }
+        let hour_ago = SystemTime::now() - std::time::Duration::from_secs(3600);
+        for file in [&old, &other] {
+            fs::File::options().write(true).open(file).unwrap().set_modified(hour_ago).unwrap();
+        }
+        remove_stale_writes(&history);
+        assert!(!old.exists(), "a write stopped an hour ago is gone");
+        assert!(new.exists(), "a write of a moment ago may be going on");
+        assert!(other.exists(), "not a name hexstack writes");
     }
 }

@@ -192,19 +192,16 @@ where
     review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
     let spent: Vec<_> = record.line().iter().filter(|ply| ply.turn.is_some()).map(|ply| ply.spent).collect();
-    let mut lines: Vec<String> = judged
-        .iter()
-        .flatten()
-        .enumerate()
-        .map(|(n, turn)| {
-            let better = turn.better.as_ref().map_or_else(|| "-".to_string(), ToString::to_string);
-            let side = turn.mover.to_string().to_lowercase();
-            let (blue, class) = (turn.blue_after(), turn.class.name());
-            // The time last: scripts reading the columns before it read them as before.
-            let time = spent.get(n).copied().flatten().map_or_else(|| "-".to_string(), seconds);
-            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}\t{time}", n + 1, turn.played)
-        })
-        .collect();
+    let mut lines: Vec<String> = vec![REVIEW_TURN_COLUMNS.to_string()];
+    lines.extend(judged.iter().flatten().enumerate().map(|(n, turn)| {
+        let better = turn.better.as_ref().map_or_else(|| "-".to_string(), ToString::to_string);
+        let side = turn.mover.to_string().to_lowercase();
+        let (blue, class) = (turn.blue_after(), turn.class.name());
+        // The time last: scripts reading the columns before it read them as before.
+        let time = spent.get(n).copied().flatten().map_or_else(|| "-".to_string(), seconds);
+        format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}\t{time}", n + 1, turn.played)
+    }));
+    lines.push(REVIEW_PLAYER_COLUMNS.to_string());
     for side in [crate::rules::Colour::Blue, crate::rules::Colour::Red] {
         let summary = Summary::of(side, &judged);
         lines.push(format!(
@@ -229,6 +226,13 @@ where
         crate::puzzles::own::puzzles(&game, (budget, threads), &AtomicBool::new(false))
     })
 }
+
+/// The header line of `review --text`'s turns: their columns' names, the same in every
+/// language (scripts and spreadsheets read them).
+pub const REVIEW_TURN_COLUMNS: &str = "number\tside\tturn\tblue_chance\tclass\tbetter\tseconds";
+
+/// The header line of `review --text`'s players, after the turns.
+pub const REVIEW_PLAYER_COLUMNS: &str = "side\taccuracy\tinaccuracies\tmistakes\tblunders";
 
 /// A turn's time for `review --text`: seconds with a tenth, rounded down as the clocks show
 /// them (`4.2`).

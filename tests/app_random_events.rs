@@ -74,6 +74,36 @@ fn event() -> impl Strategy<Value = Event> {
     ]
 }
 
+/// A key press or a left click on an 80x24 screen, as a player hammering at random would
+/// send them: every key the program binds on some screen but `q` (and Ctrl-C), the one
+/// way out.
+fn press_or_click() -> impl Strategy<Value = Event> {
+    let named = [
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Tab,
+        KeyCode::Backspace,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::F(1),
+    ];
+    let typed = "hjklyibnumvtdrsepP?[] 0123456789wxzaoYд".chars().map(KeyCode::Char);
+    let keys = prop::sample::select(named.into_iter().chain(typed).collect::<Vec<_>>());
+    prop_oneof![
+        2 => keys.prop_map(|code| key_event(code, KeyModifiers::NONE)),
+        1 => (0u16..80, 0u16..24).prop_map(|(column, row)| {
+            let kind = MouseEventKind::Down(MouseButton::Left);
+            Event::Mouse(ratatui::crossterm::event::MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+        }),
+    ]
+}
+
 /// Replaying the turns of a game from its start gives each position it shows.
 fn check_history<G: Game>(record: &Record<G>) {
     let mut position = record.start();
@@ -111,6 +141,23 @@ fn survive(mut app: App, events: &[Event]) {
         }
         check_game(&app);
         render(&app);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Six storms of 400 presses and clicks from the menu, through games, puzzles and the
+    /// rules and back (`m`, Esc): without `q` the program is still up at the end.
+    #[test]
+    fn only_q_ends_the_program(events in prop::collection::vec(press_or_click(), 400)) {
+        let mut app = App::new(Profile::default(), AREA);
+        for (n, event) in events.iter().enumerate() {
+            let context = app.context();
+            app.handle(hexstack::app::event::Event::Input(event.clone()));
+            prop_assert!(!app.quit, "event {n}, {event:?} in {context:?}, ended the program");
+            check_game(&app);
+        }
     }
 }
 

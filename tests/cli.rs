@@ -191,13 +191,17 @@ fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split('\t').collect()).collect();
-    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines.len(), 6, "{text}");
+    // A header line names the columns of the turns, another those of the players.
+    assert_eq!(lines[0], ["number", "side", "turn", "blue_chance", "class", "better", "seconds"]);
+    let lines = &lines[1..];
     assert_eq!(lines[0][..5], ["1", "blue", "D4", "0.00", "blunder"]);
     assert!(lines[0][5].parse::<hexstack::rules::clamber::Turn>().is_ok(), "the better turn: {text}");
     assert_eq!(lines[0][6], "-", "no time kept: the last column says so");
     assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-", "-"]);
-    assert_eq!((lines[2][0], lines[2][2..].to_vec()), ("blue", vec!["0", "0", "1"]));
-    assert_eq!(lines[3], ["red", "100.0", "0", "0", "0"]);
+    assert_eq!(lines[2], ["side", "accuracy", "inaccuracies", "mistakes", "blunders"]);
+    assert_eq!((lines[3][0], lines[3][2..].to_vec()), ("blue", vec!["0", "0", "1"]));
+    assert_eq!(lines[4], ["red", "100.0", "0", "0", "0"]);
     // The file is read, not written: a script's review leaves it as it was.
     assert_eq!(std::fs::read_to_string(&file).unwrap(), game);
     // A game on time: each turn's time is the last column, in seconds, the others as they were.
@@ -207,7 +211,7 @@ fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
     std::fs::write(&file, &timed).unwrap();
     let output = hexstack(&["review", file.to_str().unwrap(), "--text", "--level", "2"]);
     let text = stdout(&output);
-    let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split('\t').collect()).collect();
+    let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|line| line.split('\t').collect()).collect();
     assert_eq!((lines[0][..5].to_vec(), lines[0][6]), (vec!["1", "blue", "D4", "0.00", "blunder"], "4.2"));
     assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-", "71.0"]);
     std::fs::write(&file, game).unwrap();
@@ -265,6 +269,33 @@ fn a_bad_puzzle_file_is_a_one_line_error_naming_its_line() {
     }
 }
 
+/// A usage error is said in the player's language, read before the command line is parsed:
+/// `--lang`, else the config file's, else the locale's.
+#[test]
+fn usage_errors_are_in_the_players_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let french = dir.path().join("fr.toml");
+    std::fs::write(&french, "lang = \"fr\"\n").unwrap();
+    let none = dir.path().join("none.toml");
+    let cases: [(&[&str], &str, Option<&std::path::Path>, &str); 6] = [
+        (&["--lang", "fr", "plya"], "C", None, "commande inconnue « plya » (vouliez-vous dire « play » ?)"),
+        (&["play", "--lang=sr"], "C", None, "недостају обавезни аргументи: <GAME>; употреба: hexstack play"),
+        (&["perft", "clamber", "--depth", "x"], "fr_FR.UTF-8", None, "ce n'est pas un nombre entier"),
+        (&["review", "x", "--threads", "0"], "sr_RS.UTF-8", None, "ван опсега од 1 до 256"),
+        (&["moves", "chess"], "C", Some(&french), "valeur invalide « chess » pour « <GAME> »"),
+        (&["--lang", "en", "moves", "chess"], "fr_FR.UTF-8", Some(&french), "invalid value 'chess'"),
+    ];
+    for (args, locale, file, expected) in cases {
+        let output = common::hexstack_with(args, |command| {
+            command.env("LC_ALL", locale).env("HEXSTACK_CONFIG", file.unwrap_or(&none))
+        });
+        let said = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(said.lines().count(), 1, "{args:?}: {said}");
+        assert!(said.contains(expected), "{args:?}: {said}");
+    }
+}
+
 /// The settings' flags belong to the commands that open a screen (and `config`, which
 /// lists the settings): other commands neither show nor take them. Given before a command
 /// or after it, they apply; the command's own win.
@@ -290,4 +321,7 @@ fn the_settings_flags_are_shown_only_where_they_apply() {
     let both = theme(&["hexstack", "--theme", "mono", "play", "clamber", "--theme", "colour-blind"]).unwrap();
     assert_eq!(both.as_deref(), Some("colour-blind"));
     assert!(theme(&["hexstack", "perft", "clamber", "--depth", "1", "--theme", "mono"]).is_err());
+    // After `puzzles`, --theme is a puzzle theme; the colours' comes before it.
+    let puzzles = ["hexstack", "--theme", "mono", "puzzles", "--theme", "long-chain"];
+    assert_eq!(theme(&puzzles).unwrap().as_deref(), Some("mono"));
 }

@@ -304,7 +304,7 @@ fn an_exported_game_loads_as_a_saved_game_with_its_players_and_result() {
             .unwrap();
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         let lines = String::from_utf8_lossy(&output.stdout).lines().count();
-        assert_eq!(lines, turns + 2, "a line a turn, then a line a player");
+        assert_eq!(lines, turns + 4, "a header and a line a turn, then a header and a line a player");
     }
     assert!(said(club.export(4242).unwrap_err()).contains("no game 4242"));
 }

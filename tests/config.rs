@@ -161,6 +161,21 @@ fn the_menu_says_what_was_wrong_in_the_file() {
         note.contains("review_level should be") && note.ends_with("(and 2 more: hexstack config lists them)"),
         "{note}"
     );
+    // On screen it is read whole, however many lines it takes, in every language.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for lang in Lang::ALL {
+        for (width, height) in [(80, 24), (60, 20)] {
+            let mut app = App::new(profile(), Rect::new(0, 0, width, height));
+            app = app.with_note(config::note(&configured().warnings));
+            let Screen::Menu(menu) = &app.screen else { panic!("the menu") };
+            let note = words(&lang.say(menu.note.as_ref().unwrap()));
+            let terminal = render_in(&app, lang);
+            let buffer = terminal.backend().buffer();
+            let lines = (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>());
+            let shown = words(&lines.collect::<Vec<_>>().join(" "));
+            assert!(shown.contains(&note), "{lang:?} {width}x{height}: {note}\n{shown}");
+        }
+    }
 }
 
 #[test]
@@ -304,6 +319,58 @@ fn a_name_in_the_file_is_as_long_as_one_on_the_command_line() {
         load_text(&format!("red = \"{long}\"\nblue = \"Ana\"\n"), &Flags::default(), false);
     assert_eq!((loaded.warnings.len(), loaded.settings.red.value.clone()), (1, None));
     assert_eq!(loaded.settings.blue.value.as_deref(), Some("Ana"));
+}
+
+/// A name that is no setting, an action that is none and a theme that is none each name the
+/// nearest one there is, in every language; a name far from all names none.
+#[test]
+fn a_mistyped_name_suggests_the_one_meant() {
+    let text = "language = \"fr\"\nlevle = 2\ncolours = 1\n[theme]\nname = \"colorblind\"\n\
+                [theme.marks]\nselcted = \"bold\"\n[keys]\nundoo = \"z\"\n";
+    let (folder, loaded) = load_text(text, &Flags::default(), false);
+    let folder = folder.path().display().to_string();
+    let said: Vec<String> =
+        loaded.warnings.iter().map(|warning| Lang::En.say(warning).replace(&folder, "DIR")).collect();
+    assert_eq!(
+        said,
+        [
+            "DIR/config.toml:1:1: there is no setting language (did you mean lang?); it is left out",
+            "DIR/config.toml:2:1: there is no setting levle (did you mean level?); it is left out",
+            "DIR/config.toml:3:1: there is no setting colours; it is left out",
+            "DIR/config.toml:5:8: theme.name should be default, colour-blind or mono, not 'colorblind' \
+             (did you mean colour-blind?); it stays on its default",
+            "DIR/config.toml:7:1: there is no setting theme.marks.selcted (did you mean theme.marks.selected?); \
+             it is left out",
+            "DIR/config.toml:9:1: there is no setting keys.undoo (did you mean keys.undo?); it is left out",
+        ]
+    );
+    let fr = Lang::Fr.say(&loaded.warnings[0]);
+    assert!(
+        fr.ends_with("le réglage language n'existe pas (vouliez-vous dire lang ?) ; il est ignoré"),
+        "{fr}"
+    );
+    let sr = Lang::Sr.say(&loaded.warnings[0]);
+    assert!(
+        sr.ends_with("подешавање language не постоји (да ли сте мислили на lang?); изостављено је"),
+        "{sr}"
+    );
+    let flags = Flags { theme: Some("mon".into()), ..Flags::default() };
+    let error = config::load(&flags, None, &Env::default()).unwrap_err();
+    assert_eq!(
+        Lang::En.say(&error),
+        "--theme should be default, colour-blind or mono, not 'mon' (did you mean mono?)"
+    );
+}
+
+/// Every name the file's top may hold is known, so none is suggested that would be refused.
+#[test]
+fn every_setting_of_the_default_file_is_known() {
+    let (_folder, loaded) = load_text(&config::default_file(), &Flags::default(), false);
+    assert!(loaded.warnings.is_empty());
+    let top = "lang = \"en\"\nblue = \"A\"\nred = \"B\"\nlevel = 3\nreview_level = 4\ncomputer = \"red\"\n\
+               eval = true\nstep_time = 100\nclock = \"none\"\n[theme]\n[keys]\n";
+    let (_folder, loaded) = load_text(top, &Flags::default(), false);
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
 }
 
 /// The default file is made from the settings' one declaration; it reads as it always did.

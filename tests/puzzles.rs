@@ -32,6 +32,27 @@ fn every_shipped_puzzle_is_a_legal_win_after_its_mistake() {
     }
 }
 
+/// The shipped files' themes are what the tagging gives their lines (recomputed, never
+/// written by hand), and each theme picks out a set: none but a length is on nine puzzles in
+/// ten of a set, and each names words in every language.
+#[test]
+fn the_shipped_themes_are_the_taggings_and_each_picks_out_a_set() {
+    for (name, text, ..) in SETS {
+        let puzzles = set(text);
+        let mut counts = std::collections::BTreeMap::<String, usize>::new();
+        for puzzle in &puzzles {
+            assert_eq!(puzzle.tagged().as_ref(), Ok(&puzzle.themes), "{name} {}", puzzle.id);
+            for theme in &puzzle.themes {
+                *counts.entry(theme.clone()).or_default() += 1;
+                assert!(hexstack::puzzles::theme_words(theme).is_some(), "{theme} has words");
+            }
+        }
+        for (theme, count) in counts.iter().filter(|(theme, _)| !theme.starts_with("win-in-")) {
+            assert!(count * 10 < puzzles.len() * 9, "{name}: {theme} is on {count} of {}", puzzles.len());
+        }
+    }
+}
+
 #[test]
 fn the_shipped_sets_hold_enough_puzzles_of_one_to_three_turns_each_position_once() {
     let mut positions = HashSet::new();
@@ -78,7 +99,17 @@ fn tiny(game: GameKind, seed: u64) -> Vec<Puzzle> {
     let options =
         Options { proof_budget: 60_000, most_turns: 2, play_budget: 2_000, ..Options::new(3, seed) };
     let mut made = Vec::new();
-    make(&start, &[], options, |puzzle| made.push(puzzle.clone()), |_, _| {}).unwrap();
+    make(
+        &start,
+        &[],
+        options,
+        |puzzle| {
+            made.push(puzzle.clone());
+            std::ops::ControlFlow::Continue(())
+        },
+        |_, _| {},
+    )
+    .unwrap();
     made
 }
 
@@ -105,6 +136,32 @@ fn puzzles_list_prints_the_shipped_sets_and_reads_back() {
     let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
     assert_eq!(listed, shipped());
     assert!(!listed.is_empty(), "the shipped sets are listed");
+}
+
+#[test]
+fn puzzles_list_prints_the_file_it_is_given() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzles.tsv");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
+            .args(args)
+            .env("LC_ALL", "C")
+            .output()
+            .expect("hexstack runs")
+    };
+    let output = run(&["puzzles", "--file", file, "list"]);
+    assert!(output.status.success());
+    let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
+    assert_eq!(listed, read_set(&std::fs::read_to_string(file).unwrap()).unwrap());
+    // With a command that has puzzles of its own, --file is refused in one line.
+    for args in [
+        &["puzzles", "--file", file, "list", "--mine"][..],
+        &["puzzles", "--file", file, "make", "--game", "clamber", "--count", "1", "--seed", "1"],
+    ] {
+        let output = run(args);
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(said.starts_with("hexstack: --file goes with") && said.lines().count() == 1, "{said}");
+    }
 }
 
 #[test]

@@ -339,3 +339,28 @@ fn the_last_step_says_space_goes_back_to_the_first_and_p_tries_the_position_show
     let tried = hexstack::each_game!(app.screen.game().unwrap(), game => game.table.position().to_string());
     assert_eq!(tried, shown, "p tries the position on the page");
 }
+
+/// The column where the first line of a page's text starts, as drawn in `area`.
+fn text_column(game: GameKind, page: usize, area: Rect) -> usize {
+    let book = Book { game, page, scene: 0, contents: None };
+    let mut app = App::rules(Profile::default(), game, area);
+    app.screen = Screen::Rules(book);
+    let terminal = render_in(&app, Lang::En);
+    let buffer = terminal.backend().buffer();
+    (0..area.width).position(|x| !buffer[(x, 1)].symbol().trim().is_empty()).unwrap_or(usize::MAX)
+}
+
+#[test]
+fn the_text_starts_at_the_same_column_on_every_page() {
+    for area in [AREA, Rect::new(0, 0, 120, 34)] {
+        for &game in GameKind::ALL {
+            let columns: Vec<usize> =
+                (0..pages(game).len()).map(|page| text_column(game, page, area)).collect();
+            assert!(
+                columns.windows(2).all(|pair| pair[0] == pair[1]),
+                "{} at {area:?}: {columns:?}",
+                game.name()
+            );
+        }
+    }
+}

@@ -95,6 +95,18 @@ fn a_20x6_terminal_says_what_size_is_needed() {
     insta::assert_snapshot!(screen(&at_size(clamber("start"), 20, 6)));
 }
 
+/// A 60x20 terminal plays Clamber's usual board: the side panel narrows for it, and the
+/// board and the panel are drawn, in every language.
+#[test]
+fn a_60x20_terminal_plays_the_usual_clamber_board() {
+    for lang in hexstack::i18n::Lang::ALL {
+        for app in [at_size(clamber("start"), 60, 20), at_size(clamber("3/r/C3=b1,D3=r2"), 60, 20)] {
+            let shown = render_in(&app, lang).backend().to_string();
+            assert!(shown.contains('·') && shown.contains('┌'), "{lang:?}: the board and the panel\n{shown}");
+        }
+    }
+}
+
 #[test]
 fn tiny_terminals_draw_without_panicking() {
     for (width, height) in [(1, 1), (2, 1), (1, 3), (10, 2), (79, 23), (50, 50)] {

@@ -82,3 +82,23 @@ fn the_setup_in_each_language_and_when_it_does_not_fit() {
     assert!(small.contains("Terminal too small"), "{small}");
     insta::assert_snapshot!("setup_36x8", small);
 }
+
+/// Esc does nothing on the menu (the key line names only `q` to quit); the Quit entry,
+/// chosen by Enter or a click, asks first and only `q` answers yes; `q` quits at once.
+#[test]
+fn only_q_quits_from_the_menu() {
+    let mut app = App::new(Profile::default(), AREA);
+    press(&mut app, &["Esc", "Esc"]);
+    assert!(!app.quit, "Esc ends nothing");
+    press(&mut app, &["0", "Enter"]);
+    assert!(!app.quit);
+    let asked = render(&app).backend().to_string();
+    assert!(asked.contains("Quit hexstack?") && asked.contains("q quit · any other key: stay"), "{asked}");
+    press(&mut app, &["y"]);
+    assert!(!app.quit && app.overlay.is_none(), "any other key stays");
+    press(&mut app, &["Enter", "q"]);
+    assert!(app.quit, "0, Enter, q");
+    let mut app = App::new(Profile::default(), AREA);
+    press(&mut app, &["q"]);
+    assert!(app.quit, "q quits at once");
+}

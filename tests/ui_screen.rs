@@ -74,3 +74,19 @@ fn a_long_message_stays_within_its_two_lines_and_says_it_was_cut() {
     assert!(rows[22].contains("word …"), "the second line ends cut, and says so: {}", rows[22]);
     assert!(rows[23].contains("hjklyibn move"), "the key line is whole: {}", rows[23]);
 }
+
+/// A message that begins in lower case in the language files (it follows `hexstack: ` on the
+/// error output) reads as a sentence on screen, in every language.
+#[test]
+fn the_message_line_reads_as_a_sentence_in_every_language() {
+    let mut app = sized("3/b/-", 80, 24);
+    press(&mut app, &["Enter", "u"]);
+    for (lang, words) in [
+        (hexstack::i18n::Lang::En, " Turn taken back: Blue to move"),
+        (hexstack::i18n::Lang::Fr, " Tour défait"),
+        (hexstack::i18n::Lang::Sr, " Потез поништен: Плави је на потезу"),
+    ] {
+        let screen = render_in(&app, lang).backend().to_string();
+        assert!(screen.contains(words), "{lang:?}: {words}\n{screen}");
+    }
+}

@@ -128,6 +128,7 @@ fn said(lang: Lang, name: &'static str, values: usize) -> String {
         4 => Text::new(Key::<4>::new(name), [next(), next(), next(), next()]),
         5 => Text::new(Key::<5>::new(name), [next(), next(), next(), next(), next()]),
         6 => Text::new(Key::<6>::new(name), [next(), next(), next(), next(), next(), next()]),
+        7 => Text::new(Key::<7>::new(name), [next(), next(), next(), next(), next(), next(), next()]),
         _ => panic!("{name} takes {values} values: give this test a line more"),
     };
     lang.say_with(&text, &|action| format!("‹{action}›"))

@@ -85,6 +85,9 @@ pub enum Go {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Question {
     Quit,
+    /// The menu's Quit entry was chosen (a click, Enter): the quit key quits, any other key
+    /// stays, so that no stray click or Enter ends the program.
+    QuitEntry,
     Menu,
     /// Does this player resign?
     Resign(Colour),

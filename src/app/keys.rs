@@ -69,12 +69,14 @@ pub enum Context {
     Lobby,
     /// A seek or a challenge being written in the lobby.
     LobbyForm,
+    /// The puzzles' themes, each with its count, to choose one.
+    PuzzleThemes,
 }
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 20] = [
+    pub const ALL: [Context; 21] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -95,6 +97,7 @@ impl Context {
         Context::PuzzleHistory,
         Context::Lobby,
         Context::LobbyForm,
+        Context::PuzzleThemes,
     ];
 }
 
@@ -153,6 +156,8 @@ pub enum Action {
     History,
     /// A streak of puzzles of rising difficulty, until the first mistake.
     Streak,
+    /// The puzzles' themes, to keep to one.
+    Themes,
     /// Stop both clocks of a game on time, or let them go on.
     Pause,
     /// Offer a game in the club's lobby.
@@ -193,6 +198,7 @@ impl Action {
             "retry" => Action::Retry,
             "history" => Action::History,
             "streak" => Action::Streak,
+            "themes" => Action::Themes,
             "pause" => Action::Pause,
             "seek" => Action::Seek,
             "choose" => Action::Choose,

@@ -10,6 +10,9 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 pub const SLOT: u16 = 5;
 /// The width of the side panel.
 pub const PANEL_WIDTH: u16 = 30;
+/// The side panel's width where the board does not fit beside a full one: a 60-column
+/// terminal still plays the usual boards.
+const NARROW_PANEL: u16 = 22;
 /// From this width on, a review's panel grows with the terminal, up to this many columns.
 const REVIEW_WIDE: u16 = 100;
 const REVIEW_PANEL_MOST: u16 = 64;
@@ -79,10 +82,14 @@ pub struct GameLayout {
 impl GameLayout {
     /// The layout of a game on `board`, cells `lines` high, in `area`; `None` if the
     /// board or the panel does not fit.
+    /// The panel narrows where the board would not fit beside it.
     pub fn fit(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
-        let areas = Areas::split(area);
-        let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
-            .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+        let (areas, layout) = [PANEL_WIDTH, NARROW_PANEL].into_iter().find_map(|panel| {
+            let areas = Areas::split_with(area, panel);
+            let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
+                .filter(|_| areas.panel.height >= PANEL_HEIGHT)?;
+            Some((areas, layout))
+        })?;
         let areas = areas.close_up(layout.width() + GAP);
         let layout = BoardLayout::fit(board, SLOT, lines, areas.board)?;
         Some(GameLayout { areas, board: layout })
@@ -103,7 +110,7 @@ impl GameLayout {
     /// The smallest terminal a game on `board` needs, cells `lines` high.
     pub fn needed(board: Board, lines: u16) -> (u16, u16) {
         let (width, height) = BoardLayout::smallest(board, SLOT, lines);
-        (width + PANEL_WIDTH, (height + 2).max(PANEL_HEIGHT) + 4)
+        (width + NARROW_PANEL, (height + 2).max(PANEL_HEIGHT) + 4)
     }
 }
 
@@ -181,15 +188,42 @@ impl PageLayout {
     /// The text takes what the board leaves, between 28 and 60 columns; `None` if even
     /// then the board does not fit.
     pub fn fit(board: Board, lines: u16, area: Rect) -> Option<PageLayout> {
+        PageLayout::fit_in_book(board, None, lines, area)
+    }
+
+    /// [`PageLayout::fit`] for a page of a book whose pages agree on a text `width` (see
+    /// [`PageLayout::text_width`]), so that the text starts at the same column on every
+    /// page; the page's own board takes the rest. Without it, or where the board does not
+    /// fit beside it, the text is as wide as the page's own board leaves.
+    pub fn fit_in_book(board: Board, width: Option<u16>, lines: u16, area: Rect) -> Option<PageLayout> {
         let [title, body, hints] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
-        let (layout, text_width) =
-            (28..=body.width.saturating_sub(20).max(28)).rev().step_by(2).find_map(|text_width| {
-                let board_area = Rect { width: body.width.saturating_sub(text_width), ..body };
-                BoardLayout::fit(board, SLOT, lines, board_area).map(|layout| (layout, text_width.min(60)))
-            })?;
+        let own = PageLayout::fit_text(board, lines, body)?;
+        let (layout, text_width) = match width {
+            Some(width) if width < own.1 => {
+                let board_area = Rect { width: body.width.saturating_sub(width), ..body };
+                BoardLayout::fit(board, SLOT, lines, board_area).map_or(own, |layout| (layout, width))
+            }
+            _ => own,
+        };
         let text = Rect::new(body.right().saturating_sub(text_width), body.y, text_width, body.height);
         Some(PageLayout { title, hints, board: layout, text })
+    }
+
+    /// The width of the text beside `board` in `area`, as [`PageLayout::fit`] makes it.
+    pub fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
+        let [_, body, _] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
+        PageLayout::fit_text(board, lines, body).map(|(_, width)| width)
+    }
+
+    /// The board's layout and the text's width beside it in the page's `body`: the widest
+    /// text (28 to 60 columns) that leaves the board room.
+    fn fit_text(board: Board, lines: u16, body: Rect) -> Option<(BoardLayout, u16)> {
+        (28..=body.width.saturating_sub(20).max(28)).rev().step_by(2).find_map(|text_width| {
+            let board_area = Rect { width: body.width.saturating_sub(text_width), ..body };
+            BoardLayout::fit(board, SLOT, lines, board_area).map(|layout| (layout, text_width.min(60)))
+        })
     }
 
     /// The smallest terminal a page with `board` needs.

@@ -274,7 +274,7 @@ impl Menu {
             Entry::Review => Go::Request(Request::Review),
             Entry::Puzzles => Go::Puzzles,
             Entry::Rules(game) => Go::Rules(game),
-            Entry::Quit => Go::Quit,
+            Entry::Quit => Go::Ask(super::component::Question::QuitEntry),
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod pages;
 pub mod profile;
 pub mod prompt;
 pub mod puzzle;
+pub mod puzzle_themes;
 pub mod review;
 pub mod rules;
 pub(crate) mod shared_record;
@@ -238,6 +239,14 @@ impl App {
         let step_time = profile.prefs.step_time;
         let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file, step_time);
         App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
+    }
+
+    /// The puzzle screen, when it is the one on screen.
+    pub fn puzzle_screen(&mut self) -> Option<&mut puzzle::PuzzleScreen> {
+        match &mut self.screen {
+            Screen::Puzzle(screen) => Some(screen),
+            _ => None,
+        }
     }
 
     /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
@@ -570,7 +579,7 @@ impl App {
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
-            Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Quit | Question::QuitEntry | Question::Unkept { quit: true, .. } => self.quit = true,
             Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
@@ -587,12 +596,4 @@ impl App {
             }
         }
     }
-}
-
-/// The puzzle screen as `hexstack puzzles` opens it: the shipped puzzles and the player's
-/// own (read from their file if there is one, a bad file left out), the history in the
-/// data folder.
-pub fn puzzles_from_files(profile: Profile, area: Rect) -> App {
-    let screen = puzzle::PuzzleScreen::from_files(profile.prefs.step_time);
-    App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
 }

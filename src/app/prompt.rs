@@ -9,8 +9,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
 
 impl Component for Question {
+    /// The menu's Quit entry reads keys as the menu does, so that its quit key answers it.
     fn context(&self) -> Context {
-        Context::Question
+        if *self == Question::QuitEntry { Context::Menu } else { Context::Question }
     }
 
     fn act(&mut self, action: Action) -> Go {
@@ -25,6 +26,10 @@ impl Component for Question {
             && key.code == KeyCode::Char('s')
         {
             return Go::SaveAs(*game);
+        }
+        // The menu's Quit entry is answered by the menu's own quit key: any other key stays.
+        if *self == Question::QuitEntry {
+            return if action == Some(Action::Quit) { Go::Yes(self.clone()) } else { Go::No(self.clone()) };
         }
         self.act(action.unwrap_or(Action::Back))
     }

@@ -1,7 +1,8 @@
 //! The puzzle screen: a list of puzzles solved one after another on the board, picked near
 //! the player's rating (their own mistakes first), each attempt rated (Glicko-2) and kept
 //! in the history file; a streak mode of rising difficulty; the history on a view of its
-//! own. The board of one puzzle is a [`Solving`], typed by its game.
+//! own; a theme to keep to, chosen on a list of the themes with their counts
+//! (`puzzle_themes`). The board of one puzzle is a [`Solving`], typed by its game.
 
 use super::component::{Component, Go};
 use super::keys::{Action, Context, Leaving};
@@ -25,6 +26,8 @@ use std::time::Duration;
 pub enum View {
     Board,
     History,
+    /// The themes of the puzzles, each with its count, to choose one.
+    Themes,
 }
 
 /// A streak under way: the puzzles in the order they come, and how many are solved.
@@ -55,6 +58,10 @@ pub struct PuzzleScreen {
     /// A line about the screen itself (the history not written...).
     pub note: Option<Text>,
     pub leaving: Leaving,
+    /// The theme the puzzles keep to, if the player chose one.
+    pub theme: Option<String>,
+    /// The row chosen on the list of themes: 0 for every puzzle, then each theme.
+    pub theme_row: usize,
     /// How long a right turn shows before the opponent's reply.
     reply_time: std::time::Duration,
 }
@@ -69,6 +76,9 @@ impl PuzzleScreen {
         history_file: Option<PathBuf>,
         reply_time: Duration,
     ) -> PuzzleScreen {
+        if let Some(path) = &history_file {
+            crate::store::remove_stale_writes(path);
+        }
         let history = history_file.as_deref().map(History::load).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
@@ -83,6 +93,8 @@ impl PuzzleScreen {
             rating_before: None,
             note: None,
             leaving: Leaving::Program,
+            theme: None,
+            theme_row: 0,
             reply_time,
         };
         screen.next();
@@ -93,12 +105,7 @@ impl PuzzleScreen {
     /// (read from their file if there is one, a bad file left out), the history in the data
     /// folder, the opponent replying after `reply_time`.
     pub fn from_files(reply_time: Duration) -> PuzzleScreen {
-        let mine = crate::puzzles::mine_path()
-            .and_then(|path| std::fs::read_to_string(path).ok())
-            .and_then(|text| crate::puzzles::read_set(&text).ok())
-            .unwrap_or_default();
-        let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-        let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
+        let (all, ids) = own_and_shipped_puzzles();
         PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
     }
 
@@ -122,7 +129,7 @@ impl PuzzleScreen {
     }
 
     /// Puts puzzle `n` on the board; a puzzle that does not replay is skipped, and said.
-    fn open(&mut self, n: usize) {
+    pub(super) fn open(&mut self, n: usize) {
         self.current = Some(n);
         let puzzle = self.puzzles[n].clone();
         let reply_time = self.reply_time;
@@ -140,7 +147,7 @@ impl PuzzleScreen {
     }
 
     /// The next puzzle: the streak's next one, or the nearest the rating not solved yet.
-    fn next(&mut self) {
+    pub(super) fn next(&mut self) {
         let next = match &mut self.streak {
             Some(streak) => {
                 let at = streak.solved as usize;
@@ -148,7 +155,8 @@ impl PuzzleScreen {
             }
             None => {
                 let solved = self.history.solved();
-                pick::next(&self.puzzles, &self.mine, &solved, self.rating().rating, self.current)
+                let wanted = (self.rating().rating, self.theme.as_deref());
+                pick::next(&self.puzzles, &self.mine, &solved, wanted, self.current)
             }
         };
         match next {
@@ -165,7 +173,8 @@ impl PuzzleScreen {
     /// Starts a streak from the easiest puzzle near the rating.
     fn start_streak(&mut self) {
         self.end_streak();
-        let order = pick::streak(&self.puzzles, &self.history.solved(), self.rating().rating);
+        let wanted = (self.rating().rating, self.theme.as_deref());
+        let order = pick::streak(&self.puzzles, &self.history.solved(), wanted);
         self.streak = Some(Streak { order, solved: 0 });
         self.streak_ended = None;
         self.next();
@@ -175,7 +184,7 @@ impl PuzzleScreen {
     }
 
     /// Ends the streak under way, keeping its length in the history if it solved any.
-    fn end_streak(&mut self) {
+    pub(super) fn end_streak(&mut self) {
         let Some(streak) = self.streak.take() else { return };
         self.streak_ended = Some(streak.solved);
         if streak.solved > 0 {
@@ -270,6 +279,7 @@ impl PuzzleScreen {
                 return if self.leaving == Leaving::Menu { Go::Menu } else { Go::Quit };
             }
             Action::History => self.view = View::History,
+            Action::Themes => self.open_themes(),
             Action::Streak => self.start_streak(),
             Action::Retry => self.retry(),
             Action::Act | Action::NextPuzzle if over => self.next(),
@@ -299,6 +309,7 @@ impl Component for PuzzleScreen {
         match self.view {
             View::Board => Context::Puzzle,
             View::History => Context::PuzzleHistory,
+            View::Themes => Context::PuzzleThemes,
         }
     }
 
@@ -313,6 +324,7 @@ impl Component for PuzzleScreen {
                 }
                 Go::Stay
             }
+            View::Themes => self.act_on_themes(action),
         }
     }
 
@@ -320,6 +332,9 @@ impl Component for PuzzleScreen {
     /// mouse.
     fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
         let clicked = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        if self.view == View::Themes {
+            return self.click_on_themes(mouse, area);
+        }
         if self.view != View::Board || (!clicked && mouse.kind != MouseEventKind::Moved) {
             return Go::Stay;
         }
@@ -332,4 +347,20 @@ impl Component for PuzzleScreen {
         }
         if clicked { self.act(Action::Act) } else { Go::Stay }
     }
+}
+
+/// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
+/// is one, a bad file left out: what a stopped write of it left beside it goes) and the
+/// shipped ones; and the ids of the player's own.
+pub fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
+    let mine_path = crate::puzzles::mine_path();
+    if let Some(path) = &mine_path {
+        crate::store::remove_stale_writes(path);
+    }
+    let mine = mine_path
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|text| crate::puzzles::read_set(&text).ok())
+        .unwrap_or_default();
+    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
+    (mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect(), ids)
 }

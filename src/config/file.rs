@@ -1,7 +1,7 @@
 //! The config file read setting by setting: a bad value, an unknown name or a line TOML
 //! cannot read is a warning naming its line and column, and everything else still applies.
 
-use super::defs::{Values, read_plain};
+use super::defs::{NAMES, Values, read_plain};
 use super::reader::Reader;
 use crate::app::keys::{self, Press};
 use crate::i18n::keys::*;
@@ -57,7 +57,7 @@ fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value
             Some(table) => club(reader, values, table),
             None => reader.bad(value, setting, CONFIG_EXPECT_SECTION),
         },
-        _ => reader.unknown(name.span(), setting),
+        _ => reader.unknown(name.span(), ("", setting), known("", &TABLES)),
     }
 }
 
@@ -66,9 +66,23 @@ fn club(reader: &mut Reader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("club.{}", name.get_ref());
         if !read_plain(reader, values, &setting, value) {
-            reader.unknown(name.span(), &setting);
+            reader.unknown(name.span(), ("club.", name.get_ref()), known("club.", &[]));
         }
     }
+}
+
+/// The tables at the top of the file, as [`top`] reads them.
+const TABLES: [&str; 3] = ["theme", "keys", "club"];
+
+/// The names `section` of the file takes (`theme.`, or empty for the top), for a
+/// suggestion: its plain settings, from their one declaration, and its `own` tables and
+/// values.
+fn known<'a>(section: &'a str, own: &'a [&'static str]) -> impl Iterator<Item = &'static str> + 'a {
+    let plain = NAMES.iter().filter_map(move |name| match section {
+        "" => (!name.contains('.')).then_some(*name),
+        _ => name.strip_prefix(section),
+    });
+    plain.chain(own.iter().copied())
 }
 
 /// An integer's digits, if `value` is one (in base 10).
@@ -90,7 +104,11 @@ fn theme(reader: &mut Reader, values: &mut Values, table: &DeTable) {
                 Some(marks) => mark_styles(reader, values, marks),
                 None => reader.bad(value, &setting, CONFIG_EXPECT_SECTION),
             },
-            _ => reader.unknown(name.span(), &setting),
+            _ => reader.unknown(
+                name.span(),
+                ("theme.", name.get_ref()),
+                known("theme.", &["blue", "red", "marks"]),
+            ),
         }
     }
 }
@@ -113,7 +131,7 @@ fn mark_styles(reader: &mut Reader, values: &mut Values, table: &DeTable) {
                     values.marks.push((mark, look));
                 }
             }
-            None => reader.unknown(name.span(), &setting),
+            None => reader.unknown(name.span(), ("theme.marks.", name.get_ref()), Mark::ALL.map(Mark::name)),
         }
     }
 }
@@ -145,7 +163,8 @@ fn bindings(reader: &mut Reader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("keys.{}", name.get_ref());
         let Some(action) = keys::action_named(name.get_ref()) else {
-            reader.unknown(name.span(), &setting);
+            let actions: Vec<&str> = keys::ACTIONS.iter().map(|(name, _)| *name).collect();
+            reader.unknown(name.span(), ("keys.", name.get_ref()), actions);
             continue;
         };
         let Some(presses) = reader.get(value, &setting, CONFIG_EXPECT_KEYS, presses) else { continue };
@@ -172,4 +191,19 @@ fn presses(value: &DeValue) -> Option<Vec<Press>> {
     };
     let distinct = presses.iter().enumerate().all(|(n, key)| !presses[..n].contains(key));
     (distinct && (1..=8).contains(&presses.len())).then_some(presses)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TABLES, known, values};
+
+    #[test]
+    fn the_names_suggested_are_the_names_read() {
+        let theme = known("theme.", &["blue", "red", "marks"]).map(|name| format!("theme.{name}"));
+        for name in known("", &TABLES).map(String::from).chain(theme) {
+            let (_, warnings) = values(&format!("{name} = 1\n"), "f");
+            let said = warnings.iter().map(|warning| crate::i18n::Lang::En.say(warning)).collect::<String>();
+            assert!(!said.contains("no setting"), "{name}: {said}");
+        }
+    }
 }

@@ -29,17 +29,35 @@ impl Reader<'_> {
     }
 
     /// `setting`'s value refused: where it is, what it should be, what it is.
+    /// For a value that is one of a few names (a theme), the nearest one is suggested.
     pub(super) fn bad(&mut self, value: &Spanned<DeValue>, setting: &str, expected: Key<0>) {
         let (line, column) = self.place(value.span().start);
-        let given = excerpt(&shown(value.get_ref()));
-        let warning = text!(CONFIG_BAD, self.file, line, column, setting, text!(expected), given);
+        let shown = shown(value.get_ref());
+        let (file, given) = (self.file, excerpt(&shown));
+        let warning = match super::suggest::nearest(&shown, super::suggest::values_of(expected)) {
+            Some(meant) => text!(CONFIG_BAD_NEAR, file, line, column, setting, text!(expected), given, meant),
+            None => text!(CONFIG_BAD, file, line, column, setting, text!(expected), given),
+        };
         self.warnings.push((value.span().start, warning));
     }
 
-    /// A name that is no setting.
-    pub(super) fn unknown(&mut self, span: Range<usize>, setting: &str) {
+    /// A name that is no setting of the section `section` (`theme.`, or empty for the
+    /// top), whose names are `known`: the nearest one is suggested.
+    pub(super) fn unknown<'k>(
+        &mut self,
+        span: Range<usize>,
+        (section, name): (&str, &str),
+        known: impl IntoIterator<Item = &'k str>,
+    ) {
         let (line, column) = self.place(span.start);
-        self.warnings.push((span.start, text!(CONFIG_UNKNOWN, self.file, line, column, excerpt(setting))));
+        let setting = excerpt(&format!("{section}{name}"));
+        let warning = match super::suggest::nearest(name, known) {
+            Some(meant) => {
+                text!(CONFIG_UNKNOWN_NEAR, self.file, line, column, setting, format!("{section}{meant}"))
+            }
+            None => text!(CONFIG_UNKNOWN, self.file, line, column, setting),
+        };
+        self.warnings.push((span.start, warning));
     }
 
     /// `read`'s answer on `value`, else a warning that `setting` expected `expected`.

@@ -1,9 +1,25 @@
 //! What a Clamber puzzle's turns teach: the rules' words for them.
 
-use super::Themes;
+use super::themes::{Theme, Themes};
+use crate::i18n::clamber::keys::*;
 use crate::rules::clamber;
+use crate::rules::hex::Cell;
+
+/// How many enemy stacks the winning turn must end at once to be a sweep.
+const SWEEP: usize = 4;
 
 impl Themes for clamber::Position {
+    const THEMES: &'static [Theme] = &[
+        Theme { name: "placement", title: THEME_PLACEMENT, about: THEME_PLACEMENT_ABOUT },
+        Theme { name: "lower-capture", title: THEME_LOWER, about: THEME_LOWER_ABOUT },
+        Theme { name: "equal-capture", title: THEME_EQUAL, about: THEME_EQUAL_ABOUT },
+        Theme { name: "chain-capture", title: THEME_CHAIN, about: THEME_CHAIN_ABOUT },
+        Theme { name: "long-chain", title: THEME_LONG_CHAIN, about: THEME_LONG_CHAIN_ABOUT },
+        Theme { name: "distant-capture", title: THEME_DISTANT, about: THEME_DISTANT_ABOUT },
+        Theme { name: "sub-group-removal", title: THEME_SUB_GROUP, about: THEME_SUB_GROUP_ABOUT },
+        Theme { name: "sweep", title: THEME_SWEEP, about: THEME_SWEEP_ABOUT },
+    ];
+
     const SHIPPED: &'static [&'static str] = &[
         include_str!("../../assets/puzzles/clamber-3.tsv"),
         include_str!("../../assets/puzzles/clamber-4.tsv"),
@@ -14,9 +30,12 @@ impl Themes for clamber::Position {
         format!("c{}", board.side())
     }
 
-    /// A placement; a lower or an equal capture; a chain of two or more; a capture that
-    /// takes the rest of a sub-group off the board.
-    fn turn_themes(position: &Self, turn: &clamber::Turn, next: &Self) -> Vec<&'static str> {
+    /// A placement (a quiet turn: only a capture wins); a lower or an equal capture; a
+    /// chain of two or more, of three or more; an equal capture of a stack that does not
+    /// touch the capturer; before the win, a capture that takes the rest of a sub-group
+    /// off the board (every winning capture does: the enemy must be left with nothing); a
+    /// win that ends four enemy stacks or more at once.
+    fn turn_themes(position: &Self, turn: &clamber::Turn, next: &Self, last: bool) -> Vec<&'static str> {
         let clamber::Turn::Capture { from, captured } = turn else { return vec!["placement"] };
         let mut themes = Vec::new();
         match captured.first().and_then(|&target| position.capture_kind(*from, target)) {
@@ -27,11 +46,28 @@ impl Themes for clamber::Position {
         if captured.len() >= 2 {
             themes.push("chain-capture");
         }
+        if captured.len() >= 3 {
+            themes.push("long-chain");
+        }
+        // Each capture of a chain is made by the stack the one before took.
+        let board = position.board();
+        let capturers = std::iter::once(from).chain(captured.iter());
+        let touching = |a: Cell, b: Cell| match (board.index(a), board.index(b)) {
+            (Some(a), Some(b)) => board.neighbours(a).contains(b),
+            _ => true,
+        };
+        if capturers.zip(captured).any(|(&capturer, &target)| !touching(capturer, target)) {
+            themes.push("distant-capture");
+        }
         // Each capture turns one enemy stack; any more gone left with its sub-group.
         let enemy = position.to_move().other();
-        let gone = position.cells_of(enemy).len().saturating_sub(next.cells_of(enemy).len());
-        if gone > captured.len() {
+        let before = position.cells_of(enemy).len();
+        let gone = before.saturating_sub(next.cells_of(enemy).len());
+        if !last && gone > captured.len() {
             themes.push("sub-group-removal");
+        }
+        if last && gone >= SWEEP {
+            themes.push("sweep");
         }
         themes
     }

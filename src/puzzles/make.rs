@@ -15,6 +15,7 @@ use crate::i18n::{Text, excerpt, text};
 use crate::record::AnyRecord;
 use crate::rules::{AnyPosition, Game};
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
 /// What to make, and how much each search may spend.
@@ -74,6 +75,8 @@ pub struct Maker<G: Themes> {
     wins_in_one: usize,
     /// `c3`, `c4`, `o`: the ids' head.
     prefix: String,
+    /// Whoever took the puzzles wants no more (its output was closed).
+    stopped: bool,
 }
 
 impl<G: Themes> Maker<G> {
@@ -84,6 +87,7 @@ impl<G: Themes> Maker<G> {
             made: HashSet::new(),
             wins_in_one: 0,
             prefix: prefix.to_string(),
+            stopped: false,
         }
     }
 
@@ -93,17 +97,17 @@ impl<G: Themes> Maker<G> {
     }
 
     fn done(&self) -> bool {
-        self.made() >= self.options.count
+        self.stopped || self.made() >= self.options.count
     }
 
     /// Makes the puzzles: first from `saved` (each position of each game), then from
     /// self-play games from `start` until the count is reached; each is handed to `emit`
-    /// as it is made, and `progress` hears of each game played.
+    /// as it is made (which may say stop), and `progress` hears of each game played.
     pub fn run(
         &mut self,
         start: G,
         saved: &[Played<G>],
-        mut emit: impl FnMut(&Puzzle),
+        mut emit: impl FnMut(&Puzzle) -> ControlFlow<()>,
         mut progress: impl FnMut(usize, usize),
     ) {
         for game in saved {
@@ -122,7 +126,7 @@ impl<G: Themes> Maker<G> {
 
     /// Looks for puzzles in `game`: at every position if `whole`, else from its end back,
     /// until neither side had a win within reach.
-    fn look_at(&mut self, game: &Played<G>, whole: bool, emit: &mut impl FnMut(&Puzzle)) {
+    fn look_at(&mut self, game: &Played<G>, whole: bool, emit: &mut impl FnMut(&Puzzle) -> ControlFlow<()>) {
         let positions = positions(game.start, &game.turns);
         let mut misses = 0;
         for at in (1..positions.len()).rev() {
@@ -140,7 +144,7 @@ impl<G: Themes> Maker<G> {
                 .map_or_else(|| "self-play".to_string(), |name| format!("{name} turn {at}"));
             let found = self.puzzle(&positions[at - 1], &game.turns[at - 1], &positions[at], turns, source);
             if let Ok(Some(puzzle)) = found {
-                emit(&puzzle);
+                self.stopped = emit(&puzzle).is_break();
             }
         }
     }
@@ -277,7 +281,7 @@ pub fn make(
     start: &AnyPosition,
     saved: &[(String, AnyRecord)],
     options: Options,
-    emit: impl FnMut(&Puzzle),
+    emit: impl FnMut(&Puzzle) -> ControlFlow<()>,
     progress: impl FnMut(usize, usize),
 ) -> Result<(), Text> {
     crate::each_game!(start, p, G => {

@@ -24,7 +24,9 @@ mod themes;
 mod triad;
 
 pub use crate::ai::proof::{Prover, Spent};
-pub use themes::Themes;
+pub use themes::{
+    Theme, Themes, counts as theme_counts, game_of as theme_game, order as theme_order, words as theme_words,
+};
 
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;
@@ -193,6 +195,16 @@ impl Puzzle {
             let line = self.solution.iter().map(|turn| turn.parse()).collect::<Result<Vec<_>, _>>();
             let line: Vec<<G as Game>::Turn> = line.map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
             Ok(Prover::<G>::new(budget).holds(&start, &line).ok())
+        })
+    }
+
+    /// The themes the rules give its solution ([`themes::themes_of`]), as `puzzles make`
+    /// writes them: the shipped sets hold exactly these.
+    pub fn tagged(&self) -> Result<Vec<String>, Text> {
+        crate::each_game!(self.start()?, start, G => {
+            let line = self.solution.iter().map(|turn| turn.parse()).collect::<Result<Vec<_>, _>>();
+            let line: Vec<<G as Game>::Turn> = line.map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
+            Ok(themes::themes_of(&start, &line))
         })
     }
 }

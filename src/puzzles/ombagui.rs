@@ -1,29 +1,46 @@
 //! What an Ombagui puzzle's turns teach: the rules' words for them.
 
-use super::Themes;
+use super::themes::{Theme, Themes};
+use crate::i18n::ombagui::keys::*;
 use crate::rules::ombagui;
 
 impl Themes for ombagui::Position {
+    const THEMES: &'static [Theme] = &[
+        Theme { name: "tower", title: THEME_TOWER, about: THEME_TOWER_ABOUT },
+        Theme { name: "stack", title: THEME_STACK, about: THEME_STACK_ABOUT },
+        Theme { name: "cover", title: THEME_COVER, about: THEME_COVER_ABOUT },
+        Theme { name: "release", title: THEME_RELEASE, about: THEME_RELEASE_ABOUT },
+        Theme { name: "jump", title: THEME_JUMP, about: THEME_JUMP_ABOUT },
+    ];
+
     const SHIPPED: &'static [&'static str] = &[include_str!("../../assets/puzzles/ombagui.tsv")];
 
     fn id_head(_: crate::rules::hex::Board) -> String {
         "o".to_string()
     }
 
-    /// A light's jump; a tower finished on a goal cell; a piece landing on another (a
-    /// stack), on the opponent's (a cover).
-    fn turn_themes(position: &Self, turn: &ombagui::Move, next: &Self) -> Vec<&'static str> {
+    /// Before the win, a tower finished on a goal cell, a piece put on one of the
+    /// solver's own (every winning turn does both: a dark finishes the last tower); at any
+    /// turn, a piece landing on the opponent's (a cover), a piece leaving an opponent's it
+    /// held (a release), a light's jump.
+    fn turn_themes(position: &Self, turn: &ombagui::Move, next: &Self, last: bool) -> Vec<&'static str> {
         let mover = position.to_move();
         let mut themes = Vec::new();
         if ombagui::BOARD.holds(position.jump_landings(turn.from), turn.to) {
             themes.push("jump");
         }
-        let goal = ombagui::Position::goal(mover);
-        if goal.contains(&turn.to) && next.stack(turn.to).is_tower_of(mover) {
+        if !last && next.towers_home(mover) > position.towers_home(mover) {
             themes.push("tower");
         }
-        if let Some(under) = position.stack(turn.to).top() {
-            themes.push(if under.colour == mover { "stack" } else { "cover" });
+        match position.stack(turn.to).top() {
+            Some(under) if under.colour != mover => themes.push("cover"),
+            Some(_) if !last => themes.push("stack"),
+            _ => {}
+        }
+        // The piece under the one that leaves: the opponent's was held until now.
+        let pieces: Vec<ombagui::Piece> = position.stack(turn.from).pieces().collect();
+        if pieces.len() >= 2 && pieces[pieces.len() - 2].colour != mover {
+            themes.push("release");
         }
         themes
     }

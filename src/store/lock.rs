@@ -109,17 +109,8 @@ fn same_file(file: &File, path: &Path) -> bool {
 /// Removes the temporary files `store::write_atomic` left beside `game` when its writer
 /// was stopped midway (`.NAME.PID.tmp`).
 fn remove_unfinished(game: &Path) {
-    let (Some(dir), Some(name)) = (game.parent(), game.file_name()) else { return };
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    let prefix = format!(".{}.", name.to_string_lossy());
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        if let Some(middle) = file.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp"))
-            && middle.bytes().all(|b| b.is_ascii_digit())
-        {
-            let _ = fs::remove_file(entry.path());
-        }
+    for file in super::unfinished_writes(game) {
+        let _ = fs::remove_file(file);
     }
 }
 

@@ -123,7 +123,7 @@ fn status(
             (text!(TIME_UP, name(loser), name(loser.other())), say.theme.player(loser.other()))
         }
     };
-    Span::styled(say.text(&said), style)
+    Span::styled(say.sentence(&said), style)
 }
 
 /// The panel: the game's facts, who plays (the computer, or the players of a shared game),
@@ -213,7 +213,7 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
         Message::Success(_) => say.theme.success,
         Message::Info(_) | Message::None => theme::INFO,
     };
-    let said = message.text().map(|text| say.text(text)).unwrap_or_default();
+    let said = message.text().map(|text| say.sentence(text)).unwrap_or_default();
     // Within its own lines: a message too long for them is cut at a word and says so (…).
     let width = usize::from(area.width).max(2);
     let mut lines = wrap_words(&format!(" {said}"), width);

@@ -45,15 +45,17 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
         let line = Line::styled(format!(" {}. {label}{} ", (n + 1) % 10, " ".repeat(pad)), style);
         frame.render_widget(line, Rect { x: left, width, ..*rect });
     }
-    // The note, if any, takes what the key line leaves of the footer.
-    let note = menu.note.as_ref().map(|note| say.text(note)).unwrap_or_default();
+    // The note, if any, takes what the key line leaves of the footer, and the lines below
+    // it where the terminal has them: a long one is read whole, not cut.
+    let note = menu.note.as_ref().map(|note| say.sentence(note)).unwrap_or_default();
     let keys_height = keys.len() as u16;
-    let note_height = super::room::wrapped_height(note.as_str(), area.width).min(FOOTER - keys_height);
+    let room = (area.bottom().saturating_sub(layout.footer.y)).max(FOOTER) - keys_height;
+    let note_height = super::room::wrapped_height(note.as_str(), area.width).min(room);
     let centred =
         |words: String, style| Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center);
     let (note_area, keys_area) = (
-        Rect { height: note_height, ..layout.footer },
-        Rect { y: layout.footer.y + note_height, height: keys_height, ..layout.footer },
+        Rect { height: note_height, ..layout.footer }.intersection(area),
+        Rect { y: layout.footer.y + note_height, height: keys_height, ..layout.footer }.intersection(area),
     );
     frame.render_widget(centred(note, say.theme.warning).wrap(Wrap { trim: true }), note_area);
     let keys = keys.into_iter().map(|line| Line::styled(line, theme::HINTS)).collect::<Vec<_>>();

@@ -182,6 +182,7 @@ fn dropped(app: &App) -> Option<Text> {
 fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, frame: &mut Frame) {
     let text = text.unwrap_or_else(|| match question {
         Question::Quit => text!(ASK_QUIT),
+        Question::QuitEntry => text!(ASK_QUIT_ENTRY),
         Question::Menu => text!(ASK_MENU),
         Question::Resign(player) => text!(ASK_RESIGN, *player),
         Question::Draw(player) => text!(ASK_DRAW, *player, player.other()),
@@ -195,6 +196,7 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
     });
     let hints = match question {
         Question::Locked(_) => say.word(ASK_LOCKED_KEYS),
+        Question::QuitEntry => say.word(ASK_QUIT_ENTRY_KEYS),
         Question::Unkept { quit: true, .. } => say.word(ASK_UNKEPT_QUIT),
         Question::Unkept { quit: false, .. } => say.word(ASK_UNKEPT_MENU),
         _ => format!("{} · {}", say.hints(Context::Question), say.word(ASK_OTHER_KEYS)),

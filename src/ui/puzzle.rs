@@ -1,7 +1,7 @@
 //! The puzzle screen, drawn as the game screen is (the same board, marks and panel's
 //! move list): what to find in the title, the player's rating and the puzzle's in the
-//! panel, Solved or Failed over the board once it is over; and the history view, the
-//! rating over time as a chart.
+//! panel, Solved or Failed over the board once it is over; the history view, the rating
+//! over time as a chart; and the list of themes, each with its count.
 
 use super::board;
 use super::game::{Look, draw_message};
@@ -24,6 +24,7 @@ use ratatui::widgets::{Block, Paragraph, Sparkline, Wrap};
 pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
     match (&screen.board, screen.view) {
         (_, View::History) => draw_history(screen, say, area, frame),
+        (_, View::Themes) => draw_themes(screen, say, area, frame),
         (Some(board), View::Board) => {
             crate::each_game!(board, board => draw_board(screen, board, say, area, frame))
         }
@@ -99,14 +100,77 @@ fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     if screen.mine.contains(&solving.puzzle.id) {
         panel.words(text!(PUZZLE_MINE), theme::HINTS);
     }
+    match &screen.theme {
+        Some(kept) => panel.words(text!(PUZZLE_THEME_ON, theme_title(kept)), theme::HINTS),
+        None => panel.words(text!(PUZZLE_THEME_KEY), theme::HINTS),
+    }
     if solving.stage != Stage::Solving {
         panel.words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
-        let themes = solving.puzzle.themes.join(", ");
+        let themes: Vec<String> =
+            solving.puzzle.themes.iter().map(|name| say.text(&theme_title(name))).collect();
         if !themes.is_empty() {
-            panel.words(text!(PUZZLE_THEMES, themes), Style::new());
+            panel.words(text!(PUZZLE_THEMES, themes.join(", ")), Style::new());
         }
     }
     panel.draw((PUZZLE_PANEL, &solving.table), (G::MARKS, G::FIRST), area, frame);
+}
+
+/// A theme's title in words; a name no game gives, as it is.
+fn theme_title(name: &str) -> Text {
+    crate::puzzles::theme_words(name).map_or_else(|| text!(PLAIN, name.to_string()), |(title, _)| title)
+}
+
+/// The themes of the puzzles, each with how many have it, every puzzle first; what the
+/// one chosen means below them.
+fn draw_themes(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
+    let rows = screen.theme_rows();
+    let layout = screen.themes_layout(area, rows.len());
+    let title = Line::styled(format!(" {}", say.word(PUZZLE_THEMES_TITLE)), theme::TITLE);
+    frame.render_widget(title, Rect { height: 1.min(area.height), ..area });
+    let name = |theme: &Option<String>| match theme {
+        Some(name) => say.text(&theme_title(name)),
+        None => say.word(PUZZLE_THEME_ALL),
+    };
+    let width = usize::from(layout.list.width.saturating_sub(2)).max(1);
+    let count_width = rows.iter().map(|(_, count)| count.to_string().len()).max().unwrap_or(1);
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(layout.first)
+        .take(usize::from(layout.list.height))
+        .map(|(n, (theme, count))| {
+            let room = width.saturating_sub(count_width + 1);
+            let shown: String = name(theme).chars().take(room).collect();
+            let gap = room.saturating_sub(shown.chars().count()) + 1;
+            let style = if n == screen.theme_row { theme::CHOSEN } else { Style::new() };
+            let kept = if *theme == screen.theme { "•" } else { " " };
+            Line::from(vec![
+                Span::raw(format!("{kept} ")),
+                Span::styled(format!("{shown}{:gap$}{count:>count_width$}", ""), style),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), layout.list);
+    let chosen = rows.get(screen.theme_row).and_then(|(theme, _)| theme.as_deref());
+    let about = match chosen {
+        Some(name) => {
+            let about =
+                crate::puzzles::theme_words(name).map(|(_, about)| say.text(&about)).unwrap_or_default();
+            match crate::puzzles::theme_game(name) {
+                Some(game) => format!("{} · {about}", game.title()),
+                None => about,
+            }
+        }
+        None => say.word(PUZZLE_THEME_ALL_ABOUT),
+    };
+    let below = area.bottom().saturating_sub(3).max(layout.list.bottom());
+    let about_area =
+        Rect::new(area.x + 1, below, area.width.saturating_sub(2), area.bottom().saturating_sub(below + 1));
+    frame.render_widget(Paragraph::new(about).style(theme::HINTS).wrap(Wrap { trim: true }), about_area);
+    if area.height > 0 {
+        let hints = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+        frame.render_widget(Line::styled(say.hints(screen_context(screen)), theme::HINTS), hints);
+    }
 }
 
 /// "Your rating: 1523 (+12)", the change once an attempt is rated.

@@ -24,7 +24,7 @@ pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
     let scene = book.scene();
     let Ok(position) = scene.position(book.game) else { return };
     let (board, lines) = crate::each_game!(&position, p, G => (p.board(), <G as Input>::CELL_LINES));
-    let Some(layout) = PageLayout::fit(board, lines, area) else {
+    let Some(layout) = PageLayout::fit_in_book(board, book_width(book, say, area), lines, area) else {
         return super::room::draw_too_small(PageLayout::needed(board, lines), say, area, frame);
     };
     let page = book.current();
@@ -74,12 +74,37 @@ fn page_text(book: &Book, lit: &Highlights, say: Say, width: u16, height: u16) -
 
 /// Whether the whole text of `book`'s page fits beside its board in `area`, in `say`'s words.
 pub fn fits(book: &Book, say: Say, area: Rect) -> bool {
+    fits_with(book, book_width(book, say, area), say, area)
+}
+
+/// Whether the page's text fits beside its board with the book's text `width`.
+fn fits_with(book: &Book, width: Option<u16>, say: Say, area: Rect) -> bool {
     let Ok(position) = book.scene().position(book.game) else { return false };
     let (board, lines) = crate::each_game!(&position, p, G => (p.board(), <G as Input>::CELL_LINES));
-    let Some(layout) = PageLayout::fit(board, lines, area) else { return false };
+    let Some(layout) = PageLayout::fit_in_book(board, width, lines, area) else { return false };
     let lit = book.scene().lit(&position);
     let text = page_text(book, &lit, say, layout.text.width, layout.text.height);
     super::room::wrapped_height(text.clone(), layout.text.width) <= layout.text.height
+}
+
+/// The text's width on every page of `book`: the width beside its largest board, so that
+/// the text does not move from page to page. `None` where some page's text would not fit
+/// in that width: then each page's text takes what its own board leaves.
+fn book_width(book: &Book, say: Say, area: Rect) -> Option<u16> {
+    let lines = crate::each_game!(kind book.game, G => <G as Input>::CELL_LINES);
+    let width = PageLayout::text_width(largest_board(book), lines, area)?;
+    let mut scenes = book.pages().iter().enumerate().flat_map(|(page, content)| {
+        (0..content.scenes.len()).map(move |scene| Book { page, scene, contents: None, ..*book })
+    });
+    scenes.all(|scene| fits_with(&scene, Some(width), say, area)).then_some(width)
+}
+
+/// The largest board of any scene of `book`.
+fn largest_board(book: &Book) -> crate::rules::hex::Board {
+    let boards =
+        book.pages().iter().flat_map(|page| page.scenes).filter_map(|scene| scene.position(book.game).ok());
+    let boards = boards.map(|position| crate::each_game!(&position, p => p.board()));
+    boards.max_by_key(|board| board.side()).unwrap_or(crate::each_game!(kind book.game, G => G::BOARDS[0]))
 }
 
 /// The board of a scene: stacks as on the game screens, the lit cells marked.

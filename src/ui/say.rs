@@ -26,6 +26,12 @@ impl<'a> Say<'a> {
         self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
     }
 
+    /// `text` as a sentence on its own, its first letter a capital: many texts begin in
+    /// lower case to follow `hexstack: ` on the error output, or another text.
+    pub fn sentence(self, text: &Text) -> String {
+        capitalised(&self.text(text))
+    }
+
     pub fn word(self, key: Key<0>) -> String {
         self.text(&Text::new(key, []))
     }
@@ -33,5 +39,26 @@ impl<'a> Say<'a> {
     /// The hint line of `context`.
     pub fn hints(self, context: Context) -> String {
         self.keys.hints(context, self.lang)
+    }
+}
+
+/// `said` with its first letter a capital, in any script (`é` to `É`, `т` to `Т`).
+pub fn capitalised(said: &str) -> String {
+    let mut chars = said.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_sentence_begins_with_a_capital_in_every_script() {
+        assert_eq!(super::capitalised("turn taken back"), "Turn taken back");
+        assert_eq!(super::capitalised("écrit"), "Écrit");
+        assert_eq!(super::capitalised("потез враћен"), "Потез враћен");
+        assert_eq!(super::capitalised("/home/a: x"), "/home/a: x");
+        assert_eq!(super::capitalised(""), "");
     }
 }

@@ -66,7 +66,11 @@ impl<G: Input> GameScreen<G> {
                 self.table.take_picked();
                 self.table.undo(self.computer());
             }
-            Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
+            Question::Quit
+            | Question::QuitEntry
+            | Question::Menu
+            | Question::Replace(_)
+            | Question::Unkept { .. } => {}
         }
     }
 

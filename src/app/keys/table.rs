@@ -47,8 +47,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Lobby, LobbyForm, Menu, Puzzle, PuzzleHistory, Question, Retry, Review, Rules,
-    SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
+    Against, Contents, Game, Lobby, LobbyForm, Menu, Puzzle, PuzzleHistory, PuzzleThemes, Question, Retry,
+    Review, Rules, SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
 };
 
 /// Every screen with a board to play on.
@@ -71,9 +71,9 @@ const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry, Puzzle];
 
 /// Every key of every screen, in the order the help lists them.
 pub const KEYS: &[Binding] = &[
-    // Lists: the menu, and the rules' contents.
+    // Lists: the menu, the rules' contents, the puzzles' themes.
     bind(
-        &[Menu, Contents, Setup],
+        &[Menu, Contents, Setup, PuzzleThemes],
         &[code(KeyCode::Up), char('k')],
         "↑ k",
         Action::Previous,
@@ -81,7 +81,7 @@ pub const KEYS: &[Binding] = &[
         Some(("↑", HINT_CHOOSE)),
     ),
     bind(
-        &[Menu, Contents, Setup],
+        &[Menu, Contents, Setup, PuzzleThemes],
         &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
         "↓ j Tab",
         Action::Next,
@@ -105,7 +105,7 @@ pub const KEYS: &[Binding] = &[
         Some(("→", HINT_CHANGE)),
     ),
     bind(
-        &[Menu, Setup],
+        &[Menu, Setup, PuzzleThemes],
         &[code(KeyCode::Enter), char(' ')],
         "Enter Space",
         Action::Choose,
@@ -124,8 +124,10 @@ pub const KEYS: &[Binding] = &[
     bind(&[Menu, Setup, Rules], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, None),
     bind(
         &[Menu],
-        &[char('q'), code(KeyCode::Esc), (KeyCode::Char('c'), CTRL)],
-        "q Esc",
+        // Not Esc: it backs out of boxes and screens, and pressed once too often it would
+        // end the program.
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
         Action::Quit,
         KEY_QUIT_NOW,
         Some(("q", HINT_QUIT)),
@@ -300,8 +302,19 @@ pub const KEYS: &[Binding] = &[
     bind(&[Puzzle], &[char('r')], "r", Action::Retry, KEY_PUZZLE_RETRY, None),
     bind(&[Puzzle], &[char('s')], "s", Action::Streak, KEY_PUZZLE_STREAK, None),
     bind(&[Puzzle], &[char('v')], "v", Action::History, KEY_PUZZLE_HISTORY, None),
+    bind(&[Puzzle], &[char('f')], "f", Action::Themes, KEY_PUZZLE_THEMES, None),
+    bind(&[PuzzleThemes], &[code(KeyCode::Home)], "Home", Action::First, KEY_FIRST_ENTRY, None),
+    bind(&[PuzzleThemes], &[code(KeyCode::End)], "End", Action::Last, KEY_LAST_ENTRY, None),
     bind(
-        &[Puzzle, PuzzleHistory],
+        &[PuzzleThemes],
+        &[code(KeyCode::Esc), char('q'), char('f')],
+        "Esc q f",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("Esc", HINT_BACK)),
+    ),
+    bind(
+        &[Puzzle, PuzzleHistory, PuzzleThemes],
         &[char('?'), code(KeyCode::F(1))],
         "?",
         Action::Help,
