@@ -55,7 +55,7 @@ fn from_table(score: i32, ply: i32) -> i32 {
 /// Keeps one turn of each resulting position when there are many: chains of equal
 /// captures may reach one position in several orders, and one search of it is enough.
 fn keep_distinct<T, G: Evaluate>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
-    if turns.len() > MANY_TURNS {
+    if !G::TURNS_NEVER_MEET && turns.len() > MANY_TURNS {
         let mut seen = KeySet::default();
         turns.retain(|turn| seen.insert(position(turn).quick_key()));
     }
