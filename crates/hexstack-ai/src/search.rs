@@ -13,6 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 mod horizon;
+mod lists;
+
+use lists::Lists;
 
 /// How many turns of a node an expert that looks ahead searches fully, best first.
 const FULLY_SEARCHED: usize = 3;
@@ -116,6 +119,8 @@ pub struct Search<G: Game> {
     table_judged_for: Option<Colour>,
     /// The evaluations made, so that a position met again is not judged again.
     memo: EvalMemo,
+    /// Lists of positions lent to the nodes, so that a node does not allocate its own.
+    lists: Lists<G>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -159,6 +164,7 @@ impl<G: Evaluate> Search<G> {
             side: Colour::Blue,
             table_judged_for: None,
             memo: EvalMemo::new(),
+            lists: Lists::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -409,9 +415,24 @@ impl<G: Evaluate> Search<G> {
             Ok(score) => return score,
             Err(remembered) => remembered,
         };
-        let mut children: Vec<G> = Vec::with_capacity(64);
+        let mut children = self.lists.lend();
         position.for_each_turn(&mut |_, next| children.push(*next));
         keep_distinct(&mut children, |child| child);
+        let score = self.expand(position, &children, (key, remembered), (depth, alpha, beta, ply), stop);
+        self.lists.give_back(children);
+        score
+    }
+
+    /// The score of `position`, filed under `key`, from its `children`, searched best first
+    /// (what the table `remembered` of it first of all), and what the table keeps of it.
+    fn expand(
+        &mut self,
+        position: &G,
+        children: &[G],
+        (key, remembered): (u64, Option<Entry>),
+        (depth, mut alpha, beta, ply): (u32, i32, i32, i32),
+        stop: &AtomicBool,
+    ) -> i32 {
         if children.is_empty() {
             let passed = position.skipped();
             // A forced skip, or a draw when neither can move.
@@ -422,7 +443,7 @@ impl<G: Evaluate> Search<G> {
             };
         }
         let first = remembered.map(|entry| usize::from(entry.best)).filter(|&best| best < children.len());
-        let order = self.order(position, &children, first, depth);
+        let order = self.order(position, children, first, depth);
         let original = alpha;
         let mut best = (i32::MIN, 0);
         for (searched, (index, judged)) in
