@@ -10,10 +10,9 @@
 //! and the question before leaving says the game is not kept and offers to save it
 //! elsewhere.
 
-use crate::app::game::AnyGameScreenExt;
+use crate::app::game::{AnyGameScreenExt, Kept};
 use crate::app::prompt::Question;
 use crate::app::review::AnyReviewScreenExt;
-use crate::app::table::Message;
 use crate::app::{App, Overlay, Screen};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -88,6 +87,7 @@ impl Autosave {
     /// Writes the game on screen if it changed since it was last written; locks a game
     /// read from a file, or shows it read-only when another hexstack holds it.
     pub fn keep(&mut self, app: &mut App) {
+        self.write_closed(app);
         self.keep_puzzles(app);
         let Some(game) = app.kept_game() else {
             self.lock = None;
@@ -125,58 +125,62 @@ impl Autosave {
     /// that fails (the next review of the game tries again).
     fn keep_puzzles(&mut self, app: &mut App) {
         let (Some(path), Screen::Review(review)) = (&self.puzzles, &mut app.screen) else { return };
-        let (mine, message) = review.own_puzzles();
+        let (mine, status) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
             && let Err(why) = crate::puzzles::own::keep(path, found)
         {
-            *message = Message::Warning(text!(MINE_KEPT_FAILED, why));
+            status.warn(text!(MINE_KEPT_FAILED, why));
         }
     }
 
     fn write(&mut self, app: &mut App) {
-        let Some(dir) = self.dir.clone() else { return };
         let Some(game) = app.kept_game() else { return };
-        let now = (game.keeping().id, game.revision());
-        if game.tried()
-            || game.replay_position().1 == 0
-            || self.written == Some(now)
-            || self.tried == Some(now)
+        match self.write_game(game) {
+            Ok(true) if self.failing.take().is_some() => game.status().success(text!(KEEP_AGAIN)),
+            Ok(_) => {}
+            Err(error) => self.failed(app, error),
+        }
+    }
+
+    /// A game that left the screen for the menu, its clocks just stopped: written once
+    /// more, so that the time spent since its last turn is kept; the menu says if it fails.
+    fn write_closed(&mut self, app: &mut App) {
+        let Some(mut closed) = app.closed.take() else { return };
+        if let (Err(why), crate::app::Screen::Menu(menu)) = (self.write_game(closed.kept()), &mut app.screen)
         {
-            return;
+            menu.note = Some(text!(KEEP_FAILING, why));
+        }
+    }
+
+    /// Writes `game` if it changed since it was last written: whether it did, or why not.
+    fn write_game(&mut self, game: &mut dyn Kept) -> Result<bool, Text> {
+        let Some(dir) = self.dir.clone() else { return Ok(false) };
+        let now = (game.keeping().id, game.revision());
+        if game.tried() || !game.started() || self.written == Some(now) || self.tried == Some(now) {
+            return Ok(false);
         }
         self.tried = Some(now);
         let path = match game.keeping().at.clone() {
             Some(path) => path,
-            None => match store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name())) {
-                Ok(path) => path,
-                Err(error) => return self.failed(app, error),
-            },
+            None => store::ensure_dir(&dir).and_then(|()| self.new_file(&dir, game.kind().name()))?,
         };
         // Never a write without the lock: taken now if it could not be before, and refused
         // if another hexstack has the game since (its lock file was removed by hand).
         if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
             if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
-                return self.failed(app, text!(LOCK_LOST, store::shown(&path)));
+                return Err(text!(LOCK_LOST, store::shown(&path)));
             }
             match lock::take(&path) {
                 Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
-                Ok(Err(_)) => return self.failed(app, text!(LOCK_LOST, store::shown(&path))),
-                Err(error) => {
-                    return self.failed(app, text!(LOCK_FAILED, store::shown(&path), error.to_string()));
-                }
+                Ok(Err(_)) => return Err(text!(LOCK_LOST, store::shown(&path))),
+                Err(error) => return Err(text!(LOCK_FAILED, store::shown(&path), error.to_string())),
             }
         }
-        match store::write_atomic(&path, &game.record(&store::now_utc())) {
-            Ok(()) => {
-                game.keeping().at = Some(path);
-                self.written = Some(now);
-                self.writes += 1;
-                if self.failing.take().is_some() {
-                    *game.message() = Message::Success(text!(KEEP_AGAIN));
-                }
-            }
-            Err(error) => self.failed(app, error),
-        }
+        store::write_atomic(&path, &game.record(&store::now_utc()))?;
+        game.keeping().at = Some(path);
+        self.written = Some(now);
+        self.writes += 1;
+        Ok(true)
     }
 
     /// A new file in `dir` for a game of `game`, locked for this autosave.
@@ -207,8 +211,8 @@ impl Autosave {
         let Some(why) = self.failing.clone() else { return };
         let Some(game) = app.kept_game() else { return };
         let game_kind = game.kind();
-        if !matches!(game.message(), Message::Warning(_)) {
-            *game.message() = Message::Warning(text!(KEEP_FAILING, why.clone()));
+        if !game.status().warns() {
+            game.status().warn(text!(KEEP_FAILING, why.clone()));
         }
         let quit = match app.overlay {
             Some(Overlay::Ask(Question::Quit)) => true,
@@ -230,7 +234,7 @@ impl Autosave {
             game.keeping().at = Some(path.to_path_buf());
             self.written = Some((game.keeping().id, game.revision()));
             self.failing = None;
-            *game.message() = Message::Success(text!(KEEP_MOVED, store::shown(path)));
+            game.status().success(text!(KEEP_MOVED, store::shown(path)));
         }
     }
 
@@ -248,7 +252,7 @@ impl Autosave {
         self.seen = stamp;
         let Ok(saved) = store::load(&path) else { return };
         let (id, cursor) = (game.keeping().id, game.cursor());
-        let Screen::Game(mut game) = App::opened(saved, path, app.area).screen else { return };
+        let Screen::Game(mut game) = app.opened_here(saved, path).screen else { return };
         let kept = game.kept();
         (kept.keeping().id, kept.keeping().read_only) = (id, true);
         kept.point_at(cursor);

@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::app::{App, Computer, Leave};
+use crate::clock::TimeControl;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::record::{Players, Side};
@@ -16,17 +17,23 @@ use std::path::PathBuf;
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
-/// Two hex stacking games, Clamber and Ombagui, for two players at one terminal
 #[derive(Parser)]
-#[command(name = "hexstack", version = VERSION)]
+#[command(name = "hexstack", version = VERSION, about = about())]
 pub struct Cli {
-    /// Language of the screens (default: the config file's, else from LANG / LC_ALL, else English)
+    /// Language of the screens (default: the config file's, else the first of
+    /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
     #[command(flatten)]
     pub settings: config::Flags,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// What `hexstack --help` opens with, the games named from their list.
+fn about() -> String {
+    let titles = GameKind::ALL.iter().map(|kind| kind.title().to_string());
+    format!("Hex stacking games, {}, for two players at one terminal", crate::rules::listing(titles, "and"))
 }
 
 #[derive(Subcommand)]
@@ -47,6 +54,10 @@ pub enum Command {
         /// The computer's level, 1 (beginner) to 5 (expert); the config file's, else 3 (with --computer only)
         #[arg(long, requires = "computer", value_name = "LEVEL")]
         level: Option<String>,
+        /// Play on time: M+S (M minutes each, S seconds added after each turn), Ns+S for a
+        /// base in seconds, or none (default: the config file's, else none)
+        #[arg(long, value_name = "M+S")]
+        clock: Option<String>,
     },
     /// Continue the most recently kept game
     Resume,
@@ -77,7 +88,7 @@ pub enum Command {
     Serve {
         #[arg(value_parser = game())]
         game: Option<GameKind>,
-        /// Board side, 2 to 6 (Clamber only; default 3)
+        /// Board side, for a game played on more than one (default: its usual board)
         #[arg(long)]
         size: Option<u32>,
         #[command(flatten)]
@@ -88,6 +99,9 @@ pub enum Command {
         /// Host the game kept in this file (it goes on being kept there)
         #[arg(long, conflicts_with_all = ["game", "size"])]
         load: Option<PathBuf>,
+        /// Play on time, as play's --clock says (a hosted kept game keeps its own)
+        #[arg(long, value_name = "M+S", conflicts_with_all = ["resume", "load"])]
+        clock: Option<String>,
     },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
@@ -149,10 +163,10 @@ pub enum Puzzles {
 /// `hexstack puzzles make`: what to make puzzles of, and how many.
 #[derive(Args)]
 pub struct MakePuzzles {
-    /// The game: clamber or ombagui
+    /// The game
     #[arg(long, value_parser = game())]
     game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
+    /// Board side, for a game played on more than one (default: its usual board)
     #[arg(long)]
     size: Option<u32>,
     /// How many puzzles, 1 to 10000
@@ -182,8 +196,10 @@ pub struct MakePuzzles {
 pub struct Match {
     #[command(flatten)]
     from: From,
+    /// The level that plays Blue in the even games and Red in the odd ones, 1 to 5
     #[arg(long, value_name = "LEVEL")]
     blue: String,
+    /// The level that plays Red in the even games and Blue in the odd ones, 1 to 5
     #[arg(long, value_name = "LEVEL")]
     red: String,
     /// How many games, 1 to 100000
@@ -204,62 +220,71 @@ pub struct Match {
     /// positions reached a third time, and the last position of each drawn game
     #[arg(long)]
     stats: bool,
+    /// Play on time, as play's --clock says: each level takes its time from its own clock
+    /// (--scale aside), and the last line counts the games lost on time
+    #[arg(long, value_name = "M+S")]
+    clock: Option<String>,
 }
 
-/// Reads the settings (the config file, `--lang` and the settings' flags over it), says
-/// on stderr what was wrong in the file, once, and makes them the program's.
+/// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
+/// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     let loaded = config::load(&cli.settings, cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
         eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
     }
-    loaded.settings.apply();
     Ok(loaded)
 }
 
-/// Does what `command` asks (the menu when none), with the settings `loaded`.
+/// Does what `command` asks (the menu when none), with the settings `loaded`: the
+/// terminal's profile is theirs.
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text> {
     let (area, lang) = (Rect::default(), loaded.settings.lang.value);
-    let open = |app: App| terminal::run(app, lang);
+    let profile = loaded.settings.profile();
+    let prefs = profile.prefs.clone();
+    let open = terminal::run;
     match command {
-        None => open(App::new(area).with_note(config::note(&loaded.warnings))),
-        Some(Command::Config { default: true }) => print(config::DEFAULT_FILE.trim_end()),
+        None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
+        Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
         Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
-        Some(Command::Play { from, blue, red, computer, level }) => {
-            let prefs = crate::app::prefs::get();
+        Some(Command::Play { from, blue, red, computer, level, clock }) => {
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
-            let (blue, red) =
-                (player_name(blue)?.or(prefs.blue.clone()), player_name(red)?.or(prefs.red.clone()));
+            let (blue, red) = (player_name(blue)?.or(prefs.blue), player_name(red)?.or(prefs.red));
             let players = Players { blue, red, computer: None };
-            open(App::game(from.position()?, area).with_players(players).with_computer(computer))
+            let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
+            let app = App::game(profile, from.position()?, area).with_players(players).with_clock(clock);
+            open(app.with_computer(computer))
         }
         Some(Command::Resume) => {
-            store::resume(None).and_then(|(game, path)| open(App::opened(game, path, area)))
+            store::resume(None).and_then(|(game, path)| open(App::opened(profile, game, path, area)))
         }
-        Some(Command::Load { file }) => open(App::opened(store::load(&file)?, file, area)),
-        Some(Command::Rules { game }) => open(App::rules(game.unwrap_or(GameKind::ALL[0]), area)),
+        Some(Command::Load { file }) => open(App::opened(profile, store::load(&file)?, file, area)),
+        Some(Command::Rules { game }) => open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area)),
         Some(Command::Perft { from, depth, divide }) => {
             let position = from.position()?;
             check_depth(&position, depth)?;
             print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { game, size, listen, resume, load }) => {
+        Some(Command::Serve { game, size, listen, resume, load, clock }) => {
             let hosted = match (resume, load) {
                 (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
-                (false, None) => crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?),
+                (false, None) => {
+                    let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
+                    crate::net::Hosted::New(game.unwrap_or(GameKind::ALL[0]).start(size)?, clock)
+                }
             };
-            crate::net::serve(hosted, &listen, lang)
+            crate::net::serve(hosted, &listen, profile)
         }
         Some(Command::Review { file, level, text: true, threads }) => {
-            review_text(&file, level, threads, lang)
+            review_text(&file, (level, prefs.review_level), threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
-            open(App::opened(store::load(&file)?, file, area).reviewing(level, Leave::Quit))
+            open(App::opened(profile, store::load(&file)?, file, area).reviewing(level, Leave::Quit))
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
@@ -272,10 +297,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         Some(Command::Man) => {
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
-        Some(Command::Puzzles { what: None, file: None }) => open(crate::app::puzzles_from_files(area)),
+        Some(Command::Puzzles { what: None, file: None }) => {
+            open(crate::app::puzzles_from_files(profile, area))
+        }
         Some(Command::Puzzles { what: None, file: Some(file) }) => {
             let puzzles = puzzle_file(&file)?;
-            open(App::puzzles(puzzles, Default::default(), crate::puzzles::history_path(), area))
+            open(App::puzzles(profile, puzzles, Default::default(), crate::puzzles::history_path(), area))
         }
         Some(Command::Puzzles { what: Some(Puzzles::Make(options)), .. }) => make_puzzles(options),
         Some(Command::Puzzles { what: Some(Puzzles::List { mine: false }), .. }) => {
@@ -285,21 +312,20 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
     }
 }
 
-/// `review FILE --text`: the review printed as it is made, then the player's mistakes kept
-/// as puzzles.
+/// `review FILE --text`: the review printed as it is made (at `--level`, else the kept
+/// review's, else the player's `usual` review level), then the player's mistakes kept as
+/// puzzles.
 fn review_text(
     file: &std::path::Path,
-    level: Option<String>,
+    (level, usual): (Option<String>, Level),
     threads: Option<u16>,
     lang: Lang,
 ) -> Result<(), Text> {
-    let level = self::level(level.as_deref())?;
-    let saved = store::load(&file)?;
-    if let Some(kept) =
-        saved.review.as_ref().filter(|kept| kept.level != text_commands::review_level(&saved, level))
-    {
-        let asked = text_commands::review_level(&saved, level).number();
-        eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, asked, kept.level.number())));
+    let asked = self::level(level.as_deref())?;
+    let saved = store::load(file)?;
+    let level = text_commands::review_level(&saved, asked, usual);
+    if let Some(kept) = saved.review.as_ref().filter(|kept| kept.level != level) {
+        eprintln!("{}", lang.say(&text!(REVIEW_TEXT_NEW_LEVEL, level.number(), kept.level.number())));
     }
     let threads = threads.map_or_else(crate::ai::review::all_cores, usize::from);
     let source = file.file_name().map(|name| name.to_string_lossy().into_owned());
@@ -373,8 +399,8 @@ fn print(text: impl std::fmt::Display) -> Result<(), Text> {
 
 /// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
 fn play_match(options: Match) -> Result<(), Text> {
-    let Match { from, blue, red, games, first_game, cap, scale, stats } = options;
-    let scale = self::scale(&scale)?;
+    let Match { from, blue, red, games, first_game, cap, scale, stats, clock } = options;
+    let (scale, clock) = (self::scale(&scale)?, self::clock(clock.as_deref())?.unwrap_or(None));
     let (blue, red) = (required_level(&blue)?, required_level(&red)?);
     let mut drawn = 0;
     let progress = |report: &text_commands::Report, last: &str| {
@@ -392,7 +418,7 @@ fn play_match(options: Match) -> Result<(), Text> {
         [blue, red],
         (first_game, games),
         cap,
-        scale,
+        (scale, clock),
         progress,
     ))
 }
@@ -451,12 +477,18 @@ fn required_level(text: &str) -> Result<Level, Text> {
     level.ok_or_else(|| text!(ERR_LEVEL, first.number(), last.number(), excerpt(text)))
 }
 
+/// A time control on the command line, if given: `M+S`, `Ns+S`, or `none` (`Some(None)`).
+/// Checked here rather than by clap, so that a wrong one is said in the player's language.
+pub fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
+    text.map(|text| TimeControl::parse(text).map_err(|bad| crate::i18n::clock_error(bad, text))).transpose()
+}
+
 /// The board and position a command starts from.
 #[derive(Args)]
 pub struct From {
     #[arg(value_parser = game())]
     pub game: GameKind,
-    /// Board side, 2 to 6 (Clamber only; default 3)
+    /// Board side, for a game played on more than one (default: its usual board)
     #[arg(long)]
     pub size: Option<u32>,
     /// Position in notation, or `start` (the default)
@@ -473,7 +505,7 @@ impl From {
 }
 
 /// The longest player name, in characters.
-pub const LONGEST_NAME: usize = 40;
+pub const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).

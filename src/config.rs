@@ -2,32 +2,27 @@
 //! `HEXSTACK_CONFIG` says), the command line's flags over it, and the program's defaults
 //! under both. Each setting keeps where it came from, for `hexstack config`. A bad setting
 //! is named with its line and column and left on its default: the rest of the file still
-//! applies, and nobody is refused a game for a typo.
+//! applies, and nobody is refused a game for a typo. Each plain setting is declared once,
+//! in [`crate::settings`]; what this module makes of the declaration is in `defs`.
 
+mod defs;
 mod file;
 mod look;
+mod reader;
 mod show;
 
-use crate::ai::Level;
-use crate::app::keys::{self, Binding};
-use crate::app::prefs::{self, Prefs};
+use crate::app::keys::KeyTable;
+use crate::app::profile::Profile;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
-use crate::rules::Colour;
-use crate::ui::theme::{self, Theme};
-use clap::Args;
-use clap::builder::BoolishValueParser;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-pub use file::{LONGEST_NAME, Values};
-pub use show::{DEFAULT_FILE, listing};
+pub use crate::settings::LONGEST_NAME;
+pub use defs::{Flags, NAMES, Settings, Values};
+pub use show::{default_file, listing};
 
 /// The largest config file read, in bytes: a settings file is a page of text.
 pub const LARGEST_FILE: u64 = 64 * 1024;
-
-/// The longest step of the computer's turn a setting may ask for, in milliseconds.
-pub const LONGEST_STEP_MS: u64 = prefs::LONGEST_STEP.as_millis() as u64;
 
 /// Where a setting's value came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,24 +50,6 @@ impl<T> Sourced<T> {
             (None, None) => Sourced { value: default.0, source: default.1 },
         }
     }
-}
-
-/// The flags of the settings that have no other on the command line (the language's is
-/// `--lang`; the names', the computer's and its level's are `play`'s).
-#[derive(Args, Clone, Default, Debug)]
-pub struct Flags {
-    /// Show who is ahead from the start of a game: on or off (default off)
-    #[arg(long, global = true, value_name = "on|off", value_parser = BoolishValueParser::new(), hide_possible_values = true)]
-    pub eval: Option<bool>,
-    /// The level reviews look at the positions with, 1 to 5 (default 4)
-    #[arg(long, global = true, value_name = "LEVEL")]
-    pub review_level: Option<String>,
-    /// How long each step of the computer's turn shows, in milliseconds, 0 to 2000 (default 350)
-    #[arg(long, global = true, value_name = "MS")]
-    pub step_time: Option<String>,
-    /// The colours: default, colour-blind or mono
-    #[arg(long, global = true, value_name = "NAME")]
-    pub theme: Option<String>,
 }
 
 /// What the environment says: where the file is, the language, `NO_COLOR`.
@@ -112,26 +89,6 @@ impl Env {
     }
 }
 
-/// Every setting, its value and where it came from.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub lang: Sourced<Lang>,
-    pub blue: Sourced<Option<String>>,
-    pub red: Sourced<Option<String>>,
-    pub level: Sourced<Level>,
-    pub computer: Sourced<Option<Colour>>,
-    pub eval: Sourced<bool>,
-    pub review_level: Sourced<Level>,
-    pub step_time: Sourced<u64>,
-    pub theme: Sourced<String>,
-    /// The colours and styles, the theme's with the file's changes (or none: `NO_COLOR`).
-    pub look: Sourced<Theme>,
-    /// The key table, the file's bindings in it.
-    pub keys: Vec<Binding>,
-    /// The actions the file rebound.
-    pub rebound: Vec<&'static str>,
-}
-
 /// The settings, the file they were read from, and what was wrong in it.
 #[derive(Debug)]
 pub struct Loaded {
@@ -155,7 +112,7 @@ pub fn load(flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Loaded, Text
     let shown = path.as_deref().map_or_else(String::new, crate::store::shown);
     let (values, file_warnings) = file::values(&text, &shown);
     warnings.extend(file_warnings);
-    let settings = settings(values, flags, lang, env)?;
+    let settings = defs::settings(values, flags, lang, env)?;
     Ok(Loaded { settings, path, found, warnings })
 }
 
@@ -186,50 +143,6 @@ fn read(path: &Path, named: bool) -> (String, bool, Vec<Text>) {
     }
 }
 
-/// The settings: each flag over the file's value over the default.
-fn settings(values: Values, flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Settings, Text> {
-    let lang_default = env.lang.map_or((Lang::En, Source::Default), |lang| (lang, Source::Env));
-    let level_flag = |name: &str, text: &Option<String>| -> Result<Option<Level>, Text> {
-        text.as_deref()
-            .map(|text| file::level(text).ok_or_else(|| bad_flag(name, CONFIG_EXPECT_LEVEL, text)))
-            .transpose()
-    };
-    let step_flag = flags.step_time.as_deref().map(|text| {
-        let ms = text.trim().parse::<u64>().ok().filter(|ms| *ms <= LONGEST_STEP_MS);
-        ms.ok_or_else(|| bad_flag("step-time", CONFIG_EXPECT_STEP_TIME, text))
-    });
-    let theme_flag = flags.theme.as_deref().map(|name| match Theme::named(name) {
-        Some(_) => Ok(name.to_string()),
-        None => Err(bad_flag("theme", CONFIG_EXPECT_THEME, name)),
-    });
-    let theme =
-        Sourced::pick(theme_flag.transpose()?, values.theme.clone(), ("default".into(), Source::Default));
-    let look = look::theme(&theme, &values, env.no_color);
-    let (keys, rebound) = (values.keys.clone(), values.rebound.clone());
-    Ok(Settings {
-        lang: Sourced::pick(lang, values.lang, lang_default),
-        blue: Sourced::pick(None, values.blue.map(Some), (None, Source::Default)),
-        red: Sourced::pick(None, values.red.map(Some), (None, Source::Default)),
-        level: Sourced::pick(None, values.level, (Level::USUAL, Source::Default)),
-        computer: Sourced::pick(None, values.computer.map(Some), (None, Source::Default)),
-        eval: Sourced::pick(flags.eval, values.eval, (false, Source::Default)),
-        review_level: Sourced::pick(
-            level_flag("review-level", &flags.review_level)?,
-            values.review_level,
-            (Level::REVIEW, Source::Default),
-        ),
-        step_time: Sourced::pick(
-            step_flag.transpose()?,
-            values.step_time,
-            (prefs::Prefs::default().step_time.as_millis() as u64, Source::Default),
-        ),
-        theme,
-        look,
-        keys,
-        rebound,
-    })
-}
-
 /// What the menu's note says of the file's problems: the first, and how many more.
 pub fn note(warnings: &[Text]) -> Option<Text> {
     let first = warnings.first()?.clone();
@@ -240,26 +153,18 @@ pub fn note(warnings: &[Text]) -> Option<Text> {
 }
 
 /// A flag's value refused: which flag, what it takes, what it was given.
-fn bad_flag(name: &str, expected: crate::i18n::Key<0>, given: &str) -> Text {
+pub(crate) fn bad_flag(name: &str, expected: crate::i18n::Key<0>, given: &str) -> Text {
     text!(CONFIG_BAD_FLAG, name, text!(expected), excerpt(given))
 }
 
 impl Settings {
-    /// Makes these settings the program's for the rest of the process: the defaults of new
-    /// games, the keys, the colours. Called once, before the screen opens.
-    pub fn apply(&self) {
-        prefs::set(Prefs {
-            blue: self.blue.value.clone(),
-            red: self.red.value.clone(),
-            level: self.level.value,
-            computer: self.computer.value,
-            eval: self.eval.value,
-            review: self.review_level.value,
-            step_time: Duration::from_millis(self.step_time.value),
-        });
-        if !self.rebound.is_empty() {
-            keys::install(self.keys.clone());
-        }
-        theme::set(self.look.value);
+    /// The profile of the person these settings are: their language, the defaults of their
+    /// new games, their keys, their colours.
+    pub fn profile(&self) -> Profile {
+        let keys = match self.rebound.is_empty() {
+            true => KeyTable::default(),
+            false => KeyTable::own(self.keys.clone()),
+        };
+        Profile { lang: self.lang.value, keys, theme: self.look.value, prefs: self.prefs() }
     }
 }

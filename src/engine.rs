@@ -219,11 +219,11 @@ fn turns<G: Game>(position: &G) -> String {
 }
 
 fn result(end: Option<End>) -> String {
-    match end {
+    match end.map(End::winner) {
         None => "ongoing",
-        Some(End::Won(Colour::Blue) | End::Resigned(Colour::Red)) => "blue",
-        Some(End::Won(Colour::Red) | End::Resigned(Colour::Blue)) => "red",
-        Some(End::Drawn | End::Blocked | End::Still) => "draw",
+        Some(Some(Colour::Blue)) => "blue",
+        Some(Some(Colour::Red)) => "red",
+        Some(None) => "draw",
     }
     .to_string()
 }

@@ -1,9 +1,14 @@
 //! A game being played: its positions so far, undo and redo, forced skips, the endings
-//! the players decide themselves (a resignation, an agreed draw), and who plays it. The
-//! app, saved games, the engine protocol and network play all share it.
+//! the players decide themselves (a resignation, an agreed draw) or their clocks do (a
+//! fallen flag), each turn's time, and who plays it. The app, saved games, the engine
+//! protocol and network play all share it.
+
+mod timed;
 
 use crate::ai::Level;
+use crate::clock::Clock;
 use crate::rules::{Any, AnyPosition, Cloned, Colour, Family, Game, Outcome};
+use std::time::Duration;
 
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -159,12 +164,13 @@ impl AnyRecordExt for AnyRecord {
     }
 }
 
-/// One step of the game: the position after it, and the turn that led there
-/// (`None` for the start and for a forced skip).
+/// One step of the game: the position after it, the turn that led there (`None` for the
+/// start and for a forced skip), and in a game with clocks the time its player spent on it.
 #[derive(Clone, Debug)]
 pub struct Ply<G: Game> {
     pub turn: Option<G::Turn>,
     pub position: G,
+    pub spent: Option<Duration>,
 }
 
 /// How a game ended.
@@ -180,6 +186,19 @@ pub enum End {
     /// The computer, playing both sides, drew a game that had gone nowhere for
     /// [`crate::ai::STILL_FOR`] turns.
     Still,
+    /// This player's time ran out: the other wins.
+    Time(Colour),
+}
+
+impl End {
+    /// Who won, if anyone did.
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            End::Won(colour) => Some(colour),
+            End::Resigned(loser) | End::Time(loser) => Some(loser.other()),
+            End::Drawn | End::Blocked | End::Still => None,
+        }
+    }
 }
 
 /// What happened when a turn was played, for the message line.
@@ -188,6 +207,8 @@ pub enum Played {
     Normal,
     /// The next player had no legal turn and was skipped.
     Skipped(Colour),
+    /// The turn came too late: this player's time had run out, which ends the game.
+    OutOfTime(Colour),
 }
 
 /// A game's history. Positions are small `Copy` values, so undo and redo are moves along
@@ -197,17 +218,21 @@ pub struct Record<G: Game> {
     plies: Vec<Ply<G>>,
     /// How many plies are played; the ones after can be redone.
     played: usize,
-    /// A resignation or an agreed draw, which undo takes back like a turn.
+    /// How the line ended otherwise than by its last position (a resignation, an agreed
+    /// draw, a fallen flag): undo takes it back like a turn. It ends the line where it
+    /// stands, so it holds only at the line's end.
     agreed: Option<End>,
     /// Counts every change, so that what keeps the game knows when to write it again.
     revision: u64,
+    /// Both players' clocks, in a game played on time.
+    clock: Option<Clock>,
 }
 
 impl<G: Game> Record<G> {
     /// A game from `start`; if the player to move there cannot move, they are skipped.
     pub fn new(start: G) -> Record<G> {
-        let mut record =
-            Record { plies: vec![Ply { turn: None, position: start }], played: 1, agreed: None, revision: 0 };
+        let start = Ply { turn: None, position: start, spent: None };
+        let mut record = Record { plies: vec![start], played: 1, agreed: None, revision: 0, clock: None };
         record.skip_if_stuck();
         record
     }
@@ -242,9 +267,16 @@ impl<G: Game> Record<G> {
         self.history().iter().filter(|ply| ply.turn.is_some()).count()
     }
 
-    /// A resignation or an agreed draw, if the players ended the game so.
+    /// A resignation, an agreed draw or a fallen flag, if the game ended so.
     pub fn agreed(&self) -> Option<End> {
         self.agreed
+    }
+
+    /// How the game's line ends, wherever the players stand in it: what [`Record::end`]
+    /// says once they are at its last turn.
+    pub fn line_end(&self) -> Option<End> {
+        let last = self.plies.last().map_or(self.start(), |ply| ply.position);
+        self.agreed.or(outcome_end(last.outcome()))
     }
 
     /// Every ply of the game's line after the start, including those taken back.
@@ -264,13 +296,10 @@ impl<G: Game> Record<G> {
         Some((turn, self.plies[at - 1].position, self.plies[at].position))
     }
 
-    /// How the game ended, if it has.
+    /// How the game ended, if it has, where the players stand in its line.
     pub fn end(&self) -> Option<End> {
-        self.agreed.or(match self.position().outcome() {
-            Outcome::Ongoing => None,
-            Outcome::Won(colour) => Some(End::Won(colour)),
-            Outcome::Drawn => Some(End::Blocked),
-        })
+        let at_end = self.played == self.plies.len();
+        self.agreed.filter(|_| at_end).or(outcome_end(self.position().outcome()))
     }
 
     pub fn is_over(&self) -> bool {
@@ -278,13 +307,26 @@ impl<G: Game> Record<G> {
     }
 
     /// Plays `turn` for the player to move, then skips the next player if they cannot move.
+    /// On time, the mover's clock stops (their flag falls instead if their time ran out)
+    /// and the next player's starts.
     pub fn play(&mut self, turn: &G::Turn) -> Result<Played, G::Illegal> {
+        if let Some(loser) = self.flag_fallen() {
+            return Ok(Played::OutOfTime(loser));
+        }
+        let mover = self.position().to_move();
         let next = self.position().play(turn)?;
-        self.plies.truncate(self.played);
-        self.plies.push(Ply { turn: Some(turn.clone()), position: next });
+        let running = self.clock.as_ref().is_some_and(|clock| clock.running().is_some());
+        let spent = self.clock.as_mut().map(|clock| clock.turn_played(mover));
+        self.drop_future();
+        self.plies.push(Ply { turn: Some(turn.clone()), position: next, spent });
         self.played += 1;
         self.revision += 1;
-        Ok(match self.skip_if_stuck() {
+        let skipped = self.skip_if_stuck();
+        if let Some(clock) = self.clock.as_mut().filter(|_| running && next.outcome() == Outcome::Ongoing) {
+            // The next player's clock starts as the turn lands, not when someone looks.
+            clock.start(self.plies[self.played - 1].position.to_move());
+        }
+        Ok(match skipped {
             true => Played::Skipped(next.to_move()),
             false => Played::Normal,
         })
@@ -297,7 +339,7 @@ impl<G: Game> Record<G> {
             return false;
         }
         self.plies.truncate(self.played);
-        self.plies.push(Ply { turn: None, position: position.skipped() });
+        self.plies.push(Ply { turn: None, position: position.skipped(), spent: None });
         self.played += 1;
         true
     }
@@ -311,14 +353,36 @@ impl<G: Game> Record<G> {
     }
 
     /// Takes back the last turn (with the skip it caused), or a resignation or agreed draw.
+    /// On time it is final, the turn gone rather than kept for redo, and the time spent
+    /// stays spent: no clock gets any back. A game on time that is over is only looked back
+    /// through ([`Record::step_back`]): its clocks can never go on.
     pub fn undo(&mut self) -> bool {
+        if self.timed_and_over() {
+            return self.step_back();
+        }
         if !self.can_undo() {
             return false;
         }
         self.revision += 1;
-        if self.agreed.take().is_some() {
-            return true;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.turn_dropped();
         }
+        if self.agreed.take().is_none() {
+            self.step_back();
+        }
+        if self.clock.is_some() {
+            self.drop_future();
+        }
+        true
+    }
+
+    /// Steps back over the last turn played (and the skip it caused), the way the game
+    /// ended left as it is at the line's end: looking back through a finished game.
+    pub fn step_back(&mut self) -> bool {
+        if !self.history().iter().any(|ply| ply.turn.is_some()) {
+            return false;
+        }
+        self.revision += 1;
         while self.played > 1 {
             self.played -= 1;
             if self.plies[self.played].turn.is_some() {
@@ -341,9 +405,13 @@ impl<G: Game> Record<G> {
         true
     }
 
-    /// Drops the turns that could be redone: a take-back two players agreed on is final.
+    /// Drops the turns that could be redone (and how the line ended after them): a
+    /// take-back two players agreed on is final.
     pub fn drop_future(&mut self) {
-        self.plies.truncate(self.played);
+        if self.played < self.plies.len() {
+            self.plies.truncate(self.played);
+            self.agreed = None;
+        }
     }
 
     /// Takes back every turn, to the start.
@@ -356,12 +424,14 @@ impl<G: Game> Record<G> {
         while self.redo() {}
     }
 
+    /// The player to move ran out of time (a saved game says so).
+    pub fn out_of_time(&mut self) {
+        self.end_as(End::Time(self.position().to_move()));
+    }
+
     /// The player to move gives up.
     pub fn resign(&mut self) {
-        if !self.is_over() {
-            self.agreed = Some(End::Resigned(self.position().to_move()));
-            self.revision += 1;
-        }
+        self.end_as(End::Resigned(self.position().to_move()));
     }
 
     /// Both players agree to a draw.
@@ -374,10 +444,25 @@ impl<G: Game> Record<G> {
         self.end_as(End::Still);
     }
 
+    /// Ends the game where it stands (the turns ahead, if the players stood back in the
+    /// line, are dropped), unless it is over.
     fn end_as(&mut self, end: End) {
         if !self.is_over() {
+            self.plies.truncate(self.played);
             self.agreed = Some(end);
             self.revision += 1;
+            if let Some(clock) = self.clock.as_mut() {
+                clock.stop();
+            }
         }
+    }
+}
+
+/// How a position's outcome ends a game, if it does.
+fn outcome_end(outcome: Outcome) -> Option<End> {
+    match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Won(colour) => Some(End::Won(colour)),
+        Outcome::Drawn => Some(End::Blocked),
     }
 }

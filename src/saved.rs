@@ -47,6 +47,7 @@ use crate::rules::{AnyPosition, Colour, Game, GameKind};
 use std::fmt::{self, Write};
 
 pub mod plain;
+mod timed;
 
 /// The first line of every saved game.
 pub const MAGIC: &str = "hexstack saved game";
@@ -193,11 +194,12 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// How the game stands, in words, for the `result` line.
+/// How the game stands at its line's end, in words, for the `result` line.
 fn result_text<G: Game>(record: &Record<G>) -> String {
-    match record.end() {
+    match record.line_end() {
         None => "ongoing".to_string(),
         Some(End::Won(colour)) => format!("{colour} won"),
+        Some(End::Time(loser)) => format!("{} won: time", loser.other()),
         Some(End::Resigned(colour)) => format!("{colour} resigned"),
         Some(End::Drawn) => "draw agreed".to_string(),
         Some(End::Blocked) => "drawn: nobody can move".to_string(),
@@ -231,6 +233,7 @@ pub fn write_reviewed<G: Game>(
     if let Some(computer) = players.computer {
         let _ = writeln!(text, "computer: {computer}");
     }
+    timed::write_header(record, &mut text);
     let total = record.all_turns().count();
     let _ = writeln!(
         text,
@@ -240,8 +243,9 @@ pub fn write_reviewed<G: Game>(
     );
     // Replaying the whole line, to know who played each turn (skips change the order).
     let mut replay = Record::new(start);
-    for turn in record.all_turns() {
-        let _ = writeln!(text, "{} {turn}", replay.position().to_move());
+    for ply in record.line().iter().filter(|ply| ply.turn.is_some()) {
+        let Some(turn) = &ply.turn else { continue };
+        let _ = writeln!(text, "{} {turn}{}", replay.position().to_move(), timed::after_turn(ply.spent));
         let _ = replay.play(turn);
     }
     if let Some(review) = review {
@@ -253,13 +257,15 @@ pub fn write_reviewed<G: Game>(
 }
 
 /// The header's fields, in the order they may come, and whether each is required.
-const FIELDS: [(&str, bool); 9] = [
+const FIELDS: [(&str, bool); 11] = [
     ("game", true),
     ("size", false),
     ("date", false),
     ("blue", false),
     ("red", false),
     ("computer", false),
+    ("clock", false),
+    ("left", false),
     ("start", true),
     ("result", false),
     ("at", false),
@@ -427,11 +433,13 @@ fn read_turns<'a>(
     }
 }
 
-/// Plays the file's turns from `start`, checking each, then applies `result` and `at`.
+/// Plays the file's turns from `start`, checking each, then applies `result`, `at` and the
+/// clocks.
 fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Result<Record<G>, LoadError> {
     let mut record = Record::new(start);
     for &(n, line) in turns {
-        let (player, turn) = line.split_once(char::is_whitespace).unwrap_or(("", line));
+        let (player, rest) = line.split_once(char::is_whitespace).unwrap_or(("", line));
+        let (turn, spent) = timed::read_turn(rest, n)?;
         let to_move = record.position().to_move();
         let expected = to_move.to_string();
         if !player.eq_ignore_ascii_case(&expected) {
@@ -447,6 +455,7 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
         record
             .play(&turn)
             .map_err(|reason| LoadError::at(n, text!(LOAD_ILLEGAL, turn.to_string(), G::illegal(&reason))))?;
+        record.set_last_spent(spent);
     }
     if let Some((result, n)) = header.get("result") {
         let result = result.to_ascii_lowercase();
@@ -461,6 +470,16 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
                 }
                 record.resign();
             }
+            "blue won: time" | "red won: time" if record.is_over() => {
+                return Err(LoadError::at(n, text!(LOAD_TIME_OVER)));
+            }
+            "blue won: time" | "red won: time" => {
+                // A flag falls on the player to move: the winner is the other one.
+                if result.starts_with(&record.position().to_move().to_string().to_lowercase()) {
+                    return Err(LoadError::at(n, text!(LOAD_TIME_WHO, record.position().to_move())));
+                }
+                record.out_of_time();
+            }
             "draw agreed" if !record.is_over() => record.agree_draw(),
             "drawn: no progress" if !record.is_over() => record.draw_standing_still(),
             _ => {}
@@ -471,7 +490,8 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
         let Some(played) = played.filter(|&played| played <= turns.len()) else {
             return Err(LoadError::at(n, text!(LOAD_AT, excerpt(at), turns.len())));
         };
-        while record.turns_played() > played && record.undo() {}
+        while record.turns_played() > played && record.step_back() {}
     }
-    Ok(record)
+    let clock = timed::read_clock(header, &record)?;
+    Ok(record.with_clock(clock))
 }

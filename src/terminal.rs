@@ -12,7 +12,7 @@ use crate::app::table::Message;
 use crate::app::{self, App, Overlay, Request};
 use crate::autosave::Autosave;
 use crate::i18n::keys::*;
-use crate::i18n::{Lang, Text, text};
+use crate::i18n::{Text, text};
 use crate::{store, ui};
 use anyhow::Result;
 use ratatui::Terminal;
@@ -54,14 +54,14 @@ impl Inlet {
     }
 }
 
-/// Runs `app` in this terminal, its words in `lang`, until the players quit, keeping games
+/// Runs `app` in this terminal, as its profile says, until the players quit, keeping games
 /// in the saves folder.
-pub fn run(app: App, lang: Lang) -> Result<(), Text> {
-    run_shared(app, lang, Wakes::default(), None)
+pub fn run(app: App) -> Result<(), Text> {
+    run_shared(app, Wakes::default(), None)
 }
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
-pub fn run_shared(mut app: App, lang: Lang, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
+pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
     let terminal = ratatui::try_init().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -76,11 +76,10 @@ pub fn run_shared(mut app: App, lang: Lang, wakes: Wakes, link: Option<Arc<Link>
             Autosave::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
-        event::set_waker(Some(wakes.sender.clone()));
-        let mut local = Some(Screen::new(app, terminal, lang));
+        app.waker.connect(wakes.sender.clone());
+        let mut local = Some(Screen::new(app, terminal));
         drive(&mut local, &mut autosave, &wakes.inlet, link.as_ref())
     })();
-    event::set_waker(None);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result.map_err(Text::from)
@@ -124,11 +123,10 @@ fn stop_on_signals(sender: SyncSender<Wake>) {
     drop(sender);
 }
 
-/// A terminal and the app drawn on it, in its own language.
+/// A terminal and the app drawn on it, as its own profile says.
 pub struct Screen<B: Backend> {
     pub app: App,
     pub terminal: Terminal<B>,
-    pub lang: Lang,
     /// Whether what is on the terminal shows the app as it is.
     pub drawn: bool,
     /// Set when what was drawn did not all reach the terminal (a guest's).
@@ -139,9 +137,9 @@ impl<B: Backend> Screen<B>
 where
     B::Error: Send + Sync + 'static,
 {
-    /// A screen for `app` on `terminal`, in `lang`.
-    pub fn new(app: App, terminal: Terminal<B>, lang: Lang) -> Screen<B> {
-        Screen { app, terminal, lang, drawn: false, redraw: Redraw::default() }
+    /// A screen for `app` on `terminal`.
+    pub fn new(app: App, terminal: Terminal<B>) -> Screen<B> {
+        Screen { app, terminal, drawn: false, redraw: Redraw::default() }
     }
 
     /// Lets the app handle `event`.
@@ -159,13 +157,13 @@ where
     /// did not all go out.
     fn draw(&mut self) -> Result<()> {
         if !self.drawn {
-            self.terminal.draw(|frame| ui::draw(&self.app, self.lang, frame))?;
+            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
             self.drawn = true;
         }
         if self.redraw.take() {
             let area = self.app.area;
             self.terminal.resize(Rect::new(0, 0, area.width, area.height))?;
-            self.terminal.draw(|frame| ui::draw(&self.app, self.lang, frame))?;
+            self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
         }
         Ok(())
     }
@@ -199,7 +197,7 @@ impl Drop for Visitors {
     fn drop(&mut self) {
         for screen in self.0.iter_mut().filter_map(|visitor| visitor.screen.as_mut()) {
             let _ = leave(&mut screen.terminal);
-            let goodbye = screen.lang.say(&text!(NET_HOST_LEFT));
+            let goodbye = screen.app.profile.lang.say(&text!(NET_HOST_LEFT));
             let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
             let _ = Write::flush(screen.terminal.backend_mut());
         }
@@ -237,7 +235,10 @@ where
         if link.is_some_and(|link| link.is_closed()) {
             return Ok(());
         }
-        let Some(wake) = wait(local, &visitors, inlet, more) else { return Ok(()) };
+        let Some(wake) = wait(local, &visitors, inlet, more) else {
+            stopping(local, autosave);
+            return Ok(());
+        };
         let before = link.map(|link| (link.revision(), link.stamp()));
         let from = match wake {
             Woken::Timer => every(local, &mut visitors, Event::Timer).map(|()| Origin::All)?,
@@ -247,7 +248,10 @@ where
             Woken::Wake(Wake::Link) => {
                 every(local, &mut visitors, Event::Shared { played: false }).map(|()| Origin::All)?
             }
-            Woken::Wake(Wake::Stop) => return Ok(()),
+            Woken::Wake(Wake::Stop) => {
+                stopping(local, autosave);
+                return Ok(());
+            }
             Woken::Wake(Wake::Local(input)) => {
                 if let Some(screen) = local {
                     screen.handle(Event::Input(input))?;
@@ -261,6 +265,15 @@ where
         };
         tell_others(local, &mut visitors, link, before, from)?;
         more = guests_round(local, &mut visitors, inlet, link)?;
+    }
+}
+
+/// The program stops without the players quitting (a signal, the terminal gone): the
+/// clocks of the game on screen stop, and it is kept with the time they counted.
+fn stopping<B: Backend>(local: &mut Option<Screen<B>>, autosave: &mut Autosave) {
+    if let Some(screen) = local {
+        screen.app.stop_clocks();
+        autosave.keep(&mut screen.app);
     }
 }
 
@@ -396,13 +409,14 @@ where
 /// A guest came or typed.
 fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
     match news {
-        Guest::Joined { output, area, lang, redraw } => {
+        Guest::Joined { output, area, profile, redraw, wakes } => {
             let Some(link) = link else { return Ok(()) };
             let options = TerminalOptions { viewport: Viewport::Fixed(area) };
             let mut terminal = Terminal::with_options(CrosstermBackend::new(output), options)?;
             execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
-            let app = App::shared(link.sit_guest(), area);
-            visitor.screen = Some(Screen { redraw, ..Screen::new(app, terminal, lang) });
+            let app = App::shared(*profile, link.sit_guest(), area);
+            app.waker.connect(wakes);
+            visitor.screen = Some(Screen { redraw, ..Screen::new(app, terminal) });
         }
         Guest::Input(input) => {
             let Some(screen) = &mut visitor.screen else { return Ok(()) };
@@ -443,7 +457,7 @@ fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
                 },
             };
             let saved = matches!(message, Message::Success(_));
-            *game.message() = message;
+            game.status().show(message);
             if saved {
                 autosave.saved_as(app, &path);
             }
@@ -451,10 +465,7 @@ fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
         Request::Resume | Request::Review => match store::resume(autosave.dir()) {
             Ok((saved, path)) => {
                 // Resumed from the menu: q goes back there.
-                *app = App::opened(saved, path, app.area).from_menu();
-                if request == Request::Review {
-                    *app = std::mem::replace(app, App::new(app.area)).reviewing(None, app::Leave::Menu);
-                }
+                app.resume(saved, path, request == Request::Review);
                 autosave.on_disk(app);
             }
             Err(error) => {

@@ -2,6 +2,7 @@
 //! and matches between computer levels.
 
 use crate::ai::{self, Budget, Evaluate, Level, Search};
+use crate::clock::{Clock, TimeControl};
 use crate::each_game;
 use crate::record::{End, Record};
 use crate::rules::{AnyPosition, Game, divide, perft};
@@ -36,6 +37,8 @@ pub struct Report {
     pub losses: u32,
     /// Turns played in all the games.
     pub turns: u64,
+    /// Games lost on time, when played on a clock (`None` without one).
+    pub flags: Option<u32>,
     /// How purposeful the play was: `hexstack match --stats`.
     pub purpose: Purpose,
 }
@@ -123,18 +126,23 @@ impl std::fmt::Display for Report {
             f,
             "{} wins {} draws {} losses ({share:.1} %), {turns:.1} turns a game",
             self.wins, self.draws, self.losses
-        )
+        )?;
+        match self.flags {
+            Some(flags) => write!(f, ", {flags} lost on time"),
+            None => Ok(()),
+        }
     }
 }
 
 /// `hexstack review FILE --text`: one line a turn, tab-separated (its number from 1, the
 /// side, the turn, Blue's chance after it, its class, the computer's better turn or `-`),
 /// then one line a player (side, accuracy, inaccuracies, mistakes, blunders). At `level`,
-/// else at the level of the review kept in the file, else the player's review level; what the
-/// kept review holds at that level is not looked at again. The positions are looked at on
+/// else at the level of the review kept in the file, else [`Level::REVIEW`]; what the kept
+/// review holds at that level is not looked at again. The positions are looked at on
 /// `threads` threads, with the same answer on any number.
 pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
     let mut text = String::new();
+    let level = review_level(saved, level, Level::REVIEW);
     review_text_and_puzzles(saved, (level, threads), None, &mut |lines| text = lines);
     text
 }
@@ -145,18 +153,18 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 /// review read back whole from the file, whose puzzles the review screen made.
 pub fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
-    (level, threads): (Option<Level>, usize),
+    (level, threads): (Level, usize),
     source: Option<&str>,
     show: &mut dyn FnMut(String),
 ) -> Vec<crate::puzzles::Puzzle> {
-    let level = review_level(saved, level);
     let mine = source.map(|source| (crate::puzzles::own::persons(saved.players.computer), source));
     each_game!(&saved.game, record => review_lines(record, saved.review.as_ref(), (level, threads), mine, show))
 }
 
-/// The level a review of `saved` is at: the one asked for, else the kept review's.
-pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>) -> Level {
-    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(crate::app::prefs::get().review)
+/// The level a review of `saved` is at: the one asked for, else the kept review's, else
+/// the player's `usual` one.
+pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>, usual: Level) -> Level {
+    level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(usual)
 }
 
 fn review_lines<G>(
@@ -183,6 +191,7 @@ where
     let kept_whole = review::needs(&positions, &turns, &looked).is_empty();
     review::look_all(&positions, &turns, &mut looked, budget, &AtomicBool::new(false), |_| {});
     let judged = review::judge_all(&positions, &turns, &looked);
+    let spent: Vec<_> = record.line().iter().filter(|ply| ply.turn.is_some()).map(|ply| ply.spent).collect();
     let mut lines: Vec<String> = judged
         .iter()
         .flatten()
@@ -191,7 +200,9 @@ where
             let better = turn.better.as_ref().map_or_else(|| "-".to_string(), ToString::to_string);
             let side = turn.mover.to_string().to_lowercase();
             let (blue, class) = (turn.blue_after(), turn.class.name());
-            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}", n + 1, turn.played)
+            // The time last: scripts reading the columns before it read them as before.
+            let time = spent.get(n).copied().flatten().map_or_else(|| "-".to_string(), seconds);
+            format!("{}\t{side}\t{}\t{blue:.2}\t{class}\t{better}\t{time}", n + 1, turn.played)
         })
         .collect();
     for side in [crate::rules::Colour::Blue, crate::rules::Colour::Red] {
@@ -219,35 +230,45 @@ where
     })
 }
 
+/// A turn's time for `review --text`: seconds with a tenth, rounded down as the clocks show
+/// them (`4.2`).
+fn seconds(spent: std::time::Duration) -> String {
+    format!("{}.{}", spent.as_secs(), spent.subsec_millis() / 100)
+}
+
 /// A match: `games` games of level `first` against level `second` from `start`, colours
 /// alternating (`first` is Blue in the even games), each game opened by two turns chosen at
 /// random from its number so that no two games are one game, and drawn once it has stood
 /// still for [`ai::STILL_FOR`] turns, as a game the computer plays on both sides on screen
 /// is, or after `cap` turns.
 /// The games are numbered from `from_game` on, so that a match can replay some of another's.
-/// `scale` multiplies the levels' time budgets. `on_game` hears the score after each game,
-/// and the game's last position, so that a long match shows its progress and its draws
-/// can be looked at.
+/// `scale` multiplies the levels' time budgets; on a `clock`, each side takes its time from
+/// its own, as against a person, and the report counts the games lost on time. `on_game`
+/// hears the score after each game, and the game's last position, so that a long match
+/// shows its progress and its draws can be looked at.
 pub fn play_match(
     start: &AnyPosition,
     [first, second]: [Level; 2],
     (from_game, games): (u32, u32),
     cap: u32,
-    scale: f64,
+    (scale, clock): (f64, Option<TimeControl>),
     mut on_game: impl FnMut(&Report, &str),
 ) -> Report {
-    let mut report = Report::default();
+    let mut report = Report { flags: clock.map(|_| 0), ..Report::default() };
     for game in from_game..from_game.saturating_add(games) {
         let (blue, red) = if game % 2 == 0 { (first, second) } else { (second, first) };
         let (end, turns, purpose, last) =
-            each_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, scale));
+            each_game!(start, p => play_game(*p, [blue, red], u64::from(game), cap, (scale, clock)));
         report.turns += u64::from(turns);
         report.purpose.add(&purpose);
         let first_colour = if game % 2 == 0 { crate::rules::Colour::Blue } else { crate::rules::Colour::Red };
-        match end {
-            Some(End::Won(winner)) if winner == first_colour => report.wins += 1,
-            Some(End::Won(_)) => report.losses += 1,
-            _ => report.draws += 1,
+        if let (Some(End::Time(_)), Some(flags)) = (end, report.flags.as_mut()) {
+            *flags += 1;
+        }
+        match end.and_then(End::winner) {
+            Some(winner) if winner == first_colour => report.wins += 1,
+            Some(_) => report.losses += 1,
+            None => report.draws += 1,
         }
         on_game(&report, &last);
     }
@@ -261,15 +282,17 @@ fn play_game<G: Evaluate + std::fmt::Display>(
     levels: [Level; 2],
     seed: u64,
     cap: u32,
-    scale: f64,
+    (scale, clock): (f64, Option<TimeControl>),
 ) -> (Option<End>, u32, Purpose, String) {
-    let mut record = Record::new(start);
+    let clock = clock.map(|control| Clock::new(control, crate::clock::Timepiece::real()));
+    let mut record = Record::new(start).with_clock(clock);
     let mut watch = Watch::new(&start);
     let mut searches = [Search::new(), Search::new()];
     let mut random = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let stop = AtomicBool::new(false);
     for turn in 0..cap {
         watch.see(&record);
+        record.keep_time(false);
         if record.is_over() {
             return (record.end(), turn, watch.purpose(record.end()), record.position().to_string());
         }
@@ -284,7 +307,11 @@ fn play_game<G: Evaluate + std::fmt::Display>(
             random = random.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             turns.get((random >> 33) as usize % turns.len().max(1)).cloned()
         } else {
-            let budget = scaled(levels[mover].playing(seed), scale);
+            let mut budget = scaled(levels[mover].playing(seed), scale);
+            if let Some(clock) = record.clock() {
+                let (left, control) = (clock.left(position.to_move()), clock.control());
+                budget = budget.on_clock(left, control.base, control.increment);
+            }
             searches[mover].remember(record.history().iter().map(|ply| &ply.position));
             let found = searches[mover].best(&position, budget, &stop);
             if let Some(found) = &found {
@@ -419,25 +446,26 @@ mod tests {
     fn a_match_alternates_colours_and_counts_every_game() {
         let start = GameKind::Clamber.position("2/b/-", None).unwrap();
         let mut heard = Vec::new();
-        let report =
-            play_match(&start, levels(2, 1), (0, 6), 100, 1.0, |so_far, _| heard.push(so_far.games()));
+        let report = play_match(&start, levels(2, 1), (0, 6), 100, (1.0, None), |so_far, _| {
+            heard.push(so_far.games())
+        });
         assert_eq!(report.games(), 6);
         assert_eq!(heard, [1, 2, 3, 4, 5, 6], "the score is told after each game");
         assert!(report.turns >= 6 * 2, "each game is opened by two turns at least");
         assert_eq!(
             report,
-            play_match(&start, levels(2, 1), (0, 6), 100, 1.0, |_, _| {}),
+            play_match(&start, levels(2, 1), (0, 6), 100, (1.0, None), |_, _| {}),
             "fixed-depth levels repeat themselves"
         );
         // A cap of two turns leaves every game unfinished: all draws.
-        let capped = play_match(&start, levels(2, 1), (0, 4), 2, 1.0, |_, _| {});
+        let capped = play_match(&start, levels(2, 1), (0, 4), 2, (1.0, None), |_, _| {});
         assert_eq!((capped.draws, capped.turns), (4, 8));
     }
 
     #[test]
     fn a_match_counts_proven_wins_and_third_visits() {
         let start = GameKind::Clamber.position("3/b/-", None).unwrap();
-        let report = play_match(&start, levels(2, 2), (0, 4), 300, 1.0, |_, _| {});
+        let report = play_match(&start, levels(2, 2), (0, 4), 300, (1.0, None), |_, _| {});
         let purpose = report.purpose;
         assert_eq!(purpose.proven + purpose.unfinished, 4, "every game of level 2 ends proven: {purpose:?}");
         assert_eq!(purpose.over, 0, "no win takes longer than proven: {purpose:?}");

@@ -1,10 +1,11 @@
-//! The game screen against the computer as a player meets it (issue 33): the figure of who
+//! The game screen against the computer as a player meets it: the figure of who
 //! is ahead after its turn, undo while it shows its turn, its game with itself waiting
 //! behind a box, going back and playing on, a hint's look; driven by keys, no terminal.
 
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::{App, Computer, Overlay, Question};
 use hexstack::record::Side;
 use hexstack::rules::Colour;
@@ -36,7 +37,7 @@ fn figure(app: &App) -> Option<String> {
 }
 
 /// Runs the app until the advisor has found its figure for the position on screen.
-fn until_advised(app: &mut App, wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>) {
+fn until_advised(app: &mut App, wakes: &common::Wakes) {
     let advised = |app: &App| game(app).advisor.advice(game(app).table.revision()).is_some();
     assert!(run_until(app, wakes, PATIENCE, advised), "the advisor answered");
 }
@@ -78,7 +79,7 @@ fn e_hides_the_figure_a_hint_showed_and_shows_it_again() {
     game_mut(&mut app).advisor.budget = hexstack::ai::Budget { nodes: Some(50_000), ..Default::default() };
     press(&mut app, &["t"]);
     if let Some(message) = game_mut(&mut app).advisor.wait() {
-        game_mut(&mut app).table.message = message;
+        game_mut(&mut app).table.status_mut().show(message);
     }
     let panel = |app: &App| render(app).backend().to_string().matches("Blue is ahead: 100 %").count();
     let with_hint = panel(&app);
@@ -176,9 +177,7 @@ fn a_placement_by_the_computer_is_never_announced_over_an_empty_cell() {
 }
 
 /// Blue's and the computer's turns, `rounds` times, then Home.
-fn a_game_gone_back_to_its_start(
-    rounds: usize,
-) -> (App, std::sync::mpsc::Receiver<hexstack::app::event::Wake>) {
+fn a_game_gone_back_to_its_start(rounds: usize) -> (App, common::Wakes) {
     let wakes = awake();
     let mut app = clamber("4/b/-").with_computer(Some(Computer::playing(Colour::Blue, level(1))));
     at_once(&mut app);
@@ -239,7 +238,7 @@ fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu() {
     use hexstack::app::Screen;
     use hexstack::app::menu::Entry;
     // Against the computer, set up on the menu.
-    let mut app = App::new(AREA);
+    let mut app = App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter", "Enter"]);
     assert!(render(&app).backend().to_string().contains("q menu"), "the footer says where q goes");
     press(&mut app, &["q"]);

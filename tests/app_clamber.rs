@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::menu::Entry;
 use hexstack::app::prompt::Question;
 use hexstack::app::{Overlay, Screen};
@@ -20,7 +21,7 @@ fn cell(name: &str) -> Cell {
 #[test]
 fn enter_places_a_singleton_at_the_cursor() {
     let mut app = clamber("start");
-    assert_eq!(game(&app).table.cursor.cell, cell("C3"));
+    assert_eq!(game(&app).table.cursor().cell, cell("C3"));
     press(&mut app, &["Enter", "l", "Enter", "y", " "]);
     // C3 for Blue, D3 for Red, then up-left of D3 for Blue.
     assert_eq!(position(&app), "3/r/C3=b1,D3=r1,D4=b1");
@@ -31,15 +32,15 @@ fn enter_places_a_singleton_at_the_cursor() {
 fn arrows_and_letters_move_the_cursor_on_the_board_only() {
     let mut app = clamber("start");
     press(&mut app, &["l", "l", "l"]);
-    assert_eq!(game(&app).table.cursor.cell, cell("E3"), "the edge stops the cursor");
+    assert_eq!(game(&app).table.cursor().cell, cell("E3"), "the edge stops the cursor");
     // Up-right of E3 is off the board; then up-left, down-left, down-right, left.
     press(&mut app, &["i", "y", "b", "n", "h"]);
-    assert_eq!(game(&app).table.cursor.cell, cell("C2"));
+    assert_eq!(game(&app).table.cursor().cell, cell("C2"));
     // Up and down zigzag to stay in the same screen column.
     press(&mut app, &["Up", "Up", "Up"]);
-    assert_eq!(game(&app).table.cursor.cell, cell("D5"));
+    assert_eq!(game(&app).table.cursor().cell, cell("D5"));
     press(&mut app, &["Down", "Down", "Down", "Down", "Down"]);
-    assert_eq!(game(&app).table.cursor.cell, cell("B1"));
+    assert_eq!(game(&app).table.cursor().cell, cell("B1"));
 }
 
 #[test]
@@ -55,7 +56,7 @@ fn a_lower_capture_selects_then_takes_and_ends_the_turn() {
     assert_eq!(names(&app, lit(&app).removed), ["D4", "E4"]);
     press(&mut app, &["Enter"]);
     assert_eq!(position(&app), "3/b/C3=r3,D3=r2,E3=b2");
-    assert!(game(&app).table.picked.is_none());
+    assert!(game(&app).table.picked().is_none());
     assert_eq!(line(&app), ("Info", "Red played C3xD3. Blue to move".to_string()));
 }
 
@@ -80,7 +81,7 @@ fn esc_ends_a_chain_and_cancels_a_bare_selection() {
     let mut app = clamber("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
     click(&mut app, "B2");
     press(&mut app, &["Esc"]);
-    assert!(game(&app).table.picked.is_none());
+    assert!(game(&app).table.picked().is_none());
     assert_eq!(game(&app).table.read(|record| record.history().len()), 0);
     click(&mut app, "B2");
     click(&mut app, "C4");
@@ -106,7 +107,7 @@ fn a_chain_with_nothing_further_ends_by_itself_and_undo_redo_take_it_whole() {
     click(&mut app, "C4");
     press(&mut app, &["u"]);
     assert_eq!(position(&app), start);
-    assert!(game(&app).table.picked.is_none());
+    assert!(game(&app).table.picked().is_none());
 }
 
 #[test]
@@ -175,7 +176,7 @@ fn a_declined_draw_says_so_and_the_question_asks_it_plainly() {
 fn enter_on_an_empty_cell_with_a_stack_selected_places_there() {
     let mut app = clamber("3/b/C3=b2,D3=r1");
     click(&mut app, "C3");
-    assert!(game(&app).table.picked.is_some());
+    assert!(game(&app).table.picked().is_some());
     click(&mut app, "A1");
     assert_eq!(position(&app), "3/r/A1=b1,C3=b2,D3=r1");
 }
@@ -189,7 +190,7 @@ fn the_last_turn_stays_marked_with_what_it_removed() {
     assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
     // Blue selects a stack, the cursor on it: the last turn stays marked.
     click(&mut app, "E3");
-    assert!(game(&app).table.picked.is_some());
+    assert!(game(&app).table.picked().is_some());
     assert_eq!(names(&app, lit(&app).last), ["C3", "D3", "D4", "E4"]);
     let shown = render(&app).backend().to_string();
     assert!(
@@ -282,22 +283,22 @@ fn help_opens_and_any_key_closes_it() {
 
 #[test]
 fn the_menu_starts_games() {
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &["Down", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(
         &mut app,
         &[&number(Entry::Play(GameKind::Ombagui, GameKind::Ombagui.board(None).unwrap())), "Enter"],
     );
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Resume), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Resume), "resuming is the program's to do");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Review), "Enter"]);
     assert_eq!(app.request, Some(hexstack::app::Request::Review), "so is reviewing the last kept game");
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Rules(GameKind::Ombagui)), "Enter"]);
     assert!(matches!(&app.screen, Screen::Rules(book) if book.game == GameKind::Ombagui));
     press(&mut app, &["q"]);

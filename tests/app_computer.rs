@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::menu::Entry;
 use hexstack::app::{Computer, Screen};
 use hexstack::record::End;
@@ -14,7 +15,7 @@ use hexstack::rules::Colour;
 fn wait_for_advice(app: &mut hexstack::app::App) {
     let game = game_mut(app);
     if let Some(message) = game.advisor.wait() {
-        game.table.message = message;
+        game.table.status_mut().show(message);
     }
 }
 
@@ -68,7 +69,7 @@ fn the_screen_stays_live_while_the_computer_thinks() {
     let started = std::time::Instant::now();
     press(&mut app, &["t", "l", "l", "?"]);
     assert!(game(&app).advisor.thinking().is_some() && app.timer().is_some(), "still thinking");
-    assert_eq!(game(&app).table.cursor.cell.to_string(), "F4", "keys are taken at once");
+    assert_eq!(game(&app).table.cursor().cell.to_string(), "F4", "keys are taken at once");
     assert!(render(&app).backend().to_string().contains("Keys"));
     press(&mut app, &["Esc", "q"]);
     assert!(app.quit);
@@ -76,10 +77,7 @@ fn the_screen_stays_live_while_the_computer_thinks() {
 }
 
 /// Runs the app, as the loop does, until the computer has played.
-fn until_computer_played(
-    app: &mut hexstack::app::App,
-    wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
-) {
+fn until_computer_played(app: &mut hexstack::app::App, wakes: &common::Wakes) {
     assert!(run_until(app, wakes, PATIENCE, |app| !game(app).computer_to_move()), "the computer played");
 }
 
@@ -94,7 +92,7 @@ fn the_computer_answers_and_undo_takes_back_both_turns() {
     until_computer_played(&mut app, &wakes);
     assert_eq!(game(&app).table.read(|record| record.history().len()), 2, "Red answered");
     assert_eq!(game(&app).table.to_move(), Colour::Blue);
-    assert!(message(&app).starts_with("Red played "), "{:?}", game(&app).table.message);
+    assert!(message(&app).starts_with("Red played "), "{:?}", game(&app).table.status());
     press(&mut app, &["u"]);
     assert_eq!(position(&app), "3/b/-", "your turn and its answer go back together");
     press(&mut app, &["C-r"]);
@@ -129,7 +127,7 @@ fn keys_wait_while_the_computer_thinks_and_draws_are_answered_by_its_evaluation(
 #[test]
 fn the_menu_sets_up_a_game_against_the_computer() {
     // Straight through: Clamber side 3, you first (Blue), level 3 (club player).
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter"]);
     let shown = render(&app).backend().to_string();
     for words in ["A game against the computer", "Clamber, side 3", "You play", "Blue", "3 (club player)"] {
@@ -144,7 +142,7 @@ fn the_menu_sets_up_a_game_against_the_computer() {
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(3).unwrap()))
     );
     // Ombagui (Red moves first, so you are Red), then Blue instead, at level 5.
-    let mut app = hexstack::app::App::new(AREA);
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter", "l", "l", "Down", "l", "Down", "l", "l"]);
     assert!(render(&app).backend().to_string().contains("5 (expert)"));
     press(&mut app, &["Enter"]);
@@ -153,13 +151,13 @@ fn the_menu_sets_up_a_game_against_the_computer() {
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(5).unwrap()))
     );
     assert_ne!(ombagui_game(&app).computer().map(|computer| computer.seed), seed);
-    // Side 4, level 1, going round backwards; Esc goes back to the menu.
-    let mut app = hexstack::app::App::new(AREA);
-    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h"]);
+    // Side 4, level 1, going round backwards (past the clock's row); Esc goes back to the menu.
+    let mut app = hexstack::app::App::new(Profile::default(), AREA);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "Up", "h", "h"]);
     assert!(render(&app).backend().to_string().contains("1 (beginner)"));
     press(&mut app, &["Esc"]);
     assert!(matches!(&app.screen, Screen::Menu(menu) if menu.setup.is_none()));
-    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "h", "h", "Enter"]);
+    press(&mut app, &[&number(Entry::Computer), "Enter", "l", "Up", "Up", "h", "h", "Enter"]);
     assert_eq!(position(&app), "4/b/-");
     assert_eq!(
         unseeded(game(&app).computer()),
@@ -176,7 +174,7 @@ fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
     let seen = std::cell::RefCell::new(Vec::new());
     // Each step shows until the next timer: the loop wakes once a step.
     let over = run_until(&mut app, &wakes, PATIENCE, |app| {
-        if let Some(chain) = &game(app).table.picked {
+        if let Some(chain) = game(app).table.picked() {
             seen.borrow_mut().push(chain.cells().map(|cell| cell.to_string()).collect::<Vec<_>>());
         }
         game(app).table.end().is_some()
@@ -189,7 +187,7 @@ fn the_computer_shows_its_chain_capture_by_capture_then_plays_it() {
         Some("B2xC3xD4".into())
     );
     assert_eq!(game(&app).table.end(), Some(End::Won(Colour::Blue)));
-    assert!(game(&app).table.picked.is_none());
+    assert!(game(&app).table.picked().is_none());
 }
 
 #[test]
@@ -236,7 +234,7 @@ fn a_hint_asked_just_after_the_computer_played_is_shown() {
     until_computer_played(&mut app, &wakes);
     press(&mut app, &["t"]);
     wait_for_advice(&mut app);
-    assert!(message(&app).starts_with("hint: "), "{:?}", game(&app).table.message);
+    assert!(message(&app).starts_with("hint: "), "{:?}", game(&app).table.status());
     assert!(!lit(&app).better.is_empty(), "the suggested turn is lit");
 }
 
@@ -282,7 +280,7 @@ fn stepping_through_a_game_against_the_computer_never_makes_it_play() {
         );
         assert_eq!(line(&app), played, "{keys:?}: no turn dropped");
         if game(&app).table.to_move() == Colour::Blue {
-            assert!(message(&app).starts_with("the computer waits:"), "{:?}", game(&app).table.message);
+            assert!(message(&app).starts_with("the computer waits:"), "{:?}", game(&app).table.status());
         }
     }
     // End goes back to the last turn; Enter on its turn lets it play from there, once
@@ -331,7 +329,7 @@ fn the_computer_shows_its_turn_with_its_own_marks_not_the_players_cursor() {
         .with_computer(Some(Computer::playing(Colour::Blue, hexstack::ai::Level::new(2).unwrap())));
     // The player's cursor rests on Red's E4, far from the capture.
     hover(&mut app, "E4");
-    assert_eq!(game(&app).table.cursor.cell.to_string(), "E4");
+    assert_eq!(game(&app).table.cursor().cell.to_string(), "E4");
     assert!(run_until(&mut app, &wakes, PATIENCE, |app| game(app).computer_showing().is_some()));
     let shown = render(&app).backend().to_string();
     assert!(shown.contains("Blue, the computer, plays") && shown.contains("│B2xC3xD4"), "{shown}");

@@ -2,6 +2,7 @@
 //! how games are kept: after a turn, not after a mouse move, and safe through a crash.
 
 use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 mod common;
 
 use common::*;
@@ -90,7 +91,7 @@ fn a_game_survives_a_crash_and_resumes_where_it_was() {
     assert!(!app.quit);
     let (saved, path) = store::resume(Some(&dir)).unwrap();
     assert_eq!(files(&dir), [path]);
-    let resumed = App::loaded(saved, AREA);
+    let resumed = App::loaded(Profile::default(), saved, AREA);
     assert_eq!(position(&resumed), "3/b/C3=b1,D3=r1");
 }
 
@@ -110,7 +111,7 @@ fn resume_from_the_menu_opens_the_last_game_without_copying_it() {
 #[test]
 fn a_tried_rules_example_is_never_kept() {
     let (_folder, dir) = saves();
-    let mut app = App::rules(GameKind::Clamber, AREA);
+    let mut app = App::rules(Profile::default(), GameKind::Clamber, AREA);
     let mut autosave = Autosave::new(Some(dir.clone()), &mut app);
     run(&mut app, &mut autosave, vec![key('p'), enter()]);
     assert_eq!(position(&app), "3/r/C3=b1", "a placement on the board page's example");
@@ -119,7 +120,7 @@ fn a_tried_rules_example_is_never_kept() {
 
 #[test]
 fn menu_clicks_choose_the_entry_drawn_there() {
-    let mut app = App::new(AREA);
+    let mut app = App::new(Profile::default(), AREA);
     let mut autosave = Autosave::new(None, &mut app);
     let menu = Menu::layout(AREA);
     let terminal = run(&mut app, &mut autosave, vec![]);
@@ -133,7 +134,7 @@ fn menu_clicks_choose_the_entry_drawn_there() {
     run(&mut app, &mut autosave, vec![click]);
     assert_eq!(app.screen.game().map(|game| game.kind()), Some(GameKind::Ombagui));
     // Between two entries there is nothing to click.
-    let mut app = App::new(AREA);
+    let mut app = App::new(Profile::default(), AREA);
     run(
         &mut app,
         &mut autosave,
@@ -173,7 +174,7 @@ fn save_as_refuses_a_missing_folder_and_asks_before_replacing_a_file() {
     // A folder that does not exist is not made.
     let missing = dir.join("no-such-folder").join("game.hexstack");
     run(&mut app, &mut autosave, type_name(&missing.display().to_string()));
-    assert!(message(&app).starts_with("no folder"), "{:?}", game(&app).table.message);
+    assert!(message(&app).starts_with("no folder"), "{:?}", game(&app).table.status());
     assert!(!dir.join("no-such-folder").exists());
     // A file that exists is replaced only after a yes.
     let file = dir.join("game.hexstack");
@@ -198,7 +199,7 @@ fn a_loaded_game_is_kept_in_its_own_file() {
     run(&mut app, &mut autosave, vec![enter()]);
     std::fs::write(&file, app.screen.game().unwrap().seen().record("")).unwrap();
     let (_saves_folder, saves) = saves();
-    let mut app = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
+    let mut app = App::opened(Profile::default(), store::load(&file).unwrap(), file.clone(), AREA);
     let mut autosave = Autosave::new(Some(saves.clone()), &mut app);
     run(&mut app, &mut autosave, vec![key('l'), enter()]);
     assert!(files(&saves).is_empty(), "no copy in the saves folder");

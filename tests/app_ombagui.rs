@@ -55,10 +55,10 @@ fn esc_puts_the_piece_back_and_another_of_yours_picks_that_one() {
     let mut app = ombagui("start");
     click(&mut app, "D1");
     press(&mut app, &["Esc"]);
-    assert!(ombagui_game(&app).table.picked.is_none());
+    assert!(ombagui_game(&app).table.picked().is_none());
     click(&mut app, "D1");
     click(&mut app, "A1");
-    assert_eq!(ombagui_game(&app).table.picked, Some("A1".parse().unwrap()));
+    assert_eq!(ombagui_game(&app).table.picked(), Some(&"A1".parse().unwrap()));
 }
 
 #[test]

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use hexstack::record::Record;
 use hexstack::rules::clamber::Position;
 use hexstack::rules::ombagui;
@@ -91,10 +92,10 @@ fn check_game(app: &App) {
     hexstack::each_game!(game, game => {
         let table = &game.table;
         table.read(check_history);
-        assert!(table.position().board().contains(table.cursor.cell));
+        assert!(table.position().board().contains(table.cursor().cell));
     });
     if let Any::Ombagui(game) = game
-        && let Some(from) = game.table.picked
+        && let Some(&from) = game.table.picked()
     {
         let top = game.table.position().stack(from).top().expect("a picked-up piece is on top");
         assert_eq!(top.colour, game.table.to_move());
@@ -122,16 +123,16 @@ proptest! {
         events in prop::collection::vec(event(), 100..400),
     ) {
         let board = hexstack::rules::hex::Board::new(side).unwrap();
-        survive(App::game(Any::Clamber(Position::start(board)), AREA), &events);
+        survive(App::game(Profile::default(), Any::Clamber(Position::start(board)), AREA), &events);
     }
 
     #[test]
     fn random_events_never_break_the_ombagui_screen(events in prop::collection::vec(event(), 100..400)) {
-        survive(App::game(Any::Ombagui(ombagui::Position::start()), AREA), &events);
+        survive(App::game(Profile::default(), Any::Ombagui(ombagui::Position::start()), AREA), &events);
     }
 
     #[test]
     fn random_events_never_break_the_menu_and_the_rules(events in prop::collection::vec(event(), 50..300)) {
-        survive(App::new(AREA), &events);
+        survive(App::new(Profile::default(), AREA), &events);
     }
 }

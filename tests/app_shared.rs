@@ -1,6 +1,7 @@
 //! Two terminals at one shared game, as over SSH but without the network: each app is
 //! driven with its own events, and hears of what another did as the loop tells it.
 
+use hexstack::app::Profile;
 use hexstack::record::AnyRecordExt;
 mod common;
 
@@ -18,8 +19,8 @@ use std::sync::Arc;
 fn table(start: &str) -> (Arc<Link>, App, App) {
     let start: clamber::Position = start.parse().unwrap();
     let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
-    let mut host = App::shared(link.sit(Colour::Blue, false), AREA);
-    let mut guest = App::shared(link.sit_guest(), AREA);
+    let mut host = App::shared(Profile::default(), link.sit(Colour::Blue, false), AREA);
+    let mut guest = App::shared(Profile::default(), link.sit_guest(), AREA);
     tick([&mut host, &mut guest]);
     (link, host, guest)
 }
@@ -46,11 +47,11 @@ fn screen_text(app: &App) -> String {
 #[test]
 fn each_plays_only_their_own_turns_and_sees_the_others_at_once() {
     let (_link, mut host, mut guest) = table("3/b/-");
-    let guest_cursor = game(&guest).table.cursor.cell;
+    let guest_cursor = game(&guest).table.cursor().cell;
     // Red's keys on Blue's turn: the cursor moves, nothing is played.
     press(&mut guest, &["l", "Enter"]);
-    assert_ne!(game(&guest).table.cursor.cell, guest_cursor, "the guest's own cursor moves");
-    assert_eq!(game(&host).table.cursor.cell, guest_cursor, "the host's does not");
+    assert_ne!(game(&guest).table.cursor().cell, guest_cursor, "the guest's own cursor moves");
+    assert_eq!(game(&host).table.cursor().cell, guest_cursor, "the host's does not");
     assert_eq!(message(&guest), "Blue is thinking");
     click(&mut host, "C3");
     tick([&mut host, &mut guest]);
@@ -129,7 +130,7 @@ fn a_draw_is_offered_to_the_other_screen_and_a_guest_cannot_save() {
 #[test]
 fn a_watcher_sees_the_game_and_plays_nothing() {
     let (link, mut host, mut guest) = table("3/b/-");
-    let mut watcher = App::shared(link.sit_guest(), AREA);
+    let mut watcher = App::shared(Profile::default(), link.sit_guest(), AREA);
     click(&mut watcher, "C3");
     press(&mut watcher, &["u", "d"]);
     tick([&mut watcher, &mut host]);
@@ -145,7 +146,7 @@ fn a_watcher_sees_the_game_and_plays_nothing() {
 #[test]
 fn the_help_and_hints_of_a_shared_game_name_only_its_keys() {
     let (_link, mut host, _guest) = table("3/b/C3=b1");
-    let hints = keys::hints(host.context(), hexstack::i18n::Lang::En);
+    let hints = keys::KeyTable::default().hints(host.context(), hexstack::i18n::Lang::En);
     assert!(hints.contains("u ") && !hints.contains("^r"), "no redo in a shared game: {hints}");
     press(&mut host, &["?"]);
     let help = screen_text(&host);
@@ -173,7 +174,9 @@ fn the_shared_help_fits_80x24_in_every_language() {
         let bottom = rows.iter().position(|row| row.contains('└')).expect("the help's box is whole");
         assert!(bottom < 23, "{lang:?}: the hint line stays below the box");
         let text = rows.join("\n");
-        for (_, what) in keys::help(host.context(), Some(hexstack::rules::GameKind::Clamber), lang) {
+        for (_, what) in
+            keys::KeyTable::default().help(host.context(), Some(hexstack::rules::GameKind::Clamber), lang)
+        {
             let start: String = what.chars().take(12).collect();
             assert!(text.contains(&start), "{lang:?}: {what} is in the help\n{text}");
         }
@@ -188,7 +191,7 @@ fn the_shared_help_fits_80x24_in_every_language() {
 fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
     let (link, mut host, guest) = table("3/b/-");
     assert!(screen_text(&host).contains("You play Blue: your turn"));
-    let watcher = App::shared(link.sit_guest(), AREA);
+    let watcher = App::shared(Profile::default(), link.sit_guest(), AREA);
     host.handle(Event::Shared { played: false });
     assert_eq!(message(&host), "someone came to watch");
     press(&mut host, &["q"]);
@@ -208,8 +211,8 @@ fn the_host_hears_who_comes_and_goes_and_is_told_who_quitting_drops() {
 #[test]
 fn a_watcher_is_offered_only_what_a_watcher_can_do() {
     let (link, _host, _guest) = table("3/b/-");
-    let mut watcher = App::shared(link.sit_guest(), AREA);
-    let hints = keys::hints(watcher.context(), hexstack::i18n::Lang::En);
+    let mut watcher = App::shared(Profile::default(), link.sit_guest(), AREA);
+    let hints = keys::KeyTable::default().hints(watcher.context(), hexstack::i18n::Lang::En);
     for word in ["Enter", "undo", "Esc"] {
         assert!(!hints.contains(word), "{word} in a watcher's hints: {hints}");
     }
@@ -226,7 +229,7 @@ fn the_host_is_told_when_guests_cannot_come_in() {
     let (link, mut host) = {
         let start: clamber::Position = "3/b/-".parse().unwrap();
         let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
-        let host = App::shared(link.sit(Colour::Blue, false), AREA);
+        let host = App::shared(Profile::default(), link.sit(Colour::Blue, false), AREA);
         (link, host)
     };
     press(&mut host, &["Enter"]);

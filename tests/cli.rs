@@ -194,11 +194,23 @@ fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
     assert_eq!(lines.len(), 4, "{text}");
     assert_eq!(lines[0][..5], ["1", "blue", "D4", "0.00", "blunder"]);
     assert!(lines[0][5].parse::<hexstack::rules::clamber::Turn>().is_ok(), "the better turn: {text}");
-    assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-"]);
+    assert_eq!(lines[0][6], "-", "no time kept: the last column says so");
+    assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-", "-"]);
     assert_eq!((lines[2][0], lines[2][2..].to_vec()), ("blue", vec!["0", "0", "1"]));
     assert_eq!(lines[3], ["red", "100.0", "0", "0", "0"]);
     // The file is read, not written: a script's review leaves it as it was.
     assert_eq!(std::fs::read_to_string(&file).unwrap(), game);
+    // A game on time: each turn's time is the last column, in seconds, the others as they were.
+    let timed = game
+        .replace("Blue D4\nRed C4xD4", "Blue D4 4.25s\nRed C4xD4 71s")
+        .replace("start:", "clock: 1+0\nstart:");
+    std::fs::write(&file, &timed).unwrap();
+    let output = hexstack(&["review", file.to_str().unwrap(), "--text", "--level", "2"]);
+    let text = stdout(&output);
+    let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split('\t').collect()).collect();
+    assert_eq!((lines[0][..5].to_vec(), lines[0][6]), (vec!["1", "blue", "D4", "0.00", "blunder"], "4.2"));
+    assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-", "71.0"]);
+    std::fs::write(&file, game).unwrap();
     let output = hexstack(&["review", "nowhere.hexstack", "--text"]);
     assert_eq!((output.status.code(), stderr(&output).lines().count()), (Some(2), 1));
     let output = hexstack(&["review", file.to_str().unwrap(), "--level", "9"]);

@@ -1,6 +1,6 @@
 //! How the computer plays a whole game: a beginner varies its games by their seed, no level
 //! sends a piece straight back where it came from when it has another good turn, and two
-//! computers that go nowhere draw (issue 33, items 5, 6 and 8). Budgets are plies and seeds,
+//! computers that go nowhere draw. Budgets are plies and seeds,
 //! never time.
 
 use hexstack::ai::{Budget, Level, STILL_FOR, Search, Stillness};
@@ -140,10 +140,24 @@ fn a_game_that_goes_nowhere_stands_still_and_a_step_forward_starts_the_count_aga
 fn a_match_draws_a_game_that_goes_nowhere_long_before_its_cap() {
     let darks = GameKind::Ombagui.position(DARKS, None).unwrap();
     let [one, two] = [Level::new(1).unwrap(), Level::new(2).unwrap()];
-    let report = play_match(&darks, [one, two], (0, 2), 10_000, 1.0, |_, _| {});
+    let report = play_match(&darks, [one, two], (0, 2), 10_000, (1.0, None), |_, _| {});
     assert_eq!(report.draws, 2, "{report}");
     assert!(report.turns <= 2 * 2 * STILL_FOR as u64, "drawn standing still, not at the cap: {report}");
     assert_eq!(report.purpose.stood_still, 2);
+}
+
+/// Levels 3 and 5 on a short clock take their time from it and never lose on it: each
+/// turn a share of what is left, the flag never reached (`hexstack match --clock` measures
+/// longer games: docs/computer.md).
+#[test]
+#[ignore = "about 15 s of play on the clock: CI runs it with the optimised tests (--release --ignored)"]
+fn levels_on_a_clock_never_lose_on_time() {
+    let start = GameKind::Clamber.start(None).unwrap();
+    let [three, five] = [Level::new(3).unwrap(), Level::new(5).unwrap()];
+    let clock = hexstack::clock::TimeControl::parse("6s+0").unwrap();
+    let report = play_match(&start, [three, five], (0, 2), 300, (1.0, clock), |_, _| {});
+    assert_eq!(report.flags, Some(0), "{report}");
+    assert_eq!(report.games(), 2);
 }
 
 mod common;

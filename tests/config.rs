@@ -1,12 +1,13 @@
 //! The config file: it changes the language, the computer's level and the keys; a bad line
 //! is named and the rest still applies; a clash is refused; `NO_COLOR` draws no colour;
-//! `hexstack config` says where each value came from. The settings are the process's own,
-//! so this file applies one config, [`FILE`], once, and every test here runs under it.
+//! `hexstack config` says where each value came from. The settings make a terminal's
+//! profile, which each test here hands to the apps it makes.
 
 mod common;
 
 use common::*;
-use hexstack::app::keys::{self, Action, Context, Step};
+use hexstack::app::Profile;
+use hexstack::app::keys::{Action, Context, Step};
 use hexstack::app::menu::{Entry, Setup};
 use hexstack::app::{App, Overlay, Screen};
 use hexstack::config::{self, Env, Flags, Loaded, Source};
@@ -17,6 +18,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use std::path::Path;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// The player's file: French, level 5, `a` for left and `w` to save, a bad level, an
 /// unknown colour setting and a clashing key.
@@ -47,14 +49,15 @@ fn load_text(text: &str, flags: &Flags, no_color: bool) -> (tempfile::TempDir, L
     (folder, loaded)
 }
 
-/// [`FILE`], loaded under `NO_COLOR=1` and applied once for the whole process.
+/// [`FILE`], loaded under `NO_COLOR=1`, once for every test.
 fn configured() -> &'static Loaded {
     static LOADED: OnceLock<Loaded> = OnceLock::new();
-    LOADED.get_or_init(|| {
-        let (_folder, loaded) = load_text(FILE, &Flags::default(), true);
-        loaded.settings.apply();
-        loaded
-    })
+    LOADED.get_or_init(|| load_text(FILE, &Flags::default(), true).1)
+}
+
+/// The profile of a terminal under [`FILE`].
+fn profile() -> Profile {
+    configured().settings.profile()
 }
 
 /// The warnings about [`FILE`], in English, the folder's path left out.
@@ -69,37 +72,36 @@ fn a_config_file_changes_the_language_the_level_and_a_key() {
     let settings = &configured().settings;
     assert_eq!((settings.lang.value, settings.lang.source), (Lang::Fr, Source::File));
     assert_eq!((settings.level.value.number(), settings.level.source), (5, Source::File));
-    assert_eq!(Setup::default().level.number(), 5, "a new game against the computer is at level 5");
+    let profile = profile();
+    assert_eq!(Setup::new(&profile.prefs).level.number(), 5, "a new game against the computer is at level 5");
     let a = KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE);
-    assert_eq!(keys::action(Context::Game, a), Some(Action::Step(Step::Left)));
+    assert_eq!(profile.keys.action(Context::Game, a), Some(Action::Step(Step::Left)));
     let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
-    assert_eq!(keys::action(Context::Game, h), None, "h no longer moves left");
+    assert_eq!(profile.keys.action(Context::Game, h), None, "h no longer moves left");
 }
 
 #[test]
 fn texts_that_name_a_key_name_the_rebound_one() {
-    configured();
-    assert_eq!(keys::key_for(Context::Game, "save", Lang::En), "w");
+    let keys = profile().keys;
+    assert_eq!(keys.key_for(Context::Game, "save", Lang::En), "w");
     let text = hexstack::i18n::text!(hexstack::i18n::keys::KEEP_FAILING, "disk full");
-    let said = Lang::En.say_with(&text, &|name| keys::key_for(Context::Game, name, Lang::En));
+    let said = Lang::En.say_with(&text, &|name| keys.key_for(Context::Game, name, Lang::En));
     assert_eq!(said, "NOT kept: disk full (each turn tries again; w saves elsewhere)");
 }
 
 #[test]
 fn a_rebound_key_moves_the_cursor() {
-    configured();
-    let mut app = clamber("start");
-    assert_eq!(game(&app).table.cursor.cell, "C3".parse::<Cell>().unwrap());
+    let mut app = clamber_as(profile(), "start");
+    assert_eq!(game(&app).table.cursor().cell, "C3".parse::<Cell>().unwrap());
     press(&mut app, &["a"]);
-    assert_eq!(game(&app).table.cursor.cell, "B3".parse::<Cell>().unwrap());
+    assert_eq!(game(&app).table.cursor().cell, "B3".parse::<Cell>().unwrap());
     press(&mut app, &["h"]);
-    assert_eq!(game(&app).table.cursor.cell, "B3".parse::<Cell>().unwrap(), "h does nothing now");
+    assert_eq!(game(&app).table.cursor().cell, "B3".parse::<Cell>().unwrap(), "h does nothing now");
 }
 
 #[test]
 fn the_help_and_the_hint_bar_show_the_rebound_key() {
-    configured();
-    let mut app = clamber("start");
+    let mut app = clamber_as(profile(), "start");
     let bar = render_in(&app, Lang::En).backend().to_string();
     assert!(bar.contains("ajklyibn move"), "{bar}");
     press(&mut app, &["?"]);
@@ -116,10 +118,11 @@ fn a_clashing_binding_is_refused_naming_both() {
     let clash =
         "DIR/config.toml:14:8: keys.undo: r already does resign on the same screen; undo keeps its own keys";
     assert!(warnings().iter().any(|warning| warning == clash), "{:#?}", warnings());
+    let keys = profile().keys;
     let u = KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE);
-    assert_eq!(keys::action(Context::Game, u), Some(Action::Undo), "undo keeps u");
+    assert_eq!(keys.action(Context::Game, u), Some(Action::Undo), "undo keeps u");
     let r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE);
-    assert_eq!(keys::action(Context::Game, r), Some(Action::Resign), "r still resigns");
+    assert_eq!(keys.action(Context::Game, r), Some(Action::Resign), "r still resigns");
 }
 
 #[test]
@@ -134,7 +137,7 @@ fn a_bad_line_is_named_and_the_rest_of_the_file_still_applies() {
     );
     let settings = &configured().settings;
     assert_eq!((settings.review_level.value.number(), settings.review_level.source), (4, Source::Default));
-    assert_eq!((settings.step_time.value, settings.blue.value.as_deref()), (0, Some("Ana")));
+    assert_eq!((settings.step_time.value, settings.blue.value.as_deref()), (Duration::ZERO, Some("Ana")));
     assert_eq!(settings.theme.value, "colour-blind");
 }
 
@@ -145,12 +148,13 @@ fn a_line_toml_cannot_read_is_named_and_the_lines_after_it_still_apply() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("config.toml:2:8: "), "{said:?}");
     assert!(said[0].ends_with("the rest of the file still applies"), "{said:?}");
-    assert_eq!((loaded.settings.level.value.number(), loaded.settings.step_time.value), (2, 100));
+    let step = Duration::from_millis(100);
+    assert_eq!((loaded.settings.level.value.number(), loaded.settings.step_time.value), (2, step));
 }
 
 #[test]
 fn the_menu_says_what_was_wrong_in_the_file() {
-    let app = App::new(Rect::new(0, 0, 100, 24)).with_note(config::note(&configured().warnings));
+    let app = App::new(profile(), Rect::new(0, 0, 100, 24)).with_note(config::note(&configured().warnings));
     let Screen::Menu(menu) = &app.screen else { panic!("the menu") };
     let note = Lang::En.say(menu.note.as_ref().expect("a note"));
     assert!(
@@ -161,11 +165,10 @@ fn the_menu_says_what_was_wrong_in_the_file() {
 
 #[test]
 fn no_color_draws_no_colour_at_all() {
-    configured();
-    let mut app = clamber("start");
+    let mut app = clamber_as(profile(), "start");
     press(&mut app, &["Enter", "l"]);
     let mut screens = vec![render_in(&app, Lang::En)];
-    let mut menu = App::new(AREA);
+    let mut menu = App::new(profile(), AREA);
     press(&mut menu, &[&number(Entry::Computer), "Enter"]);
     screens.push(render_in(&menu, Lang::En));
     for terminal in screens {
@@ -199,7 +202,7 @@ fn config_shows_where_each_value_came_from() {
 
 #[test]
 fn the_default_file_reads_back_to_the_defaults() {
-    let (_folder, written) = load_text(config::DEFAULT_FILE, &Flags::default(), false);
+    let (_folder, written) = load_text(&config::default_file(), &Flags::default(), false);
     assert!(written.warnings.is_empty(), "{:?}", written.warnings);
     let empty = tempfile::tempdir().unwrap();
     let env = Env { file: None, folder: Some(empty.path().to_path_buf()), lang: None, no_color: false };
@@ -268,7 +271,7 @@ fn the_theme_section_changes_the_players_colours_and_the_marks_and_a_flag_wins()
     assert_eq!(settings.computer.value, Some(hexstack::rules::Colour::Blue));
     assert_eq!(settings.look.value.blue.fg, Some(Color::Rgb(0x11, 0x22, 0x33)));
     assert_eq!(settings.look.value.red.fg, Some(Color::Indexed(130)));
-    let cursor = settings.look.value.mark(hexstack::ui::theme::Mark::Cursor);
+    let cursor = settings.look.value.mark(hexstack::theme::Mark::Cursor);
     assert_eq!(
         cursor,
         ratatui::style::Style::new().fg(Color::Yellow).add_modifier(ratatui::style::Modifier::UNDERLINED)
@@ -301,4 +304,42 @@ fn a_name_in_the_file_is_as_long_as_one_on_the_command_line() {
         load_text(&format!("red = \"{long}\"\nblue = \"Ana\"\n"), &Flags::default(), false);
     assert_eq!((loaded.warnings.len(), loaded.settings.red.value.clone()), (1, None));
     assert_eq!(loaded.settings.blue.value.as_deref(), Some("Ana"));
+}
+
+/// The default file is made from the settings' one declaration; it reads as it always did.
+#[test]
+fn the_default_file_comments_every_setting() {
+    let file = config::default_file();
+    for name in config::NAMES {
+        let key = name.rsplit('.').next().unwrap();
+        let line = file.lines().find(|line| line.trim_start_matches("# ").starts_with(&format!("{key} = ")));
+        assert!(line.is_some(), "{name} in\n{file}");
+    }
+    insta::assert_snapshot!("default_file", file);
+}
+
+/// docs/config.md's table has a row for every setting the program reads.
+#[test]
+fn every_setting_is_in_the_docs() {
+    let docs = std::fs::read_to_string("docs/config.md").unwrap();
+    for name in config::NAMES {
+        let cell = match name.split_once('.') {
+            Some((table, key)) => format!("| `[{table}]` `{key}` |"),
+            None => format!("| `{name}` |"),
+        };
+        assert!(docs.lines().any(|line| line.starts_with(&cell)), "{cell} in docs/config.md");
+    }
+}
+
+#[test]
+fn the_clock_setting_reads_a_time_control_and_names_a_bad_one() {
+    let (_folder, loaded) = load_text("clock = \"5+3\"\n", &Flags::default(), false);
+    assert_eq!(loaded.settings.clock.value, hexstack::clock::TimeControl::parse("5+3").unwrap());
+    assert_eq!(loaded.settings.clock.source, Source::File);
+    let (_folder, loaded) = load_text("clock = \"5+\"\nlevel = 2\n", &Flags::default(), false);
+    assert_eq!(loaded.settings.clock.value, None, "a bad clock stays on its default");
+    let said: Vec<String> = loaded.warnings.iter().map(|warning| Lang::En.say(warning)).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with(r#":1:9: clock should be a clock: "M+S" (as "5+3"), "Ns+S" (as "30s+2") or "none", not '5+'; it stays on its default"#), "{said:?}");
+    assert_eq!(loaded.settings.level.value.number(), 2, "the rest of the file still applies");
 }

@@ -3,6 +3,7 @@
 //! that fails says so until one succeeds; names of any text read back the same.
 
 use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 mod common;
 
 use common::*;
@@ -46,7 +47,7 @@ fn message(app: &App) -> String {
 /// What `hexstack resume` opens in a second window, with its own autosave.
 fn second_window(dir: &Path) -> (App, Autosave) {
     let (saved, path) = store::resume(Some(dir)).unwrap();
-    let mut app = App::opened(saved, path, AREA);
+    let mut app = App::opened(Profile::default(), saved, path, AREA);
     let autosave = Autosave::new(Some(dir.to_path_buf()), &mut app);
     (app, autosave)
 }
@@ -87,7 +88,7 @@ fn a_game_open_in_two_windows_has_one_writer() {
     let copy = files.iter().find(|path| **path != file).unwrap();
     let kept = |path: &Path| {
         let saved = store::load(path).unwrap();
-        position(&App::loaded(saved, AREA))
+        position(&App::loaded(Profile::default(), saved, AREA))
     };
     assert_eq!(kept(&file), "3/b/C3=b1,D3=r1", "A's file holds A's turns only");
     assert_eq!(kept(copy), position(&c));
@@ -96,7 +97,7 @@ fn a_game_open_in_two_windows_has_one_writer() {
     // Once A leaves the game, its lock goes with it: the next resume of A's file plays.
     run(&mut a, &mut keeper_a, vec![key('m'), key('y')]);
     assert_eq!(keeper_a.locked(), None);
-    let mut d = App::opened(store::load(&file).unwrap(), file.clone(), AREA);
+    let mut d = App::opened(Profile::default(), store::load(&file).unwrap(), file.clone(), AREA);
     let mut keeper_d = Autosave::new(Some(dir.path().to_path_buf()), &mut d);
     run(&mut d, &mut keeper_d, vec![]);
     assert_eq!(d.overlay, None);
@@ -144,7 +145,7 @@ fn a_failed_save_is_loud_until_one_succeeds() {
     assert_eq!(autosave.failing, None, "{}", message(&app));
     assert_eq!(autosave.locked(), Some(elsewhere.as_path()), "the game is kept where it was saved");
     run(&mut app, &mut autosave, vec![key('l'), key('l'), enter()]);
-    let kept = App::loaded(store::load(&elsewhere).unwrap(), AREA);
+    let kept = App::loaded(Profile::default(), store::load(&elsewhere).unwrap(), AREA);
     assert_eq!(position(&kept), position(&app), "later turns are kept there");
     run(&mut app, &mut autosave, vec![key('q')]);
     assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)), "a kept game asks the plain question");
@@ -185,8 +186,8 @@ fn names_with_control_characters_read_back_the_same_and_never_reach_the_screen()
         let back = saved::read(&text).unwrap_or_else(|e| panic!("{name:?}: {e}\n{text}"));
         assert_eq!(back.players.blue.as_deref(), Some(name));
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let loaded = App::loaded(back, AREA);
-        terminal.draw(|frame| hexstack::ui::draw(&loaded, hexstack::i18n::Lang::En, frame)).unwrap();
+        let loaded = App::loaded(Profile::default(), back, AREA);
+        terminal.draw(|frame| hexstack::ui::draw(&loaded, frame)).unwrap();
         assert!(
             terminal
                 .backend()

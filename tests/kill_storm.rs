@@ -1,14 +1,15 @@
-//! The kill -9 storm: a hexstack keeping a game is killed at random moments while it plays
-//! and saves, then the game is resumed, again and again. After every kill each kept file
-//! loads and holds every turn that was acknowledged as kept before the kill, and once the
-//! game is resumed no half-written file and no lock is left behind.
+//! The kill -9 storm: a hexstack keeping a game on time is killed at random moments while
+//! it plays and saves, then the game is resumed, again and again. After every kill each
+//! kept file loads and holds every turn that was acknowledged as kept before the kill, with
+//! the time each took, and once the game is resumed no half-written file and no lock is
+//! left behind.
 //!
 //! The test runs itself as the child (the same test binary, told so by an environment
 //! variable), so that the child is a real process killed with SIGKILL. Run it alone with
 //! `cargo test --release --test kill_storm -- --ignored --nocapture` to see its figures;
 //! `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how many kills and which moments.
 
-use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 use hexstack::app::{App, Screen};
 use hexstack::autosave::Autosave;
 use hexstack::rules::{Any, Game, ombagui};
@@ -40,9 +41,17 @@ impl Dice {
     }
 }
 
-fn turns_in(path: &Path) -> usize {
+/// How many turns the game kept at `path` holds, and what its first `first` turns took,
+/// added up, in milliseconds (`None` if one has no time).
+fn turns_in(path: &Path, first: usize) -> (usize, Option<u128>) {
     let saved = store::load(path).unwrap_or_else(|error| panic!("{error:#}"));
-    hexstack::each_game!(&saved.game, record => record.all_turns().count())
+    hexstack::each_game!(&saved.game, record => (record.all_turns().count(), spent(record.line(), first)))
+}
+
+/// What the first `first` turns of `line` took, added up, in milliseconds.
+fn spent<G: Game>(line: &[hexstack::record::Ply<G>], first: usize) -> Option<u128> {
+    let turns = line.iter().filter(|ply| ply.turn.is_some()).take(first);
+    turns.map(|ply| ply.spent.map(|spent| spent.as_millis())).sum()
 }
 
 fn leftovers(dir: &Path) -> Vec<String> {
@@ -53,13 +62,16 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The child: resumes the last game (or starts one), then plays random turns, each kept,
-/// telling `kept FILE TURNS` after each write, until it is killed or `turns` are played.
+/// The child: resumes the last game (or starts one, on a clock), then plays random turns,
+/// each kept, telling `kept FILE TURNS MS` (what the turns took, added up) after each
+/// write, until it is killed or `turns` are played.
 fn child(dir: &Path, seed: u64, turns: usize) {
     let mut dice = Dice(seed);
-    let fresh = || App::game(Any::Ombagui(ombagui::Position::start()), AREA);
+    let clock = hexstack::clock::TimeControl::parse("1+0").unwrap();
+    let fresh =
+        || App::game(Profile::default(), Any::Ombagui(ombagui::Position::start()), AREA).with_clock(clock);
     let mut app = match store::resume(Some(dir)) {
-        Ok((saved, path)) => App::opened(saved, path, AREA),
+        Ok((saved, path)) => App::opened(Profile::default(), saved, path, AREA),
         Err(_) => fresh(),
     };
     let mut autosave = Autosave::new(Some(dir.to_path_buf()), &mut app);
@@ -79,11 +91,23 @@ fn child(dir: &Path, seed: u64, turns: usize) {
         }
         autosave.keep(&mut app);
         assert_eq!(autosave.failing, None);
-        let game = app.game_screen().unwrap().kept();
-        if let Some(path) = game.keeping().at.clone() {
-            println!("kept {} {}", path.display(), game.replay_position().1);
+        let Screen::Game(game) = &mut app.screen else { unreachable!() };
+        let Any::Ombagui(game) = game.as_mut() else { unreachable!("an Ombagui game") };
+        if let Some(path) = game.keeping.at.clone() {
+            let (turns, ms) = game.table.read(|record| {
+                let turns = record.all_turns().count();
+                (turns, spent(record.line(), turns).expect("every turn on time has its time"))
+            });
+            println!("kept {} {turns} {ms}", path.display());
         }
     }
+}
+
+/// What a `kept FILE TURNS MS` line of the child's says.
+fn kept(line: &str) -> Option<(&str, usize, u128)> {
+    let (rest, ms) = line.strip_prefix("kept ")?.rsplit_once(' ')?;
+    let (path, turns) = rest.rsplit_once(' ')?;
+    Some((path, turns.parse().ok()?, ms.parse().ok()?))
 }
 
 #[test]
@@ -108,7 +132,7 @@ fn kill_storm() {
             .unwrap()
     };
     let started = Instant::now();
-    let mut acknowledged: HashMap<PathBuf, usize> = HashMap::new();
+    let mut acknowledged: HashMap<PathBuf, (usize, u128)> = HashMap::new();
     let (mut saves, mut checked, mut mid_write) = (0, 0, 0);
     for round in 0..kills {
         let mut process = spawn(dice.roll(u64::MAX), TURNS);
@@ -116,17 +140,14 @@ fn kill_storm() {
         let mut heard = 0;
         for line in BufReader::new(process.stdout.take().unwrap()).lines() {
             let line = line.unwrap();
-            let Some((path, turns)) = line.strip_prefix("kept ").and_then(|rest| rest.rsplit_once(' '))
-            else {
-                continue;
-            };
-            acknowledged.insert(PathBuf::from(path), turns.parse().unwrap());
+            let Some((path, turns, ms)) = kept(&line) else { continue };
+            acknowledged.insert(PathBuf::from(path), (turns, ms));
             heard += 1;
             if heard == wait_for {
                 // While the child plays on, check the file just kept a random number of
                 // times: a random moment, made of useful work rather than a sleep.
                 for _ in 0..dice.roll(4) {
-                    assert!(turns_in(Path::new(path)) >= turns.parse().unwrap());
+                    assert!(turns_in(Path::new(path), turns).0 >= turns);
                 }
                 // SIGKILL, wherever the child is: most often in the middle of a save.
                 process.kill().unwrap();
@@ -139,13 +160,14 @@ fn kill_storm() {
         for entry in std::fs::read_dir(dir.path()).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|ext| ext == store::EXTENSION) {
-                let turns = turns_in(&path);
-                let before = acknowledged.get(&path).copied().unwrap_or(0);
+                let (before, ms) = acknowledged.get(&path).copied().unwrap_or((0, 0));
+                let (turns, kept_ms) = turns_in(&path, before);
                 assert!(
                     turns >= before,
                     "round {round}: {} holds {turns} turns, {before} were kept",
                     path.display()
                 );
+                assert_eq!(kept_ms, Some(ms), "round {round}: {}: the kept turns' times", path.display());
                 checked += 1;
             }
         }
@@ -161,7 +183,7 @@ fn kill_storm() {
         "kill storm: {kills} kills, {saves} saves acknowledged, {mid_write} left mid-write and cleaned, \
          {checked} file loads checked, {} games (the longest {} turns), {:.1} s",
         acknowledged.len(),
-        acknowledged.values().max().unwrap_or(&0),
+        acknowledged.values().map(|(turns, _)| turns).max().unwrap_or(&0),
         started.elapsed().as_secs_f64()
     );
 }
@@ -177,7 +199,8 @@ const PUZZLE_CHILD: &str = "HEXSTACK_PUZZLE_STORM_CHILD";
 /// each write, until it is killed.
 fn puzzle_child(dir: &Path) {
     let set = hexstack::puzzles::read_set(include_str!("fixtures/puzzles.tsv")).unwrap();
-    let mut app = App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app =
+        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
     for _ in 0..TURNS {
         for code in [KeyCode::Char('t'), KeyCode::Tab] {
             app.handle(Wake::Input(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));

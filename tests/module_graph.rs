@@ -154,9 +154,24 @@ fn cycle(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
     edges.keys().find_map(|start| visit(start, edges, &mut Vec::new(), &mut done))
 }
 
+/// The crates the application names as modules of its own (`pub use hexstack_ai as ai` in
+/// lib.rs): each a module with no source here, by the name the application gives it.
+fn crates(lib: &str) -> Vec<(String, String)> {
+    lib.lines()
+        .filter_map(|line| {
+            line.trim().strip_prefix("pub use hexstack_")?.strip_suffix(';')?.split_once(" as ")
+        })
+        .map(|(krate, name)| (format!("hexstack-{krate}"), name.to_string()))
+        .collect()
+}
+
 fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
     let mut known = BTreeMap::new();
     modules(Path::new("src"), &[], &mut known);
+    let named = crates(&known[&Vec::new()]);
+    for (_, name) in &named {
+        known.insert(vec![name.clone()], String::new());
+    }
     let mut edges: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (module, source) in &known {
         for (path, reexport) in paths(source) {
@@ -166,6 +181,15 @@ fn graph() -> BTreeMap<Module, BTreeSet<Module>> {
             let shown = reexport && target.starts_with(module);
             if !target.is_empty() && target != *module && !shown {
                 edges.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    // One crate on another, as its manifest says.
+    for (krate, name) in &named {
+        let manifest = std::fs::read_to_string(format!("crates/{krate}/Cargo.toml")).unwrap();
+        for (other, other_name) in &named {
+            if other != krate && manifest.contains(&format!("{other} = ")) {
+                edges.entry(vec![name.clone()]).or_default().insert(vec![other_name.clone()]);
             }
         }
     }
@@ -210,6 +234,69 @@ fn the_top_level_modules_depend_one_way() {
         }
     }
     assert_eq!(cycle(&top), None);
+}
+
+/// The application's top-level modules, the crates it names as modules among them.
+fn top_level() -> BTreeSet<String> {
+    let mut known = BTreeMap::new();
+    modules(Path::new("src"), &[], &mut known);
+    let named = crates(&known[&Vec::new()]).into_iter().map(|(_, name)| name);
+    known.keys().filter_map(|module| module.first().cloned()).chain(named).collect()
+}
+
+/// Each top-level module and what it imports, the lowest layers last: a module's layer is one
+/// above the highest of what it imports. This is the diagram docs/ARCHITECTURE.md shows.
+fn layers() -> String {
+    let mut top: BTreeMap<String, BTreeSet<String>> =
+        top_level().into_iter().map(|m| (m, BTreeSet::new())).collect();
+    for (from, targets) in graph() {
+        let imports = top.entry(from[0].clone()).or_default();
+        imports
+            .extend(targets.into_iter().map(|target| target[0].clone()).filter(|target| *target != from[0]));
+        for target in top[&from[0]].clone() {
+            top.entry(target).or_default();
+        }
+    }
+    fn layer(module: &str, top: &BTreeMap<String, BTreeSet<String>>) -> usize {
+        top[module].iter().map(|import| layer(import, top) + 1).max().unwrap_or(0)
+    }
+    let mut rows: Vec<(usize, &String, &BTreeSet<String>)> =
+        top.iter().map(|(module, imports)| (layer(module, &top), module, imports)).collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let width = rows.iter().map(|(_, module, _)| module.len()).max().unwrap_or(0);
+    let lines = rows.iter().map(|(layer, module, imports)| {
+        let imports: Vec<&str> = imports.iter().map(String::as_str).collect();
+        format!("{layer:>2}  {module:width$}  {}", imports.join(" ")).trim_end().to_string()
+    });
+    lines.collect::<Vec<_>>().join("\n")
+}
+
+/// The block of docs/ARCHITECTURE.md after `marker`, between its code fences.
+fn block_after(doc: &str, marker: &str) -> String {
+    let after = &doc[doc.find(marker).unwrap_or_else(|| panic!("no {marker} in the doc"))..];
+    let body = after.split_once("```text\n").expect("a text block").1;
+    body.split_once("\n```").expect("the block ends").0.to_string()
+}
+
+#[test]
+fn the_architecture_page_draws_the_layers_as_they_are() {
+    let doc = std::fs::read_to_string("docs/ARCHITECTURE.md").unwrap();
+    let drawn = block_after(&doc, "<!-- the layers, drawn by tests/module_graph.rs -->");
+    let layers = layers();
+    assert!(drawn == layers, "docs/ARCHITECTURE.md draws other layers; as they are:\n{layers}");
+}
+
+#[test]
+fn the_architecture_page_says_what_each_module_holds() {
+    let doc = std::fs::read_to_string("docs/ARCHITECTURE.md").unwrap();
+    let table = &doc[doc.find("| module | what it holds |").expect("the modules' table")..];
+    let rows: Vec<&str> = table.lines().skip(2).take_while(|line| line.starts_with('|')).collect();
+    let named: BTreeSet<String> = rows
+        .iter()
+        .filter_map(|row| row.split('|').nth(1))
+        .flat_map(|cell| cell.split(',').map(|name| name.trim().trim_matches('`').to_string()))
+        .collect();
+    assert_eq!(named, top_level(), "the table's modules and the code's");
 }
 
 #[test]

@@ -115,16 +115,17 @@ impl Friend {
     }
 }
 
-/// How long a test waits for what it expects.
-const PATIENCE: Duration = Duration::from_secs(5);
+/// How long a test waits for what it expects, at most: each wait ends as soon as it holds,
+/// so this bounds only a busy machine's slowest turn.
+const PATIENCE: Duration = Duration::from_secs(15);
 
 impl Friend {
-    /// Waits (at most five seconds) until the server drew `text` on this friend's screen.
+    /// Waits (at most [`PATIENCE`]) until the server drew `text` on this friend's screen.
     async fn sees(&self, text: &str) {
         self.waits(text, || self.saw(text)).await;
     }
 
-    /// Waits (at most five seconds) until the server closed this friend's channel.
+    /// Waits (at most [`PATIENCE`]) until the server closed this friend's channel.
     async fn is_let_go(&self) {
         self.waits("the channel closed", || self.closed()).await;
     }
@@ -142,7 +143,7 @@ impl Friend {
     }
 }
 
-/// Waits (at most five seconds) until `done` holds of the link: the loop announces changes.
+/// Waits (at most [`PATIENCE`]) until `done` holds of the link: the loop announces changes.
 fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
     assert!(link.wait_until(PATIENCE, done), "timed out waiting for {what}");
 }
@@ -249,7 +250,8 @@ fn stopping_the_server_lets_every_friend_go() {
     let started = Instant::now();
     // What a signal to the host does too: the loop is told to stop.
     hosting.stop();
-    assert!(started.elapsed() < Duration::from_secs(3), "the server stops at once");
+    // Within the host's wait for the last bytes (3 s) and the runtime's end (2 s).
+    assert!(started.elapsed() < Duration::from_secs(8), "the server stops at once");
     rt.block_on(red.is_let_go());
     until(&link, "the seat freed", |link| !link.present(Colour::Red));
     let screen = red.screen.lock().unwrap().clone();

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
-/// Either an error with something to say, or a value whose printed form reads back as it.
+/// Either an error said in one line, or a value whose printed form reads back as it.
 fn check<T>(text: &str)
 where
     T: FromStr + Display + PartialEq + Debug,
@@ -23,8 +23,15 @@ where
                 Err(e) => panic!("{text:?} printed as {printed:?}, which does not read back: {e}"),
             }
         }
-        Err(error) => assert!(!error.to_string().trim().is_empty(), "{text:?}: an empty error"),
+        Err(error) => one_line(&error.to_string(), text),
     }
+}
+
+/// An error message as a player reads it on one line: words, no line break, no debug dump.
+fn one_line(message: &str, text: &str) {
+    assert!(message.chars().any(char::is_alphabetic), "{text:?}: no words in {message:?}");
+    assert!(!message.contains('\n'), "{text:?}: {message:?} runs over lines");
+    assert!(!message.contains("Err(") && !message.contains("Some("), "{text:?}: {message:?} is a debug dump");
 }
 
 /// Texts that read, to start mutations from.
@@ -103,8 +110,42 @@ fn check_saved(text: &str) {
                 hexstack::each_game!(&again.game, record => saved::write(record, &again.players, ""));
             assert_eq!(rewritten, written);
         }
-        Err(error) => assert!(!error.to_string().is_empty()),
+        // The line named is one of the text's, or none for a fault of the whole file.
+        Err(error) => {
+            one_line(&error.to_string(), text);
+            if let Some(line) = error.line {
+                assert!((1..=text.lines().count().max(1)).contains(&line), "{text:?}: line {line} named");
+            }
+        }
     }
+}
+
+/// The error each bad text gets, word for word: what is wrong and where.
+#[test]
+fn each_fault_gets_the_message_that_names_it() {
+    let clamber = |text: &str| text.parse::<clamber::Position>().unwrap_err().to_string();
+    assert_eq!(clamber("3/b/Z9=b1"), "no cell Z9 on a side-3 board");
+    assert_eq!(clamber("3/x/-"), "bad side 'x': the player to move is b or r");
+    assert_eq!(clamber("3/b/B2=b2,B2=r1"), "B2 is given twice");
+    assert_eq!(clamber("7/b/-"), "board side 7 is outside 2..6");
+    assert_eq!(clamber("3/b/C3=q1"), "bad stack 'C3=q1': the colour is b or r");
+    assert_eq!(clamber("3/b/C3"), "bad stack 'C3': expected CELL=COLOURHEIGHT, like C4=r2");
+    let ombagui = |text: &str| text.parse::<ombagui::Position>().unwrap_err().to_string();
+    assert_eq!(ombagui("x/-"), "bad side 'x': the player to move is r or b");
+    assert_eq!(
+        ombagui("r/A1=rL.rZ"),
+        "bad piece 'rZ' at A1: a piece is a colour (r or b) then a kind (L, M or D), like rM"
+    );
+    assert_eq!(ombagui("r/Q1=rL"), "no cell Q1 on a side-4 board");
+    let saved = |text: &str| saved::read(text).unwrap_err().to_string();
+    assert_eq!(
+        saved("hexstack saved game\ngame: clamber\nstart: 3/b/-\nturns:\nBlue C3\nRed C3\nend\n"),
+        "line 6: illegal turn C3: C3 is not empty: a piece is placed on an empty cell"
+    );
+    assert_eq!(
+        saved("hexstack saved game\ngame: clamber\nbogus: 1\nstart: 3/b/-\nturns:\nend\n"),
+        "line 3: unknown field 'bogus'"
+    );
 }
 
 const SAVED: &str = "hexstack saved game\ngame: clamber\nsize: 3\nblue: Ann\nstart: 3/b/-\nresult: ongoing\n\

@@ -1,4 +1,4 @@
-//! The player's own mistakes made puzzles (issue 34): a reviewed game with a blunder gives
+//! The player's own mistakes made puzzles: a reviewed game with a blunder gives
 //! a puzzle in `hexstack puzzles list --mine`, once however often it is reviewed, and the
 //! review screen offers them.
 

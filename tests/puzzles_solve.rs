@@ -5,6 +5,7 @@
 mod common;
 
 use common::{AREA, key_event, press, render_in};
+use hexstack::app::Profile;
 use hexstack::app::event::Event as Wake;
 use hexstack::app::puzzle::{PuzzleScreen, View};
 use hexstack::app::solving::Stage;
@@ -24,7 +25,8 @@ fn puzzles() -> Vec<Puzzle> {
 
 /// The puzzle screen on `set`, its history kept in `dir`, the opponent answering at once.
 fn app_on(set: Vec<Puzzle>, dir: &Path) -> App {
-    let mut app = App::puzzles(set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app =
+        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
     if let Screen::Puzzle(screen) = &mut app.screen {
         screen.answer_at_once();
     }
@@ -100,7 +102,13 @@ fn the_right_line_is_solved_and_the_rating_rises_and_is_kept() {
 #[test]
 fn the_reply_shows_a_moment_after_the_right_turn_as_the_computers_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = App::puzzles(puzzles(), Default::default(), Some(dir.path().join("history.txt")), AREA);
+    let mut app = App::puzzles(
+        Profile::default(),
+        puzzles(),
+        Default::default(),
+        Some(dir.path().join("history.txt")),
+        AREA,
+    );
     click(&mut app, "A1");
     click(&mut app, "A2");
     let said = text(&app, Lang::En);
@@ -272,7 +280,13 @@ fn the_history_view_charts_the_rating_at_80x24() {
 #[test]
 fn a_terminal_too_small_for_the_board_says_so_and_plays_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = App::puzzles(puzzles(), Default::default(), Some(dir.path().join("history.txt")), AREA);
+    let mut app = App::puzzles(
+        Profile::default(),
+        puzzles(),
+        Default::default(),
+        Some(dir.path().join("history.txt")),
+        AREA,
+    );
     app.handle(Wake::Input(Event::Resize(40, 12)));
     assert!(text(&app, Lang::En).contains("too small"), "{}", text(&app, Lang::En));
     press(&mut app, &["t"]);

@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use hexstack::ai::Level;
 use hexstack::ai::review::Class;
+use hexstack::app::Profile;
 use hexstack::app::keys::Context;
 use hexstack::app::review::{AnyReviewScreen, Reviewing};
 use hexstack::app::{App, Leave, Screen};
@@ -55,9 +56,9 @@ fn message(app: &App) -> String {
 }
 
 fn message_in(app: &App, lang: Lang) -> String {
-    let message = hexstack::each_game!(review(app), screen => screen.review.message.clone());
+    let message = hexstack::each_game!(review(app), screen => screen.review.status.message().clone());
     let context = app.context();
-    let keys = |action: &str| hexstack::app::keys::key_for(context, action, lang);
+    let keys = |action: &str| hexstack::app::keys::KeyTable::default().key_for(context, action, lang);
     message.text().map(|text| lang.say_with(text, &keys)).unwrap_or_default()
 }
 
@@ -177,7 +178,7 @@ fn the_review_is_kept_with_the_game_and_opens_again_at_once() {
     assert!(text.contains("\nreview: 2 exact\n"), "{text}");
     // Read back, its review is all there: nothing left to look at, nothing waited for.
     let saved = hexstack::saved::read(&text).unwrap();
-    let again = App::loaded(saved, AREA).reviewing(None, Leave::Game);
+    let again = App::loaded(Profile::default(), saved, AREA).reviewing(None, Leave::Game);
     assert!(looked(&again), "instant");
     assert_eq!(clamber_review(&again).level, LEVEL, "at the level it was made at");
     let classes = |app: &App| {
@@ -253,7 +254,7 @@ fn lost_to_level_3() -> App {
     app
 }
 
-/// Issue 33: a review is the same fresh, kept by the screen and read back, on one thread
+/// A review is the same fresh, kept by the screen and read back, on one thread
 /// or two; the kept one is not looked at again.
 #[test]
 fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
@@ -266,7 +267,7 @@ fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
     let mut app = lost_to_level_3().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
-    let again = App::loaded(kept.clone(), AREA).reviewing(None, Leave::Game);
+    let again = App::loaded(Profile::default(), kept.clone(), AREA).reviewing(None, Leave::Game);
     assert!(looked(&again), "nothing left to look at: no search");
     assert_eq!(review_text(&kept, None, 1), text, "the kept review, at its own level");
     let marks = |app: &App| {
@@ -276,13 +277,14 @@ fn a_kept_review_reopens_the_same_as_a_fresh_one_on_any_number_of_threads() {
     assert_eq!(marks(&again), marks(&app), "reopened on the screen, the same marks");
 }
 
-/// Issues 33 and 34: the player's puzzles are made with a fresh review; a kept one was made
+/// The player's puzzles are made with a fresh review; a kept one was made
 /// on the review screen, which made them as it showed it, so `review --text` reads it back
 /// and is done at once, without looking for them again.
 #[test]
 fn a_kept_review_is_not_searched_again_for_the_players_puzzles() {
     let wakes = awake();
     let puzzles = |game, level| {
+        let level = hexstack::text_commands::review_level(game, level, Level::REVIEW);
         hexstack::text_commands::review_text_and_puzzles(game, (level, 2), Some("lost"), &mut |_| {})
     };
     let fresh = hexstack::saved::read(&lost_game().kept_game().unwrap().record("")).unwrap();
@@ -293,7 +295,7 @@ fn a_kept_review_is_not_searched_again_for_the_players_puzzles() {
     assert!(puzzles(&kept, None).is_empty(), "none looked for again");
 }
 
-/// Issue 33: a review asked for at another level than the kept one says it is a new one,
+/// A review asked for at another level than the kept one says it is a new one,
 /// and the kept one stays until it is done; `--text` without a level takes the kept one's.
 #[test]
 fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
@@ -301,9 +303,9 @@ fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
     let mut app = lost_game().reviewing(Some(LEVEL), Leave::Game);
     assert!(run_until(&mut app, &wakes, PATIENCE, done));
     let kept = hexstack::saved::read(&app.kept_game().unwrap().record("")).unwrap();
-    assert_eq!(hexstack::text_commands::review_level(&kept, None), LEVEL);
+    assert_eq!(hexstack::text_commands::review_level(&kept, None, Level::REVIEW), LEVEL);
     let other = Level::ALL[0];
-    let mut app = App::loaded(kept, AREA).reviewing(Some(other), Leave::Game);
+    let mut app = App::loaded(Profile::default(), kept, AREA).reviewing(Some(other), Leave::Game);
     assert_eq!(
         message(&app),
         "A new review at level 1: the kept one, at level 2, stays until this one is done"
@@ -316,7 +318,7 @@ fn a_review_at_another_level_says_so_and_keeps_the_kept_one_until_done() {
     assert!(app.kept_game().unwrap().record("").contains("review: 1 exact"), "replaced once done");
 }
 
-/// Issue 33: at the end the list shows the last turns; a wide terminal widens the graph.
+/// At the end the list shows the last turns; a wide terminal widens the graph.
 #[test]
 fn on_the_end_the_list_shows_the_last_turns_and_a_wide_graph_uses_the_room() {
     use hexstack::app::layout::{GameLayout, ReviewPanel};
@@ -333,7 +335,7 @@ fn on_the_end_the_list_shows_the_last_turns_and_a_wide_graph_uses_the_room() {
     insta::assert_snapshot!("a_review_at_120x40", screen(&app));
 }
 
-/// Issue 33 (item 3): the sentence a review opens on has every value filled, in three
+/// The sentence a review opens on has every value filled, in three
 /// languages.
 #[test]
 fn a_review_s_opening_sentence_has_no_placeholder_left_in_three_languages() {

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use hexstack::app::Profile;
 use hexstack::app::keys::{self, Context};
 use hexstack::app::pages::{Page, Scene};
 use hexstack::app::rules::{Book, pages};
@@ -80,8 +81,7 @@ fn check_book(game: GameKind) {
 
 #[test]
 fn every_example_is_a_legal_position_and_every_move_shown_is_legal() {
-    check_book(GameKind::Clamber);
-    check_book(GameKind::Ombagui);
+    GameKind::ALL.iter().for_each(|&game| check_book(game));
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn every_page_has_its_texts_in_every_language() {
 
 fn book_screen(game: GameKind, page: &str, scene: usize, lang: Lang) -> String {
     let book = Book { game, page: page_named(game, page), scene, contents: None };
-    let mut app = App::rules(game, Rect::new(0, 0, 90, 26));
+    let mut app = App::rules(Profile::default(), game, Rect::new(0, 0, 90, 26));
     app.screen = Screen::Rules(book);
     render_in(&app, lang).backend().to_string()
 }
@@ -134,7 +134,7 @@ fn the_group_page_and_the_chain_step_by_step() {
 
 #[test]
 fn pages_turn_and_the_contents_jump() {
-    let mut app = App::rules(GameKind::Clamber, AREA);
+    let mut app = App::rules(Profile::default(), GameKind::Clamber, AREA);
     press(&mut app, &["Right", "Right", "Left"]);
     let Screen::Rules(book) = &app.screen else { panic!() };
     assert_eq!(book.page, 1);
@@ -150,7 +150,7 @@ fn pages_turn_and_the_contents_jump() {
 
 #[test]
 fn try_it_opens_the_example_and_m_comes_back_to_the_page() {
-    let mut app = App::rules(GameKind::Clamber, AREA);
+    let mut app = App::rules(Profile::default(), GameKind::Clamber, AREA);
     let equal = page_named(GameKind::Clamber, "equal");
     for _ in 0..equal {
         press(&mut app, &["Right"]);
@@ -170,12 +170,11 @@ fn try_it_opens_the_example_and_m_comes_back_to_the_page() {
 fn the_whole_interface_speaks_each_language() {
     let mut app = clamber("start");
     press(&mut app, &["Enter"]);
-    let said =
-        |app: &App| hexstack::each_game!(app.screen.game().unwrap(), game => game.table.message.clone());
+    let said = |app: &App| hexstack::each_game!(app.screen.game().unwrap(), game => game.table.status().message().clone());
     assert_eq!(Lang::Fr.say(said(&app).text().unwrap()), "Bleu a joué C3. Rouge joue");
     let screen = render_in(&app, Lang::Fr).backend().to_string();
     assert!(screen.contains("Rouge joue"), "{screen}");
-    let menu = render_in(&App::new(AREA), Lang::Sr).backend().to_string();
+    let menu = render_in(&App::new(Profile::default(), AREA), Lang::Sr).backend().to_string();
     assert!(menu.contains("Настави последњу партију"), "{menu}");
 }
 
@@ -183,12 +182,13 @@ fn the_whole_interface_speaks_each_language() {
 fn the_hint_lines_fit_80_columns_in_every_language() {
     for lang in Lang::ALL {
         for context in Context::ALL {
-            let hints = keys::hints(context, lang);
+            let hints = keys::KeyTable::default().hints(context, lang);
             assert!(Line::raw(hints.as_str()).width() <= 80, "{lang:?}: {hints}");
         }
         for key in [hexstack::i18n::keys::BANNER_KEYS, hexstack::i18n::keys::BANNER_KEYS_TRY] {
-            let said = lang
-                .say_with(&hexstack::i18n::text!(key), &|action| keys::key_for(Context::Game, action, lang));
+            let said = lang.say_with(&hexstack::i18n::text!(key), &|action| {
+                keys::KeyTable::default().key_for(Context::Game, action, lang)
+            });
             assert!(said.chars().count() <= 80, "{lang:?} {}", key.name());
         }
     }
@@ -196,7 +196,7 @@ fn the_hint_lines_fit_80_columns_in_every_language() {
 
 /// The rules book open on `page` of `game`, at `scene`.
 fn book_at(game: GameKind, page: &str, scene: usize) -> App {
-    let mut app = App::rules(game, AREA);
+    let mut app = App::rules(Profile::default(), game, AREA);
     app.screen = Screen::Rules(Book { game, page: page_named(game, page), scene, contents: None });
     app
 }
@@ -213,7 +213,7 @@ fn a_tried_example_says_so_and_q_or_esc_goes_back_to_its_page() {
     assert!(matches!(&app.screen, Screen::Rules(book) if book.page == 5));
     // Esc drops a selection first, then goes back.
     press(&mut app, &["p", "Enter"]);
-    assert!(game(&app).table.picked.is_some(), "C3 selected");
+    assert!(game(&app).table.picked().is_some(), "C3 selected");
     press(&mut app, &["Esc"]);
     assert!(app.screen.game().is_some(), "the first Esc only drops the selection");
     press(&mut app, &["Esc"]);
@@ -224,7 +224,7 @@ fn a_tried_example_says_so_and_q_or_esc_goes_back_to_its_page() {
 fn trying_the_middle_of_a_chain_continues_it() {
     let mut app = book_at(GameKind::Clamber, "equal", 1);
     press(&mut app, &["p"]);
-    let chain = game(&app).table.picked.clone().expect("the chain is under way");
+    let chain = game(&app).table.picked().cloned().expect("the chain is under way");
     assert_eq!((chain.from.to_string(), chain.captured.len()), ("B2".to_string(), 1));
     // From C4 only equal captures go on: the lower D5 is not lit.
     assert_eq!(names(&app, lit(&app).equal), ["E4", "E5"]);
@@ -264,7 +264,8 @@ fn the_pages_say_a_dark_may_bend_back_beside_its_start_and_the_board_agrees() {
 fn every_page_fits_80x24_whole_in_every_language() {
     let mut lost = Vec::new();
     for lang in Lang::ALL {
-        let say = hexstack::ui::Say { lang, context: Context::Rules };
+        let profile = Profile { lang, ..Profile::default() };
+        let say = hexstack::ui::Say::new(&profile, Context::Rules);
         for &game in GameKind::ALL {
             for (page, content) in pages(game).iter().enumerate() {
                 for scene in 0..content.scenes.len() {
@@ -310,7 +311,7 @@ fn french_and_serbian_follow_the_seeds_words() {
 
 #[test]
 fn a_digit_in_the_contents_opens_that_page() {
-    let mut app = App::rules(GameKind::Clamber, AREA);
+    let mut app = App::rules(Profile::default(), GameKind::Clamber, AREA);
     press(&mut app, &["t", "7"]);
     let Screen::Rules(book) = &app.screen else { panic!("still on the rules") };
     assert_eq!((book.page, book.scene, book.contents), (6, 0, None));
@@ -319,10 +320,10 @@ fn a_digit_in_the_contents_opens_that_page() {
 #[test]
 fn the_contents_box_shows_its_whole_footer_in_each_language() {
     for (lang, code) in [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Sr, "sr")] {
-        let mut app = App::rules(GameKind::Clamber, AREA);
+        let mut app = App::rules(Profile::default(), GameKind::Clamber, AREA);
         press(&mut app, &["t"]);
         let shown = render_in(&app, lang).backend().to_string();
-        let hints = keys::hints(Context::Contents, lang);
+        let hints = keys::KeyTable::default().hints(Context::Contents, lang);
         assert!(shown.contains(&hints), "{lang:?}: {hints}\n{shown}");
         insta::assert_snapshot!(format!("contents_{code}"), shown);
     }

@@ -75,7 +75,7 @@ fn a_review_is_kept_with_its_game_as_far_as_the_line_holds() {
     }
 }
 
-/// Issue 33: a kept chance of 0.153 after 0.053 is exactly ten points at three decimals, an
+/// A kept chance of 0.153 after 0.053 is exactly ten points at three decimals, an
 /// inaccuracy, where the figures themselves were not: every digit is kept now.
 #[test]
 fn a_kept_review_keeps_its_figures_exactly() {

@@ -2,6 +2,7 @@
 //! kind of bad file is refused with its line; a failed write leaves the old file whole.
 
 use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 mod common;
 
 use common::*;
@@ -245,7 +246,7 @@ fn s_asks_for_a_file_name_and_requests_the_save() {
 #[test]
 fn a_loaded_game_opens_at_its_saved_turn() {
     let text = GOOD.replace("at: 2 of 2", "at: 1 of 2");
-    let app = App::loaded(saved::read(&text).unwrap(), AREA);
+    let app = App::loaded(Profile::default(), saved::read(&text).unwrap(), AREA);
     assert_eq!(position(&app), "3/r/C3=b1");
     assert_eq!(app.screen.game().unwrap().seen().replay_position(), (1, 2));
 }
@@ -258,7 +259,7 @@ fn a_kept_game_remembers_the_computer_and_goes_on_against_it() {
     common::press(&mut app, &["Enter"]);
     let text = app.screen.game().unwrap().seen().record("");
     assert!(text.contains("\ncomputer: red 4\n"), "{text}");
-    let resumed = App::loaded(saved::read(&text).unwrap(), common::AREA);
+    let resumed = App::loaded(Profile::default(), saved::read(&text).unwrap(), common::AREA);
     assert_eq!(
         common::game(&resumed).computer(),
         Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(4).unwrap()))

@@ -6,6 +6,7 @@
 #![cfg(feature = "third-game")]
 
 use hexstack::app::AnyGameScreenExt;
+use hexstack::app::Profile;
 mod common;
 
 use common::*;
@@ -19,7 +20,7 @@ use hexstack::rules::{Any, Colour, GameKind};
 use std::time::Duration;
 
 fn triad(position: &str) -> App {
-    App::game(GameKind::Triad.position(position, None).unwrap(), AREA)
+    App::game(Profile::default(), GameKind::Triad.position(position, None).unwrap(), AREA)
 }
 
 fn triad_game(app: &App) -> &GameScreen<Position> {
@@ -85,7 +86,7 @@ fn it_is_kept_and_read_back() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("triad.hexstack");
     hexstack::store::write_atomic(&file, &text).unwrap();
-    let loaded = App::opened(hexstack::store::load(&file).unwrap(), file, AREA);
+    let loaded = App::opened(Profile::default(), hexstack::store::load(&file).unwrap(), file, AREA);
     assert_eq!(position(&loaded), position(&app));
     assert_eq!(triad_game(&loaded).table.replay_position(), (2, 3));
 }
@@ -138,7 +139,7 @@ fn a_review_marks_the_turn_that_let_three_in_a_line_through() {
 #[test]
 fn the_menu_and_the_command_line_offer_it() {
     assert!(Entry::all().contains(&Entry::Play(GameKind::Triad, hexstack::rules::triad::BOARD)));
-    let menu = render(&App::new(AREA)).backend().to_string();
+    let menu = render(&App::new(Profile::default(), AREA)).backend().to_string();
     assert!(menu.contains("Play Triad"), "{menu}");
     let hexstack = |args: &[&str]| {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack")).args(args).output().unwrap();

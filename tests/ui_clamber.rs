@@ -4,6 +4,7 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
@@ -19,7 +20,7 @@ fn at_size(mut app: App, width: u16, height: u16) -> App {
 #[test]
 #[cfg_attr(feature = "third-game", ignore = "pins the words of the two real games' list")]
 fn menu() {
-    insta::assert_snapshot!(screen(&App::new(AREA)));
+    insta::assert_snapshot!(screen(&App::new(Profile::default(), AREA)));
 }
 
 #[test]
@@ -97,7 +98,10 @@ fn a_20x6_terminal_says_what_size_is_needed() {
 #[test]
 fn tiny_terminals_draw_without_panicking() {
     for (width, height) in [(1, 1), (2, 1), (1, 3), (10, 2), (79, 23), (50, 50)] {
-        for app in [App::new(Rect::new(0, 0, width, height)), at_size(clamber("4/b/-"), width, height)] {
+        for app in [
+            App::new(Profile::default(), Rect::new(0, 0, width, height)),
+            at_size(clamber("4/b/-"), width, height),
+        ] {
             render(&app);
         }
     }
@@ -148,9 +152,9 @@ fn marked_screens() -> Vec<App> {
     click(&mut jumps, "D2");
     let mut played = clamber("3/b/C3=r1");
     press(&mut played, &["Enter", "?"]);
-    let mut rules = App::rules(hexstack::rules::GameKind::Clamber, AREA);
+    let mut rules = App::rules(Profile::default(), hexstack::rules::GameKind::Clamber, AREA);
     press(&mut rules, &["Right", "Right", "Right"]);
-    vec![App::new(AREA), selected, chain, jumps, played, rules]
+    vec![App::new(Profile::default(), AREA), selected, chain, jumps, played, rules]
 }
 
 #[test]

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use hexstack::app::keys::{self, Context};
 use hexstack::app::menu::Entry;
 use hexstack::i18n::Lang;
@@ -12,7 +13,7 @@ use ratatui::layout::Rect;
 
 /// The menu drawn on a `width` x `height` terminal, in `lang`.
 fn menu(width: u16, height: u16, lang: Lang) -> String {
-    render_in(&App::new(Rect::new(0, 0, width, height)), lang).backend().to_string()
+    render_in(&App::new(Profile::default(), Rect::new(0, 0, width, height)), lang).backend().to_string()
 }
 
 /// Whether `screen` shows every entry of the menu whole and its key line.
@@ -21,7 +22,7 @@ fn whole(screen: &str, lang: Lang) -> bool {
     let said = |entry: Entry| lang.say(&entry.label());
     // The tenth entry is numbered 0, its key.
     entries.into_iter().all(|(n, entry)| screen.contains(&format!("{}. {}", (n + 1) % 10, said(entry))))
-        && keys::hints(Context::Menu, lang).split(" · ").all(|part| screen.contains(part))
+        && keys::KeyTable::default().hints(Context::Menu, lang).split(" · ").all(|part| screen.contains(part))
 }
 
 #[test]
@@ -65,7 +66,7 @@ fn the_menu_at_several_sizes() {
 
 /// The set-up of a game against the computer on a `width` x `height` terminal, in `lang`.
 fn setup(width: u16, height: u16, lang: Lang) -> String {
-    let mut app = App::new(Rect::new(0, 0, width, height));
+    let mut app = App::new(Profile::default(), Rect::new(0, 0, width, height));
     press(&mut app, &[&number(Entry::Computer), "Enter"]);
     render_in(&app, lang).backend().to_string()
 }
@@ -74,7 +75,7 @@ fn setup(width: u16, height: u16, lang: Lang) -> String {
 fn the_setup_in_each_language_and_when_it_does_not_fit() {
     for (lang, code) in [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Sr, "sr")] {
         let screen = setup(80, 24, lang);
-        assert!(screen.contains(&keys::hints(Context::Setup, lang)), "{screen}");
+        assert!(screen.contains(&keys::KeyTable::default().hints(Context::Setup, lang)), "{screen}");
         insta::assert_snapshot!(format!("setup_{code}"), screen);
     }
     let small = setup(36, 8, Lang::En);

@@ -4,13 +4,18 @@ mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use hexstack::rules::Any;
 use hexstack::rules::ombagui::Position;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 fn ombagui(position: &str, width: u16, height: u16) -> App {
-    App::game(Any::Ombagui(position.parse::<Position>().unwrap()), Rect::new(0, 0, width, height))
+    App::game(
+        Profile::default(),
+        Any::Ombagui(position.parse::<Position>().unwrap()),
+        Rect::new(0, 0, width, height),
+    )
 }
 
 fn screen(app: &App) -> String {

@@ -1,16 +1,21 @@
-//! The game screen's parts at every size (issue 33): the panel beside the board, the
+//! The game screen's parts at every size: the panel beside the board, the
 //! message within its lines, nothing done blind while the terminal is too small.
 
 mod common;
 
 use common::*;
 use hexstack::app::App;
+use hexstack::app::Profile;
 use hexstack::rules::{Any, clamber};
 use ratatui::layout::Rect;
 
 /// A Clamber game from `position` on a terminal of `width` x `height`.
 fn sized(position: &str, width: u16, height: u16) -> App {
-    App::game(Any::Clamber(position.parse::<clamber::Position>().unwrap()), Rect::new(0, 0, width, height))
+    App::game(
+        Profile::default(),
+        Any::Clamber(position.parse::<clamber::Position>().unwrap()),
+        Rect::new(0, 0, width, height),
+    )
 }
 
 #[test]
@@ -62,8 +67,8 @@ fn cells_emptied_by_the_computers_capture_are_marked_removed() {
 fn a_long_message_stays_within_its_two_lines_and_says_it_was_cut() {
     let mut app = sized("3/b/-", 80, 24);
     let long = "word ".repeat(60);
-    game_mut(&mut app).table.message =
-        hexstack::app::table::Message::Info(hexstack::i18n::text!(hexstack::i18n::keys::PLAIN, long.trim()));
+    let text = hexstack::i18n::text!(hexstack::i18n::keys::PLAIN, long.trim());
+    game_mut(&mut app).table.status_mut().info(text);
     let shown = render(&app).backend().to_string();
     let rows: Vec<&str> = shown.lines().collect();
     assert!(rows[22].contains("word …"), "the second line ends cut, and says so: {}", rows[22]);

@@ -186,7 +186,7 @@ fn the_computer_s_refusal_of_a_draw_is_a_whole_sentence_in_each_language() {
             .with_computer(Some(Computer::playing(Colour::Red, hexstack::ai::Level::new(2).unwrap())));
         press(&mut app, &["d", "y"]);
         let game = app.screen.game().expect("a game");
-        let message = hexstack::each_game!(game, game => game.table.message.clone());
+        let message = hexstack::each_game!(game, game => game.table.status().message().clone());
         let words = lang.say(message.text().expect("the computer's answer"));
         let screen = render_in(&app, lang).backend().to_string();
         assert!(screen.contains(&words), "{lang:?}: '{words}' is cut on screen:\n{screen}");
@@ -199,14 +199,15 @@ fn the_computer_s_refusal_of_a_draw_is_a_whole_sentence_in_each_language() {
 
 #[test]
 fn the_french_key_bars_name_keys_as_the_pages_do() {
-    use hexstack::app::keys::{Context, hints};
+    use hexstack::app::keys::{Context, KeyTable};
+    let hints = |context, lang| KeyTable::default().hints(context, lang);
     let bars: Vec<String> =
         Context::ALL.iter().map(|&context| format!("{context:?}: {}", hints(context, Lang::Fr))).collect();
     let bars = bars.join("\n");
     assert!(!bars.contains("Space") && !bars.contains("Enter "), "{bars}");
     // The page says "(Espace : suite)", and so does the bar under it.
     let step = Lang::Fr.say_with(&hexstack::i18n::text!(hexstack::i18n::keys::RULES_STEP, 1, 2), &|action| {
-        hexstack::app::keys::key_for(Context::Rules, action, Lang::Fr)
+        hexstack::app::keys::KeyTable::default().key_for(Context::Rules, action, Lang::Fr)
     });
     assert!(step.contains("Espace") && hints(Context::Rules, Lang::Fr).contains("Espace"), "{step}");
     insta::assert_snapshot!("key_bars_fr", bars);

@@ -43,18 +43,37 @@ impl<T> Advice<T> {
 pub use crate::ai::review::seen_by;
 
 /// A search kept from turn to turn, so that what it learnt about the game (its table)
-/// serves the next turn too; one worker thread uses it at a time.
-pub struct Searcher<G: Game>(Arc<Mutex<Search<G>>>);
+/// serves the next turn too; one worker thread uses it at a time, and wakes the loop of the
+/// terminal that asked when it is done.
+pub struct Searcher<G: Game> {
+    search: Arc<Mutex<Search<G>>>,
+    waker: Waker,
+}
+
+impl<G: Evaluate> Searcher<G> {
+    /// A search whose answers wake the loop through `waker`.
+    pub fn new(waker: Waker) -> Searcher<G> {
+        Searcher { search: Arc::new(Mutex::new(Search::new())), waker }
+    }
+}
+
+impl<G: Game> Searcher<G> {
+    /// The way its searches wake the loop.
+    pub fn waker(&self) -> &Waker {
+        &self.waker
+    }
+}
 
 impl<G: Evaluate> Default for Searcher<G> {
+    /// A search that wakes nobody: whoever asks waits for its answer.
     fn default() -> Self {
-        Searcher(Arc::new(Mutex::new(Search::new())))
+        Searcher::new(Waker::default())
     }
 }
 
 impl<G: Game> Clone for Searcher<G> {
     fn clone(&self) -> Self {
-        Searcher(Arc::clone(&self.0))
+        Searcher { search: Arc::clone(&self.search), waker: self.waker.clone() }
     }
 }
 
@@ -106,11 +125,10 @@ impl<T: Send + 'static> Thinking<T> {
         let (sender, receiver) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let searcher = searcher.clone();
-        let waker = Waker::current();
+        let (searcher, waker) = (Arc::clone(&searcher.search), searcher.waker.clone());
         std::thread::spawn(move || {
             // A search stopped a moment ago lets go of the searcher at its next check.
-            let mut search = searcher.0.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut search = searcher.lock().unwrap_or_else(PoisonError::into_inner);
             search.remember(&earlier);
             let advice = match purpose {
                 // One verdict a position and level: asked again, or back at the position
@@ -211,9 +229,9 @@ pub struct Advisor<G: Game> {
 }
 
 impl<G: Evaluate<Turn: Send>> Advisor<G> {
-    /// An advisor thinking at `level`.
-    pub fn new(level: Level) -> Advisor<G> {
-        let searcher = Searcher::default();
+    /// An advisor thinking at `level`, waking the loop through `waker` when it has thought.
+    pub fn new(level: Level, waker: Waker) -> Advisor<G> {
+        let searcher = Searcher::new(waker);
         Advisor {
             advice: None,
             hint: None,

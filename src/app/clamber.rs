@@ -5,7 +5,7 @@
 use super::highlights::Highlights;
 use super::pages::{Page, Show, scene, under_way};
 use super::table::Input;
-use super::table::{Message, Table};
+use super::table::Table;
 use crate::i18n::Key;
 use crate::i18n::clamber::keys::*;
 use crate::i18n::text;
@@ -15,7 +15,7 @@ use crate::rules::hex::{Cell, CellSet};
 impl Table<Position> {
     /// The cells the picked stack may capture next, each with its kind.
     pub fn targets(&self) -> Vec<(Cell, CaptureKind)> {
-        match &self.picked {
+        match self.picked() {
             Some(chain) => self.position().next_captures(chain.from, &chain.captured),
             None => Vec::new(),
         }
@@ -37,14 +37,14 @@ impl Table<Position> {
                 self.commit(Turn::Place(cell));
             }
             Some(stack) if stack.owner() != position.to_move() => {
-                self.message = Message::Warning(text!(ILLEGAL_NOT_YOURS, cell, stack.owner()));
+                self.status_mut().warn(text!(ILLEGAL_NOT_YOURS, cell, stack.owner()));
             }
             Some(_) if position.next_captures(cell, &[]).is_empty() => {
-                self.message = Message::Warning(text!(NO_CAPTURE, cell));
+                self.status_mut().warn(text!(NO_CAPTURE, cell));
             }
             Some(_) => {
-                self.picked = Some(Chain { from: cell, captured: Vec::new() });
-                self.message = Message::Info(text!(SELECTED, cell));
+                self.pick(Chain { from: cell, captured: Vec::new() });
+                self.status_mut().info(text!(SELECTED, cell));
             }
         }
     }
@@ -66,8 +66,8 @@ impl Table<Position> {
             if position.next_captures(chain.from, &chain.captured).is_empty() {
                 self.commit(chain.turn());
             } else {
-                self.message = Message::Info(text!(AGAIN, cell));
-                self.picked = Some(chain);
+                self.status_mut().info(text!(AGAIN, cell));
+                self.pick(chain);
             }
             return;
         }
@@ -80,11 +80,11 @@ impl Table<Position> {
         // Not a lit target: let the rules say why.
         let mut tried = chain.clone();
         tried.captured.push(cell);
-        self.message = Message::Warning(match position.play(&tried.turn()) {
+        self.status_mut().warn(match position.play(&tried.turn()) {
             Err(reason) => <Position as crate::i18n::Words>::illegal(&reason),
             Ok(_) => text!(CANNOT, cell),
         });
-        self.picked = Some(chain);
+        self.pick(chain);
     }
 }
 
@@ -103,14 +103,14 @@ impl Input for Position {
 
     /// A chain under way, the cursor on the stack that captures next.
     fn take_up(table: &mut Table<Position>, chain: Chain) {
-        table.cursor.point_at(chain.capturer());
-        table.message = Message::Info(text!(AGAIN, chain.capturer()));
-        table.picked = Some(chain);
+        table.point_at(chain.capturer());
+        table.status_mut().info(text!(AGAIN, chain.capturer()));
+        table.pick(chain);
     }
 
     /// Drop the selection, or end a chain after at least one capture.
     fn cancel(table: &mut Table<Position>) {
-        match table.picked.take() {
+        match table.take_picked() {
             Some(chain) if !chain.captured.is_empty() => {
                 table.commit(chain.turn());
             }
@@ -121,7 +121,7 @@ impl Input for Position {
 
     fn shown(table: &Table<Position>) -> Position {
         let position = table.position();
-        match &table.picked {
+        match table.picked() {
             Some(chain) if !chain.captured.is_empty() => position.play(&chain.turn()).unwrap_or(position),
             _ => position,
         }
@@ -137,7 +137,7 @@ impl Input for Position {
         let of_kind = |kind| cells(&mut targets.iter().filter(|t| t.1 == kind).map(|t| t.0));
         let on_target = pointer.is_some_and(|pointer| targets.iter().any(|&(cell, _)| cell == pointer));
         Highlights {
-            selected: match (&table.picked, hint) {
+            selected: match (table.picked(), hint) {
                 (Some(chain), _) => cells(&mut chain.cells()),
                 (None, Some(turn)) => cells(&mut turn.cells().into_iter()),
                 _ => CellSet::EMPTY,
@@ -388,7 +388,7 @@ mod tests {
             record.play(&turn.parse().unwrap()).unwrap();
         }
         // A level that would look for seconds at each position.
-        let mut review = Reviewing::new(&record, None, Level::ALL[4]);
+        let mut review = Reviewing::new(&record, None, Level::ALL[4], Default::default());
         review.update();
         assert!(review.worker.is_some(), "started");
         let started = Instant::now();

@@ -2,7 +2,7 @@
 //! the [`Go`] it answers with. The words here name what to do, never a screen, so that no
 //! screen needs the app's own module: the app depends on its screens, never the other way.
 
-use super::keys::{self, Action, Context};
+use super::keys::{Action, Context};
 use crate::ai::Level;
 use crate::i18n::Text;
 use crate::record::Computer;
@@ -26,9 +26,10 @@ pub trait Component {
     fn context(&self) -> Context;
     /// What an action does here.
     fn act(&mut self, action: Action) -> Go;
-    /// A key: by default, the action the table gives it, if any.
-    fn key(&mut self, key: KeyEvent) -> Go {
-        keys::action(self.context(), key).map_or(Go::Stay, |action| self.act(action))
+    /// A key, and the action the terminal's key table gives it here (if any): by
+    /// default, that action.
+    fn key(&mut self, _key: KeyEvent, action: Option<Action>) -> Go {
+        action.map_or(Go::Stay, |action| self.act(action))
     }
     /// The mouse, on a screen of size `area`.
     fn mouse(&mut self, _mouse: MouseEvent, _area: Rect) -> Go {
@@ -45,7 +46,7 @@ pub enum Go {
     /// Play a new game from this position.
     Play(AnyPosition),
     /// Play a new game against the computer, as set up.
-    Against(AnyPosition, Computer),
+    Against(AnyPosition, Computer, Option<crate::clock::TimeControl>),
     /// Set up a game against the computer (on the menu).
     SetUp,
     /// A new game like the one on screen (the same board, players and computer).
@@ -93,6 +94,9 @@ pub enum Question {
     TakeBack(Colour),
     /// Back in the game: play from here, replacing this many later turns?
     Branch(usize),
+    /// In a game on time: take back the last turn (with the computer's answer, against
+    /// it)? The clocks keep the time spent.
+    UndoOnTime,
     /// This file exists: replace it with the game?
     Replace(PathBuf),
     /// Another hexstack (this process, on this machine) has the game open: `y` continues

@@ -4,10 +4,9 @@
 //! wakes it. The loop turns all of it into [`Event`]s for the app of each terminal
 //! concerned. With nothing sent and no timer due, the loop sleeps.
 
-use crate::i18n::Lang;
+use super::profile::Profile;
 use ratatui::crossterm::event::Event as Input;
 use ratatui::layout::Rect;
-use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -43,13 +42,15 @@ pub enum Wake {
 
 /// A guest's terminal: it comes, then it types; when its [`Mailbox`] is dropped, it went.
 pub enum Guest {
-    /// A terminal of this size and language, drawn into `output`; `redraw` says when what
-    /// was sent could not all go out, so that the next frame must be whole.
+    /// A terminal of this size and this person's, drawn into `output`; `redraw` says when
+    /// what was sent could not all go out, so that the next frame must be whole. Its
+    /// searches wake the loop through `wakes`.
     Joined {
         output: Box<dyn std::io::Write + Send>,
         area: Rect,
-        lang: Lang,
+        profile: Box<Profile>,
         redraw: Redraw,
+        wakes: SyncSender<Wake>,
     },
     Input(Input),
 }
@@ -172,32 +173,24 @@ impl Redraw {
 /// and one word a guest that sent something.
 pub const QUEUE: usize = 1024;
 
-thread_local! {
-    /// The channel of the loop running on this thread, for the searches it starts.
-    static LOOP: RefCell<Option<SyncSender<Wake>>> = const { RefCell::new(None) };
-}
-
-/// Lets searches started on this thread wake its loop (`None`: nobody to wake, as in tests
-/// that wait for a search themselves).
-pub fn set_waker(sender: Option<SyncSender<Wake>>) {
-    LOOP.with(|current| *current.borrow_mut() = sender);
-}
-
-/// A handle for a worker thread to wake the loop that started it.
+/// The way a search on a worker thread wakes the loop that drives its terminal's app. The
+/// app holds one and hands it to each screen that searches; the loop connects it when it
+/// takes the app on (a test that waits for a search itself connects its own channel, or
+/// none). Every clone wakes the same loop.
 #[derive(Clone, Debug, Default)]
-pub struct Waker(Option<SyncSender<Wake>>);
+pub struct Waker(Arc<Mutex<Option<SyncSender<Wake>>>>);
 
 impl Waker {
-    /// The loop of this thread, if one runs here.
-    pub fn current() -> Waker {
-        Waker(LOOP.with(|current| current.borrow().clone()))
+    /// From now on, wakes the loop whose channel `sender` sends into.
+    pub fn connect(&self, sender: SyncSender<Wake>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(sender);
     }
 
     /// Says a search finished; a loop that ended is nobody to tell. It never waits: with
     /// the queue full the loop has wakes enough to come, and each takes in every search's
     /// answer (so a thread the loop waits for can never wait for the loop).
     pub fn searched(&self) {
-        if let Some(sender) = &self.0 {
+        if let Some(sender) = &*self.0.lock().unwrap_or_else(PoisonError::into_inner) {
             let _ = sender.try_send(Wake::Searched);
         }
     }

@@ -7,7 +7,6 @@ use super::game::GameScreen;
 use super::link::{Ask, News};
 use super::prompt::Question;
 use super::table::Input;
-use super::table::Message;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::rules::Colour;
@@ -26,12 +25,12 @@ impl<G: Input> GameScreen<G> {
             if waiting && self.table.end().is_none() {
                 // Not this terminal's turn: say who plays, not what to do.
                 if let Some(line) = self.seat_line() {
-                    self.table.message = Message::Info(line);
+                    self.table.status_mut().info(line);
                 }
             }
         }
         if let Some(news) = news {
-            self.table.message = Message::Info(said(news));
+            self.table.status_mut().info(said(news));
         }
         self.pass_on_answer();
     }
@@ -48,7 +47,7 @@ impl<G: Input> GameScreen<G> {
                 (Ask::Draw(_), true) => NET_DRAW_AGREED,
                 (Ask::Draw(_), false) => NET_DRAW_DECLINED,
             };
-            self.table.message = Message::Info(text!(key, ask.asker().other()));
+            self.table.status_mut().info(text!(key, ask.asker().other()));
         }
     }
 
@@ -88,7 +87,7 @@ impl<G: Input> GameScreen<G> {
     pub(super) fn ask(&mut self, ask: impl FnOnce(Colour) -> Ask) -> Go {
         let Some(seat) = self.seat() else { return Go::Stay };
         let Some(mine) = seat.colour() else {
-            self.table.message = Message::Info(text!(NET_WATCHING));
+            self.table.status_mut().info(text!(NET_WATCHING));
             return Go::Stay;
         };
         let ask = ask(mine);
@@ -97,7 +96,7 @@ impl<G: Input> GameScreen<G> {
             Ask::Draw(_) => NET_DRAW_ASKED,
         };
         seat.link().ask(ask);
-        self.table.message = Message::Info(text!(key, mine.other()));
+        self.table.status_mut().info(text!(key, mine.other()));
         Go::Stay
     }
 

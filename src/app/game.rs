@@ -3,7 +3,8 @@
 //! has its say on an action first, and what none takes, every game does.
 
 use super::advisor::{Advisor, ahead};
-use super::component::{Component, Go};
+use super::component::{Component, Go, Tries};
+use super::event::Waker;
 use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::link::Seat;
@@ -11,11 +12,13 @@ use super::opponent::{self, Computer, Opponent};
 use super::rules::Book;
 use super::shared_record::SharedRecord;
 use super::table::Input;
-use super::table::{Message, Table};
+use super::table::Table;
+use crate::settings::Prefs;
 
 mod answers;
 mod kept;
 mod modes;
+mod timed;
 
 use crate::ai::Level;
 use crate::i18n::keys::*;
@@ -39,6 +42,11 @@ pub struct GameScreen<G: Game> {
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
+    /// The new games' defaults of the terminal it is on: a game started again, a copy and
+    /// the computer brought in follow them.
+    pub prefs: Prefs,
+    /// Two players at one keyboard stopped both clocks, the board hidden until they go on.
+    pub paused: bool,
 }
 
 /// Who is at the game, which decides what an action may do there.
@@ -66,45 +74,59 @@ impl Family for GameScreens {
 pub type AnyGameScreen = Any<GameScreens>;
 
 impl<G: Input> GameScreen<G> {
-    /// A game on `record`, two players at one keyboard (named as the player set).
-    pub fn on(record: SharedRecord<G>) -> GameScreen<G> {
+    /// A game on `record`, two players at one keyboard (named as `prefs` say), its searches
+    /// waking the loop through `waker`.
+    pub fn on(record: SharedRecord<G>, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         GameScreen {
             table: Table::new(record),
-            advisor: Advisor::new(Level::USUAL).showing_eval(super::prefs::get().eval),
+            advisor: Advisor::new(Level::USUAL, waker.clone()).showing_eval(prefs.eval),
             mode: Mode::HotSeat,
-            players: super::prefs::players(),
+            players: prefs.players(),
             keeping: Keeping::new(),
             leaving: Leaving::Program,
+            prefs: prefs.clone(),
+            paused: false,
         }
     }
 
     /// A new game from `start`.
-    pub fn new(start: G) -> GameScreen<G> {
-        GameScreen::on(SharedRecord::new(Record::new(start)))
+    pub fn new(start: G, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+        GameScreen::on(SharedRecord::new(Record::new(start)), prefs, waker)
     }
 
     /// A terminal at a game shared with others, playing the seat's colour.
-    pub fn shared(record: SharedRecord<G>, seat: Seat) -> GameScreen<G> {
-        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..GameScreen::on(record) }
+    pub fn shared(record: SharedRecord<G>, seat: Seat, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+        let on = GameScreen::on(record, prefs, waker);
+        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..on }
     }
 
     /// A game read from a file, ready to be stepped through; against the computer, against
     /// it still, at its level.
-    pub fn loaded(record: Record<G>, players: Players, review: Option<KeptReview>) -> GameScreen<G> {
+    pub fn loaded(
+        record: Record<G>,
+        (players, review): (Players, Option<KeptReview>),
+        prefs: &Prefs,
+        waker: &Waker,
+    ) -> GameScreen<G> {
         let computer = players.computer;
-        let mut screen = GameScreen::on(SharedRecord::new(record));
+        let mut screen = GameScreen::on(SharedRecord::new(record), prefs, waker);
         screen.players = players;
         screen.keeping.review = review;
         screen.set_computer(computer);
         let (played, total) = screen.table.replay_position();
-        screen.table.message = Message::Info(text!(LOADED, played, total));
+        screen.table.status_mut().info(text!(LOADED, played, total));
         screen
     }
 
     /// A rules example to try on a real board, from `start`, a turn begun there (`picked`)
     /// taken up, going back to `book` after.
-    pub fn tried(start: G, picked: Option<G::Picked>, book: Book) -> GameScreen<G> {
-        let mut screen = GameScreen { mode: Mode::Tried(book), ..GameScreen::new(start) };
+    pub fn tried(
+        (start, picked): <Tries as Family>::Of<G>,
+        book: Book,
+        prefs: &Prefs,
+        waker: &Waker,
+    ) -> GameScreen<G> {
+        let mut screen = GameScreen { mode: Mode::Tried(book), ..GameScreen::new(start, prefs, waker) };
         if let Some(picked) = picked {
             G::take_up(&mut screen.table, picked);
         }
@@ -115,9 +137,10 @@ impl<G: Input> GameScreen<G> {
     /// the same computer.
     pub fn again(&self) -> GameScreen<G> {
         let start = G::start(self.table.position().board());
-        let mut again =
-            GameScreen { players: self.players.clone(), leaving: self.leaving, ..GameScreen::new(start) };
+        let new = GameScreen::new(start, &self.prefs, self.advisor.searcher().waker());
+        let mut again = GameScreen { players: self.players.clone(), leaving: self.leaving, ..new };
         again.set_computer(self.computer().map(Computer::reseeded));
+        again.set_clock(self.time_control());
         if let Mode::Tried(book) = &self.mode {
             again.mode = Mode::Tried(*book);
         }
@@ -126,8 +149,9 @@ impl<G: Input> GameScreen<G> {
 
     /// A copy of this game, played apart from it (kept in a file of its own).
     pub fn copy(&self) -> GameScreen<G> {
-        let mut copy =
-            GameScreen { players: self.players.clone(), ..GameScreen::on(self.table.shared_record().copy()) };
+        let record = self.table.shared_record().copy();
+        let on = GameScreen::on(record, &self.prefs, self.advisor.searcher().waker());
+        let mut copy = GameScreen { players: self.players.clone(), ..on };
         copy.set_computer(self.computer());
         copy
     }
@@ -144,7 +168,8 @@ impl<G: Input> GameScreen<G> {
     /// at its level, so that they agree with its own view of a position.
     pub fn set_computer(&mut self, computer: Option<Computer>) {
         if matches!(self.mode, Mode::HotSeat | Mode::Against(_)) {
-            self.mode = computer.map_or(Mode::HotSeat, |computer| Mode::Against(Opponent::new(computer)));
+            let against = |computer| Mode::Against(Opponent::new(computer, self.prefs.step_time));
+            self.mode = computer.map_or(Mode::HotSeat, against);
         }
         self.advisor.budget = computer.map_or(Level::USUAL, |computer| computer.level).budget();
     }
@@ -171,14 +196,15 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
-    /// a box is open over the game), then the advisor takes in what it found on the
-    /// position the game now stands at.
+    /// a box is open over the game, or the players paused the game), the clocks run or
+    /// wait, then the advisor takes in what it found on the position the game now stands at.
     pub fn update(&mut self, now: Instant, paused: bool) {
-        if !paused {
+        if !paused && !self.paused {
             self.computer_plays(now);
         }
+        self.keep_time(paused);
         if let Some(message) = self.advisor.update(self.table.shared_record()) {
-            self.table.message = message;
+            self.table.status_mut().show(message);
         }
     }
 
@@ -189,11 +215,11 @@ impl<G: Input> GameScreen<G> {
             let searcher = self.advisor.searcher();
             match self.table.shared_record().with(|record| opponent.step(record, searcher, now)) {
                 opponent::Step::Nothing => return,
-                opponent::Step::Show(picked) => return self.table.picked = Some(picked),
+                opponent::Step::Show(picked) => return self.table.pick(picked),
                 opponent::Step::Play(turn) => {
                     self.table.commit(turn);
                 }
-                // Two computers that go nowhere: drawn, and said why (issue 33, item 5).
+                // Two computers that go nowhere: drawn, and said why.
                 opponent::Step::Still => {
                     return self.table.draw_standing_still();
                 }
@@ -201,11 +227,11 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
-    /// When it wants to be woken: the computer's next step (none while `paused`), or the
-    /// next redraw of a search's progress bar.
+    /// When it wants to be woken: the computer's next step (none while `paused`), the
+    /// next redraw of a search's progress bar, or the next change of a running clock.
     pub fn timer(&self, paused: bool) -> Option<Instant> {
-        let opponent = self.opponent().filter(|_| !paused).and_then(Opponent::timer);
-        opponent.into_iter().chain(self.advisor.timer()).min()
+        let opponent = self.opponent().filter(|_| !paused && !self.paused).and_then(Opponent::timer);
+        opponent.into_iter().chain(self.advisor.timer()).chain(self.clock_due()).min()
     }
 
     /// The turn the computer is showing step by step, if it is.
@@ -218,7 +244,7 @@ impl<G: Input> GameScreen<G> {
     pub fn pointer(&self) -> Option<Cell> {
         match self.opponent().and_then(Opponent::showing) {
             Some((_, pointed)) => pointed,
-            None => Some(self.table.cursor.cell),
+            None => Some(self.table.cursor().cell),
         }
     }
 
@@ -279,8 +305,11 @@ impl<G: Input> Component for GameScreen<G> {
                 | Action::Draw
         );
         if self.keeping.read_only && changes {
-            self.table.message = Message::Warning(text!(LOCK_READ_ONLY));
+            self.table.status_mut().warn(text!(LOCK_READ_ONLY));
             return Go::Stay;
+        }
+        if let Some(go) = self.when_timed(action) {
+            return go;
         }
         let ruled = match self.mode {
             Mode::Tried(_) => self.when_tried(action),
@@ -290,7 +319,7 @@ impl<G: Input> Component for GameScreen<G> {
         };
         let go = ruled.unwrap_or_else(|| self.common(action));
         // A turn made back in the game waits for the player's word on the later turns.
-        match self.table.pending.is_some() {
+        match self.table.pending().is_some() {
             true => self.ask_branch().unwrap_or(go),
             false => go,
         }

@@ -1,5 +1,6 @@
 //! The one table of keys, for every screen: it decides what a key does and writes the help
-//! pages and the hint lines, so that none of them can disagree with the others.
+//! pages and the hint lines, so that none of them can disagree with the others. Each
+//! terminal holds its own [`KeyTable`] (the program's, or with the person's keys in it).
 
 mod rebind;
 mod table;
@@ -10,6 +11,8 @@ use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -144,6 +147,8 @@ pub enum Action {
     History,
     /// A streak of puzzles of rising difficulty, until the first mistake.
     Streak,
+    /// Stop both clocks of a game on time, or let them go on.
+    Pause,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -178,6 +183,7 @@ impl Action {
             "retry" => Action::Retry,
             "history" => Action::History,
             "streak" => Action::Streak,
+            "pause" => Action::Pause,
             _ => return None,
         })
     }
@@ -186,15 +192,16 @@ impl Action {
 /// Keys bound to one action on one screen: how the help shows them (key names, a space
 /// between), what the action does (a game may word it its own way:
 /// [`Words::OWN`](crate::i18n::Words::OWN)), and, if the hint line names it, the key as
-/// written there and a short word.
+/// written there and a short word. The program's own are constants; a person's keys are
+/// their own strings.
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub contexts: &'static [Context],
-    pub keys: &'static [Press],
-    pub shown: &'static str,
+    pub keys: Cow<'static, [Press]>,
+    pub shown: Cow<'static, str>,
     pub action: Action,
     pub what: Key<0>,
-    pub hint: Option<(&'static str, Key<0>)>,
+    pub hint: Option<(Cow<'static, str>, Key<0>)>,
 }
 
 pub use table::KEYS;
@@ -202,38 +209,99 @@ pub use table::KEYS;
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-/// The player's keys, when they rebound any (the config file).
-static BOUND: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
+/// The keys of one terminal: the program's table, or a person's with their own keys in it.
+/// Cheap to clone (the table is shared), so that each terminal's app holds its own.
+#[derive(Clone, Debug, Default)]
+pub struct KeyTable(Option<Arc<[Binding]>>);
 
-/// The table in force: the player's keys if they rebound any, else the program's own.
-/// SharedRecord for the whole process: the keys are the person's at this terminal.
-pub fn table() -> &'static [Binding] {
-    BOUND.get().copied().unwrap_or(KEYS)
-}
+impl KeyTable {
+    /// `table`, a person's keys in it ([`rebind`]).
+    pub fn own(table: Vec<Binding>) -> KeyTable {
+        KeyTable(Some(table.into()))
+    }
 
-/// Makes `table` the keys for the rest of the process; false if keys were set already.
-pub fn install(table: Vec<Binding>) -> bool {
-    BOUND.get().is_none() && BOUND.set(Box::leak(table.into_boxed_slice())).is_ok()
-}
+    /// Every binding, in the table's order.
+    pub fn all(&self) -> &[Binding] {
+        self.0.as_deref().unwrap_or(KEYS)
+    }
 
-/// The bindings of one screen, in the table's order.
-pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    table().iter().filter(move |binding| binding.contexts.contains(&context))
-}
+    /// The bindings of one screen, in the table's order.
+    pub fn bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
+        self.all().iter().filter(move |binding| binding.contexts.contains(&context))
+    }
 
-/// The action a key asks for on `context`, if it has one. Shift is ignored (terminals
-/// differ on it); Control must match.
-pub fn action(context: Context, key: KeyEvent) -> Option<Action> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let binding = bindings(context).find(|binding| {
-        binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
-    })?;
-    Some(match (binding.action, key.code) {
-        // 0 is the tenth, after 9, as on a keyboard's row.
-        (Action::Jump(_), KeyCode::Char('0')) => Action::Jump(9),
-        (Action::Jump(_), KeyCode::Char(digit)) => Action::Jump(digit as usize - '1' as usize),
-        (action, _) => action,
-    })
+    /// The action a key asks for on `context`, if it has one. Shift is ignored (terminals
+    /// differ on it); Control must match.
+    pub fn action(&self, context: Context, key: KeyEvent) -> Option<Action> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let binding = self.bindings(context).find(|binding| {
+            binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
+        })?;
+        Some(match (binding.action, key.code) {
+            // 0 is the tenth, after 9, as on a keyboard's row.
+            (Action::Jump(_), KeyCode::Char('0')) => Action::Jump(9),
+            (Action::Jump(_), KeyCode::Char(digit)) => Action::Jump(digit as usize - '1' as usize),
+            (action, _) => action,
+        })
+    }
+
+    /// The key that does the action named `name` (`undo`, `act`...) on `context`, as the
+    /// hint line and the help write it in `lang`: what a text's `{key:undo}` says.
+    pub fn key_for(&self, context: Context, name: &str, lang: Lang) -> String {
+        let Some(action) = Action::named(name) else { return name.to_string() };
+        let binding = self.bindings(context).chain(self.all()).find(|binding| binding.action == action);
+        binding.map_or_else(
+            || name.to_string(),
+            |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
+        )
+    }
+
+    /// The hint line of `context` in `lang`: each hinted key and its word; keys that share
+    /// a word are written together (`hjklyibn move`, `↑↓ choose`).
+    pub fn hints(&self, context: Context, lang: Lang) -> String {
+        self.hints_leaving(context, lang, Leaving::Program)
+    }
+
+    /// The hint line of a game whose `q` leaves for `leaving`.
+    pub fn hints_leaving(&self, context: Context, lang: Lang, leaving: Leaving) -> String {
+        let hint = |binding: &'_ Binding| match &binding.hint {
+            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
+                Some((keys.to_string(), HINT_MENU))
+            }
+            hint => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
+        };
+        let mut parts: Vec<(String, Key<0>)> = Vec::new();
+        for (keys, word) in self.bindings(context).filter_map(hint) {
+            match parts.last_mut() {
+                Some((shown, last)) if *last == word => shown.push_str(&keys),
+                _ => parts.push((named(&keys, lang), word)),
+            }
+        }
+        // A language may leave a word out where the keys say enough (`hjklyibn`).
+        let part =
+            |(keys, word): &(String, Key<0>)| format!("{keys} {}", lang.word(*word)).trim_end().to_string();
+        parts.iter().map(part).collect::<Vec<_>>().join(" · ")
+    }
+
+    /// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
+    pub fn help(&self, context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
+        self.help_leaving(context, game, lang, Leaving::Program)
+    }
+
+    /// Every key of a game whose `q` leaves for `leaving`, for the help page.
+    pub fn help_leaving(
+        &self,
+        context: Context,
+        game: Option<GameKind>,
+        lang: Lang,
+        leaving: Leaving,
+    ) -> Vec<(String, String)> {
+        let what = |binding: &Binding| match binding.action {
+            Action::Quit if leaving == Leaving::Menu => lang.word(KEY_QUIT_MENU),
+            _ => lang.word(what(binding, context, game)),
+        };
+        self.bindings(context).map(|binding| (named(&binding.shown, lang), what(binding))).collect()
+    }
 }
 
 /// The shared texts a screen words its own way: a game against the computer, or at a
@@ -286,63 +354,6 @@ pub fn named(shown: &str, lang: Lang) -> String {
     shown.split(' ').map(name).collect::<Vec<_>>().join(" ")
 }
 
-/// The key that does the action named `name` (`undo`, `act`...) on `context`, as the hint
-/// line and the help write it in `lang`: what a text's `{key:undo}` says.
-pub fn key_for(context: Context, name: &str, lang: Lang) -> String {
-    let Some(action) = Action::named(name) else { return name.to_string() };
-    let binding = bindings(context).chain(table()).find(|binding| binding.action == action);
-    binding.map_or_else(
-        || name.to_string(),
-        |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
-    )
-}
-
-/// The hint line of `context` in `lang`: each hinted key and its word; keys that share a
-/// word are written together (`hjklyibn move`, `↑↓ choose`).
-pub fn hints(context: Context, lang: Lang) -> String {
-    hints_leaving(context, lang, Leaving::Program)
-}
-
-/// The hint line of a game whose `q` leaves for `leaving`.
-pub fn hints_leaving(context: Context, lang: Lang, leaving: Leaving) -> String {
-    let hint = |binding: &Binding| match binding.hint {
-        Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
-            Some((keys, HINT_MENU))
-        }
-        hint => hint,
-    };
-    let mut parts: Vec<(String, Key<0>)> = Vec::new();
-    for (keys, word) in bindings(context).filter_map(hint) {
-        match parts.last_mut() {
-            Some((shown, last)) if *last == word => shown.push_str(keys),
-            _ => parts.push((named(keys, lang), word)),
-        }
-    }
-    // A language may leave a word out where the keys say enough (`hjklyibn`).
-    let part =
-        |(keys, word): &(String, Key<0>)| format!("{keys} {}", lang.word(*word)).trim_end().to_string();
-    parts.iter().map(part).collect::<Vec<_>>().join(" · ")
-}
-
-/// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
-pub fn help(context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
-    help_leaving(context, game, lang, Leaving::Program)
-}
-
-/// Every key of a game whose `q` leaves for `leaving`, for the help page.
-pub fn help_leaving(
-    context: Context,
-    game: Option<GameKind>,
-    lang: Lang,
-    leaving: Leaving,
-) -> Vec<(String, String)> {
-    let what = |binding: &Binding| match binding.action {
-        Action::Quit if leaving == Leaving::Menu => lang.word(KEY_QUIT_MENU),
-        _ => lang.word(what(binding, context, game)),
-    };
-    bindings(context).map(|binding| (named(binding.shown, lang), what(binding))).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,8 +362,8 @@ mod tests {
     fn no_key_is_bound_twice_on_one_screen() {
         for context in Context::ALL {
             let mut seen = Vec::new();
-            for binding in bindings(context) {
-                for key in binding.keys {
+            for binding in KeyTable::default().bindings(context) {
+                for key in binding.keys.iter() {
                     assert!(!seen.contains(key), "{key:?} is bound twice on {context:?}");
                     seen.push(*key);
                 }
@@ -372,7 +383,7 @@ mod tests {
                     binding.what.name()
                 );
             }
-            if let Some((keys, _)) = binding.hint {
+            if let Some((keys, _)) = &binding.hint {
                 let range = binding.action == Action::Jump(0) && keys == "1-9";
                 assert!(
                     range || names.iter().any(|name| name == keys),
@@ -386,6 +397,7 @@ mod tests {
     #[test]
     fn keys_find_their_actions() {
         let key = |code, mods| KeyEvent::new(code, mods);
+        let action = |context, key| KeyTable::default().action(context, key);
         assert_eq!(action(Context::Game, key(KeyCode::Char('u'), NONE)), Some(Action::Undo));
         assert_eq!(action(Context::Game, key(KeyCode::Char('r'), CTRL)), Some(Action::Redo));
         assert_eq!(action(Context::Game, key(KeyCode::Char('r'), NONE)), Some(Action::Resign));
@@ -399,6 +411,8 @@ mod tests {
 
     #[test]
     fn hint_lines_come_from_the_table() {
+        let table = KeyTable::default();
+        let (hints, key_for) = (|c, l| table.hints(c, l), |c, n, l| table.key_for(c, n, l));
         assert_eq!(
             hints(Context::Game, Lang::En),
             "hjklyibn move · Enter act · Esc cancel · u undo · ^r redo · ? keys · q quit"

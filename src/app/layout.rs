@@ -112,6 +112,8 @@ impl GameLayout {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ReviewPanel {
     pub graph: Rect,
+    /// The chart of each turn's time, in a game on time (else no room).
+    pub times: Rect,
     pub summary: Rect,
     pub list: Rect,
 }
@@ -121,14 +123,21 @@ pub const REVIEW_GRAPH: u16 = 8;
 
 impl ReviewPanel {
     pub fn new(panel: Rect) -> ReviewPanel {
+        ReviewPanel::timed(panel, false)
+    }
+
+    /// The panel of a review, with room under the graph for the chart of each turn's time
+    /// when the game was `timed`.
+    pub fn timed(panel: Rect, timed: bool) -> ReviewPanel {
         let inner = panel.inner(ratatui::layout::Margin::new(1, 1));
-        let [graph, summary, list] = Layout::vertical([
-            Constraint::Length(REVIEW_GRAPH.max(inner.height / 2)),
+        let [graph, times, summary, list] = Layout::vertical([
+            Constraint::Length(REVIEW_GRAPH.max(inner.height / 2).saturating_sub(if timed { 2 } else { 0 })),
+            Constraint::Length(if timed { 2 } else { 0 }),
             Constraint::Length(3),
             Constraint::Min(0),
         ])
         .areas(inner);
-        ReviewPanel { graph, summary, list }
+        ReviewPanel { graph, times, summary, list }
     }
 
     /// Where the graph plots, under its title and right of its one-letter axis labels and

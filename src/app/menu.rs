@@ -6,12 +6,15 @@ use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
 use super::opponent::Computer;
 use crate::ai::Level;
+use crate::clock::TimeControl;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind, Listed};
+use crate::settings::Prefs;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
+use std::time::Duration;
 
 /// A menu's entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -69,11 +72,11 @@ pub struct Menu {
     pub setup: Option<Setup>,
 }
 
-/// A game against the computer being set up: a row for the board, the side you play and
-/// the computer's level, one chosen to change with ← and →.
+/// A game against the computer being set up: a row for the board, the side you play, the
+/// computer's level and the clock, one chosen to change with ← and →.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Setup {
-    /// The row chosen: 0 the board, 1 your side, 2 the level.
+    /// The row chosen: 0 the board, 1 your side, 2 the level, 3 the clock.
     pub row: usize,
     /// Which of [`boards`].
     pub board: usize,
@@ -81,29 +84,64 @@ pub struct Setup {
     /// Whether the player chose their side; until then it follows who moves first.
     pub side_chosen: bool,
     pub level: Level,
+    pub clock: Option<TimeControl>,
+    /// The clock the player set, offered among the usual ones.
+    pub own_clock: Option<TimeControl>,
+}
+
+/// How many rows the set-up has.
+const ROWS: usize = 4;
+
+/// The clocks the set-up offers, after none: lichess's usual ones, from bullet to classical.
+const CLOCKS: [(u64, u64); 7] = [(1, 0), (3, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 0)];
+
+/// The set-up's clocks: none, the usual ones, and the player's `own` if it is not among them.
+fn clocks(own: Option<TimeControl>) -> Vec<Option<TimeControl>> {
+    let usual = CLOCKS.iter().map(|&(minutes, seconds)| {
+        Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+    });
+    let mut clocks: Vec<_> = std::iter::once(None).chain(usual).collect();
+    if let Some(own) = own.filter(|own| !clocks.contains(&Some(*own))) {
+        clocks.insert(1, Some(own));
+    }
+    clocks
 }
 
 impl Default for Setup {
-    /// The first game on its usual board, you moving first, the computer at its usual level.
+    /// The set-up with the program's defaults.
     fn default() -> Setup {
-        let prefs = super::prefs::get();
-        let mut setup = Setup { row: 0, board: 0, you: Colour::Blue, side_chosen: false, level: prefs.level };
+        Setup::new(&Prefs::default())
+    }
+}
+
+impl Setup {
+    /// The first game on its usual board, you moving first, the computer at the level
+    /// `prefs` set (its usual one unless set), playing the colour they set, on their clock
+    /// (none unless set).
+    pub fn new(prefs: &Prefs) -> Setup {
+        let (you, clock) = (Colour::Blue, prefs.clock);
+        let mut setup =
+            Setup { row: 0, board: 0, you, side_chosen: false, level: prefs.level, clock, own_clock: clock };
         // The colour the player set the computer to play, else whoever moves second.
         setup.you = prefs.computer.map_or_else(|| setup.first_to_move(), Colour::other);
         setup.side_chosen = prefs.computer.is_some();
         setup
     }
-}
 
-impl Setup {
-    /// The rows, in words: the board, your side, the computer's level with its name.
-    pub fn rows(&self) -> [(Text, Text); 3] {
+    /// The rows, in words: the board, your side, the computer's level with its name, the
+    /// clock.
+    pub fn rows(&self) -> [(Text, Text); ROWS] {
         let (game, board) = boards()[self.board];
         let level = text!(SETUP_LEVEL_OF, self.level.number(), crate::i18n::level(self.level));
+        let clock = match self.clock {
+            Some(control) => text!(SETUP_CLOCK_OF, control.to_string()),
+            None => text!(SETUP_NO_CLOCK),
+        };
         [
             (text!(SETUP_BOARD), crate::each_game!(kind game, G => G::setup_entry(board))),
             (text!(SETUP_YOU), colour(self.you)),
             (text!(SETUP_LEVEL), level),
+            (text!(SETUP_CLOCK), clock),
         ]
     }
 
@@ -129,9 +167,14 @@ impl Setup {
                 self.you = self.you.other();
                 self.side_chosen = true;
             }
-            _ => {
+            2 => {
                 let at = Level::ALL.iter().position(|&level| level == self.level).unwrap_or(0);
                 self.level = Level::ALL[step(at, Level::ALL.len())];
+            }
+            _ => {
+                let clocks = clocks(self.own_clock);
+                let at = clocks.iter().position(|&clock| clock == self.clock).unwrap_or(0);
+                self.clock = clocks[step(at, clocks.len())];
             }
         }
     }
@@ -140,7 +183,7 @@ impl Setup {
     fn start(&self) -> Go {
         let (game, board) = boards()[self.board];
         let start = crate::each_game!(kind game, G => G::any(<G as Game>::start(board)));
-        Go::Against(start, Computer::playing(self.you.other(), self.level).reseeded())
+        Go::Against(start, Computer::playing(self.you.other(), self.level).reseeded(), self.clock)
     }
 }
 
@@ -247,8 +290,8 @@ impl Component for Menu {
         self.note = None;
         if let Some(setup) = &mut self.setup {
             match action {
-                Action::Previous => setup.row = (setup.row + 2) % 3,
-                Action::Next => setup.row = (setup.row + 1) % 3,
+                Action::Previous => setup.row = (setup.row + ROWS - 1) % ROWS,
+                Action::Next => setup.row = (setup.row + 1) % ROWS,
                 Action::Less | Action::More => setup.change(action == Action::More),
                 Action::Choose => return setup.start(),
                 Action::Back => self.setup = None,
@@ -298,11 +341,11 @@ mod tests {
             // The tenth entry is 0, after 9 on a keyboard's row.
             let digit = char::from_digit((n as u32 + 1) % 10, 10).unwrap();
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
-            assert_eq!(keys::action(Context::Menu, key), Some(Action::Jump(n)));
+            assert_eq!(keys::KeyTable::default().action(Context::Menu, key), Some(Action::Jump(n)));
         }
         assert!(Entry::all().len() >= 10, "the puzzles make a tenth entry");
         let none = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
-        assert_eq!(keys::action(Context::Menu, none), None);
+        assert_eq!(keys::KeyTable::default().action(Context::Menu, none), None);
     }
 
     #[test]

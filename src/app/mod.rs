@@ -23,7 +23,7 @@ pub(crate) mod ombagui;
 pub(crate) mod opponent;
 pub mod own_puzzles;
 pub mod pages;
-pub mod prefs;
+pub mod profile;
 pub mod prompt;
 pub mod puzzle;
 pub mod review;
@@ -35,16 +35,18 @@ pub mod table;
 mod triad;
 
 use crate::ai::Level;
+use crate::clock::TimeControl;
 use crate::i18n::{Text, text};
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
 pub use component::{Component, Go, Leave, Question, Request};
-use event::Event;
+use event::{Event, Waker};
 use game::GameScreen;
 pub use game::{AnyGameScreen, AnyGameScreenExt, Keeping, Kept, Mode};
 use keys::Context;
 use menu::Menu;
 pub use opponent::{Computer, Opponent};
+pub use profile::Profile;
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
@@ -52,7 +54,6 @@ pub use review::{AnyReviewScreen, AnyReviewScreenExt, ReviewScreen};
 use rules::Book;
 use std::path::PathBuf;
 use std::time::Instant;
-use table::Message;
 
 /// What fills the screen.
 #[derive(Debug)]
@@ -95,7 +96,7 @@ pub enum Overlay {
     SaveAs(SavePrompt),
 }
 
-/// The whole application.
+/// The whole application at one terminal.
 #[derive(Debug)]
 pub struct App {
     pub screen: Screen,
@@ -105,12 +106,35 @@ pub struct App {
     pub request: Option<Request>,
     /// The terminal's size, for mouse hit-testing.
     pub area: Rect,
+    /// The person at the terminal: the language, keys, colours and new games' defaults.
+    pub profile: Profile,
+    /// Wakes the loop that drives this terminal when a search started here ends.
+    pub waker: Waker,
+    /// A game that just left the screen for the menu, its clocks stopped: kept once more
+    /// by the program around the app, then dropped.
+    pub closed: Option<Box<AnyGameScreen>>,
 }
 
 impl App {
-    /// The menu.
-    pub fn new(area: Rect) -> App {
-        App { screen: Screen::Menu(Menu::default()), overlay: None, quit: false, request: None, area }
+    /// The menu, for the person of `profile`.
+    pub fn new(profile: Profile, area: Rect) -> App {
+        let screen = Screen::Menu(Menu::default());
+        let waker = Waker::default();
+        App { screen, overlay: None, quit: false, request: None, area, profile, waker, closed: None }
+    }
+
+    /// The menu again, at the same terminal: its person and its loop.
+    fn menu(&self) -> App {
+        App {
+            profile: self.profile.clone(),
+            waker: self.waker.clone(),
+            ..App::new(Profile::default(), self.area)
+        }
+    }
+
+    /// A game screen on `start`, as a new game at this terminal starts.
+    fn new_game<G: table::Input>(&self, start: G) -> GameScreen<G> {
+        GameScreen::new(start, &self.profile.prefs, &self.waker)
     }
 
     /// The same app, `note` (if any) on the menu's message line: what was wrong in the
@@ -122,30 +146,42 @@ impl App {
         self
     }
 
-    /// A game on screen, nothing over it.
-    fn with_game(game: AnyGameScreen, area: Rect) -> App {
-        App { screen: Screen::Game(Box::new(game)), ..App::new(area) }
+    /// The same app, `screen` on it and nothing over it.
+    fn showing(mut self, screen: Screen) -> App {
+        self.screen = screen;
+        self
     }
 
     /// A game straight away, from `start`.
-    pub fn game(start: AnyPosition, area: Rect) -> App {
-        App::with_game(crate::each_game!(map start, start => GameScreen::new(start)), area)
+    pub fn game(profile: Profile, start: AnyPosition, area: Rect) -> App {
+        let app = App::new(profile, area);
+        let game = crate::each_game!(map start, start => app.new_game(start));
+        app.showing(Screen::Game(Box::new(game)))
     }
 
     /// A terminal at a shared game (over SSH), playing the seat's colour.
-    pub fn shared(seat: link::Seat, area: Rect) -> App {
-        let game =
-            crate::each_game!(map seat.link().record(), shared => GameScreen::shared(shared, seat.clone()));
-        App::with_game(game, area)
+    pub fn shared(profile: Profile, seat: link::Seat, area: Rect) -> App {
+        let app = App::new(profile, area);
+        let game = crate::each_game!(map seat.link().record(), shared => {
+            GameScreen::shared(shared, seat.clone(), &app.profile.prefs, &app.waker)
+        });
+        app.showing(Screen::Game(Box::new(game)))
     }
 
     /// A game read from a saved file, its turns ready to be stepped through.
-    pub fn loaded(saved: SavedGame, area: Rect) -> App {
+    pub fn loaded(profile: Profile, saved: SavedGame, area: Rect) -> App {
+        App::new(profile, area).loading(saved)
+    }
+
+    /// The same terminal on `saved`, its turns ready to be stepped through.
+    fn loading(self, saved: SavedGame) -> App {
+        let app = self;
         let (players, review) = (saved.players, saved.review);
         let game = crate::each_game!(map saved.game, record => {
-            GameScreen::loaded(record, players.clone(), review.clone())
+            let loaded = (players.clone(), review.clone());
+            GameScreen::loaded(record, loaded, &app.profile.prefs, &app.waker)
         });
-        let mut app = App::with_game(game, area);
+        let mut app = app.showing(Screen::Game(Box::new(game)));
         // Against the computer, on its turn, it goes on at once.
         app.update(Instant::now());
         app
@@ -153,29 +189,51 @@ impl App {
 
     /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
     /// never copied).
-    pub fn opened(saved: SavedGame, file: PathBuf, area: Rect) -> App {
-        let mut app = App::loaded(saved, area);
+    pub fn opened(profile: Profile, saved: SavedGame, file: PathBuf, area: Rect) -> App {
+        App::new(profile, area).opening(saved, file)
+    }
+
+    /// A new app at this same terminal (its profile, its loop) on the game read from
+    /// `file`, which keeps it from then on.
+    pub fn opened_here(&self, saved: SavedGame, file: PathBuf) -> App {
+        self.menu().opening(saved, file)
+    }
+
+    /// The same app on the game read from `file`, which keeps it from then on.
+    fn opening(self, saved: SavedGame, file: PathBuf) -> App {
+        let mut app = self.loading(saved);
         if let Some(game) = app.game_screen() {
             game.kept().keeping().at = Some(file);
         }
         app
     }
 
+    /// The game read from `file` on screen instead, as resumed from the menu (`q` goes
+    /// back there); `review`: its review.
+    pub fn resume(&mut self, saved: SavedGame, file: PathBuf, review: bool) {
+        *self = self.opened_here(saved, file).from_menu();
+        if review {
+            self.go(Go::Review(None, Leave::Menu));
+        }
+    }
+
     /// The rules book open on `game`.
-    pub fn rules(game: GameKind, area: Rect) -> App {
-        App { screen: Screen::Rules(Book::new(game)), ..App::new(area) }
+    pub fn rules(profile: Profile, game: GameKind, area: Rect) -> App {
+        App::new(profile, area).showing(Screen::Rules(Book::new(game)))
     }
 
     /// The puzzle screen on `puzzles` (the player's own, `mine`, offered first), the
     /// player's history kept in `history_file`.
     pub fn puzzles(
+        profile: Profile,
         puzzles: Vec<crate::puzzles::Puzzle>,
         mine: std::collections::HashSet<String>,
         history_file: Option<PathBuf>,
         area: Rect,
     ) -> App {
-        let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file);
-        App { screen: Screen::Puzzle(Box::new(screen)), ..App::new(area) }
+        let step_time = profile.prefs.step_time;
+        let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file, step_time);
+        App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
     }
 
     /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
@@ -186,9 +244,32 @@ impl App {
             _ => keys::Leaving::Menu,
         };
         let ids = puzzles.iter().map(|puzzle| puzzle.id.clone()).collect();
-        *self = App::puzzles(puzzles, ids, history_file, self.area);
-        if let Screen::Puzzle(screen) = &mut self.screen {
-            screen.leaving = leaving;
+        let mut screen = puzzle::PuzzleScreen::new(puzzles, ids, history_file, self.profile.prefs.step_time);
+        screen.leaving = leaving;
+        *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
+    }
+
+    /// The same app, the game on screen played on `control` (or without clocks).
+    pub fn with_clock(mut self, control: Option<TimeControl>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_clock(control));
+        }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The clocks of the game on screen read the time from `time` (a test's fake one).
+    pub fn set_time(&mut self, time: crate::clock::Timepiece) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.table.shared_record().change(|record| record.set_time(time)));
+        }
+    }
+
+    /// Stops the clocks of the game kept on screen, the time spent counted: the program
+    /// is about to end.
+    pub fn stop_clocks(&mut self) {
+        if let Some(game) = self.kept_game() {
+            game.stop_clock();
         }
     }
 
@@ -264,6 +345,9 @@ impl App {
             }
         }
         self.update(Instant::now());
+        if self.quit {
+            self.stop_clocks();
+        }
     }
 
     /// Takes in what searches found, moves the computer's turn on, and shows a question the
@@ -304,17 +388,24 @@ impl App {
         let go = match event {
             // A game the terminal is too small for takes no key but quit: nothing is played blind.
             Input::Key(key) if self.overlay.is_none() && self.too_small() => {
-                match keys::action(self.context(), *key) {
-                    Some(keys::Action::Quit) => self.screen.component().key(*key),
+                match self.profile.keys.action(self.context(), *key) {
+                    action @ Some(keys::Action::Quit) => self.screen.component().key(*key, action),
                     _ => Go::Stay,
                 }
             }
-            Input::Key(key) if key.kind != KeyEventKind::Release => match &mut self.overlay {
-                Some(Overlay::Help) => Go::Close,
-                Some(Overlay::Ask(question)) => question.key(*key),
-                Some(Overlay::SaveAs(prompt)) => prompt.key(*key),
-                None => self.screen.component().key(*key),
-            },
+            Input::Key(key) if key.kind != KeyEventKind::Release => {
+                let keys = &self.profile.keys;
+                match &mut self.overlay {
+                    Some(Overlay::Help) => Go::Close,
+                    Some(Overlay::Ask(question)) => question.key(*key, keys.action(question.context(), *key)),
+                    Some(Overlay::SaveAs(prompt)) => prompt.key(*key, keys.action(prompt.context(), *key)),
+                    None => {
+                        let screen = self.screen.component();
+                        let action = keys.action(screen.context(), *key);
+                        screen.key(*key, action)
+                    }
+                }
+            }
             Input::Mouse(mouse) => match self.overlay {
                 Some(Overlay::Help) if matches!(mouse.kind, MouseEventKind::Down(_)) => Go::Close,
                 Some(_) => Go::Stay,
@@ -349,15 +440,12 @@ impl App {
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
-            Go::Play(start) => {
-                self.open(Screen::Game(Box::new(App::game(start, self.area).from_menu().into_game())))
-            }
-            Go::Against(start, computer) => {
-                *self = App::game(start, self.area).with_computer(Some(computer)).from_menu()
-            }
+            Go::Play(start) => self.start_game(start, None, self.profile.prefs.clock),
+            Go::Against(start, computer, clock) => self.start_game(start, Some(computer), clock),
             Go::SetUp => {
+                let setup = menu::Setup::new(&self.profile.prefs);
                 if let Screen::Menu(menu) = &mut self.screen {
-                    menu.setup = Some(menu::Setup::default());
+                    menu.setup = Some(setup);
                 }
             }
             Go::Again => {
@@ -369,8 +457,9 @@ impl App {
             Go::Try(tried) => {
                 if let Screen::Rules(book) = &self.screen {
                     let book = *book;
-                    let game =
-                        crate::each_game!(map tried, tried => GameScreen::tried(tried.0, tried.1, book));
+                    let game = crate::each_game!(map tried, tried => {
+                        GameScreen::tried(tried, book, &self.profile.prefs, &self.waker)
+                    });
                     self.open(Screen::Game(Box::new(game)));
                 }
             }
@@ -387,15 +476,13 @@ impl App {
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
             Go::Puzzles => {
-                let mut app = puzzles_from_files(self.area);
-                if let Screen::Puzzle(puzzles) = &mut app.screen {
-                    puzzles.leaving = keys::Leaving::Menu;
-                }
-                *self = app;
+                let mut puzzles = puzzle::PuzzleScreen::from_files(self.profile.prefs.step_time);
+                puzzles.leaving = keys::Leaving::Menu;
+                *self = self.menu().showing(Screen::Puzzle(Box::new(puzzles)));
             }
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
-            Go::Menu => *self = App::new(self.area),
+            Go::Menu => *self = self.menu(),
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
             Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),
@@ -414,12 +501,12 @@ impl App {
         }
     }
 
-    /// The game on screen out of the app, which is left on the menu.
-    fn into_game(mut self) -> AnyGameScreen {
-        match std::mem::replace(&mut self.screen, Screen::Menu(Menu::default())) {
-            Screen::Game(game) => *game,
-            _ => unreachable!("an app made with a game"),
-        }
+    /// A new game chosen on the menu: from `start`, against `computer` if any, on `clock`
+    /// (or without clocks); `q` goes back to the menu.
+    fn start_game(&mut self, start: AnyPosition, computer: Option<Computer>, clock: Option<TimeControl>) {
+        let game = crate::each_game!(map start, start => self.new_game(start));
+        let game = self.menu().showing(Screen::Game(Box::new(game)));
+        *self = game.with_clock(clock).with_computer(computer).from_menu();
     }
 
     /// The computer's review of the game on screen, at `level`; a game with no turn yet
@@ -428,11 +515,13 @@ impl App {
         self.overlay = None;
         let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
         self.screen = match screen {
-            Screen::Game(game) if game.seen().replay_position().1 > 0 => {
+            Screen::Game(mut game) if game.seen().replay_position().1 > 0 => {
+                // Nobody's time runs while the computer looks at the game.
+                game.kept().stop_clock();
                 Screen::Review(Box::new(AnyReviewScreen::new(*game, level, leave)))
             }
             Screen::Game(mut game) => {
-                *game.kept().message() = Message::Warning(text!(crate::i18n::keys::REVIEW_NOTHING));
+                game.kept().status().warn(text!(crate::i18n::keys::REVIEW_NOTHING));
                 Screen::Game(game)
             }
             other => other,
@@ -455,18 +544,32 @@ impl App {
         };
     }
 
+    /// Leaves the game on screen for the menu: its clocks stop, and it is set aside to be
+    /// kept once more.
+    fn leave_for_menu(&mut self) {
+        let closed = match std::mem::replace(&mut self.screen, Screen::Menu(Menu::default())) {
+            Screen::Game(mut game) => {
+                game.kept().stop_clock();
+                Some(game)
+            }
+            _ => None,
+        };
+        *self = App { closed, ..self.menu() };
+    }
+
     /// The answer to a question was yes.
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
             Question::Quit | Question::Unkept { quit: true, .. } => self.quit = true,
-            Question::Menu | Question::Unkept { quit: false, .. } => *self = App::new(self.area),
+            Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)
             | Question::Branch(_)
+            | Question::UndoOnTime
             | Question::Locked(_) => {
                 // A review's game may be asked too: another hexstack holds its file.
                 if let Some(game) = self.kept_game() {
@@ -480,12 +583,7 @@ impl App {
 /// The puzzle screen as `hexstack puzzles` opens it: the shipped puzzles and the player's
 /// own (read from their file if there is one, a bad file left out), the history in the
 /// data folder.
-pub fn puzzles_from_files(area: Rect) -> App {
-    let mine = crate::puzzles::mine_path()
-        .and_then(|path| std::fs::read_to_string(path).ok())
-        .and_then(|text| crate::puzzles::read_set(&text).ok())
-        .unwrap_or_default();
-    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-    let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
-    App::puzzles(all, ids, crate::puzzles::history_path(), area)
+pub fn puzzles_from_files(profile: Profile, area: Rect) -> App {
+    let screen = puzzle::PuzzleScreen::from_files(profile.prefs.step_time);
+    App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
 }

@@ -4,7 +4,7 @@
 use super::highlights::Highlights;
 use super::pages::{Page, Show, scene};
 use super::table::Input;
-use super::table::{Message, Table};
+use super::table::Table;
 use crate::i18n::ombagui::keys::*;
 use crate::i18n::ombagui::kind;
 use crate::i18n::{Key, Words, text};
@@ -13,15 +13,15 @@ use crate::rules::ombagui::{BOARD, Move, Position};
 
 impl Table<Position> {
     /// Picks up the top piece of `cell` if it is the mover's and can go somewhere.
-    fn pick(&mut self, cell: Cell) {
+    fn pick_up(&mut self, cell: Cell) {
         let position = self.position();
-        self.message = Message::Warning(match position.stack(cell).top() {
+        self.status_mut().warn(match position.stack(cell).top() {
             None => text!(PICK_FIRST),
             Some(top) if top.colour != position.to_move() => text!(ILLEGAL_TOP_NOT_YOURS, cell, top.colour),
             Some(top) if position.destinations(cell).is_empty() => text!(NOWHERE, kind(top.kind), cell),
             Some(top) => {
-                self.picked = Some(cell);
-                self.message = Message::Info(text!(PICKED, top.colour, kind(top.kind), cell));
+                self.pick(cell);
+                self.status_mut().info(text!(PICKED, top.colour, kind(top.kind), cell));
                 return;
             }
         });
@@ -43,26 +43,26 @@ impl Input for Position {
     fn act(table: &mut Table<Position>, cell: Cell, picked: Option<Cell>) {
         let position = table.position();
         match picked {
-            None => table.pick(cell),
+            None => table.pick_up(cell),
             Some(from) if from == cell => table.prompt(),
             Some(from) if BOARD.holds(position.destinations(from), cell) => {
                 table.commit(Move { from, to: cell });
             }
             Some(_) if position.stack(cell).top().is_some_and(|top| top.colour == position.to_move()) => {
-                table.pick(cell);
+                table.pick_up(cell);
             }
             Some(from) => {
                 // Not a lit cell: the rules say why.
                 if let Err(reason) = position.play(Move { from, to: cell }) {
-                    table.message = Message::Warning(Position::illegal(&reason));
+                    table.status_mut().warn(Position::illegal(&reason));
                 }
-                table.picked = Some(from);
+                table.pick(from);
             }
         }
     }
 
     fn cancel(table: &mut Table<Position>) {
-        if table.picked.take().is_some() {
+        if table.take_picked().is_some() {
             table.prompt();
         }
     }
@@ -70,7 +70,7 @@ impl Input for Position {
     fn lit(table: &Table<Position>, _pointer: Option<Cell>, hint: Option<&Move>) -> Highlights {
         let position = table.position();
         let last = table.last_move_cells().into_iter().filter_map(|cell| BOARD.index(cell)).collect();
-        let Some(from) = table.picked else {
+        let Some(&from) = table.picked() else {
             // A suggested move is lit like a pick.
             let hint = hint.map(Position::turn_cells).unwrap_or_default();
             let selected = hint.into_iter().filter_map(|cell| BOARD.index(cell)).collect();

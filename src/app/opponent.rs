@@ -53,14 +53,9 @@ pub struct Opponent<G: Game> {
 }
 
 impl<G: Input> Opponent<G> {
-    pub fn new(computer: Computer) -> Opponent<G> {
-        Opponent {
-            computer,
-            state: State::Waiting,
-            revision: 0,
-            view: None,
-            stage_time: super::prefs::get().step_time,
-        }
+    /// The computer at a game, showing each step of its turn for `stage_time`.
+    pub fn new(computer: Computer, stage_time: Duration) -> Opponent<G> {
+        Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time }
     }
 
     /// Shows each step of its turn for no time, so that a test need not wait.
@@ -90,7 +85,12 @@ impl<G: Input> Opponent<G> {
         match &mut self.state {
             State::Waiting if self.computer.watched() && gone_nowhere(record) => Step::Still,
             State::Waiting => {
-                let budget = self.computer.level.playing(self.computer.seed);
+                let mut budget = self.computer.level.playing(self.computer.seed);
+                // On time, its own clock says how long it may think.
+                if let Some(clock) = record.clock() {
+                    let (left, control) = (clock.left(record.position().to_move()), clock.control());
+                    budget = budget.on_clock(left, control.base, control.increment);
+                }
                 self.state = State::Thinking(start_thinking(record, searcher, (budget, Purpose::Turn)));
                 Step::Nothing
             }
@@ -199,6 +199,7 @@ mod tests {
     use crate::ai::{Level, STILL_FOR};
     use crate::record::Side;
     use crate::rules::ombagui::Position;
+    use crate::settings::USUAL_STEP;
 
     /// A dark each, gone round for twice [`STILL_FOR`] turns after coming as near as they can.
     fn gone_round() -> Record<Position> {
@@ -217,13 +218,13 @@ mod tests {
     fn only_a_computer_playing_both_sides_calls_a_game_that_goes_nowhere_drawn() {
         let record = gone_round();
         assert!(gone_nowhere(&record));
-        let at = |side| Opponent::new(Computer { side, level: Level::ALL[0], seed: 0 });
+        let at = |side| Opponent::new(Computer { side, level: Level::ALL[0], seed: 0 }, USUAL_STEP);
         let searcher = Searcher::default();
         let now = Instant::now();
         assert_eq!(at(Side::Both).step(&record, &searcher, now), Step::Still);
         // Against a person the computer plays on: it starts thinking.
         let mover = record.position().to_move();
-        let mut against = Opponent::new(Computer::playing(mover, Level::ALL[0]));
+        let mut against = Opponent::new(Computer::playing(mover, Level::ALL[0]), USUAL_STEP);
         assert_eq!(against.step(&record, &searcher, now), Step::Nothing);
         assert!(against.busy(), "thinking");
     }

@@ -3,7 +3,6 @@
 //! search, so that the screen never waits. The autosave adds them to the player's file.
 
 use super::component::{Go, Request};
-use super::event::Waker;
 use super::game::GameScreen;
 use super::table::Input;
 use crate::ai::Level;
@@ -53,7 +52,7 @@ impl OwnPuzzles {
         let budget = own::budget(review::budget::<G>(level));
         let (sender, made) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let (flag, waker) = (Arc::clone(&stop), Waker::current());
+        let (flag, waker) = (Arc::clone(&stop), game.advisor.searcher().waker().clone());
         let thread = std::thread::spawn(move || {
             let (persons, source) = (&persons, &source);
             let game = Reviewed { positions: &positions, turns: &turns, judged: &judged, persons, source };

@@ -3,7 +3,7 @@
 
 pub use super::component::Question;
 use super::component::{Component, Go, Request};
-use super::keys::{self, Action, Context};
+use super::keys::{Action, Context};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
@@ -20,13 +20,13 @@ impl Component for Question {
         }
     }
 
-    fn key(&mut self, key: KeyEvent) -> Go {
+    fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Go {
         if let Question::Unkept { game, .. } = self
             && key.code == KeyCode::Char('s')
         {
             return Go::SaveAs(*game);
         }
-        self.act(keys::action(Context::Question, key).unwrap_or(Action::Back))
+        self.act(action.unwrap_or(Action::Back))
     }
 }
 
@@ -77,8 +77,8 @@ impl Component for SavePrompt {
     }
 
     /// The table's keys, and any other character types itself.
-    fn key(&mut self, key: KeyEvent) -> Go {
-        match (keys::action(Context::SaveAs, key), key.code) {
+    fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Go {
+        match (action, key.code) {
             (Some(action), _) => self.act(action),
             (None, KeyCode::Char(c)) if typed(key) && self.name.chars().count() < LONGEST => {
                 self.name.push(c);
@@ -93,26 +93,29 @@ impl Component for SavePrompt {
 mod tests {
     use super::*;
 
-    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
-        KeyEvent::new(code, modifiers)
+    /// `component` given a key, and the action the program's key table gives it there.
+    fn press(component: &mut impl Component, code: KeyCode, modifiers: KeyModifiers) -> Go {
+        let key = KeyEvent::new(code, modifiers);
+        let action = super::super::keys::KeyTable::default().action(component.context(), key);
+        component.key(key, action)
     }
 
     #[test]
     fn o_for_oui_says_yes_as_y_does() {
         for c in ['y', 'Y', 'o', 'O'] {
-            let go = Question::Quit.key(key(KeyCode::Char(c), KeyModifiers::NONE));
+            let go = press(&mut Question::Quit, KeyCode::Char(c), KeyModifiers::NONE);
             assert!(matches!(go, Go::Yes(Question::Quit)), "{c}");
         }
-        assert!(matches!(Question::Quit.key(key(KeyCode::Char('x'), KeyModifiers::NONE)), Go::No(_)));
+        assert!(matches!(press(&mut Question::Quit, KeyCode::Char('x'), KeyModifiers::NONE), Go::No(_)));
     }
 
     #[test]
     fn ctrl_u_clears_the_name_as_in_a_shell() {
         let mut prompt = SavePrompt::new(GameKind::Clamber);
-        prompt.key(key(KeyCode::Char('u'), KeyModifiers::CONTROL));
+        press(&mut prompt, KeyCode::Char('u'), KeyModifiers::CONTROL);
         assert_eq!(prompt.name, "", "Ctrl-U clears the line");
-        prompt.key(key(KeyCode::Char('a'), KeyModifiers::NONE));
-        prompt.key(key(KeyCode::Char('w'), KeyModifiers::CONTROL));
+        press(&mut prompt, KeyCode::Char('a'), KeyModifiers::NONE);
+        press(&mut prompt, KeyCode::Char('w'), KeyModifiers::CONTROL);
         assert_eq!(prompt.name, "a", "no other Ctrl key types a letter");
     }
 }

@@ -18,6 +18,7 @@ use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,8 +61,14 @@ pub struct PuzzleScreen {
 
 impl PuzzleScreen {
     /// The screen on `puzzles` (`mine` among them, offered first), the history kept in
-    /// `history_file`: the first puzzle picked for the player's rating.
-    pub fn new(puzzles: Vec<Puzzle>, mine: HashSet<String>, history_file: Option<PathBuf>) -> PuzzleScreen {
+    /// `history_file`: the first puzzle picked for the player's rating. The opponent's
+    /// replies show for `reply_time` (the player's step time).
+    pub fn new(
+        puzzles: Vec<Puzzle>,
+        mine: HashSet<String>,
+        history_file: Option<PathBuf>,
+        reply_time: Duration,
+    ) -> PuzzleScreen {
         let history = history_file.as_deref().map(History::load).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
@@ -76,10 +83,23 @@ impl PuzzleScreen {
             rating_before: None,
             note: None,
             leaving: Leaving::Program,
-            reply_time: super::prefs::get().step_time,
+            reply_time,
         };
         screen.next();
         screen
+    }
+
+    /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
+    /// (read from their file if there is one, a bad file left out), the history in the data
+    /// folder, the opponent replying after `reply_time`.
+    pub fn from_files(reply_time: Duration) -> PuzzleScreen {
+        let mine = crate::puzzles::mine_path()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .and_then(|text| crate::puzzles::read_set(&text).ok())
+            .unwrap_or_default();
+        let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
+        let all = mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect();
+        PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
     }
 
     /// The opponent replies at once, so that a test need not wait.
@@ -150,8 +170,7 @@ impl PuzzleScreen {
         self.streak_ended = None;
         self.next();
         if let Some(board) = &mut self.board {
-            *crate::each_game!(board, board => &mut board.table.message) =
-                Message::Info(text!(PUZZLE_STREAK_STARTED));
+            crate::each_game!(board, board => board.table.status_mut().info(text!(PUZZLE_STREAK_STARTED)));
         }
     }
 
@@ -270,7 +289,7 @@ impl PuzzleScreen {
     /// A line on the board's message line.
     fn say(&mut self, message: Message) {
         if let Some(board) = &mut self.board {
-            *crate::each_game!(board, board => &mut board.table.message) = message;
+            crate::each_game!(board, board => board.table.status_mut().show(message));
         }
     }
 }

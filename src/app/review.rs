@@ -6,12 +6,13 @@
 //! and the review is kept with it.
 
 use super::component::{Component, Go, Leave};
+use super::event::Waker;
 use super::game::{AnyGameScreen, GameScreen};
 use super::highlights::Highlights;
 use super::keys::{Action, Context};
 use super::layout::{GameLayout, ReviewPanel, scrolled};
 use super::table::Input;
-use super::table::Message;
+use super::table::{Message, StatusLine};
 use crate::ai::Level;
 use crate::ai::review::{self, Class, Judged, Looked, Summary, Unmarked};
 use crate::i18n::keys::*;
@@ -42,6 +43,19 @@ fn unmarked<T>(judged: &Judged<T>, turn: String, best: String) -> crate::i18n::T
         Unmarked::AsLittle => text!(REVIEW_UNMARKED_CLOSE, mover, turn, after, best, percent(judged.kept)),
         Unmarked::Little => text!(REVIEW_UNMARKED, mover, turn, after, best),
     }
+}
+
+/// A line of the review's list of turns.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ListLine {
+    /// The turn it is of (from 0).
+    pub turn: usize,
+    /// The turn's number and side on its first line, blank on the others.
+    pub lead: String,
+    /// The turn's notation and sign, or the part of it on this line.
+    pub text: String,
+    /// On the turn's last line, the time it took, after room enough to stand at the right.
+    pub time: String,
 }
 
 /// The review screen: the game it came from, under it, and the review of that game's line.
@@ -78,22 +92,30 @@ pub struct Reviewing<G: Game> {
     pub turns: Vec<G::Turn>,
     /// The verdict on each position, as it comes.
     pub looked: Vec<Option<Looked<G::Turn>>>,
+    /// What each turn took its player, in a game played on time.
+    pub spent: Vec<Option<std::time::Duration>>,
     /// Each turn judged, once the positions before and after it are looked at.
     pub judged: Vec<Option<Judged<G::Turn>>>,
     /// The position on view: the one before turn `at` (so that the turn played and the
     /// better one show on it), or the last.
     pub at: usize,
     pub trial: Option<Trial<G>>,
-    pub message: Message,
-    /// The search on its thread, started by the loop that shows the review (so that it
-    /// wakes that loop).
+    /// The line that says what the turn on view did, or how the trial stands.
+    pub status: StatusLine,
+    /// The search on its thread, which wakes the loop that shows the review through `waker`.
     pub(super) worker: Option<Worker<G>>,
+    waker: Waker,
 }
 
 impl<G: Input> Reviewing<G> {
     /// The review of `record`'s whole line at `level`, starting from what `kept` already
-    /// holds at that level.
-    pub(super) fn new(record: &Record<G>, kept: Option<&KeptReview>, level: Level) -> Reviewing<G> {
+    /// holds at that level; what it finds wakes the loop through `waker`.
+    pub(super) fn new(
+        record: &Record<G>,
+        kept: Option<&KeptReview>,
+        level: Level,
+        waker: Waker,
+    ) -> Reviewing<G> {
         let turns: Vec<G::Turn> = record.all_turns().cloned().collect();
         let positions = review::positions(record.start(), &turns);
         let looked = match kept.filter(|kept| kept.level == level) {
@@ -101,17 +123,20 @@ impl<G: Input> Reviewing<G> {
             None => vec![None; positions.len()],
         };
         let judged = review::judge_all(&positions, &turns, &looked);
+        let spent = record.line().iter().filter(|ply| ply.turn.is_some()).map(|ply| ply.spent).collect();
         let mut reviewing = Reviewing {
             level,
             replaces: kept.map(|kept| kept.level).filter(|kept| *kept != level),
             positions,
             turns,
             looked,
+            spent,
             judged,
             at: 0,
             trial: None,
-            message: Message::None,
+            status: StatusLine::default(),
             worker: None,
+            waker,
         };
         reviewing.say();
         reviewing
@@ -135,7 +160,8 @@ impl<G: Input> Reviewing<G> {
     /// Starts the worker on what the review still needs.
     fn start(&mut self) {
         let line = (self.positions.clone(), self.turns.clone());
-        self.worker = Some(Worker::start(line, self.looked.clone(), review::budget::<G>(self.level)));
+        let budget = review::budget::<G>(self.level);
+        self.worker = Some(Worker::start(line, self.looked.clone(), budget, self.waker.clone()));
     }
 
     /// Takes in what the worker found (starting it the first time); whether anything came.
@@ -164,9 +190,9 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// The list of turns as lines `width` wide: each line's turn, its lead (the turn's
-    /// number and side on its first line, blank after), and its notation and sign, cut
-    /// before an `x`.
-    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<(usize, String, String)> {
+    /// number and side on its first line, blank after), its notation and sign, cut before
+    /// an `x`, and on its last line the time the turn took, where the game was on time.
+    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<ListLine> {
         let mut lines = Vec::new();
         for (n, turn) in self.turns.iter().enumerate() {
             let side = match self.positions[n].to_move() {
@@ -179,16 +205,35 @@ impl<G: Input> Reviewing<G> {
             let text = format!("{turn}{sign}").replace('x', " x");
             for (part, piece) in super::layout::wrap_words(&text, room).into_iter().enumerate() {
                 let lead = if part == 0 { lead.clone() } else { " ".repeat(lead.chars().count()) };
-                lines.push((n, lead, piece.replace(" x", "x")));
+                lines.push(ListLine { turn: n, lead, text: piece.replace(" x", "x"), time: String::new() });
+            }
+            let Some(spent) = self.spent.get(n).copied().flatten() else { continue };
+            let time = crate::clock::spent(spent);
+            match lines.last_mut() {
+                Some(last) if last.text.chars().count() + 1 + time.chars().count() <= room => {
+                    let pad = room - last.text.chars().count() - time.chars().count();
+                    last.time = format!("{}{time}", " ".repeat(pad));
+                }
+                _ => lines.push(ListLine {
+                    turn: n,
+                    lead: " ".repeat(lead.chars().count()),
+                    text: String::new(),
+                    time,
+                }),
             }
         }
         lines
     }
 
+    /// Whether the game reviewed was played on time: its turns' times show.
+    pub fn timed(&self) -> bool {
+        self.spent.iter().any(Option::is_some)
+    }
+
     /// The line of `lines` (from [`Reviewing::list_lines`]) to keep in sight: the turn on
     /// view's, or the last at the end of the game.
-    pub fn list_line_at(&self, lines: &[(usize, String, String)]) -> usize {
-        let at = lines.iter().position(|(turn, ..)| *turn == self.at);
+    pub fn list_line_at(&self, lines: &[ListLine]) -> usize {
+        let at = lines.iter().position(|line| line.turn == self.at);
         at.unwrap_or(lines.len().saturating_sub(1))
     }
 
@@ -198,7 +243,7 @@ impl<G: Input> Reviewing<G> {
         let Some(layout) = GameLayout::fit_review(self.positions[0].board(), G::CELL_LINES, area) else {
             return;
         };
-        let panel = ReviewPanel::new(layout.areas.panel);
+        let panel = ReviewPanel::timed(layout.areas.panel, self.timed());
         if let Some(at) = panel.position_at(column, row, self.turns.len()) {
             return self.go_to(at);
         }
@@ -209,8 +254,8 @@ impl<G: Input> Reviewing<G> {
         let lines = self.list_lines(usize::from(list.width), sides);
         let at_line = self.list_line_at(&lines);
         let first = scrolled(at_line, lines.len(), usize::from(list.height));
-        if let Some((turn, ..)) = lines.get(first + usize::from(row - list.y)) {
-            self.go_to(*turn);
+        if let Some(line) = lines.get(first + usize::from(row - list.y)) {
+            self.go_to(line.turn);
         }
     }
 
@@ -241,10 +286,11 @@ impl<G: Input> Reviewing<G> {
 
     /// Says what the turn on view did, or how the trial stands.
     fn say(&mut self) {
-        self.message = match &self.trial {
+        let message = match &self.trial {
             Some(trial) => self.trial_message(trial),
             None => self.turn_message(),
         };
+        self.status.show(message);
     }
 
     fn turn_message(&self) -> Message {
@@ -295,8 +341,9 @@ impl<G: Input> ReviewScreen<G> {
     /// for, else the player's review level, [`Level::REVIEW`] unless set).
     pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
-        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(super::prefs::get().review);
-        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level));
+        let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review_level);
+        let waker = game.advisor.searcher().waker().clone();
+        let review = game.table.read(|record| Reviewing::new(record, kept.as_ref(), level, waker));
         ReviewScreen { game, review, leave, own_puzzles: Default::default() }
     }
 
@@ -337,13 +384,13 @@ impl<G: Input> ReviewScreen<G> {
             Action::Last => review.go_to(last),
             Action::Next | Action::Previous => match review.marked(action == Action::Next) {
                 Some(at) => review.go_to(at),
-                None if !review.done() => review.message = Message::Info(text!(REVIEW_STILL_LOOKING)),
-                None => review.message = Message::Info(text!(REVIEW_NO_MORE)),
+                None if !review.done() => review.status.info(text!(REVIEW_STILL_LOOKING)),
+                None => review.status.info(text!(REVIEW_NO_MORE)),
             },
             Action::Try => review.try_again(),
             Action::Puzzles => match self.own_puzzles.offer() {
                 Ok(go) => return go,
-                Err(why) => review.message = Message::Info(why),
+                Err(why) => review.status.info(why),
             },
             Action::Help => return Go::Help,
             Action::Back => return Go::EndReview,
@@ -360,7 +407,7 @@ pub trait AnyReviewScreenExt {
     /// The review of the game on screen.
     fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
     /// The puzzles of the review, and its message line (to say they could not be kept).
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message);
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine);
     /// Where leaving it goes.
     fn leave(&self) -> Leave;
     /// The game reviewed, back on screen.
@@ -372,8 +419,8 @@ impl AnyReviewScreenExt for AnyReviewScreen {
         crate::each_game!(map game, game => ReviewScreen::new(game, level, leave))
     }
 
-    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut Message) {
-        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.message))
+    fn own_puzzles(&mut self) -> (&mut super::own_puzzles::OwnPuzzles, &mut StatusLine) {
+        crate::each_game!(self, screen => (&mut screen.own_puzzles, &mut screen.review.status))
     }
 
     fn leave(&self) -> Leave {

@@ -6,7 +6,7 @@
 use super::highlights::Highlights;
 use super::keys::Action;
 use super::shared_record::SharedRecord;
-use super::table::{Input, Message, Table};
+use super::table::{Input, Table};
 use crate::ai::{Budget, Search};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -91,10 +91,11 @@ impl<G: Input> Solving<G> {
             decided: false,
             shown: None,
             reply: None,
-            reply_time: super::prefs::get().step_time,
+            reply_time: crate::settings::USUAL_STEP,
         };
         solving.table = solving.opening();
-        solving.table.message = Message::Info(solving.task());
+        let task = solving.task();
+        solving.table.status_mut().info(task);
         Ok(solving)
     }
 
@@ -156,15 +157,14 @@ impl<G: Input> Solving<G> {
         self.at += 1;
         if wins || self.at >= self.solution.len() {
             self.stage = Stage::Solved;
-            self.table.message = Message::Success(match self.decided {
+            self.table.status_mut().success(match self.decided {
                 true => text!(PUZZLE_SOLVED_UNRATED, turn.to_string()),
                 false => text!(PUZZLE_SOLVED, turn.to_string()),
             });
             return self.decide(true);
         }
         self.reply = Some((self.solution[self.at].clone(), Instant::now() + self.reply_time));
-        self.table.message =
-            Message::Success(text!(PUZZLE_RIGHT_WAIT, turn.to_string(), self.solver.other()));
+        self.table.status_mut().success(text!(PUZZLE_RIGHT_WAIT, turn.to_string(), self.solver.other()));
         self.update(Some(Instant::now()));
         None
     }
@@ -178,8 +178,7 @@ impl<G: Input> Solving<G> {
         let turn = self.table.read(|record| record.last_turn().map(ToString::to_string)).unwrap_or_default();
         self.table.play_here(reply.clone());
         self.at += 1;
-        self.table.message =
-            Message::Success(text!(PUZZLE_RIGHT, turn, self.solver.other(), reply.to_string()));
+        self.table.status_mut().success(text!(PUZZLE_RIGHT, turn, self.solver.other(), reply.to_string()));
     }
 
     /// When the reply is due, if one is.
@@ -192,18 +191,14 @@ impl<G: Input> Solving<G> {
         self.stage = Stage::Refuted;
         let position = self.table.position();
         let answer = (position.outcome() == Outcome::Ongoing).then(|| refutation(&position)).flatten();
-        self.table.message = match answer {
+        let why = match answer {
             Some(answer) => {
                 self.table.play_here(answer.clone());
-                Message::Warning(text!(
-                    PUZZLE_WRONG,
-                    turn.to_string(),
-                    self.solver.other(),
-                    answer.to_string()
-                ))
+                text!(PUZZLE_WRONG, turn.to_string(), self.solver.other(), answer.to_string())
             }
-            None => Message::Warning(text!(PUZZLE_WRONG_OVER, turn.to_string())),
+            None => text!(PUZZLE_WRONG_OVER, turn.to_string()),
         };
+        self.table.status_mut().warn(why);
         self.decide(false)
     }
 
@@ -224,7 +219,7 @@ impl<G: Input> Solving<G> {
         self.hint = cell;
         if let Some(cell) = cell {
             self.table.point_at(cell);
-            self.table.message = Message::Info(text!(PUZZLE_HINT, cell.to_string()));
+            self.table.status_mut().info(text!(PUZZLE_HINT, cell.to_string()));
         }
         self.decide(false)
     }
@@ -233,7 +228,7 @@ impl<G: Input> Solving<G> {
     /// turn on (`on`) or back.
     pub fn step(&mut self, on: bool) {
         if self.stage == Stage::Solving {
-            self.table.message = Message::Info(text!(PUZZLE_NOT_YET));
+            self.table.status_mut().info(text!(PUZZLE_NOT_YET));
             return;
         }
         let shown = match (self.shown, on) {
@@ -247,19 +242,17 @@ impl<G: Input> Solving<G> {
         for turn in &self.solution[..shown] {
             table.play_here(turn.clone());
         }
-        table.message = match shown.checked_sub(1) {
-            Some(last) => {
-                Message::Info(text!(PUZZLE_STEP, shown, self.solution.len(), self.solution[last].to_string()))
-            }
-            None => Message::Info(text!(PUZZLE_STEP_START, self.solution.len())),
-        };
+        table.status_mut().info(match shown.checked_sub(1) {
+            Some(last) => text!(PUZZLE_STEP, shown, self.solution.len(), self.solution[last].to_string()),
+            None => text!(PUZZLE_STEP_START, self.solution.len()),
+        });
         self.table = table;
     }
 
     /// What the board lights up: the game's own marks, what the last turn emptied, and a
     /// hint's cell as the computer's turn is marked.
     pub fn lit(&self) -> Highlights {
-        let pointer = Some(self.table.cursor.cell);
+        let pointer = Some(self.table.cursor().cell);
         let mut lit = G::lit(&self.table, pointer, None);
         let board = self.table.position().board();
         let cells = |turn: &G::Turn| -> CellSet {

@@ -3,6 +3,16 @@
 //! game's own ([`Input`], in `app/GAME.rs`, beside the pages of its rules): it asks the
 //! rules for the legal turns and filters them, never deciding a rule itself. Who else is
 //! at the game (the computer, a player at a distance) is the game screen's.
+//!
+//! Three parts, each apart: what the table shows of the record (read only, here), the
+//! player's input (the cursor, what is picked, a turn waiting for their word; here too), and
+//! the game's flow (turns committed, undone, redone, resignations and draws: `flow`), each
+//! telling the [`StatusLine`] what happened.
+
+mod flow;
+mod status;
+
+pub use status::{Message, StatusLine};
 
 use super::cursor::Cursor;
 use super::highlights::Highlights;
@@ -10,10 +20,8 @@ use super::keys::Action;
 use super::pages::{Page, Show};
 use super::shared_record::SharedRecord;
 use crate::ai::Evaluate;
-use crate::i18n::keys::*;
 use crate::i18n::{Key, Words};
-use crate::i18n::{Text, text};
-use crate::record::{Computer, End, Played, Record};
+use crate::record::{End, Record};
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 
@@ -31,7 +39,7 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
     fn act(table: &mut Table<Self>, cell: Cell, picked: Option<Self::Picked>);
     /// Takes up a turn begun elsewhere (a rules page's chain under way), as if picked here.
     fn take_up(table: &mut Table<Self>, picked: Self::Picked) {
-        table.picked = Some(picked);
+        table.pick(picked);
     }
     /// Esc: drop what was picked, or finish the turn it began.
     fn cancel(table: &mut Table<Self>);
@@ -58,43 +66,26 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
     }
 }
 
-/// A line for the player, and how to show it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Message {
-    None,
-    Info(Text),
-    Warning(Text),
-    Success(Text),
-}
-
-impl Message {
-    pub fn text(&self) -> Option<&Text> {
-        match self {
-            Message::None => None,
-            Message::Info(text) | Message::Warning(text) | Message::Success(text) => Some(text),
-        }
-    }
-}
-
 /// A game's board.
 #[derive(Debug)]
 pub struct Table<G: Game> {
     /// The game: this table's own, or the one a shared game's terminals all play on.
     record: SharedRecord<G>,
-    pub cursor: Cursor,
-    pub message: Message,
+    cursor: Cursor,
+    status: StatusLine,
     /// What the player has picked on the way to a turn.
-    pub picked: Option<G::Picked>,
+    picked: Option<G::Picked>,
     /// A turn made back in the game, waiting for the player's word before it replaces the
     /// later turns.
-    pub pending: Option<G::Turn>,
+    pending: Option<G::Turn>,
 }
 
 impl<G: Input> Table<G> {
     /// A board on `record`, the cursor in the middle, the player to move told what to do.
     pub fn new(record: SharedRecord<G>) -> Table<G> {
         let cursor = Cursor::middle(record.with(|record| record.position().board()));
-        let mut table = Table { record, cursor, message: Message::None, picked: None, pending: None };
+        let status = StatusLine::default();
+        let mut table = Table { record, cursor, status, picked: None, pending: None };
         table.prompt();
         table
     }
@@ -103,7 +94,11 @@ impl<G: Input> Table<G> {
     pub fn at(start: G) -> Table<G> {
         Table::new(SharedRecord::new(Record::new(start)))
     }
+}
 
+/// What the table shows of its record, read only (the game's flow changes it: `flow`), and
+/// its status line.
+impl<G: Input> Table<G> {
     /// What `look` reads of the record.
     pub fn read<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
         self.record.with(look)
@@ -146,11 +141,7 @@ impl<G: Input> Table<G> {
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
     pub fn in_progress(&self) -> bool {
-        self.read(|record| {
-            let last = record.line().last().map(|ply| ply.position);
-            let ongoing = last.is_some_and(|last| last.outcome() == crate::rules::Outcome::Ongoing);
-            ongoing && record.agreed().is_none()
-        })
+        self.read(|record| !record.line().is_empty() && record.line_end().is_none())
     }
 
     /// Whether a turn has been played (and so may be taken back).
@@ -168,9 +159,48 @@ impl<G: Input> Table<G> {
         self.read(|record| (record.turns_played(), record.all_turns().count()))
     }
 
-    /// Tells the player to move what to do.
-    pub fn prompt(&mut self) {
-        self.message = Message::Info(text!(G::PROMPT, self.to_move()));
+    /// The line that tells the players what happened.
+    pub fn status(&self) -> &StatusLine {
+        &self.status
+    }
+
+    /// The same, to tell them something.
+    pub fn status_mut(&mut self) -> &mut StatusLine {
+        &mut self.status
+    }
+}
+
+/// The player's input: where the cursor is, what is picked on the way to a turn, and a turn
+/// made back in the game that waits for their word.
+impl<G: Input> Table<G> {
+    /// Where the cursor is.
+    pub fn cursor(&self) -> Cursor {
+        self.cursor
+    }
+
+    /// What the player has picked on the way to a turn, if anything.
+    pub fn picked(&self) -> Option<&G::Picked> {
+        self.picked.as_ref()
+    }
+
+    /// Picks `picked` on the way to a turn (a stack selected, a chain under way...).
+    pub fn pick(&mut self, picked: G::Picked) {
+        self.picked = Some(picked);
+    }
+
+    /// What was picked, taken away.
+    pub fn take_picked(&mut self) -> Option<G::Picked> {
+        self.picked.take()
+    }
+
+    /// The turn made back in the game that waits for the player's word, if one does.
+    pub fn pending(&self) -> Option<&G::Turn> {
+        self.pending.as_ref()
+    }
+
+    /// That turn, taken away: played, or dropped when the player keeps the later turns.
+    pub fn take_pending(&mut self) -> Option<G::Turn> {
+        self.pending.take()
     }
 
     /// What a key does on the board itself: the cursor, Enter and Esc.
@@ -191,168 +221,5 @@ impl<G: Input> Table<G> {
     /// Moves the cursor to `cell` (a click, or the mouse passing over it).
     pub fn point_at(&mut self, cell: Cell) {
         self.cursor.point_at(cell);
-    }
-
-    /// Plays a whole turn and says what happened; `false` if it was refused (and why).
-    pub fn commit(&mut self, turn: G::Turn) -> bool {
-        self.picked = None;
-        // Back in the game, a legal turn waits for the player's word (the screen asks).
-        if self.can_redo() && self.position().play(&turn).is_ok() {
-            self.pending = Some(turn);
-            return true;
-        }
-        self.play_here(turn)
-    }
-
-    /// Plays a whole turn where the game stands, replacing any later turns, and says what
-    /// happened; `false` if it was refused (and why).
-    pub fn play_here(&mut self, turn: G::Turn) -> bool {
-        let mover = self.to_move();
-        let branching = self.can_redo();
-        self.picked = None;
-        let played = self.change(|record| record.play(&turn));
-        let turn = turn.to_string();
-        self.message = match (played, self.end()) {
-            (Err(reason), _) => {
-                self.message = Message::Warning(G::illegal(&reason));
-                return false;
-            }
-            (Ok(_), Some(End::Won(_))) => Message::Success(text!(PLAYED_WINS, mover, turn)),
-            (Ok(_), Some(_)) => Message::Success(text!(PLAYED_BLOCKED, mover, turn)),
-            (Ok(Played::Skipped(skipped)), None) => {
-                Message::Warning(text!(PLAYED_SKIP, mover, turn, skipped, skipped.other()))
-            }
-            (Ok(Played::Normal), None) => Message::Info(text!(PLAYED, mover, turn, self.to_move())),
-        };
-        if branching {
-            let said = self.message.text().cloned().unwrap_or_else(|| text!(PLAIN, ""));
-            self.message = Message::Warning(text!(PLAYED_BRANCH, said));
-        }
-        true
-    }
-
-    /// Undo: drops what was picked if anything was, else takes back a turn; against
-    /// `computer` (not watched), your turn goes back with its answer.
-    pub fn undo(&mut self, computer: Option<Computer>) {
-        if self.picked.take().is_some() {
-            self.message = Message::Info(text!(SELECTION_DROPPED));
-            return;
-        }
-        let agreed = self.read(Record::agreed);
-        let undone = self.change(Record::undo);
-        let answering = computer.filter(|computer| !computer.watched());
-        if undone && agreed.is_none() && answering.is_some_and(|computer| computer.plays(self.to_move())) {
-            self.change(Record::undo);
-        }
-        let to_move = self.to_move();
-        self.message = match (undone, agreed) {
-            (false, _) => Message::Warning(text!(UNDO_NONE)),
-            (true, Some(End::Drawn | End::Still)) => Message::Info(text!(UNDO_DRAW, to_move)),
-            (true, Some(End::Resigned(player))) => Message::Info(text!(UNDO_RESIGN, player, to_move)),
-            (true, _) => Message::Info(text!(UNDO_DONE, to_move)),
-        };
-        self.say_if_the_computer_waits(computer);
-    }
-
-    /// Redo; against `computer` (not watched), its answer comes back with your turn.
-    pub fn redo(&mut self, computer: Option<Computer>) {
-        self.picked = None;
-        let redone = self.change(Record::redo);
-        let answering = computer.filter(|computer| !computer.watched());
-        if redone && answering.is_some_and(|computer| computer.plays(self.to_move())) && self.can_redo() {
-            self.change(Record::redo);
-        }
-        // Says how the game stands after the turn played again: it may have ended it.
-        self.message = match (redone, self.end()) {
-            (false, _) => Message::Warning(text!(REDO_NONE)),
-            (true, Some(End::Won(winner))) => Message::Success(text!(REDO_WINS, winner)),
-            (true, Some(_)) => Message::Success(text!(REDO_BLOCKED)),
-            (true, None) => Message::Info(text!(REDO_DONE, self.to_move())),
-        };
-    }
-
-    /// Steps to the start of the game, or to its last turn.
-    pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
-        self.picked = None;
-        match to_last {
-            true => self.change(Record::redo_all),
-            false => self.change(Record::undo_all),
-        }
-        let (played, total) = self.replay_position();
-        self.message = Message::Info(text!(JUMP_DONE, played, total, self.to_move()));
-        self.say_if_the_computer_waits(computer);
-    }
-
-    /// Back in the game on the computer's turn, it waits, and says so.
-    fn say_if_the_computer_waits(&mut self, computer: Option<Computer>) {
-        let waits = self.read(|record| record.can_redo() && record.end().is_none());
-        if waits && computer.is_some_and(|computer| computer.plays(self.to_move())) {
-            self.message = Message::Info(text!(COMPUTER_WAITS));
-        }
-    }
-
-    /// Drops the turns ahead that were taken back: play goes on from here.
-    pub fn drop_future(&mut self) {
-        self.change(Record::drop_future);
-    }
-
-    /// Takes back turns until it is `player`'s turn again: in a game at a distance, the
-    /// other player agreed to it.
-    pub fn take_back_for(&mut self, player: Colour) {
-        self.picked = None;
-        let taken = self.change(|record| {
-            let mut undone = record.undo();
-            let mut taken = usize::from(undone);
-            while undone && record.position().to_move() != player {
-                undone = record.undo();
-                taken += usize::from(undone);
-            }
-            record.drop_future();
-            taken
-        });
-        // Says what went: one turn, or the asker's and the answer to it.
-        self.message = match taken {
-            2.. => Message::Info(text!(UNDO_BOTH, player, player.other())),
-            _ => Message::Info(text!(UNDO_DONE, self.to_move())),
-        };
-    }
-
-    pub fn resign(&mut self) {
-        self.picked = None;
-        let loser = self.to_move();
-        self.change(Record::resign);
-        self.message = Message::Success(text!(RESIGN_DONE, loser, loser.other()));
-    }
-
-    /// The other player said no to a draw.
-    pub fn decline_draw(&mut self) {
-        self.message = Message::Info(text!(DRAW_DECLINED, self.to_move(), self.to_move().other()));
-    }
-
-    pub fn agree_draw(&mut self) {
-        self.picked = None;
-        self.change(Record::agree_draw);
-        self.message = Message::Success(text!(DRAW_DONE));
-    }
-
-    /// The computer, playing both sides, draws a game that has gone nowhere, and says why.
-    pub fn draw_standing_still(&mut self) {
-        self.picked = None;
-        self.change(Record::draw_standing_still);
-        self.message = Message::Success(text!(DRAW_STILL, crate::ai::STILL_FOR));
-    }
-
-    /// Another terminal changed the shared game: what was picked here is dropped, and the
-    /// message says what was played there.
-    pub fn changed_elsewhere(&mut self) {
-        self.picked = None;
-        let last = self.read(|record| record.history().last().and_then(|ply| ply.turn.clone()));
-        match (self.end(), last) {
-            (Some(_), _) => self.message = Message::None,
-            (None, Some(turn)) => {
-                self.message = Message::Info(text!(NET_LAST, turn.to_string(), self.to_move()))
-            }
-            (None, None) => self.prompt(),
-        }
     }
 }

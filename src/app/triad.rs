@@ -3,7 +3,7 @@
 
 use super::highlights::Highlights;
 use super::pages::Page;
-use super::table::{Input, Message, Table};
+use super::table::{Input, Table};
 use crate::i18n::triad::keys::PROMPT;
 use crate::i18n::{Key, Words};
 use crate::rules::Game;
@@ -18,7 +18,7 @@ impl Input for Position {
     /// Places on an empty cell; the rules say why not on another.
     fn act(table: &mut Table<Position>, cell: Cell, _: Option<()>) {
         if let Err(reason) = table.position().play(&Place(cell)) {
-            table.message = Message::Warning(Position::illegal(&reason));
+            table.status_mut().warn(Position::illegal(&reason));
             return;
         }
         table.commit(Place(cell));

@@ -1,122 +1,16 @@
 //! The config file read setting by setting: a bad value, an unknown name or a line TOML
 //! cannot read is a warning naming its line and column, and everything else still applies.
 
-use crate::ai::Level;
-use crate::app::keys::{self, Binding, Press};
+use super::defs::{Values, read_plain};
+use super::reader::Reader;
+use crate::app::keys::{self, Press};
 use crate::i18n::keys::*;
-use crate::i18n::{Key, Lang, Text, excerpt, text};
-use crate::rules::Colour;
-use crate::ui::theme::{Mark, Theme};
+use crate::i18n::{Text, excerpt, text};
+use crate::theme::Mark;
 use ratatui::style::{Color, Modifier, Style};
 use std::borrow::Cow;
-use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
-
-/// The longest player name, in characters (as `play --blue` takes).
-pub const LONGEST_NAME: usize = 40;
-
-/// What the file says, setting by setting: `None` where it says nothing (or nothing usable).
-#[derive(Clone, Debug)]
-pub struct Values {
-    pub lang: Option<Lang>,
-    pub blue: Option<String>,
-    pub red: Option<String>,
-    pub level: Option<Level>,
-    pub computer: Option<Colour>,
-    pub eval: Option<bool>,
-    pub review_level: Option<Level>,
-    pub step_time: Option<u64>,
-    pub theme: Option<String>,
-    /// `[theme]`'s colours for the players, and its marks' styles.
-    pub colours: [Option<Color>; 2],
-    pub marks: Vec<(Mark, Style)>,
-    /// The key table with `[keys]`'s bindings in it, and the actions rebound.
-    pub keys: Vec<Binding>,
-    pub rebound: Vec<&'static str>,
-}
-
-impl Default for Values {
-    fn default() -> Values {
-        Values {
-            lang: None,
-            blue: None,
-            red: None,
-            level: None,
-            computer: None,
-            eval: None,
-            review_level: None,
-            step_time: None,
-            theme: None,
-            colours: [None, None],
-            marks: Vec::new(),
-            keys: keys::KEYS.to_vec(),
-            rebound: Vec::new(),
-        }
-    }
-}
-
-/// Reads the file's settings, warning about each bad one in the file named `file`.
-struct Reader<'a> {
-    text: &'a str,
-    file: &'a str,
-    /// Each warning and the byte it is about, to say them in the file's order.
-    warnings: Vec<(usize, Text)>,
-}
-
-impl Reader<'_> {
-    /// The line and column (from 1, in characters) of byte `at`.
-    fn place(&self, at: usize) -> (usize, usize) {
-        let mut at = at.min(self.text.len());
-        while !self.text.is_char_boundary(at) {
-            at -= 1;
-        }
-        let before = &self.text[..at];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-        (line, column)
-    }
-
-    /// `setting`'s value refused: where it is, what it should be, what it is.
-    fn bad(&mut self, value: &Spanned<DeValue>, setting: &str, expected: Key<0>) {
-        let (line, column) = self.place(value.span().start);
-        let given = excerpt(&shown(value.get_ref()));
-        let warning = text!(CONFIG_BAD, self.file, line, column, setting, text!(expected), given);
-        self.warnings.push((value.span().start, warning));
-    }
-
-    /// A name that is no setting.
-    fn unknown(&mut self, span: Range<usize>, setting: &str) {
-        let (line, column) = self.place(span.start);
-        self.warnings.push((span.start, text!(CONFIG_UNKNOWN, self.file, line, column, excerpt(setting))));
-    }
-
-    /// `read`'s answer on `value`, else a warning that `setting` expected `expected`.
-    fn get<T>(
-        &mut self,
-        value: &Spanned<DeValue>,
-        setting: &str,
-        expected: Key<0>,
-        read: impl Fn(&DeValue) -> Option<T>,
-    ) -> Option<T> {
-        let got = read(value.get_ref());
-        if got.is_none() {
-            self.bad(value, setting, expected);
-        }
-        got
-    }
-}
-
-/// A value as the warning quotes it.
-fn shown(value: &DeValue) -> String {
-    match value {
-        DeValue::String(text) => text.to_string(),
-        DeValue::Integer(number) => number.as_str().to_string(),
-        DeValue::Float(number) => number.as_str().to_string(),
-        DeValue::Boolean(yes) => yes.to_string(),
-        other => other.type_str().to_string(),
-    }
-}
 
 /// The file's settings from `text`, and a warning for each one it could not read.
 pub fn values(text: &str, file: &str) -> (Values, Vec<Text>) {
@@ -144,24 +38,13 @@ fn in_order<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Spanned<Cow<'i, str>>, &
     settings
 }
 
-/// One setting at the top of the file.
+/// One setting at the top of the file: a plain one, or a table.
 fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value: &Spanned<DeValue>) {
     let setting = name.get_ref().as_ref();
+    if read_plain(reader, values, setting, value) {
+        return;
+    }
     match setting {
-        "lang" => values.lang = reader.get(value, setting, CONFIG_EXPECT_LANG, |v| lang(v.as_str()?)),
-        "blue" => values.blue = reader.get(value, setting, CONFIG_EXPECT_NAME, |v| player_name(v.as_str()?)),
-        "red" => values.red = reader.get(value, setting, CONFIG_EXPECT_NAME, |v| player_name(v.as_str()?)),
-        "level" => values.level = reader.get(value, setting, CONFIG_EXPECT_LEVEL, |v| level(int(v)?)),
-        "review_level" => {
-            values.review_level = reader.get(value, setting, CONFIG_EXPECT_LEVEL, |v| level(int(v)?))
-        }
-        "computer" => values.computer = reader.get(value, setting, CONFIG_EXPECT_SIDE, |v| side(v.as_str()?)),
-        "eval" => values.eval = reader.get(value, setting, CONFIG_EXPECT_SWITCH, |v| v.as_bool()),
-        "step_time" => {
-            values.step_time = reader.get(value, setting, CONFIG_EXPECT_STEP_TIME, |v| {
-                int(v)?.parse::<u64>().ok().filter(|ms| *ms <= super::LONGEST_STEP_MS)
-            })
-        }
         "theme" => match value.get_ref().as_table() {
             Some(table) => theme(reader, values, table),
             None => reader.bad(value, setting, CONFIG_EXPECT_SECTION),
@@ -179,41 +62,14 @@ fn int<'a>(value: &'a DeValue) -> Option<&'a str> {
     value.as_integer().filter(|number| number.radix() == 10).map(|number| number.as_str())
 }
 
-/// `en`, `fr` or `sr`.
-fn lang(text: &str) -> Option<Lang> {
-    Lang::ALL.into_iter().find(|lang| format!("{lang:?}").eq_ignore_ascii_case(text))
-}
-
-/// A level's number, 1 to 5.
-pub fn level(text: &str) -> Option<Level> {
-    text.trim().parse::<u8>().ok().and_then(Level::new)
-}
-
-/// `blue` or `red`.
-fn side(text: &str) -> Option<Colour> {
-    match text {
-        "blue" => Some(Colour::Blue),
-        "red" => Some(Colour::Red),
-        _ => None,
-    }
-}
-
-/// A player's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
-fn player_name(name: &str) -> Option<String> {
-    let fits = (1..=LONGEST_NAME).contains(&name.chars().count()) && !name.trim().is_empty();
-    (fits && !name.chars().any(char::is_control)).then(|| name.to_string())
-}
-
 /// `[theme]`: a built-in theme's name, the players' colours, `[theme.marks]`.
 fn theme(reader: &mut Reader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("theme.{}", name.get_ref());
+        if read_plain(reader, values, &setting, value) {
+            continue;
+        }
         match name.get_ref().as_ref() {
-            "name" => {
-                let named =
-                    |v: &DeValue| v.as_str().filter(|name| Theme::named(name).is_some()).map(String::from);
-                values.theme = reader.get(value, &setting, CONFIG_EXPECT_THEME, named);
-            }
             "blue" => values.colours[0] = reader.get(value, &setting, CONFIG_EXPECT_COLOUR, colour),
             "red" => values.colours[1] = reader.get(value, &setting, CONFIG_EXPECT_COLOUR, colour),
             "marks" => match value.get_ref().as_table() {

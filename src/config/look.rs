@@ -1,8 +1,7 @@
 //! The colours in force: the theme named, the file's changes to it, and `NO_COLOR` over all.
 
 use super::{Source, Sourced, Values};
-use crate::ui::theme::Theme;
-use ratatui::style::Style;
+use crate::theme::Theme;
 
 /// The look of the screens: the theme named, with the players' colours and the marks'
 /// styles the file gives; no colour at all where `NO_COLOR` is set.
@@ -17,13 +16,7 @@ pub fn theme(name: &Sourced<String>, values: &Values, no_color: bool) -> Sourced
     let changed = values.colours.iter().any(Option::is_some) || !values.marks.is_empty();
     let source = if changed { Source::File } else { name.source };
     match no_color {
-        true => Sourced { value: colourless(theme), source: Source::Env },
+        true => Sourced { value: theme.colourless(), source: Source::Env },
         false => Sourced { value: theme, source },
     }
-}
-
-/// `theme` without a colour: the monochrome theme, the marks' styles kept but for colour.
-fn colourless(theme: Theme) -> Theme {
-    let plain = |style: Style| Style { fg: None, bg: None, ..style };
-    Theme { marks: theme.marks.map(plain), ..Theme::MONO }
 }

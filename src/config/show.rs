@@ -5,12 +5,25 @@ use super::{Loaded, Settings, Source};
 use crate::app::keys::ACTIONS;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, text};
-use crate::ui::theme::Mark;
+use crate::theme::Mark;
 use ratatui::style::{Modifier, Style};
+
+/// The default file's opening comment.
+const DEFAULT_HEAD: &str = "\
+# hexstack's settings (docs/config.md lists them all). Each has a command-line flag too,
+# which wins over this file. A setting this file gets wrong is named with its line when
+# hexstack starts, and left on its default; the rest of the file still applies.
+";
+
+/// What the default file says of the tables after the plain settings: the players' colours,
+/// the marks' styles, the keys.
+const DEFAULT_TABLES: &str = include_str!("default_tables.toml");
 
 /// The file `hexstack config --default` prints: every setting on its default, the ones
 /// with no default value (names, keys, colours) as comments to fill in.
-pub const DEFAULT_FILE: &str = include_str!("default.toml");
+pub fn default_file() -> String {
+    format!("{DEFAULT_HEAD}{}{DEFAULT_TABLES}", super::defs::default_lines())
+}
 
 /// `hexstack config`: where the file is, then one line a setting (its name, its value,
 /// where the value came from), in `lang`.
@@ -35,24 +48,7 @@ pub fn listing(loaded: &Loaded, lang: Lang) -> String {
 
 /// Every setting as the file names it, its value as the file writes it, its source.
 fn rows(settings: &Settings) -> Vec<(String, String, Source)> {
-    let name = |name: &Option<String>| name.clone().unwrap_or_else(|| "-".into());
-    let computer =
-        settings.computer.value.map_or("-".to_string(), |colour| format!("{colour:?}").to_lowercase());
-    let mut rows = vec![
-        ("lang".into(), format!("{:?}", settings.lang.value).to_lowercase(), settings.lang.source),
-        ("blue".into(), name(&settings.blue.value), settings.blue.source),
-        ("red".into(), name(&settings.red.value), settings.red.source),
-        ("level".into(), settings.level.value.number().to_string(), settings.level.source),
-        ("computer".into(), computer, settings.computer.source),
-        ("eval".into(), settings.eval.value.to_string(), settings.eval.source),
-        (
-            "review_level".into(),
-            settings.review_level.value.number().to_string(),
-            settings.review_level.source,
-        ),
-        ("step_time".into(), settings.step_time.value.to_string(), settings.step_time.source),
-        ("theme.name".into(), settings.theme.value.clone(), settings.theme.source),
-    ];
+    let mut rows = settings.plain_rows();
     let look = &settings.look;
     let colour =
         |style: Style| style.fg.map_or("none".to_string(), |colour| colour.to_string().to_lowercase());
@@ -64,8 +60,8 @@ fn rows(settings: &Settings) -> Vec<(String, String, Source)> {
     for &(name, action) in ACTIONS {
         let mut shown: Vec<&str> = Vec::new();
         for binding in settings.keys.iter().filter(|binding| binding.action == action) {
-            if !shown.contains(&binding.shown) {
-                shown.push(binding.shown);
+            if !shown.contains(&&*binding.shown) {
+                shown.push(&binding.shown);
             }
         }
         let source = if settings.rebound.contains(&name) { Source::File } else { Source::Default };

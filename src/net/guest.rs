@@ -4,6 +4,7 @@
 use super::output::{self, Output};
 use super::{Access, LARGEST, Limits, accept, input, limits, login_tries, same_code};
 use crate::app::event::{self, Arrivals, Mailbox, Redraw, Refused, Wake};
+use crate::app::profile::Profile;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, text};
 use crate::terminal::Wakes;
@@ -58,6 +59,7 @@ impl Server {
             visit,
             area: Rect::new(0, 0, 80, 24),
             lang: None,
+            no_color: false,
             reader: input::Reader::default(),
             game: None,
             writer: None,
@@ -76,6 +78,8 @@ pub(super) struct Guest {
     visit: accept::Visit,
     area: Rect,
     lang: Option<Lang>,
+    /// Whether its client sent `NO_COLOR` (set, not empty): its screen draws no colour.
+    no_color: bool,
     reader: input::Reader,
     /// The connection's one channel for the game: others are refused.
     game: Option<ChannelId>,
@@ -212,6 +216,9 @@ impl russh::server::Handler for Guest {
         if matches!(name, "LANG" | "LC_ALL" | "LC_MESSAGES") {
             self.lang = Lang::from_locale(value).or(self.lang);
         }
+        if name == "NO_COLOR" {
+            self.no_color = !value.is_empty();
+        }
         session.channel_success(channel)?;
         Ok(())
     }
@@ -231,9 +238,12 @@ impl russh::server::Handler for Guest {
         }
         self.outbox = Some(output.outbox());
         let redraw: Redraw = output.redraw();
-        let (area, lang) = (self.area, self.lang());
-        let mailbox = self.shared.arrivals.open(self.id, self.shared.wakes.clone());
-        let joined = event::Guest::Joined { output: Box::new(output), area, lang, redraw };
+        // The guest's own language and colours; the program's keys and defaults, never the
+        // host's (the host's config file is the host's own).
+        let (area, profile) = (self.area, Box::new(Profile::guest(self.lang(), self.no_color)));
+        let wakes = self.shared.wakes.clone();
+        let mailbox = self.shared.arrivals.open(self.id, wakes.clone());
+        let joined = event::Guest::Joined { output: Box::new(output), area, profile, redraw, wakes };
         if mailbox.put(joined).is_ok() {
             self.mailbox = Some(mailbox);
         }
@@ -306,6 +316,9 @@ impl russh::server::Handler for Guest {
     }
 
     async fn channel_close(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<()> {
+        if let Some(outbox) = &self.outbox {
+            outbox.peer_closed();
+        }
         self.leave();
         Ok(())
     }

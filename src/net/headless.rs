@@ -1,7 +1,9 @@
-//! A host without a terminal of its own, for the tests: its guests' screens are served by
-//! a loop on a thread, and nothing is kept on disk.
+//! A host without a real terminal, for the tests: its guests' screens are served by a loop
+//! on a thread (the host's own app drawn on a test backend, if it has one), and nothing is
+//! kept on disk.
 
 use super::{Access, Hosting, Limits};
+use crate::app::App;
 use crate::app::event::Wake;
 use crate::app::link::Link;
 use crate::autosave::Autosave;
@@ -32,10 +34,38 @@ impl Hosting {
         bind: SocketAddr,
         limits: Limits,
     ) -> Result<Headless> {
+        Hosting::serving(link, (access, key), bind, limits, None)
+    }
+
+    /// Listens as [`Hosting::start`] does, the host at the game with `host`, an app at a
+    /// terminal of its own (drawn on a test backend of the app's size).
+    pub fn start_hosting(
+        link: Arc<Link>,
+        (access, key): (Access, PrivateKey),
+        bind: SocketAddr,
+        host: App,
+    ) -> Result<Headless> {
+        Hosting::serving(link, (access, key), bind, Limits::default(), Some(host))
+    }
+
+    fn serving(
+        link: Arc<Link>,
+        (access, key): (Access, PrivateKey),
+        bind: SocketAddr,
+        limits: Limits,
+        host: Option<App>,
+    ) -> Result<Headless> {
         let wakes = Wakes::default();
         let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, limits, &wakes)?;
+        let mut local = match host {
+            Some(app) => {
+                app.waker.connect(wakes.sender.clone());
+                let backend = ratatui::backend::TestBackend::new(app.area.width, app.area.height);
+                Some(terminal::Screen::new(app, ratatui::Terminal::new(backend)?))
+            }
+            None => None,
+        };
         let serving = std::thread::spawn(move || {
-            let mut local: Option<terminal::Screen<ratatui::backend::TestBackend>> = None;
             let _ = terminal::drive(&mut local, &mut Autosave::nowhere(), &wakes.inlet, Some(&link));
         });
         Ok(Headless { hosting, serving })

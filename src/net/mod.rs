@@ -23,6 +23,8 @@ pub use limits::{LARGEST, Limits, Rate, Startups};
 use crate::app::App;
 use crate::app::event::Wake;
 use crate::app::link::Link;
+use crate::app::profile::Profile;
+use crate::clock::{Clock, Timepiece};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::record::AnyRecord;
@@ -102,15 +104,15 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
 
 /// The game a host opens to guests.
 pub enum Hosted {
-    /// A new game from this position.
-    New(AnyPosition),
+    /// A new game from this position, on this time control (or without clocks).
+    New(AnyPosition, Option<crate::clock::TimeControl>),
     /// A kept game, read from this file, which goes on keeping it.
     Kept((SavedGame, PathBuf)),
 }
 
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
+pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
     let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
@@ -125,7 +127,10 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     };
     let code = join_code();
     let (game, kept) = match hosted {
-        Hosted::New(start) => (AnyRecord::new(start), None),
+        Hosted::New(start, control) => {
+            let clock = control.map(|control| Clock::new(control, Timepiece::real()));
+            (crate::each_game!(map AnyRecord::new(start), record => record.with_clock(clock.clone())), None)
+        }
         Hosted::Kept((saved, path)) => (saved.game, Some((saved.players, path))),
     };
     let link = Link::new(game);
@@ -135,7 +140,7 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
     let hosting = Hosting::start_with(Arc::clone(&link), access, key, bind, Limits::default(), &wakes)
         .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
     let invite = invite(hosting.addr().port(), listen.bind, &code);
-    println!("{}", lang.say(&invite));
+    println!("{}", profile.lang.say(&invite));
     let mut seat = link.sit(Colour::Blue, false);
     seat.invite = Some(invite);
     // The host's screen hears when guests cannot come in (out of file descriptors) and
@@ -145,14 +150,14 @@ pub fn serve(hosted: Hosted, listen: &Listen, lang: Lang) -> Result<(), Text> {
         told.set_listening(listening);
         let _ = waking.try_send(Wake::Link);
     });
-    let mut app = App::shared(seat, Rect::default());
+    let mut app = App::shared(profile, seat, Rect::default());
     if let Some((players, path)) = kept {
         app = app.with_players(players);
         if let Some(game) = app.game_screen() {
             game.kept().keeping().at = Some(path);
         }
     }
-    let result = terminal::run_shared(app, lang, wakes, Some(Arc::clone(&link)));
+    let result = terminal::run_shared(app, wakes, Some(Arc::clone(&link)));
     hosting.stop();
     result
 }
@@ -184,6 +189,9 @@ pub struct Hosting {
     /// How many guests' outputs are still open.
     open: output::Open,
 }
+
+/// The longest the host waits, as it stops, for the guests' restored screens to go out.
+const LAST_BYTES: Duration = Duration::from_secs(3);
 
 impl Hosting {
     /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
@@ -250,13 +258,13 @@ impl Hosting {
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop
     /// restored each guest's screen as it ended, and the connections close once that went
-    /// out (a second at most).
+    /// out ([`LAST_BYTES`] at most: on a busy machine the sending tasks may wait their turn).
     pub fn stop(self) {
         self.link.close();
         let _ = self.wakes.send(Wake::Stop);
         let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
-        let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(1), closed).await });
+        let _ = self.runtime.block_on(async { tokio::time::timeout(LAST_BYTES, closed).await });
         // The SSH goodbye is the protocol's: each guest's screen was told in its language.
         let _ = self.stop.send(Some(Lang::En.say(&text!(NET_HOST_LEFT))));
         self.runtime.shutdown_timeout(Duration::from_secs(2));

@@ -38,6 +38,8 @@ pub(super) struct Outbox {
     waiting: Mutex<Waiting>,
     ready: Notify,
     redraw: Redraw,
+    /// Rung when the guest's ssh closes the channel: it read everything sent before.
+    peer_closed: Notify,
 }
 
 #[derive(Default)]
@@ -108,6 +110,11 @@ impl Outbox {
         self.ready.notify_one();
     }
 
+    /// The guest's ssh closed the channel: whatever was sent before reached it.
+    pub fn peer_closed(&self) {
+        self.peer_closed.notify_one();
+    }
+
     fn gone(&self) {
         let mut waiting = self.waiting();
         waiting.gone = true;
@@ -137,8 +144,13 @@ impl Output {
     }
 
     fn new(backlog: usize) -> Output {
-        let outbox =
-            Outbox { backlog, waiting: Mutex::default(), ready: Notify::new(), redraw: Redraw::default() };
+        let outbox = Outbox {
+            backlog,
+            waiting: Mutex::default(),
+            ready: Notify::new(),
+            redraw: Redraw::default(),
+            peer_closed: Notify::new(),
+        };
         Output { outbox: Arc::new(outbox), buffer: Vec::new() }
     }
 
@@ -180,6 +192,9 @@ async fn send(
         let _ = writer.exit_status(0).await;
         let _ = writer.eof().await;
         let _ = writer.close().await;
+        // The guest's own close answers ours once it has read everything before it: only
+        // then may the host disconnect (a disconnect can overtake data still queued).
+        outbox.peer_closed.notified().await;
         if let Some(line) = farewell {
             let _ = handle.disconnect(Disconnect::ByApplication, line, String::new()).await;
         }

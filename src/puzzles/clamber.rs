@@ -4,6 +4,16 @@ use super::Themes;
 use crate::rules::clamber;
 
 impl Themes for clamber::Position {
+    const SHIPPED: &'static [&'static str] = &[
+        include_str!("../../assets/puzzles/clamber-3.tsv"),
+        include_str!("../../assets/puzzles/clamber-4.tsv"),
+    ];
+
+    /// `c3`, `c4`: the board's side tells the sets apart.
+    fn id_head(board: crate::rules::hex::Board) -> String {
+        format!("c{}", board.side())
+    }
+
     /// A placement; a lower or an equal capture; a chain of two or more; a capture that
     /// takes the rest of a sub-group off the board.
     fn turn_themes(position: &Self, turn: &clamber::Turn, next: &Self) -> Vec<&'static str> {

@@ -13,7 +13,7 @@ use crate::ai::{Budget, Level, Search, Stillness, position_key};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, excerpt, text};
 use crate::record::AnyRecord;
-use crate::rules::{AnyPosition, Game, GameKind};
+use crate::rules::{AnyPosition, Game};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -253,17 +253,6 @@ fn opening_turn<G: Game>(position: &G, pick: u64) -> Option<G::Turn> {
     from.get(pick as usize % from.len().max(1)).map(|turn| (*turn).clone())
 }
 
-/// The ids' head for puzzles of `G` on `board`: `c3`, `c4` for Clamber by its side, `o`
-/// for Ombagui.
-fn prefix<G: Game>(board: crate::rules::hex::Board) -> String {
-    match G::KIND {
-        GameKind::Clamber => format!("c{}", board.side()),
-        GameKind::Ombagui => "o".to_string(),
-        #[allow(unreachable_patterns)]
-        other => other.name().to_string(),
-    }
-}
-
 /// A saved game as one of `G`'s games on `board`, or why it is not one.
 fn played<G: Game>(
     name: &str,
@@ -293,7 +282,7 @@ pub fn make(
 ) -> Result<(), Text> {
     crate::each_game!(start, p, G => {
         let games = saved.iter().map(|(name, record)| played::<G>(name, record, p.board())).collect::<Result<Vec<_>, Text>>()?;
-        Maker::<G>::new(options, &prefix::<G>(p.board())).run(*p, &games, emit, progress);
+        Maker::<G>::new(options, &G::id_head(p.board())).run(*p, &games, emit, progress);
         Ok(())
     })
 }

@@ -4,6 +4,12 @@ use super::Themes;
 use crate::rules::ombagui;
 
 impl Themes for ombagui::Position {
+    const SHIPPED: &'static [&'static str] = &[include_str!("../../assets/puzzles/ombagui.tsv")];
+
+    fn id_head(_: crate::rules::hex::Board) -> String {
+        "o".to_string()
+    }
+
     /// A light's jump; a tower finished on a goal cell; a piece landing on another (a
     /// stack), on the opponent's (a cover).
     fn turn_themes(position: &Self, turn: &ombagui::Move, next: &Self) -> Vec<&'static str> {

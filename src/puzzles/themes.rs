@@ -2,10 +2,22 @@
 //! each of the solver's turns does on the board), and its starting rating.
 
 use crate::ai::{Evaluate, WIN};
+use crate::rules::hex::Board;
 use crate::rules::{Colour, Game};
 
-/// What a game says of one of the solver's turns: the rules' words for what it does.
+/// What a game's puzzles are: the rules' words for one of the solver's turns, how their
+/// ids begin, and the sets shipped with the program. Each game says it in its own file.
 pub trait Themes: Evaluate {
+    /// The sets of the game's puzzles shipped with the program, as their files' text
+    /// (made by `hexstack puzzles make`: each file's head says how).
+    const SHIPPED: &'static [&'static str] = &[];
+
+    /// How the ids of the game's puzzles on `board` begin: the game's name unless it says
+    /// something shorter.
+    fn id_head(_board: Board) -> String {
+        Self::KIND.name().to_string()
+    }
+
     /// The themes of `turn`, played from `position` to `next` by the player to move.
     fn turn_themes(_position: &Self, _turn: &Self::Turn, _next: &Self) -> Vec<&'static str> {
         Vec::new()

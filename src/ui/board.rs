@@ -1,10 +1,10 @@
 //! Draws a hex board: coordinates around it, and each cell as its game writes it, between
 //! the marks of what it means (the one place where marks are chosen, for every screen).
 
-use super::theme::{self, Mark};
 use crate::app::highlights::Highlights;
 use crate::app::layout::BoardLayout;
-use crate::rules::hex::Cell;
+use crate::rules::hex::{Cell, CellSet};
+use crate::theme::{self, Mark, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -13,12 +13,13 @@ use ratatui::text::Span;
 pub type CellText = Vec<Vec<Span<'static>>>;
 
 /// Draws the board's coordinates and every cell, marked as `lit` says, the cursor (if
-/// any) marked over the rest; `write` writes a cell in the style of its mark.
+/// any) marked over the rest, in `theme`'s styles; `write` writes a cell in the style of
+/// its mark.
 pub fn draw(
     layout: &BoardLayout,
     buf: &mut Buffer,
-    lit: &Highlights,
-    cursor: Option<Cell>,
+    (lit, cursor): (&Highlights, Option<Cell>),
+    theme: &Theme,
     write: impl Fn(Cell, Style) -> CellText,
 ) {
     let area = buf.area;
@@ -33,15 +34,18 @@ pub fn draw(
     }
     let board = layout.board();
     for (index, cell) in board.cells().enumerate() {
-        let mark = Mark::of(lit, index);
-        let back = mark.map_or(Style::new(), Mark::style);
+        let mark = mark_of(lit, index);
+        let back = mark.map_or(Style::new(), |mark| theme.mark(mark));
         let at_cursor = cursor == Some(cell);
         let lines = write(cell, back);
         let slot = layout.slot_of(cell);
         for (line, text) in lines.into_iter().enumerate() {
             let look = match line {
-                0 => marked(text, if at_cursor { Some(Mark::Cursor) } else { mark }, back, at_cursor),
-                _ => marked(text, None, Style::new(), false),
+                0 => {
+                    let edge = back.patch(if at_cursor { theme.mark(Mark::Cursor) } else { Style::new() });
+                    marked(text, if at_cursor { Some(Mark::Cursor) } else { mark }, edge)
+                }
+                _ => marked(text, None, Style::new()),
             };
             let mut x = slot.x;
             for span in look {
@@ -55,18 +59,12 @@ pub fn draw(
 /// The room inside a cell's marks: a stack's letter and a height up to 99, or three pieces.
 pub const CELL_TEXT: usize = 3;
 
-/// A cell's text between its marks, the marks hugging the text and the rest of the slot
-/// padding it, mostly on the left.
-fn marked(
-    text: Vec<Span<'static>>,
-    mark: Option<Mark>,
-    background: Style,
-    cursor: bool,
-) -> Vec<Span<'static>> {
+/// A cell's text between its marks (in the style `edge`), the marks hugging the text and
+/// the rest of the slot padding it, mostly on the left.
+fn marked(text: Vec<Span<'static>>, mark: Option<Mark>, edge: Style) -> Vec<Span<'static>> {
     let width: usize = text.iter().map(|span| span.content.chars().count()).sum();
     let padding = CELL_TEXT.saturating_sub(width);
     let symbol = mark.map_or("   ", Mark::symbol);
-    let edge = background.patch(if cursor { Mark::Cursor.style() } else { Style::new() });
     let mut look = vec![Span::raw(" ".repeat(padding - padding / 2)), Span::styled(&symbol[..1], edge)];
     look.extend(text);
     look.extend([Span::styled(&symbol[2..], edge), Span::raw(" ".repeat(padding / 2))]);
@@ -74,6 +72,29 @@ fn marked(
 }
 
 /// An empty cell: a dot.
-pub fn empty(background: Style) -> Vec<Span<'static>> {
-    vec![Span::styled("·", background.patch(theme::empty_cell()))]
+pub fn empty(background: Style, theme: &Theme) -> Vec<Span<'static>> {
+    vec![Span::styled("·", background.patch(theme.empty_cell))]
+}
+
+/// The cells of `lit` that `mark` stands for.
+pub fn cells(mark: Mark, lit: &Highlights) -> CellSet {
+    match mark {
+        Mark::Cursor => Default::default(),
+        Mark::Selected => lit.selected,
+        Mark::Better => lit.better,
+        Mark::Removed => lit.removed,
+        Mark::Jump => lit.jumps,
+        Mark::Equal => lit.equal,
+        Mark::Target => lit.targets,
+        Mark::Last => lit.last,
+        Mark::Focus => lit.focus,
+        Mark::SubGroup => lit.sub_group,
+        Mark::Group => lit.group,
+    }
+}
+
+/// The mark a board cell of index `index` carries, if any: the most telling of those `lit`
+/// gives it.
+pub fn mark_of(lit: &Highlights, index: usize) -> Option<Mark> {
+    Mark::BY_PRIORITY.iter().copied().find(|&mark| cells(mark, lit).contains(index))
 }

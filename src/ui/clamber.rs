@@ -4,7 +4,6 @@
 use super::board::{self, CellText};
 use super::game::{Look, player_line, wrap_words};
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::app::game::GameScreen;
 use crate::app::table::Input;
 use crate::i18n::clamber::keys::*;
@@ -13,6 +12,7 @@ use crate::i18n::{Arg, Key, text};
 use crate::rules::Colour;
 use crate::rules::clamber::{CaptureKind, Position};
 use crate::rules::hex::Cell;
+use crate::theme::{self, Mark};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -31,12 +31,12 @@ impl Look for Position {
     const NOTES: &'static [Key<0>] = &[NOTE_STACK];
 
     /// A stack as its owner's letter and its height (`b3`), or a dot on an empty cell.
-    fn write(&self, cell: Cell, style: Style, _: Say) -> CellText {
-        let Some(stack) = self.stack(cell) else { return vec![board::empty(style)] };
+    fn write(&self, cell: Cell, style: Style, say: Say) -> CellText {
+        let Some(stack) = self.stack(cell) else { return vec![board::empty(style, say.theme)] };
         let height = if stack.height() > 99 { "++".to_string() } else { stack.height().to_string() };
         vec![vec![Span::styled(
             format!("{}{height}", stack.owner().letter()),
-            theme::player(stack.owner()).patch(style),
+            say.theme.player(stack.owner()).patch(style),
         )]]
     }
 
@@ -64,7 +64,7 @@ impl Look for Position {
             Span::raw(say.text(&text!(crate::i18n::keys::PANEL_CELL, cell, String::new()))),
             Span::styled(
                 say.text(&text!(PANEL_STACK, stack.owner(), stack.height())),
-                theme::player(stack.owner()),
+                say.theme.player(stack.owner()),
             ),
         ]));
         let (group, sub_group) = (position.group(cell), position.sub_group(cell));

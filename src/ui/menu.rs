@@ -2,11 +2,11 @@
 //! terminal must be; and the set-up of a game against the computer.
 
 use super::say::Say;
-use super::theme;
 use crate::app::keys::Context;
 use crate::app::menu::{Entry, FOOTER, Menu, MenuLayout, Setup};
 use crate::i18n::keys::*;
 use crate::i18n::text;
+use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -55,7 +55,7 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
         Rect { height: note_height, ..layout.footer },
         Rect { y: layout.footer.y + note_height, height: keys_height, ..layout.footer },
     );
-    frame.render_widget(centred(note, theme::warning()).wrap(Wrap { trim: true }), note_area);
+    frame.render_widget(centred(note, say.theme.warning).wrap(Wrap { trim: true }), note_area);
     let keys = keys.into_iter().map(|line| Line::styled(line, theme::HINTS)).collect::<Vec<_>>();
     frame.render_widget(Paragraph::new(keys).alignment(Alignment::Center), keys_area);
 }
@@ -96,7 +96,7 @@ fn needed(width: u16, hints: &str, count: usize) -> (u16, u16) {
 /// A terminal too small for the menu: how big it must be, wrapped to whatever room there is.
 fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
     let words = say.text(&text!(MENU_TOO_SMALL, needed.0, needed.1, area.width, area.height));
-    frame.render_widget(Paragraph::new(words).style(theme::warning()).wrap(Wrap { trim: true }), area);
+    frame.render_widget(Paragraph::new(words).style(say.theme.warning).wrap(Wrap { trim: true }), area);
 }
 
 /// The set-up of a game against the computer: a row each for the game, your side and its

@@ -1,18 +1,19 @@
 //! Drawing only: the application's state in, ratatui widgets out, every word said in the
-//! language of the terminal drawn on.
+//! language of the terminal drawn on, in its keys and colours (its app's profile).
 
 use crate::app::game::AnyGameScreenExt;
 mod board;
 mod clamber;
+mod clock;
 mod game;
 mod menu;
 mod ombagui;
+mod panel;
 mod puzzle;
 mod review;
 mod room;
 mod rules;
 mod say;
-pub mod theme;
 #[cfg(feature = "third-game")]
 mod triad;
 
@@ -21,6 +22,7 @@ use crate::app::prompt::{Question, SavePrompt};
 use crate::app::{App, Overlay, Screen};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
+use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -30,10 +32,15 @@ use room::{centred, wrapped_height};
 pub use rules::fits as rules_page_fits;
 pub use say::Say;
 
-/// Draws the whole screen, its words in `lang`.
-pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
+/// Draws the whole screen as the terminal's profile says: its language, keys and colours.
+pub fn draw(app: &App, frame: &mut Frame) {
+    draw_in(app, app.profile.lang, frame)
+}
+
+/// Draws the whole screen, its words in `lang` (each language's screen, in the tests).
+pub fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
     let area = frame.area();
-    let say = Say { lang, context: app.context() };
+    let say = Say { lang, ..Say::new(&app.profile, app.context()) };
     match &app.screen {
         Screen::Menu(menu) => menu::draw(menu, say, area, frame),
         Screen::Game(game) => crate::each_game!(&**game, game => game::draw(game, say, area, frame)),
@@ -58,7 +65,7 @@ pub fn draw(app: &App, lang: Lang, frame: &mut Frame) {
 fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
     let leaving = game.map_or(keys::Leaving::Program, |game| crate::each_game!(game, game => game.leaving));
-    let keys = keys::help_leaving(app.context(), game.map(|game| game.seen().kind()), say.lang, leaving);
+    let keys = say.keys.help_leaving(app.context(), game.map(|game| game.seen().kind()), say.lang, leaving);
     let reviewing = matches!(app.screen, Screen::Review(_));
     let mut board = Vec::new();
     if let Some(game) = game {
@@ -179,6 +186,7 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
         Question::OfferDraw => text!(ASK_OFFER_DRAW),
         Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
         Question::Branch(later) => text!(ASK_BRANCH, *later),
+        Question::UndoOnTime => text!(ASK_UNDO_ON_TIME),
         Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
         Question::Locked(holder) => text!(ASK_LOCKED, holder),
         Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
@@ -196,7 +204,7 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
     frame.render_widget(
         Paragraph::new(lines)
             .alignment(Alignment::Center)
-            .block(Block::bordered().border_style(theme::warning())),
+            .block(Block::bordered().border_style(say.theme.warning)),
         box_area,
     );
 }
@@ -208,7 +216,7 @@ mod tests {
     #[test]
     fn a_wrapped_help_line_never_starts_with_a_colon() {
         for lang in Lang::ALL {
-            for (shown, what) in keys::help(Context::Against, None, lang) {
+            for (shown, what) in keys::KeyTable::default().help(Context::Against, None, lang) {
                 for width in 20..60 {
                     for row in help_rows(&shown, &what, 13, width).iter().skip(1) {
                         let words = row.to_string();

@@ -4,7 +4,6 @@
 use super::board::{self, CellText};
 use super::game::{Look, player_line};
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::app::game::GameScreen;
 use crate::i18n::ombagui::keys::*;
 use crate::i18n::ombagui::kind;
@@ -12,6 +11,7 @@ use crate::i18n::{Key, text};
 use crate::rules::Colour;
 use crate::rules::hex::Cell;
 use crate::rules::ombagui::Position;
+use crate::theme::Mark;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -31,20 +31,20 @@ impl Look for Position {
         let stack = self.stack(cell);
         if stack.is_empty() {
             let below = goal_of(cell).map(|colour| {
-                Span::styled(say.word(BOARD_GOAL), theme::player(colour).remove_modifier(Modifier::BOLD))
+                Span::styled(say.word(BOARD_GOAL), say.theme.player(colour).remove_modifier(Modifier::BOLD))
             });
-            return vec![board::empty(style), below.into_iter().collect()];
+            return vec![board::empty(style, say.theme), below.into_iter().collect()];
         }
         let height = stack.height();
         let mut kinds = Vec::new();
         let mut owners = Vec::new();
         for (n, piece) in stack.pieces().enumerate() {
             let top = if n + 1 == height { Modifier::UNDERLINED } else { Modifier::DIM };
-            let look = theme::player(piece.colour).patch(style).add_modifier(top);
+            let look = say.theme.player(piece.colour).patch(style).add_modifier(top);
             kinds.push(Span::styled(piece.kind.letter().to_string(), look));
             owners.push(Span::styled(
                 piece.colour.letter().to_string(),
-                theme::player(piece.colour).remove_modifier(Modifier::BOLD),
+                say.theme.player(piece.colour).remove_modifier(Modifier::BOLD),
             ));
         }
         vec![kinds, owners]
@@ -65,7 +65,7 @@ impl Look for Position {
             let goal = Position::goal(colour);
             lines.push(Line::from(vec![Span::styled(
                 say.text(&text!(PANEL_GOAL, colour, goal[0], goal[3])),
-                theme::player(colour),
+                say.theme.player(colour),
             )]));
         }
         lines.push(Line::raw(""));
@@ -82,7 +82,7 @@ impl Look for Position {
             let top = if n + 1 == stack.height() { Modifier::UNDERLINED } else { Modifier::empty() };
             words.push(Span::styled(
                 say.text(&kind(piece.kind)),
-                theme::player(piece.colour).add_modifier(top),
+                say.theme.player(piece.colour).add_modifier(top),
             ));
         }
         if stack.height() > 1 {

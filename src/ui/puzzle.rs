@@ -4,15 +4,16 @@
 //! rating over time as a chart.
 
 use super::board;
-use super::game::{Look, draw_message, legend, move_list};
+use super::game::{Look, draw_message};
+use super::panel::Panel;
 use super::say::Say;
-use super::theme;
 use crate::app::layout::GameLayout;
 use crate::app::puzzle::{PuzzleScreen, View};
 use crate::app::solving::{Solving, Stage};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::history::History;
+use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -29,7 +30,7 @@ pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
         (None, View::Board) => {
             let why = screen.note.clone().unwrap_or_else(|| text!(PUZZLE_NONE));
             let lines = vec![
-                Line::styled(say.text(&why), theme::warning()),
+                Line::styled(say.text(&why), say.theme.warning),
                 Line::raw(""),
                 Line::styled(say.hints(screen_context(screen)), theme::HINTS),
             ];
@@ -56,18 +57,18 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
             format!(" {} · ", say.text(&text!(PUZZLE_TITLE, solving.puzzle.id.clone()))),
             theme::TITLE,
         ),
-        Span::styled(say.text(&solving.task()), theme::player(solving.solver)),
+        Span::styled(say.text(&solving.task()), say.theme.player(solving.solver)),
     ]);
     frame.render_widget(title, areas.title);
     let shown = G::shown(table);
-    let cursor = (solving.stage == Stage::Solving).then_some(table.cursor.cell);
-    board::draw(&layout.board, frame.buffer_mut(), &solving.lit(), cursor, |cell, style| {
+    let cursor = (solving.stage == Stage::Solving).then_some(table.cursor().cell);
+    board::draw(&layout.board, frame.buffer_mut(), (&solving.lit(), cursor), say.theme, |cell, style| {
         shown.write(cell, style, say)
     });
     if solving.stage != Stage::Solving {
         let (word, style) = match solving.stage == Stage::Solved {
-            true => (PUZZLE_BANNER_SOLVED, theme::success()),
-            false => (PUZZLE_BANNER_FAILED, theme::warning()),
+            true => (PUZZLE_BANNER_SOLVED, say.theme.success),
+            false => (PUZZLE_BANNER_FAILED, say.theme.warning),
         };
         let lines = vec![
             Line::styled(say.word(word), style.patch(theme::BANNER)),
@@ -78,51 +79,34 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     draw_panel(screen, solving, say, areas.panel, frame);
     let message = match &screen.note {
         Some(note) => crate::app::table::Message::Warning(note.clone()),
-        None => table.message.clone(),
+        None => table.status().message().clone(),
     };
     draw_message(&message, say, areas.message, frame);
-    let hints = crate::app::keys::hints_leaving(screen_context(screen), say.lang, screen.leaving);
+    let hints = say.keys.hints_leaving(screen_context(screen), say.lang, screen.leaving);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
 /// The panel: the player's rating (and how the last attempt moved it), the streak, the
-/// puzzle's rating and themes once it is over, the turns and the legend.
+/// puzzle's rating and themes once it is over; then the turns and the legend.
 fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, area: Rect, frame: &mut Frame) {
-    let width = usize::from(area.width.saturating_sub(2));
-    let mut lines = Vec::new();
-    let mut words = |text: Text, style: Style| {
-        let said = say.text(&text);
-        lines.extend(super::game::wrap_words(&said, width).into_iter().map(|line| Line::styled(line, style)));
-    };
-    words(rating_line(screen), theme::HEADING);
+    let mut panel = Panel::new(say, area);
+    panel.words(rating_line(screen), theme::HEADING);
     if let Some(streak) = &screen.streak {
-        words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
+        panel.words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
     } else if let Some(ended) = screen.streak_ended {
-        words(text!(PUZZLE_STREAK_OVER, ended, screen.best_streak()), theme::HINTS);
+        panel.words(text!(PUZZLE_STREAK_OVER, ended, screen.best_streak()), theme::HINTS);
     }
     if screen.mine.contains(&solving.puzzle.id) {
-        words(text!(PUZZLE_MINE), theme::HINTS);
+        panel.words(text!(PUZZLE_MINE), theme::HINTS);
     }
     if solving.stage != Stage::Solving {
-        words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
+        panel.words(text!(PUZZLE_RATED, solving.puzzle.rating), Style::new());
         let themes = solving.puzzle.themes.join(", ");
         if !themes.is_empty() {
-            words(text!(PUZZLE_THEMES, themes), Style::new());
+            panel.words(text!(PUZZLE_THEMES, themes), Style::new());
         }
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(say.word(PANEL_MOVES), theme::HEADING));
-    let legend = legend(G::MARKS, G::KIND, say, width);
-    let (moves, _) = solving.table.read(|record| move_list(record, G::FIRST, say, width));
-    let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
-    lines.extend(moves.iter().skip(moves.len().saturating_sub(room)).cloned());
-    let block = Block::bordered().title(format!(" {} ", say.word(PUZZLE_PANEL)));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(lines), inner);
-    let height = (legend.len() as u16).min(inner.height);
-    let legend_area = Rect::new(inner.x, inner.bottom() - height, inner.width, height);
-    frame.render_widget(Paragraph::new(legend).style(theme::HINTS), legend_area);
+    panel.draw((PUZZLE_PANEL, &solving.table), (G::MARKS, G::FIRST), area, frame);
 }
 
 /// "Your rating: 1523 (+12)", the change once an attempt is rated.
@@ -163,19 +147,19 @@ fn draw_history(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) 
         frame.render_widget(Line::styled(say.word(PUZZLE_HISTORY_NONE), theme::INFO), chart);
         return;
     }
-    frame.render_widget(sparkline(history, chart.width), chart);
+    frame.render_widget(sparkline(history, chart.width, say.theme), chart);
     frame.render_widget(Paragraph::new(latest(history, say, list.height)), list);
 }
 
 /// The rating after each attempt, the latest that fit the width, the lowest of them at
 /// the bottom of the chart.
-fn sparkline(history: &History, width: u16) -> Sparkline<'static> {
+fn sparkline(history: &History, width: u16, theme: &crate::theme::Theme) -> Sparkline<'static> {
     let ratings: Vec<f64> = history.attempts().map(|attempt| attempt.rating.rating).collect();
     let shown = &ratings[ratings.len().saturating_sub(usize::from(width))..];
     let lowest = shown.iter().copied().fold(f64::INFINITY, f64::min);
     // A little above the lowest, so that the lowest still shows a bar.
     let data: Vec<u64> = shown.iter().map(|rating| (rating - lowest).round() as u64 + 10).collect();
-    Sparkline::default().data(data).style(theme::player(crate::rules::Colour::Blue))
+    Sparkline::default().data(data).style(theme.player(crate::rules::Colour::Blue))
 }
 
 /// The latest attempts, newest first, one a line.
@@ -187,8 +171,8 @@ fn latest(history: &History, say: Say, room: u16) -> Vec<Line<'static>> {
         .take(usize::from(room))
         .map(|attempt| {
             let (word, style) = match attempt.solved {
-                true => (PUZZLE_HISTORY_SOLVED, theme::success()),
-                false => (PUZZLE_HISTORY_FAILED, theme::warning()),
+                true => (PUZZLE_HISTORY_SOLVED, say.theme.success),
+                false => (PUZZLE_HISTORY_FAILED, say.theme.warning),
             };
             Line::from(vec![
                 Span::raw(format!("{}  {:<12} ", attempt.date, attempt.id)),

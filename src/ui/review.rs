@@ -5,7 +5,6 @@
 use super::board;
 use super::game::Look;
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::ai::review::Class;
 use crate::app::component::Component;
 use crate::app::layout::{GameLayout, ReviewPanel, scrolled};
@@ -13,6 +12,7 @@ use crate::app::review::{ReviewScreen, Reviewing};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::Colour;
+use crate::theme::{self, Mark};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
@@ -46,21 +46,25 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
         Some(trial) => {
             let table = &trial.table;
             let position = G::shown(table);
-            let cursor = trial.tried.is_none().then_some(table.cursor.cell);
-            let lit = G::lit(table, Some(table.cursor.cell), None);
-            board::draw(&layout.board, frame.buffer_mut(), &lit, cursor, |cell, style| {
+            let cursor = trial.tried.is_none().then_some(table.cursor().cell);
+            let lit = G::lit(table, Some(table.cursor().cell), None);
+            board::draw(&layout.board, frame.buffer_mut(), (&lit, cursor), say.theme, |cell, style| {
                 position.write(cell, style, say)
             });
         }
         None => {
-            board::draw(&layout.board, frame.buffer_mut(), &review.lit(), None, |cell, style| {
-                shown.write(cell, style, say)
-            });
+            board::draw(
+                &layout.board,
+                frame.buffer_mut(),
+                (&review.lit(), None),
+                say.theme,
+                |cell, style| shown.write(cell, style, say),
+            );
         }
     }
     frame.render_widget(Paragraph::new(banner(screen, say)).alignment(Alignment::Center), areas.banner);
     draw_panel(review, say, areas.panel, frame);
-    super::game::draw_message(&review.message, say, areas.message, frame);
+    super::game::draw_message(review.status.message(), say, areas.message, frame);
     frame.render_widget(Line::styled(say.hints(screen.context()), theme::HINTS), areas.hints);
 }
 
@@ -70,7 +74,7 @@ fn offer<G: Look>(screen: &ReviewScreen<G>, say: Say, used: usize, width: u16) -
     let Some(count) = screen.own_puzzles.found.as_ref().map(Vec::len).filter(|count| *count > 0) else {
         return Vec::new();
     };
-    let offer = Span::styled(format!("{} ", say.text(&text!(MINE_OFFER, count))), theme::success());
+    let offer = Span::styled(format!("{} ", say.text(&text!(MINE_OFFER, count))), say.theme.success);
     match usize::from(width).checked_sub(used + offer.width() + 1) {
         Some(room) => vec![Span::raw(" ".repeat(room + 1)), offer],
         None => Vec::new(),
@@ -92,7 +96,7 @@ fn banner<G: Look>(screen: &ReviewScreen<G>, say: Say) -> Vec<Line<'static>> {
             Line::from(vec![
                 Span::raw(say.text(&text!(REVIEW_TURN_OF, review.at + 1, total))),
                 Span::raw(" · "),
-                Span::styled(format!("{} {turn}{sign}", say.text(&name(mover))), theme::player(mover)),
+                Span::styled(format!("{} {turn}{sign}", say.text(&name(mover))), say.theme.player(mover)),
             ])
         }
         None => Line::raw(say.text(&text!(REVIEW_AT_END, total))),
@@ -112,15 +116,16 @@ fn banner<G: Look>(screen: &ReviewScreen<G>, say: Say) -> Vec<Line<'static>> {
 fn draw_panel<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
     let title = say.text(&text!(REVIEW_PANEL, review.level.number()));
     frame.render_widget(Block::bordered().title(format!(" {title} ")), area);
-    let ReviewPanel { graph, summary, list } = ReviewPanel::new(area);
+    let ReviewPanel { graph, times, summary, list } = ReviewPanel::timed(area, review.timed());
     draw_graph(review, say, graph, frame);
+    super::clock::draw_times(review, say, times, frame);
     let head = format!("{:<6}{:>9} {:>3} {:>3} {:>3}", "", say.word(REVIEW_ACCURACY), "?!", "?", "??");
     let mut lines = vec![Line::styled(head, theme::HINTS)];
     lines.extend(review.summaries().iter().map(|summary| {
         Line::from(vec![
             Span::styled(
                 format!("{:<6}", say.text(&crate::i18n::colour(summary.side))),
-                theme::player(summary.side),
+                say.theme.player(summary.side),
             ),
             Span::raw(format!(
                 "{:>7} % {:>3} {:>3} {:>3}",
@@ -150,7 +155,7 @@ fn draw_graph<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut 
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
-            .style(theme::player(Colour::Blue))
+            .style(say.theme.player(Colour::Blue))
             .data(&points),
         Dataset::default()
             .marker(Marker::Dot)
@@ -180,23 +185,26 @@ fn draw_turns<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut 
     let lines = review.list_lines(usize::from(area.width), [&sides[0], &sides[1]]);
     let at_line = review.list_line_at(&lines);
     let first = scrolled(at_line, lines.len(), usize::from(area.height));
-    let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|(n, lead, turn)| {
+    let shown = lines.into_iter().skip(first).take(usize::from(area.height)).map(|line| {
+        let n = line.turn;
         let mover = review.positions[n].to_move();
         let class = review.judged.get(n).and_then(Option::as_ref).map(|judged| judged.class);
         let style = if n == review.at { theme::CHOSEN } else { Style::new() };
-        // The number and side in the mover's colour, the turn in its class's style.
+        // The number and side in the mover's colour, the turn in its class's style, its time
+        // quieter.
         Line::from(vec![
-            Span::styled(lead, theme::player(mover)),
-            Span::styled(turn, style.patch(class_style(class))),
+            Span::styled(line.lead, say.theme.player(mover)),
+            Span::styled(line.text, style.patch(class_style(class, say.theme))),
+            Span::styled(line.time, theme::HINTS),
         ])
     });
     frame.render_widget(Paragraph::new(shown.collect::<Vec<_>>()), area);
 }
 
 /// A turn marked `?`, `??` reads as a warning; `?!` is only bold.
-fn class_style(class: Option<Class>) -> Style {
+fn class_style(class: Option<Class>, theme: &crate::theme::Theme) -> Style {
     match class {
-        Some(Class::Mistake | Class::Blunder) => theme::warning(),
+        Some(Class::Mistake | Class::Blunder) => theme.warning,
         Some(Class::Inaccuracy) => theme::TITLE,
         _ => Style::new(),
     }

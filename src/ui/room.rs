@@ -2,7 +2,6 @@
 //! takes, and what a terminal too small for a screen shows instead.
 
 use super::say::Say;
-use super::theme;
 use crate::i18n::keys::TOO_SMALL;
 use crate::i18n::text;
 use ratatui::Frame;
@@ -12,7 +11,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
 pub(super) fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
     let text = say.text(&text!(TOO_SMALL, needed.0, needed.1, area.width, area.height));
-    frame.render_widget(Paragraph::new(text).style(theme::warning()).wrap(Wrap { trim: true }), area);
+    frame.render_widget(Paragraph::new(text).style(say.theme.warning).wrap(Wrap { trim: true }), area);
 }
 
 /// A box in the middle of `area`, at most `width` by `height`.

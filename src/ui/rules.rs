@@ -5,7 +5,6 @@ use super::board;
 use super::game::Look;
 use super::room::centred;
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::app::highlights::Highlights;
 use crate::app::keys::Context;
 use crate::app::layout::PageLayout;
@@ -14,6 +13,7 @@ use crate::app::table::Input;
 use crate::i18n::keys::*;
 use crate::i18n::{Words, text};
 use crate::rules::{AnyPosition, Game, GameKind};
+use crate::theme::{self, Mark};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -56,7 +56,7 @@ fn page_text(book: &Book, lit: &Highlights, say: Say, width: u16, height: u16) -
         text.push(Line::styled(say.text(&text!(step, book.scene + 1, scenes)), theme::HINTS));
     }
     let caption = say.word(scene.caption);
-    text.extend(caption.lines().map(|line| Line::styled(line.to_string(), theme::success())));
+    text.extend(caption.lines().map(|line| Line::styled(line.to_string(), say.theme.success)));
     if let Some(turn) = scene.turn {
         text.push(Line::raw(""));
         text.push(Line::styled(say.text(&text!(RULES_TRY, turn)), theme::HINTS));
@@ -87,8 +87,8 @@ fn draw_position(position: &AnyPosition, lit: &Highlights, layout: &PageLayout, 
     crate::each_game!(position, p => board::draw(
         &layout.board,
         frame.buffer_mut(),
-        lit,
-        None,
+        (lit, None),
+        say.theme,
         |cell, style| p.write(cell, style, say),
     ));
 }
@@ -113,7 +113,7 @@ fn legend(lit: &Highlights, game: GameKind, say: Say, width: usize) -> Vec<Strin
 fn legend_items(lit: &Highlights, game: GameKind, say: Say) -> Vec<String> {
     Mark::BY_PRIORITY
         .iter()
-        .filter(|mark| !mark.cells(lit).is_empty())
+        .filter(|&&mark| !board::cells(mark, lit).is_empty())
         .map(|mark| format!("{} {}", mark.symbol(), say.word(mark.word(game))))
         .collect()
 }
@@ -161,7 +161,8 @@ mod tests {
     #[test]
     fn the_legend_never_breaks_inside_a_mark() {
         for lang in Lang::ALL {
-            let say = Say { lang, context: Context::Rules };
+            let profile = crate::app::Profile { lang, ..Default::default() };
+            let say = Say::new(&profile, Context::Rules);
             for &game in GameKind::ALL {
                 for (page, content) in pages(game).iter().enumerate() {
                     for scene in 0..content.scenes.len() {

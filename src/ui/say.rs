@@ -1,20 +1,29 @@
-//! How the screens say things: in their terminal's language, each key named as the key
-//! table names it on the screen on view.
+//! How the screens say things, and in which colours: the drawing context of one terminal,
+//! its language, its keys and its theme, passed down to everything that draws.
 
-use crate::app::keys::{self, Context};
+use crate::app::keys::{Context, KeyTable};
+use crate::app::profile::Profile;
 use crate::i18n::{Key, Lang, Text};
+use crate::theme::Theme;
 
-/// How the screen says things: in its terminal's language, a key named as the key table
-/// has it on the screen below.
+/// How the screen says things: in its terminal's language, a key named as that terminal's
+/// key table has it on the screen below, in that terminal's colours.
 #[derive(Clone, Copy)]
-pub struct Say {
+pub struct Say<'a> {
     pub lang: Lang,
+    pub keys: &'a KeyTable,
+    pub theme: &'a Theme,
     pub context: Context,
 }
 
-impl Say {
+impl<'a> Say<'a> {
+    /// The drawing context of a terminal with `profile`, on the screen whose keys are `context`'s.
+    pub fn new(profile: &'a Profile, context: Context) -> Say<'a> {
+        Say { lang: profile.lang, keys: &profile.keys, theme: &profile.theme, context }
+    }
+
     pub fn text(self, text: &Text) -> String {
-        self.lang.say_with(text, &|action| keys::key_for(self.context, action, self.lang))
+        self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
     }
 
     pub fn word(self, key: Key<0>) -> String {
@@ -23,6 +32,6 @@ impl Say {
 
     /// The hint line of `context`.
     pub fn hints(self, context: Context) -> String {
-        keys::hints(context, self.lang)
+        self.keys.hints(context, self.lang)
     }
 }

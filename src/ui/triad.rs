@@ -4,12 +4,12 @@
 use super::board::{self, CellText};
 use super::game::{Look, player_line};
 use super::say::Say;
-use super::theme::{self, Mark};
 use crate::app::game::GameScreen;
 use crate::i18n::Key;
 use crate::rules::Colour;
 use crate::rules::hex::Cell;
 use crate::rules::triad::Position;
+use crate::theme::Mark;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -18,11 +18,11 @@ impl Look for Position {
     const MARKS: &'static [Mark] = &[Mark::Cursor, Mark::Selected, Mark::Last];
     const NOTES: &'static [Key<0>] = &[];
 
-    fn write(&self, cell: Cell, style: Style, _: Say) -> CellText {
+    fn write(&self, cell: Cell, style: Style, say: Say) -> CellText {
         match self.piece(cell) {
-            None => vec![board::empty(style)],
+            None => vec![board::empty(style, say.theme)],
             Some(owner) => {
-                vec![vec![Span::styled(owner.letter().to_string(), theme::player(owner).patch(style))]]
+                vec![vec![Span::styled(owner.letter().to_string(), say.theme.player(owner).patch(style))]]
             }
         }
     }

@@ -1,10 +1,10 @@
 //! Helpers for driving the app with events, as a terminal would.
 #![allow(dead_code)]
 
+use hexstack::app::Profile;
 use hexstack::app::event::Event as Wake;
 use hexstack::app::game::GameScreen;
 use hexstack::app::highlights::Highlights;
-use hexstack::app::keys;
 use hexstack::app::menu::Entry;
 use hexstack::app::table::Input;
 use hexstack::app::{App, Screen};
@@ -37,24 +37,29 @@ pub fn hexstack_with(
 }
 
 pub fn clamber(position: &str) -> App {
-    App::game(Any::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
+    clamber_as(Profile::default(), position)
+}
+
+/// A Clamber game at a terminal of `profile`'s.
+pub fn clamber_as(profile: Profile, position: &str) -> App {
+    App::game(profile, Any::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
 }
 
 pub fn ombagui(position: &str) -> App {
-    App::game(Any::Ombagui(position.parse::<ombagui::Position>().unwrap()), AREA)
+    App::game(Profile::default(), Any::Ombagui(position.parse::<ombagui::Position>().unwrap()), AREA)
 }
 
 /// `text` in English, a key named as the screen on view names it.
 pub fn said(app: &App, text: &Text) -> String {
     let context = app.context();
-    Lang::En.say_with(text, &|action| keys::key_for(context, action, Lang::En))
+    Lang::En.say_with(text, &|action| app.profile.keys.key_for(context, action, Lang::En))
 }
 
 /// The kind of the game's message line (`Info`, `Warning`, `Success`, `None`) and its words.
 pub fn line(app: &App) -> (&'static str, String) {
     use hexstack::app::table::Message;
     let game = app.screen.game().expect("a game screen");
-    let kind = match hexstack::each_game!(game, game => game.table.message.clone()) {
+    let kind = match hexstack::each_game!(game, game => game.table.status().message().clone()) {
         Message::None => "None",
         Message::Info(_) => "Info",
         Message::Warning(_) => "Warning",
@@ -66,7 +71,7 @@ pub fn line(app: &App) -> (&'static str, String) {
 /// The line that tells the players what happened in the game on screen, in English.
 pub fn message(app: &App) -> String {
     let game = app.screen.game().expect("a game screen");
-    let message = hexstack::each_game!(game, game => game.table.message.clone());
+    let message = hexstack::each_game!(game, game => game.table.status().message().clone());
     message.text().map(|text| said(app, text)).unwrap_or_default()
 }
 
@@ -180,31 +185,39 @@ pub fn render(app: &App) -> Terminal<TestBackend> {
 /// Draws the app on a test terminal of the app's size, its words in `lang`.
 pub fn render_in(app: &App, lang: Lang) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
-    terminal.draw(|frame| hexstack::ui::draw(app, lang, frame)).unwrap();
+    terminal.draw(|frame| hexstack::ui::draw_in(app, lang, frame)).unwrap();
     terminal
 }
 
-/// Lets searches started on this thread wake the returned channel, as the loop's would.
-pub fn awake() -> std::sync::mpsc::Receiver<hexstack::app::event::Wake> {
-    let (sender, wakes) = std::sync::mpsc::sync_channel(hexstack::app::event::QUEUE);
-    hexstack::app::event::set_waker(Some(sender));
-    wakes
+/// A channel for a test's loop, as the loop's own: the searches of an app run on it wake it.
+pub struct Wakes {
+    sender: std::sync::mpsc::SyncSender<hexstack::app::event::Wake>,
+    receiver: std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
+}
+
+/// A channel for [`run_until`] to wake on.
+pub fn awake() -> Wakes {
+    let (sender, receiver) = std::sync::mpsc::sync_channel(hexstack::app::event::QUEUE);
+    Wakes { sender, receiver }
 }
 
 /// Runs `app` as the loop does, woken by its searches (on `wakes`, from [`awake`]) and its
 /// timers, until `done` holds of it; `false` if `patience` ran out first.
 pub fn run_until(
     app: &mut App,
-    wakes: &std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
+    wakes: &Wakes,
     patience: std::time::Duration,
     done: impl Fn(&App) -> bool,
 ) -> bool {
     use hexstack::app::event::Wake as Woken;
     use std::sync::mpsc::RecvTimeoutError;
     let deadline = std::time::Instant::now() + patience;
+    // The loop takes the app on: a search that ended before then is taken in at once.
+    app.waker.connect(wakes.sender.clone());
+    app.handle(Wake::Searched);
     while !done(app) {
         let until = app.timer().map_or(deadline, |due| due.min(deadline));
-        match wakes.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+        match wakes.receiver.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
             Ok(Woken::Searched) => app.handle(Wake::Searched),
             Ok(_) => {}
             Err(RecvTimeoutError::Timeout) if std::time::Instant::now() >= deadline => return false,
@@ -235,8 +248,8 @@ pub fn run_loop(
         sender.send(hexstack::app::event::Wake::Local(event)).unwrap();
     }
     drop(sender);
-    let taken = std::mem::replace(app, App::new(AREA));
-    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal, Lang::En));
+    let taken = std::mem::replace(app, App::new(Profile::default(), AREA));
+    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal));
     let inlet = hexstack::terminal::Inlet::new(wakes);
     hexstack::terminal::drive(&mut local, autosave, &inlet, None).unwrap();
     let screen = local.unwrap();

@@ -43,8 +43,8 @@ impl Evaluate for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::{Class, Summary, after, budget, look, look_at, needed, positions};
-    use crate::testing::{best, classes, plies, proven_distances, review};
+    use crate::review::{Class, Summary, after, budget, look, needed, positions};
+    use crate::testing::{best, classes, look_at, plies, proven_distances, review};
     use crate::{Budget, DrawAnswer, DrawReason, Level, Search, Standing, WIN, draw_answer};
     use hexstack_rules::clamber::Turn;
     use hexstack_rules::{Colour, Game};

@@ -4,23 +4,25 @@ use super::{Evaluate, Standing, winning_chance};
 use hexstack_rules::{Colour, Game, Progress};
 
 /// Below this chance of its own the computer is behind and takes a draw.
-pub const BEHIND_BELOW: f64 = 0.45;
+pub(crate) const BEHIND_BELOW: f64 = 0.45;
 
 /// Below this chance of its own it takes a draw in a game that has stood even for
 /// [`EVEN_FOR`] turns: not ahead, and nothing moves.
-pub const NOT_AHEAD_BELOW: f64 = 0.55;
+pub(crate) const NOT_AHEAD_BELOW: f64 = 0.55;
 
 /// Turns an even game (by the evaluation) must last before the computer takes a draw it
 /// is not behind in.
 pub const EVEN_FOR: usize = 20;
 
 /// The evaluation's chances that count as an even game for [`EVEN_FOR`].
-pub const EVEN: std::ops::RangeInclusive<f64> = 0.4..=0.6;
+pub(crate) const EVEN: std::ops::RangeInclusive<f64> = 0.4..=0.6;
 
 /// The computer's answer to a draw offer.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum DrawAnswer {
+    /// It takes the draw, and says why.
     Accepts(DrawReason),
+    /// It plays on, and says why.
     Declines(DrawReason),
 }
 
@@ -37,10 +39,12 @@ pub enum DrawReason {
 }
 
 impl DrawAnswer {
+    /// Whether it takes the draw.
     pub fn accepts(self) -> bool {
         matches!(self, DrawAnswer::Accepts(_))
     }
 
+    /// Why it answered so, whichever the answer.
     pub fn reason(self) -> DrawReason {
         match self {
             DrawAnswer::Accepts(reason) | DrawAnswer::Declines(reason) => reason,

@@ -1,6 +1,6 @@
 //! The computer's levels, 1 (beginner) to 5 (expert): each a budget and a way of judging.
 //! Their range, the usual one and what each does are here and nowhere else; their names
-//! are the words' ([`crate::i18n::level`]).
+//! are the application's words (its `i18n::level`).
 
 use super::Budget;
 use std::time::Duration;
@@ -27,6 +27,7 @@ impl Level {
         }
     }
 
+    /// Its number, 1 to 5: what a player types and the saved game keeps.
     pub const fn number(self) -> u8 {
         self.0
     }

@@ -7,12 +7,40 @@
 //! of material and progress does, and alpha-beta proves short wins and losses exactly.
 //! A search stops at its budget (nodes, for reproducible tests, or time) or at once when
 //! asked, and always has a legal turn to give.
+//!
+//! ```
+//! use hexstack_ai::{Budget, Level, Search, WIN};
+//! use hexstack_rules::{Any, GameKind};
+//! use std::sync::atomic::AtomicBool;
+//!
+//! // A budget of positions, not of time: the same answer on every machine, every run.
+//! let budget = Budget { nodes: Some(5_000), ..Budget::default() };
+//! // Another thread may set this to stop the search at once.
+//! let stop = AtomicBool::new(false);
+//!
+//! // Blue's 1 stands next to Red's only stack, a 1 too: capturing it wins.
+//! let text = "2/b/A1=b1,A2=r1";
+//! let Any::Clamber(position) = GameKind::Clamber.position(text, None)? else { unreachable!() };
+//! let found = Search::new().best(&position, budget, &stop).expect("Blue has a turn");
+//! assert_eq!(found.turn.to_string(), "A1xA2");
+//! assert_eq!(found.score, WIN - 1, "a win one ply ahead, proven");
+//!
+//! // From the start, twice with the same budget: the same turn and the same score.
+//! let Any::Clamber(start) = GameKind::Clamber.start(None)? else { unreachable!() };
+//! let first = Search::new().best(&start, budget, &stop);
+//! assert_eq!(Search::new().best(&start, budget, &stop), first);
+//!
+//! // A level is a budget of time and a way of judging: what the computer plays at.
+//! assert_eq!(Level::new(3), Some(Level::USUAL));
+//! # Ok::<(), hexstack_rules::ParseError>(())
+//! ```
 
 mod clamber;
 mod draw;
 mod eval_memo;
 mod level;
 mod ombagui;
+mod on_clock;
 pub mod proof;
 pub mod review;
 mod search;
@@ -20,13 +48,10 @@ mod search;
 mod triad;
 mod verdict;
 
-pub use draw::{
-    BEHIND_BELOW, DrawAnswer, DrawReason, EVEN, EVEN_FOR, NOT_AHEAD_BELOW, STILL_FOR, Stillness, draw_answer,
-    stillness,
-};
+pub use draw::{DrawAnswer, DrawReason, EVEN_FOR, STILL_FOR, Stillness, draw_answer, stillness};
 pub use level::Level;
 pub use search::Search;
-pub use verdict::{MOST_VERDICTS, Standing, Verdict, Verdicts, least_depth};
+pub use verdict::{Standing, Verdict, Verdicts};
 
 use hexstack_rules::{Colour, Game};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -51,7 +76,7 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     fn evaluate(&self) -> i32;
 
     /// A quick 64-bit hash of the whole position, under which the search keeps its
-    /// evaluations ([`judged`]): the position's bytes by default; a game whose positions
+    /// evaluations (its memo) and its table: the position's bytes by default; a game whose positions
     /// are large hashes the few words that say it all.
     fn quick_key(&self) -> u64 {
         eval_memo::quick_key(self)
@@ -79,7 +104,7 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
     /// Whether `next`, one of `now`'s turns, takes back the same player's turn before it,
     /// from `before` to `mine` (the other side moved from `mine` to `now`): an Ombagui
     /// piece sent straight back where it came from. The computer does so only when nothing
-    /// else is nearly as good ([`TAKING_BACK`]). Clamber's turns cannot be taken back.
+    /// else is nearly as good (`TAKING_BACK`). Clamber's turns cannot be taken back.
     fn takes_back(_before: &Self, _mine: &Self, _now: &Self, _next: &Self) -> bool {
         false
     }
@@ -155,7 +180,7 @@ pub struct Budget {
     /// further along the likely lines where the game says so
     /// ([`Evaluate::EXPERT_LOOKS_AHEAD`]): level 5.
     pub expert: bool,
-    /// Pick among the turns [`NEARLY_AS_GOOD`] as the best, by this seed and the position
+    /// Pick among the turns `NEARLY_AS_GOOD` as the best, by this seed and the position
     /// (level 1's own turns): the same game and seed play alike, another seed otherwise.
     pub vary: Option<u64>,
 }
@@ -163,10 +188,12 @@ pub struct Budget {
 /// What a search found: the turn, its score for the player to move, how deep it looked.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Found<T> {
+    /// The turn to play.
     pub turn: T,
+    /// Its score for the player to move (see [`WIN`] for proven wins).
     pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
 }
 
 /// A position's key: what the table, the verdicts and the count of visits file it under.
@@ -222,12 +249,12 @@ pub fn winning_chance(score: i32) -> f64 {
 /// What the games' own tests of the search share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::review::{Class, Judged, judge_all, look_at, needed, positions};
+    use super::review::{Class, Judged, Looked, Needed, judge_all, look, needed, positions, put};
     use super::{Budget, Evaluate, Found, PROVEN, Search, WIN};
     use std::sync::atomic::AtomicBool;
 
     /// The turn found on one thread and on two: both must hold what the test asks.
-    pub fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
+    pub(crate) fn best<G: Evaluate>(position: &G, depth: u32) -> Found<G::Turn> {
         let budget = Budget { depth: Some(depth), nodes: Some(2_000_000), ..Budget::default() };
         let stop = AtomicBool::new(false);
         let one = Search::new().best(position, budget, &stop).expect("a legal turn");
@@ -239,7 +266,7 @@ pub(crate) mod testing {
 
     /// Plays `position` out with one search kept from turn to turn (its table too), each
     /// side searching `depth` plies; the proven distances it reports on the way.
-    pub fn proven_distances<G: Evaluate>(mut position: G, depth: u32) -> Vec<(i32, i32)> {
+    pub(crate) fn proven_distances<G: Evaluate>(mut position: G, depth: u32) -> Vec<(i32, i32)> {
         let mut search = Search::new();
         let budget = Budget { depth: Some(depth), ..Budget::default() };
         let mut distances = Vec::new();
@@ -255,7 +282,7 @@ pub(crate) mod testing {
     }
 
     /// Reviews the game from `start` through `turns` at a fixed depth (reproducible).
-    pub fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
+    pub(crate) fn review<G>(start: &str, turns: &[&str]) -> Vec<Judged<G::Turn>>
     where
         G: Evaluate + std::str::FromStr<Err: std::fmt::Debug>,
     {
@@ -272,11 +299,28 @@ pub(crate) mod testing {
         judge_all(&positions, &turns, &looked).into_iter().map(|judged| judged.expect("judged")).collect()
     }
 
-    pub fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
+    /// Looks at what `needed` names with `search` (one search kept through the review, its
+    /// table too) and puts it in `looked`.
+    pub(crate) fn look_at<G: Evaluate>(
+        search: &mut Search<G>,
+        needed: Needed<G>,
+        positions: &[G],
+        looked: &mut [Option<Looked<G::Turn>>],
+        budget: Budget,
+        stop: &AtomicBool,
+    ) {
+        let position = match &needed {
+            Needed::Position(at) => positions[*at],
+            Needed::AfterBest(_, position) => *position,
+        };
+        put(looked, &needed, look(search, &position, budget, stop));
+    }
+
+    pub(crate) fn classes<T>(judged: &[Judged<T>]) -> Vec<Class> {
         judged.iter().map(|turn| turn.class).collect()
     }
 
-    pub fn plies(depth: u32) -> Budget {
+    pub(crate) fn plies(depth: u32) -> Budget {
         Budget { depth: Some(depth), ..Budget::default() }
     }
 }

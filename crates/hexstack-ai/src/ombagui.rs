@@ -39,11 +39,11 @@ impl Evaluate for Position {
     /// with a piece under the other side's (its tower begun on a goal cell, or a piece on
     /// its way) cannot finish while covered, and the coverer, behind, never has to let go
     /// (no rule ends a game that goes round). A lead held up so is no lead: the side ahead,
-    /// covered, keeps a [`HELD_LEAD`]th of it. Ahead, an expert keeps its pieces and towers
+    /// covered, keeps a `HELD_LEAD`th of it. Ahead, an expert keeps its pieces and towers
     /// where the other side cannot cover them; behind, it covers.
     ///
     /// It also sees the other side's pieces in its own way, and boxed in on its own goal
-    /// cells ([`Race::Wary`]), and not its own in theirs: it goes round them and leaves them
+    /// cells (`Race::Wary`), and not its own in theirs: it goes round them and leaves them
     /// a way out instead of running into a jam, and standing in their way is no gain to it.
     fn evaluate_as_expert(&self, expert: Colour) -> i32 {
         let (me, pieces) = (self.to_move(), Pieces::of(self));
@@ -111,7 +111,7 @@ const HOLDING: i32 = 3;
 /// be finished, and whoever takes a holder off frees the other's tower first, so a side
 /// that does not want to lose never does; no rule ends the game. From computer games:
 /// `D7=rL.rM.bD` beside `A1=bL.bM.rD`, the other pieces home or wandering.
-pub fn mutual_blockade(position: &Position) -> bool {
+pub(crate) fn mutual_blockade(position: &Position) -> bool {
     [Colour::Blue, Colour::Red].into_iter().all(|colour| {
         let held = position.held_goals(colour);
         let clear = |cell| {

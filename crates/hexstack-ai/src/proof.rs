@@ -59,7 +59,7 @@ impl<G: Evaluate> Prover<G> {
     }
 
     /// Whether the player to move wins within `turns` of their own turns.
-    pub fn wins_within(&mut self, position: &G, turns: u32) -> Result<bool, Spent> {
+    pub(crate) fn wins_within(&mut self, position: &G, turns: u32) -> Result<bool, Spent> {
         self.ask();
         self.attacker_wins(position, 2 * turns - 1)
     }
@@ -76,7 +76,7 @@ impl<G: Evaluate> Prover<G> {
     }
 
     /// Whether the turn from `position` to `next` wins within `turns` of the mover's turns.
-    pub fn turn_wins_within(&mut self, position: &G, next: &G, turns: u32) -> Result<bool, Spent> {
+    pub(crate) fn turn_wins_within(&mut self, position: &G, next: &G, turns: u32) -> Result<bool, Spent> {
         if next.winner() == Some(position.to_move()) {
             return Ok(true);
         }

@@ -2,65 +2,43 @@
 //! each turn classed by how much it lowered its player's winning chance, as lichess does
 //! (inaccuracy, mistake, blunder), with the turn the computer would have played instead.
 //! Pure like the search: the app runs it on a worker thread, `hexstack review` on its own.
+//! The looking is in `review/look.rs`; this file judges the turns and sums them up.
 
-use super::{Budget, Evaluate, Level, Search};
-use hexstack_rules::{Colour, Game, Outcome};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+mod look;
+
+pub use look::{
+    Looked, Needed, after, all_cores, budget, look, look_all, look_many, needed, needs, positions, put,
+    skip_if_stuck,
+};
+
+use hexstack_rules::{Colour, Game};
 
 /// A turn that lowered its player's winning chance by this much (0 to 1) or more is an
 /// inaccuracy; by [`MISTAKE`], a mistake; by [`BLUNDER`], a blunder. Twice lichess's
 /// figures: the evaluation here is coarser than a chess engine's, and a verdict at one
 /// depth and the next one's may differ by several points without any turn being wrong.
 pub const INACCURACY: f64 = 0.10;
+/// The loss that makes a turn a mistake ([`INACCURACY`]).
 pub const MISTAKE: f64 = 0.20;
+/// The loss that makes a turn a blunder ([`INACCURACY`]).
 pub const BLUNDER: f64 = 0.30;
-
-/// The most time a review spends on one position, whatever its budget of positions: only
-/// a position with thousands of chains comes near it.
-pub const MOST_TIME: Duration = Duration::from_secs(20);
-
-/// The budget of a review at `level`: the level's own depth and judgement, its time
-/// turned into positions at the game's usual pace, on one thread. So a game reviewed twice,
-/// here or on another machine, gets the same review, and a review at level 4 looks about as
-/// far as level 4 plays.
-pub fn budget<G: Evaluate>(level: Level) -> Budget {
-    let playing = level.budget();
-    let time = playing.time.unwrap_or_default();
-    let positions = (time.as_millis() as u64).saturating_mul(G::POSITIONS_PER_SECOND) / 1000;
-    Budget {
-        nodes: Some(positions.max(1)),
-        time: None,
-        most_time: Some(MOST_TIME),
-        two_threads: false,
-        ..playing
-    }
-}
-
-/// What the computer says of one position of the game.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Looked<T> {
-    /// Blue's chance of winning from here, 0 to 1, with the best play it sees.
-    pub blue: f64,
-    /// The turn it would play here; `None` once the game is over.
-    pub best: Option<T>,
-    /// Blue's chance after that turn, looked at like the position after the turn played
-    /// (so that the two compare at the same depth) when the turn played seems to lose.
-    pub after_best: Option<f64>,
-}
 
 /// How much a turn lowered its player's chance.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Class {
+    /// Less than an [`INACCURACY`], or no worse than the computer's own turn.
     Ok,
+    /// An [`INACCURACY`] or more.
     Inaccuracy,
+    /// A [`MISTAKE`] or more.
     Mistake,
+    /// A [`BLUNDER`] or more.
     Blunder,
 }
 
 impl Class {
     /// The class of a turn that lowered its player's chance by `loss` (0 to 1).
-    pub fn of(loss: f64) -> Class {
+    pub(crate) fn of(loss: f64) -> Class {
         match loss {
             loss if loss >= BLUNDER => Class::Blunder,
             loss if loss >= MISTAKE => Class::Mistake,
@@ -93,16 +71,20 @@ impl Class {
 /// One turn of the game, judged.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Judged<T> {
+    /// Who played it.
     pub mover: Colour,
+    /// The turn played.
     pub played: T,
-    /// The mover's chance before the turn (with the best turn), and after the one played.
-    pub before: f64,
+    /// The mover's chance before the turn (with the best turn), 0 to 1.
+    pub(crate) before: f64,
+    /// The mover's chance after the turn played, 0 to 1.
     pub after: f64,
     /// The mover's chance after the computer's turn, when it was looked at (else `before`).
     pub kept: f64,
     /// How much the turn lowered the mover's chance, 0 to 1: nothing for the computer's
     /// own turn, whatever a verdict one ply deeper says.
     pub loss: f64,
+    /// What the loss makes of the turn.
     pub class: Class,
     /// The computer's turn, when the one played was not as good (an inaccuracy or worse).
     pub better: Option<T>,
@@ -130,9 +112,13 @@ impl<T> Judged<T> {
 /// little (seen alike), or it lost too little to count.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unmarked {
+    /// The game was proven lost before the turn, whatever it was.
     AlreadyLost,
+    /// The player still wins by force after it.
     StillWon,
+    /// The computer's own turn keeps about as little.
     AsLittle,
+    /// It lost too little to count.
     Little,
 }
 
@@ -141,58 +127,16 @@ pub fn seen_by(colour: Colour, chance: f64) -> f64 {
     if colour == Colour::Blue { chance } else { 1.0 - chance }
 }
 
-/// The position a player meets after `turn`: a player left with no legal turn in a game
-/// that goes on is skipped, as the record does. `None` if the turn is not legal.
-pub fn after<G: Game>(position: &G, turn: &G::Turn) -> Option<G> {
-    position.play(turn).ok().map(|next| skip_if_stuck(next))
-}
-
-/// The position itself, or the one after its player's forced skip.
-pub fn skip_if_stuck<G: Game>(position: G) -> G {
-    if position.outcome() == Outcome::Ongoing && !position.can_move() { position.skipped() } else { position }
-}
-
-/// Every position of a game from `start` through `turns`: the start and the one after
-/// each turn (skips made), as many as there are legal turns in a row.
-pub fn positions<G: Game>(start: G, turns: &[G::Turn]) -> Vec<G> {
-    let mut positions = vec![skip_if_stuck(start)];
-    for turn in turns {
-        let Some(next) = positions.last().and_then(|position| after(position, turn)) else { break };
-        positions.push(next);
-    }
-    positions
-}
-
-/// The computer's verdict on `position` within `budget` ([`Search::verdict`], so that the
-/// review, the hints and the figures agree), or the result of a game that is over. The
-/// position is judged by itself: the way the game came there does not count.
-pub fn look<G: Evaluate>(
-    search: &mut Search<G>,
-    position: &G,
-    budget: Budget,
-    stop: &AtomicBool,
-) -> Looked<G::Turn> {
-    let over = |blue| Looked { blue, best: None, after_best: None };
-    match position.outcome() {
-        Outcome::Won(Colour::Blue) => return over(1.0),
-        Outcome::Won(Colour::Red) => return over(0.0),
-        Outcome::Drawn => return over(0.5),
-        Outcome::Ongoing => {}
-    }
-    search.remember(&[]);
-    match search.verdict(position, budget, stop) {
-        Some(verdict) => {
-            Looked { blue: verdict.blue(position.to_move()), best: Some(verdict.turn), after_best: None }
-        }
-        None => over(0.5),
-    }
-}
-
 /// Whether the turn `played` from the position `before` seems to lose enough to be marked
 /// (by the verdicts before and after it), or walks into a forced loss, or lets a forced win
 /// go: then the position after the computer's own turn is looked at too, and the two
 /// positions after compared.
-pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, after: &Looked<T>) -> bool {
+pub(crate) fn suspect<T: PartialEq>(
+    mover: Colour,
+    played: &T,
+    before: &Looked<T>,
+    after: &Looked<T>,
+) -> bool {
     let (before_chance, after_chance) = (seen_by(mover, before.blue), seen_by(mover, after.blue));
     let lost = before_chance - after_chance;
     let forced = (after_chance == 0.0 && before_chance > 0.0) || (before_chance == 1.0 && after_chance < 1.0);
@@ -202,12 +146,12 @@ pub fn suspect<T: PartialEq>(mover: Colour, played: &T, before: &Looked<T>, afte
 /// Below this chance before a turn (with the computer's turn), walking into a forced loss
 /// is a mistake rather than a blunder; below [`LOST_INACCURACY`], an inaccuracy. Lichess's
 /// figures for mates: a proof is exact, so the coarser evaluation widens nothing here.
-pub const LOST_MISTAKE: f64 = 0.07;
-pub const LOST_INACCURACY: f64 = 0.025;
+pub(crate) const LOST_MISTAKE: f64 = 0.07;
+pub(crate) const LOST_INACCURACY: f64 = 0.025;
 /// Above this chance after a turn that let a forced win go, the turn is a mistake rather
 /// than a blunder; above [`WON_INACCURACY`], an inaccuracy.
-pub const WON_MISTAKE: f64 = 0.93;
-pub const WON_INACCURACY: f64 = 0.975;
+pub(crate) const WON_MISTAKE: f64 = 0.93;
+pub(crate) const WON_INACCURACY: f64 = 0.975;
 
 /// The class of a turn that lost `loss` of its player's chance, from `kept` (the chance
 /// after the computer's turn) to `after`. Proven results are judged as lichess judges
@@ -235,7 +179,7 @@ fn class_of(loss: f64, kept: f64, after: f64) -> Class {
 /// Judges the turn `played` by the mover of `before`, from the verdicts on the position
 /// before it and after it; `None` while a suspect turn waits for the look at the position
 /// after the computer's turn.
-pub fn judge<T: Clone + PartialEq>(
+pub(crate) fn judge<T: Clone + PartialEq>(
     mover: Colour,
     played: &T,
     before: &Looked<T>,
@@ -264,158 +208,6 @@ pub fn judge<T: Clone + PartialEq>(
     })
 }
 
-/// What is still to be looked at for a review, in the order it is best done: the first
-/// position not looked at, or the position after the computer's turn where a suspect turn
-/// was played.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Needed<G> {
-    Position(usize),
-    /// The position after the computer's turn at position `.0`.
-    AfterBest(usize, G),
-}
-
-/// The next thing to look at, if any, going through the game in order.
-pub fn needed<G: Game>(
-    positions: &[G],
-    turns: &[G::Turn],
-    looked: &[Option<Looked<G::Turn>>],
-) -> Option<Needed<G>> {
-    for (at, position) in positions.iter().enumerate() {
-        let Some(this) = &looked[at] else { return Some(Needed::Position(at)) };
-        let (Some(turn), Some(Some(next))) = (turns.get(at), looked.get(at + 1)) else { continue };
-        if this.after_best.is_none() && suspect(position.to_move(), turn, this, next) {
-            let best = this.best.as_ref().and_then(|best| after(position, best));
-            return Some(Needed::AfterBest(at, best.unwrap_or(*position)));
-        }
-    }
-    None
-}
-
-/// Looks at what `needed` names and puts it in `looked`.
-pub fn look_at<G: Evaluate>(
-    search: &mut Search<G>,
-    needed: Needed<G>,
-    positions: &[G],
-    looked: &mut [Option<Looked<G::Turn>>],
-    budget: Budget,
-    stop: &AtomicBool,
-) {
-    match needed {
-        Needed::Position(at) => looked[at] = Some(look(search, &positions[at], budget, stop)),
-        Needed::AfterBest(at, position) => {
-            let blue = look(search, &position, budget, stop).blue;
-            if let Some(looked) = &mut looked[at] {
-                looked.after_best = Some(blue);
-            }
-        }
-    }
-}
-
-/// Everything that can be looked at now, in the game's order: every position not looked
-/// at, and the position after the computer's turn wherever a suspect turn's positions
-/// before and after are looked at. Each is looked at by itself, so in any order.
-pub fn needs<G: Game>(
-    positions: &[G],
-    turns: &[G::Turn],
-    looked: &[Option<Looked<G::Turn>>],
-) -> Vec<Needed<G>> {
-    let mut needs = Vec::new();
-    for (at, position) in positions.iter().enumerate() {
-        let Some(this) = &looked[at] else {
-            needs.push(Needed::Position(at));
-            continue;
-        };
-        let (Some(turn), Some(Some(next))) = (turns.get(at), looked.get(at + 1)) else { continue };
-        if this.after_best.is_none() && suspect(position.to_move(), turn, this, next) {
-            let best = this.best.as_ref().and_then(|best| after(position, best));
-            needs.push(Needed::AfterBest(at, best.unwrap_or(*position)));
-        }
-    }
-    needs
-}
-
-/// Puts what was `found` for `needed` in `looked`.
-pub fn put<G: Game>(looked: &mut [Option<Looked<G::Turn>>], needed: &Needed<G>, found: Looked<G::Turn>) {
-    match needed {
-        Needed::Position(at) => looked[*at] = Some(found),
-        Needed::AfterBest(at, _) => {
-            if let Some(looked) = &mut looked[*at] {
-                looked.after_best = Some(found.blue);
-            }
-        }
-    }
-}
-
-/// Looks at each of `needs` on up to `threads` threads, each look with a search of its own,
-/// so that a verdict depends on its position and the budget alone: the same on one thread
-/// or many, in any order. `found` hears each as it comes; a look that `stop` cut short is
-/// not heard.
-pub fn look_many<G>(
-    needs: &[Needed<G>],
-    positions: &[G],
-    budget: Budget,
-    threads: usize,
-    stop: &AtomicBool,
-    mut found: impl FnMut(&Needed<G>, Looked<G::Turn>),
-) where
-    G: Evaluate + Send + Sync,
-    G::Turn: Send,
-{
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let (sender, heard) = std::sync::mpsc::channel();
-        for _ in 0..threads.clamp(1, needs.len().max(1)) {
-            let (sender, next) = (sender.clone(), &next);
-            scope.spawn(move || {
-                while let Some(needed) = needs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let position = match needed {
-                        Needed::Position(at) => &positions[*at],
-                        Needed::AfterBest(_, position) => position,
-                    };
-                    let looked = look(&mut Search::new(), position, budget, stop);
-                    if stop.load(Ordering::Relaxed) || sender.send((needed, looked)).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (needed, looked) in heard {
-            found(needed, looked);
-        }
-    });
-}
-
-/// Looks at everything a review of the game needs on `threads` threads, from what `looked`
-/// already holds; `progress` hears the verdicts after each look.
-pub fn look_all<G>(
-    positions: &[G],
-    turns: &[G::Turn],
-    looked: &mut [Option<Looked<G::Turn>>],
-    (budget, threads): (Budget, usize),
-    stop: &AtomicBool,
-    mut progress: impl FnMut(&[Option<Looked<G::Turn>>]),
-) where
-    G: Evaluate + Send + Sync,
-    G::Turn: Send,
-{
-    loop {
-        let needs = needs(positions, turns, looked);
-        if needs.is_empty() || stop.load(Ordering::Relaxed) {
-            return;
-        }
-        look_many(&needs, positions, budget, threads, stop, |needed, found| {
-            put(looked, needed, found);
-            progress(looked);
-        });
-    }
-}
-
-/// How many threads a review uses unless told: one a core.
-pub fn all_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
 /// Judges every turn whose positions before and after are looked at (`looked[i]` is the
 /// verdict on `positions[i]`, `None` while not yet known).
 pub fn judge_all<G: Game>(
@@ -435,7 +227,7 @@ pub fn judge_all<G: Game>(
 
 /// How accurate a turn was, 0 to 100, from what it lost: lichess's curve, 100 for a turn
 /// that lost nothing, about 65 for a loss of ten points, 4 for fifty, nothing from eighty on.
-pub fn accuracy(loss: f64) -> f64 {
+pub(crate) fn accuracy(loss: f64) -> f64 {
     match loss {
         loss if loss <= 0.0 => 100.0,
         loss => (103.1668 * (-0.04354 * loss * 100.0).exp() - 3.1669).clamp(0.0, 100.0),
@@ -446,13 +238,18 @@ pub fn accuracy(loss: f64) -> f64 {
 /// inaccuracies, mistakes and blunders they made.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Summary {
+    /// Whose review it is.
     pub side: Colour,
+    /// The mean of their turns' accuracy, 0 to 100.
     pub accuracy: f64,
+    /// How many of their turns are inaccuracies.
     pub inaccuracies: usize,
+    /// How many are mistakes.
     pub mistakes: usize,
+    /// How many are blunders.
     pub blunders: usize,
     /// How many of their turns are judged.
-    pub turns: usize,
+    pub(crate) turns: usize,
 }
 
 impl Summary {
@@ -512,7 +309,7 @@ mod tests {
         assert_eq!((judged.class, judged.better), (Class::Ok, None));
     }
 
-    /// Issue 33: proven results are marked as lichess marks mates, by the proof alone.
+    /// Proven results are marked as lichess marks mates, by the proof alone.
     #[test]
     fn proven_results_are_marked_as_lichess_marks_mates() {
         let class = |kept: f64, after: f64| {
@@ -543,26 +340,6 @@ mod tests {
         // The computer's own turn is no mark, whatever a verdict a ply deeper says.
         let own = judge(Colour::Blue, &"E5".to_string(), &looked(1.0, "E5"), &looked(0.9, "A1")).unwrap();
         assert_eq!(own.class, Class::Ok);
-    }
-
-    /// Each position is looked at with a search of its own: the verdicts are the same on
-    /// one thread or two, in whatever order they come.
-    #[test]
-    fn a_review_looks_the_same_on_one_thread_or_two() {
-        use hexstack_rules::clamber::Position;
-        let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
-        let turns: Vec<_> = ["C3", "D4", "B2", "D3", "A1"].iter().map(|t| t.parse().unwrap()).collect();
-        let positions = positions(start, &turns);
-        let budget = Budget { nodes: Some(20_000), ..Budget::default() };
-        let review = |threads| {
-            let mut looked = vec![None; positions.len()];
-            look_all(&positions, &turns, &mut looked, (budget, threads), &AtomicBool::new(false), |_| {});
-            looked
-        };
-        let one = review(1);
-        assert!(one.iter().all(Option::is_some));
-        assert_eq!(one, review(2));
-        assert!(needs(&positions, &turns, &one).is_empty(), "nothing left to look at");
     }
 
     #[test]

@@ -15,19 +15,22 @@ pub struct Verdict<T> {
     /// The turn it would play (the hint).
     pub turn: T,
     /// The score for the player to move (see [`WIN`]).
-    pub score: i32,
+    pub(crate) score: i32,
     /// How many plies the search that gave it looked ahead.
-    pub depth: u32,
+    pub(crate) depth: u32,
 }
 
 /// Who is ahead, as the figure says it: a side and its chance, or an even game (no
 /// number, since "even: 47 %" would be nobody's 47 %).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Standing {
+    /// Neither side's chance, rounded, is over 55 %.
     Even,
-    /// `percent` is the side's own chance, 56 to 100.
+    /// One side is ahead.
     Ahead {
+        /// The side ahead.
         side: Colour,
+        /// The side's own chance, 56 to 100.
         percent: u8,
     },
 }
@@ -59,13 +62,8 @@ impl<T> Verdict<T> {
         if to_move == Colour::Blue { self.chance() } else { 1.0 - self.chance() }
     }
 
-    /// Who is ahead, in a position where `to_move` is to move.
-    pub fn standing(&self, to_move: Colour) -> Standing {
-        Standing::from_blue(self.blue(to_move))
-    }
-
     /// Whether the verdict is a proven win or loss: no deeper search changes it.
-    pub fn proven(&self) -> bool {
+    pub(crate) fn proven(&self) -> bool {
         self.score.abs() > WIN - PROVEN
     }
 
@@ -79,7 +77,7 @@ impl<T> Verdict<T> {
 
 /// How many verdicts are kept at most: a game visits a few thousand positions. When full,
 /// the kept ones stand and new ones are given but not kept.
-pub const MOST_VERDICTS: usize = 100_000;
+pub(crate) const MOST_VERDICTS: usize = 100_000;
 
 /// Verdicts kept by position key (and by judgement: a beginner's and an expert's apart,
 /// since each judges positions its own way).
@@ -96,14 +94,14 @@ impl<T> Default for Verdicts<T> {
 
 /// How deep a search within `budget` surely looks: a kept verdict at least this deep
 /// answers for it without searching.
-pub fn least_depth(budget: &Budget) -> u32 {
+pub(crate) fn least_depth(budget: &Budget) -> u32 {
     budget.depth.map_or(budget.min_depth, |depth| depth.max(budget.min_depth)).max(1)
 }
 
 impl<T: Clone> Verdicts<T> {
     /// The kept verdict on `position` that answers for `budget` (judging as it judges):
     /// one that looked at least [`least_depth`] plies ahead, or a proven one.
-    pub fn get<G: Evaluate<Turn = T>>(&self, position: &G, budget: &Budget) -> Option<&Verdict<T>> {
+    pub(crate) fn get<G: Evaluate<Turn = T>>(&self, position: &G, budget: &Budget) -> Option<&Verdict<T>> {
         self.kept
             .get(&(position_key(position), budget.beginner, budget.expert))
             .filter(|kept| kept.proven() || kept.depth >= least_depth(budget))
@@ -114,7 +112,7 @@ impl<T: Clone> Verdicts<T> {
     /// verdict that stands. A verdict short of the budget's least depth (its time ran
     /// out on a busy machine) is kept too, so that asking again gives it again, until a
     /// deeper one replaces it.
-    pub fn keep<G: Evaluate<Turn = T>>(
+    pub(crate) fn keep<G: Evaluate<Turn = T>>(
         &mut self,
         position: &G,
         budget: &Budget,
@@ -137,11 +135,13 @@ impl<T: Clone> Verdicts<T> {
     }
 
     /// How many verdicts are kept.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.kept.len()
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.kept.is_empty()
     }
 }
@@ -184,6 +184,9 @@ mod tests {
         assert_eq!(Standing::from_blue(0.29), Standing::Ahead { side: Colour::Red, percent: 71 });
         let won = Verdict { turn: (), score: WIN - 3, depth: 3 };
         assert_eq!(won.plies_to_end(), Some(3));
-        assert_eq!(won.standing(Colour::Red), Standing::Ahead { side: Colour::Red, percent: 100 });
+        assert_eq!(
+            Standing::from_blue(won.blue(Colour::Red)),
+            Standing::Ahead { side: Colour::Red, percent: 100 }
+        );
     }
 }

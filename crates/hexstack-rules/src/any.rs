@@ -8,6 +8,7 @@ use super::Game;
 /// A kind of value that every game has its own of: `Of<G>` is game `G`'s.
 /// `Any<Records>` is a record of any game, where `Records::Of<G> = Record<G>`.
 pub trait Family {
+    /// Game `G`'s value.
     type Of<G: Game>: std::fmt::Debug;
 }
 
@@ -27,6 +28,7 @@ impl<F: Cloned> Clone for Any<F> {
 /// What the list makes of each game: its kind, and how its values go into an [`Any`].
 /// Every listed game has it; generic code asks it to wrap a value of its own game.
 pub trait Listed {
+    /// Which game of the list it is.
     const KIND: GameKind;
 
     /// `of`, a value of this game, as a value of any game.
@@ -43,7 +45,7 @@ macro_rules! define_games {
         /// A game, as the list names it.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum GameKind {
-            $($(#[$attr])* $variant,)*
+            $($(#[$attr])* #[doc = concat!("The game ", stringify!($variant), ".")] $variant,)*
         }
 
         impl GameKind {
@@ -60,7 +62,8 @@ macro_rules! define_games {
 
         /// A value of family `F` for one of the games.
         pub enum Any<F: Family> {
-            $($(#[$attr])* $variant(F::Of<super::$module::Position>),)*
+            $($(#[$attr])* #[doc = concat!("A value of the game ", stringify!($variant), ".")]
+            $variant(F::Of<super::$module::Position>),)*
         }
 
         impl<F: Family> Any<F> {

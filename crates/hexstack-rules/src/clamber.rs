@@ -7,16 +7,17 @@
 //! stopping point of a chain being a turn of its own.
 
 mod captures;
+mod legality;
 mod notation;
 mod progress;
 mod threats;
 
 pub use super::ParseError;
+pub use legality::IllegalTurn;
 pub use notation::Bad;
 
-use super::hex::{Board, Cell, CellSet, MAX_CELLS, OffBoard};
+use super::hex::{Board, Cell, CellSet, MAX_CELLS};
 use super::{Colour, Game};
-use std::fmt;
 
 /// One or more pieces on a cell. Once captured a stack is capped with the capturer's
 /// piece, so only its top matters: its owner, and its height.
@@ -32,10 +33,12 @@ impl Stack {
         (height >= 1).then_some(Stack { owner, height })
     }
 
+    /// Whose stack it is: the owner of its top piece.
     pub fn owner(self) -> Colour {
         self.owner
     }
 
+    /// How many pieces it holds.
     pub fn height(self) -> u16 {
         self.height
     }
@@ -48,7 +51,12 @@ pub enum Turn {
     Place(Cell),
     /// `from` captures `captured[0]`; in a chain, each further cell is captured by the
     /// stack captured just before it. A lower capture has exactly one captured cell.
-    Capture { from: Cell, captured: Vec<Cell> },
+    Capture {
+        /// The mover's stack that makes the first capture.
+        from: Cell,
+        /// The stacks captured, in order.
+        captured: Vec<Cell>,
+    },
 }
 
 impl Turn {
@@ -66,7 +74,9 @@ impl Turn {
 /// A capture being entered: the capturing stack, then the stacks captured so far.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Chain {
+    /// The mover's stack that makes the first capture.
     pub from: Cell,
+    /// The stacks captured so far, in order.
     pub captured: Vec<Cell>,
 }
 
@@ -90,60 +100,11 @@ impl Chain {
 /// The two kinds of capture: a lower capture ends the turn, an equal one may be chained.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CaptureKind {
+    /// Of a lower stack next to the capturer.
     Lower,
+    /// Of a stack of the capturer's height, in an enemy group next to it.
     Equal,
 }
-
-/// Why a turn cannot be played. Its `Display` is a sentence for the player.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum IllegalTurn {
-    GameOver(Colour),
-    OffBoard(OffBoard),
-    Occupied(Cell),
-    NoStack(Cell),
-    NotYours { cell: Cell, owner: Colour },
-    NotEnemy(Cell),
-    Higher { from: Cell, target: Cell, from_height: u16, target_height: u16 },
-    NotNextTo { from: Cell, target: Cell },
-    NotInNearGroup { from: Cell, target: Cell },
-    AfterLowerCapture(Cell),
-    NotEqual { from: Cell, target: Cell, from_height: u16, target_height: u16 },
-    AfterWin(Cell),
-}
-
-impl fmt::Display for IllegalTurn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalTurn::GameOver(winner) => write!(f, "the game is over: {winner} has won"),
-            IllegalTurn::OffBoard(off) => write!(f, "{off}"),
-            IllegalTurn::Occupied(cell) => {
-                write!(f, "{cell} is not empty: a piece is placed on an empty cell")
-            }
-            IllegalTurn::NoStack(cell) => write!(f, "there is no stack on {cell}"),
-            IllegalTurn::NotYours { cell, owner } => write!(f, "the stack on {cell} is {owner}'s"),
-            IllegalTurn::NotEnemy(cell) => write!(f, "{cell} holds no enemy stack to capture"),
-            IllegalTurn::Higher { from, target, from_height, target_height } => {
-                write!(f, "{target} (height {target_height}) is higher than {from} (height {from_height})")
-            }
-            IllegalTurn::NotNextTo { from, target } => {
-                write!(f, "{target} is lower than {from} but not next to it")
-            }
-            IllegalTurn::NotInNearGroup { from, target } => {
-                write!(f, "{target} is not in an enemy group next to {from}")
-            }
-            IllegalTurn::AfterLowerCapture(cell) => {
-                write!(f, "a lower capture ends the turn: nothing may follow {cell}")
-            }
-            IllegalTurn::NotEqual { from, target, from_height, target_height } => write!(
-                f,
-                "a chain goes on with equal captures only: {target} has height {target_height}, {from} has {from_height}"
-            ),
-            IllegalTurn::AfterWin(cell) => write!(f, "the capture of {cell} already won the game"),
-        }
-    }
-}
-
-impl std::error::Error for IllegalTurn {}
 
 /// A Clamber position: the board, every stack, the player to move, and whether a capture
 /// has won the game.
@@ -165,8 +126,11 @@ pub struct Position {
 /// such a position is never won, since only a capture wins.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Setup {
+    /// The board.
     pub board: Board,
+    /// The player to move.
     pub to_move: Colour,
+    /// The stacks, each with its cell.
     pub stacks: Vec<(Cell, Stack)>,
 }
 
@@ -185,13 +149,15 @@ impl TryFrom<Setup> for Position {
 /// A turn as the generator walks it: cell indices, the capturing stack first.
 #[derive(Clone, Copy)]
 pub enum Step<'a> {
+    /// A placement on the cell of this index.
     Place(usize),
+    /// The capturing stack's index, then each captured stack's.
     Capture(&'a [u8]),
 }
 
 impl Position {
     /// The empty board with `to_move` to play.
-    pub fn empty(board: Board, to_move: Colour) -> Position {
+    pub(crate) fn empty(board: Board, to_move: Colour) -> Position {
         Position { board, to_move, stacks: [CellSet::EMPTY; 2], heights: [0; MAX_CELLS], won: None }
     }
 
@@ -200,10 +166,12 @@ impl Position {
         Position::empty(board, Colour::Blue)
     }
 
+    /// The board the position is on.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.to_move
     }
@@ -344,79 +312,6 @@ impl Position {
             std::cmp::Ordering::Equal => Some(CaptureKind::Equal),
             std::cmp::Ordering::Greater => None,
         }
-    }
-
-    fn locate(&self, cell: Cell) -> Result<usize, IllegalTurn> {
-        self.board.locate(cell).map_err(IllegalTurn::OffBoard)
-    }
-
-    /// Checks `turn` and plays it: the position after it, with the other player to move,
-    /// or the reason it is illegal.
-    pub fn play(&self, turn: &Turn) -> Result<Position, IllegalTurn> {
-        if let Some(winner) = self.won {
-            return Err(IllegalTurn::GameOver(winner));
-        }
-        let next = match turn {
-            Turn::Place(cell) => {
-                let index = self.locate(*cell)?;
-                if self.stack_at(index).is_some() {
-                    return Err(IllegalTurn::Occupied(*cell));
-                }
-                let mut next = *self;
-                next.set(index, Some(Stack { owner: self.to_move, height: 1 }));
-                next
-            }
-            Turn::Capture { from, captured } => self.play_captures(*from, captured)?,
-        };
-        Ok(next.skipped())
-    }
-
-    fn play_captures(&self, from: Cell, captured: &[Cell]) -> Result<Position, IllegalTurn> {
-        let mut index = self.locate(from)?;
-        match self.stack_at(index) {
-            None => return Err(IllegalTurn::NoStack(from)),
-            Some(stack) if stack.owner != self.to_move => {
-                return Err(IllegalTurn::NotYours { cell: from, owner: stack.owner });
-            }
-            Some(_) => {}
-        }
-        let them = self.to_move.other().index();
-        let mut position = *self;
-        let mut capturer = from;
-        for (step, &target) in captured.iter().enumerate() {
-            if position.won.is_some() {
-                return Err(IllegalTurn::AfterWin(capturer));
-            }
-            let target_index = position.locate(target)?;
-            let enemy = position.stacks[them];
-            if !enemy.contains(target_index) {
-                return Err(IllegalTurn::NotEnemy(target));
-            }
-            let (from_height, target_height) = (position.heights[index], position.heights[target_index]);
-            if target_height > from_height {
-                return Err(IllegalTurn::Higher { from: capturer, target, from_height, target_height });
-            }
-            if target_height < from_height {
-                if step > 0 {
-                    return Err(IllegalTurn::NotEqual { from: capturer, target, from_height, target_height });
-                }
-                if !position.board.neighbours(index).contains(target_index) {
-                    return Err(IllegalTurn::NotNextTo { from: capturer, target });
-                }
-                if captured.len() > 1 {
-                    return Err(IllegalTurn::AfterLowerCapture(target));
-                }
-            } else if !position.equal_targets(index, enemy).contains(target_index) {
-                return Err(IllegalTurn::NotInNearGroup { from: capturer, target });
-            }
-            position = position.capture(target_index);
-            (index, capturer) = (target_index, target);
-        }
-        if captured.is_empty() {
-            // A capture with nothing captured is not a turn; `Turn`'s parser never makes one.
-            return Err(IllegalTurn::NotEnemy(from));
-        }
-        Ok(position)
     }
 }
 

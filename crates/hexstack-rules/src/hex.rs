@@ -8,15 +8,19 @@
 //! [`CellSet`] bit sets: a side-6 board has 91 cells, so one `u128` holds any set of cells
 //! and groups are found by flood fill without allocating.
 
+mod cell_set;
+
+pub use cell_set::{CellSet, CellSetIter};
+
 use std::fmt;
 use std::str::FromStr;
 
 /// The smallest board side the program accepts.
-pub const MIN_SIDE: u8 = 2;
+pub(crate) const MIN_SIDE: u8 = 2;
 /// The largest board side the program accepts (91 cells: a [`CellSet`] holds them all).
-pub const MAX_SIDE: u8 = 6;
+pub(crate) const MAX_SIDE: u8 = 6;
 /// The number of cells of the largest board.
-pub const MAX_CELLS: usize = 91;
+pub(crate) const MAX_CELLS: usize = 91;
 /// Columns and rows of the largest board.
 const SPAN: usize = 2 * MAX_SIDE as usize - 1;
 /// Marks "no cell" in the geometry tables.
@@ -81,7 +85,7 @@ impl FromStr for Cell {
 
     /// Reads `C3` or `c3`: one letter, then a number from 1.
     fn from_str(text: &str) -> Result<Cell, BadCell> {
-        let bad = || BadCell(text.to_string());
+        let bad = || BadCell(crate::notation::shown(text));
         let mut chars = text.chars();
         let letter = chars.next().filter(char::is_ascii_alphabetic).ok_or_else(bad)?;
         let digits = chars.as_str();
@@ -96,148 +100,6 @@ impl FromStr for Cell {
         Ok(Cell::new(col, (number - 1) as u8))
     }
 }
-
-/// A set of cells of one board, by dense index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CellSet(u128);
-
-impl CellSet {
-    /// The empty set.
-    pub const EMPTY: CellSet = CellSet(0);
-
-    /// The set holding only the cell of index `index`.
-    pub const fn single(index: usize) -> CellSet {
-        CellSet(1 << index)
-    }
-
-    pub const fn contains(self, index: usize) -> bool {
-        self.0 >> index & 1 == 1
-    }
-
-    pub fn insert(&mut self, index: usize) {
-        self.0 |= 1 << index;
-    }
-
-    pub fn remove(&mut self, index: usize) {
-        self.0 &= !(1 << index);
-    }
-
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// The set as bits, bit `i` for the cell of index `i`.
-    pub const fn bits(self) -> u128 {
-        self.0
-    }
-
-    /// The set of the cells whose bits are set in `bits`, bit `i` for the cell of index `i`.
-    pub const fn from_bits(bits: u128) -> CellSet {
-        CellSet(bits)
-    }
-
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The lowest index in the set.
-    pub const fn first(self) -> Option<usize> {
-        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as usize) }
-    }
-
-    /// Takes the lowest index out of the set and gives it.
-    pub fn pop_first(&mut self) -> Option<usize> {
-        let first = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(first)
-    }
-
-    /// The indices in the set, lowest first.
-    pub fn iter(self) -> CellSetIter {
-        CellSetIter(self.0)
-    }
-}
-
-impl std::ops::BitOr for CellSet {
-    type Output = CellSet;
-    fn bitor(self, other: CellSet) -> CellSet {
-        CellSet(self.0 | other.0)
-    }
-}
-
-impl std::ops::BitOrAssign for CellSet {
-    fn bitor_assign(&mut self, other: CellSet) {
-        self.0 |= other.0;
-    }
-}
-
-impl std::ops::BitAnd for CellSet {
-    type Output = CellSet;
-    fn bitand(self, other: CellSet) -> CellSet {
-        CellSet(self.0 & other.0)
-    }
-}
-
-impl std::ops::BitAndAssign for CellSet {
-    fn bitand_assign(&mut self, other: CellSet) {
-        self.0 &= other.0;
-    }
-}
-
-/// Set difference: the cells of `self` that are not in `other`.
-impl std::ops::Sub for CellSet {
-    type Output = CellSet;
-    fn sub(self, other: CellSet) -> CellSet {
-        CellSet(self.0 & !other.0)
-    }
-}
-
-impl std::ops::SubAssign for CellSet {
-    fn sub_assign(&mut self, other: CellSet) {
-        self.0 &= !other.0;
-    }
-}
-
-impl IntoIterator for CellSet {
-    type Item = usize;
-    type IntoIter = CellSetIter;
-    fn into_iter(self) -> CellSetIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<usize> for CellSet {
-    fn from_iter<I: IntoIterator<Item = usize>>(indices: I) -> CellSet {
-        let mut set = CellSet::EMPTY;
-        for index in indices {
-            set.insert(index);
-        }
-        set
-    }
-}
-
-/// Iterates the indices of a [`CellSet`], lowest first.
-#[derive(Clone, Debug)]
-pub struct CellSetIter(u128);
-
-impl Iterator for CellSetIter {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(index)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for CellSetIter {}
 
 /// The tables of one board side, computed at compile time.
 struct Geometry {
@@ -299,7 +161,7 @@ static GEOMETRIES: [Geometry; (MAX_SIDE - MIN_SIDE + 1) as usize] =
 
 /// Why a board side was refused.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BadSide(pub u32);
+pub struct BadSide(pub(crate) u32);
 
 impl fmt::Display for BadSide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -312,7 +174,9 @@ impl std::error::Error for BadSide {}
 /// A cell that is not on a board, with the board's side for the message.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OffBoard {
+    /// The cell.
     pub cell: Cell,
+    /// The board's side.
     pub side: u8,
 }
 
@@ -355,12 +219,12 @@ impl Board {
     }
 
     /// How many cells the board has: 3n(n-1)+1.
-    pub fn cell_count(self) -> usize {
+    pub(crate) fn cell_count(self) -> usize {
         self.geometry().count
     }
 
     /// Every cell, as a set.
-    pub fn all(self) -> CellSet {
+    pub(crate) fn all(self) -> CellSet {
         CellSet((1u128 << self.cell_count()) - 1)
     }
 
@@ -389,7 +253,7 @@ impl Board {
     }
 
     /// The dense index of `cell`, or an error naming the cell and the board.
-    pub fn locate(self, cell: Cell) -> Result<usize, OffBoard> {
+    pub(crate) fn locate(self, cell: Cell) -> Result<usize, OffBoard> {
         self.index(cell).ok_or(OffBoard { cell, side: self.side })
     }
 
@@ -410,12 +274,12 @@ impl Board {
 
     /// The neighbours of every cell, by index: [`Board::neighbours`] for a loop over many
     /// cells, the board's tables looked up once.
-    pub fn all_neighbours(self) -> &'static [CellSet; MAX_CELLS] {
+    pub(crate) fn all_neighbours(self) -> &'static [CellSet; MAX_CELLS] {
         &self.geometry().neighbours
     }
 
     /// The neighbour of cell `index` in direction `DIRECTIONS[direction]`, if on the board.
-    pub fn step(self, index: usize, direction: usize) -> Option<usize> {
+    pub(crate) fn step(self, index: usize, direction: usize) -> Option<usize> {
         match self.geometry().steps[index][direction] {
             NONE => None,
             j => Some(usize::from(j)),
@@ -425,7 +289,7 @@ impl Board {
     /// The cells of `within` connected to `seed` through neighbouring cells of `within`:
     /// cell by cell, each cell's neighbours looked up once (fewer steps, for the groups of
     /// a game, than shifting the whole frontier a distance at a time, which was tried).
-    pub fn flood(self, seed: CellSet, within: CellSet) -> CellSet {
+    pub(crate) fn flood(self, seed: CellSet, within: CellSet) -> CellSet {
         let neighbours = self.all_neighbours();
         let mut filled = seed & within;
         let mut todo = filled;

@@ -3,15 +3,50 @@
 //! Positions are small `Copy` values; a turn is a value that a position checks and plays.
 //! Every game reads and writes its text notation through `FromStr` / `Display`.
 //!
+//! ```
+//! use hexstack_rules::{Any, Colour, Game, GameKind, perft};
+//!
+//! // Clamber on its usual board: empty, Blue to move, a placement on each of 19 cells.
+//! let Any::Clamber(start) = GameKind::Clamber.start(None)? else { unreachable!() };
+//! assert_eq!(start.to_move(), Colour::Blue);
+//! assert_eq!(start.legal_turns().len(), 19);
+//!
+//! // A turn is read from its notation, checked and played.
+//! let next = start.play(&"C3".parse()?)?;
+//! assert_eq!(next.to_string(), "3/r/C3=b1");
+//! assert!(start.play(&"Z9".parse()?).is_err(), "no cell Z9 on a side-3 board");
+//!
+//! // A position's notation reads back as the same position.
+//! assert_eq!(GameKind::Clamber.position(&next.to_string(), None)?, Any::Clamber(next));
+//!
+//! // Perft counts the ways to play two turns from the start (RULES.md, "Counting moves").
+//! assert_eq!(perft(&start, 2), 342);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The games are listed once ([`games!`](crate::games)); [`GameKind`] names one, and
 //! [`Any`] holds a value of whichever game (a position, a record, a screen). The
 //! [`Game`] trait is what every game's rules give; the rest of the program is generic over
-//! it, and runs on an [`Any`] through [`each_game!`](crate::each_game).
+//! it, and runs on an [`Any`] through [`each_game!`](crate::each_game):
+//!
+//! ```
+//! use hexstack_rules::{GameKind, each_game, perft};
+//!
+//! let mut counts = Vec::new();
+//! for kind in GameKind::ALL {
+//!     let start = kind.start(None)?;
+//!     counts.push(each_game!(start, position => perft(&position, 1)));
+//! }
+//! // Clamber's 19 placements, then the 52 moves of Ombagui's starting towers.
+//! assert_eq!(counts[..2], [19, 52]);
+//! # Ok::<(), hexstack_rules::ParseError>(())
+//! ```
 
 mod any;
 mod games;
 pub mod hex;
 mod notation;
+mod parse_error;
 
 pub mod clamber;
 pub mod ombagui;
@@ -19,6 +54,7 @@ pub mod ombagui;
 pub mod triad;
 
 pub use any::{Any, Cloned, Family, GameKind, Listed};
+pub use parse_error::{Bads, ParseError, ParseErrorKind};
 
 use hex::Board;
 use std::fmt;
@@ -29,6 +65,7 @@ use std::ops::RangeInclusive;
 pub enum Outcome {
     /// The player to move has a legal turn, or will have one after a skip.
     Ongoing,
+    /// A turn has won the game for this player.
     Won(Colour),
     /// Neither player can ever move again.
     Drawn,
@@ -96,7 +133,9 @@ pub trait Game:
         5
     }
 
+    /// The board the position is on.
     fn board(&self) -> hex::Board;
+    /// The player whose turn it is.
     fn to_move(&self) -> Colour;
     /// The winner, once a turn has won the game.
     fn winner(&self) -> Option<Colour>;
@@ -203,7 +242,7 @@ impl GameKind {
     }
 
     /// The games' names, for the sentences that list them: `clamber and ombagui`.
-    pub fn names(last: &str) -> String {
+    pub(crate) fn names(last: &str) -> String {
         listing(GameKind::ALL.iter().map(|kind| kind.name().to_string()), last)
     }
 }
@@ -261,7 +300,7 @@ impl std::str::FromStr for GameKind {
             .iter()
             .copied()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| ParseError::new(ParseErrorKind::UnknownGame(text.to_string())))
+            .ok_or_else(|| ParseError::new(ParseErrorKind::UnknownGame(notation::shown(text))))
     }
 }
 
@@ -303,153 +342,12 @@ impl AnyPosition {
     }
 }
 
-/// What each game's notation refuses of its own ([`Game::Bad`]).
-#[derive(Debug)]
-pub struct Bads;
-
-impl Family for Bads {
-    type Of<G: Game> = G::Bad;
-}
-
-/// Why a text is not a position or a turn, one reason per kind so that a screen can say
-/// it in the player's language; `Display` is the English sentence.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ParseError(ParseErrorKind);
-
-/// The reasons a text is refused that every game's notation shares. Each names the bad
-/// part; what one game alone refuses is [`ParseErrorKind::Game`].
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ParseErrorKind {
-    UnknownGame(String),
-    BadSide(u32),
-    /// A game played on one board only was given another side.
-    OneSide {
-        game: GameKind,
-        side: u8,
-        given: u32,
-    },
-    SizeMismatch {
-        size: u32,
-        side: u8,
-    },
-    /// Not a position of `game` at all.
-    NotPosition {
-        text: String,
-        game: GameKind,
-    },
-    /// The player to move is not `b` or `r`.
-    BadPlayer {
-        text: String,
-        game: GameKind,
-    },
-    /// An entry of the cell list is not `CELL=...`.
-    BadEntry {
-        entry: String,
-        game: GameKind,
-    },
-    BadCell(String),
-    OffBoard {
-        cell: hex::Cell,
-        side: u8,
-    },
-    GivenTwice(hex::Cell),
-    /// What one game's notation alone refuses.
-    Game(Any<Bads>),
-}
-
-impl Cloned for Bads {
-    fn cloned<G: Game>(of: &G::Bad) -> G::Bad {
-        of.clone()
-    }
-}
-
-impl PartialEq for Any<Bads> {
-    fn eq(&self, other: &Self) -> bool {
-        crate::each_game!(pair self, other, a, b => a == b, else false)
-    }
-}
-
-impl Eq for Any<Bads> {}
-
-impl fmt::Display for Any<Bads> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::each_game!(self, bad => bad.fmt(f))
-    }
-}
-
-impl ParseError {
-    pub(crate) fn new(kind: ParseErrorKind) -> ParseError {
-        ParseError(kind)
-    }
-
-    /// What game `G`'s notation alone refuses.
-    pub(crate) fn bad<G: Game>(bad: G::Bad) -> ParseError {
-        ParseError(ParseErrorKind::Game(G::any::<Bads>(bad)))
-    }
-
-    pub fn kind(&self) -> &ParseErrorKind {
-        &self.0
-    }
-}
-
-impl From<hex::BadSide> for ParseError {
-    fn from(bad: hex::BadSide) -> ParseError {
-        ParseError(ParseErrorKind::BadSide(bad.0))
-    }
-}
-
-impl fmt::Display for ParseError {
-    /// The reason in English; [`crate::i18n`] says it in the player's language.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ParseErrorKind as K;
-        match &self.0 {
-            K::UnknownGame(name) => write!(f, "no game '{name}': the games are {}", GameKind::names("and")),
-            K::BadSide(side) => write!(f, "{}", hex::BadSide(*side)),
-            K::OneSide { game, side, given } => {
-                write!(
-                    f,
-                    "{} is played on the side-{side} board: --size {given} does not apply",
-                    game.title()
-                )
-            }
-            K::SizeMismatch { size, side } => {
-                write!(f, "--size {size} does not match the position's side-{side} board")
-            }
-            K::NotPosition { text, game } => crate::each_game!(kind *game, G => {
-                write!(f, "'{text}' is not {} position: expected {}", article(G::TITLE), G::POSITION_FORM)
-            }),
-            K::BadPlayer { text, game } => {
-                let first = crate::each_game!(kind *game, G => <G as Game>::start(G::BOARDS[0]).to_move());
-                let (a, b) = (first.letter(), first.other().letter());
-                write!(f, "bad side '{text}': the player to move is {a} or {b}")
-            }
-            K::BadEntry { entry, game } => {
-                write!(
-                    f,
-                    "bad stack '{entry}': expected {}",
-                    crate::each_game!(kind *game, G => G::ENTRY_FORM)
-                )
-            }
-            K::BadCell(name) => write!(f, "{}", hex::BadCell(name.clone())),
-            K::OffBoard { cell, side } => write!(f, "{}", hex::OffBoard { cell: *cell, side: *side }),
-            K::GivenTwice(cell) => write!(f, "{cell} is given twice"),
-            K::Game(bad) => bad.fmt(f),
-        }
-    }
-}
-
-/// A game's name with its English article: `a Clamber`, `an Ombagui`.
-fn article(title: &str) -> String {
-    let vowel = title.starts_with(['A', 'E', 'I', 'O', 'U']);
-    format!("{} {title}", if vowel { "an" } else { "a" })
-}
-
-impl std::error::Error for ParseError {}
-
 /// One of the two players. Both games are played by Blue and Red.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
+    /// Blue: the first player of Clamber.
     Blue,
+    /// Red: the first player of Ombagui.
     Red,
 }
 
@@ -471,7 +369,7 @@ impl Colour {
     }
 
     /// The colour of a notation letter, either case.
-    pub fn from_letter(letter: char) -> Option<Colour> {
+    pub(crate) fn from_letter(letter: char) -> Option<Colour> {
         match letter.to_ascii_lowercase() {
             'b' => Some(Colour::Blue),
             'r' => Some(Colour::Red),

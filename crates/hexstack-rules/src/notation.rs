@@ -5,12 +5,20 @@ use super::hex::{Board, Cell};
 use super::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 
+/// A text as an error quotes it back: control characters escaped (`\n`, `\u{0}`), so
+/// that a message stays on one line and sends nothing to the terminal that shows it.
+pub(crate) fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect()
+}
+
 /// Reads the player to move: one letter, `b` or `r`.
 pub(crate) fn read_side(text: &str, game: GameKind) -> Result<Colour, ParseError> {
     let mut chars = text.chars();
     match (chars.next().and_then(Colour::from_letter), chars.next()) {
         (Some(colour), None) => Ok(colour),
-        _ => Err(ParseError::new(Kind::BadPlayer { text: text.to_string(), game })),
+        _ => Err(ParseError::new(Kind::BadPlayer { text: shown(text), game })),
     }
 }
 
@@ -24,8 +32,8 @@ pub(crate) fn read_entries(cells: &str, game: GameKind) -> Result<Vec<(Cell, &st
         .map(|entry| {
             let (name, value) = entry
                 .split_once('=')
-                .ok_or_else(|| ParseError::new(Kind::BadEntry { entry: entry.to_string(), game }))?;
-            let cell: Cell = name.parse().map_err(|_| ParseError::new(Kind::BadCell(name.to_string())))?;
+                .ok_or_else(|| ParseError::new(Kind::BadEntry { entry: shown(entry), game }))?;
+            let cell: Cell = name.parse().map_err(|_| ParseError::new(Kind::BadCell(shown(name))))?;
             Ok((cell, value))
         })
         .collect()

@@ -43,9 +43,9 @@ impl std::hash::Hash for Position {
 /// construction), and the player to move. It becomes a [`Position`] once every cell is on
 /// the board and given once, and no player has more than four pieces of a kind.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Setup {
-    pub to_move: Colour,
-    pub stacks: Vec<(Cell, Stack)>,
+pub(crate) struct Setup {
+    pub(crate) to_move: Colour,
+    pub(crate) stacks: Vec<(Cell, Stack)>,
 }
 
 impl TryFrom<Setup> for Position {
@@ -86,7 +86,7 @@ const HOME_INDICES: [[usize; 4]; 2] = [[21, 27, 32, 36], [0, 4, 9, 15]];
 
 impl Position {
     /// The empty board with `to_move` to play.
-    pub fn empty(to_move: Colour) -> Position {
+    pub(crate) fn empty(to_move: Colour) -> Position {
         Position { to_move, stacks: [Stack::EMPTY; CELLS] }
     }
 
@@ -109,6 +109,7 @@ impl Position {
         home(colour.other())
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.to_move
     }
@@ -146,7 +147,7 @@ impl Position {
 
     /// The winner, if one has rebuilt all four towers. Should a hand-made position show
     /// both, the player who moved last completed theirs first.
-    pub fn winner(&self) -> Option<Colour> {
+    pub(crate) fn winner(&self) -> Option<Colour> {
         let home = |colour: Colour| {
             HOME_INDICES[colour.other().index()].iter().all(|&index| self.stacks[index].is_tower_of(colour))
         };

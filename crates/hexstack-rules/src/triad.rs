@@ -28,8 +28,11 @@ pub struct Place(pub Cell);
 /// Why a turn cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Illegal {
+    /// The game is won or drawn.
     GameOver,
+    /// The cell is not on the board.
     OffBoard(OffBoard),
+    /// The cell holds a piece.
     Occupied(Cell),
 }
 
@@ -74,7 +77,7 @@ impl Position {
     }
 
     /// The cells no piece stands on.
-    pub fn empty(&self) -> CellSet {
+    pub(crate) fn empty(&self) -> CellSet {
         BOARD.all() - self.pieces[0] - self.pieces[1]
     }
 
@@ -191,7 +194,8 @@ impl FromStr for Position {
             return Ok(<Position as Game>::start(BOARD));
         }
         let Some((side, cells)) = text.split_once('/') else {
-            let kind = ParseErrorKind::NotPosition { text: text.to_string(), game: GameKind::Triad };
+            let kind =
+                ParseErrorKind::NotPosition { text: crate::notation::shown(text), game: GameKind::Triad };
             return Err(ParseError::new(kind));
         };
         let mut position = <Position as Game>::start(BOARD);
@@ -223,7 +227,7 @@ impl FromStr for Place {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Place, ParseError> {
-        text.trim().parse().map(Place).map_err(|_| bad(Bad::Turn(text.trim().to_string())))
+        text.trim().parse().map(Place).map_err(|_| bad(Bad::Turn(crate::notation::shown(text.trim()))))
     }
 }
 

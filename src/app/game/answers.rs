@@ -5,7 +5,7 @@ use super::GameScreen;
 use crate::ai::{DrawReason, Standing};
 use crate::app::component::Go;
 use crate::app::prompt::Question;
-use crate::app::table::{Input, Message};
+use crate::app::table::Input;
 use crate::i18n::keys::*;
 use crate::i18n::text;
 
@@ -23,9 +23,9 @@ impl<G: Input> GameScreen<G> {
         };
         if answer.accepts() {
             self.table.agree_draw();
-            self.table.message = Message::Success(text!(DRAW_COMPUTER_ACCEPTS, why));
+            self.table.status_mut().success(text!(DRAW_COMPUTER_ACCEPTS, why));
         } else {
-            self.table.message = Message::Info(text!(DRAW_COMPUTER_DECLINES, why));
+            self.table.status_mut().info(text!(DRAW_COMPUTER_DECLINES, why));
         }
     }
 
@@ -35,12 +35,12 @@ impl<G: Input> GameScreen<G> {
         match question {
             Question::Draw(_) => self.table.decline_draw(),
             Question::Replace(path) => {
-                self.table.message = Message::Info(text!(SAVE_NOT_REPLACED, crate::store::shown(&path)))
+                self.table.status_mut().info(text!(SAVE_NOT_REPLACED, crate::store::shown(&path)))
             }
-            Question::Locked(_) => self.table.message = Message::Info(text!(LOCK_WATCHING)),
+            Question::Locked(_) => self.table.status_mut().info(text!(LOCK_WATCHING)),
             Question::Branch(_) => {
-                self.table.pending = None;
-                self.table.message = Message::Info(text!(BRANCH_KEPT));
+                self.table.take_pending();
+                self.table.status_mut().info(text!(BRANCH_KEPT));
             }
             _ => {}
         }
@@ -49,7 +49,7 @@ impl<G: Input> GameScreen<G> {
     /// Carries out a resignation, a draw or a take-back the players agreed to, or a copy.
     pub fn answer_yes(&mut self, question: Question) {
         if !self.answer_link(&question, true) {
-            return self.table.message = Message::Info(text!(NET_STALE));
+            return self.table.status_mut().info(text!(NET_STALE));
         }
         match question {
             Question::Resign(_) => self.table.resign(),
@@ -59,9 +59,13 @@ impl<G: Input> GameScreen<G> {
             // A copy is a game of its own: kept at once in a new file.
             Question::Locked(_) => {
                 *self = self.copy();
-                self.table.message = Message::Info(text!(LOCK_COPY));
+                self.table.status_mut().info(text!(LOCK_COPY));
             }
             Question::Branch(_) => self.branch(),
+            Question::UndoOnTime => {
+                self.table.take_picked();
+                self.table.undo(self.computer());
+            }
             Question::Quit | Question::Menu | Question::Replace(_) | Question::Unkept { .. } => {}
         }
     }
@@ -69,13 +73,13 @@ impl<G: Input> GameScreen<G> {
     /// Play goes on from here, the later turns replaced: by the turn the player made, or
     /// (on the computer's turn) by the computer's.
     pub(super) fn branch(&mut self) {
-        match self.table.pending.take() {
+        match self.table.take_pending() {
             Some(turn) => {
                 self.table.play_here(turn);
             }
             None => {
                 self.table.drop_future();
-                self.table.message = Message::Info(text!(COMPUTER_THINKING));
+                self.table.status_mut().info(text!(COMPUTER_THINKING));
             }
         }
     }
@@ -83,7 +87,7 @@ impl<G: Input> GameScreen<G> {
     /// Asks before the turns after this point are replaced, if a turn made here would.
     pub(super) fn ask_branch(&self) -> Option<Go> {
         let (played, total) = self.table.replay_position();
-        let waiting = self.table.pending.is_some() || self.table.end().is_none();
+        let waiting = self.table.pending().is_some() || self.table.end().is_none();
         (self.table.can_redo() && waiting).then_some(Go::Ask(Question::Branch(total - played)))
     }
 }

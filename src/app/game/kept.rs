@@ -3,7 +3,7 @@
 
 use super::{AnyGameScreen, GameScreen, Mode};
 use crate::app::prompt::Question;
-use crate::app::table::{Input, Message};
+use crate::app::table::{Input, StatusLine};
 use crate::record::Players;
 use crate::rules::hex::Cell;
 use crate::saved::KeptReview;
@@ -42,9 +42,11 @@ pub trait Kept {
     /// It as a saved-game text (the date left out when `date` is empty).
     fn record(&self, date: &str) -> String;
     /// The line that tells the player what happened.
-    fn message(&mut self) -> &mut Message;
+    fn status(&mut self) -> &mut StatusLine;
     /// How many turns are played, of how many in its line.
     fn replay_position(&self) -> (usize, usize);
+    /// Whether there is anything of it to keep: a turn, or time spent on its clock.
+    fn started(&self) -> bool;
     /// Whether it is a rules example being tried (never kept).
     fn tried(&self) -> bool;
     fn kind(&self) -> crate::rules::GameKind;
@@ -52,6 +54,8 @@ pub trait Kept {
     fn point_at(&mut self, cell: Cell);
     /// Carries out the answer to a question about it.
     fn answer(&mut self, question: Question, yes: bool);
+    /// Stops its clocks, the time spent counted: it leaves the screen.
+    fn stop_clock(&mut self);
 }
 
 impl<G: Input> Kept for GameScreen<G> {
@@ -59,11 +63,11 @@ impl<G: Input> Kept for GameScreen<G> {
         &mut self.keeping
     }
 
-    /// The game's revision, and how much its review holds ([`KeptReview::size`]):
-    /// what keeps it writes it again when either changes.
+    /// The game's revision with its clocks' stops, and how much its review holds
+    /// ([`KeptReview::size`]): what keeps it writes it again when either changes.
     fn revision(&self) -> (u64, usize) {
         let looked = self.keeping.review.as_ref().map_or(0, KeptReview::size);
-        (self.table.revision(), looked)
+        (self.table.read(crate::record::Record::kept_revision), looked)
     }
 
     fn record(&self, date: &str) -> String {
@@ -72,12 +76,19 @@ impl<G: Input> Kept for GameScreen<G> {
         self.table.read(|record| crate::saved::write_reviewed(record, &players, date, review))
     }
 
-    fn message(&mut self) -> &mut Message {
-        &mut self.table.message
+    fn status(&mut self) -> &mut StatusLine {
+        self.table.status_mut()
     }
 
     fn replay_position(&self) -> (usize, usize) {
         self.table.replay_position()
+    }
+
+    fn started(&self) -> bool {
+        let spent = |record: &crate::record::Record<G>| {
+            record.clock().is_some_and(|clock| !clock.under_way().is_zero())
+        };
+        self.table.replay_position().1 > 0 || self.table.read(spent)
     }
 
     fn tried(&self) -> bool {
@@ -89,7 +100,7 @@ impl<G: Input> Kept for GameScreen<G> {
     }
 
     fn cursor(&self) -> Cell {
-        self.table.cursor.cell
+        self.table.cursor().cell
     }
 
     fn point_at(&mut self, cell: Cell) {
@@ -101,6 +112,10 @@ impl<G: Input> Kept for GameScreen<G> {
             true => self.answer_yes(question),
             false => self.answer_no(question),
         }
+    }
+
+    fn stop_clock(&mut self) {
+        GameScreen::stop_clock(self);
     }
 }
 

@@ -17,7 +17,7 @@ impl<G: Input> GameScreen<G> {
     pub(super) fn when_tried(&mut self, action: Action) -> Option<Go> {
         match action {
             Action::Back => Some(Go::BackToRules),
-            Action::Cancel if self.table.picked.is_none() => Some(Go::BackToRules),
+            Action::Cancel if self.table.picked().is_none() => Some(Go::BackToRules),
             _ => None,
         }
     }
@@ -34,10 +34,10 @@ impl<G: Input> GameScreen<G> {
                 Message::Info(self.seat_line().unwrap_or_else(|| text!(PLAIN, "")))
             }
             Action::Save if guest => Message::Warning(text!(NET_NO_SAVE)),
-            Action::Undo if self.table.picked.is_none() && !self.table.has_history() => {
+            Action::Undo if self.table.picked().is_none() && !self.table.has_history() => {
                 Message::Warning(text!(UNDO_NONE))
             }
-            Action::Undo if self.table.picked.is_none() => return Some(self.ask(Ask::Undo)),
+            Action::Undo if self.table.picked().is_none() => return Some(self.ask(Ask::Undo)),
             Action::Draw if !over => return Some(self.ask(Ask::Draw)),
             // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
             Action::Quit if guest => return Some(Go::Quit),
@@ -47,7 +47,7 @@ impl<G: Input> GameScreen<G> {
             }
             _ => return None,
         };
-        self.table.message = message;
+        self.table.status_mut().show(message);
         Some(Go::Stay)
     }
 
@@ -61,11 +61,11 @@ impl<G: Input> GameScreen<G> {
             Action::Act if its_turn && self.table.can_redo() => return self.ask_branch(),
             // Undo stops the computer's turn under way, and takes back the player's.
             Action::Undo if busy => {
-                self.table.picked = None;
+                self.table.take_picked();
                 self.table.undo(self.computer());
             }
             Action::Act | Action::Cancel | Action::Hint | Action::Draw | Action::Resign if its_turn => {
-                self.table.message = Message::Info(text!(COMPUTER_THINKING))
+                self.table.status_mut().info(text!(COMPUTER_THINKING))
             }
             Action::Draw if self.table.end().is_none() => return Some(Go::Ask(Question::OfferDraw)),
             _ => return None,
@@ -82,12 +82,12 @@ impl<G: Input> GameScreen<G> {
             Action::First | Action::Last => self.table.jump(action == Action::Last, computer),
             Action::Hint => {
                 if let Some(message) = self.advisor.ask_hint(self.table.shared_record()) {
-                    self.table.message = message;
+                    self.table.status_mut().show(message);
                 }
             }
             Action::Eval => self.advisor.toggle_eval(self.table.shared_record()),
             // Esc with nothing picked puts a hint away.
-            Action::Cancel if self.table.picked.is_none() && self.advisor.clear_hint() => {}
+            Action::Cancel if self.table.picked().is_none() && self.advisor.clear_hint() => {}
             action => self.table.on_board(action),
         }
     }
@@ -101,7 +101,7 @@ impl<G: Input> GameScreen<G> {
             Action::Review => Go::Review(None, Leave::Game),
             Action::Help => Go::Help,
             Action::Resign | Action::Draw if over => {
-                self.table.message = Message::Warning(text!(OVER_ALREADY));
+                self.table.status_mut().warn(text!(OVER_ALREADY));
                 Go::Stay
             }
             Action::Resign => Go::Ask(Question::Resign(self.table.to_move())),

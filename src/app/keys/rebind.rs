@@ -3,6 +3,7 @@
 
 use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
 use ratatui::crossterm::event::KeyCode;
+use std::borrow::Cow;
 
 /// The actions a player may rebind, by the name the config file gives them.
 pub const NAMES: &[(&str, Action)] = &[
@@ -44,6 +45,7 @@ pub const NAMES: &[(&str, Action)] = &[
     ("yes", Action::Yes),
     ("erase", Action::Erase),
     ("clear", Action::Clear),
+    ("pause", Action::Pause),
 ];
 
 /// The action a config file names, if it is one a player may rebind (not the digits).
@@ -138,16 +140,15 @@ pub fn rebind(table: &mut [Binding], action: Action, keys: &[Press]) -> Result<(
         }
     }
     let names: Vec<String> = keys.iter().map(|&key| key_name(key)).collect();
-    let shown: &'static str = Box::leak(names.join(" ").into_boxed_str());
-    let first: &'static str = shown.split(' ').next().unwrap_or("");
-    let kept: &'static [Press] = Box::leak([keys, &[INTERRUPT]].concat().into_boxed_slice());
-    let keys: &'static [Press] = &kept[..keys.len()];
+    let shown = names.join(" ");
+    let first = names.first().cloned().unwrap_or_default();
+    let kept = [keys, &[INTERRUPT]].concat();
     for binding in table.iter_mut().filter(|binding| binding.action == action) {
         // Ctrl-C always leaves, whatever `quit` is bound to: the way out nobody has to look up.
         let interrupts = binding.keys.contains(&INTERRUPT) && !keys.contains(&INTERRUPT);
-        binding.keys = if interrupts { kept } else { keys };
-        binding.shown = shown;
-        binding.hint = binding.hint.map(|(_, word)| (first, word));
+        binding.keys = Cow::Owned(if interrupts { kept.clone() } else { keys.to_vec() });
+        binding.shown = Cow::Owned(shown.clone());
+        binding.hint = binding.hint.take().map(|(_, word)| (Cow::Owned(first.clone()), word));
     }
     Ok(())
 }
@@ -187,11 +188,11 @@ mod tests {
         let undo: Vec<&Binding> = table.iter().filter(|binding| binding.action == Action::Undo).collect();
         assert!(!undo.is_empty());
         for binding in undo {
-            assert_eq!(binding.keys, [(KeyCode::Char('z'), NONE), (KeyCode::F(2), NONE)]);
+            assert_eq!(*binding.keys, [(KeyCode::Char('z'), NONE), (KeyCode::F(2), NONE)]);
             assert_eq!(binding.shown, "z F2");
             // A screen that names undo in its hint bar names the new key (the puzzle screen
             // does not name it there).
-            assert!(binding.hint.is_none_or(|(keys, _)| keys == "z"), "{:?}", binding.hint);
+            assert!(binding.hint.as_ref().is_none_or(|(keys, _)| keys == "z"), "{:?}", binding.hint);
         }
         assert!(table.iter().any(|binding| binding.action == Action::Undo && binding.hint.is_some()));
     }
@@ -201,7 +202,7 @@ mod tests {
         let mut table = super::super::KEYS.to_vec();
         assert_eq!(rebind(&mut table, Action::Quit, &[press("x").unwrap()]), Ok(()));
         for binding in table.iter().filter(|binding| binding.action == Action::Quit) {
-            assert_eq!(binding.keys, [(KeyCode::Char('x'), NONE), INTERRUPT]);
+            assert_eq!(*binding.keys, [(KeyCode::Char('x'), NONE), INTERRUPT]);
             assert_eq!(binding.shown, "x");
         }
     }

@@ -4,6 +4,7 @@ use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
 use crate::i18n::Key;
 use crate::i18n::keys::*;
 use ratatui::crossterm::event::KeyCode;
+use std::borrow::Cow;
 
 const fn char(c: char) -> Press {
     (KeyCode::Char(c), NONE)
@@ -35,7 +36,11 @@ const fn bind(
     what: Key<0>,
     hint: Option<(&'static str, Key<0>)>,
 ) -> Binding {
-    Binding { contexts, keys, shown, action, what, hint }
+    let hint = match hint {
+        Some((keys, word)) => Some((Cow::Borrowed(keys), word)),
+        None => None,
+    };
+    Binding { contexts, keys: Cow::Borrowed(keys), shown: Cow::Borrowed(shown), action, what, hint }
 }
 
 use Context::{
@@ -179,6 +184,7 @@ pub const KEYS: &[Binding] = &[
     bind(LOOKING, &[char('e')], "e", Action::Eval, KEY_EVAL, None),
     bind(BOARDS, &[char('d')], "d", Action::Draw, KEY_DRAW, None),
     bind(BOARDS, &[char('r')], "r", Action::Resign, KEY_RESIGN, None),
+    bind(&[Game, Against], &[char('p')], "p", Action::Pause, KEY_PAUSE, None),
     bind(&[Game, Against, Watched], &[char('m')], "m", Action::Menu, KEY_MENU, None),
     bind(&[Game, Against, Watched], &[char('v')], "v", Action::Review, KEY_REVIEW, None),
     bind(

@@ -54,7 +54,7 @@ impl<G: Input> Reviewing<G> {
     pub(super) fn try_again(&mut self) {
         let marked = self.judged_at().is_some_and(|judged| judged.class > Class::Ok);
         if !marked {
-            self.message = Message::Warning(text!(REVIEW_TRY_MARKED));
+            self.status.warn(text!(REVIEW_TRY_MARKED));
             return;
         }
         let mut table = Table::at(self.positions[self.at]);
@@ -71,7 +71,7 @@ impl<G: Input> Reviewing<G> {
         match action {
             Action::Back => self.trial = None,
             Action::Help => return Go::Help,
-            Action::Cancel if trial.tried.is_some() || trial.table.picked.is_none() => self.trial = None,
+            Action::Cancel if trial.tried.is_some() || trial.table.picked().is_none() => self.trial = None,
             Action::Try if trial.tried.is_some() => return self.retry(),
             _ if trial.tried.is_some() => {}
             action => {
@@ -86,7 +86,7 @@ impl<G: Input> Reviewing<G> {
                     }
                 }
                 if trial.tried.is_none() {
-                    self.message = trial.table.message.clone();
+                    self.status.show(trial.table.status().message().clone());
                     return Go::Stay;
                 }
             }

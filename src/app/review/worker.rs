@@ -41,12 +41,12 @@ impl<G: Input> Worker<G> {
         (positions, turns): (Vec<G>, Vec<G::Turn>),
         mut looked: Vec<Option<Looked<G::Turn>>>,
         budget: Budget,
+        waker: Waker,
     ) -> Worker<G> {
         let (sender, found) = mpsc::channel();
         let (tries, tried) = mpsc::channel::<G>();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let waker = Waker::current();
         let threads = review::all_cores();
         let thread = std::thread::spawn(move || {
             loop {

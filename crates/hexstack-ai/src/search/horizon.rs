@@ -1,5 +1,5 @@
 //! Where a line of the search stops: each position there judged, through the memo of
-//! evaluations (`judged.rs`), and a capture made at the horizon answered by the captures
+//! evaluations (`eval_memo.rs`), and a capture made at the horizon answered by the captures
 //! back, a few deep, so that a line seldom ends in the middle of an exchange.
 
 use super::{Search, WIN, going_back, keep_distinct};

@@ -3,7 +3,7 @@
 
 use super::{Position, Setup, Stack, Turn};
 use crate::hex::{BadCell, Board, Cell};
-use crate::notation::{read_entries, read_side, write_entries};
+use crate::notation::{read_entries, read_side, shown, write_entries};
 use crate::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
@@ -13,12 +13,17 @@ use std::str::FromStr;
 pub enum Bad {
     /// The board side is not a number.
     Size(String),
+    /// A stack whose colour is not `b` or `r`: the entry.
     Colour(String),
+    /// A stack whose height is not a number: the entry.
     Height(String),
+    /// A stack of no piece, on this cell.
     ZeroHeight(Cell),
     /// A turn with a part that is not a cell.
     Turn {
+        /// The turn as given.
         text: String,
+        /// The part that is not a cell.
         part: String,
     },
 }
@@ -53,14 +58,13 @@ impl fmt::Display for Position {
 
 fn read_stack(entry: &str, cell: Cell, stack: &str) -> Result<Stack, ParseError> {
     let mut chars = stack.chars();
-    let owner =
-        chars.next().and_then(Colour::from_letter).ok_or_else(|| bad(Bad::Colour(entry.to_string())))?;
+    let owner = chars.next().and_then(Colour::from_letter).ok_or_else(|| bad(Bad::Colour(shown(entry))))?;
     let digits = chars.as_str();
     let height: u16 = digits
         .parse()
         .ok()
         .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| bad(Bad::Height(entry.to_string())))?;
+        .ok_or_else(|| bad(Bad::Height(shown(entry))))?;
     Stack::new(owner, height).ok_or_else(|| bad(Bad::ZeroHeight(cell)))
 }
 
@@ -75,12 +79,9 @@ impl FromStr for Setup {
         }
         let parts: Vec<&str> = text.split('/').collect();
         let [size, side, cells] = parts[..] else {
-            return Err(ParseError::new(Kind::NotPosition {
-                text: text.to_string(),
-                game: GameKind::Clamber,
-            }));
+            return Err(ParseError::new(Kind::NotPosition { text: shown(text), game: GameKind::Clamber }));
         };
-        let size: u32 = size.parse().map_err(|_| bad(Bad::Size(size.to_string())))?;
+        let size: u32 = size.parse().map_err(|_| bad(Bad::Size(shown(size))))?;
         let board = Board::new(size)?;
         let to_move = read_side(side, GameKind::Clamber)?;
         let stacks = read_entries(cells, GameKind::Clamber)?
@@ -123,7 +124,7 @@ impl FromStr for Turn {
             .split(['x', 'X'])
             .map(|part| part.parse::<Cell>())
             .collect::<Result<Vec<Cell>, _>>()
-            .map_err(|part| bad(Bad::Turn { text: text.to_string(), part: part.0 }))?;
+            .map_err(|part| bad(Bad::Turn { text: shown(text), part: part.0 }))?;
         match cells[..] {
             [cell] => Ok(Turn::Place(cell)),
             [from, ..] => Ok(Turn::Capture { from, captured: cells[1..].to_vec() }),

@@ -10,21 +10,48 @@ use std::fmt;
 /// A move of the top piece of `from` to `to`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// The cell the piece leaves.
     pub from: Cell,
+    /// The cell it moves to.
     pub to: Cell,
 }
 
 /// Why a move cannot be played. Its `Display` is a sentence for the player.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum IllegalMove {
+    /// The game is over.
     GameOver,
+    /// A cell of the move is not on the board.
     OffBoard(OffBoard),
+    /// A move from an empty cell.
     NoPiece(Cell),
-    NotYours { cell: Cell, owner: Colour },
+    /// A move of the other player's piece.
+    NotYours {
+        /// The cell.
+        cell: Cell,
+        /// Whose top piece is there.
+        owner: Colour,
+    },
+    /// A move to the cell it starts from.
     Stay(Cell),
-    CannotStand { piece: Kind, on: Kind },
+    /// A piece put on one it may not stand on.
+    CannotStand {
+        /// The piece moved.
+        piece: Kind,
+        /// The top piece where it would stand.
+        on: Kind,
+    },
+    /// A medium or a dark whose every path to the cell is blocked.
     Blocked,
-    OutOfReach { piece: Kind, from: Cell, to: Cell },
+    /// The cell is out of the piece's reach.
+    OutOfReach {
+        /// The piece moved.
+        piece: Kind,
+        /// Where it starts.
+        from: Cell,
+        /// Where it was to go.
+        to: Cell,
+    },
 }
 
 impl fmt::Display for IllegalMove {

@@ -3,7 +3,7 @@
 
 use super::{Move, Piece, Position, Setup, Stack};
 use crate::hex::{BadCell, Cell};
-use crate::notation::{read_entries, read_side, write_entries};
+use crate::notation::{read_entries, read_side, shown, write_entries};
 use crate::{Colour, GameKind, ParseError, ParseErrorKind as Kind};
 use std::fmt;
 use std::str::FromStr;
@@ -11,26 +11,41 @@ use std::str::FromStr;
 /// What Ombagui's notation alone refuses. Its `Display` is the English sentence.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Bad {
+    /// A piece that is not a colour then a kind (`rM`).
     Piece {
+        /// The piece as given.
         text: String,
+        /// Its cell.
         cell: Cell,
     },
+    /// More than three pieces on a cell.
     TooHigh {
+        /// The cell.
         cell: Cell,
+        /// How many pieces it was given.
         count: usize,
     },
+    /// A piece on one it may not stand on.
     CannotStand {
+        /// The piece above.
         piece: super::Kind,
+        /// The piece below.
         on: super::Kind,
+        /// The cell.
         cell: Cell,
     },
+    /// More than four pieces of a kind for one player.
     TooManyOfKind {
+        /// The player.
         colour: Colour,
+        /// The kind.
         kind: super::Kind,
     },
     /// A move without its `-` (`part` empty) or with a part that is not a cell.
     Move {
+        /// The move as given.
         text: String,
+        /// The part that is not a cell.
         part: Option<String>,
     },
 }
@@ -93,7 +108,7 @@ fn read_piece(text: &str, cell: Cell) -> Result<Piece, ParseError> {
         chars.next(),
     ) {
         (Some(colour), Some(kind), None) => Ok(Piece { colour, kind }),
-        _ => Err(bad(Bad::Piece { text: text.to_string(), cell })),
+        _ => Err(bad(Bad::Piece { text: shown(text), cell })),
     }
 }
 
@@ -123,10 +138,7 @@ impl FromStr for Setup {
             return Ok(Setup { to_move: start.to_move, stacks: start.stacks().collect() });
         }
         let Some((side, cells)) = text.split_once('/') else {
-            return Err(ParseError::new(Kind::NotPosition {
-                text: text.to_string(),
-                game: GameKind::Ombagui,
-            }));
+            return Err(ParseError::new(Kind::NotPosition { text: shown(text), game: GameKind::Ombagui }));
         };
         let to_move = read_side(side, GameKind::Ombagui)?;
         let stacks = read_entries(cells, GameKind::Ombagui)?
@@ -140,7 +152,7 @@ impl FromStr for Setup {
 impl FromStr for Position {
     type Err = ParseError;
 
-    /// Reads a [`Setup`] and checks it.
+    /// Reads the stacks and the player to move, and checks them.
     fn from_str(text: &str) -> Result<Position, ParseError> {
         text.parse::<Setup>()?.try_into()
     }
@@ -158,7 +170,7 @@ impl FromStr for Move {
     /// Reads `C1-C3`, in either case.
     fn from_str(text: &str) -> Result<Move, ParseError> {
         let text = text.trim();
-        let bad = |part: Option<String>| bad(Bad::Move { text: text.to_string(), part });
+        let bad = |part: Option<String>| bad(Bad::Move { text: shown(text), part });
         let (from, to) = text.split_once('-').ok_or_else(|| bad(None))?;
         let from = from.parse().map_err(|e: BadCell| bad(Some(e.0)))?;
         let to = to.parse().map_err(|e: BadCell| bad(Some(e.0)))?;

@@ -6,12 +6,16 @@ use std::fmt;
 /// The three kinds of piece, in the only order they can stack, bottom to top.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Kind {
+    /// Moves 1 cell, or jumps over stacks of three.
     Light,
+    /// Moves exactly 2 cells.
     Medium,
+    /// Moves exactly 3 cells.
     Dark,
 }
 
 impl Kind {
+    /// The three kinds, bottom to top.
     pub const ALL: [Kind; 3] = [Kind::Light, Kind::Medium, Kind::Dark];
 
     /// How many cells a move of this kind covers (a light's jumps aside).
@@ -28,7 +32,7 @@ impl Kind {
         }
     }
 
-    pub fn from_letter(letter: char) -> Option<Kind> {
+    pub(crate) fn from_letter(letter: char) -> Option<Kind> {
         match letter.to_ascii_uppercase() {
             'L' => Some(Kind::Light),
             'M' => Some(Kind::Medium),
@@ -51,7 +55,9 @@ impl fmt::Display for Kind {
 /// One piece: its owner's colour and its kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub colour: Colour,
+    /// Its kind.
     pub kind: Kind,
 }
 
@@ -62,12 +68,13 @@ pub struct Piece {
 pub struct Stack(pub(super) u8);
 
 impl Stack {
-    pub const EMPTY: Stack = Stack(0);
+    pub(crate) const EMPTY: Stack = Stack(0);
 
     fn has(self, kind: Kind) -> bool {
         self.0 >> kind as u8 & 1 == 1
     }
 
+    /// Whether the cell holds no piece.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -111,12 +118,12 @@ impl Stack {
 
     /// Whether a piece of `kind` may stand on this stack: every kind below it must be
     /// lighter (a medium on a lone light; a dark on a light, a medium, or both).
-    pub fn can_hold(self, kind: Kind) -> bool {
+    pub(crate) fn can_hold(self, kind: Kind) -> bool {
         (self.0 & 0b111) >> kind as u8 == 0
     }
 
     /// This stack with `piece` put on top; `None` if it may not stand there.
-    pub fn with(self, piece: Piece) -> Option<Stack> {
+    pub(crate) fn with(self, piece: Piece) -> Option<Stack> {
         let red = u8::from(piece.colour == Colour::Red) << (3 + piece.kind as u8);
         self.can_hold(piece.kind).then_some(Stack(self.0 | 1 << piece.kind as u8 | red))
     }

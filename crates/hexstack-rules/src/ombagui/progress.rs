@@ -38,12 +38,12 @@ impl Progress for Position {
 
 impl Position {
     /// How many of `colour`'s pieces stand rightly built on its goal cells (12 at the end).
-    pub fn built_home(&self, colour: Colour) -> usize {
+    pub(crate) fn built_home(&self, colour: Colour) -> usize {
         Position::goal(colour).into_iter().map(|cell| self.stack(cell).built_for(colour)).sum()
     }
 
     /// The steps each of `colour`'s pieces stands from its nearest goal cell, added up.
-    pub fn steps_home(&self, colour: Colour) -> u32 {
+    pub(crate) fn steps_home(&self, colour: Colour) -> u32 {
         let goal = Position::goal(colour);
         let nearest = |cell: Cell| goal.into_iter().map(|to| steps(cell, to)).min().unwrap_or(0);
         self.stacks()

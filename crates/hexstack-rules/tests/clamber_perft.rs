@@ -1,8 +1,8 @@
 //! Clamber's reference move counts (RULES.md, "Counting moves").
 
-use hexstack::rules::clamber::Position;
-use hexstack::rules::hex::Board;
-use hexstack::rules::{divide, perft};
+use hexstack_rules::clamber::Position;
+use hexstack_rules::hex::Board;
+use hexstack_rules::{divide, perft};
 
 fn start(side: u32) -> Position {
     Position::start(Board::new(side).unwrap())

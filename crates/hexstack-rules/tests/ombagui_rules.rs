@@ -1,8 +1,8 @@
 //! Ombagui's movement, stacking and ending rules on small hand-made positions.
 
-use hexstack::rules::hex::Cell;
-use hexstack::rules::ombagui::{BOARD, Move, Position};
-use hexstack::rules::{Colour, Game, Outcome, perft};
+use hexstack_rules::hex::Cell;
+use hexstack_rules::ombagui::{BOARD, Move, Position};
+use hexstack_rules::{Colour, Game, Outcome, perft};
 
 fn position(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

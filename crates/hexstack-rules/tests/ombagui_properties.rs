@@ -1,9 +1,9 @@
 //! Properties of Ombagui over random games: the move list and `play` agree on every pair
 //! of cells, no piece is ever created or lost, and the notation round-trips.
 
-use hexstack::rules::hex::Cell;
-use hexstack::rules::ombagui::{BOARD, Move, Position};
-use hexstack::rules::{Colour, Game};
+use hexstack_rules::hex::Cell;
+use hexstack_rules::ombagui::{BOARD, Move, Position};
+use hexstack_rules::{Colour, Game};
 use proptest::prelude::*;
 
 /// How many pieces of each colour and kind are on the board.

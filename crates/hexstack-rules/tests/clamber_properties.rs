@@ -3,9 +3,9 @@
 //! or placement between two cells is refused with a reason), and positions survive a trip
 //! through the notation. The stacks a player threatens are the first targets of their captures.
 
-use hexstack::rules::clamber::{Position, Setup, Stack, Turn};
-use hexstack::rules::hex::{Board, Cell};
-use hexstack::rules::{Colour, Game};
+use hexstack_rules::clamber::{Position, Setup, Stack, Turn};
+use hexstack_rules::hex::{Board, Cell};
+use hexstack_rules::{Colour, Game};
 use proptest::prelude::*;
 
 /// Every cell of the board, and a few just off it.

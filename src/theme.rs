@@ -1,7 +1,8 @@
 //! Every colour and style of the screens, and the one vocabulary of marks drawn either side
-//! of a cell: each mark means one thing on every screen, games and rules pages alike.
+//! of a cell: each mark means one thing on every screen, games and rules pages alike. A
+//! [`Theme`] is a person's choice, held by each terminal's app (its profile); the styles
+//! that never change are constants here.
 
-use crate::app::highlights::Highlights;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, own_for};
 use crate::rules::{Colour, GameKind};
@@ -64,47 +65,32 @@ impl Theme {
         Theme::NAMED.iter().find(|(known, _)| *known == name).map(|(_, theme)| *theme)
     }
 
-    /// A mark's style in this theme.
+    /// How the marks and the cell's text look under `mark` (the cursor styles only its
+    /// marks).
     pub fn mark(&self, mark: Mark) -> Style {
         self.marks[mark as usize]
     }
-}
 
-/// The player's theme, when they chose one.
-static THEME: std::sync::OnceLock<Theme> = std::sync::OnceLock::new();
+    /// A player's pieces.
+    pub fn player(&self, colour: Colour) -> Style {
+        match colour {
+            Colour::Blue => self.blue,
+            Colour::Red => self.red,
+        }
+    }
 
-/// Makes `theme` the look of every screen for the rest of the process; false if one was
-/// set already. SharedRecord for the whole process: the colours are the person's at this terminal.
-pub fn set(theme: Theme) -> bool {
-    THEME.set(theme).is_ok()
-}
-
-/// The theme in force.
-pub fn current() -> &'static Theme {
-    THEME.get().unwrap_or(&Theme::DEFAULT)
-}
-
-/// A player's pieces.
-pub fn player(colour: Colour) -> Style {
-    match colour {
-        Colour::Blue => current().blue,
-        Colour::Red => current().red,
+    /// This theme without a colour (`NO_COLOR`): the monochrome theme, its marks' styles
+    /// kept but for their colours.
+    pub fn colourless(self) -> Theme {
+        let plain = |style: Style| Style { fg: None, bg: None, ..style };
+        Theme { marks: self.marks.map(plain), ..Theme::MONO }
     }
 }
 
-/// A message that warns.
-pub fn warning() -> Style {
-    current().warning
-}
-
-/// A message that something went well.
-pub fn success() -> Style {
-    current().success
-}
-
-/// An empty cell's dot.
-pub fn empty_cell() -> Style {
-    current().empty_cell
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme::DEFAULT
+    }
 }
 
 pub const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
@@ -162,12 +148,6 @@ impl Mark {
             Mark::SubGroup => ": :",
             Mark::Group => "{ }",
         }
-    }
-
-    /// How the marks and the cell's text look under this mark (the cursor styles only
-    /// its marks), in the theme in force.
-    pub fn style(self) -> Style {
-        current().mark(self)
     }
 
     /// Every mark, the cursor first, then the others most telling first; the order of
@@ -234,28 +214,6 @@ impl Mark {
             Mark::SubGroup => style.add_modifier(Modifier::ITALIC),
             Mark::Group => style,
         }
-    }
-
-    /// The cells of `lit` this mark stands for.
-    pub fn cells(self, lit: &Highlights) -> crate::rules::hex::CellSet {
-        match self {
-            Mark::Cursor => Default::default(),
-            Mark::Selected => lit.selected,
-            Mark::Better => lit.better,
-            Mark::Removed => lit.removed,
-            Mark::Jump => lit.jumps,
-            Mark::Equal => lit.equal,
-            Mark::Target => lit.targets,
-            Mark::Last => lit.last,
-            Mark::Focus => lit.focus,
-            Mark::SubGroup => lit.sub_group,
-            Mark::Group => lit.group,
-        }
-    }
-
-    /// The mark a board cell of index `index` carries, if any.
-    pub fn of(lit: &Highlights, index: usize) -> Option<Mark> {
-        Mark::BY_PRIORITY.iter().copied().find(|mark| mark.cells(lit).contains(index))
     }
 
     /// Its word for the legend, and its sentence for the help.

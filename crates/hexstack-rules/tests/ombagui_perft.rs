@@ -1,7 +1,7 @@
 //! Ombagui's reference move counts (RULES.md, "Counting moves").
 
-use hexstack::rules::ombagui::Position;
-use hexstack::rules::{divide, perft};
+use hexstack_rules::ombagui::Position;
+use hexstack_rules::{divide, perft};
 
 #[test]
 fn from_the_start() {

@@ -1,8 +1,8 @@
 //! Clamber's rules on the seed examples of RULES.md and on small hand-made positions.
 
-use hexstack::rules::clamber::{IllegalTurn, Position, Turn};
-use hexstack::rules::hex::{Cell, CellSet};
-use hexstack::rules::{Colour, Game, Outcome, perft};
+use hexstack_rules::clamber::{IllegalTurn, Position, Turn};
+use hexstack_rules::hex::{Cell, CellSet};
+use hexstack_rules::{Colour, Game, Outcome, perft};
 
 fn position(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

@@ -1,0 +1,425 @@
+//! Clocks: the time control a game is played at (a base and a Fischer increment), and each
+//! side's time as it runs. Nothing here reads the system's clock but a real [`Timepiece`]:
+//! a clock is given its timepiece, so that tests move a fake one by hand and never sleep.
+//!
+//! The figures a player sees are rounded down: `m:ss` from 10 s up, tenths below
+//! (`0:09.4`), so that a figure never shows more time than there is, and `0:00.0` is the
+//! last tenth before the flag falls.
+
+use crate::rules::Colour;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// The longest base a time control may have: lichess's longest, three hours.
+pub const LONGEST_BASE: Duration = Duration::from_secs(180 * 60);
+/// The largest increment: three minutes a turn, lichess's largest too.
+pub const LARGEST_INCREMENT: Duration = Duration::from_secs(180);
+/// Below this much time a clock is shown in the warning colour, with a mark.
+pub const LOW: Duration = Duration::from_secs(20);
+/// Below this much time a clock shows tenths of a second.
+pub const TENTHS: Duration = Duration::from_secs(10);
+
+/// A game's time control: each side starts with `base`, and gains `increment` after each of
+/// its turns (Fischer).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+/// Why a time control was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BadControl {
+    /// Not `M+S`, `Ns+S` or `none`.
+    Form,
+    /// A base of no time, or longer than [`LONGEST_BASE`].
+    Base,
+    /// An increment larger than [`LARGEST_INCREMENT`].
+    Increment,
+}
+
+impl TimeControl {
+    /// `M+S` (minutes, then the seconds added after each turn), `Ns+S` (a base in seconds),
+    /// or `none` for a game without clocks.
+    pub fn parse(text: &str) -> Result<Option<TimeControl>, BadControl> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        let (base, increment) = text.split_once('+').ok_or(BadControl::Form)?;
+        let (base, increment) = (base.trim(), increment.trim());
+        let number = |digits: &str| match digits.bytes().all(|b| b.is_ascii_digit()) {
+            // Any count of digits reads, however long: a large one is out of range, not a typo.
+            true => Ok(digits.parse::<u64>().unwrap_or(u64::MAX)),
+            false => Err(BadControl::Form),
+        };
+        let (base, unit) = match base.strip_suffix('s') {
+            Some(seconds) => (seconds, 1),
+            None => (base, 60),
+        };
+        if base.is_empty() || increment.is_empty() {
+            return Err(BadControl::Form);
+        }
+        let base = Duration::from_secs(number(base)?.saturating_mul(unit));
+        let increment = Duration::from_secs(number(increment)?);
+        if base.is_zero() || base > LONGEST_BASE {
+            return Err(BadControl::Base);
+        }
+        if increment > LARGEST_INCREMENT {
+            return Err(BadControl::Increment);
+        }
+        Ok(Some(TimeControl { base, increment }))
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// As it is given: `5+3`, or `30s+2` for a base that is not whole minutes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (base, increment) = (self.base.as_secs(), self.increment.as_secs());
+        match base % 60 {
+            0 => write!(f, "{}+{increment}", base / 60),
+            _ => write!(f, "{base}s+{increment}"),
+        }
+    }
+}
+
+/// Where a clock reads the time: the system's monotonic clock, or one that only a test
+/// moves. Clones share the same time.
+#[derive(Clone, Debug, Default)]
+pub struct Timepiece(Option<Arc<Mutex<Instant>>>);
+
+impl Timepiece {
+    /// The system's monotonic clock.
+    pub fn real() -> Timepiece {
+        Timepiece(None)
+    }
+
+    /// A clock standing still at the moment it is made, until [`Timepiece::advance`] moves it.
+    pub fn fake() -> Timepiece {
+        Timepiece(Some(Arc::new(Mutex::new(Instant::now()))))
+    }
+
+    pub fn now(&self) -> Instant {
+        match &self.0 {
+            None => Instant::now(),
+            Some(fake) => *fake.lock().unwrap_or_else(PoisonError::into_inner),
+        }
+    }
+
+    /// Moves a fake clock on by `by`; the real one moves by itself.
+    pub fn advance(&self, by: Duration) {
+        if let Some(fake) = &self.0 {
+            *fake.lock().unwrap_or_else(PoisonError::into_inner) += by;
+        }
+    }
+
+    /// Whether it is a test's.
+    pub fn is_fake(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// Both sides' clocks in a game: the time each has left, and which one runs.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    control: TimeControl,
+    /// Each side's time left when its clock last stopped (Blue's, Red's).
+    left: [Duration; 2],
+    /// The side whose clock runs, and since when.
+    running: Option<(Colour, Instant)>,
+    /// What the side to move spent on the turn under way before its clock last stopped.
+    under_way: Duration,
+    time: Timepiece,
+    /// Counts the stops, each of which changes the time kept.
+    stops: u64,
+}
+
+impl Clock {
+    /// Both clocks at the control's base, stopped.
+    pub fn new(control: TimeControl, time: Timepiece) -> Clock {
+        Clock::resumed(control, [control.base; 2], Duration::ZERO, time)
+    }
+
+    /// Clocks as a saved game left them: `left` for Blue and Red, and what the side to
+    /// move had spent on its turn (`under_way`); stopped.
+    pub fn resumed(control: TimeControl, left: [Duration; 2], under_way: Duration, time: Timepiece) -> Clock {
+        Clock { control, left, running: None, under_way, time, stops: 0 }
+    }
+
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The time now, by this clock's timepiece.
+    pub fn now(&self) -> Instant {
+        self.time.now()
+    }
+
+    /// Reads the time from `time` from now on (a test's fake timepiece): a running clock
+    /// goes on from that timepiece's now, counting nothing across the change.
+    pub fn set_time(&mut self, time: Timepiece) {
+        if let Some((_, since)) = self.running.as_mut() {
+            *since = time.now();
+        }
+        self.time = time;
+    }
+
+    /// The time `colour` has left now.
+    pub fn left(&self, colour: Colour) -> Duration {
+        self.left_at(colour, self.now())
+    }
+
+    /// The time `colour` has left at `now`.
+    pub fn left_at(&self, colour: Colour, now: Instant) -> Duration {
+        let left = self.left[colour.index()];
+        match self.running {
+            Some((running, since)) if running == colour => {
+                left.saturating_sub(now.saturating_duration_since(since))
+            }
+            _ => left,
+        }
+    }
+
+    /// The side whose clock runs, if one does.
+    pub fn running(&self) -> Option<Colour> {
+        self.running.map(|(colour, _)| colour)
+    }
+
+    /// What the side to move has spent on the turn under way, now.
+    pub fn under_way(&self) -> Duration {
+        self.kept().1
+    }
+
+    /// Both sides' time left (Blue's, Red's) and what the side to move has spent on the
+    /// turn under way, at one moment, now: what a saved game keeps.
+    pub fn kept(&self) -> ([Duration; 2], Duration) {
+        let now = self.now();
+        let running = self.running.map_or(Duration::ZERO, |(colour, since)| {
+            now.saturating_duration_since(since).min(self.left[colour.index()])
+        });
+        ([Colour::Blue, Colour::Red].map(|colour| self.left_at(colour, now)), self.under_way + running)
+    }
+
+    /// Starts `colour`'s clock (the other one stops).
+    pub fn start(&mut self, colour: Colour) {
+        if self.running() != Some(colour) {
+            self.stop();
+            self.running = Some((colour, self.now()));
+        }
+    }
+
+    /// Stops the running clock, its time counted.
+    pub fn stop(&mut self) {
+        let Some((colour, since)) = self.running.take() else { return };
+        let left = &mut self.left[colour.index()];
+        let spent = self.time.now().saturating_duration_since(since).min(*left);
+        *left -= spent;
+        self.under_way += spent;
+        self.stops += 1;
+    }
+
+    /// `mover` played a turn: their clock stops, they gain the increment, and what they
+    /// spent on the turn is returned.
+    pub fn turn_played(&mut self, mover: Colour) -> Duration {
+        self.stop();
+        self.left[mover.index()] += self.control.increment;
+        std::mem::take(&mut self.under_way)
+    }
+
+    /// The turn under way was taken back: what was spent on it stays spent, but counts
+    /// for no turn.
+    pub fn turn_dropped(&mut self) {
+        self.stop();
+        self.under_way = Duration::ZERO;
+    }
+
+    /// The side whose time has run out, if one's clock ran to nothing.
+    pub fn fallen(&self) -> Option<Colour> {
+        let now = self.now();
+        self.running().filter(|&colour| self.left_at(colour, now).is_zero())
+    }
+
+    /// When what the running clock shows next changes, or its flag falls: the moment to
+    /// draw it again. `None` while no clock runs.
+    pub fn next_change(&self) -> Option<Instant> {
+        let (colour, _) = self.running?;
+        let now = self.now();
+        Some(now + until_change(self.left_at(colour, now)))
+    }
+
+    /// How many times a clock stopped: what keeps the game writes it again when this grows.
+    pub fn stops(&self) -> u64 {
+        self.stops
+    }
+}
+
+/// `left` as a player sees it, rounded down: `4:31`, `0:12`, `0:09.4`; hours as minutes
+/// (`180:00`).
+pub fn shown(left: Duration) -> String {
+    let (seconds, tenths) = (left.as_secs(), left.subsec_millis() / 100);
+    match left < TENTHS {
+        true => format!("0:0{seconds}.{tenths}"),
+        false => format!("{}:{:02}", seconds / 60, seconds % 60),
+    }
+}
+
+/// How long until [`shown`] of a clock running from `left` changes: the next whole second
+/// from 10 s up, the next tenth below, or the flag.
+pub fn until_change(left: Duration) -> Duration {
+    let step = if left < TENTHS { Duration::from_millis(100) } else { Duration::from_secs(1) };
+    let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
+    // Just past the moment the figure turns, so that it has turned when drawn.
+    match left.is_zero() {
+        true => Duration::ZERO,
+        false if into.is_zero() => Duration::from_nanos(1),
+        false => into + Duration::from_nanos(1),
+    }
+    .min(left)
+}
+
+/// A time spent, for a saved game: seconds to the millisecond, trailing zeros dropped,
+/// then `s` (`4.213s`, `12s`).
+pub fn seconds(time: Duration) -> String {
+    let millis = time.as_millis();
+    let text = format!("{}.{:03}", millis / 1000, millis % 1000);
+    format!("{}s", text.trim_end_matches('0').trim_end_matches('.'))
+}
+
+/// The time [`seconds`] wrote; `None` unless it is digits, at most three decimals and `s`,
+/// and at most a year.
+pub fn read_seconds(text: &str) -> Option<Duration> {
+    const YEAR: u64 = 366 * 24 * 3600;
+    let number = text.trim().strip_suffix('s')?;
+    let (whole, part) = number.split_once('.').unwrap_or((number, "0"));
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(part) || part.len() > 3 || whole.len() > 8 {
+        return None;
+    }
+    let millis = format!("{part:0<3}").parse::<u64>().ok()?;
+    let whole: u64 = whole.parse().ok().filter(|&whole| whole <= YEAR)?;
+    Some(Duration::from_millis(whole * 1000 + millis))
+}
+
+/// A time spent, for the review: seconds with a tenth (`4.2`), minutes past a minute
+/// (`1:05`).
+pub fn spent(time: Duration) -> String {
+    match time < Duration::from_secs(60) {
+        true => format!("{}.{}", time.as_secs(), time.subsec_millis() / 100),
+        false => format!("{}:{:02}", time.as_secs() / 60, time.as_secs() % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(n: u64) -> Duration {
+        Duration::from_secs(n)
+    }
+
+    #[test]
+    fn a_time_control_reads_as_minutes_or_seconds_and_refuses_nonsense() {
+        let read = |text| TimeControl::parse(text);
+        assert_eq!(read("5+3"), Ok(Some(TimeControl { base: secs(300), increment: secs(3) })));
+        assert_eq!(read("30s+2"), Ok(Some(TimeControl { base: secs(30), increment: secs(2) })));
+        assert_eq!(read(" 1 + 0 "), Ok(Some(TimeControl { base: secs(60), increment: secs(0) })));
+        assert_eq!(read("180+180").map(|c| c.map(|c| c.to_string())), Ok(Some("180+180".into())));
+        assert_eq!(read("none"), Ok(None));
+        assert_eq!(read("NONE"), Ok(None));
+        for form in ["5+", "+3", "5", "", "5+3+1", "5m+3", "5.5+0", "1e3+0", "-1+0", "5+-1", "s+1"] {
+            assert_eq!(read(form), Err(BadControl::Form), "{form:?}");
+        }
+        for base in ["0+5", "0s+1", "181+0", "99999+0", "10801s+0", "99999999999999999999999+0"] {
+            assert_eq!(read(base), Err(BadControl::Base), "{base:?}");
+        }
+        assert_eq!(read("5+181"), Err(BadControl::Increment));
+        for text in ["5+3", "30s+2", "90s+0", "1+0", "180+180"] {
+            assert_eq!(read(text).unwrap().unwrap().to_string(), text, "it writes as it reads");
+        }
+    }
+
+    #[test]
+    fn the_running_clock_counts_down_on_a_fake_timepiece_and_the_other_waits() {
+        let time = Timepiece::fake();
+        let control = TimeControl { base: secs(60), increment: secs(2) };
+        let mut clock = Clock::new(control, time.clone());
+        assert_eq!(clock.next_change(), None, "a stopped clock wants no wake-up");
+        clock.start(Colour::Blue);
+        time.advance(Duration::from_millis(5_300));
+        assert_eq!(clock.left(Colour::Blue), Duration::from_millis(54_700));
+        assert_eq!(clock.left(Colour::Red), secs(60), "the other clock waits");
+        assert_eq!(clock.under_way(), Duration::from_millis(5_300));
+        assert_eq!(clock.turn_played(Colour::Blue), Duration::from_millis(5_300));
+        assert_eq!(clock.left(Colour::Blue), Duration::from_millis(56_700), "plus the increment");
+        assert_eq!(clock.running(), None);
+        clock.start(Colour::Red);
+        time.advance(secs(1));
+        clock.stop();
+        time.advance(secs(100));
+        assert_eq!(clock.left(Colour::Red), secs(59), "a stopped clock stops");
+        clock.start(Colour::Red);
+        time.advance(secs(2));
+        assert_eq!(clock.turn_played(Colour::Red), secs(3), "both runs of the turn count");
+        assert_eq!(clock.stops(), 3);
+    }
+
+    #[test]
+    fn the_flag_falls_at_nothing_left_and_never_below() {
+        let time = Timepiece::fake();
+        let mut clock = Clock::new(TimeControl { base: secs(12), increment: secs(0) }, time.clone());
+        clock.start(Colour::Blue);
+        time.advance(Duration::from_millis(11_999));
+        assert_eq!(clock.fallen(), None);
+        time.advance(Duration::from_millis(1));
+        assert_eq!(clock.fallen(), Some(Colour::Blue));
+        time.advance(secs(5));
+        assert_eq!(clock.left(Colour::Blue), Duration::ZERO);
+        assert_eq!(clock.under_way(), secs(12), "no more is spent than there was");
+        assert_eq!(clock.next_change(), Some(time.now()), "due at once");
+    }
+
+    #[test]
+    fn figures_round_down_and_the_next_change_is_a_second_or_a_tenth_away() {
+        let ms = Duration::from_millis;
+        assert_eq!(shown(secs(60)), "1:00");
+        assert_eq!(shown(ms(59_999)), "0:59");
+        assert_eq!(shown(ms(10_000)), "0:10");
+        assert_eq!(shown(ms(9_999)), "0:09.9");
+        assert_eq!(shown(ms(9_400)), "0:09.4");
+        assert_eq!(shown(ms(50)), "0:00.0");
+        assert_eq!(shown(secs(3 * 3600)), "180:00");
+        assert_eq!(until_change(ms(59_400)), ms(400) + Duration::from_nanos(1));
+        assert_eq!(until_change(ms(9_450)), ms(50) + Duration::from_nanos(1));
+        assert_eq!(until_change(secs(60)), Duration::from_nanos(1));
+        assert_eq!(until_change(ms(30)), ms(30), "the flag, not a tenth after it");
+        // Woken at each change, the figure has changed every time: the count of wakes.
+        let mut left = secs(15);
+        let (mut wakes, mut last) = (0, shown(left));
+        while !left.is_zero() {
+            left -= until_change(left);
+            wakes += 1;
+            if !left.is_zero() {
+                assert_ne!(shown(left), last, "woken for nothing at {left:?}");
+            }
+            last = shown(left);
+        }
+        // 0:14 to 0:10 one a second, 0:09.9 to 0:00.0 ten a second, then the flag.
+        assert_eq!(wakes, 5 + 100 + 1);
+    }
+
+    #[test]
+    fn times_spent_write_to_the_millisecond_and_read_back() {
+        let ms = Duration::from_millis;
+        for (time, text) in [(ms(4_213), "4.213s"), (ms(4_200), "4.2s"), (secs(12), "12s"), (ms(7), "0.007s")]
+        {
+            assert_eq!(seconds(time), text);
+            assert_eq!(read_seconds(text), Some(time));
+        }
+        assert_eq!(read_seconds("4.2"), None, "the unit is written");
+        for bad in ["", "s", ".5s", "4.s", "4.2222s", "-1s", "1e3s", "999999999s", "4,2s"] {
+            assert_eq!(read_seconds(bad), None, "{bad:?}");
+        }
+        assert_eq!(spent(ms(4_250)), "4.2");
+        assert_eq!(spent(secs(65)), "1:05");
+    }
+}

@@ -1,0 +1,227 @@
+//! Every plain setting of a person's, declared once ([`every_setting!`]): its name in the
+//! config file, its type and default, what a bad value is told it should be, how its text
+//! reads and how its value is written, its flag if it has one, and whether a new game
+//! starts from it. From that one list come the new games' defaults ([`Prefs`]) here, and in
+//! `config` the file's reading, the flags, `hexstack config`'s listing and the default file.
+//! The tables of the config file (`[theme]`'s colours and marks, `[keys]`) come from their
+//! own single lists: the marks and the key table.
+
+use crate::ai::Level;
+use crate::clock::TimeControl;
+use crate::i18n::Lang;
+use crate::rules::Colour;
+use std::time::Duration;
+
+/// Calls `$then!` with every plain setting, in the config file's order (the names in it
+/// resolve where `$then!` is called: [`read`], [`shown`], the types). Each is:
+///
+/// - its doc lines (the default file's comment above it; none: it shares the one before);
+/// - `name: Type = default`;
+/// - `file`: its name in the config file (`section.name` inside a table);
+/// - `expect`: what a bad value is told it should be (a text key);
+/// - `read`: how its value reads, `text` from a string, `number` from an integer's digits
+///   or `switch` from `true`/`false`, with the function that checks it (a flag's text too);
+/// - `shown`: how `hexstack config` writes its value;
+/// - `example`: written commented out in the default file, for a setting with no value by
+///   default (else the file gives its default);
+/// - `flag`: its command-line flag, the flag's value's name and help;
+/// - `prefs.name`: a new game starts from it.
+macro_rules! every_setting {
+    ($then:ident) => {
+        $then! {
+            /// The language of the screens: en, fr or sr (unset: from LANG, else en).
+            lang: Lang = Lang::En,
+                file "lang", expect CONFIG_EXPECT_LANG,
+                read text read::lang, shown shown::lang,
+                example "en";
+            /// The players' names in a new game, 1 to 40 characters (unset: none).
+            blue: Option<String> = None,
+                file "blue", expect CONFIG_EXPECT_NAME,
+                read text read::name, shown shown::name,
+                example "Ana", prefs.blue;
+            red: Option<String> = None,
+                file "red", expect CONFIG_EXPECT_NAME,
+                read text read::name, shown shown::name,
+                example "Luka", prefs.red;
+            /// The computer's level in a new game against it, 1 (beginner) to 5 (expert).
+            level: Level = Level::USUAL,
+                file "level", expect CONFIG_EXPECT_LEVEL,
+                read number read::level, shown shown::level,
+                prefs.level;
+            /// The colour the computer plays in a new game against it: blue or red (unset: whoever
+            /// moves second).
+            computer: Option<Colour> = None,
+                file "computer", expect CONFIG_EXPECT_SIDE,
+                read text read::side, shown shown::side,
+                example "red", prefs.computer;
+            /// Show who is ahead from the start of a game (e toggles it): true or false.
+            eval: bool = false,
+                file "eval", expect CONFIG_EXPECT_SWITCH,
+                read switch read::switch, shown shown::plain,
+                flag "eval" "on|off" "Show who is ahead from the start of a game: on or off \
+(default off)",
+                prefs.eval;
+            /// The level a review looks at the positions with, 1 to 5.
+            review_level: Level = Level::REVIEW,
+                file "review_level", expect CONFIG_EXPECT_LEVEL,
+                read number read::level, shown shown::level,
+                flag "review-level" "LEVEL" "The level reviews look at the positions with, 1 to 5 \
+(default 4)",
+                prefs.review_level;
+            /// How long each step of the computer's turn shows, in milliseconds, 0 to 2000.
+            step_time: Duration = USUAL_STEP,
+                file "step_time", expect CONFIG_EXPECT_STEP_TIME,
+                read number read::step_time, shown shown::millis,
+                flag "step-time" "MS" "How long each step of the computer's turn shows, in milliseconds, \
+0 to 2000 (default 350)",
+                prefs.step_time;
+            /// The clock of a new game: "M+S" (M minutes each, S seconds added after each turn),
+            /// "Ns+S" for a base in seconds, or "none".
+            clock: Option<crate::clock::TimeControl> = None,
+                file "clock", expect CONFIG_EXPECT_CLOCK,
+                read text read::clock, shown shown::clock,
+                prefs.clock;
+            /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
+            theme: String = String::from("default"),
+                file "theme.name", expect CONFIG_EXPECT_THEME,
+                read text read::theme, shown shown::plain,
+                flag "theme" "NAME" "The colours: default, colour-blind or mono";
+        }
+    };
+}
+pub(crate) use every_setting;
+
+/// The new games' defaults: a [`Prefs`] of the settings a new game starts from.
+macro_rules! prefs {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident: $type:ty = $default:expr,
+            file $file:literal, expect $expect:ident,
+            read $kind:ident $read:path, shown $shown:path
+            $(, example $example:literal)?
+            $(, flag $flag:literal $value:literal $help:literal)?
+            $(, prefs.$pref:ident)?;
+    )*) => {
+        /// What a new game starts with unless the player says otherwise: each setting a new
+        /// game starts from ([`every_setting!`]).
+        #[derive(Clone, PartialEq, Eq, Debug)]
+        pub struct Prefs {
+            $($(
+                #[doc = concat!("The config file's `", $file, "`.")]
+                pub $pref: $type,
+            )?)*
+        }
+
+        impl Default for Prefs {
+            /// The program's own defaults.
+            fn default() -> Prefs {
+                Prefs { $($($pref: $default,)?)* }
+            }
+        }
+    };
+}
+every_setting!(prefs);
+
+impl Prefs {
+    /// The players of a new game: named as set, the computer in none.
+    pub fn players(&self) -> crate::record::Players {
+        crate::record::Players { blue: self.blue.clone(), red: self.red.clone(), computer: None }
+    }
+}
+
+/// How long the computer shows each step of its turn unless the player says otherwise.
+pub const USUAL_STEP: Duration = Duration::from_millis(350);
+
+/// The longest the computer may show a step of its turn for.
+pub const LONGEST_STEP: Duration = Duration::from_secs(2);
+
+/// The longest player name, in characters (as `play --blue` takes).
+pub const LONGEST_NAME: usize = 40;
+
+/// How each setting's text reads: its value, or none if it is not one.
+pub mod read {
+    use super::*;
+
+    /// `en`, `fr` or `sr`.
+    pub fn lang(text: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| format!("{lang:?}").eq_ignore_ascii_case(text))
+    }
+
+    /// A player's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
+    pub fn name(name: &str) -> Option<Option<String>> {
+        let fits = (1..=LONGEST_NAME).contains(&name.chars().count()) && !name.trim().is_empty();
+        (fits && !name.chars().any(char::is_control)).then(|| Some(name.to_string()))
+    }
+
+    /// A level's number, 1 to 5.
+    pub fn level(text: &str) -> Option<Level> {
+        text.trim().parse::<u8>().ok().and_then(Level::new)
+    }
+
+    /// `blue` or `red`.
+    pub fn side(text: &str) -> Option<Option<Colour>> {
+        match text {
+            "blue" => Some(Some(Colour::Blue)),
+            "red" => Some(Some(Colour::Red)),
+            _ => None,
+        }
+    }
+
+    /// On or off.
+    pub fn switch(on: bool) -> Option<bool> {
+        Some(on)
+    }
+
+    /// A number of milliseconds up to [`LONGEST_STEP`]'s.
+    pub fn step_time(text: &str) -> Option<Duration> {
+        let ms = text.trim().parse::<u64>().ok().filter(|ms| u128::from(*ms) <= LONGEST_STEP.as_millis());
+        ms.map(Duration::from_millis)
+    }
+
+    /// A time control (`M+S`, `Ns+S`), or `none`.
+    pub fn clock(text: &str) -> Option<Option<TimeControl>> {
+        TimeControl::parse(text).ok()
+    }
+
+    /// A built-in theme's name.
+    pub fn theme(name: &str) -> Option<String> {
+        crate::theme::Theme::named(name).map(|_| name.to_string())
+    }
+}
+
+/// How each setting's value is written, as the config file would write it (unquoted).
+pub mod shown {
+    use super::*;
+
+    pub fn lang(lang: &Lang) -> String {
+        format!("{lang:?}").to_lowercase()
+    }
+
+    /// A name, or `-` for none.
+    pub fn name(name: &Option<String>) -> String {
+        name.clone().unwrap_or_else(|| "-".into())
+    }
+
+    pub fn level(level: &Level) -> String {
+        level.number().to_string()
+    }
+
+    /// A side, or `-` for none.
+    pub fn side(side: &Option<Colour>) -> String {
+        side.map_or("-".to_string(), |colour| format!("{colour:?}").to_lowercase())
+    }
+
+    /// A time control, or `none`.
+    pub fn clock(clock: &Option<TimeControl>) -> String {
+        clock.map_or("none".into(), |clock| clock.to_string())
+    }
+
+    pub fn millis(time: &Duration) -> String {
+        time.as_millis().to_string()
+    }
+
+    /// As the value itself writes it.
+    pub fn plain(value: &impl std::fmt::Display) -> String {
+        value.to_string()
+    }
+}
