@@ -140,7 +140,6 @@ impl Lang {
     }
 }
 
-
 /// A text's key, taking `N` values (`{0}` to `{N-1}` in its text).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Key<const N: usize>(&'static str);
