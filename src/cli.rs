@@ -103,6 +103,12 @@ pub enum Command {
         #[arg(long, value_name = "M+S", conflicts_with_all = ["resume", "load"])]
         clock: Option<String>,
     },
+    /// The club: its members, games and ratings, kept in a database (docs/club.md)
+    #[cfg(feature = "club")]
+    Club {
+        #[command(subcommand)]
+        what: crate::club::admin::ClubCommand,
+    },
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
         /// The saved game to review (its review is kept in it, but with --text)
@@ -279,6 +285,11 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             };
             crate::net::serve(hosted, &listen, profile)
         }
+        #[cfg(feature = "club")]
+        Some(Command::Club { what }) => match crate::club::admin::run(what, lang)? {
+            said if said.is_empty() => Ok(()),
+            said => print(said),
+        },
         Some(Command::Review { file, level, text: true, threads }) => {
             review_text(&file, (level, prefs.review_level), threads, lang)
         }

@@ -23,8 +23,11 @@ pub mod app;
 pub mod autosave;
 pub mod cli;
 pub mod clock;
+#[cfg(feature = "club")]
+pub mod club;
 pub mod config;
 pub mod engine;
+pub mod glicko;
 pub mod i18n;
 #[cfg(feature = "ssh")]
 pub mod net;

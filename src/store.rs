@@ -148,7 +148,11 @@ fn write_with(path: &Path, write: impl FnOnce(&mut fs::File) -> std::io::Result<
 
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
 pub fn now_utc() -> String {
-    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
+}
+
+/// A time in seconds since 1970, in UTC, as `2026-11-30 15:31 UTC`.
+pub fn utc(seconds: u64) -> String {
     let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
     let (year, month, day) = civil_from_days(days);
     format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
@@ -176,5 +180,6 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_422), (2025, 11, 30));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(utc(1_764_516_660), "2025-11-30 15:31 UTC");
     }
 }

@@ -287,3 +287,22 @@ fn the_readme_is_for_players_and_keeps_its_two_commands() {
         assert!(readme.contains(command), "README.md lost `{command}`");
     }
 }
+
+/// The changelog reads one way throughout: the title, `## Unreleased`, then one
+/// `### Issue N: what it asked for (dates)` for each issue, newest first.
+#[test]
+fn the_changelog_headings_read_one_way() {
+    let changelog = read(&Path::new(ROOT).join("CHANGELOG.md"));
+    let headings: Vec<&str> = changelog.lines().filter(|line| line.starts_with('#')).collect();
+    assert_eq!(headings[..2], ["# Changelog", "## Unreleased"]);
+    let odd: Vec<&&str> = headings[2..]
+        .iter()
+        .filter(|heading| {
+            let Some(rest) = heading.strip_prefix("### Issue ") else { return true };
+            let (number, title) = rest.split_once(": ").unwrap_or(("", ""));
+            let dated = title.rsplit_once(" (").is_some_and(|(_, dates)| dates.starts_with(|c: char| c.is_ascii_digit()));
+            number.parse::<u32>().is_err() || !title.ends_with(')') || !dated
+        })
+        .collect();
+    assert!(odd.is_empty(), "headings not `### Issue N: title (dates)`: {odd:?}");
+}
