@@ -300,7 +300,9 @@ fn the_changelog_headings_read_one_way() {
         .filter(|heading| {
             let Some(rest) = heading.strip_prefix("### Issue ") else { return true };
             let (number, title) = rest.split_once(": ").unwrap_or(("", ""));
-            let dated = title.rsplit_once(" (").is_some_and(|(_, dates)| dates.starts_with(|c: char| c.is_ascii_digit()));
+            let dated = title
+                .rsplit_once(" (")
+                .is_some_and(|(_, dates)| dates.starts_with(|c: char| c.is_ascii_digit()));
             number.parse::<u32>().is_err() || !title.ends_with(')') || !dated
         })
         .collect();
