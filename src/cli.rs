@@ -24,10 +24,33 @@ pub struct Cli {
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
+    /// The settings' flags given before any command (the menu's, and under a command's own)
     #[command(flatten)]
     pub settings: config::Flags,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The settings' flags given: a command's own over those given before it. Only the
+    /// commands that open a screen, and `config`, which lists the settings, take them.
+    pub fn flags(&self) -> config::Flags {
+        let own = match &self.command {
+            Some(
+                Command::Play { settings, .. }
+                | Command::Resume { settings }
+                | Command::Load { settings, .. }
+                | Command::Rules { settings, .. }
+                | Command::Review { settings, .. }
+                | Command::Puzzles { settings, .. }
+                | Command::Config { settings, .. },
+            ) => Some(settings),
+            #[cfg(feature = "ssh")]
+            Some(Command::Serve { settings, .. }) => Some(settings),
+            _ => None,
+        };
+        own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings))
+    }
 }
 
 /// What `hexstack --help` opens with, the games named from their list.
@@ -58,15 +81,26 @@ pub enum Command {
         /// base in seconds, or none (default: the config file's, else none)
         #[arg(long, value_name = "M+S")]
         clock: Option<String>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Continue the most recently kept game
-    Resume,
+    Resume {
+        #[command(flatten)]
+        settings: config::Flags,
+    },
     /// Open a saved game: replay it, or play on from any turn
-    Load { file: PathBuf },
+    Load {
+        file: PathBuf,
+        #[command(flatten)]
+        settings: config::Flags,
+    },
     /// The interactive rules
     Rules {
         #[arg(value_parser = game())]
         game: Option<GameKind>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Count the ways to play DEPTH turns from a position
     Perft {
@@ -102,13 +136,12 @@ pub enum Command {
         /// Play on time, as play's --clock says (a hosted kept game keeps its own)
         #[arg(long, value_name = "M+S", conflicts_with_all = ["resume", "load"])]
         clock: Option<String>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// The club: its members, games and ratings, kept in a database (docs/club.md)
     #[cfg(feature = "club")]
-    Club {
-        #[command(subcommand)]
-        what: crate::club::admin::ClubCommand,
-    },
+    Club(crate::clubhouse::ClubArgs),
     /// The computer's review of a saved game: its graph, its mistakes, better turns
     Review {
         /// The saved game to review (its review is kept in it, but with --text)
@@ -123,6 +156,8 @@ pub enum Command {
         /// is the same on any number
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// Puzzles: positions after a mistake, with a win to find (without a subcommand:
     /// solve them on the board)
@@ -132,6 +167,8 @@ pub enum Command {
         /// Solve the puzzles of this file (one a line, as `puzzles list` prints them)
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
+        #[command(flatten)]
+        settings: config::Flags,
     },
     /// List every legal turn, one a line
     Moves {
@@ -150,6 +187,8 @@ pub enum Command {
         /// Print a commented config file of the defaults instead, to start one from
         #[arg(long)]
         default: bool,
+        #[command(flatten)]
+        settings: config::Flags,
     },
 }
 
@@ -235,7 +274,7 @@ pub struct Match {
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
 /// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
-    let loaded = config::load(&cli.settings, cli.lang, &config::Env::read())?;
+    let loaded = config::load(&cli.flags(), cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
         eprintln!("hexstack: {}", crate::i18n::printable(&lang.say(warning)));
@@ -252,9 +291,9 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
     let open = terminal::run;
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
-        Some(Command::Config { default: true }) => print(config::default_file().trim_end()),
-        Some(Command::Config { default: false }) => print(config::listing(loaded, lang)),
-        Some(Command::Play { from, blue, red, computer, level, clock }) => {
+        Some(Command::Config { default: true, .. }) => print(config::default_file().trim_end()),
+        Some(Command::Config { default: false, .. }) => print(config::listing(loaded, lang)),
+        Some(Command::Play { from, blue, red, computer, level, clock, .. }) => {
             let level = self::level(level.as_deref())?.unwrap_or(prefs.level);
             let computer = computer.map(|side| Computer::new(side, level));
             let (blue, red) = (player_name(blue)?.or(prefs.blue), player_name(red)?.or(prefs.red));
@@ -263,18 +302,20 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             let app = App::game(profile, from.position()?, area).with_players(players).with_clock(clock);
             open(app.with_computer(computer))
         }
-        Some(Command::Resume) => {
+        Some(Command::Resume { .. }) => {
             store::resume(None).and_then(|(game, path)| open(App::opened(profile, game, path, area)))
         }
-        Some(Command::Load { file }) => open(App::opened(profile, store::load(&file)?, file, area)),
-        Some(Command::Rules { game }) => open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area)),
+        Some(Command::Load { file, .. }) => open(App::opened(profile, store::load(&file)?, file, area)),
+        Some(Command::Rules { game, .. }) => {
+            open(App::rules(profile, game.unwrap_or(GameKind::ALL[0]), area))
+        }
         Some(Command::Perft { from, depth, divide }) => {
             let position = from.position()?;
             check_depth(&position, depth)?;
             print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { game, size, listen, resume, load, clock }) => {
+        Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
             let hosted = match (resume, load) {
                 (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
@@ -286,11 +327,11 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
             crate::net::serve(hosted, &listen, profile)
         }
         #[cfg(feature = "club")]
-        Some(Command::Club { what }) => match crate::club::admin::run(what, lang)? {
+        Some(Command::Club(args)) => crate::clubhouse::command(args, loaded).and_then(|said| match said {
             said if said.is_empty() => Ok(()),
             said => print(said),
-        },
-        Some(Command::Review { file, level, text: true, threads }) => {
+        }),
+        Some(Command::Review { file, level, text: true, threads, .. }) => {
             review_text(&file, (level, prefs.review_level), threads, lang)
         }
         Some(Command::Review { file, level, text: false, .. }) => {
@@ -308,10 +349,10 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Text
         Some(Command::Man) => {
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
-        Some(Command::Puzzles { what: None, file: None }) => {
+        Some(Command::Puzzles { what: None, file: None, .. }) => {
             open(crate::app::puzzles_from_files(profile, area))
         }
-        Some(Command::Puzzles { what: None, file: Some(file) }) => {
+        Some(Command::Puzzles { what: None, file: Some(file), .. }) => {
             let puzzles = puzzle_file(&file)?;
             open(App::puzzles(profile, puzzles, Default::default(), crate::puzzles::history_path(), area))
         }

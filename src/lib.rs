@@ -25,6 +25,8 @@ pub mod cli;
 pub mod clock;
 #[cfg(feature = "club")]
 pub mod club;
+#[cfg(feature = "club")]
+pub mod clubhouse;
 pub mod config;
 pub mod engine;
 pub mod glicko;

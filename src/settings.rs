@@ -81,6 +81,23 @@ macro_rules! every_setting {
                 file "clock", expect CONFIG_EXPECT_CLOCK,
                 read text read::clock, shown shown::clock,
                 prefs.clock;
+            /// The club's name (hexstack club), shown as members come in: 1 to 40 characters.
+            club_name: String = String::from("hexstack"),
+                file "club.name", expect CONFIG_EXPECT_NAME,
+                read text read::club_name, shown shown::plain;
+            /// A line the club greets its members with, up to 200 characters (unset: none).
+            club_greeting: Option<String> = None,
+                file "club.greeting", expect CONFIG_EXPECT_GREETING,
+                read text read::greeting, shown shown::name,
+                example "Games every Thursday at eight";
+            /// Whether people without an SSH key may come in to watch: true or false.
+            club_watchers: bool = true,
+                file "club.watchers", expect CONFIG_EXPECT_SWITCH,
+                read switch read::switch, shown shown::plain;
+            /// The most connections the club takes at once, members' and watchers', 2 to 10000.
+            club_connections: usize = 512,
+                file "club.connections", expect CONFIG_EXPECT_CONNECTIONS,
+                read number read::connections, shown shown::plain;
             /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
             theme: String = String::from("default"),
                 file "theme.name", expect CONFIG_EXPECT_THEME,
@@ -138,6 +155,12 @@ pub const LONGEST_STEP: Duration = Duration::from_secs(2);
 /// The longest player name, in characters (as `play --blue` takes).
 pub const LONGEST_NAME: usize = 40;
 
+/// The longest greeting a club's members are shown, in characters.
+pub const LONGEST_GREETING: usize = 200;
+
+/// The most connections a club may be set to take at once.
+pub const MOST_CONNECTIONS: usize = 10_000;
+
 /// How each setting's text reads: its value, or none if it is not one.
 pub mod read {
     use super::*;
@@ -181,6 +204,22 @@ pub mod read {
     /// A time control (`M+S`, `Ns+S`), or `none`.
     pub fn clock(text: &str) -> Option<Option<TimeControl>> {
         TimeControl::parse(text).ok()
+    }
+
+    /// A club's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
+    pub fn club_name(name: &str) -> Option<String> {
+        self::name(name).flatten()
+    }
+
+    /// A greeting: one line of printable text, up to [`LONGEST_GREETING`] characters.
+    pub fn greeting(text: &str) -> Option<Option<String>> {
+        let fits = text.chars().count() <= LONGEST_GREETING && !text.chars().any(char::is_control);
+        fits.then(|| Some(text.trim().to_string()).filter(|text| !text.is_empty()))
+    }
+
+    /// A count of connections, 2 to [`MOST_CONNECTIONS`].
+    pub fn connections(text: &str) -> Option<usize> {
+        text.trim().parse::<usize>().ok().filter(|count| (2..=MOST_CONNECTIONS).contains(count))
     }
 
     /// A built-in theme's name.

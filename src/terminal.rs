@@ -143,7 +143,7 @@ where
     }
 
     /// Lets the app handle `event`.
-    fn handle(&mut self, event: Event) -> Result<()> {
+    pub fn handle(&mut self, event: Event) -> Result<()> {
         if let Event::Input(Input::Resize(width, height)) = event {
             // A terminal at a distance tells its size only this way.
             self.terminal.resize(Rect::new(0, 0, width, height))?;
@@ -155,7 +155,7 @@ where
 
     /// Draws the app if it changed since it was last drawn, whole if what was sent before
     /// did not all go out.
-    fn draw(&mut self) -> Result<()> {
+    pub fn draw(&mut self) -> Result<()> {
         if !self.drawn {
             self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
             self.drawn = true;
@@ -430,7 +430,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
 
 /// Leaves a guest's terminal as it was: main screen, cursor, no mouse reports. Closing its
 /// output then closes the connection.
-fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
+pub fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
     execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 
@@ -475,6 +475,8 @@ fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
             }
         },
         Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
+        // Only the club shows a lobby, and answers what is asked there itself.
+        Request::Lobby(_) => {}
     }
 }
 

@@ -264,3 +264,30 @@ fn a_bad_puzzle_file_is_a_one_line_error_naming_its_line() {
         assert!(message.contains(expected) && !message.contains("os error"), "{message}");
     }
 }
+
+/// The settings' flags belong to the commands that open a screen (and `config`, which
+/// lists the settings): other commands neither show nor take them. Given before a command
+/// or after it, they apply; the command's own win.
+#[test]
+fn the_settings_flags_are_shown_only_where_they_apply() {
+    use clap::{CommandFactory, Parser};
+    use hexstack::cli::Cli;
+    let mut cli = Cli::command();
+    cli.build();
+    let help = |cli: &mut clap::Command, name: &str| {
+        cli.find_subcommand_mut(name).unwrap().render_long_help().to_string()
+    };
+    for name in ["play", "resume", "load", "rules", "review", "puzzles", "config"] {
+        assert!(help(&mut cli, name).contains("--theme"), "{name}");
+    }
+    for name in ["perft", "moves", "engine", "match", "completions", "man"] {
+        assert!(!help(&mut cli, name).contains("--theme"), "{name}");
+        assert!(help(&mut cli, name).contains("--lang"), "{name}: the language applies to every message");
+    }
+    let theme = |args: &[&str]| Cli::try_parse_from(args).map(|cli| cli.flags().theme);
+    assert_eq!(theme(&["hexstack", "--theme", "mono", "play", "clamber"]).unwrap().as_deref(), Some("mono"));
+    assert_eq!(theme(&["hexstack", "play", "clamber", "--theme", "mono"]).unwrap().as_deref(), Some("mono"));
+    let both = theme(&["hexstack", "--theme", "mono", "play", "clamber", "--theme", "colour-blind"]).unwrap();
+    assert_eq!(both.as_deref(), Some("colour-blind"));
+    assert!(theme(&["hexstack", "perft", "clamber", "--depth", "1", "--theme", "mono"]).is_err());
+}

@@ -12,10 +12,11 @@ fn offer() -> impl Strategy<Value = Offer> {
     let board = prop_oneof![(Just(GameKind::Clamber), 2u8..=6), Just((GameKind::Ombagui, 4u8))];
     let clock = prop_oneof![
         Just("none".to_string()),
-        (0u32..=10_080, 0u32..=3600)
-            .prop_filter_map("a clock runs", |(m, s)| (m + s > 0).then(|| format!("{m}+{s}"))),
-        (1u32..=999_999, 0u32..=3600)
-            .prop_filter_map("a week", |(b, s)| (b <= 604_800).then(|| format!("{b}s+{s}"))),
+        // As the clocks write them: 1 to 180 minutes, or seconds that are not whole
+        // minutes, and 0 to 180 s a turn.
+        (1u32..=180, 0u32..=180).prop_map(|(m, s)| format!("{m}+{s}")),
+        (1u32..=10_800, 0u32..=180)
+            .prop_filter_map("not whole minutes", |(b, s)| (b % 60 != 0).then(|| format!("{b}s+{s}"))),
     ];
     (board, clock, any::<bool>()).prop_map(|((game, side), clock, rated)| Offer { game, side, clock, rated })
 }
@@ -40,6 +41,7 @@ fn command() -> impl Strategy<Value = Command> {
         (name(), offer()).prop_map(|(name, offer)| Command::Challenge { name, offer }),
         (id(), turn()).prop_map(|(game, turn)| Command::Move { game, turn }),
         id().prop_map(Command::Resign),
+        id().prop_map(Command::Watch),
     ]
 }
 
@@ -53,6 +55,7 @@ fn event() -> impl Strategy<Value = Event> {
     let clocks = prop::option::of(any::<[u64; 2]>());
     prop_oneof![
         (1..=u64::MAX).prop_map(Event::Seek),
+        (1..=u64::MAX, name(), offer()).prop_map(|(id, from, offer)| Event::Challenge { id, from, offer }),
         (id(), offer(), name(), name()).prop_map(|(id, o, blue, red)| Event::Game {
             id,
             game: o.game,
@@ -118,10 +121,10 @@ fn err(line: &str) -> String {
 
 #[test]
 fn bad_lines_say_what_is_wrong() {
-    assert_eq!(err(""), "an empty line: the commands are seek, accept, challenge, move, resign");
+    assert_eq!(err(""), "an empty line: the commands are seek, accept, challenge, move, resign, watch");
     assert_eq!(
         err("dance 3"),
-        "unknown command 'dance': the commands are seek, accept, challenge, move, resign"
+        "unknown command 'dance': the commands are seek, accept, challenge, move, resign, watch"
     );
     assert!(err("seek chess 3 5+3 rated").starts_with("'chess' is not a game: clamber or ombagui"));
     assert!(err("seek ombagui 3 5+3 rated").contains("4"), "{}", err("seek ombagui 3 5+3 rated"));

@@ -66,6 +66,8 @@ pub enum Go {
     /// Back from the review to the game.
     EndReview,
     Menu,
+    /// Back to the club's lobby from a game there: the club gives it its view again.
+    Lobby,
     /// Every key of the screen (and, in a game, what the board's marks mean).
     Help,
     Ask(Question),
@@ -122,6 +124,8 @@ pub enum Request {
     Review,
     /// Solve these puzzles: the ones a review made of the player's own mistakes.
     Puzzles(Vec<crate::puzzles::Puzzle>),
+    /// What the member asked for in the club's lobby, for the club to allow or refuse.
+    Lobby(super::lobby::view::LobbyAsk),
 }
 
 /// Where a review goes back to when it is left.

@@ -65,12 +65,16 @@ pub enum Context {
     Puzzle,
     /// The player's puzzle history: the attempts and the rating over time.
     PuzzleHistory,
+    /// The club's lobby: who is online, seeks, challenges, games to watch or replay.
+    Lobby,
+    /// A seek or a challenge being written in the lobby.
+    LobbyForm,
 }
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 18] = [
+    pub const ALL: [Context; 20] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -89,6 +93,8 @@ impl Context {
         Context::Help,
         Context::Puzzle,
         Context::PuzzleHistory,
+        Context::Lobby,
+        Context::LobbyForm,
     ];
 }
 
@@ -149,6 +155,10 @@ pub enum Action {
     Streak,
     /// Stop both clocks of a game on time, or let them go on.
     Pause,
+    /// Offer a game in the club's lobby.
+    Seek,
+    /// Challenge the member chosen in the lobby.
+    Challenge,
 }
 
 /// A key as pressed: its code and the modifiers that count.
@@ -184,6 +194,9 @@ impl Action {
             "history" => Action::History,
             "streak" => Action::Streak,
             "pause" => Action::Pause,
+            "seek" => Action::Seek,
+            "choose" => Action::Choose,
+            "challenge" => Action::Challenge,
             _ => return None,
         })
     }
@@ -268,6 +281,9 @@ impl KeyTable {
             Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
                 Some((keys.to_string(), HINT_MENU))
             }
+            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Lobby => {
+                Some((keys.to_string(), HINT_LOBBY))
+            }
             hint => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
         };
         let mut parts: Vec<(String, Key<0>)> = Vec::new();
@@ -298,6 +314,7 @@ impl KeyTable {
     ) -> Vec<(String, String)> {
         let what = |binding: &Binding| match binding.action {
             Action::Quit if leaving == Leaving::Menu => lang.word(KEY_QUIT_MENU),
+            Action::Quit if leaving == Leaving::Lobby => lang.word(KEY_QUIT_LOBBY),
             _ => lang.word(what(binding, context, game)),
         };
         self.bindings(context).map(|binding| (named(&binding.shown, lang), what(binding))).collect()
@@ -324,6 +341,8 @@ pub enum Leaving {
     #[default]
     Program,
     Menu,
+    /// The club's lobby, which the club puts back on screen.
+    Lobby,
 }
 
 /// What an action does, in words, as `context` and `game` word it.
@@ -376,7 +395,7 @@ mod tests {
         for binding in KEYS {
             let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
             for shown in binding.shown.split(' ') {
-                let range = binding.action == Action::Jump(0) && shown == "1-9";
+                let range = binding.action == Action::Jump(0) && matches!(shown, "1-9" | "1-6");
                 assert!(
                     range || names.iter().any(|name| name == shown),
                     "{shown} is not a key of {}",

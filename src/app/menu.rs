@@ -96,7 +96,7 @@ const ROWS: usize = 4;
 const CLOCKS: [(u64, u64); 7] = [(1, 0), (3, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 0)];
 
 /// The set-up's clocks: none, the usual ones, and the player's `own` if it is not among them.
-fn clocks(own: Option<TimeControl>) -> Vec<Option<TimeControl>> {
+pub(crate) fn clocks(own: Option<TimeControl>) -> Vec<Option<TimeControl>> {
     let usual = CLOCKS.iter().map(|&(minutes, seconds)| {
         Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
     });

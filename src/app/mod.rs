@@ -18,6 +18,7 @@ pub mod highlights;
 pub mod keys;
 pub mod layout;
 pub mod link;
+pub mod lobby;
 pub mod menu;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
@@ -65,6 +66,8 @@ pub enum Screen {
     Rules(Book),
     /// Puzzles solved on the board, and the player's history of them.
     Puzzle(Box<puzzle::PuzzleScreen>),
+    /// The club's lobby, as the club last showed it to this member.
+    Lobby(Box<lobby::Lobby>),
 }
 
 impl Screen {
@@ -75,6 +78,7 @@ impl Screen {
             Screen::Review(review) => crate::each_game!(review.as_mut(), review => review),
             Screen::Rules(book) => book,
             Screen::Puzzle(puzzles) => puzzles.as_mut(),
+            Screen::Lobby(lobby) => lobby.as_mut(),
         }
     }
 
@@ -330,6 +334,7 @@ impl App {
             Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.context()),
             Screen::Rules(book) => book.context(),
             Screen::Puzzle(puzzles) => puzzles.context(),
+            Screen::Lobby(lobby) => lobby.context(),
         }
     }
 
@@ -420,9 +425,12 @@ impl App {
         self.go(go);
     }
 
-    /// Whether a game or a puzzle is on screen that the terminal is too small to show.
+    /// Whether a game, a puzzle or the lobby is on screen that the terminal is too small to show.
     fn too_small(&self) -> bool {
         let area = self.area;
+        if let Screen::Lobby(_) = &self.screen {
+            return lobby::LobbyLayout::fit(area).is_none();
+        }
         if let Screen::Puzzle(puzzles) = &self.screen {
             let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
             return on_board && puzzles.layout(area).is_none();
@@ -483,6 +491,7 @@ impl App {
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
             Go::Menu => *self = self.menu(),
+            Go::Lobby => self.open(Screen::Lobby(Box::default())),
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
             Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),

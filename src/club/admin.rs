@@ -18,9 +18,6 @@ pub enum ClubCommand {
     Admin {
         #[command(subcommand)]
         action: Action,
-        /// The club's database (default: club.sqlite3 in the data folder)
-        #[arg(long, global = true, value_name = "FILE")]
-        db: Option<PathBuf>,
     },
 }
 
@@ -36,9 +33,10 @@ pub enum Action {
 }
 
 /// Does what `command` asks; what to print, the outcome said in `lang` (nothing for a
-/// club without members).
-pub fn run(command: ClubCommand, lang: Lang) -> Result<String, Text> {
-    let ClubCommand::Admin { action, db } = command;
+/// club without members),
+/// on the database `db` (the data folder's by default).
+pub fn run(command: ClubCommand, db: Option<PathBuf>, lang: Lang) -> Result<String, Text> {
+    let ClubCommand::Admin { action } = command;
     let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let mut club = Club::open_admin(&path)?;
     Ok(match action {

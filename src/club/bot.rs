@@ -44,6 +44,9 @@ pub enum Command {
     Move { game: GameId, turn: String },
     /// `resign GAME_ID`.
     Resign(GameId),
+    /// `watch GAME_ID`: be told a game's turns and end without playing in it (the one
+    /// command of a watcher without a key).
+    Watch(GameId),
 }
 
 /// What a bot is told.
@@ -51,6 +54,9 @@ pub enum Command {
 pub enum Event {
     /// `seek ID`: its seek (or challenge) is posted as `ID`.
     Seek(u64),
+    /// `challenge ID NAME GAME SIDE CLOCK rated|casual`: member `NAME` offers it a game,
+    /// which `accept ID` takes.
+    Challenge { id: u64, from: String, offer: Offer },
     /// `game ID GAME SIDE BLUE RED CLOCK`: a game of its begins (or goes on, after a
     /// restart).
     Game { id: GameId, game: GameKind, side: u8, blue: String, red: String, clock: String },
@@ -82,7 +88,7 @@ fn refused<T>(why: impl Into<String>) -> Result<T, BotError> {
 }
 
 /// The commands, for an unknown one.
-const COMMANDS: &str = "seek, accept, challenge, move, resign";
+const COMMANDS: &str = "seek, accept, challenge, move, resign, watch";
 
 /// The words of a line, if it may be read: not too long, one line of printable ASCII.
 fn words(line: &str) -> Result<Vec<&str>, BotError> {
@@ -191,6 +197,7 @@ impl std::str::FromStr for Command {
                 Ok(Command::Move { game: id(words[1])?, turn: turn(words[2])? })
             }
             Some("resign") => exactly(2, "resign GAME_ID").and_then(|()| Ok(Command::Resign(id(words[1])?))),
+            Some("watch") => exactly(2, "watch GAME_ID").and_then(|()| Ok(Command::Watch(id(words[1])?))),
             Some(other) => {
                 refused(format!("unknown command '{}': the commands are {COMMANDS}", shorten(other)))
             }
@@ -215,6 +222,7 @@ impl fmt::Display for Command {
             Command::Challenge { name, offer } => write!(f, "challenge {name} {offer}"),
             Command::Move { game, turn } => write!(f, "move {game} {turn}"),
             Command::Resign(game) => write!(f, "resign {game}"),
+            Command::Watch(game) => write!(f, "watch {game}"),
         }
     }
 }
@@ -225,6 +233,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Seek(id) => write!(f, "seek {id}"),
+            Event::Challenge { id, from, offer } => write!(f, "challenge {id} {from} {offer}"),
             Event::Game { id, game, side, blue, red, clock } => {
                 write!(f, "game {id} {game} {side} {blue} {red} {clock}")
             }
@@ -273,6 +282,10 @@ impl std::str::FromStr for Event {
         };
         match words[..] {
             ["seek", seek] => Ok(Event::Seek(seek_id(seek)?)),
+            ["challenge", seek, from, ..] => {
+                let from = check_name(from).or_else(|why| refused(why.to_string()))?.to_string();
+                Ok(Event::Challenge { id: seek_id(seek)?, from, offer: offer(&words[3..])? })
+            }
             ["game", game_id, kind, side, blue, red, clock] => {
                 let (game, side) = game(kind, side)?;
                 let [blue, red] = [blue, red].map(|name| check_name(name).map(str::to_string));
@@ -299,7 +312,7 @@ impl std::str::FromStr for Event {
                 }
             },
             ["err", ..] => Ok(Event::Err(words[1..].join(" "))),
-            _ => refused("not an event: seek, game, turn, end or err"),
+            _ => refused("not an event: seek, challenge, game, turn, end or err"),
         }
     }
 }

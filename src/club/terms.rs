@@ -1,8 +1,9 @@
 //! The club's words for what it keeps: a rating pool (a game on one of its usual boards),
 //! how a game ended (a winner or none, and why), and a time control as its text.
 
+use crate::clock::{BadControl, TimeControl};
 use crate::i18n::keys::*;
-use crate::i18n::{Text, excerpt, text};
+use crate::i18n::{Text, clock_error, excerpt, text};
 use crate::rules::{Colour, Game, GameKind};
 use std::fmt;
 
@@ -138,43 +139,22 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The longest base a clock may have, in minutes (a week), and the largest increment, in
-/// seconds (an hour).
-const LONGEST_BASE_MINUTES: u64 = 7 * 24 * 60;
-const LARGEST_INCREMENT: u64 = 3600;
-
 /// A time control as the club keeps it: `none`, `M+S` (M minutes, S seconds added after
-/// each of one's turns) or `Ns+S` (a base in seconds), written back in that form. Only its
-/// form is checked here: the clocks themselves are the clock's own module's.
+/// each of one's turns) or `Ns+S` (a base in seconds), read by the clocks' own
+/// [`TimeControl`] and written back in that form.
 pub fn clock_text(text: &str) -> Result<String, Text> {
-    let refused = || text!(CLUB_CLOCK_FORM, excerpt(text));
-    let text = text.trim();
-    if text == "none" {
-        return Ok(text.to_string());
+    match TimeControl::parse(text) {
+        Ok(Some(control)) => Ok(control.to_string()),
+        Ok(None) => Ok("none".to_string()),
+        Err(BadControl::Form) => Err(text!(CLUB_CLOCK_FORM, excerpt(text))),
+        Err(bad) => Err(clock_error(bad, text)),
     }
-    let (base, increment) = text.split_once('+').ok_or_else(refused)?;
-    let number = |digits: &str| match digits.len() {
-        1..=6 if digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse::<u64>().ok(),
-        _ => None,
-    };
-    let (base, seconds) = match base.strip_suffix('s') {
-        Some(seconds) => (number(seconds).ok_or_else(refused)?, true),
-        None => (number(base).ok_or_else(refused)?, false),
-    };
-    let increment = number(increment).ok_or_else(refused)?;
-    let base_seconds = if seconds { base } else { base * 60 };
-    if base_seconds > LONGEST_BASE_MINUTES * 60
-        || increment > LARGEST_INCREMENT
-        || (base == 0 && increment == 0)
-    {
-        return Err(refused());
-    }
-    Ok(format!("{base}{}+{increment}", if seconds { "s" } else { "" }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     #[test]
     fn the_pools_are_each_games_usual_boards() {
@@ -204,8 +184,11 @@ mod tests {
         assert_eq!(clock_text(" 5+3 ").unwrap(), "5+3");
         assert_eq!(clock_text("30s+2").unwrap(), "30s+2");
         assert_eq!(clock_text("none").unwrap(), "none");
-        for bad in ["5+", "-1+0", "99999+0", "0+0", "5 +3", "5+3+1", "s+1", "", "1e3+0", "５+3"] {
+        assert_eq!(clock_text("90s+0").unwrap(), "90s+0");
+        assert_eq!(clock_text("120s+0").unwrap(), "2+0", "as the clocks write it");
+        for bad in ["5+", "-1+0", "99999+0", "181+0", "0+0", "5+181", "5+3+1", "s+1", "", "1e3+0", "５+3"] {
             assert!(clock_text(bad).is_err(), "{bad}");
         }
+        assert!(Lang::En.say(&clock_text("181+0").unwrap_err()).contains("180 minutes"));
     }
 }

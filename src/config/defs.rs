@@ -129,13 +129,20 @@ macro_rules! config_items {
                 #[doc = $help]
                 #[arg(
                     long = $flag,
-                    global = true,
                     value_name = $value,
                     value_parser = flag_parser!($kind),
                     hide_possible_values = true
                 )]
                 pub $name: Option<flag_type!($kind)>,
             )?)*
+        }
+
+        impl Flags {
+            /// These flags, each one not given taken from `under` (the flags before the
+            /// command, under a command's own).
+            pub fn over(self, under: &Flags) -> Flags {
+                Flags { $($($name: { let _ = $flag; self.$name.or(under.$name.clone()) },)?)* }
+            }
         }
 
         /// Every plain setting's name in the file, in its order.

@@ -53,7 +53,21 @@ fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value
             Some(table) => bindings(reader, values, table),
             None => reader.bad(value, setting, CONFIG_EXPECT_SECTION),
         },
+        "club" => match value.get_ref().as_table() {
+            Some(table) => club(reader, values, table),
+            None => reader.bad(value, setting, CONFIG_EXPECT_SECTION),
+        },
         _ => reader.unknown(name.span(), setting),
+    }
+}
+
+/// `[club]`: the club server's settings, all plain ones.
+fn club(reader: &mut Reader, values: &mut Values, table: &DeTable) {
+    for (name, value) in in_order(table) {
+        let setting = format!("club.{}", name.get_ref());
+        if !read_plain(reader, values, &setting, value) {
+            reader.unknown(name.span(), &setting);
+        }
     }
 }
 

@@ -34,7 +34,7 @@ const GOODBYE: Duration = Duration::from_secs(1);
 type Tell = Box<dyn Fn(bool) + Send + Sync>;
 
 /// Who is at the accept and who is in.
-pub(super) struct Door {
+pub(crate) struct Door {
     limits: Limits,
     rooms: Mutex<Rooms>,
     listening: AtomicBool,
@@ -141,7 +141,7 @@ impl Drop for Inside {
 
 /// One connection as the accept sees it, handed to its handler: where it comes from, its
 /// place, until when it may take to come in, and the way to cut it.
-pub(super) struct Visit {
+pub struct Visit {
     pub peer: SocketAddr,
     pub deadline: Instant,
     pub cut: Arc<Cut>,
@@ -276,7 +276,7 @@ async fn visit_through<H: Handler + Send + 'static>(
 
 /// Cuts a connection whatever its peer does: its reads and writes fail from then on.
 #[derive(Default)]
-pub(super) struct Cut {
+pub struct Cut {
     done: AtomicBool,
     /// Who waits to read, who waits to write: woken by the cut.
     waiting: Mutex<[Option<Waker>; 2]>,

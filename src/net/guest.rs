@@ -349,7 +349,7 @@ fn try_again() -> Auth {
 
 /// A guest's window as drawn for: what the guest asked, within [`LARGEST`]. Nothing is
 /// allocated after the request's own numbers.
-fn area(columns: u32, rows: u32) -> Rect {
+pub fn area(columns: u32, rows: u32) -> Rect {
     let clamp = |n: u32, most: u16| n.clamp(1, u32::from(most)) as u16;
     Rect::new(0, 0, clamp(columns, LARGEST.0), clamp(rows, LARGEST.1))
 }

@@ -71,7 +71,7 @@ pub const LARGEST: (u16, u16) = (300, 120);
 /// A rate's tokens, kept as the time at which the bucket would be full again (the generic
 /// cell rate algorithm): no counter to refill, no timer.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Bucket {
+pub struct Bucket {
     rate: Rate,
     full_at: Instant,
 }

@@ -11,14 +11,19 @@ mod accept;
 mod guest;
 #[cfg(any(test, feature = "test-hooks"))]
 mod headless;
+mod host;
 pub mod input;
 mod limits;
 mod login_tries;
 mod output;
 
+pub use accept::{Cut, Visit};
+pub use guest::area;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use headless::Headless;
-pub use limits::{LARGEST, Limits, Rate, Startups};
+pub use host::SshServer;
+pub use limits::{Bucket, LARGEST, Limits, Rate, Startups};
+pub use output::{Open, Outbox, Output};
 
 use crate::app::App;
 use crate::app::event::Wake;
@@ -39,8 +44,6 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
-use std::time::Duration;
-use tokio::sync::watch;
 
 /// Where and for whom `hexstack serve` listens.
 #[derive(clap::Args)]
@@ -180,18 +183,9 @@ fn invite(port: u16, bind: std::net::IpAddr, code: &str) -> Text {
 /// terminals are served by the loop whose channel it was given.
 pub struct Hosting {
     link: Arc<Link>,
-    addr: SocketAddr,
-    accept: Arc<accept::Door>,
-    /// Holds the goodbye once the host stops.
-    stop: watch::Sender<Option<String>>,
-    runtime: tokio::runtime::Runtime,
+    server: SshServer,
     wakes: SyncSender<Wake>,
-    /// How many guests' outputs are still open.
-    open: output::Open,
 }
-
-/// The longest the host waits, as it stops, for the guests' restored screens to go out.
-const LAST_BYTES: Duration = Duration::from_secs(3);
 
 impl Hosting {
     /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
@@ -204,70 +198,43 @@ impl Hosting {
         limits: Limits,
         wakes: &Wakes,
     ) -> Result<Hosting> {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-        let config = Arc::new(russh::server::Config {
-            keys: vec![key],
-            auth_rejection_time: limits.wrong_code_cost,
-            // OpenSSH asks with no password first: that costs nothing.
-            auth_rejection_time_initial: Some(Duration::ZERO),
-            // Guessing is bounded by the wrong codes' budgets, not by this (OpenSSH's
-            // MaxAuthTries): OpenSSH's first `none` and each key it offers count here.
-            max_auth_attempts: 6,
-            methods: guest::ways_in(),
-            // Also the longest a write to a guest may hang: past it the connection ends. A
-            // guest who answers keepalives is never idle that long.
-            inactivity_timeout: Some(limits.stall),
-            keepalive_interval: Some((limits.stall / 2).min(Duration::from_secs(15))),
-            nodelay: true,
-            ..Default::default()
-        });
-        let listener = runtime.block_on(tokio::net::TcpListener::bind(bind))?;
-        let addr = listener.local_addr()?;
-        let accept = accept::Door::new(&limits);
-        let open = Arc::new(watch::Sender::new(0));
-        let server = guest::Server::new(access, wakes, limits, Arc::clone(&open));
-        let (stop, stopping) = watch::channel(None);
-        runtime.spawn(accept::welcome(listener, Arc::clone(&accept), config, stopping, move |visit| {
-            server.guest(visit)
-        }));
-        let wakes = wakes.sender.clone();
-        Ok(Hosting { link, addr, accept, stop, runtime, wakes, open })
+        let server = SshServer::start(key, bind, &limits.clone(), guest::ways_in(), |open| {
+            let server = guest::Server::new(access, wakes, limits, open);
+            move |visit| server.guest(visit)
+        })?;
+        Ok(Hosting { link, server, wakes: wakes.sender.clone() })
     }
 
     /// Where guests connect.
     pub fn addr(&self) -> SocketAddr {
-        self.addr
+        self.server.addr()
     }
 
     /// Whether new guests are being let in: false while the process is out of file
     /// descriptors (the server waits for one and takes them then).
     pub fn listening(&self) -> bool {
-        self.accept.listening()
+        self.server.listening()
     }
 
     /// `tell` hears each change of [`Hosting::listening`] (from the server's threads), so
     /// that the host's screen can say it.
     pub fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
-        self.accept.tell_listening(Box::new(tell));
+        self.server.tell_listening(tell);
     }
 
     /// Guests in now, players and watchers.
     pub fn guests(&self) -> usize {
-        self.accept.guests()
+        self.server.guests()
     }
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop
     /// restored each guest's screen as it ended, and the connections close once that went
-    /// out ([`LAST_BYTES`] at most: on a busy machine the sending tasks may wait their turn).
+    /// out (a few seconds at most: on a busy machine the sending tasks may wait their turn).
     pub fn stop(self) {
         self.link.close();
         let _ = self.wakes.send(Wake::Stop);
-        let mut open = self.open.subscribe();
-        let closed = open.wait_for(|&open| open == 0);
-        let _ = self.runtime.block_on(async { tokio::time::timeout(LAST_BYTES, closed).await });
         // The SSH goodbye is the protocol's: each guest's screen was told in its language.
-        let _ = self.stop.send(Some(Lang::En.say(&text!(NET_HOST_LEFT))));
-        self.runtime.shutdown_timeout(Duration::from_secs(2));
+        self.server.stop(Lang::En.say(&text!(NET_HOST_LEFT)));
     }
 }
 

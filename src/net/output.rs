@@ -23,16 +23,16 @@ const WHOLE: usize = LARGEST.0 as usize * LARGEST.1 as usize * 48;
 const CLOSING: Duration = Duration::from_secs(2);
 
 /// The ratatui backend's writer for one guest.
-pub(super) struct Output {
+pub struct Output {
     outbox: Arc<Outbox>,
     buffer: Vec<u8>,
 }
 
 /// How many guests' outputs are open.
-pub(super) type Open = Arc<tokio::sync::watch::Sender<usize>>;
+pub type Open = Arc<tokio::sync::watch::Sender<usize>>;
 
 /// Between the loop (which puts frames) and the task that sends them.
-pub(super) struct Outbox {
+pub struct Outbox {
     /// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
     backlog: usize,
     waiting: Mutex<Waiting>,
@@ -54,6 +54,8 @@ struct Waiting {
     gone: bool,
     /// A last line for the guest, after the restored screen.
     farewell: Option<String>,
+    /// The exit status the channel ends with (a refused command's is 1).
+    status: u32,
 }
 
 impl Outbox {
@@ -64,6 +66,11 @@ impl Outbox {
     /// A line the guest reads once the screen is restored, before the connection closes.
     pub fn farewell(&self, line: String) {
         self.waiting().farewell = Some(line);
+    }
+
+    /// The exit status the channel ends with.
+    pub fn exit_status(&self, status: u32) {
+        self.waiting().status = status;
     }
 
     fn put(&self, frame: Vec<u8>) -> io::Result<()> {
@@ -87,7 +94,7 @@ impl Outbox {
     }
 
     /// The next bytes to send, or what to do once there are none left.
-    async fn take(&self) -> Result<Vec<u8>, Option<String>> {
+    async fn take(&self) -> Result<Vec<u8>, (Option<String>, u32)> {
         loop {
             {
                 let mut waiting = self.waiting();
@@ -96,7 +103,7 @@ impl Outbox {
                     return Ok(std::mem::take(&mut waiting.bytes));
                 }
                 if waiting.done {
-                    return Err(waiting.farewell.take());
+                    return Err((waiting.farewell.take(), waiting.status));
                 }
             }
             self.ready.notified().await;
@@ -182,14 +189,15 @@ async fn send(
                     return;
                 }
             },
-            Err(farewell) => break farewell,
+            Err(last) => break last,
         }
     };
+    let (farewell, status) = farewell;
     let closing = async {
         if let Some(line) = &farewell {
             let _ = writer.data_bytes(format!("\r\n{line}\r\n").into_bytes()).await;
         }
-        let _ = writer.exit_status(0).await;
+        let _ = writer.exit_status(status).await;
         let _ = writer.eof().await;
         let _ = writer.close().await;
         // The guest's own close answers ours once it has read everything before it: only

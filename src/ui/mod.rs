@@ -6,6 +6,7 @@ mod board;
 mod clamber;
 mod clock;
 mod game;
+mod lobby;
 mod menu;
 mod ombagui;
 mod panel;
@@ -49,6 +50,7 @@ pub fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
         }
         Screen::Rules(book) => rules::draw(book, say, area, frame),
         Screen::Puzzle(puzzles) => puzzle::draw(puzzles, say, area, frame),
+        Screen::Lobby(lobby) => lobby::draw(lobby, say, area, frame),
     }
     match &app.overlay {
         Some(Overlay::Help) => draw_help(app, say, area, frame),

@@ -171,7 +171,7 @@ pub fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
 pub fn position(app: &App) -> String {
     match &app.screen {
         Screen::Game(game) => hexstack::each_game!(game.as_ref(), game => game.table.position().to_string()),
-        Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) | Screen::Puzzle(_) => {
+        Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) | Screen::Puzzle(_) | Screen::Lobby(_) => {
             panic!("not a game screen")
         }
     }

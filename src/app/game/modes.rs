@@ -39,6 +39,8 @@ impl<G: Input> GameScreen<G> {
             }
             Action::Undo if self.table.picked().is_none() => return Some(self.ask(Ask::Undo)),
             Action::Draw if !over => return Some(self.ask(Ask::Draw)),
+            // A club's member goes back to the lobby; the game goes on at the club.
+            Action::Quit if self.leaving == Leaving::Lobby => return Some(Go::Lobby),
             // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
             Action::Quit if guest => return Some(Go::Quit),
             // The host leaving drops whoever is there: asked first, even before a turn.
@@ -108,6 +110,8 @@ impl<G: Input> GameScreen<G> {
             Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
             // A game started from the menu goes back there: q is m.
             Action::Quit if self.leaving == Leaving::Menu => self.common(Action::Menu),
+            // A game replayed from the club's lobby goes back there, q or m.
+            Action::Quit | Action::Menu if self.leaving == Leaving::Lobby => Go::Lobby,
             Action::Menu if in_progress => Go::Ask(Question::Menu),
             Action::Menu => Go::Menu,
             Action::Quit if in_progress => Go::Ask(Question::Quit),

@@ -28,6 +28,9 @@ const DIGITS: &[Press] = &[
     char('0'),
 ];
 
+/// The digits of the lobby's six parts.
+const DIGITS_TO_6: [Press; 6] = [char('1'), char('2'), char('3'), char('4'), char('5'), char('6')];
+
 const fn bind(
     contexts: &'static [Context],
     keys: &'static [Press],
@@ -44,8 +47,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Menu, Puzzle, PuzzleHistory, Question, Retry, Review, Rules, SaveAs, Setup,
-    Shared, Tried, Try, Watched, Watching,
+    Against, Contents, Game, Lobby, LobbyForm, Menu, Puzzle, PuzzleHistory, Question, Retry, Review, Rules,
+    SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
 };
 
 /// Every screen with a board to play on.
@@ -390,6 +393,113 @@ pub const KEYS: &[Binding] = &[
         Action::Back,
         KEY_CLOSE,
         Some(("Esc", HINT_CLOSE)),
+    ),
+    // The club's lobby: its parts, their rows, and what is done with a row.
+    bind(
+        &[Lobby],
+        &[code(KeyCode::Up), char('k')],
+        "↑ k",
+        Action::Previous,
+        KEY_PREVIOUS,
+        Some(("↑", HINT_CHOOSE)),
+    ),
+    bind(
+        &[Lobby],
+        &[code(KeyCode::Down), char('j')],
+        "↓ j",
+        Action::Next,
+        KEY_NEXT,
+        Some(("↓", HINT_CHOOSE)),
+    ),
+    bind(&[Lobby], &[code(KeyCode::Home)], "Home", Action::First, KEY_LOBBY_FIRST, None),
+    bind(&[Lobby], &[code(KeyCode::End)], "End", Action::Last, KEY_LOBBY_LAST, None),
+    bind(
+        &[Lobby],
+        &[code(KeyCode::Left), char('h'), code(KeyCode::BackTab)],
+        "← h",
+        Action::PreviousPage,
+        KEY_LOBBY_PREVIOUS_TAB,
+        Some(("←", HINT_LOBBY_TAB)),
+    ),
+    bind(
+        &[Lobby],
+        &[code(KeyCode::Right), char('l'), code(KeyCode::Tab)],
+        "→ l Tab",
+        Action::NextPage,
+        KEY_LOBBY_NEXT_TAB,
+        Some(("→", HINT_LOBBY_TAB)),
+    ),
+    bind(&[Lobby], &DIGITS_TO_6, "1-6", Action::Jump(0), KEY_LOBBY_JUMP, None),
+    bind(
+        &[Lobby],
+        &[code(KeyCode::Enter), char(' ')],
+        "Enter Space",
+        Action::Choose,
+        KEY_LOBBY_CHOOSE,
+        Some(("Enter", HINT_LOBBY_CHOOSE)),
+    ),
+    bind(&[Lobby], &[char('n')], "n", Action::Seek, KEY_LOBBY_SEEK, Some(("n", HINT_LOBBY_SEEK))),
+    bind(&[Lobby], &[char('c')], "c", Action::Challenge, KEY_LOBBY_CHALLENGE, None),
+    bind(&[Lobby], &[char('a')], "a", Action::Yes, KEY_LOBBY_ACCEPT, None),
+    bind(&[Lobby], &[char('d'), code(KeyCode::Delete)], "d Delete", Action::Cancel, KEY_LOBBY_DECLINE, None),
+    bind(&[Lobby], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, Some(("?", HINT_KEYS))),
+    bind(
+        &[Lobby],
+        &[char('q'), (KeyCode::Char('c'), CTRL)],
+        "q",
+        Action::Quit,
+        KEY_LOBBY_QUIT,
+        Some(("q", HINT_LEAVE)),
+    ),
+    // A seek or a challenge being written.
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Up), char('k'), code(KeyCode::BackTab)],
+        "↑ k",
+        Action::Previous,
+        KEY_PREVIOUS,
+        Some(("↑", HINT_CHOOSE)),
+    ),
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Down), char('j'), code(KeyCode::Tab)],
+        "↓ j Tab",
+        Action::Next,
+        KEY_NEXT,
+        Some(("↓", HINT_CHOOSE)),
+    ),
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Left), char('h')],
+        "← h",
+        Action::Less,
+        KEY_LESS,
+        Some(("←", HINT_CHANGE)),
+    ),
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Right), char('l'), char(' ')],
+        "→ l Space",
+        Action::More,
+        KEY_MORE,
+        Some(("→", HINT_CHANGE)),
+    ),
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Enter)],
+        "Enter",
+        Action::Choose,
+        KEY_LOBBY_SEND,
+        Some(("Enter", HINT_LOBBY_SEND)),
+    ),
+    bind(&[LobbyForm], &[char('?'), code(KeyCode::F(1))], "?", Action::Help, KEY_HELP, None),
+    bind(
+        &[LobbyForm],
+        &[code(KeyCode::Esc), char('q')],
+        "Esc q",
+        Action::Back,
+        KEY_CLOSE,
+        Some(("Esc", HINT_CANCEL)),
     ),
     // Typing a file name.
     bind(

@@ -1,0 +1,367 @@
+//! The club's lobby: who is online, the open seeks, the challenges, the games to watch
+//! and one's own to replay, the best of each pool. The screen is fed plain data (a
+//! [`LobbyView`]) by the program around it and answers with what the member asked for (a
+//! [`LobbyAsk`]); it never decides whether that is allowed: the club does, and says so in
+//! the note. It knows nothing of the club's database or network.
+
+pub mod form;
+pub mod view;
+
+pub use form::Form;
+pub use view::{ChallengeRow, GameRow, LobbyAsk, LobbyView, OnlineRow, Place, SeekRow, Terms};
+
+use super::component::{Component, Go, Request};
+use super::keys::{Action, Context};
+use crate::i18n::Text;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Position, Rect};
+
+/// The parts of the lobby, one on screen at a time, in the order of their keys (1-6).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tab {
+    Players,
+    Seeks,
+    Challenges,
+    Live,
+    Recent,
+    Best,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 6] = [Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a row is, to find it again in a new view: its id, or a member's or pool's name.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum RowKey {
+    Id(u64),
+    Name(String),
+    /// A pool's heading, or a place in it: (pool, name).
+    Best(String, Option<String>),
+}
+
+/// The lobby on screen: the view, the part shown, the row chosen in each part, the form
+/// of a seek or a challenge being written, and the club's last word.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Lobby {
+    pub view: LobbyView,
+    pub tab: Tab,
+    /// The row chosen in each part, by [`Tab::ALL`]'s order.
+    pub rows: [usize; 6],
+    pub form: Option<Form>,
+    /// The club's answer to the last thing asked, refusals included.
+    pub note: Option<Text>,
+}
+
+impl Default for Lobby {
+    /// The lobby before the club's first view of it.
+    fn default() -> Lobby {
+        Lobby::new(LobbyView::default())
+    }
+}
+
+impl Lobby {
+    /// The lobby on `view`, on its list of who is online.
+    pub fn new(view: LobbyView) -> Lobby {
+        Lobby { view, tab: Tab::Players, rows: [0; 6], form: None, note: None }
+    }
+
+    /// A new view from the club: each part's row stays on the same seek, game or member
+    /// where it still is, else at the same place (or the last row).
+    pub fn set_view(&mut self, view: LobbyView) {
+        let kept: Vec<Option<RowKey>> =
+            Tab::ALL.iter().map(|&tab| self.row_keys(tab).into_iter().nth(self.row(tab))).collect();
+        self.view = view;
+        for (tab, key) in Tab::ALL.into_iter().zip(kept) {
+            let keys = self.row_keys(tab);
+            let found = key.and_then(|key| keys.iter().position(|row| *row == key));
+            self.rows[tab.index()] = found.unwrap_or(self.row(tab)).min(keys.len().saturating_sub(1));
+        }
+    }
+
+    /// The club's answer, on the note line until the member does something else.
+    pub fn note(&mut self, note: Text) {
+        self.note = Some(note);
+    }
+
+    /// The row chosen in `tab`.
+    pub fn row(&self, tab: Tab) -> usize {
+        self.rows[tab.index()]
+    }
+
+    /// How many rows `tab` lists (the best: a heading per pool, and its places).
+    pub fn count(&self, tab: Tab) -> usize {
+        let view = &self.view;
+        match tab {
+            Tab::Players => view.online.len(),
+            Tab::Seeks => view.seeks.len(),
+            Tab::Challenges => view.challenges.len(),
+            Tab::Live => view.live.len(),
+            Tab::Recent => view.recent.len(),
+            Tab::Best => view.best.iter().map(|(_, best)| best.len() + 1).sum(),
+        }
+    }
+
+    /// The best's rows: a pool's heading (None), or a place in it (Some).
+    pub fn best_rows(&self) -> Vec<(&str, Option<(usize, &Place)>)> {
+        let mut rows = Vec::new();
+        for (pool, best) in &self.view.best {
+            rows.push((pool.as_str(), None));
+            rows.extend(best.iter().enumerate().map(|place| (pool.as_str(), Some(place))));
+        }
+        rows
+    }
+
+    /// What each row of `tab` is, in order: built once, so that finding a row is linear.
+    fn row_keys(&self, tab: Tab) -> Vec<RowKey> {
+        let view = &self.view;
+        let ids = |games: &[GameRow]| games.iter().map(|game| RowKey::Id(game.id)).collect();
+        match tab {
+            Tab::Players => view.online.iter().map(|member| RowKey::Name(member.name.clone())).collect(),
+            Tab::Seeks => view.seeks.iter().map(|seek| RowKey::Id(seek.id)).collect(),
+            Tab::Challenges => view.challenges.iter().map(|challenge| RowKey::Id(challenge.id)).collect(),
+            Tab::Live => ids(&view.live),
+            Tab::Recent => ids(&view.recent),
+            Tab::Best => {
+                let key = |(pool, place): (&str, Option<(usize, &Place)>)| {
+                    RowKey::Best(pool.to_string(), place.map(|(_, (name, _, _))| name.clone()))
+                };
+                self.best_rows().into_iter().map(key).collect()
+            }
+        }
+    }
+
+    /// Whether a challenge is to the member looking (else from them).
+    pub fn to_me(&self, challenge: &ChallengeRow) -> bool {
+        self.view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(&challenge.to))
+    }
+
+    /// What the keys do on the chosen row, in words, for the line under the list: None
+    /// where they do nothing.
+    pub fn offer(&self) -> Option<Text> {
+        use crate::i18n::keys::*;
+        use crate::i18n::text;
+        let row = self.row(self.tab);
+        let view = &self.view;
+        let me = |name: &str| view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(name));
+        match self.tab {
+            Tab::Players => view
+                .online
+                .get(row)
+                .filter(|member| !me(&member.name))
+                .map(|member| text!(LOBBY_DO_CHALLENGE, member.name.as_str())),
+            Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
+                true => text!(LOBBY_DO_CANCEL),
+                false => text!(LOBBY_DO_TAKE, seek.by.as_str()),
+            }),
+            Tab::Challenges => view.challenges.get(row).map(|challenge| match self.to_me(challenge) {
+                true => text!(LOBBY_DO_ACCEPT, challenge.from.as_str()),
+                false => text!(LOBBY_DO_WITHDRAW, challenge.to.as_str()),
+            }),
+            Tab::Live => {
+                view.live.get(row).map(|game| text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()))
+            }
+            Tab::Recent => view.recent.get(row).map(|_| text!(LOBBY_DO_REPLAY)),
+            Tab::Best => None,
+        }
+    }
+
+    /// What Enter does on the chosen row: take or cancel a seek, accept a challenge to the
+    /// member or withdraw one of theirs, watch or replay a game, challenge a member.
+    fn choose(&mut self) -> Go {
+        let row = self.row(self.tab);
+        let view = &self.view;
+        let ask = match self.tab {
+            Tab::Players => return self.challenge(),
+            Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
+                true => LobbyAsk::Cancel(seek.id),
+                false => LobbyAsk::Take(seek.id),
+            }),
+            Tab::Challenges => view.challenges.get(row).map(|challenge| match self.to_me(challenge) {
+                true => LobbyAsk::Accept(challenge.id),
+                false => LobbyAsk::Decline(challenge.id),
+            }),
+            Tab::Live => view.live.get(row).map(|game| LobbyAsk::Watch(game.id)),
+            Tab::Recent => view.recent.get(row).map(|game| LobbyAsk::Replay(game.id)),
+            Tab::Best => None,
+        };
+        ask.map_or(Go::Stay, asking)
+    }
+
+    /// The form of a challenge to the member chosen on the list of who is online.
+    fn challenge(&mut self) -> Go {
+        let chosen = self.view.online.get(self.row(Tab::Players));
+        if let (Tab::Players, Some(member)) = (self.tab, chosen) {
+            self.form = Some(Form::new(Some(member.name.clone())));
+        }
+        Go::Stay
+    }
+
+    /// What `a` and `d` do on the chosen row: accept a challenge; decline one, or cancel
+    /// one's own seek.
+    fn answer(&mut self, yes: bool) -> Go {
+        let row = self.row(self.tab);
+        let ask = match self.tab {
+            Tab::Challenges => self.view.challenges.get(row).and_then(|challenge| match yes {
+                true => self.to_me(challenge).then_some(LobbyAsk::Accept(challenge.id)),
+                false => Some(LobbyAsk::Decline(challenge.id)),
+            }),
+            Tab::Seeks if !yes => {
+                self.view.seeks.get(row).filter(|seek| seek.mine).map(|seek| LobbyAsk::Cancel(seek.id))
+            }
+            _ => None,
+        };
+        ask.map_or(Go::Stay, asking)
+    }
+
+    /// Moves the chosen row of the part on screen by `by`, within its rows.
+    fn step(&mut self, by: isize) {
+        let count = self.count(self.tab);
+        let row = &mut self.rows[self.tab.index()];
+        *row = row.saturating_add_signed(by).min(count.saturating_sub(1));
+    }
+
+    /// The part `by` places on, going round.
+    fn turn(&mut self, by: usize) {
+        self.tab = Tab::ALL[(self.tab.index() + by) % Tab::ALL.len()];
+    }
+}
+
+/// The program is asked to pass `ask` on to the club.
+fn asking(ask: LobbyAsk) -> Go {
+    Go::Request(Request::Lobby(ask))
+}
+
+impl Component for Lobby {
+    fn context(&self) -> Context {
+        if self.form.is_some() { Context::LobbyForm } else { Context::Lobby }
+    }
+
+    fn act(&mut self, action: Action) -> Go {
+        if let Some(form) = &mut self.form {
+            let go = form.act(action);
+            if matches!(go, Go::Request(_)) || action == Action::Back {
+                self.form = None;
+            }
+            return go;
+        }
+        self.note = None;
+        match action {
+            Action::Previous => self.step(-1),
+            Action::Next => self.step(1),
+            Action::First => self.rows[self.tab.index()] = 0,
+            Action::Last => self.step(isize::MAX),
+            Action::NextPage => self.turn(1),
+            Action::PreviousPage => self.turn(Tab::ALL.len() - 1),
+            Action::Jump(n) if n < Tab::ALL.len() => self.tab = Tab::ALL[n],
+            Action::Choose => return self.choose(),
+            Action::Seek => self.form = Some(Form::new(None)),
+            Action::Challenge => return self.challenge(),
+            Action::Yes => return self.answer(true),
+            Action::Cancel => return self.answer(false),
+            Action::Help => return Go::Help,
+            Action::Quit => return Go::Quit,
+            _ => {}
+        }
+        Go::Stay
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, area: Rect) -> Go {
+        let MouseEventKind::Down(MouseButton::Left) = mouse.kind else {
+            return match mouse.kind {
+                MouseEventKind::ScrollUp if self.form.is_none() => self.act(Action::Previous),
+                MouseEventKind::ScrollDown if self.form.is_none() => self.act(Action::Next),
+                _ => Go::Stay,
+            };
+        };
+        let at = Position::new(mouse.column, mouse.row);
+        let Some(layout) = LobbyLayout::fit(area) else { return Go::Stay };
+        if let Some(form) = &mut self.form {
+            let go = form.click(at, layout.list);
+            if !matches!(go, Go::Stay) {
+                self.form = None;
+            }
+            return go;
+        }
+        if let Some(tab) = layout.tab_at(at) {
+            self.tab = tab;
+            self.note = None;
+            return Go::Stay;
+        }
+        match layout.row_at(at, self.first_shown(layout.rows())) {
+            // A click chooses a row; a click on the chosen one does what Enter does.
+            Some(row) if row == self.row(self.tab) => self.act(Action::Choose),
+            Some(row) if row < self.count(self.tab) => {
+                self.rows[self.tab.index()] = row;
+                Go::Stay
+            }
+            _ => Go::Stay,
+        }
+    }
+}
+
+impl Lobby {
+    /// The first row drawn of the part on screen, `shown` rows fitting: the chosen one stays
+    /// in sight.
+    pub fn first_shown(&self, shown: usize) -> usize {
+        (self.row(self.tab) + 1).saturating_sub(shown.max(1))
+    }
+}
+
+/// Where the lobby's parts are on a screen: the heading, the tabs, the list (its column
+/// heads on its first line), the note and the keys. None on a screen too small for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct LobbyLayout {
+    pub heading: Rect,
+    pub tabs: Rect,
+    pub list: Rect,
+    pub note: Rect,
+    pub keys: Rect,
+}
+
+impl LobbyLayout {
+    /// The smallest screen the lobby is drawn on.
+    pub const NEEDED: (u16, u16) = (48, 11);
+
+    pub fn fit(area: Rect) -> Option<LobbyLayout> {
+        if area.width < Self::NEEDED.0 || area.height < Self::NEEDED.1 {
+            return None;
+        }
+        let line = |y: u16| Rect::new(area.x, area.y + y, area.width, 1);
+        let bottom = area.height - 2;
+        let list = Rect::new(area.x, area.y + 3, area.width, bottom - 3);
+        Some(LobbyLayout {
+            heading: line(0),
+            tabs: line(1),
+            list,
+            note: line(bottom),
+            keys: line(bottom + 1),
+        })
+    }
+
+    /// Each tab's place on the tab line: equal widths, so that a click finds it in any language.
+    pub fn tab_rects(&self) -> [Rect; 6] {
+        let width = self.tabs.width / Tab::ALL.len() as u16;
+        std::array::from_fn(|n| Rect { x: self.tabs.x + n as u16 * width, width, ..self.tabs })
+    }
+
+    fn tab_at(&self, at: Position) -> Option<Tab> {
+        self.tab_rects().iter().position(|rect| rect.contains(at)).map(|n| Tab::ALL[n])
+    }
+
+    /// How many rows the list shows under its column heads.
+    pub fn rows(&self) -> usize {
+        usize::from(self.list.height.saturating_sub(1))
+    }
+
+    /// The row of the list clicked, the list starting at row `first`.
+    fn row_at(&self, at: Position, first: usize) -> Option<usize> {
+        let top = self.list.y + 1;
+        let inside = self.list.contains(at) && at.y >= top;
+        inside.then(|| first + usize::from(at.y - top))
+    }
+}

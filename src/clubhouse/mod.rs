@@ -1,0 +1,121 @@
+//! The club's server (`hexstack club`): one long-running process without a terminal of its
+//! own, which members join with plain `ssh NAME@HOST`. The SSH side is `net`'s, with every
+//! limit a host owes ([`crate::net::SshServer`]); each connection's handler ([`door`]) hands
+//! what it asks to one loop ([`hub`]) that holds the club's database and its games in
+//! progress. It logs one line an event on stderr and stops cleanly on SIGTERM or SIGINT.
+//! docs/club.md describes it.
+
+mod door;
+mod hub;
+mod screens;
+mod tables;
+mod terminals;
+mod turns;
+
+pub use hub::{Ask, Rules};
+
+use crate::club::{Club, Durability, default_path};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::net::{Limits, SshServer, host_key};
+use crate::store;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::mpsc::{SyncSender, sync_channel};
+
+/// Calls waiting for the hub at most: past it, a connection that asks more is let go.
+const CALLS: usize = 16 * 1024;
+
+/// Where `hexstack club` listens, and its database.
+#[derive(clap::Args, Debug)]
+pub struct ClubListen {
+    /// The port members connect to (0: any free one, said in the first line)
+    #[arg(long, default_value_t = 2022)]
+    pub port: u16,
+    /// The address to listen on: the default lets in this machine only; 0.0.0.0 opens the
+    /// club to the network
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+}
+
+/// `hexstack club ...`: the server, or an admin's command.
+#[derive(clap::Args, Debug)]
+pub struct ClubArgs {
+    #[command(flatten)]
+    pub listen: ClubListen,
+    /// The club's database (default: club.sqlite3 in the data folder)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Without one, run the club's server
+    #[command(subcommand)]
+    pub what: Option<crate::club::admin::ClubCommand>,
+}
+
+/// Does what `args` ask, with the settings `loaded`: what to print (the admin's).
+pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String, Text> {
+    let ClubArgs { listen, db, what } = args;
+    let settings = &loaded.settings;
+    if let Some(what) = what {
+        return crate::club::admin::run(what, db, settings.lang.value);
+    }
+    let rules = Rules {
+        name: settings.club_name.value.clone(),
+        greeting: settings.club_greeting.value.clone(),
+        watchers: settings.club_watchers.value,
+    };
+    let limits = Limits { guests: settings.club_connections.value, ..Limits::default() };
+    run(&listen, db, rules, limits).map(|()| String::new())
+}
+
+/// One line on stderr: the time (UTC) and what happened.
+pub fn log(line: &str) {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let seconds = since.as_secs();
+    let minute = store::utc(seconds);
+    let minute = minute.trim_end_matches(" UTC");
+    eprintln!("{minute}:{:02} {}", seconds % 60, crate::club::bot::plain(line));
+}
+
+/// `hexstack club`: serves the club on `db` (the data folder's by default) until SIGTERM
+/// or SIGINT.
+pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limits) -> Result<(), Text> {
+    let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let club = Club::open(&path, Durability::Crash)?;
+    let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
+    let key = host_key(&dir)?;
+    let (calls, waiting) = sync_channel(CALLS);
+    let hub = hub::Hub::new(club, rules.clone())?;
+    let bind = SocketAddr::new(listen.bind, listen.port);
+    let server = SshServer::start(key, bind, &limits, door::ways_in(), |open| {
+        let doors = door::Doors::new(calls.clone(), limits.clone(), open);
+        move |visit| doors.door(visit)
+    })
+    .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
+    stop_on_signals(calls.clone());
+    log(&format!("club '{}' listening on {} ({})", rules.name, server.addr(), store::shown(&path)));
+    drop(calls);
+    hub.run(&waiting);
+    server.stop("the club closed".to_string());
+    log("stopped");
+    Ok(())
+}
+
+/// SIGINT and SIGTERM stop the hub; a second one ends the process at once.
+fn stop_on_signals(calls: SyncSender<hub::Call>) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+        std::thread::spawn(move || {
+            let mut caught = signals.forever();
+            if caught.next().is_some() {
+                let _ = calls.send(hub::Call::Stop);
+            }
+            if let Some(signal) = caught.next() {
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    drop(calls);
+}

@@ -1,0 +1,222 @@
+//! The club's server end to end: the binary on 127.0.0.1, members' ssh clients with keys of
+//! their own, a watcher without one. Registration and a refused name, seek and accept, a
+//! turn both players and a watcher see, bad bot lines, the script commands, an exported
+//! game that loads, kill -9 and a restart that keep the turn, SIGTERM.
+#![cfg(feature = "club")]
+
+mod club_support;
+mod member;
+
+use hexstack::rules::GameKind;
+use member::{Bot, Server, key, run, runtime};
+
+#[test]
+fn a_new_key_registers_its_name_and_a_name_held_by_another_key_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(dir.path());
+    let (ann, other) = (key(), key());
+    runtime().block_on(async {
+        let port = server.port;
+        assert_eq!(run(port, "Ann", Some(&ann), "who").await, ("Ann\t0\n".to_string(), 0));
+        let (said, status) = run(port, "ann", Some(&other), "who").await;
+        assert_eq!(said, "the name ann belongs to another key: choose another name\n");
+        assert_eq!(status, 1);
+        let (said, status) = run(port, "Cy", Some(&ann), "who").await;
+        assert_eq!((said.as_str(), status), ("this key belongs to Ann: come in as Ann\n", 1));
+        let (said, status) = run(port, "\u{202e}nnA", Some(&other), "who").await;
+        assert!(said.starts_with("'\\u{202e}nnA' cannot be a member's name"), "{said}");
+        assert_eq!((said.lines().count(), status), (1, 1));
+        let (said, status) = run(port, "Ann", Some(&ann), "dance").await;
+        assert!(said.starts_with("unknown command 'dance': the commands are who"), "{said}");
+        assert_eq!(status, 1);
+    });
+    server.heard("Ann registered from 127.0.0.1");
+    server.heard("refused ann from 127.0.0.1: the name ann belongs to another key");
+    assert!(server.terminate(), "SIGTERM stops the club cleanly");
+}
+
+#[test]
+fn a_seek_taken_is_a_game_whose_turns_both_players_and_a_watcher_see_and_the_archive_keeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let port = server.port;
+    let (ann_key, bo_key, cy_key) = (key(), key(), key());
+    let turns = club_support::greedy(GameKind::Clamber, 3, 40);
+    runtime().block_on(async {
+        let mut ann = Bot::join(port, "Ann", Some(&ann_key)).await;
+        let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
+        ann.send("seek clamber 3 5+3 rated").await;
+        let seek = ann.expect("seek ").await;
+        bo.send(&format!("accept {}", &seek[5..])).await;
+        let game = ann.expect("game 1 clamber 3 ").await;
+        assert_eq!(bo.expect("game 1").await, game);
+        let blue = game.split(' ').nth(4).unwrap().to_string();
+        let (mut first, mut second) = if blue == "Ann" { (ann, bo) } else { (bo, ann) };
+        let mut watcher = Bot::join(port, "guest", None).await;
+        watcher.send("watch 1").await;
+        assert_eq!(watcher.expect("game 1").await, game);
+        watcher.send("seek clamber 3 5+3 rated").await;
+        watcher.expect("err a watcher may only watch").await;
+        // Out of turn, a bad line, an illegal turn: one `err` each, the session goes on.
+        second.send(&format!("move 1 {}", turns[0])).await;
+        second.expect("err game 1: it is Blue's turn").await;
+        first.send("dance").await;
+        first.expect("err unknown command 'dance'").await;
+        first.send("move 1").await;
+        assert_eq!(first.next().await, "err expected 'move GAME_ID TURN'");
+        first.send("move 1 Z9").await;
+        first.expect("err ").await;
+        first.send(&format!("move 1 {}", turns[0])).await;
+        let turn = first.expect(&format!("turn 1 1 {} ", turns[0])).await;
+        assert_eq!(second.next().await, turn, "the other player sees the turn");
+        assert_eq!(watcher.next().await, turn, "and so does the watcher");
+        let clocks: Vec<u64> = turn.split(' ').skip(4).map(|ms| ms.parse().unwrap()).collect();
+        assert!(clocks[0] <= 303_000 && clocks[0] > 290_000 && clocks[1] == 300_000, "{turn}");
+        let (listed, _) = run(port, "Cy", Some(&cy_key), "games --live").await;
+        assert!(listed.starts_with("1\tclamber\t3\t"), "a third member sees the game: {listed}");
+        assert!(listed.trim_end().ends_with("\t5+3\tlive\t1"), "{listed}");
+        for (n, played) in turns.iter().enumerate().skip(1) {
+            let (mover, other) =
+                if n % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
+            mover.send(&format!("move 1 {played}")).await;
+            let turn = mover.expect(&format!("turn 1 {} {played} ", n + 1)).await;
+            assert_eq!(other.next().await, turn);
+        }
+        assert_eq!(first.next().await, "end 1 blue rules");
+        assert_eq!(second.next().await, "end 1 blue rules");
+        let (export, status) = run(port, "Cy", Some(&cy_key), "export 1").await;
+        assert_eq!(status, 0);
+        let file = dir.path().join("exported.hexstack");
+        std::fs::write(&file, &export).unwrap();
+        let saved = hexstack::store::load(&file).expect("the exported game loads");
+        assert_eq!(hexstack::each_game!(&saved.game, record => record.turns_played()), turns.len());
+        let (ratings, _) = run(port, "Cy", Some(&cy_key), "ratings clamber").await;
+        assert!(ratings.contains(&format!("clamber\t3\t{blue}\t?\t1")), "{ratings}");
+        let (who, _) = run(port, "Cy", Some(&cy_key), "who").await;
+        assert_eq!(who, "Ann\t0\nBo\t0\nCy\t0\n");
+    });
+}
+
+#[test]
+fn a_turn_shown_survives_kill_9_and_the_game_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (ann_key, bo_key) = (key(), key());
+    let turns = club_support::greedy(GameKind::Clamber, 3, 40);
+    let rt = runtime();
+    let game = rt.block_on(async {
+        let mut ann = Bot::join(server.port, "Ann", Some(&ann_key)).await;
+        let mut bo = Bot::join(server.port, "Bo", Some(&bo_key)).await;
+        bo.send("challenge Ann clamber 3 10+0 casual").await;
+        let seek = bo.expect("seek ").await;
+        let challenge = ann.expect(&format!("challenge {} Bo clamber 3 10+0 casual", &seek[5..])).await;
+        ann.send(&format!("accept {}", challenge.split(' ').nth(1).unwrap())).await;
+        let game = ann.expect("game 1 clamber 3").await;
+        bo.expect("game 1").await;
+        let blue = if game.split(' ').nth(4) == Some("Ann") { &mut ann } else { &mut bo };
+        blue.send(&format!("move 1 {}", turns[0])).await;
+        blue.expect("turn 1 1").await;
+        game
+    });
+    server.kill_9();
+    let mut server = Server::start(dir.path());
+    server.heard("game 1 goes on");
+    let port = server.port;
+    rt.block_on(async {
+        let mut ann = Bot::join(port, "Ann", Some(&ann_key)).await;
+        assert_eq!(ann.next().await, game, "the game goes on after the restart");
+        ann.expect(&format!("turn 1 1 {} ", turns[0])).await;
+        let (export, _) = run(port, "Bo", Some(&bo_key), "export 1").await;
+        assert!(export.contains(&turns[0]), "{export}");
+        let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
+        bo.expect("game 1").await;
+        bo.expect("turn 1 1").await;
+        let red = if game.split(' ').nth(5) == Some("Ann") { &mut ann } else { &mut bo };
+        red.send(&format!("move 1 {}", turns[1])).await;
+        red.expect(&format!("turn 1 2 {} ", turns[1])).await;
+    });
+}
+
+#[test]
+fn a_member_online_twice_hears_the_game_on_both_and_one_who_does_not_return_loses_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let (ann_key, bo_key) = (key(), key());
+    let turns = club_support::greedy(GameKind::Clamber, 3, 2);
+    runtime().block_on(async {
+        let mut ann = Bot::join(server.port, "Ann", Some(&ann_key)).await;
+        let mut again = Bot::join(server.port, "Ann", Some(&ann_key)).await;
+        let mut bo = Bot::join(server.port, "Bo", Some(&bo_key)).await;
+        bo.send("seek clamber 3 3s+0 casual").await;
+        let seek = bo.expect("seek ").await;
+        ann.send(&format!("accept {}", &seek[5..])).await;
+        let game = bo.expect("game 1").await;
+        assert_eq!(ann.next().await, game);
+        assert_eq!(again.next().await, game, "Ann's second connection hears the game too");
+        if game.split(' ').nth(4) == Some("Ann") {
+            again.send(&format!("move 1 {}", turns[0])).await;
+            let turn = again.expect("turn 1 1").await;
+            assert_eq!(ann.next().await, turn);
+            assert_eq!(bo.next().await, turn);
+            drop(bo);
+            assert_eq!(ann.next().await, "end 1 blue time", "Bo did not come back");
+            assert_eq!(again.next().await, "end 1 blue time");
+        } else {
+            bo.send(&format!("move 1 {}", turns[0])).await;
+            let turn = bo.expect("turn 1 1").await;
+            assert_eq!(ann.next().await, turn);
+            assert_eq!(again.next().await, turn);
+            drop((ann, again));
+            assert_eq!(bo.next().await, "end 1 blue time", "Ann did not come back");
+        }
+    });
+}
+
+#[test]
+fn the_lobby_on_a_terminal_shows_the_club_and_takes_a_seek_and_the_config_may_keep_watchers_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = "[club]\nname = \"Thursday\"\ngreeting = \"Games at eight\"\nwatchers = false\n";
+    std::fs::write(dir.path().join("config.toml"), config).unwrap();
+    let server = Server::start(dir.path());
+    let ann_key = key();
+    runtime().block_on(async {
+        let (said, status) = run(server.port, "guest", None, "games").await;
+        assert!(said.starts_with("this club lets in members only: come with an SSH key"), "{said}");
+        assert_eq!(status, 1);
+        let mut bo = Bot::join(server.port, "Bo", Some(&key())).await;
+        let session = member::session(server.port, "Ann", Some(&ann_key)).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let (drawn, mut screen) = tokio::sync::watch::channel(String::new());
+        tokio::spawn(async move {
+            while let Some(message) = reader.wait().await {
+                if let russh::ChannelMsg::Data { data } = message {
+                    drawn.send_modify(|screen| screen.push_str(&String::from_utf8_lossy(&data)));
+                }
+            }
+        });
+        let sees = |screen: &mut tokio::sync::watch::Receiver<String>, texts: &'static [&'static str]| {
+            let mut screen = screen.clone();
+            async move {
+                let seen = screen.wait_for(|drawn| texts.iter().all(|text| drawn.contains(text)));
+                let seen = tokio::time::timeout(member::PROMPT, seen).await;
+                assert!(seen.is_ok_and(|seen| seen.is_ok()), "never saw {texts:?}: {:?}", *screen.borrow());
+            }
+        };
+        sees(&mut screen, &["Thursday", "Games at eight", "Bo"]).await;
+        bo.send("seek clamber 3 5+3 casual").await;
+        bo.expect("seek 1").await;
+        // The seek's part: Bo's seek, posted since, is in the view the club rebuilt.
+        writer.data_bytes(b"2".to_vec()).await.unwrap();
+        sees(&mut screen, &["5+3"]).await;
+        // Enter takes it: the game begins, and the bot hears of it.
+        writer.data_bytes(b"\r".to_vec()).await.unwrap();
+        bo.expect("game 1 clamber 3 ").await;
+        writer.data_bytes(b"4".to_vec()).await.unwrap();
+        sees(&mut screen, &["Blue to move"]).await;
+        writer.data_bytes(b"q".to_vec()).await.unwrap();
+        drop(writer);
+    });
+}

@@ -1,0 +1,371 @@
+//! The club's lobby as a member sees and uses it: drawn in the three languages (full,
+//! empty, on a tiny window), each key and click asking the club for the right thing, and a
+//! new view from the club keeping the member's place.
+
+mod common;
+
+use common::*;
+use hexstack::app::Request;
+use hexstack::app::event::Event;
+use hexstack::app::keys::{Context, Leaving};
+use hexstack::app::link::Link;
+use hexstack::record::{AnyRecord, AnyRecordExt};
+use hexstack::rules::{AnyPosition, clamber};
+
+use hexstack::app::lobby::{
+    ChallengeRow, Form, GameRow, Lobby, LobbyAsk, LobbyLayout, LobbyView, OnlineRow, SeekRow, Tab, Terms,
+};
+use hexstack::app::{App, Overlay, Profile, Screen};
+use hexstack::clock::TimeControl;
+use hexstack::i18n::Lang;
+use hexstack::i18n::keys::*;
+use hexstack::rules::{Colour, GameKind};
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+fn clock(minutes: u64, seconds: u64) -> Option<TimeControl> {
+    Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+}
+
+fn terms(game: GameKind, side: u8, clock: Option<TimeControl>, rated: bool, colour: Option<Colour>) -> Terms {
+    Terms { game, side, clock, rated, colour }
+}
+
+fn ratings(pools: &[(&str, &str)]) -> Vec<(String, String)> {
+    pools.iter().map(|(pool, rating)| (pool.to_string(), rating.to_string())).collect()
+}
+
+fn game(id: u64, blue: &str, red: &str, turns: usize, state: &str) -> GameRow {
+    let (blue, red, state) = (blue.to_string(), red.to_string(), state.to_string());
+    GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true, turns, state }
+}
+
+/// A lobby with something in every part, seen by `ana`.
+fn full() -> LobbyView {
+    let (clamber, ombagui) = (GameKind::ALL[0], GameKind::ALL[1]);
+    let online = |name: &str, pools: &[(&str, &str)], playing| OnlineRow {
+        name: name.to_string(),
+        ratings: ratings(pools),
+        playing,
+    };
+    let place = |name: &str, rating: &str, games| (name.to_string(), rating.to_string(), games);
+    LobbyView {
+        club: "Hexhall".to_string(),
+        greeting: Some("Rated evening on Thursdays.".to_string()),
+        me: Some("ana".to_string()),
+        online: vec![
+            online("ana", &[("Clamber 3", "1512"), ("Ombagui", "1500?")], false),
+            online("bojan", &[("Clamber 3", "1490")], true),
+            online("chloé", &[("Clamber 4", "1620")], false),
+        ],
+        seeks: vec![
+            SeekRow {
+                id: 7,
+                by: "bojan".to_string(),
+                terms: terms(clamber, 3, clock(5, 3), true, None),
+                mine: false,
+            },
+            SeekRow {
+                id: 9,
+                by: "ana".to_string(),
+                terms: terms(ombagui, 4, None, false, Some(Colour::Blue)),
+                mine: true,
+            },
+        ],
+        challenges: vec![
+            ChallengeRow {
+                id: 11,
+                from: "chloé".to_string(),
+                to: "ana".to_string(),
+                terms: terms(clamber, 4, clock(3, 2), true, Some(Colour::Red)),
+            },
+            ChallengeRow {
+                id: 12,
+                from: "ana".to_string(),
+                to: "bojan".to_string(),
+                terms: terms(clamber, 3, clock(10, 5), false, None),
+            },
+        ],
+        live: vec![game(21, "bojan", "dan", 14, "Red to move"), game(22, "eva", "filip", 3, "Blue to move")],
+        recent: vec![game(3, "ana", "chloé", 31, "Blue won: resigned")],
+        best: vec![
+            ("Clamber 3".to_string(), vec![place("ana", "1512", 12), place("bojan", "1490", 30)]),
+            ("Ombagui".to_string(), vec![place("chloé", "1580?", 4)]),
+        ],
+    }
+}
+
+fn lobby_app(view: LobbyView, width: u16, height: u16) -> App {
+    let mut app = App::new(Profile::default(), Rect::new(0, 0, width, height));
+    app.screen = Screen::Lobby(Box::new(Lobby::new(view)));
+    app
+}
+
+fn lobby(app: &App) -> &Lobby {
+    match &app.screen {
+        Screen::Lobby(lobby) => lobby,
+        _ => panic!("not the lobby"),
+    }
+}
+
+fn lobby_mut(app: &mut App) -> &mut Lobby {
+    match &mut app.screen {
+        Screen::Lobby(lobby) => lobby,
+        _ => panic!("not the lobby"),
+    }
+}
+
+/// What the member's keys asked the club for, taken from the app.
+fn asked(app: &mut App) -> Option<LobbyAsk> {
+    match app.request.take() {
+        Some(Request::Lobby(ask)) => Some(ask),
+        other => panic!("not a lobby request: {other:?}"),
+    }
+}
+
+fn text(app: &App, lang: Lang) -> String {
+    render_in(app, lang).backend().to_string()
+}
+
+#[test]
+fn every_part_of_a_full_lobby_is_drawn_in_each_language() {
+    for lang in Lang::ALL {
+        let mut app = lobby_app(full(), 100, 16);
+        let mut screens = Vec::new();
+        for n in 1..=6 {
+            press(&mut app, &[&n.to_string()]);
+            screens.push(text(&app, lang));
+        }
+        press(&mut app, &["1", "Down", "c"]);
+        screens.push(text(&app, lang));
+        let name = format!("lobby_full_{lang:?}").to_lowercase();
+        insta::assert_snapshot!(name, screens.join("\n"));
+    }
+}
+
+#[test]
+fn an_empty_lobby_and_a_watchers_say_so_in_each_language() {
+    for lang in Lang::ALL {
+        let view = LobbyView { club: "Hexhall".to_string(), ..LobbyView::default() };
+        let mut app = lobby_app(view, 80, 12);
+        let mut screens = Vec::new();
+        for n in 1..=6 {
+            press(&mut app, &[&n.to_string()]);
+            screens.push(text(&app, lang));
+        }
+        let empty = [
+            LOBBY_EMPTY_PLAYERS,
+            LOBBY_EMPTY_SEEKS,
+            LOBBY_EMPTY_CHALLENGES,
+            LOBBY_EMPTY_LIVE,
+            LOBBY_EMPTY_RECENT,
+            LOBBY_EMPTY_BEST,
+        ];
+        for (screen, key) in screens.iter().zip(empty) {
+            let start: String = lang.word(key).chars().take(12).collect();
+            assert!(screen.contains(&start), "{lang:?}: {start} is shown\n{screen}");
+        }
+        let name = format!("lobby_empty_{lang:?}").to_lowercase();
+        insta::assert_snapshot!(name, [screens[0].as_str(), screens[1].as_str()].join("\n"));
+    }
+}
+
+#[test]
+fn a_tiny_window_says_how_big_it_must_be_and_takes_keys_without_panic() {
+    for lang in Lang::ALL {
+        let mut screens = Vec::new();
+        for (width, height) in [(30, 6), (47, 20), (100, 10), (1, 1), (0, 0)] {
+            let mut app = lobby_app(full(), width, height);
+            if width >= 30 {
+                screens.push(text(&app, lang));
+            }
+            // Every key of the lobby and of its form, and clicks, on a screen too small.
+            press(
+                &mut app,
+                &["Down", "Right", "Enter", "n", "Down", "Right", "Enter", "c", "a", "d", "Esc", "?"],
+            );
+            click_at(&mut app, (0, 0));
+            click_at(&mut app, (width / 2, height / 2));
+            render_in(&app, lang);
+            // Nothing is asked blind.
+            assert_eq!((app.request.take(), lobby(&app).form.clone()), (None, None), "{width}x{height}");
+        }
+        // The narrowest lobby keeps the keys of the help and of leaving.
+        let narrow = text(&lobby_app(full(), LobbyLayout::NEEDED.0, LobbyLayout::NEEDED.1), lang);
+        let keys = narrow.lines().nth(usize::from(LobbyLayout::NEEDED.1) - 1).unwrap();
+        assert!(keys.contains("? ") && keys.contains("q "), "{lang:?}: {keys}");
+        let name = format!("lobby_tiny_{lang:?}").to_lowercase();
+        insta::assert_snapshot!(name, screens[0]);
+        for screen in &screens {
+            assert!(screen.contains("48") && screen.contains("11"), "{lang:?}: the size needed\n{screen}");
+        }
+    }
+}
+
+#[test]
+fn a_seek_is_posted_on_the_forms_terms() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["n"]);
+    assert_eq!(app.context(), Context::LobbyForm);
+    // The next board, the clock before 5+3, casual, Blue.
+    press(&mut app, &["Right", "Down", "Left", "Down", "Right", "Down", "Right", "Enter"]);
+    let clamber_4 = terms(GameKind::ALL[0], 4, clock(3, 2), false, Some(Colour::Blue));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(clamber_4)));
+    assert_eq!(app.context(), Context::Lobby, "the form closes once sent");
+    // Esc closes a form unsent; the first game's usual board, 5+3, rated, either side.
+    press(&mut app, &["n", "Right", "Esc"]);
+    assert_eq!((app.request.take(), app.context()), (None, Context::Lobby));
+    press(&mut app, &["n", "Enter"]);
+    let usual = terms(GameKind::ALL[0], 3, clock(5, 3), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(usual)));
+}
+
+#[test]
+fn seeks_are_taken_or_cancelled_and_members_challenged() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "another's seek is taken");
+    press(&mut app, &["d"]);
+    assert_eq!(app.request, None, "another's seek is not one's own to cancel");
+    press(&mut app, &["Down", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)), "one's own is cancelled");
+    press(&mut app, &["d"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)));
+    press(&mut app, &["1", "Down", "c"]);
+    assert_eq!(lobby(&app).form.as_ref().and_then(|form| form.to.as_deref()), Some("bojan"));
+    press(&mut app, &["Down", "Right", "Enter"]);
+    let terms = terms(GameKind::ALL[0], 3, clock(10, 5), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Challenge("bojan".to_string(), terms)));
+    // Enter on a member is a challenge too.
+    press(&mut app, &["Down", "Enter", "Enter"]);
+    assert!(matches!(asked(&mut app), Some(LobbyAsk::Challenge(name, _)) if name == "chloé"));
+}
+
+#[test]
+fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["3", "a"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)), "a challenge to me");
+    press(&mut app, &["Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)));
+    press(&mut app, &["d"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(11)));
+    press(&mut app, &["Down", "a"]);
+    assert_eq!(app.request, None, "one's own challenge is not one's to accept");
+    press(&mut app, &["Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(12)), "Enter withdraws one's own");
+    press(&mut app, &["4", "Down", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)));
+    press(&mut app, &["Right", "Enter"]);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Replay(3)));
+    press(&mut app, &["Right", "Enter", "a", "d", "c"]);
+    assert_eq!((app.request.take(), lobby(&app).form.clone()), (None, None), "the best is only read");
+}
+
+#[test]
+fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
+    let mut app = lobby_app(full(), 100, 16);
+    let layout = LobbyLayout::fit(app.area).unwrap();
+    let tab = |n: usize| layout.tab_rects()[n];
+    click_at(&mut app, (tab(3).x + 2, tab(3).y));
+    assert_eq!(lobby(&app).tab, Tab::Live);
+    // The list's first line is its column heads; its rows come under them.
+    let row = |n: u16| (5, layout.list.y + 1 + n);
+    click_at(&mut app, row(1));
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Live)), (None, 1), "a first click chooses");
+    click_at(&mut app, row(1));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)), "a second one watches");
+    click_at(&mut app, row(5));
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Live)), (None, 1), "below the rows: nothing");
+    click_at(&mut app, (tab(1).x, tab(1).y));
+    click_at(&mut app, row(0));
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "the chosen row, clicked, is taken");
+    // The form: a click on a row chooses it, on the chosen one changes it, on the last sends.
+    press(&mut app, &["n"]);
+    let (_, rows) = Form::rects(layout.list);
+    click_at(&mut app, (rows[2].x + rows[2].width / 2, rows[2].y));
+    click_at(&mut app, (rows[2].x + rows[2].width / 2, rows[2].y));
+    click_at(&mut app, (rows[4].x + rows[4].width / 2, rows[4].y));
+    let casual = terms(GameKind::ALL[0], 3, clock(5, 3), false, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(casual)));
+}
+
+#[test]
+fn a_new_view_keeps_each_part_on_the_same_row() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Down", "1", "Down", "Down", "4", "Down"]);
+    let mut view = full();
+    let first = view.seeks[0].clone();
+    view.seeks.insert(0, SeekRow { id: 40, ..first });
+    view.online.retain(|member| member.name != "bojan");
+    view.live.remove(0);
+    lobby_mut(&mut app).set_view(view);
+    let kept = lobby(&app);
+    assert_eq!(kept.view.seeks[kept.row(Tab::Seeks)].id, 9, "the same seek, moved down a row");
+    assert_eq!(kept.view.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
+    assert_eq!(kept.view.live[kept.row(Tab::Live)].id, 22);
+    // In the best, a place is found again by its pool and name.
+    press(&mut app, &["6", "Down", "Down"]);
+    let mut view = full();
+    view.best[0].1.insert(0, ("dan".to_string(), "1700".to_string(), 40));
+    lobby_mut(&mut app).set_view(view);
+    let best = lobby(&app).best_rows();
+    let (pool, place) = best[lobby(&app).row(Tab::Best)];
+    assert_eq!((pool, place.map(|(n, place)| (n, place.0.as_str()))), ("Clamber 3", Some((2, "bojan"))));
+    // A row gone leaves the place where it was, within the rows there are.
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["2", "Down"]);
+    lobby_mut(&mut app).set_view(LobbyView { seeks: full().seeks[..1].to_vec(), ..full() });
+    assert_eq!(lobby(&app).row(Tab::Seeks), 0);
+    lobby_mut(&mut app).set_view(LobbyView::default());
+    press(&mut app, &["Down", "Enter", "Up", "End"]);
+    assert_eq!((app.request.take(), lobby(&app).row(Tab::Seeks)), (None, 0), "an empty part asks nothing");
+}
+
+#[test]
+fn the_clubs_note_is_shown_until_the_next_key_and_help_lists_the_keys() {
+    let mut app = lobby_app(full(), 100, 16);
+    lobby_mut(&mut app).note(hexstack::i18n::text!(PLAIN, "That seek was taken."));
+    assert!(text(&app, Lang::En).contains("That seek was taken."));
+    press(&mut app, &["Down"]);
+    assert!(!text(&app, Lang::En).contains("That seek was taken."));
+    app.handle(Event::Input(ratatui::crossterm::event::Event::Resize(120, 40)));
+    for lang in Lang::ALL {
+        press(&mut app, &["?"]);
+        assert_eq!(app.overlay, Some(Overlay::Help));
+        let screen = text(&app, lang);
+        for key in [KEY_LOBBY_SEEK, KEY_LOBBY_CHALLENGE, KEY_LOBBY_ACCEPT, KEY_LOBBY_QUIT] {
+            let start: String = lang.word(key).chars().take(14).collect();
+            assert!(screen.contains(&start), "{lang:?}: {start}\n{screen}");
+        }
+        press(&mut app, &["Esc"]);
+    }
+    press(&mut app, &["q"]);
+    assert!(app.quit, "q leaves the club");
+}
+
+#[test]
+fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
+    let start: clamber::Position = "3/b/-".parse().unwrap();
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
+    let mut player = App::shared(Profile::default(), link.sit(Colour::Blue, false), AREA);
+    let mut other = App::shared(Profile::default(), link.sit_guest(), AREA);
+    other.handle(Event::Shared { played: false });
+    for app in [&mut player, &mut other] {
+        if let Some(game) = app.game_screen() {
+            hexstack::each_game!(game, game => game.leaving = Leaving::Lobby);
+        }
+        let hints = text(app, Lang::En);
+        assert!(hints.contains("q lobby"), "{hints}");
+        press(app, &["q"]);
+        assert!(matches!(app.screen, Screen::Lobby(_)) && !app.quit, "back in the lobby, not asked");
+    }
+    assert!(!link.is_closed() && link.players() == 0, "both left; the game stays at the club");
+    // A game replayed goes back there too, by q or m.
+    for key in ["q", "m"] {
+        let mut replay = common::clamber("3/b/-");
+        game_mut(&mut replay).leaving = Leaving::Lobby;
+        press(&mut replay, &[key]);
+        assert!(matches!(replay.screen, Screen::Lobby(_)), "{key}");
+    }
+}

@@ -1,0 +1,217 @@
+//! A club's server for the end-to-end tests (the binary, on a free port of 127.0.0.1, its
+//! database and host key in a folder of the test's), and members' ssh clients (russh's),
+//! each with a key of its own. Every wait is on an event, bounded by [`PROMPT`].
+#![allow(dead_code)]
+
+use russh::ChannelMsg;
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+
+/// The longest wait for anything the server should do at once.
+pub const PROMPT: Duration = Duration::from_secs(20);
+
+/// `hexstack club` running on the database in `dir`.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+    /// Its stderr, a line at a time.
+    log: mpsc::Receiver<String>,
+    pub said: Vec<String>,
+}
+
+impl Server {
+    pub fn start(dir: &Path) -> Server {
+        Server::start_with(dir, &[])
+    }
+
+    /// The server, with more arguments (`--db`), its config file in `dir` too.
+    pub fn start_with(dir: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hexstack"))
+            .args(["club", "--port", "0", "--db"])
+            .arg(dir.join("club.sqlite3"))
+            .args(args)
+            .env("HEXSTACK_DATA_DIR", dir)
+            .env("HEXSTACK_CONFIG", dir.join("config.toml"))
+            .env("LC_ALL", "C")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let mut server = Server { child, port: 0, log, said: Vec::new() };
+        let listening = server.heard("listening on");
+        let port = listening.split("127.0.0.1:").nth(1).and_then(|rest| rest.split(' ').next()).unwrap();
+        server.port = port.parse().unwrap();
+        server
+    }
+
+    /// The server's process.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits for a line of the log holding `text`, and gives it.
+    pub fn heard(&mut self, text: &str) -> String {
+        if let Some(line) = self.said.iter().find(|line| line.contains(text)) {
+            return line.clone();
+        }
+        loop {
+            let line = self
+                .log
+                .recv_timeout(PROMPT)
+                .unwrap_or_else(|_| panic!("never logged {text:?}: {:?}", self.said));
+            self.said.push(line.clone());
+            if line.contains(text) {
+                return line;
+            }
+        }
+    }
+
+    /// SIGKILL: nothing of the server's is left to tidy up.
+    pub fn kill_9(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// SIGTERM, then its exit (bounded): whether it ended well.
+    pub fn terminate(mut self) -> bool {
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        for _ in 0..200 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.success();
+            }
+            match self.log.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => self.said.push(line),
+                // Its stderr closed as it exits: the wait for its status is short.
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            }
+        }
+        panic!("the club did not stop on SIGTERM: {:?}", self.said);
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+pub fn key() -> Arc<PrivateKey> {
+    Arc::new(PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519).unwrap())
+}
+
+/// An SSH session as `name`, with `key` (a member) or without (a watcher).
+pub async fn session(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> client::Handle<Trusting> {
+    let config = Arc::new(client::Config::default());
+    let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await.unwrap();
+    let done = match key {
+        Some(key) => {
+            let key = PrivateKeyWithHashAlg::new(Arc::clone(key), None);
+            session.authenticate_publickey(name, key).await.unwrap().success()
+        }
+        None => matches!(
+            session.authenticate_keyboard_interactive_start(name, None).await.unwrap(),
+            client::KeyboardInteractiveAuthResponse::Success
+        ),
+    };
+    assert!(done, "{name} was not let in");
+    session
+}
+
+/// `ssh NAME@HOST COMMAND`: what it printed and its exit status.
+pub async fn run(port: u16, name: &str, key: Option<&Arc<PrivateKey>>, command: &str) -> (String, u32) {
+    let session = session(port, name, key).await;
+    let mut channel = session.channel_open_session().await.unwrap();
+    channel.exec(true, command).await.unwrap();
+    let (mut out, mut status) = (Vec::new(), u32::MAX);
+    let reading = async {
+        while let Some(message) = channel.wait().await {
+            match message {
+                ChannelMsg::Data { data } => out.extend_from_slice(&data),
+                ChannelMsg::ExitStatus { exit_status } => status = exit_status,
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(PROMPT, reading).await.expect("the command ended");
+    (String::from_utf8(out).unwrap(), status)
+}
+
+/// A program speaking the bot protocol.
+pub struct Bot {
+    pub name: String,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    lines: UnboundedReceiver<String>,
+    _session: client::Handle<Trusting>,
+}
+
+impl Bot {
+    pub async fn join(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Bot {
+        let session = session(port, name, key).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.exec(true, "bot").await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let (tx, lines) = unbounded_channel();
+        tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Some(message) = reader.wait().await {
+                if let ChannelMsg::Data { data } = message {
+                    held.extend_from_slice(&data);
+                    while let Some(at) = held.iter().position(|&b| b == b'\n') {
+                        let line: Vec<u8> = held.drain(..=at).collect();
+                        let _ = tx.send(String::from_utf8_lossy(&line).trim_end().to_string());
+                    }
+                }
+            }
+        });
+        Bot { name: name.to_string(), writer, lines, _session: session }
+    }
+
+    pub async fn send(&self, line: &str) {
+        self.writer.data_bytes(format!("{line}\n").into_bytes()).await.unwrap();
+    }
+
+    /// The next line the club sends.
+    pub async fn next(&mut self) -> String {
+        match tokio::time::timeout(PROMPT, self.lines.recv()).await {
+            Ok(Some(line)) => line,
+            other => panic!("{} heard nothing: {other:?}", self.name),
+        }
+    }
+
+    /// The next line, which starts with `start`.
+    pub async fn expect(&mut self, start: &str) -> String {
+        let line = self.next().await;
+        assert!(line.starts_with(start), "{} expected {start:?}, heard {line:?}", self.name);
+        line
+    }
+}
+
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+}
