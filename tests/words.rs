@@ -141,7 +141,7 @@ fn every_text_said_with_its_values_shows_them_all_and_no_brace() {
         let texts = lang.texts();
         assert_eq!(texts.len(), english.len(), "{lang:?} loads as many texts as English");
         for (name, text) in english {
-            let shown = said(lang, name.as_str(), values(text));
+            let shown = said(lang, name, values(text));
             assert!(!shown.contains(['{', '}']), "{lang:?} {name}: {shown}");
             for n in 0..values(text) {
                 assert!(shown.contains(&format!("«{n}»")), "{lang:?} {name} leaves out value {n}: {shown}");
@@ -156,11 +156,11 @@ fn the_program_loads_every_registered_games_texts() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lang");
     for game in GameKind::ALL {
         for key in texts(&root.join(game.name()), "en").keys() {
-            assert!(loaded.contains_key(&format!("{}.{key}", game.name())), "{game}: {key}");
+            assert!(loaded.contains_key(format!("{}.{key}", game.name()).as_str()), "{game}: {key}");
         }
     }
     for key in texts(&root, "en").keys() {
-        assert!(loaded.contains_key(key), "{key}");
+        assert!(loaded.contains_key(key.as_str()), "{key}");
     }
 }
 

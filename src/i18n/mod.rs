@@ -9,6 +9,7 @@
 
 pub mod clamber;
 pub mod ombagui;
+mod table;
 #[cfg(feature = "third-game")]
 pub mod triad;
 mod words;
@@ -17,8 +18,9 @@ pub use words::{Common, OfBoard, Words, own, own_for, parse_error};
 
 use crate::ai::Level;
 use crate::rules::{Colour, GameKind};
-use std::collections::HashMap;
 use std::sync::OnceLock;
+use table::parse;
+pub use table::{Fnv, Texts};
 
 /// The keys of the texts every game shares, each with its English text.
 pub mod keys {
@@ -70,14 +72,15 @@ impl Lang {
     }
 
     /// Every text of this language, by key: the shared ones, and each game's under its name.
-    pub fn texts(self) -> &'static HashMap<String, &'static str> {
-        static TABLES: [OnceLock<HashMap<String, &'static str>>; 3] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    /// Made when the language is first said, once.
+    pub fn texts(self) -> &'static Texts {
+        static TABLES: [OnceLock<Texts>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         TABLES[self as usize].get_or_init(|| {
-            let mut texts = parse("", self.common());
+            let mut texts = Texts::with_capacity_and_hasher(512, Default::default());
+            parse("", self.common(), &mut texts);
             for &game in GameKind::ALL {
                 let own = crate::each_game!(kind game, G => G::COMMON.texts[self as usize]);
-                texts.extend(parse(game.name(), own));
+                parse(game.name(), own, &mut texts);
             }
             texts
         })
@@ -135,20 +138,6 @@ impl Lang {
             Arg::Count(count, noun) => format!("{count} {}", self.word(noun.form(self, *count))),
         }
     }
-}
-
-/// Reads `key = text` lines, each key under `prefix` (a game's name); blank lines and
-/// lines starting with `#` are skipped.
-fn parse(prefix: &str, source: &'static str) -> HashMap<String, &'static str> {
-    source
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .filter_map(|line| line.split_once('='))
-        .map(|(key, text)| match prefix {
-            "" => (key.trim().to_string(), text.trim()),
-            game => (format!("{game}.{}", key.trim()), text.trim()),
-        })
-        .collect()
 }
 
 /// A text's key, taking `N` values (`{0}` to `{N-1}` in its text).

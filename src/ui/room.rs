@@ -21,11 +21,16 @@ pub(super) fn centred(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// How many lines `text` takes once wrapped to `width` columns, as a wrapped paragraph
-/// draws it (up to 200).
+/// draws it (up to 200), blank lines at its end not counted. It is drawn into a buffer
+/// only as tall as the lines it wraps into: a buffer of 200 lines was three quarters of a
+/// megabyte, taken at every frame.
 pub fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
-    let area = Rect::new(0, 0, width.max(1), 200);
+    let paragraph = Paragraph::new(text).wrap(Wrap { trim: true });
+    let width = width.max(1);
+    let lines = paragraph.line_count(width).min(200) as u16;
+    let area = Rect::new(0, 0, width, lines);
     let mut buffer = ratatui::buffer::Buffer::empty(area);
-    ratatui::widgets::Widget::render(Paragraph::new(text).wrap(Wrap { trim: true }), area, &mut buffer);
+    ratatui::widgets::Widget::render(paragraph, area, &mut buffer);
     let used = |y: u16| (0..area.width).any(|x| buffer[(x, y)].symbol() != " ");
     (0..area.height).rev().find(|&y| used(y)).map_or(0, |y| y + 1)
 }

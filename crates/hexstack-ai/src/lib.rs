@@ -115,6 +115,12 @@ pub trait Evaluate: Game<Turn: Send + Sync> + Hash + Send + Sync {
         false
     }
 
+    /// Whether every turn of a position leads to a position of its own, so that the search
+    /// need not look for turns that meet (Clamber's chains of equal captures may reach one
+    /// position in several orders). Said so, the search skips hashing every child of a
+    /// node with many turns: the same turns searched, in the same order.
+    const TURNS_NEVER_MEET: bool = false;
+
     /// Whether an expert looks further along the likely lines: past the first few turns
     /// of a node, it searches a turn a ply shallower first, and
     /// fully only if it still looks better (late move reductions).

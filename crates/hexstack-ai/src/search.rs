@@ -11,7 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 mod horizon;
+mod lists;
 mod root;
+
+use lists::Lists;
 
 /// How many turns of a node an expert that looks ahead searches fully, best first.
 const FULLY_SEARCHED: usize = 3;
@@ -54,7 +57,7 @@ fn from_table(score: i32, ply: i32) -> i32 {
 /// Keeps one turn of each resulting position when there are many: chains of equal
 /// captures may reach one position in several orders, and one search of it is enough.
 fn keep_distinct<T, G: Evaluate>(turns: &mut Vec<T>, position: impl Fn(&T) -> &G) {
-    if turns.len() > MANY_TURNS {
+    if !G::TURNS_NEVER_MEET && turns.len() > MANY_TURNS {
         let mut seen = KeySet::default();
         turns.retain(|turn| seen.insert(position(turn).quick_key()));
     }
@@ -106,6 +109,8 @@ pub struct Search<G: Game> {
     table_judged_for: Option<Colour>,
     /// The evaluations made, so that a position met again is not judged again.
     memo: EvalMemo,
+    /// Lists of positions lent to the nodes, so that a node does not allocate its own.
+    lists: Lists<G>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -150,6 +155,7 @@ impl<G: Evaluate> Search<G> {
             side: Colour::Blue,
             table_judged_for: None,
             memo: EvalMemo::new(),
+            lists: Lists::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -204,7 +210,7 @@ impl<G: Evaluate> Search<G> {
         &mut self,
         position: &G,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: i32,
         stop: &AtomicBool,
@@ -223,9 +229,24 @@ impl<G: Evaluate> Search<G> {
             Ok(score) => return score,
             Err(remembered) => remembered,
         };
-        let mut children: Vec<G> = Vec::with_capacity(64);
+        let mut children = self.lists.lend();
         position.for_each_turn(&mut |_, next| children.push(*next));
         keep_distinct(&mut children, |child| child);
+        let score = self.expand(position, &children, (key, remembered), (depth, alpha, beta, ply), stop);
+        self.lists.give_back(children);
+        score
+    }
+
+    /// The score of `position`, filed under `key`, from its `children`, searched best first
+    /// (what the table `remembered` of it first of all), and what the table keeps of it.
+    fn expand(
+        &mut self,
+        position: &G,
+        children: &[G],
+        (key, remembered): (u64, Option<Entry>),
+        (depth, mut alpha, beta, ply): (u32, i32, i32, i32),
+        stop: &AtomicBool,
+    ) -> i32 {
         if children.is_empty() {
             let passed = position.skipped();
             // A forced skip, or a draw when neither can move.
@@ -236,7 +257,7 @@ impl<G: Evaluate> Search<G> {
             };
         }
         let first = remembered.map(|entry| usize::from(entry.best)).filter(|&best| best < children.len());
-        let order = self.order(position, &children, first, depth);
+        let order = self.order(position, children, first, depth);
         let original = alpha;
         let mut best = (i32::MIN, 0);
         for (searched, (index, judged)) in

@@ -49,13 +49,28 @@ impl<G: Evaluate> Search<G> {
             return standing;
         }
         alpha = alpha.max(standing);
-        let mut captures: Vec<G> = Vec::new();
+        let mut captures = self.lists.lend();
         position.for_each_turn(&mut |_, next| {
             if position.captures(next) {
                 captures.push(*next);
             }
         });
         keep_distinct(&mut captures, |child| child);
+        let best = self.answer_each(&captures, standing, (alpha, beta), (ply, left), stop);
+        self.lists.give_back(captures);
+        best
+    }
+
+    /// The best of `standing` and the scores of the `captures` answered, the likeliest
+    /// first, until one settles the window.
+    fn answer_each(
+        &mut self,
+        captures: &[G],
+        standing: i32,
+        (mut alpha, beta): (i32, i32),
+        (ply, left): (i32, u32),
+        stop: &AtomicBool,
+    ) -> i32 {
         let mut order: Vec<(i32, usize)> = Vec::with_capacity(captures.len());
         for (index, next) in captures.iter().enumerate() {
             order.push((if next.winner().is_some() { -WIN } else { self.judge(next) }, index));
@@ -64,9 +79,9 @@ impl<G: Evaluate> Search<G> {
         order.sort_by_key(|&(order, _)| order);
         let mut best = standing;
         for (order, index) in order {
-            let child = captures[index];
+            let child = &captures[index];
             // A capture that does not win was ordered by its evaluation.
-            let score = -self.answer_captures((&child, Some(order)), -beta, -alpha, ply + 1, left - 1, stop);
+            let score = -self.answer_captures((child, Some(order)), -beta, -alpha, ply + 1, left - 1, stop);
             if self.out_of_budget {
                 return 0;
             }
