@@ -1,0 +1,289 @@
+//! The app at one terminal: the screen on view, what is drawn over it, its person and its
+//! loop's waker ([`App`]), and how an app starts: the screen it opens on (the menu, a game,
+//! a saved game, the rules, the puzzles) and what it is given (players, a clock, the
+//! computer, a review). The event flow is in the module above.
+
+use super::component::{Component, Go, Leave, Question, Request};
+use super::event::Waker;
+use super::game::{AnyGameScreen, AnyGameScreenExt, GameScreen};
+use super::keys;
+use super::link;
+use super::lobby;
+use super::menu::Menu;
+use super::opponent::Computer;
+use super::profile::Profile;
+use super::prompt::SavePrompt;
+use super::puzzle;
+use super::review::{AnyReviewScreen, AnyReviewScreenExt};
+use super::rules::Book;
+use super::table;
+use crate::ai::Level;
+use crate::clock::TimeControl;
+use crate::i18n::Text;
+use crate::rules::{AnyPosition, GameKind};
+use crate::saved::SavedGame;
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What fills the screen.
+#[derive(Debug)]
+pub enum Screen {
+    Menu(Menu),
+    Game(Box<AnyGameScreen>),
+    /// The computer's review of a game, the game under it.
+    Review(Box<AnyReviewScreen>),
+    Rules(Book),
+    /// Puzzles solved on the board, and the player's history of them.
+    Puzzle(Box<puzzle::PuzzleScreen>),
+    /// The club's lobby, as the club last showed it to this member.
+    Lobby(Box<lobby::Lobby>),
+}
+
+impl Screen {
+    pub(crate) fn component(&mut self) -> &mut dyn Component {
+        match self {
+            Screen::Menu(menu) => menu,
+            Screen::Game(game) => crate::each_game!(game.as_mut(), game => game),
+            Screen::Review(review) => crate::each_game!(review.as_mut(), review => review),
+            Screen::Rules(book) => book,
+            Screen::Puzzle(puzzles) => puzzles.as_mut(),
+            Screen::Lobby(lobby) => lobby.as_mut(),
+        }
+    }
+
+    /// The game on screen, if any.
+    pub fn game(&self) -> Option<&AnyGameScreen> {
+        match self {
+            Screen::Game(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+/// What is drawn over the screen.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Overlay {
+    /// Every key of the screen below (and, in a game, what the board's marks mean).
+    Help,
+    Ask(Question),
+    SaveAs(SavePrompt),
+}
+
+/// The whole application at one terminal.
+#[derive(Debug)]
+pub struct App {
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    pub quit: bool,
+    /// What the program is asked to do after this event.
+    pub request: Option<Request>,
+    /// The terminal's size, for mouse hit-testing.
+    pub area: Rect,
+    /// The person at the terminal: the language, keys, colours and new games' defaults.
+    pub profile: Profile,
+    /// Wakes the loop that drives this terminal when a search started here ends.
+    pub waker: Waker,
+    /// A game that just left the screen for the menu, its clocks stopped: kept once more
+    /// by the program around the app, then dropped.
+    pub closed: Option<Box<AnyGameScreen>>,
+}
+
+impl App {
+    /// The menu, for the person of `profile`.
+    pub fn new(profile: Profile, area: Rect) -> App {
+        let screen = Screen::Menu(Menu::default());
+        let waker = Waker::default();
+        App { screen, overlay: None, quit: false, request: None, area, profile, waker, closed: None }
+    }
+
+    /// The menu again, at the same terminal: its person and its loop.
+    pub(crate) fn menu(&self) -> App {
+        App {
+            profile: self.profile.clone(),
+            waker: self.waker.clone(),
+            ..App::new(Profile::default(), self.area)
+        }
+    }
+
+    /// A game screen on `start`, as a new game at this terminal starts.
+    pub(crate) fn new_game<G: table::Input>(&self, start: G) -> GameScreen<G> {
+        GameScreen::new(start, &self.profile.prefs, &self.waker)
+    }
+
+    /// The same app, `note` (if any) on the menu's message line: what was wrong in the
+    /// config file, where a player sees it.
+    pub fn with_note(mut self, note: Option<Text>) -> App {
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.note = note.or(menu.note.take());
+        }
+        self
+    }
+
+    /// The same app, `screen` on it and nothing over it.
+    pub(crate) fn showing(mut self, screen: Screen) -> App {
+        self.screen = screen;
+        self
+    }
+
+    /// A game straight away, from `start`.
+    pub fn game(profile: Profile, start: AnyPosition, area: Rect) -> App {
+        let app = App::new(profile, area);
+        let game = crate::each_game!(map start, start => app.new_game(start));
+        app.showing(Screen::Game(Box::new(game)))
+    }
+
+    /// A terminal at a shared game (over SSH), playing the seat's colour.
+    pub fn shared(profile: Profile, seat: link::Seat, area: Rect) -> App {
+        let app = App::new(profile, area);
+        let game = crate::each_game!(map seat.link().record(), shared => {
+            GameScreen::shared(shared, seat.clone(), &app.profile.prefs, &app.waker)
+        });
+        app.showing(Screen::Game(Box::new(game)))
+    }
+
+    /// A game read from a saved file, its turns ready to be stepped through.
+    pub fn loaded(profile: Profile, saved: SavedGame, area: Rect) -> App {
+        App::new(profile, area).loading(saved)
+    }
+
+    /// The same terminal on `saved`, its turns ready to be stepped through.
+    pub(crate) fn loading(self, saved: SavedGame) -> App {
+        let app = self;
+        let (players, review) = (saved.players, saved.review);
+        let game = crate::each_game!(map saved.game, record => {
+            let loaded = (players.clone(), review.clone());
+            GameScreen::loaded(record, loaded, &app.profile.prefs, &app.waker)
+        });
+        let mut app = app.showing(Screen::Game(Box::new(game)));
+        // Against the computer, on its turn, it goes on at once.
+        app.update(Instant::now());
+        app
+    }
+
+    /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
+    /// never copied).
+    pub fn opened(profile: Profile, saved: SavedGame, file: PathBuf, area: Rect) -> App {
+        App::new(profile, area).opening(saved, file)
+    }
+
+    /// A new app at this same terminal (its profile, its loop) on the game read from
+    /// `file`, which keeps it from then on.
+    pub fn opened_here(&self, saved: SavedGame, file: PathBuf) -> App {
+        self.menu().opening(saved, file)
+    }
+
+    /// The same app on the game read from `file`, which keeps it from then on.
+    pub(crate) fn opening(self, saved: SavedGame, file: PathBuf) -> App {
+        let mut app = self.loading(saved);
+        if let Some(game) = app.game_screen() {
+            game.kept().keeping().at = Some(file);
+        }
+        app
+    }
+
+    /// The game read from `file` on screen instead, as resumed from the menu (`q` goes
+    /// back there); `review`: its review.
+    pub fn resume(&mut self, saved: SavedGame, file: PathBuf, review: bool) {
+        *self = self.opened_here(saved, file).from_menu();
+        if review {
+            self.go(Go::Review(None, Leave::Menu));
+        }
+    }
+
+    /// The rules book open on `game`.
+    pub fn rules(profile: Profile, game: GameKind, area: Rect) -> App {
+        App::new(profile, area).showing(Screen::Rules(Book::new(game)))
+    }
+
+    /// The puzzle screen on `puzzles` (the player's own, `mine`, offered first), the
+    /// player's history kept in `history_file`.
+    pub fn puzzles(
+        profile: Profile,
+        puzzles: Vec<crate::puzzles::Puzzle>,
+        mine: std::collections::HashSet<String>,
+        history_file: Option<PathBuf>,
+        area: Rect,
+    ) -> App {
+        let step_time = profile.prefs.step_time;
+        let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file, step_time);
+        App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
+    }
+
+    /// The puzzle screen, when it is the one on screen.
+    pub fn puzzle_screen(&mut self) -> Option<&mut puzzle::PuzzleScreen> {
+        match &mut self.screen {
+            Screen::Puzzle(screen) => Some(screen),
+            _ => None,
+        }
+    }
+
+    /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
+    /// kept in `history_file`; leaving them goes where leaving the review would have gone.
+    pub fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, history_file: Option<PathBuf>) {
+        let leaving = match &self.screen {
+            Screen::Review(review) if review.leave() == Leave::Quit => keys::Leaving::Program,
+            _ => keys::Leaving::Menu,
+        };
+        let ids = puzzles.iter().map(|puzzle| puzzle.id.clone()).collect();
+        let mut screen = puzzle::PuzzleScreen::new(puzzles, ids, history_file, self.profile.prefs.step_time);
+        screen.leaving = leaving;
+        *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
+    }
+
+    /// The same app, the game on screen played on `control` (or without clocks).
+    pub fn with_clock(mut self, control: Option<TimeControl>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_clock(control));
+        }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The clocks of the game on screen read the time from `time` (a test's fake one).
+    pub fn set_time(&mut self, time: crate::clock::Timepiece) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.table.shared_record().change(|record| record.set_time(time)));
+        }
+    }
+
+    /// Stops the clocks of the game kept on screen, the time spent counted: the program
+    /// is about to end.
+    pub fn stop_clocks(&mut self) {
+        if let Some(game) = self.kept_game() {
+            game.stop_clock();
+        }
+    }
+
+    /// The same app, the computer playing one colour or both in the game on screen.
+    pub fn with_computer(mut self, computer: Option<Computer>) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.set_computer(computer));
+        }
+        self.update(Instant::now());
+        self
+    }
+
+    /// The same app, the game on screen (if any) started from the menu: `q` goes back there.
+    pub fn from_menu(mut self) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.leaving = keys::Leaving::Menu);
+        }
+        self
+    }
+
+    /// The same app, the game on screen (if any) between these players.
+    pub fn with_players(mut self, players: crate::record::Players) -> App {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.players = players);
+        }
+        self
+    }
+
+    /// The same app, the game on screen reviewed by the computer at `level`; leaving the
+    /// review goes where `leave` says.
+    pub fn reviewing(mut self, level: Option<Level>, leave: Leave) -> App {
+        self.go(Go::Review(level, leave));
+        self
+    }
+}
