@@ -14,6 +14,7 @@ use std::process::Command;
 
 fn main() {
     println!("cargo::rustc-env=HEXSTACK_COMMIT={}", commit());
+    start_first();
     let lang = Path::new("assets/lang");
     println!("cargo::rerun-if-changed={}", lang.display());
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -138,4 +139,18 @@ fn placeholders(text: &str) -> usize {
         rest = &rest[close..];
     }
     most
+}
+
+/// In a release build for Linux, the code the menu runs at its start is linked into one
+/// place (`link/start-first.ld`, made by `benches/start_order.py`), so that the pages the
+/// kernel maps around it hold little else: the program starts in less memory.
+fn start_first() {
+    let script = Path::new("link/start-first.ld");
+    println!("cargo::rerun-if-changed={}", script.display());
+    let release = std::env::var("PROFILE").is_ok_and(|profile| profile == "release");
+    let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
+    if release && linux {
+        let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+        println!("cargo::rustc-link-arg-bins=-Wl,-T,{}", Path::new(&dir).join(script).display());
+    }
 }

@@ -4,6 +4,7 @@ alone or beside another terminal program in one run (docs/performance.md).
 
     benches/terminal.py HEXSTACK                    hexstack alone: its menu and a side-4 game
     benches/terminal.py HEXSTACK -- OTHER [ARG...]  both, one run after the other, in turn
+    benches/terminal.py HEXSTACK --against OTHER    the same, OTHER without arguments
 
 For each program and run:
 - the first frame: from starting the program to the last byte of its first screen;
@@ -172,18 +173,21 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("hexstack")
     parser.add_argument("other", nargs="*", help="another program and its arguments (after --)")
+    parser.add_argument("--against", metavar="PATH", help="another program, run without arguments")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=20, help="keys a run")
     parser.add_argument("--quiet", type=float, default=60, help="milliseconds without output that end a screen")
     args = parser.parse_args()
     quiet = args.quiet / 1000
+    if args.against:
+        args.other = [args.against]
     root = tempfile.mkdtemp(prefix="hexstack-terminal-")
     try:
         programs = [Program("hexstack", [args.hexstack], os.path.join(root, "hexstack"))]
         if args.other:
             programs.append(Program(os.path.basename(args.other[0]), args.other, os.path.join(root, "other")))
         alone = len(programs) == 1
-        side_4 = [b"2"] if alone else None
+        side_4 = [b"2", b"\r"] if alone else None
         for program in programs:
             one_run(program, 2, quiet)
         results = {program.name: [] for program in programs}
@@ -207,6 +211,7 @@ def main():
             (mine_first, mine_key), (their_first, their_key) = medians.values()
             if None not in (mine_first, mine_key, their_first, their_key):
                 print(f"hexstack / {programs[1].name}: first frame {mine_first / their_first:.2f}, key {mine_key / their_key:.2f}")
+                print("goals: first frame at most 0.80, a key at most 0.70 (docs/performance.md)")
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
