@@ -47,6 +47,9 @@ pub enum Context {
     Shared,
     /// A shared game watched: the cursor, the help, who is ahead, and leaving.
     Watching,
+    /// A finished game of the club's replayed: going through its turns, and back to the
+    /// lobby.
+    Replay,
     /// A game against the computer being set up on the menu.
     Setup,
     /// The computer's review of a game: going through its turns.
@@ -76,7 +79,7 @@ pub enum Context {
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 22] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -84,6 +87,7 @@ impl Context {
         Context::Try,
         Context::Shared,
         Context::Watching,
+        Context::Replay,
         Context::Setup,
         Context::Review,
         Context::Retry,
@@ -241,7 +245,7 @@ impl KeyTable {
 
     /// Every binding, in the table's order.
     pub fn all(&self) -> &[Binding] {
-        self.0.as_deref().unwrap_or(KEYS)
+        self.0.as_deref().unwrap_or(&KEYS)
     }
 
     /// The bindings of one screen, in the table's order.
@@ -293,7 +297,9 @@ impl KeyTable {
             hint => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
         };
         let mut parts: Vec<(String, Key<0>)> = Vec::new();
-        for (keys, word) in self.bindings(context).filter_map(hint) {
+        for (keys, word) in
+            self.bindings(context).filter(|binding| leaving.offers(binding.action)).filter_map(hint)
+        {
             match parts.last_mut() {
                 Some((shown, last)) if *last == word => shown.push_str(&keys),
                 _ => parts.push((named(&keys, lang), word)),
@@ -323,7 +329,8 @@ impl KeyTable {
             Action::Quit if leaving == Leaving::Lobby => lang.word(KEY_QUIT_LOBBY),
             _ => lang.word(what(binding, context, game)),
         };
-        self.bindings(context).map(|binding| (named(&binding.shown, lang), what(binding))).collect()
+        let offered = self.bindings(context).filter(|binding| leaving.offers(binding.action));
+        offered.map(|binding| (named(&binding.shown, lang), what(binding))).collect()
     }
 }
 
@@ -349,6 +356,16 @@ pub enum Leaving {
     Menu,
     /// The club's lobby, which the club puts back on screen.
     Lobby,
+}
+
+impl Leaving {
+    /// Whether a game left for here has `action` at all: the club's games have no saving,
+    /// hints, evaluation, review or pause (the club keeps the game, and the computer does
+    /// not help there), so neither its help nor its key line offers them.
+    pub fn offers(self, action: Action) -> bool {
+        let refused = [Action::Save, Action::Hint, Action::Eval, Action::Review, Action::Pause, Action::Menu];
+        self != Leaving::Lobby || !refused.contains(&action)
+    }
 }
 
 /// What an action does, in words, as `context` and `game` word it.
@@ -398,7 +415,7 @@ mod tests {
 
     #[test]
     fn what_the_help_and_hints_show_are_keys_of_the_binding() {
-        for binding in KEYS {
+        for binding in KEYS.iter() {
             let names: Vec<String> = binding.keys.iter().map(|&key| key_name(key)).collect();
             for shown in binding.shown.split(' ') {
                 let range = binding.action == Action::Jump(0) && matches!(shown, "1-9" | "1-6");
