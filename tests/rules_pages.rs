@@ -340,27 +340,72 @@ fn the_last_step_says_space_goes_back_to_the_first_and_p_tries_the_position_show
     assert_eq!(tried, shown, "p tries the position on the page");
 }
 
-/// The column where the first line of a page's text starts, as drawn in `area`.
-fn text_column(game: GameKind, page: usize, area: Rect) -> usize {
+/// The column where the first line of a page's text starts, as drawn in `area` in `lang`.
+fn text_column(game: GameKind, page: usize, area: Rect, lang: Lang) -> usize {
     let book = Book { game, page, scene: 0, contents: None };
     let mut app = App::rules(Profile::default(), game, area);
     app.screen = Screen::Rules(book);
-    let terminal = render_in(&app, Lang::En);
+    let terminal = render_in(&app, lang);
     let buffer = terminal.backend().buffer();
     (0..area.width).position(|x| !buffer[(x, 1)].symbol().trim().is_empty()).unwrap_or(usize::MAX)
 }
 
 #[test]
 fn the_text_starts_at_the_same_column_on_every_page() {
-    for area in [AREA, Rect::new(0, 0, 120, 34)] {
-        for &game in GameKind::ALL {
-            let columns: Vec<usize> =
-                (0..pages(game).len()).map(|page| text_column(game, page, area)).collect();
-            assert!(
-                columns.windows(2).all(|pair| pair[0] == pair[1]),
-                "{} at {area:?}: {columns:?}",
-                game.name()
-            );
+    for lang in Lang::ALL {
+        for area in [AREA, Rect::new(0, 0, 120, 34)] {
+            for &game in GameKind::ALL {
+                let columns: Vec<usize> =
+                    (0..pages(game).len()).map(|page| text_column(game, page, area, lang)).collect();
+                assert!(
+                    columns.windows(2).all(|pair| pair[0] == pair[1]),
+                    "{lang:?} {} at {area:?}: {columns:?}",
+                    game.name()
+                );
+            }
         }
+    }
+}
+
+#[test]
+fn every_page_reads_whole_at_60x20_in_each_language() {
+    let area = Rect::new(0, 0, 60, 20);
+    for lang in Lang::ALL {
+        let profile = Profile { lang, ..Profile::default() };
+        for &game in GameKind::ALL {
+            for (page, content) in pages(game).iter().enumerate() {
+                let mut app = App::rules(profile.clone(), game, area);
+                app.screen = Screen::Rules(Book { game, page, scene: 0, contents: None });
+                let shown = render_in(&app, lang).backend().to_string();
+                let rows: String =
+                    shown.lines().map(|row| row.trim_matches('"').trim()).collect::<Vec<_>>().join(" ");
+                let text = lang.word(content.text);
+                // Its first and last words, but a key's name (said as its action's here).
+                let mut words = text.split_whitespace().filter(|word| !word.contains(['{', '(', ')']));
+                let (first, last) = (words.next().unwrap(), words.next_back().unwrap());
+                assert!(
+                    rows.contains(first) && rows.contains(last),
+                    "{lang:?} {} page {}: the text is not all shown\n{shown}",
+                    game.name(),
+                    page + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn at_60x20_the_rules_key_line_keeps_trying_and_going_back_in_each_language() {
+    for lang in Lang::ALL {
+        let app = App::rules(Profile::default(), GameKind::Ombagui, Rect::new(0, 0, 60, 20));
+        let shown = render_in(&app, lang).backend().to_string();
+        let keys = shown.lines().last().unwrap().trim_matches('"').trim_end().to_string();
+        assert!(
+            keys.starts_with("←→ ")
+                && keys.ends_with(
+                    &keys::KeyTable::default().hints(Context::Rules, lang).rsplit(" · ").next().unwrap()
+                ),
+            "{lang:?}: {keys}"
+        );
     }
 }

@@ -258,3 +258,18 @@ fn status_lines_start_with_a_capital_in_every_language() {
         }
     }
 }
+
+/// Serbian speaks to the player with the familiar "ти" throughout, as games do: no polite
+/// "ви" (its pronouns and "сте"), so that no screen mixes the two.
+#[test]
+fn serbian_says_ti_to_the_player_everywhere() {
+    const POLITE: [&str; 8] = ["ви", "вас", "вам", "ваш", "ваша", "вашу", "ваше", "сте"];
+    for folder in folders() {
+        for (key, text) in texts(&folder, "sr") {
+            let lower = text.to_lowercase();
+            let words: Vec<&str> = lower.split(|c: char| !c.is_alphabetic()).collect();
+            let polite = words.iter().find(|word| POLITE.contains(word) || word.starts_with("ваш"));
+            assert!(polite.is_none(), "{}: {key} says {polite:?}: {text}", folder.display());
+        }
+    }
+}

@@ -19,26 +19,66 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-/// Draws the open page of `book`, and its contents list when open.
+/// Draws the open page of `book`, and its contents list when open: the board beside the
+/// text where the whole text fits there, else under it, else (in a small window) the text
+/// alone, saying what size of window shows the board too.
 pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
     let scene = book.scene();
     let Ok(position) = scene.position(book.game) else { return };
     let (board, lines) = crate::each_game!(&position, p, G => (p.board(), <G as Input>::CELL_LINES));
-    let Some(layout) = PageLayout::fit_in_book(board, book_width(book, say, area), lines, area) else {
-        return super::room::draw_too_small(PageLayout::needed(board, lines), say, area, frame);
-    };
+    let lit = scene.lit(&position);
+    let width = book_width(book, say, area);
+    let beside =
+        PageLayout::fit_in_book(board, width, lines, area).filter(|_| fits_with(book, width, say, area));
+    let [title, body, hints] = PageLayout::rows(area);
     let page = book.current();
     let rules = crate::each_game!(kind book.game, G => say.word(G::COMMON.rules));
-    let title = format!(" {rules} · {}/{} · {}", book.page + 1, book.pages().len(), say.word(page.title));
-    frame.render_widget(Line::styled(title, theme::TITLE), layout.title);
-    frame.render_widget(Line::styled(say.hints(Context::Rules), theme::HINTS), layout.hints);
-    let lit = scene.lit(&position);
-    draw_position(&position, &lit, &layout, say, frame);
-    let text = page_text(book, &lit, say, layout.text.width, layout.text.height);
-    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), layout.text);
+    let title_text =
+        format!(" {rules} · {}/{} · {}", book.page + 1, book.pages().len(), say.word(page.title));
+    frame.render_widget(Line::styled(title_text, theme::TITLE), title);
+    let keys = super::room::fit_hints(&say.hints(Context::Rules), hints.width);
+    frame.render_widget(Line::styled(keys, theme::HINTS), hints);
+    match beside.or_else(|| stacked(book, &lit, say, area)) {
+        Some(layout) => {
+            draw_position(&position, &lit, &layout, say, frame);
+            let text = page_text(book, &lit, say, layout.text.width, layout.text.height);
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), layout.text);
+        }
+        None => {
+            // No legend: there is no board for its marks.
+            let mut text =
+                page_text(book, &Highlights::default(), say, body.width, body.height.saturating_sub(2));
+            let (width, height) = board_window(book, say, area);
+            text.push(Line::raw(""));
+            text.push(Line::styled(say.text(&text!(RULES_NO_BOARD, width, height)), theme::HINTS));
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), body);
+        }
+    }
     if let Some(line) = book.contents {
         draw_contents(book, line, say, area, frame);
     }
+}
+
+/// The smallest window, wider than `area` or else taller, that shows the page's board
+/// with the whole of its text.
+fn board_window(book: &Book, say: Say, area: Rect) -> (u16, u16) {
+    let wider = (area.width + 1..=area.width.max(80) + 80).map(|width| (width, area.height));
+    let taller = (area.height + 1..=area.height.max(24) + 40).map(|height| (area.width.max(80), height));
+    let shows = |&(width, height): &(u16, u16)| {
+        let window = Rect::new(0, 0, width, height);
+        let lit = book.scene().position(book.game).map(|position| book.scene().lit(&position));
+        fits_with(book, None, say, window) || lit.is_ok_and(|lit| stacked(book, &lit, say, window).is_some())
+    };
+    wider.chain(taller).find(shows).unwrap_or((80, 24))
+}
+
+/// The page with its text across the window and its board under it, where both fit.
+fn stacked(book: &Book, lit: &Highlights, say: Say, area: Rect) -> Option<PageLayout> {
+    let position = book.scene().position(book.game).ok()?;
+    let (board, lines) = crate::each_game!(&position, p, G => (p.board(), <G as Input>::CELL_LINES));
+    let body = PageLayout::rows(area)[1];
+    let text = page_text(book, lit, say, body.width, body.height);
+    PageLayout::stacked(board, lines, super::room::wrapped_height(text, body.width), area)
 }
 
 /// The page's words for a text area `width` wide: the text, the step and its caption,
