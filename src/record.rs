@@ -431,7 +431,12 @@ impl<G: Game> Record<G> {
 
     /// The player to move gives up.
     pub fn resign(&mut self) {
-        self.end_as(End::Resigned(self.position().to_move()));
+        self.resign_as(self.position().to_move());
+    }
+
+    /// `player` gives up, on their turn or not (a club's member may resign any time).
+    pub fn resign_as(&mut self, player: Colour) {
+        self.end_as(End::Resigned(player));
     }
 
     /// Both players agree to a draw.

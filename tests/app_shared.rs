@@ -255,3 +255,46 @@ fn a_question_the_game_has_moved_past_is_not_carried_out() {
     assert_eq!(position(&guest), "3/r/C3=b1", "nothing taken back");
     assert_eq!(message(&guest), "that question no longer stands: the game has moved on");
 }
+
+#[test]
+fn each_terminal_is_told_what_to_do_on_its_own_turn_only() {
+    let start: clamber::Position = "3/b/-".parse().unwrap();
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
+    let mut host = App::shared(Profile::default(), link.sit(Colour::Blue, false), AREA);
+    assert!(message(&host).starts_with("Blue: Enter places"), "{}", message(&host));
+    let mut guest = App::shared(Profile::default(), link.sit_guest(), AREA);
+    assert_eq!(message(&guest), "Blue is thinking", "not Blue's instructions");
+    tick([&mut host, &mut guest]);
+    click(&mut host, "C3");
+    tick([&mut host, &mut guest]);
+    assert!(message(&guest).starts_with("Last turn C3"), "{}", message(&guest));
+    click(&mut guest, "D3");
+    tick([&mut guest, &mut host]);
+    // Taken back to the start: Blue's turn again, and the guest is told so, in words of news.
+    press(&mut host, &["u"]);
+    tick([&mut host, &mut guest]);
+    press(&mut guest, &["y"]);
+    tick([&mut guest, &mut host]);
+    assert_eq!(position(&guest), "3/b/-");
+    for app in [&host, &guest] {
+        assert!(!message(app).contains("Enter places"), "{}", message(app));
+    }
+    // A watcher is told they watch.
+    let watcher = App::shared(Profile::default(), link.sit_guest(), AREA);
+    assert_eq!(message(&watcher), "You are watching this game");
+}
+
+#[test]
+fn the_host_back_at_a_game_on_the_guests_turn_says_how_to_invite_them() {
+    let start: clamber::Position = "3/r/C3=b1".parse().unwrap();
+    let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
+    let mut seat = link.sit(Colour::Blue, false);
+    seat.invite = Some(hexstack::i18n::text!(hexstack::i18n::keys::PLAIN, "ssh here".to_string()));
+    let mut host = App::shared(Profile::default(), seat, AREA);
+    assert_eq!(message(&host), "Waiting for Red to join. ssh here");
+    press(&mut host, &["Enter"]);
+    assert_eq!(message(&host), "Waiting for Red to join. ssh here");
+    // Red comes, on Red's turn: Red's own instructions.
+    let guest = App::shared(Profile::default(), link.sit_guest(), AREA);
+    assert!(message(&guest).starts_with("Red: Enter places"), "{}", message(&guest));
+}

@@ -8,7 +8,7 @@ mod club_support;
 mod member;
 
 use hexstack::rules::GameKind;
-use member::{Bot, Server, key, run, runtime};
+use member::{Bot, Server, Terminal, key, run, runtime};
 
 #[test]
 fn a_new_key_registers_its_name_and_a_name_held_by_another_key_is_refused() {
@@ -92,6 +92,14 @@ fn a_seek_taken_is_a_game_whose_turns_both_players_and_a_watcher_see_and_the_arc
         assert_eq!(hexstack::each_game!(&saved.game, record => record.turns_played()), turns.len());
         let (ratings, _) = run(port, "Cy", Some(&cy_key), "ratings clamber").await;
         assert!(ratings.contains(&format!("clamber\t3\t{blue}\t?\t1")), "{ratings}");
+        // Blue won: their rating after the game is above the 1500 they began at.
+        let (history, _) = run(port, "Cy", Some(&cy_key), &format!("history {blue}")).await;
+        let fields: Vec<&str> = history.trim_end().split('\t').collect();
+        assert_eq!(fields[..3], ["1", "clamber", "3"], "{history}");
+        assert!(fields[3].parse::<f64>().is_ok_and(|rating| rating > 1500.0), "{history}");
+        let (mine, _) =
+            run(port, &blue, Some(if blue == "Ann" { &ann_key } else { &bo_key }), "history").await;
+        assert_eq!(mine, history, "without a name, the asker's own");
         let (who, _) = run(port, "Cy", Some(&cy_key), "who").await;
         assert_eq!(who, "Ann\t0\nBo\t0\nCy\t0\n");
     });
@@ -214,9 +222,61 @@ fn the_lobby_on_a_terminal_shows_the_club_and_takes_a_seek_and_the_config_may_ke
         // Enter takes it: the game begins, and the bot hears of it.
         writer.data_bytes(b"\r".to_vec()).await.unwrap();
         bo.expect("game 1 clamber 3 ").await;
-        writer.data_bytes(b"4".to_vec()).await.unwrap();
-        sees(&mut screen, &["Blue to move"]).await;
+        sees(&mut screen, &["5:00", "q lobby"]).await;
         writer.data_bytes(b"q".to_vec()).await.unwrap();
         drop(writer);
+    });
+}
+
+#[test]
+fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game_is_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let port = server.port;
+    let (ann_key, bo_key, cy_key) = (key(), key(), key());
+    let turns = club_support::greedy(GameKind::Clamber, 3, 1);
+    runtime().block_on(async {
+        let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
+        let ann = Terminal::open(port, "Ann", Some(&ann_key)).await;
+        let cy = Terminal::open(port, "Cy", Some(&cy_key)).await;
+        ann.sees(&["Bo"]).await;
+        bo.send("seek clamber 3 5+3 casual").await;
+        bo.expect("seek 1").await;
+        // Seeks, Enter: Ann takes it, and her terminal goes to the game.
+        ann.keys("2").await;
+        ann.sees(&["5+3"]).await;
+        ann.forget();
+        ann.keys("\r").await;
+        let game = bo.expect("game 1 clamber 3 ").await;
+        let ann_blue = game.split(' ').nth(4) == Some("Ann");
+        if !ann_blue {
+            ann.sees(&["Blue is thinking"]).await;
+            bo.send(&format!("move 1 {}", turns[0])).await;
+            bo.expect("turn 1 1").await;
+            ann.sees(&[&format!("Last turn {}", turns[0])]).await;
+        }
+        ann.sees(&["your turn"]).await;
+        // Cy watches from the Live tab.
+        cy.keys("4").await;
+        cy.sees(&["Ann"]).await;
+        cy.forget();
+        cy.keys("\r").await;
+        cy.sees(&["You are watching this game"]).await;
+        // Ann resigns on her screen: kept, then told to the bot and the watcher.
+        ann.keys("r").await;
+        ann.keys("y").await;
+        let bo_colour = if ann_blue { "red" } else { "blue" };
+        assert_eq!(bo.next().await, format!("end 1 {bo_colour} resign"));
+        cy.sees(&["Ann) resigned"]).await;
+        // Back to the lobby, and the game replayed from My games.
+        ann.forget();
+        ann.keys("q").await;
+        ann.sees(&["My games"]).await;
+        ann.keys("5").await;
+        ann.forget();
+        ann.keys("\r").await;
+        ann.sees(&["replay only looks back"]).await;
+        let (export, _) = run(port, "Cy", Some(&cy_key), "export 1").await;
+        assert!(export.contains("resign"), "{export}");
     });
 }

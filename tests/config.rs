@@ -350,10 +350,7 @@ fn a_mistyped_name_suggests_the_one_meant() {
         "{fr}"
     );
     let sr = Lang::Sr.say(&loaded.warnings[0]);
-    assert!(
-        sr.ends_with("подешавање language не постоји (да ли сте мислили на lang?); изостављено је"),
-        "{sr}"
-    );
+    assert!(sr.ends_with("подешавање language не постоји (да ли мислиш на lang?); изостављено је"), "{sr}");
     let flags = Flags { theme: Some("mon".into()), ..Flags::default() };
     let error = config::load(&flags, None, &Env::default()).unwrap_err();
     assert_eq!(

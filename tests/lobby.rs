@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use hexstack::app::Request;
 use hexstack::app::event::Event;
-use hexstack::app::keys::{Context, Leaving};
+use hexstack::app::keys::{Context, KeyTable, Leaving};
 use hexstack::app::link::Link;
 use hexstack::record::{AnyRecord, AnyRecordExt};
 use hexstack::rules::{AnyPosition, clamber};
@@ -361,11 +361,16 @@ fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
         assert!(matches!(app.screen, Screen::Lobby(_)) && !app.quit, "back in the lobby, not asked");
     }
     assert!(!link.is_closed() && link.players() == 0, "both left; the game stays at the club");
-    // A game replayed goes back there too, by q or m.
-    for key in ["q", "m"] {
-        let mut replay = common::clamber("3/b/-");
-        game_mut(&mut replay).leaving = Leaving::Lobby;
-        press(&mut replay, &[key]);
-        assert!(matches!(replay.screen, Screen::Lobby(_)), "{key}");
-    }
+    // The club's games offer no key the club refuses: no saving, hints, evaluation, review.
+    let help = KeyTable::default().help_leaving(Context::Shared, None, Lang::En, Leaving::Lobby);
+    let shown: Vec<&str> = help.iter().map(|(keys, _)| keys.as_str()).collect();
+    assert!(shown.iter().all(|keys| !["s", "t", "e", "v", "p"].contains(keys)), "{shown:?}");
+    assert!(shown.contains(&"u ["), "{shown:?}");
+    // A game replayed goes back there too, and says so.
+    let mut replay = common::clamber("3/b/-");
+    game_mut(&mut replay).leaving = Leaving::Lobby;
+    let hints = text(&replay, Lang::En);
+    assert!(hints.contains("hjklyibn move · u undo · ^r redo · ? keys · q lobby"), "{hints}");
+    press(&mut replay, &["q"]);
+    assert!(matches!(replay.screen, Screen::Lobby(_)));
 }

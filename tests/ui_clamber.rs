@@ -202,3 +202,20 @@ fn the_board_grows_with_a_large_window_up_to_a_limit() {
     assert_eq!(gap(250, 70), (16, 4), "the room of a large window is used");
     assert_eq!(gap(400, 100), (16, 4), "but not without end");
 }
+
+#[test]
+fn at_60x20_the_key_line_keeps_help_and_quit_in_each_language() {
+    use hexstack::i18n::Lang;
+    for lang in Lang::ALL {
+        let app = at_size(clamber("start"), 60, 20);
+        let shown = render_in(&app, lang).backend().to_string();
+        let keys = shown.lines().last().unwrap().trim_matches('"').trim_end().to_string();
+        let quit = keys.rsplit(" · ").next().unwrap();
+        let help = keys.rsplit(" · ").nth(1).unwrap();
+        assert!(
+            keys.starts_with("hjklyibn") && help.starts_with("? ") && quit.starts_with("q "),
+            "{lang:?}: {keys}"
+        );
+        assert!(keys.chars().count() <= 60, "{lang:?}: {keys}");
+    }
+}

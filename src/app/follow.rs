@@ -20,19 +20,25 @@ impl<G: Input> GameScreen<G> {
         // A turn played is the news; who came or went is, when nothing was played.
         let news = seat.link().news().filter(|_| !played);
         if played {
-            let waiting = !seat.plays(self.table.to_move());
             self.table.changed_elsewhere();
-            if waiting && self.table.end().is_none() {
-                // Not this terminal's turn: say who plays, not what to do.
-                if let Some(line) = self.seat_line() {
-                    self.table.status_mut().info(line);
-                }
-            }
+            self.say_who_plays();
         }
         if let Some(news) = news {
             self.table.status_mut().info(said(news));
         }
         self.pass_on_answer();
+    }
+
+    /// On the other's turn, and to a watcher, the status line says who plays, never what to
+    /// do: the instructions are for the player to move, at their own terminal.
+    pub(super) fn say_who_plays(&mut self) {
+        let Some(seat) = self.seat() else { return };
+        if seat.plays(self.table.to_move()) || self.table.end().is_some() {
+            return;
+        }
+        if let Some(line) = self.seat_line() {
+            self.table.status_mut().info(line);
+        }
     }
 
     /// Tells this terminal's player the answer to a question they asked through the link.

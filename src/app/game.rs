@@ -97,7 +97,9 @@ impl<G: Input> GameScreen<G> {
     /// A terminal at a game shared with others, playing the seat's colour.
     pub fn shared(record: SharedRecord<G>, seat: Seat, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         let on = GameScreen::on(record, prefs, waker);
-        GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..on }
+        let mut screen = GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..on };
+        screen.say_who_plays();
+        screen
     }
 
     /// A game read from a file, ready to be stepped through; against the computer, against
@@ -287,6 +289,7 @@ impl<G: Input> Component for GameScreen<G> {
             Mode::Shared(_) => Context::Shared,
             Mode::Against(opponent) if opponent.computer.watched() => Context::Watched,
             Mode::Against(_) => Context::Against,
+            Mode::HotSeat if self.leaving == Leaving::Lobby => Context::Replay,
             Mode::HotSeat => Context::Game,
         }
     }
@@ -307,6 +310,9 @@ impl<G: Input> Component for GameScreen<G> {
         if self.keeping.read_only && changes {
             self.table.status_mut().warn(text!(LOCK_READ_ONLY));
             return Go::Stay;
+        }
+        if let Some(go) = self.when_at_club(action) {
+            return go;
         }
         if let Some(go) = self.when_timed(action) {
             return go;

@@ -196,8 +196,7 @@ impl PageLayout {
     /// page; the page's own board takes the rest. Without it, or where the board does not
     /// fit beside it, the text is as wide as the page's own board leaves.
     pub fn fit_in_book(board: Board, width: Option<u16>, lines: u16, area: Rect) -> Option<PageLayout> {
-        let [title, body, hints] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
+        let [title, body, hints] = PageLayout::rows(area);
         let own = PageLayout::fit_text(board, lines, body)?;
         let (layout, text_width) = match width {
             Some(width) if width < own.1 => {
@@ -210,10 +209,25 @@ impl PageLayout {
         Some(PageLayout { title, hints, board: layout, text })
     }
 
+    /// A page too narrow for the board beside the text: the text across the top, `text_rows`
+    /// high, and the board under it, as large as the rest leaves; `None` if it does not fit.
+    pub fn stacked(board: Board, lines: u16, text_rows: u16, area: Rect) -> Option<PageLayout> {
+        let [title, body, hints] = PageLayout::rows(area);
+        let [text, _, below] =
+            Layout::vertical([Constraint::Length(text_rows), Constraint::Length(1), Constraint::Min(0)])
+                .areas(body);
+        let board = BoardLayout::fit(board, SLOT, lines, below)?;
+        Some(PageLayout { title, hints, board, text })
+    }
+
+    /// A page's title line, its body and its hint line.
+    pub fn rows(area: Rect) -> [Rect; 3] {
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area)
+    }
+
     /// The width of the text beside `board` in `area`, as [`PageLayout::fit`] makes it.
     pub fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
-        let [_, body, _] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
+        let [_, body, _] = PageLayout::rows(area);
         PageLayout::fit_text(board, lines, body).map(|(_, width)| width)
     }
 

@@ -43,6 +43,20 @@ struct Company {
     changes: u64,
 }
 
+impl Company {
+    /// A terminal sits at `colour`, or watches (`None`).
+    fn seat(&mut self, colour: Option<Colour>) {
+        match colour {
+            Some(colour) => {
+                self.present[colour.index()] += 1;
+                self.came[colour.index()] = true;
+            }
+            None => self.watching += 1,
+        }
+        self.news = Some((self.changes + 1, News::Came(colour)));
+    }
+}
+
 /// Someone came to the game or went: a player of a colour, or a watcher (`None`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum News {
@@ -185,16 +199,24 @@ impl Link {
         let mut taken = true;
         self.change(|company| {
             taken = company.present[colour.index()] > 0;
-            if taken {
-                company.watching += 1;
-            } else {
-                company.present[colour.index()] += 1;
-                company.came[colour.index()] = true;
-            }
-            company.news = Some((company.changes + 1, News::Came((!taken).then_some(colour))));
+            company.seat((!taken).then_some(colour));
         });
         let sitting = Sitting { link: Arc::clone(self), colour: (!taken).then_some(colour) };
         Seat { sitting: Arc::new(sitting), guest, invite: None }
+    }
+
+    /// A club's seat: at `colour` however many terminals sit there already (a member online
+    /// twice plays on both), or a watcher's (`None`). Like a guest's, it keeps no files.
+    pub fn join(self: &Arc<Link>, colour: Option<Colour>) -> Seat {
+        self.change(|company| company.seat(colour));
+        let sitting = Sitting { link: Arc::clone(self), colour };
+        Seat { sitting: Arc::new(sitting), guest: true, invite: None }
+    }
+
+    /// A club's game: its clocks run from the start, whoever is at a terminal (members come
+    /// and go, and a bot plays without one).
+    pub fn both_came(&self) {
+        self.change(|company| company.came = [true, true]);
     }
 
     /// A guest's seat: Red (the host plays Blue), else Blue if nobody plays it, else a
@@ -280,6 +302,11 @@ pub struct Seat {
 impl Seat {
     pub fn link(&self) -> Arc<Link> {
         Arc::clone(&self.sitting.link)
+    }
+
+    /// Whether this seat is at the game on `link`.
+    pub fn is_at(&self, link: &Arc<Link>) -> bool {
+        Arc::ptr_eq(&self.sitting.link, link)
     }
 
     /// The colour this terminal plays; `None` for a watcher.

@@ -162,9 +162,11 @@ impl Lobby {
                 true => text!(LOBBY_DO_ACCEPT, challenge.from.as_str()),
                 false => text!(LOBBY_DO_WITHDRAW, challenge.to.as_str()),
             }),
-            Tab::Live => {
-                view.live.get(row).map(|game| text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()))
-            }
+            Tab::Live => view.live.get(row).map(|game| match view.me.as_deref() {
+                Some(me) if me == game.blue => text!(LOBBY_DO_RETURN, game.red.as_str()),
+                Some(me) if me == game.red => text!(LOBBY_DO_RETURN, game.blue.as_str()),
+                _ => text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()),
+            }),
             Tab::Recent => view.recent.get(row).map(|_| text!(LOBBY_DO_REPLAY)),
             Tab::Best => None,
         }

@@ -20,6 +20,7 @@ use super::table;
 use crate::ai::Level;
 use crate::clock::TimeControl;
 use crate::i18n::Text;
+use crate::record::Players;
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
 use ratatui::layout::Rect;
@@ -140,6 +141,35 @@ impl App {
             GameScreen::shared(shared, seat.clone(), &app.profile.prefs, &app.waker)
         });
         app.showing(Screen::Game(Box::new(game)))
+    }
+
+    /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
+    /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
+    pub fn seat_at_club(&mut self, seat: link::Seat, players: &Players) {
+        let game = crate::each_game!(map seat.link().record(), shared => {
+            let mut game = GameScreen::shared(shared, seat.clone(), &self.profile.prefs, &self.waker);
+            game.leaving = keys::Leaving::Lobby;
+            game.players = players.clone();
+            game
+        });
+        self.open(Screen::Game(Box::new(game)));
+        // Says whose turn it is, as when the other terminal plays.
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.shared_changed(true));
+        }
+    }
+
+    /// A finished game of the club's on this terminal, its turns to step through; `q` goes
+    /// back to the lobby.
+    pub fn replay_at_club(&mut self, saved: SavedGame) {
+        let (players, review) = (saved.players, saved.review);
+        let game = crate::each_game!(map saved.game, record => {
+            let loaded = (players.clone(), review.clone());
+            let mut game = GameScreen::loaded(record, loaded, &self.profile.prefs, &self.waker);
+            game.leaving = keys::Leaving::Lobby;
+            game
+        });
+        self.open(Screen::Game(Box::new(game)));
     }
 
     /// A game read from a saved file, its turns ready to be stepped through.

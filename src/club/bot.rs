@@ -8,6 +8,7 @@
 //! challenge Ann ombagui 4 none casual
 //! accept 12                        game 7 clamber 3 Bo Ann 5+3
 //! move 7 C3                        turn 7 1 C3 300000 303000
+//!                                  back 7 0 300000 303000
 //! resign 7                         end 7 red resign
 //! ```
 //!
@@ -63,6 +64,10 @@ pub enum Event {
     /// `turn ID N TURN BLUE_MS RED_MS`: turn `N` was played; the clocks after it (`-`
     /// each without a clock).
     Turn { id: GameId, number: u32, turn: String, clocks: Option<[u64; 2]> },
+    /// `back ID N BLUE_MS RED_MS`: the players agreed on a terminal to take turns back;
+    /// the game goes on from turn `N` (0: the start), the clocks at these figures (no time
+    /// is given back).
+    Back { id: GameId, number: u32, clocks: Option<[u64; 2]> },
     /// `end ID RESULT REASON`: `blue`, `red` or `draw`; `rules`, `time`, `resign` or
     /// `agreed`.
     End { id: GameId, verdict: Verdict },
@@ -241,6 +246,10 @@ impl fmt::Display for Event {
                 write!(f, "turn {id} {number} {turn} {blue} {red}")
             }
             Event::Turn { id, number, turn, clocks: None } => write!(f, "turn {id} {number} {turn} - -"),
+            Event::Back { id, number, clocks: Some([blue, red]) } => {
+                write!(f, "back {id} {number} {blue} {red}")
+            }
+            Event::Back { id, number, clocks: None } => write!(f, "back {id} {number} - -"),
             Event::End { id, verdict } => {
                 write!(f, "end {id} {} {}", verdict.result_word(), verdict.reason.word())
             }
@@ -297,13 +306,14 @@ impl std::str::FromStr for Event {
                 Ok(Event::Game { id: id(game_id)?, game, side, blue, red, clock })
             }
             ["turn", game_id, number, played, blue, red] => {
-                let clocks = match (clock(blue)?, clock(red)?) {
-                    (Some(blue), Some(red)) => Some([blue, red]),
-                    (None, None) => None,
-                    _ => return refused("both clocks or neither"),
-                };
+                let clocks = clocks(clock(blue)?, clock(red)?)?;
                 let number = figure(number, "a turn's number")?;
                 Ok(Event::Turn { id: id(game_id)?, number, turn: turn(played)?, clocks })
+            }
+            ["back", game_id, number, blue, red] => {
+                let clocks = clocks(clock(blue)?, clock(red)?)?;
+                let number = figure(number, "a turn's number")?;
+                Ok(Event::Back { id: id(game_id)?, number, clocks })
             }
             ["end", game_id, result, reason] => match Verdict::from_words(result, reason) {
                 Some(verdict) => Ok(Event::End { id: id(game_id)?, verdict }),
@@ -312,8 +322,17 @@ impl std::str::FromStr for Event {
                 }
             },
             ["err", ..] => Ok(Event::Err(words[1..].join(" "))),
-            _ => refused("not an event: seek, challenge, game, turn, end or err"),
+            _ => refused("not an event: seek, challenge, game, turn, back, end or err"),
         }
+    }
+}
+
+/// Both clocks' figures, or neither.
+fn clocks(blue: Option<u64>, red: Option<u64>) -> Result<Option<[u64; 2]>, BotError> {
+    match (blue, red) {
+        (Some(blue), Some(red)) => Ok(Some([blue, red])),
+        (None, None) => Ok(None),
+        _ => refused("both clocks or neither"),
     }
 }
 

@@ -158,6 +158,32 @@ impl Club {
         Ok(Played { number, turn, ended })
     }
 
+    /// Game `id` goes back to its first `to` turns, both players having agreed on their
+    /// terminals, the clocks then at `clocks` (no time is given back: kept on turn `to`;
+    /// back to the start there is no turn to keep them on, and a restart finds them full).
+    /// Kept before this returns.
+    pub fn take_back(&mut self, id: GameId, to: u32, clocks: Option<[u64; 2]>) -> Result<(), Error> {
+        let live = self.live_game(id)?;
+        if to >= live.turns {
+            return Err(Error::Refused(text!(CLUB_NOTHING_BACK, id)));
+        }
+        self.write(|tx, now| {
+            tx.prepare_cached("DELETE FROM turns WHERE game_id = ?1 AND number > ?2")?
+                .execute(params![id, to])?;
+            if let Some([blue, red]) = clocks {
+                tx.prepare_cached(
+                    "UPDATE turns SET blue_ms = ?3, red_ms = ?4 WHERE game_id = ?1 AND number = ?2",
+                )?
+                .execute(params![id, to, millis(blue), millis(red)])?;
+            }
+            tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?.execute(params![id, now])?;
+            Ok(())
+        })?;
+        // Read back from the database when next asked for: the turns kept, replayed.
+        self.live.remove(&id);
+        Ok(())
+    }
+
     /// Ends game `id` so: a resignation, a fallen flag, an agreed draw (the rules' own
     /// ends come with the turn that makes them). A rated game's ratings change with it.
     pub fn end_game(&mut self, id: GameId, verdict: Verdict) -> Result<Ended, Error> {

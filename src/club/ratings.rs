@@ -7,6 +7,8 @@ use super::db::Club;
 use super::error::{Error, Fail};
 use super::terms::{GameId, MemberId, Pool, Verdict};
 use crate::glicko::Rating;
+use crate::i18n::keys::*;
+use crate::i18n::text;
 use crate::rules::{Colour, GameKind};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::fmt::Write;
@@ -196,6 +198,21 @@ impl Club {
             }
             Ok(found)
         })
+    }
+
+    /// `history NAME`: member `name`'s rating after each of their last [`LISTED`] rated
+    /// games, newest first, a line each, tab-separated: the game's number, the game, the
+    /// board's side, the rating and its deviation (whole numbers), when (UTC).
+    pub fn history_lines(&self, name: &str) -> Result<String, Error> {
+        let member = self.member(name)?.ok_or_else(|| Error::Refused(text!(CLUB_NO_MEMBER, name)))?;
+        let mut lines = String::new();
+        for rated in self.history(member.id, None, LISTED)? {
+            let Rated { game_id, pool, rating, at } = rated;
+            let when = crate::store::utc(u64::try_from(at / 1000).unwrap_or(0));
+            let (rating, deviation) = (rating.rating.round(), rating.deviation.round());
+            let _ = writeln!(lines, "{game_id}\t{}\t{}\t{rating}\t{deviation}\t{when}", pool.game, pool.side);
+        }
+        Ok(lines)
     }
 
     /// `ratings [GAME]`: a line a member and pool, tab-separated: the game, the board's

@@ -6,12 +6,13 @@
 use super::log;
 use super::screens::MemberScreen;
 use super::tables::Table;
+use crate::clock::Timepiece;
 use crate::club::bot::{BotError, Command, Event, Offer};
-use crate::club::{Club, Error, GameId, Member, MemberId, NewGame, Pool, Which};
+use crate::club::{Club, Error, GameId, Member, MemberId, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
-use crate::rules::GameKind;
+use crate::rules::{Colour, GameKind};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -51,6 +52,8 @@ pub enum Ask {
     Games(Which, Option<String>),
     Export(GameId),
     Ratings(Option<GameKind>),
+    /// A member's rating history: theirs, or the asker's.
+    History(Option<String>),
     Bot,
     /// A terminal of this size: the lobby.
     Lobby(ratatui::layout::Rect),
@@ -67,6 +70,8 @@ impl Ask {
             ["who"] => Ask::Who,
             ["bot"] => Ask::Bot,
             ["export", id] => id.parse().ok().filter(|id| *id > 0).map_or_else(bad, Ask::Export),
+            ["history"] => Ask::History(None),
+            ["history", name] => Ask::History(Some(name.to_string())),
             ["ratings"] => Ask::Ratings(None),
             ["ratings", game] => game.parse().map_or_else(|_| bad(), |game| Ask::Ratings(Some(game))),
             ["games", ref rest @ ..] => {
@@ -105,6 +110,8 @@ impl Default for Rules {
 pub(super) struct Conn {
     pub(super) member: Option<Member>,
     pub(super) out: Out,
+    /// A bot's seats at the games its member plays: the screens there see them present.
+    pub(super) held: Vec<crate::app::link::Seat>,
 }
 
 /// Where a connection's news goes: lines of the bot protocol, or a screen.
@@ -118,6 +125,8 @@ pub(super) struct Posted {
     pub(super) by: Member,
     pub(super) to: Option<Member>,
     pub(super) offer: Offer,
+    /// The side the poster chose in the lobby's form (a bot's offer leaves it to chance).
+    pub(super) colour: Option<Colour>,
 }
 
 /// The club as the loop holds it.
@@ -126,8 +135,12 @@ pub struct Hub {
     pub(super) rules: Rules,
     pub(super) conns: HashMap<u64, Conn>,
     pub(super) offers: BTreeMap<u64, Posted>,
-    next_offer: u64,
+    pub(super) next_offer: u64,
     pub(super) tables: BTreeMap<GameId, Table>,
+    /// The terminal whose key is being settled: it saw its own change already.
+    pub(super) acting: Option<u64>,
+    /// What the games' clocks read (a test's fake one).
+    pub(super) time: Timepiece,
 }
 
 impl Hub {
@@ -135,41 +148,65 @@ impl Hub {
     pub fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
         let mut tables = BTreeMap::new();
         for info in club.live_games()? {
-            let table = Table::resumed(&mut club, &info)?;
+            let table = Table::resumed(&mut club, &info, &Timepiece::real())?;
             log(&format!(
                 "game {} goes on: {} {} {} v {} {}",
                 info.id, info.game, info.side, info.blue, info.red, info.clock
             ));
             tables.insert(info.id, table);
         }
-        Ok(Hub { club, rules, conns: HashMap::new(), offers: BTreeMap::new(), next_offer: 1, tables })
+        Ok(Hub {
+            club,
+            rules,
+            conns: HashMap::new(),
+            offers: BTreeMap::new(),
+            next_offer: 1,
+            tables,
+            acting: None,
+            time: Timepiece::real(),
+        })
     }
 
     /// Answers calls until told to stop (or every sender is gone).
     pub fn run(mut self, calls: &Receiver<Call>) {
         loop {
-            let flag = self.tables.values().filter_map(Table::flag_at).min();
-            let call = match flag {
+            let timers = self.timers();
+            let due = timers.iter().map(|(_, due)| *due);
+            let next = self.tables.values().filter_map(Table::flag_at).chain(due).min();
+            let call = match next {
                 Some(at) => calls.recv_timeout(at.saturating_duration_since(Instant::now())),
                 None => calls.recv().map_err(|_| RecvTimeoutError::Disconnected),
             };
-            match call {
+            // What the lobbies show changes with what members do and with games ending,
+            // not with a clock's figure.
+            let mut changed = match call {
                 Ok(Call::Stop) | Err(RecvTimeoutError::Disconnected) => break,
-                Ok(call) => self.answer(call),
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            self.flags();
-            self.refresh();
+                Ok(call) => {
+                    self.answer(call);
+                    true
+                }
+                Err(RecvTimeoutError::Timeout) => false,
+            };
+            changed |= self.flags();
+            self.wake(&timers);
+            self.refresh(changed);
         }
         log("the club stops");
-        // Each terminal left as it was found; dropped, each output closes its channel.
+        // Each terminal left as it was found, with a goodbye in its language; dropped, each
+        // output closes its channel.
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         for conn in conns {
+            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) {
+                let _ = crate::terminal::leave(&mut screen.terminal);
+                let goodbye = screen.app.profile.lang.say(&text!(CLUB_CLOSED));
+                let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
+                let _ = screen.terminal.backend_mut().flush();
+            }
             self.gone(conn);
         }
     }
 
-    fn answer(&mut self, call: Call) {
+    pub(super) fn answer(&mut self, call: Call) {
         match call {
             Call::Open { conn, who, ask, output } => self.open(conn, who, ask, output),
             Call::Line { conn, line } => self.line(conn, line),
@@ -225,6 +262,12 @@ impl Hub {
             Ask::Games(which, name) => self.club.games_lines(which, name.as_deref()),
             Ask::Export(id) => self.club.export(id),
             Ask::Ratings(game) => self.club.ratings_lines(game),
+            Ask::History(name) => {
+                match name.as_deref().or(member.as_ref().map(|member| member.name.as_str())) {
+                    Some(name) => self.club.history_lines(name),
+                    None => Err(Error::Refused(text!(CLUB_HISTORY_WHOSE))),
+                }
+            }
         };
         match said {
             Ok(said) => put(&mut output, &said),
@@ -259,16 +302,23 @@ impl Hub {
     fn bot(&mut self, conn: u64, member: Option<Member>, mut output: Box<Output>) {
         let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
         log(&format!("{name} is in (bot protocol)"));
-        if let Some(member) = &member {
-            let ids: Vec<GameId> =
-                self.tables.values().filter(|table| table.plays(member.id)).map(|table| table.id).collect();
-            for id in ids {
-                if !self.tell_game(id, &mut output) {
-                    return;
-                }
+        let ids: Vec<GameId> = match &member {
+            Some(member) => {
+                self.tables.values().filter(|table| table.plays(member.id)).map(|table| table.id).collect()
+            }
+            None => Vec::new(),
+        };
+        for &id in &ids {
+            if !self.tell_game(id, &mut output) {
+                return;
             }
         }
-        self.conns.insert(conn, Conn { member, out: Out::Lines(output) });
+        self.conns.insert(conn, Conn { member, out: Out::Lines(output), held: Vec::new() });
+        // Its member is at each of their games from now on: the screens there hear so.
+        for id in ids {
+            self.hold_seats(id);
+            self.spread(id);
+        }
     }
 
     /// Tells `output` of game `id`: its `game` line and its turns so far.
@@ -286,10 +336,23 @@ impl Hub {
     }
 
     pub(super) fn gone(&mut self, conn: u64) {
+        let at = self.at(conn);
         let Some(mut gone) = self.conns.remove(&conn) else { return };
         if let Out::Screen(screen) = &mut gone.out {
             // The terminal left as it was found; dropped, its output closes the channel.
             let _ = crate::terminal::leave(&mut screen.terminal);
+        }
+        // Its seats at games are free: the others there hear who went.
+        let held: Vec<GameId> = self
+            .tables
+            .values()
+            .filter(|table| gone.held.iter().any(|seat| seat.is_at(&table.link)))
+            .map(|table| table.id)
+            .collect();
+        drop(gone.out);
+        drop(gone.held);
+        for id in at.into_iter().chain(held) {
+            self.spread(id);
         }
         for table in self.tables.values_mut() {
             table.watchers.remove(&conn);
@@ -305,27 +368,26 @@ impl Hub {
     fn line(&mut self, conn: u64, line: Result<String, BotError>) {
         let Some(member) = self.conns.get(&conn).map(|conn| conn.member.clone()) else { return };
         let command = line.and_then(|line| line.parse::<Command>());
+        // The bot protocol's words are English, whatever the member's language.
         let answer = match (command, member) {
             (Err(error), _) => Err(error.0),
-            (Ok(Command::Watch(id)), _) => self.watch(conn, id),
-            (Ok(_), None) => Err("a watcher may only watch: come with a key to play".to_string()),
-            (Ok(command), Some(member)) => self.command(conn, &member, command),
+            (Ok(Command::Watch(id)), _) => self.watch(conn, id).map_err(|error| error.to_string()),
+            (Ok(_), None) => Err(Error::Refused(text!(CLUB_WATCHER_ONLY)).to_string()),
+            (Ok(command), Some(member)) => {
+                self.command(conn, &member, command).map_err(|error| error.to_string())
+            }
         };
         if let Err(message) = answer {
             self.tell(conn, &Event::Err(message));
         }
     }
 
-    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), String> {
+    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Error> {
         match command {
-            Command::Seek(offer) => self.post(conn, member, None, offer),
+            Command::Seek(offer) => self.post(conn, member, None, (offer, None)),
             Command::Challenge { name, offer } => {
-                let to = self.club.member(&name).map_err(|error| error.to_string())?;
-                let to = to.ok_or_else(|| format!("there is no member called '{name}'"))?;
-                if to.id == member.id {
-                    return Err("a member cannot challenge themself".to_string());
-                }
-                self.post(conn, member, Some(to), offer)
+                let to = self.challenged(member, &name)?;
+                self.post(conn, member, Some(to), (offer, None))
             }
             Command::Accept(id) => self.accept(member, id),
             Command::Move { game, turn } => self.play(member, game, &turn),
@@ -334,73 +396,13 @@ impl Hub {
         }
     }
 
-    pub(super) fn post(
-        &mut self,
-        conn: u64,
-        member: &Member,
-        to: Option<Member>,
-        offer: Offer,
-    ) -> Result<(), String> {
-        if offer.rated && Pool::of(offer.game, offer.side).is_none() {
-            return Err(
-                Error::Refused(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side)).to_string()
-            );
+    /// The member `name` whom `member` challenges: one who exists, not themself.
+    pub(super) fn challenged(&self, member: &Member, name: &str) -> Result<Member, Error> {
+        let to = self.club.member(name)?.ok_or_else(|| Error::Refused(text!(CLUB_NO_MEMBER, name)))?;
+        match to.id == member.id {
+            true => Err(Error::Refused(text!(CLUB_SELF_CHALLENGE))),
+            false => Ok(to),
         }
-        if self.offers.values().filter(|posted| posted.by.id == member.id).count() >= OFFERS_EACH {
-            return Err(format!("at most {OFFERS_EACH} seeks and challenges at once: accept one or wait"));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        let what = match &to {
-            Some(to) => format!("{} challenges {} ({id}): {offer}", member.name, to.name),
-            None => format!("{} seeks ({id}): {offer}", member.name),
-        };
-        log(&what);
-        self.tell(conn, &Event::Seek(id));
-        if let Some(to) = &to {
-            let event = Event::Challenge { id, from: member.name.clone(), offer: offer.clone() };
-            self.tell_members(&[to.id], &[], &event);
-        }
-        self.offers.insert(id, Posted { by: member.clone(), to, offer });
-        Ok(())
-    }
-
-    pub(super) fn accept(&mut self, member: &Member, id: u64) -> Result<(), String> {
-        let posted = self.offers.get(&id).ok_or_else(|| format!("there is no seek or challenge {id}"))?;
-        match &posted.to {
-            Some(to) if to.id != member.id => return Err(format!("challenge {id} is not to you")),
-            None if posted.by.id == member.id => return Err(format!("seek {id} is your own")),
-            _ => {}
-        }
-        let (by, offer) = (posted.by.clone(), posted.offer.clone());
-        let [blue, red] = match rand::random::<bool>() {
-            true => [by, member.clone()],
-            false => [member.clone(), by],
-        };
-        let new = NewGame {
-            game: offer.game,
-            side: offer.side,
-            blue: blue.id,
-            red: red.id,
-            clock: offer.clock,
-            rated: offer.rated,
-        };
-        let game = self.club.create_game(&new).map_err(|error| error.to_string())?;
-        self.offers.remove(&id);
-        let table = Table::new(game, &new, [blue.name.clone(), red.name.clone()]);
-        log(&format!(
-            "game {game}: {} {} {} v {} {}{}",
-            new.game,
-            new.side,
-            blue.name,
-            red.name,
-            new.clock,
-            if new.rated { " rated" } else { "" }
-        ));
-        let event = table.event();
-        self.tables.insert(game, table);
-        self.tell_members(&[blue.id, red.id], &[], &event);
-        Ok(())
     }
 
     /// Tells game `id`'s players (each of their connections) and watchers.

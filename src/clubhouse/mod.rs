@@ -7,7 +7,9 @@
 
 mod door;
 mod hub;
+mod offers;
 mod screens;
+mod seats;
 mod tables;
 mod terminals;
 mod turns;
@@ -119,3 +121,6 @@ fn stop_on_signals(calls: SyncSender<hub::Call>) {
     #[cfg(not(unix))]
     drop(calls);
 }
+
+#[cfg(test)]
+mod tests;

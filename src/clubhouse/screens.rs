@@ -3,14 +3,19 @@
 //! hub builds for that member each time something changes.
 
 use super::tables::Table;
+use crate::app::event::Event;
+use crate::app::link::{Link, Seat};
 use crate::app::lobby::{ChallengeRow, GameRow, LobbyView, OnlineRow, SeekRow, Terms};
 use crate::app::profile::Profile;
+use crate::app::table::Message;
 use crate::app::{self, App};
 use crate::clock::TimeControl;
 use crate::club::bot::Offer;
-use crate::club::{Club, GameInfo, Member, Pool, Which};
-use crate::i18n::Lang;
+use crate::club::{Club, GameInfo, Member, Pool, Reason, Verdict, Which};
+use crate::i18n::keys::*;
+use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
+use crate::rules::Colour;
 use crate::terminal::Screen;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Hide;
@@ -20,6 +25,7 @@ use ratatui::crossterm::terminal::EnterAlternateScreen;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use std::io::Write;
+use std::sync::Arc;
 
 /// A member's terminal, drawn into its SSH channel.
 pub type MemberScreen = Screen<CrosstermBackend<Box<dyn Write + Send>>>;
@@ -46,6 +52,40 @@ pub fn show(screen: &mut MemberScreen, view: LobbyView) {
     }
 }
 
+/// Whether `screen` shows the lobby and wants a new view: the club `changed`, or the lobby
+/// has none yet.
+pub fn wants_view(screen: &MemberScreen, changed: bool) -> bool {
+    matches!(&screen.app.screen, app::Screen::Lobby(lobby) if changed || lobby.view == LobbyView::default())
+}
+
+/// The link of the club's game on `screen`, if it shows one (to play or to watch).
+pub fn link_of(screen: &MemberScreen) -> Option<Arc<Link>> {
+    let app::Screen::Game(game) = &screen.app.screen else { return None };
+    crate::each_game!(game.as_ref(), game => game.seat().map(Seat::link))
+}
+
+/// Whether `screen` shows the club's game on `link` (to play or to watch).
+pub fn shows(screen: &MemberScreen, link: &Arc<Link>) -> bool {
+    let app::Screen::Game(game) = &screen.app.screen else { return false };
+    crate::each_game!(game.as_ref(), game => game.seat().is_some_and(|seat| seat.is_at(link)))
+}
+
+/// Says `said` on the game on `screen`: a warning after what the club took back (the
+/// screen first shows the game as it is again), else news.
+pub fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
+    if taken_back {
+        let _ = screen.handle(Event::Shared { played: true });
+    }
+    if let Some(game) = screen.app.game_screen() {
+        let message = match taken_back {
+            true => Message::Warning(said),
+            false => Message::Info(said),
+        };
+        crate::each_game!(game, game => game.table.status_mut().show(message));
+    }
+    screen.drawn = false;
+}
+
 /// The terms of an offer, as the lobby shows them.
 pub fn terms(offer: &Offer) -> Terms {
     let clock = TimeControl::parse(&offer.clock).ok().flatten();
@@ -64,43 +104,46 @@ pub struct Seen<'a> {
     pub name: &'a str,
     pub greeting: Option<&'a String>,
     pub online: Vec<Member>,
-    /// Each open offer: its number, its poster, to whom (none: a seek), its terms.
-    pub offers: Vec<(u64, &'a str, Option<&'a str>, &'a Offer)>,
+    pub offers: Vec<Offered<'a>>,
     pub tables: Vec<&'a Table>,
 }
 
+/// An open seek or challenge as a lobby shows it.
+pub struct Offered<'a> {
+    pub id: u64,
+    pub by: &'a str,
+    /// To whom (none: a seek).
+    pub to: Option<&'a str>,
+    pub offer: &'a Offer,
+    /// The poster's side (none: by chance).
+    pub colour: Option<Colour>,
+}
+
 impl Seen<'_> {
-    /// Member `me`'s view (none: a watcher's).
-    pub fn view(&self, me: Option<&Member>) -> LobbyView {
+    /// Member `me`'s view (none: a watcher's), its words in `lang`.
+    pub fn view(&self, me: Option<&Member>, lang: Lang) -> LobbyView {
         let my_name = me.map(|member| member.name.as_str());
         let online = self.online.iter().map(|member| self.online_row(member)).collect();
         let mut seeks = Vec::new();
         let mut challenges = Vec::new();
-        for &(id, by, to, offer) in &self.offers {
+        for &Offered { id, by, to, offer, colour } in &self.offers {
+            let terms = Terms { colour, ..terms(offer) };
             match to {
-                None => seeks.push(SeekRow {
-                    id,
-                    by: by.to_string(),
-                    terms: terms(offer),
-                    mine: Some(by) == my_name,
-                }),
-                Some(to) if Some(to) == my_name || Some(by) == my_name => challenges.push(ChallengeRow {
-                    id,
-                    from: by.to_string(),
-                    to: to.to_string(),
-                    terms: terms(offer),
-                }),
+                None => seeks.push(SeekRow { id, by: by.to_string(), terms, mine: Some(by) == my_name }),
+                Some(to) if Some(to) == my_name || Some(by) == my_name => {
+                    challenges.push(ChallengeRow { id, from: by.to_string(), to: to.to_string(), terms })
+                }
                 Some(_) => {}
             }
         }
-        let live = self.tables.iter().map(|table| live_row(table)).collect();
+        let live = self.tables.iter().map(|table| live_row(table, lang)).collect();
         let recent = match my_name {
             Some(name) => self
                 .club
                 .games(Which::Done, Some(name), 20)
                 .unwrap_or_default()
                 .iter()
-                .map(done_row)
+                .map(|info| done_row(info, lang))
                 .collect(),
             None => Vec::new(),
         };
@@ -137,12 +180,23 @@ impl Seen<'_> {
     }
 }
 
+/// How a game ended, as a game's screen says it: "Blue resigned: Red wins".
+fn verdict_text(verdict: Verdict) -> Text {
+    match (verdict.reason, verdict.winner) {
+        (Reason::Resign, Some(winner)) => text!(STATUS_RESIGNED, winner.other(), winner),
+        (Reason::Time, Some(winner)) => text!(TIME_UP, winner.other(), winner),
+        (_, Some(winner)) => text!(STATUS_WINS, winner),
+        (Reason::Rules, None) => text!(STATUS_BLOCKED),
+        (_, None) => text!(STATUS_DRAW),
+    }
+}
+
 /// A pool as the lobby names it: `Clamber 3`.
 fn pool_name(pool: Pool) -> String {
     format!("{} {}", pool.game.title(), pool.side)
 }
 
-fn live_row(table: &Table) -> GameRow {
+fn live_row(table: &Table, lang: Lang) -> GameRow {
     GameRow {
         id: table.id as u64,
         game: table.game,
@@ -152,11 +206,11 @@ fn live_row(table: &Table) -> GameRow {
         clock: TimeControl::parse(&table.clock_text).ok().flatten(),
         rated: table.rated,
         turns: table.turns as usize,
-        state: format!("{} to move", table.to_move),
+        state: lang.say(&text!(STATUS_TO_MOVE, table.to_move())),
     }
 }
 
-fn done_row(info: &GameInfo) -> GameRow {
+fn done_row(info: &GameInfo, lang: Lang) -> GameRow {
     GameRow {
         id: info.id as u64,
         game: info.game,
@@ -166,6 +220,6 @@ fn done_row(info: &GameInfo) -> GameRow {
         clock: TimeControl::parse(&info.clock).ok().flatten(),
         rated: info.rated,
         turns: info.turns as usize,
-        state: info.verdict.map_or_else(String::new, |verdict| verdict.to_string()),
+        state: info.verdict.map_or_else(String::new, |verdict| lang.say(&verdict_text(verdict))),
     }
 }

@@ -1,11 +1,18 @@
-//! The games in progress as the hub holds them: players, watchers, the server's clock.
-//! The record itself is the club's (`Club::live_game`), as last committed.
+//! The games in progress as the hub holds them: players, watchers, and the game itself as
+//! last committed, on the server's clocks. Every terminal at a game (its players', its
+//! watchers') plays or looks on through the table's [`Link`], exactly as over `serve`; the
+//! club's database keeps what the hub committed (`Club::live_game`).
 
+use crate::app::link::Link;
 use crate::clock::{Clock, TimeControl, Timepiece};
 use crate::club::bot::Event;
 use crate::club::{Club, Error, GameId, GameInfo, MemberId, NewGame};
-use crate::rules::{Colour, GameKind};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, Words, parse_error, text};
+use crate::record::{AnyRecord, End, Played, Record};
+use crate::rules::{Colour, Game, GameKind};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One game in progress.
@@ -17,64 +24,59 @@ pub struct Table {
     pub players: [(MemberId, String); 2],
     /// The clock's text as the club keeps it (`5+3`, `none`).
     pub clock_text: String,
-    pub clock: Option<Clock>,
     pub rated: bool,
     /// Turns committed.
     pub turns: u32,
-    /// The side to move.
-    pub to_move: Colour,
-    /// The connections watching it.
+    /// The bot protocol's connections watching it.
     pub watchers: BTreeSet<u64>,
+    /// The game as committed (and, while the hub settles a change, that change), its
+    /// record holding the server's one clock.
+    pub link: Arc<Link>,
+    /// The link's revision and stamp when the terminals at the table last heard of it.
+    pub heard: (u64, u64),
+    /// A fallen flag that could not be kept is tried again from then.
+    pub retry: Option<Instant>,
 }
 
 impl Table {
-    /// A game just made, Blue's clock running.
-    pub fn new(id: GameId, new: &NewGame, names: [String; 2]) -> Table {
+    /// A game just made from `record`, Blue's clock running.
+    pub fn new(id: GameId, new: &NewGame, names: [String; 2], record: AnyRecord, time: &Timepiece) -> Table {
         let [blue, red] = names;
-        let mut table = Table {
+        let link = link(record, clock(&new.clock, None, time));
+        Table {
             id,
             game: new.game,
             side: new.side,
             players: [(new.blue, blue), (new.red, red)],
             clock_text: new.clock.clone(),
-            clock: clock(&new.clock, None),
             rated: new.rated,
             turns: 0,
-            to_move: Colour::Blue,
             watchers: BTreeSet::new(),
-        };
-        table.start(Colour::Blue);
-        table
+            heard: (link.revision(), link.stamp()),
+            link,
+            retry: None,
+        }
     }
 
     /// A game the club kept, as the last committed turn left it: the clocks as that turn
     /// left them, the outage not counted, the side to move's clock running from now.
-    pub fn resumed(club: &mut Club, info: &GameInfo) -> Result<Table, Error> {
-        let archived = club.archived(info.id)?;
-        let left = archived.as_ref().and_then(|archived| archived.turns.last()).and_then(|turn| turn.clocks);
-        let to_move = to_move(club, info.id)?;
-        let mut table = Table {
+    pub fn resumed(club: &mut Club, info: &GameInfo, time: &Timepiece) -> Result<Table, Error> {
+        let archived = club.archived(info.id)?.ok_or_else(|| Error::Refused(text!(CLUB_NO_GAME, info.id)))?;
+        let left = archived.turns.last().and_then(|turn| turn.clocks);
+        let link = link(archived.record, clock(&info.clock, left, time));
+        Ok(Table {
             id: info.id,
             game: info.game,
             side: info.side,
             players: [(info.blue_id, info.blue.clone()), (info.red_id, info.red.clone())],
             clock_text: info.clock.clone(),
-            clock: clock(&info.clock, left),
             rated: info.rated,
             turns: info.turns,
-            to_move,
             watchers: BTreeSet::new(),
-        };
-        table.start(to_move);
-        Ok(table)
-    }
-
-    /// `colour` is to move: their clock starts.
-    pub fn start(&mut self, colour: Colour) {
-        self.to_move = colour;
-        if let Some(clock) = &mut self.clock {
-            clock.start(colour);
-        }
+            heard: (link.revision(), link.stamp()),
+            link,
+            retry: None,
+        })
     }
 
     /// The colour member `member` plays here, if they play.
@@ -86,17 +88,87 @@ impl Table {
         self.colour_of(member).is_some()
     }
 
+    /// The side to move.
+    pub fn to_move(&self) -> Colour {
+        crate::each_game!(self.link.record(), shared => shared.with(|record| record.position().to_move()))
+    }
+
+    /// The game's clocks as they stand, if it is played on time.
+    pub fn clock(&self) -> Option<Clock> {
+        crate::each_game!(self.link.record(), shared => shared.with(|record| record.clock().cloned()))
+    }
+
     /// Both clocks in milliseconds (Blue's, Red's), now.
     pub fn clocks_ms(&self) -> Option<[u64; 2]> {
-        let clock = self.clock.as_ref()?;
+        let clock = self.clock()?;
         Some([Colour::Blue, Colour::Red].map(|colour| millis(clock.left(colour))))
     }
 
-    /// When the running clock's flag falls, if one runs.
+    /// Both clocks (Blue's, Red's, in milliseconds) as the last turn left them: what the
+    /// side to move has spent since is not counted.
+    pub fn clocks_at_turn(&self) -> Option<[u64; 2]> {
+        let clock = self.clock()?;
+        let (left, under_way) = clock.kept();
+        Some([Colour::Blue, Colour::Red].map(|colour| {
+            let spent = if clock.running() == Some(colour) { under_way } else { Duration::ZERO };
+            millis(left[colour.index()] + spent)
+        }))
+    }
+
+    /// When the running clock's flag falls (or a fallen flag is tried again), if one runs.
     pub fn flag_at(&self) -> Option<Instant> {
-        let clock = self.clock.as_ref()?;
+        let clock = self.clock()?;
         let colour = clock.running()?;
-        Some(clock.now() + clock.left(colour))
+        let flag = clock.now() + clock.left(colour);
+        Some(self.retry.map_or(flag, |retry| retry.max(flag)))
+    }
+
+    /// The record as it stands, to put back if what changed it is not kept.
+    pub fn snapshot(&self) -> AnyRecord {
+        crate::each_game!(map self.link.record(), shared => shared.with(Clone::clone))
+    }
+
+    /// Puts back the record `snapshot` took.
+    pub fn restore(&self, snapshot: AnyRecord) {
+        crate::each_game!(pair self.link.record(), snapshot, shared, record => {
+            shared.change(|now| *now = record)
+        }, else ());
+    }
+
+    /// Plays `turn` (in notation) on the table's record for the side to move: checked by
+    /// the rules and on the clock. Not yet committed: the caller commits or restores.
+    pub fn play_text(&self, turn: &str) -> Result<(), Text> {
+        crate::each_game!(self.link.record(), shared, G => shared.change(|record| {
+            let turn: <G as Game>::Turn = turn.trim().parse().map_err(|error| parse_error(&error))?;
+            match record.play(&turn) {
+                Ok(Played::OutOfTime(loser)) => Err(text!(TIME_UP, loser, loser.other())),
+                Ok(_) => Ok(()),
+                Err(why) => Err(text!(CLUB_ILLEGAL, turn.to_string(), <G as Words>::illegal(&why))),
+            }
+        }))
+    }
+
+    /// What the record holds beyond what was committed: turns played since (or taken
+    /// back: fewer), and how it ended if it did.
+    pub fn change(&self) -> (u32, Option<End>) {
+        crate::each_game!(self.link.record(), shared => shared.with(|record| {
+            (u32::try_from(record.turns_played()).unwrap_or(u32::MAX), record.end())
+        }))
+    }
+
+    /// The last turn on the record, in notation, and the time its player spent on it.
+    pub fn last_turn(&self) -> Option<(String, u64)> {
+        crate::each_game!(self.link.record(), shared => shared.with(last_turn))
+    }
+
+    /// The game ended so (committed): the record on every screen shows it.
+    pub fn show_end(&self, end: End) {
+        crate::each_game!(self.link.record(), shared => shared.change(|record| match end {
+            End::Resigned(loser) => record.resign_as(loser),
+            End::Drawn | End::Still => record.agree_draw(),
+            End::Time(_) => record.out_of_time(),
+            End::Won(_) | End::Blocked => {}
+        }));
     }
 
     /// The `game` line that tells a bot of it.
@@ -112,18 +184,30 @@ impl Table {
     }
 }
 
-/// Who is to move in game `id`, as the club last committed it.
-pub fn to_move(club: &mut Club, id: GameId) -> Result<Colour, Error> {
-    Ok(
-        crate::each_game!(&club.live_game(id)?.record, record => crate::rules::Game::to_move(&record.position())),
-    )
+fn last_turn<G: Game>(record: &Record<G>) -> Option<(String, u64)> {
+    let ply = record.history().iter().rev().find(|ply| ply.turn.is_some())?;
+    let turn = ply.turn.as_ref()?.to_string();
+    Some((turn, ply.spent.map_or(0, millis)))
 }
 
-/// The clocks of a game on `text`, at `left` (Blue's, Red's milliseconds) or full.
-fn clock(text: &str, left: Option<[u64; 2]>) -> Option<Clock> {
+/// The link of a game on `record` and `clock`: the clock of the side to move runs from
+/// now, whoever is at a terminal.
+fn link(record: AnyRecord, clock: Option<Clock>) -> Arc<Link> {
+    let link = Link::new(record);
+    link.both_came();
+    crate::each_game!(link.record(), shared => shared.change(|record| {
+        record.set_clock(clock);
+        record.keep_time(false);
+    }));
+    link
+}
+
+/// The clocks of a game on `text`, at `left` (Blue's, Red's milliseconds) or full, reading
+/// `time`.
+fn clock(text: &str, left: Option<[u64; 2]>, time: &Timepiece) -> Option<Clock> {
     let control: TimeControl = TimeControl::parse(text).ok().flatten()?;
     let left = left.map_or([control.base; 2], |left| left.map(Duration::from_millis));
-    Some(Clock::resumed(control, left, Duration::ZERO, Timepiece::real()))
+    Some(Clock::resumed(control, left, Duration::ZERO, time.clone()))
 }
 
 pub fn millis(time: Duration) -> u64 {

@@ -3,12 +3,12 @@
 //! change.
 
 use super::hub::{Conn, Hub, Out};
-use super::screens::{self, Seen};
+use super::screens::{self, Offered, Seen};
 use crate::app::component::Request;
 use crate::app::lobby::LobbyAsk;
-use crate::club::Member;
+use crate::club::{Error, Member};
 use crate::i18n::keys::*;
-use crate::i18n::{Lang, text};
+use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
 use ratatui::layout::Rect;
 
@@ -22,38 +22,50 @@ impl Hub {
         area: Rect,
         output: Box<Output>,
     ) {
-        let view = self.seen().view(member.as_ref());
+        let view = self.seen().view(member.as_ref(), lang);
         let Ok(mut screen) = screens::open(output, area, lang, view) else { return };
         if screen.draw().is_ok() {
             super::log(&format!(
                 "{} is in (terminal)",
                 member.as_ref().map_or("a watcher", |member| member.name.as_str())
             ));
-            self.conns.insert(conn, Conn { member, out: Out::Screen(Box::new(screen)) });
+            let playing = member.as_ref().and_then(|member| self.playing(member));
+            self.conns.insert(conn, Conn { member, out: Out::Screen(Box::new(screen)), held: Vec::new() });
+            // A player who comes back while their game goes on finds it on screen.
+            if let Some(id) = playing {
+                let _ = self.seat(conn, id);
+            }
         }
     }
 
-    /// A key (a click, a resize) from a member's terminal.
+    /// A key (a click, a resize) from a member's terminal. At a game, what it changed there
+    /// is settled (committed, or taken back) before anyone else hears of it.
     pub(super) fn key(&mut self, conn: u64, input: ratatui::crossterm::event::Event) {
-        let Some(Conn { member, out: Out::Screen(screen) }) = self.conns.get_mut(&conn) else { return };
+        let at = self.at(conn);
+        let before = at.and_then(|id| self.tables.get(&id)).map(super::tables::Table::snapshot);
+        let Some(Conn { member, out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) else { return };
         let member = member.clone();
-        if screen.handle(crate::app::event::Event::Input(input)).is_err() {
+        if screen.handle(crate::app::event::Event::Input(input)).is_err() || screen.app.quit {
             return self.gone(conn);
         }
-        if screen.app.quit {
-            return self.gone(conn);
+        let request = screen.app.request.take();
+        if let (Some(id), Some(before)) = (at, before) {
+            self.settle(conn, id, member.as_ref(), before);
         }
-        let Some(Request::Lobby(ask)) = screen.app.request.take() else { return };
-        let answer = match member {
-            Some(member) => self.ask(conn, &member, ask),
-            None => Err("a watcher may only watch: come with a key to play".to_string()),
+        // Only the lobby asks the club for something; a game's requests touch files.
+        let Some(Request::Lobby(ask)) = request else { return };
+        let answer = match (ask, &member) {
+            (LobbyAsk::Watch(id), _) => self.seat(conn, game_id(id)),
+            (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
+            (ask, Some(member)) => self.ask(conn, member, ask),
+            (_, None) => Err(Error::Refused(text!(CLUB_WATCHER_ONLY))),
         };
         if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn)
             && let crate::app::Screen::Lobby(lobby) = &mut screen.app.screen
         {
             let said = match answer {
                 Ok(()) => text!(CLUB_DONE),
-                Err(why) => text!(PLAIN, why),
+                Err(why) => Text::from(why),
             };
             lobby.note(said);
             screen.drawn = false;
@@ -61,32 +73,26 @@ impl Hub {
     }
 
     /// Does what a member's lobby asks, as the bot protocol's commands do.
-    fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), String> {
+    pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), Error> {
         match ask {
-            LobbyAsk::Post(terms) => self.post(conn, member, None, screens::offer(&terms)),
+            LobbyAsk::Post(terms) => self.post(conn, member, None, (screens::offer(&terms), terms.colour)),
             LobbyAsk::Challenge(name, terms) => {
-                let to = self.club.member(&name).map_err(|error| error.to_string())?;
-                let to = to.ok_or_else(|| format!("there is no member called '{name}'"))?;
-                if to.id == member.id {
-                    return Err("a member cannot challenge themself".to_string());
-                }
-                self.post(conn, member, Some(to), screens::offer(&terms))
+                let to = self.challenged(member, &name)?;
+                self.post(conn, member, Some(to), (screens::offer(&terms), terms.colour))
             }
             LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
             LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => {
-                let posted =
-                    self.offers.get(&id).ok_or_else(|| format!("there is no seek or challenge {id}"))?;
+                let posted = self.offers.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_OFFER, id)))?;
                 let theirs =
                     posted.by.id == member.id || posted.to.as_ref().is_some_and(|to| to.id == member.id);
                 if !theirs {
-                    return Err(format!("seek {id} is not yours"));
+                    return Err(Error::Refused(text!(CLUB_NOT_YOUR_OFFER, id)));
                 }
                 self.offers.remove(&id);
                 Ok(())
             }
-            LobbyAsk::Watch(id) | LobbyAsk::Replay(id) => {
-                Err(format!("game {id}: watch it with 'bot' and 'watch {id}', or read it with 'export {id}'"))
-            }
+            // Both are answered before a member is needed.
+            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
         }
     }
 
@@ -103,7 +109,14 @@ impl Hub {
             .offers
             .iter()
             .map(|(id, posted)| {
-                (*id, posted.by.name.as_str(), posted.to.as_ref().map(|to| to.name.as_str()), &posted.offer)
+                let to = posted.to.as_ref().map(|to| to.name.as_str());
+                Offered {
+                    id: *id,
+                    by: posted.by.name.as_str(),
+                    to,
+                    offer: &posted.offer,
+                    colour: posted.colour,
+                }
             })
             .collect();
         Seen {
@@ -116,29 +129,47 @@ impl Hub {
         }
     }
 
-    /// Every lobby on screen shows the club as it is now, and is drawn if it changed.
-    pub(super) fn refresh(&mut self) {
-        if !self.conns.values().any(|conn| matches!(conn.out, Out::Screen(_))) {
-            return;
-        }
-        let views: Vec<(u64, crate::app::lobby::LobbyView)> = {
-            let seen = self.seen();
-            self.conns
-                .iter()
-                .filter(|(_, conn)| matches!(conn.out, Out::Screen(_)))
-                .map(|(id, conn)| (*id, seen.view(conn.member.as_ref())))
-                .collect()
+    /// Every screen is drawn if it changed; each lobby shows the club as it is now, its view
+    /// built again when the club `changed` (a member came, a seek, a game began or ended)
+    /// or the lobby has none yet (back from a game).
+    pub(super) fn refresh(&mut self, changed: bool) {
+        let lobbies: Vec<(u64, Option<&Member>, Lang)> = self
+            .conns
+            .iter()
+            .filter_map(|(id, conn)| match &conn.out {
+                Out::Screen(screen) if screens::wants_view(screen, changed) => {
+                    Some((*id, conn.member.as_ref(), screen.app.profile.lang))
+                }
+                _ => None,
+            })
+            .collect();
+        let views: Vec<(u64, crate::app::lobby::LobbyView)> = match lobbies.is_empty() {
+            true => Vec::new(),
+            false => {
+                let seen = self.seen();
+                lobbies.into_iter().map(|(id, member, lang)| (id, seen.view(member, lang))).collect()
+            }
         };
-        let mut lost = Vec::new();
         for (id, view) in views {
-            let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id) else { continue };
-            screens::show(screen, view);
-            if screen.draw().is_err() {
-                lost.push(id);
+            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id) {
+                screens::show(screen, view);
+            }
+        }
+        let mut lost = Vec::new();
+        for (id, conn) in &mut self.conns {
+            if let Out::Screen(screen) = &mut conn.out
+                && screen.draw().is_err()
+            {
+                lost.push(*id);
             }
         }
         for id in lost {
             self.gone(id);
         }
     }
+}
+
+/// A game's number as the lobby gives it.
+fn game_id(id: u64) -> crate::club::GameId {
+    crate::club::GameId::try_from(id).unwrap_or(crate::club::GameId::MAX)
 }

@@ -150,6 +150,12 @@ impl Output {
         output
     }
 
+    /// An output that sends nowhere, for the club's tests: what is drawn waits in it.
+    #[cfg(test)]
+    pub(crate) fn detached() -> Output {
+        Output::new(Limits::default().backlog)
+    }
+
     fn new(backlog: usize) -> Output {
         let outbox = Outbox {
             backlog,

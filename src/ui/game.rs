@@ -6,6 +6,7 @@ use super::panel::Panel;
 use super::say::Say;
 use crate::app::component::Component;
 use crate::app::game::{GameScreen, Mode};
+use crate::app::keys::Leaving;
 use crate::app::layout::GameLayout;
 pub(crate) use crate::app::layout::wrap_words;
 use crate::app::table::Input;
@@ -44,7 +45,14 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     let table = &game.table;
     let board = table.position().board();
     let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
-        return super::room::draw_too_small(GameLayout::needed(board, G::CELL_LINES), say, area, frame);
+        let said = if game.leaving == Leaving::Lobby { TOO_SMALL_LOBBY } else { TOO_SMALL };
+        return super::room::draw_too_small_as(
+            said,
+            GameLayout::needed(board, G::CELL_LINES),
+            say,
+            area,
+            frame,
+        );
     };
     let areas = layout.areas;
     let shown = G::shown(table);
@@ -72,20 +80,22 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
             Line::from(
                 status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
             ),
-            Line::styled(say.word(banner_keys(&game.mode, table.read(Record::timed_and_over))), theme::HINTS),
+            Line::styled(say.word(banner_keys(game, table.read(Record::timed_and_over))), theme::HINTS),
         ];
         frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), areas.banner);
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(table.status().message(), say, areas.message, frame);
     let hints = say.keys.hints_leaving(game.context(), say.lang, game.leaving);
+    let hints = super::room::fit_hints(&hints, areas.hints.width);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
 
 /// The keys that go on from a finished game: a tried example goes back to its page, a
-/// shared game can only be left.
-fn banner_keys<G: Game>(mode: &Mode<G>, on_time: bool) -> Key<0> {
-    match mode {
+/// shared game can only be left, a club's game for the lobby.
+fn banner_keys<G: Game>(game: &GameScreen<G>, on_time: bool) -> Key<0> {
+    match &game.mode {
+        _ if game.leaving == Leaving::Lobby => BANNER_KEYS_LOBBY,
         Mode::Tried(_) => BANNER_KEYS_TRY,
         // A shared game on time that is over has nothing to take back.
         Mode::Shared(_) if on_time => BANNER_KEYS_LEAVE,

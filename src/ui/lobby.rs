@@ -53,19 +53,9 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         _ => {}
     }
     frame.render_widget(
-        Line::styled(fit_hints(&say.hints(say.context), layout.keys.width), theme::HINTS),
+        Line::styled(super::room::fit_hints(&say.hints(say.context), layout.keys.width), theme::HINTS),
         layout.keys,
     );
-}
-
-/// The key line in `width` columns: the keys after the first leave one by one until it
-/// fits, the help's and leaving's (the last two) never, as they say where the rest are.
-fn fit_hints(hints: &str, width: u16) -> String {
-    let mut parts: Vec<&str> = hints.split(" · ").collect();
-    while Line::raw(parts.join(" · ")).width() > usize::from(width) && parts.len() > 3 {
-        parts.remove(1);
-    }
-    parts.join(" · ")
 }
 
 /// A tab's number, name and count in `width` columns: the name cut short (`…`) where

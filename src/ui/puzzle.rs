@@ -84,7 +84,10 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
     };
     draw_message(&message, say, areas.message, frame);
     let hints = say.keys.hints_leaving(screen_context(screen), say.lang, screen.leaving);
-    frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
+    frame.render_widget(
+        Line::styled(super::room::fit_hints(&hints, areas.hints.width), theme::HINTS),
+        areas.hints,
+    );
 }
 
 /// The panel: the player's rating (and how the last attempt moved it), the streak, the
@@ -169,7 +172,8 @@ fn draw_themes(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(about).style(theme::HINTS).wrap(Wrap { trim: true }), about_area);
     if area.height > 0 {
         let hints = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        frame.render_widget(Line::styled(say.hints(screen_context(screen)), theme::HINTS), hints);
+        let keys = super::room::fit_hints(&say.hints(screen_context(screen)), hints.width);
+        frame.render_widget(Line::styled(keys, theme::HINTS), hints);
     }
 }
 
@@ -189,7 +193,8 @@ fn draw_history(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) 
     let [title, body, hints] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area);
     frame.render_widget(Line::styled(format!(" {}", say.word(PUZZLE_HISTORY_TITLE)), theme::TITLE), title);
-    frame.render_widget(Line::styled(say.hints(screen_context(screen)), theme::HINTS), hints);
+    let keys = super::room::fit_hints(&say.hints(screen_context(screen)), hints.width);
+    frame.render_widget(Line::styled(keys, theme::HINTS), hints);
     let block = Block::bordered();
     let inner = block.inner(body);
     frame.render_widget(block, body);

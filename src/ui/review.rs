@@ -65,7 +65,8 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
     frame.render_widget(Paragraph::new(banner(screen, say)).alignment(Alignment::Center), areas.banner);
     draw_panel(review, say, areas.panel, frame);
     super::game::draw_message(review.status.message(), say, areas.message, frame);
-    frame.render_widget(Line::styled(say.hints(screen.context()), theme::HINTS), areas.hints);
+    let keys = super::room::fit_hints(&say.hints(screen.context()), areas.hints.width);
+    frame.render_widget(Line::styled(keys, theme::HINTS), areas.hints);
 }
 
 /// At the end of the title line, where it fits: the puzzles the review made of the

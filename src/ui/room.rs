@@ -3,14 +3,31 @@
 
 use super::say::Say;
 use crate::i18n::keys::TOO_SMALL;
-use crate::i18n::text;
+use crate::i18n::{Key, text};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
 
+/// The key line in `width` columns: the keys before the last two leave one by one, the
+/// latest first, until it fits. The first (the main one) stays, and so do the last two
+/// (the help's and leaving's, or on the rules, trying and going back): they say where the
+/// rest are and how to get out.
+pub(super) fn fit_hints(hints: &str, width: u16) -> String {
+    let mut parts: Vec<&str> = hints.split(" · ").collect();
+    while ratatui::text::Line::raw(parts.join(" · ")).width() > usize::from(width) && parts.len() > 3 {
+        parts.remove(parts.len() - 3);
+    }
+    parts.join(" · ")
+}
+
 /// A message saying how large the terminal must be, wrapped to whatever room there is.
 pub(super) fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
-    let text = say.text(&text!(TOO_SMALL, needed.0, needed.1, area.width, area.height));
+    draw_too_small_as(TOO_SMALL, needed, say, area, frame);
+}
+
+/// The same, in the words of `said` (which says what `q` does there).
+pub(super) fn draw_too_small_as(said: Key<4>, needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
+    let text = say.text(&text!(said, needed.0, needed.1, area.width, area.height));
     frame.render_widget(Paragraph::new(text).style(say.theme.warning).wrap(Wrap { trim: true }), area);
 }
 

@@ -215,3 +215,79 @@ impl Bot {
 pub fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
 }
+
+/// A member's terminal: `ssh NAME@HOST` with a pseudo-terminal, which shows the lobby.
+/// What it was sent is kept from the last [`Terminal::forget`].
+pub struct Terminal {
+    pub name: String,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    drawn: tokio::sync::watch::Receiver<String>,
+    clear: tokio::sync::watch::Sender<String>,
+    _session: client::Handle<Trusting>,
+}
+
+impl Terminal {
+    pub async fn open(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Terminal {
+        let session = session(port, name, key).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let (clear, drawn) = tokio::sync::watch::channel(String::new());
+        let sender = clear.clone();
+        tokio::spawn(async move {
+            while let Some(message) = reader.wait().await {
+                if let ChannelMsg::Data { data } = message {
+                    sender.send_modify(|screen| screen.push_str(&String::from_utf8_lossy(&data)));
+                }
+            }
+        });
+        Terminal { name: name.to_string(), writer, drawn, clear, _session: session }
+    }
+
+    /// Types `keys` (Enter is `\r`).
+    pub async fn keys(&self, keys: &str) {
+        self.writer.data_bytes(keys.as_bytes().to_vec()).await.unwrap();
+    }
+
+    /// Waits until every one of `texts` was sent since the last `forget`: compared without
+    /// white space or escape sequences, since a screen's changes come with moves between.
+    pub async fn sees(&self, texts: &[&str]) {
+        let mut drawn = self.drawn.clone();
+        let texts: Vec<String> = texts.iter().map(|text| plain(text)).collect();
+        let seen = drawn.wait_for(|drawn| {
+            let drawn = plain(drawn);
+            texts.iter().all(|text| drawn.contains(text.as_str()))
+        });
+        let seen = tokio::time::timeout(PROMPT, seen).await;
+        let shown = self.drawn.borrow().clone();
+        assert!(seen.is_ok_and(|seen| seen.is_ok()), "{} never saw {texts:?}: {shown:?}", self.name);
+    }
+
+    /// Forgets what was sent so far: `sees` then waits for what comes next.
+    pub fn forget(&self) {
+        self.clear.send_modify(String::clear);
+    }
+}
+
+/// `text` without escape sequences (`ESC [` ... a final letter) or white space.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => {
+                if chars.next() == Some('[') {
+                    for c in chars.by_ref() {
+                        if ('@'..='~').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+            }
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -52,7 +52,7 @@ impl<G: Input> GameScreen<G> {
             return self.table.status_mut().info(text!(NET_STALE));
         }
         match question {
-            Question::Resign(_) => self.table.resign(),
+            Question::Resign(loser) => self.table.resign(loser),
             Question::Draw(_) => self.table.agree_draw(),
             Question::OfferDraw => self.offer_draw(),
             Question::TakeBack(asker) => self.table.take_back_for(asker),

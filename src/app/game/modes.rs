@@ -1,7 +1,7 @@
 //! What an action does, mode by mode: each mode of play has its say first ([`GameScreen::act`]
 //! asks it), and what none takes, every game does.
 
-use super::GameScreen;
+use super::{GameScreen, Mode};
 use crate::app::component::{Go, Leave};
 use crate::app::keys::{Action, Leaving};
 use crate::app::link::Ask;
@@ -22,6 +22,43 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
+    /// What a game at the club does differently: `q` and `m` go back to the lobby (the game
+    /// goes on there), the computer never helps (a rated game is the players' own, and the
+    /// server's time is everyone's), the club keeps the game, and a replay only looks back.
+    pub(super) fn when_at_club(&mut self, action: Action) -> Option<Go> {
+        if self.leaving != Leaving::Lobby {
+            return None;
+        }
+        let replay = matches!(self.mode, Mode::HotSeat);
+        let said = match action {
+            Action::Quit | Action::Menu => return Some(Go::Lobby),
+            Action::Hint | Action::Eval | Action::Review => text!(CLUB_NO_ENGINE),
+            Action::Save => text!(CLUB_NO_SAVE),
+            Action::Act | Action::Cancel | Action::Resign | Action::Draw if replay => text!(CLUB_REPLAY_ONLY),
+            Action::Undo | Action::Redo | Action::First | Action::Last if replay => {
+                let forward = matches!(action, Action::Redo | Action::Last);
+                self.table.step(forward, matches!(action, Action::First | Action::Last));
+                return Some(Go::Stay);
+            }
+            // A member may resign on the other's turn too, as a bot may.
+            Action::Resign if self.table.end().is_none() => {
+                match self.seat().and_then(|seat| seat.colour()) {
+                    Some(mine) => return Some(Go::Ask(Question::Resign(mine))),
+                    None => text!(NET_WATCHING),
+                }
+            }
+            // Over at the club is over for good: nothing is taken back or offered there.
+            Action::Act | Action::Undo | Action::Draw | Action::Resign
+                if !replay && self.table.end().is_some() =>
+            {
+                text!(CLUB_OVER)
+            }
+            _ => return None,
+        };
+        self.table.status_mut().info(said);
+        Some(Go::Stay)
+    }
+
     /// What a shared game does differently: a player acts on their own turns only, takes
     /// back and draws with the other's yes, and a guest neither saves nor is asked to quit.
     pub(super) fn when_shared(&mut self, action: Action) -> Option<Go> {
@@ -39,8 +76,6 @@ impl<G: Input> GameScreen<G> {
             }
             Action::Undo if self.table.picked().is_none() => return Some(self.ask(Ask::Undo)),
             Action::Draw if !over => return Some(self.ask(Ask::Draw)),
-            // A club's member goes back to the lobby; the game goes on at the club.
-            Action::Quit if self.leaving == Leaving::Lobby => return Some(Go::Lobby),
             // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
             Action::Quit if guest => return Some(Go::Quit),
             // The host leaving drops whoever is there: asked first, even before a turn.
@@ -110,8 +145,6 @@ impl<G: Input> GameScreen<G> {
             Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
             // A game started from the menu goes back there: q is m.
             Action::Quit if self.leaving == Leaving::Menu => self.common(Action::Menu),
-            // A game replayed from the club's lobby goes back there, q or m.
-            Action::Quit | Action::Menu if self.leaving == Leaving::Lobby => Go::Lobby,
             Action::Menu if in_progress => Go::Ask(Question::Menu),
             Action::Menu => Go::Menu,
             Action::Quit if in_progress => Go::Ask(Question::Quit),

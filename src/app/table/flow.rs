@@ -101,6 +101,31 @@ impl<G: Input> Table<G> {
         }
     }
 
+    /// Steps through a finished game without taking anything back, its end kept at the
+    /// end: a turn on or back, or (`whole`) to its end or start. A club's replay.
+    pub fn step(&mut self, forward: bool, whole: bool) {
+        self.picked = None;
+        let moved = self.change(|record| {
+            let mut moved = false;
+            while match forward {
+                true => record.redo(),
+                false => record.step_back(),
+            } {
+                moved = true;
+                if !whole {
+                    break;
+                }
+            }
+            moved
+        });
+        let (played, total) = self.replay_position();
+        match (moved, forward) {
+            (true, _) => self.status.info(text!(JUMP_DONE, played, total, self.to_move())),
+            (false, true) => self.status.warn(text!(REDO_NONE)),
+            (false, false) => self.status.warn(text!(UNDO_NONE)),
+        }
+    }
+
     /// Steps to the start of the game, or to its last turn.
     pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
         self.picked = None;
@@ -147,10 +172,10 @@ impl<G: Input> Table<G> {
         }
     }
 
-    pub fn resign(&mut self) {
+    /// `loser` gives up: the player to move, or at the club either player at any time.
+    pub fn resign(&mut self, loser: Colour) {
         self.picked = None;
-        let loser = self.to_move();
-        self.change(Record::resign);
+        self.change(|record| record.resign_as(loser));
         self.status.success(text!(RESIGN_DONE, loser, loser.other()));
     }
 
