@@ -4,8 +4,10 @@
 //! `assets/lang/en.txt` gives `keys.rs`; each game's `assets/lang/GAME/en.txt` gives
 //! `keys_GAME.rs`, its keys under the game's name (`clamber.prompt`), and `COMMON`: the
 //! words every game has (its texts, title, menu entries, why a text is not one of its
-//! positions), from keys every game's file must hold. It also names the commit the program
-//! is built from, for `hexstack --version`.
+//! positions), from keys every game's file must hold. Each file's texts in the three
+//! languages become a table the program reads as it is (`texts.rs`, and `TEXTS` in each
+//! `keys_GAME.rs`), so that no language is parsed at the start. It also names the commit
+//! the program is built from, for `hexstack --version`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -15,10 +17,14 @@ use std::process::Command;
 fn main() {
     println!("cargo::rustc-env=HEXSTACK_COMMIT={}", commit());
     start_first();
+    pack_puzzles();
     let lang = Path::new("assets/lang");
     println!("cargo::rerun-if-changed={}", lang.display());
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let _ = write_keys(&lang.join("en.txt"), "", &Path::new(&out).join("keys.rs"));
+    let texts =
+        format!("/// The texts every game shares.\npub const TEXTS: crate::i18n::Table = {};\n", table(lang));
+    std::fs::write(Path::new(&out).join("texts.rs"), texts).expect("OUT_DIR is writable");
     let mut games: Vec<_> = std::fs::read_dir(lang)
         .expect("assets/lang is there")
         .map(|entry| entry.expect("a readable folder").path())
@@ -32,6 +38,8 @@ fn main() {
         let keys = write_keys(&game.join("en.txt"), &format!("{name}."), &target);
         let mut code = std::fs::read_to_string(&target).expect("just written");
         code.push_str(&common(name, &keys));
+        let _ = writeln!(code, "/// The game's own texts, its name left out of their keys.");
+        let _ = writeln!(code, "pub const TEXTS: crate::i18n::Table = {};", table(&game));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
     }
 }
@@ -76,10 +84,7 @@ fn common(game: &str, keys: &BTreeMap<String, usize>) -> String {
         0 => format!("crate::i18n::OfBoard::Name({})", constant(key)),
         _ => format!("crate::i18n::OfBoard::Side({})", constant(key)),
     };
-    let text = |lang: &str| {
-        format!("include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/assets/lang/{game}/{lang}.txt\"))")
-    };
-    let mut fields = format!("    texts: [{}, {}, {}],\n", text("en"), text("fr"), text("sr"));
+    let mut fields = "    texts: TEXTS,\n".to_string();
     for (field, key, allowed) in COMMON {
         let file = format!("assets/lang/{game}/en.txt");
         let values = keys.get(key).unwrap_or_else(|| panic!("{file}: every game has a '{key}'"));
@@ -126,6 +131,46 @@ fn write_keys(source: &Path, prefix: &str, target: &Path) -> BTreeMap<String, us
     keys
 }
 
+/// The texts of a folder's three language files as a [`Table`](src/i18n/table.rs): the
+/// English keys sorted, one after another in one string, and each language's texts in the
+/// keys' order in another, with where each one ends; a key a language lacks has no span
+/// there (`u32::MAX`). Strings and numbers only, so that the loader has nothing to fix up.
+fn table(folder: &Path) -> String {
+    let read = |lang: &str| {
+        let path = folder.join(format!("{lang}.txt"));
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let lines =
+            text.lines().filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'));
+        let pairs =
+            lines.filter_map(|line| line.split_once('=')).map(|(key, text)| (key.trim(), text.trim()));
+        pairs.map(|(key, text)| (key.to_string(), text.to_string())).collect::<BTreeMap<_, _>>()
+    };
+    let english = read("en");
+    let (mut keys, mut key_ends) = (String::new(), Vec::new());
+    for key in english.keys() {
+        keys.push_str(key);
+        key_ends.push(keys.len());
+    }
+    let mut texts = Vec::new();
+    for lang in ["en", "fr", "sr"] {
+        let said = read(lang);
+        let (mut all, mut spans) = (String::new(), Vec::new());
+        for key in english.keys() {
+            spans.push(match said.get(key) {
+                Some(text) => {
+                    all.push_str(text);
+                    format!("({}, {})", all.len() - text.len(), all.len())
+                }
+                None => "(u32::MAX, 0)".to_string(),
+            });
+        }
+        texts.push(format!("({all:?}, &[{}])", spans.join(", ")));
+    }
+    let ends: Vec<String> = key_ends.iter().map(usize::to_string).collect();
+    format!("crate::i18n::Table::new({keys:?}, &[{}], [{}])", ends.join(", "), texts.join(", "))
+}
+
 /// How many values a text takes: one more than its highest `{n}`.
 fn placeholders(text: &str) -> usize {
     let mut most = 0;
@@ -139,6 +184,94 @@ fn placeholders(text: &str) -> usize {
         rest = &rest[close..];
     }
     most
+}
+
+/// Each shipped set of puzzles (`assets/puzzles/NAME.tsv`) packed into `NAME.tsv.lz` in
+/// OUT_DIR, which `puzzles/unpack.rs` reads back: a line repeats most of the line before
+/// it (a position, then the same position after the mistake), so the sets shrink to about
+/// a fifth of their size in the binary. LZ77 in the manner of LZ4: a token byte (literals'
+/// count, the match's length less 4, each a nibble, 15 continued by bytes that add up to
+/// 255 each), the literals, the match's distance back (2 bytes, little end first).
+fn pack_puzzles() {
+    let folder = Path::new("assets/puzzles");
+    println!("cargo::rerun-if-changed={}", folder.display());
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("puzzles");
+    std::fs::create_dir_all(&out).expect("OUT_DIR is writable");
+    for entry in std::fs::read_dir(folder).expect("assets/puzzles is there") {
+        let path = entry.expect("a readable folder").path();
+        let Some(name) =
+            path.file_name().and_then(|name| name.to_str()).filter(|name| name.ends_with(".tsv"))
+        else {
+            continue;
+        };
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        std::fs::write(out.join(format!("{name}.lz")), pack(&text)).expect("OUT_DIR is writable");
+    }
+}
+
+/// `bytes` packed: at each place, the longest match among the last 64 places whose next
+/// four bytes hash alike, within 65,535 bytes back.
+fn pack(bytes: &[u8]) -> Vec<u8> {
+    const TRIES: usize = 64;
+    let hash = |at: usize| {
+        let word = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        (word.wrapping_mul(2_654_435_761) >> 16) as usize
+    };
+    let (mut heads, mut before) = (vec![usize::MAX; 1 << 16], vec![usize::MAX; bytes.len()]);
+    let (mut packed, mut literals, mut at) = (Vec::new(), 0, 0);
+    while at + 4 <= bytes.len() {
+        let (mut best, mut from) = (0, 0);
+        let mut candidate = heads[hash(at)];
+        for _ in 0..TRIES {
+            if candidate == usize::MAX || at - candidate > 65_535 {
+                break;
+            }
+            let length = bytes[candidate..].iter().zip(&bytes[at..]).take_while(|(a, b)| a == b).count();
+            if length > best {
+                (best, from) = (length, candidate);
+            }
+            candidate = before[candidate];
+        }
+        let end = if best >= 4 { at + best } else { at + 1 };
+        for place in at..end.min(bytes.len().saturating_sub(3)) {
+            let slot = hash(place);
+            before[place] = heads[slot];
+            heads[slot] = place;
+        }
+        if best >= 4 {
+            sequence(&mut packed, &bytes[at - literals..at], Some((at - from, best)));
+            literals = 0;
+        } else {
+            literals += 1;
+        }
+        at = end;
+    }
+    sequence(&mut packed, &bytes[at - literals..], None);
+    packed
+}
+
+/// One sequence: its token, literals and match (none at the end).
+fn sequence(packed: &mut Vec<u8>, literals: &[u8], found: Option<(usize, usize)>) {
+    let nibble = |count: usize| count.min(15) as u8;
+    let more = |packed: &mut Vec<u8>, count: usize| {
+        if count >= 15 {
+            let mut rest = count - 15;
+            while rest >= 255 {
+                packed.push(255);
+                rest -= 255;
+            }
+            packed.push(rest as u8);
+        }
+    };
+    let length = found.map_or(0, |(_, length)| length - 4);
+    packed.push(nibble(literals.len()) << 4 | nibble(length));
+    more(packed, literals.len());
+    packed.extend_from_slice(literals);
+    if let Some((distance, _)) = found {
+        packed.extend_from_slice(&(distance as u16).to_le_bytes());
+        more(packed, length);
+    }
 }
 
 /// In a release build for Linux, the code the menu runs at its start is linked into one

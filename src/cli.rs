@@ -20,7 +20,7 @@ pub use puzzles::{MakePuzzles, Puzzles};
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
-#[derive(Parser)]
+#[derive(Parser, Default)]
 #[command(name = "hexstack", version = VERSION, about = about())]
 pub struct Cli {
     /// Language of the screens (default: the config file's, else the first of
@@ -53,6 +53,16 @@ impl Cli {
             _ => None,
         };
         own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings))
+    }
+}
+
+/// The command line as clap reads it; without arguments (the menu, the start most players
+/// make), what clap would give, without building its whole command: that took a quarter
+/// of the instructions before the first frame.
+pub fn parse() -> Result<Cli, clap::Error> {
+    match std::env::args_os().len() {
+        0 | 1 => Ok(Cli::default()),
+        _ => Cli::try_parse(),
     }
 }
 

@@ -1,12 +1,11 @@
 //! The `hexstack` command line: parse, hand over, and turn errors into exit status 2.
 
-use clap::Parser;
-use hexstack::cli::{self, Cli, Stop};
+use hexstack::cli::{self, Stop};
 use hexstack::i18n::{self, Lang};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|error| match error.use_stderr() {
+    let cli = cli::parse().unwrap_or_else(|error| match error.use_stderr() {
         true => {
             let args: Vec<_> = std::env::args_os().collect();
             let lang = hexstack::usage_error::language(&args);

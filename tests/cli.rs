@@ -325,3 +325,16 @@ fn the_settings_flags_are_shown_only_where_they_apply() {
     let puzzles = ["hexstack", "--theme", "mono", "puzzles", "--theme", "long-chain"];
     assert_eq!(theme(&puzzles).unwrap().as_deref(), Some("mono"));
 }
+
+/// Without arguments the program does not build clap's command (`cli::parse`): what it
+/// takes instead is what clap gives for the bare program's name.
+#[test]
+fn no_arguments_read_as_clap_reads_them() {
+    use clap::Parser;
+    use hexstack::cli::Cli;
+    let clap = Cli::try_parse_from(["hexstack"]).unwrap();
+    let bare = Cli::default();
+    assert_eq!((clap.lang, clap.command.is_none()), (bare.lang, bare.command.is_none()));
+    assert_eq!(format!("{:?}", clap.settings), format!("{:?}", bare.settings));
+    assert_eq!(format!("{:?}", clap.flags()), format!("{:?}", bare.flags()));
+}

@@ -18,15 +18,20 @@ pub use words::{Common, OfBoard, Words, own, own_for, parse_error};
 
 use crate::ai::Level;
 use crate::rules::{Colour, GameKind};
+use std::collections::HashMap;
 use std::sync::OnceLock;
-use table::parse;
-pub use table::{Fnv, Texts};
+pub use table::Table;
+
+/// Every text of a language by key, for checks of the language files.
+pub type Texts = HashMap<String, &'static str>;
 
 /// The keys of the texts every game shares, each with its English text.
 pub mod keys {
     use super::Key;
     include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 }
+
+include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 
 use keys::*;
 
@@ -62,41 +67,41 @@ impl Lang {
             .unwrap_or_default()
     }
 
-    /// The texts every game shares, in this language.
-    fn common(self) -> &'static str {
-        match self {
-            Lang::En => include_str!("../../assets/lang/en.txt"),
-            Lang::Fr => include_str!("../../assets/lang/fr.txt"),
-            Lang::Sr => include_str!("../../assets/lang/sr.txt"),
-        }
-    }
-
-    /// Every text of this language, by key: the shared ones, and each game's under its name.
-    /// Made when the language is first said, once.
+    /// Every text of this language, by key: the shared ones, and each game's under its name
+    /// (for checks of the language files; the screens look their texts up one by one).
     pub fn texts(self) -> &'static Texts {
         static TABLES: [OnceLock<Texts>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         TABLES[self as usize].get_or_init(|| {
-            let mut texts = Texts::with_capacity_and_hasher(512, Default::default());
-            parse("", self.common(), &mut texts);
+            let mut texts: Texts =
+                TEXTS.all(self as usize).map(|(key, text)| (key.to_string(), text)).collect();
             for &game in GameKind::ALL {
-                let own = crate::each_game!(kind game, G => G::COMMON.texts[self as usize]);
-                parse(game.name(), own, &mut texts);
+                let own = crate::each_game!(kind game, G => G::COMMON.texts);
+                texts.extend(
+                    own.all(self as usize).map(|(key, text)| (format!("{}.{key}", game.name()), text)),
+                );
             }
             texts
         })
     }
 
-    /// The text of `key` (English where this language lacks it, the key where all do).
+    /// The text of `key` (English where this language lacks it, the key where all do): a
+    /// shared text's, else the game's whose name it starts with.
     fn lookup(self, key: &str) -> &'static str {
-        let text = self.texts().get(key).or_else(|| Lang::En.texts().get(key));
-        text.copied().unwrap_or("{?}")
+        let own = || {
+            GameKind::ALL.iter().find_map(|&game| {
+                let key = key.strip_prefix(game.name())?.strip_prefix('.')?;
+                crate::each_game!(kind game, G => G::COMMON.texts).text(self as usize, key)
+            })
+        };
+        TEXTS.text(self as usize, key).or_else(own).unwrap_or("{?}")
     }
 
     /// `text` in this language; a key's name (`{key:undo}`) is written as `keys` names it.
     pub fn say_with(self, text: &Text, keys: &dyn Fn(&str) -> String) -> String {
-        let mut out = String::new();
         let mut rest = self.lookup(text.key);
-        while let Some(open) = rest.find(['{', '\\']) {
+        let mut out = String::with_capacity(rest.len());
+        // Found as bytes: both are ASCII, and a screen says a few hundred texts a frame.
+        while let Some(open) = rest.bytes().position(|byte| byte == b'{' || byte == b'\\') {
             out.push_str(&rest[..open]);
             rest = &rest[open..];
             if let Some(after) = rest.strip_prefix("\\n") {

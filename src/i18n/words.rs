@@ -43,8 +43,8 @@ pub trait Words: Game {
 /// The words every game has, from keys of the same names in each game's `en.txt`
 /// (`title`, `setup`, `menu.play_usual`, `menu.play`, `menu.rules`, `parse.*`).
 pub struct Common {
-    /// Its texts (keys without its name), in the order of [`Lang::ALL`].
-    pub texts: [&'static str; 3],
+    /// Its texts in the three languages (keys without its name).
+    pub texts: super::Table,
     pub title: OfBoard,
     pub setup: OfBoard,
     /// The menu's entry to play it on its usual board, and on another (if it has others).

@@ -20,9 +20,9 @@ impl Themes for clamber::Position {
         Theme { name: "sweep", title: THEME_SWEEP, about: THEME_SWEEP_ABOUT },
     ];
 
-    const SHIPPED: &'static [&'static str] = &[
-        include_str!("../../assets/puzzles/clamber-3.tsv"),
-        include_str!("../../assets/puzzles/clamber-4.tsv"),
+    const SHIPPED: &'static [&'static [u8]] = &[
+        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-3.tsv.lz")),
+        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-4.tsv.lz")),
     ];
 
     /// `c3`, `c4`: the board's side tells the sets apart.

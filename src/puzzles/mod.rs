@@ -22,6 +22,7 @@ pub mod rating;
 mod themes;
 #[cfg(feature = "third-game")]
 mod triad;
+mod unpack;
 
 pub use crate::ai::proof::{Prover, Spent};
 pub use themes::{
@@ -243,13 +244,14 @@ pub fn read_set(text: &str) -> Result<Vec<Puzzle>, Text> {
         .collect()
 }
 
-/// Every shipped puzzle, read once. The sets are checked by the tests, so a bad line
-/// cannot ship; were one to, it would be left out rather than stop the program.
+/// Every shipped puzzle, unpacked and read once. The sets are checked by the tests, so a
+/// bad line cannot ship; were one to, it would be left out rather than stop the program.
 pub fn shipped() -> &'static [Puzzle] {
     static SHIPPED_PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
     SHIPPED_PUZZLES.get_or_init(|| {
         let sets = GameKind::ALL.iter().flat_map(|&kind| crate::each_game!(kind kind, G => G::SHIPPED));
-        sets.flat_map(|set| set.lines().filter_map(|line| Puzzle::read(line).ok())).collect()
+        let texts: Vec<String> = sets.filter_map(|set| unpack::unpack(set)).collect();
+        texts.iter().flat_map(|text| text.lines().filter_map(|line| Puzzle::read(line).ok())).collect()
     })
 }
 

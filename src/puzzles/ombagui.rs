@@ -13,7 +13,8 @@ impl Themes for ombagui::Position {
         Theme { name: "jump", title: THEME_JUMP, about: THEME_JUMP_ABOUT },
     ];
 
-    const SHIPPED: &'static [&'static str] = &[include_str!("../../assets/puzzles/ombagui.tsv")];
+    const SHIPPED: &'static [&'static [u8]] =
+        &[include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/ombagui.tsv.lz"))];
 
     fn id_head(_: crate::rules::hex::Board) -> String {
         "o".to_string()

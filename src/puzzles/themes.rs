@@ -29,9 +29,10 @@ pub trait Themes: Evaluate {
     /// The game's own themes, in the order they are listed.
     const THEMES: &'static [Theme] = &[];
 
-    /// The sets of the game's puzzles shipped with the program, as their files' text
-    /// (made by `hexstack puzzles make`: each file's head says how).
-    const SHIPPED: &'static [&'static str] = &[];
+    /// The sets of the game's puzzles shipped with the program, their files
+    /// (`assets/puzzles`, made by `hexstack puzzles make`: each file's head says how) as
+    /// the build packed them.
+    const SHIPPED: &'static [&'static [u8]] = &[];
 
     /// How the ids of the game's puzzles on `board` begin: the game's name unless it says
     /// something shorter.
