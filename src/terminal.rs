@@ -23,7 +23,7 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{TerminalOptions, Viewport};
-use std::io::Write;
+use std::io::{BufWriter, Stdout, Write};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
@@ -62,10 +62,14 @@ pub fn run(app: App) -> Result<(), Text> {
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
 pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
-    let terminal = ratatui::try_init().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
+    let terminal = open().map_err(|error| {
+        ratatui::restore();
+        text!(ERR_TERMINAL).because(error.to_string())
+    })?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        ratatui::restore();
         restore_hook(info);
     }));
     let result = (|| -> Result<()> {
@@ -83,6 +87,23 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result.map_err(Text::from)
+}
+
+/// The local terminal: the screen's bytes gathered and sent at the end of each frame.
+type Local = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+
+/// The local terminal, whole, in raw mode and its alternate screen (`ratatui::restore`
+/// leaves both). Its area is fixed: the loop resizes it when the terminal says it changed,
+/// so that drawing a frame asks the terminal nothing (a full-screen viewport opens
+/// `/dev/tty` at every frame to ask its size). What a frame writes is gathered and sent
+/// at its end, not locked and written command by command.
+fn open() -> std::io::Result<Local> {
+    let (width, height) = ratatui::crossterm::terminal::size()?;
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let viewport = Viewport::Fixed(Rect::new(0, 0, width, height));
+    let backend = CrosstermBackend::new(BufWriter::with_capacity(1 << 14, std::io::stdout()));
+    Terminal::with_options(backend, TerminalOptions { viewport })
 }
 
 /// Reads the local terminal on a thread of its own, which sleeps until a key, a click or a

@@ -10,7 +10,7 @@ use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
@@ -19,7 +19,8 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     }
     let labels: Vec<String> = Entry::all().into_iter().map(|entry| say.text(&entry.label())).collect();
     // Measured in columns on screen, not bytes, so Cyrillic is centred too.
-    let width = labels.iter().map(|label| columns(label) + 6).max().unwrap_or(0);
+    let label_widths: Vec<u16> = labels.iter().map(|label| columns(label)).collect();
+    let width = label_widths.iter().map(|label| label + 6).max().unwrap_or(0);
     let hints = say.hints(Context::Menu);
     let layout = MenuLayout::fit(area, labels.len());
     let keys = key_lines(&hints, area.width);
@@ -33,16 +34,22 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     for (rect, words, style) in heading {
         // A subtitle wider than the terminal is left out rather than cut.
         if let Some(rect) = rect.filter(|rect| columns(&words) <= rect.width) {
-            frame
-                .render_widget(Paragraph::new(Line::styled(words, style)).alignment(Alignment::Center), rect);
+            centre(Line::styled(words, style), rect, frame);
         }
     }
     let left = area.x + (area.width - width) / 2;
-    for (n, (label, rect)) in labels.iter().zip(&layout.entries).enumerate() {
-        let style = if n == menu.selected { theme::CHOSEN } else { Style::new() };
-        let pad = usize::from(width).saturating_sub(Line::raw(label.as_str()).width() + 5);
-        // The tenth entry is 0, its key, as on a keyboard's row of digits.
-        let line = Line::styled(format!(" {}. {label}{} ", (n + 1) % 10, " ".repeat(pad)), style);
+    for (n, ((label, label_width), rect)) in labels.iter().zip(&label_widths).zip(&layout.entries).enumerate()
+    {
+        // The tenth entry is 0, its key, as on a keyboard's row of digits. Only the chosen
+        // one is padded to the width of the bar that marks it: the others' blanks are
+        // the screen's own.
+        let line = match n == menu.selected {
+            true => {
+                let pad = width.saturating_sub(label_width + 5);
+                Line::styled(format!(" {}. {label}{} ", (n + 1) % 10, " ".repeat(pad.into())), theme::CHOSEN)
+            }
+            false => Line::raw(format!(" {}. {label}", (n + 1) % 10)),
+        };
         frame.render_widget(line, Rect { x: left, width, ..*rect });
     }
     // The note, if any, takes what the key line leaves of the footer, and the lines below
@@ -58,29 +65,41 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
         Rect { y: layout.footer.y + note_height, height: keys_height, ..layout.footer }.intersection(area),
     );
     frame.render_widget(centred(note, say.theme.warning).wrap(Wrap { trim: true }), note_area);
-    let keys = keys.into_iter().map(|line| Line::styled(line, theme::HINTS)).collect::<Vec<_>>();
-    frame.render_widget(Paragraph::new(keys).alignment(Alignment::Center), keys_area);
+    for (line, y) in keys.into_iter().zip(keys_area.top()..keys_area.bottom()) {
+        centre(Line::styled(line, theme::HINTS), Rect { y, height: 1, ..keys_area }, frame);
+    }
 }
 
-/// How many columns `words` take on screen.
+/// `line` centred in `rect` as a paragraph centres it (half the room less half the line),
+/// drawn without the paragraph's own pass over every character: a key redraws the menu.
+fn centre(line: Line, rect: Rect, frame: &mut Frame) {
+    let x = rect.x + (rect.width / 2).saturating_sub(line.width() as u16 / 2);
+    frame.render_widget(line, Rect { x, width: rect.right() - x, ..rect });
+}
+
+/// How many columns `words` (one line) take on screen.
 fn columns(words: &str) -> u16 {
-    Line::raw(words).width() as u16
+    Span::raw(words).width() as u16
 }
 
 /// The key line in lines of at most `width` columns, broken between keys, never inside
 /// one (`q` and `quit` stay together); a key wider than `width` is a line of its own.
 fn key_lines(hints: &str, width: u16) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
+    let mut lines: Vec<(String, u16)> = Vec::new();
     for part in hints.split(" · ") {
+        let part_width = columns(part);
         match lines.last_mut() {
-            Some(line) if columns(&format!("{line} · {part}")) <= width => {
+            Some((line, used)) if *used + 3 + part_width <= width => {
                 line.push_str(" · ");
                 line.push_str(part);
+                *used += 3 + part_width;
             }
-            _ => lines.push(part.to_string()),
+            _ => lines.push((part.to_string(), part_width)),
         }
     }
-    if lines.iter().any(|line| columns(line) > width) {
+    let wide = lines.iter().any(|(_, used)| *used > width);
+    let mut lines: Vec<String> = lines.into_iter().map(|(line, _)| line).collect();
+    if wide {
         lines.resize(usize::from(FOOTER), String::new());
     }
     lines
