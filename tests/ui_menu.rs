@@ -102,3 +102,14 @@ fn only_q_quits_from_the_menu() {
     press(&mut app, &["q"]);
     assert!(app.quit, "q quits at once");
 }
+
+/// The menu keeps what it said between frames (a key redraws it whole), but one app drawn
+/// in another language says it again in that one.
+#[test]
+fn the_menu_drawn_again_in_another_language_says_it_in_that_one() {
+    let app = App::new(Profile::default(), Rect::new(0, 0, 80, 24));
+    for lang in [Lang::En, Lang::Fr, Lang::Sr, Lang::En] {
+        let screen = render_in(&app, lang).backend().to_string();
+        assert!(whole(&screen, lang), "{lang:?}\n{screen}");
+    }
+}

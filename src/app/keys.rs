@@ -243,6 +243,15 @@ impl KeyTable {
         KeyTable(Some(table.into()))
     }
 
+    /// Whether `other` is this very table (the program's, or the same person's).
+    pub fn same(&self, other: &KeyTable) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(mine), Some(theirs)) => Arc::ptr_eq(mine, theirs),
+            _ => false,
+        }
+    }
+
     /// Every binding, in the table's order.
     pub fn all(&self) -> &[Binding] {
         self.0.as_deref().unwrap_or(&KEYS)

@@ -3,17 +3,19 @@
 //! rules, quit. Its games and boards come from the list of games.
 
 use super::component::{Component, Go, Request};
-use super::keys::{Action, Context};
+use super::keys::{Action, Context, KeyTable};
 use super::opponent::Computer;
 use crate::ai::Level;
 use crate::clock::TimeControl;
 use crate::i18n::keys::*;
-use crate::i18n::{Text, Words, colour, text};
+use crate::i18n::{Lang, Text, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::rules::{Colour, Game, GameKind, Listed};
 use crate::settings::Prefs;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
+use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A menu's entry.
@@ -70,6 +72,34 @@ pub struct Menu {
     pub selected: usize,
     pub note: Option<Text>,
     pub setup: Option<Setup>,
+    /// What the screen said of its entries and keys, kept for the next frame.
+    pub said: Said,
+}
+
+/// The menu's entries and key line as a terminal says them, kept between frames for the
+/// language and key table they were said in: every key redraws the menu, and saying them
+/// again was a tenth of a key's work.
+#[derive(Clone, Debug, Default)]
+pub struct Said(RefCell<Option<(Lang, KeyTable, Arc<(Vec<String>, String)>)>>);
+
+impl Said {
+    /// The words kept for `lang` and `keys`, else those `say` makes, kept.
+    pub fn get(
+        &self,
+        lang: Lang,
+        keys: &KeyTable,
+        say: impl FnOnce() -> (Vec<String>, String),
+    ) -> Arc<(Vec<String>, String)> {
+        let mut kept = self.0.borrow_mut();
+        match &*kept {
+            Some((was, table, words)) if *was == lang && table.same(keys) => Arc::clone(words),
+            _ => {
+                let words = Arc::new(say());
+                *kept = Some((lang, keys.clone(), Arc::clone(&words)));
+                words
+            }
+        }
+    }
 }
 
 /// A game against the computer being set up: a row for the board, the side you play, the

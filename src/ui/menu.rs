@@ -17,15 +17,17 @@ pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     if let Some(setup) = &menu.setup {
         return draw_setup(setup, say, area, frame);
     }
-    let labels: Vec<String> = Entry::all().into_iter().map(|entry| say.text(&entry.label())).collect();
+    let said = menu.said.get(say.lang, say.keys, || {
+        (Entry::all().into_iter().map(|entry| say.text(&entry.label())).collect(), say.hints(Context::Menu))
+    });
+    let (labels, hints) = (&said.0, said.1.as_str());
     // Measured in columns on screen, not bytes, so Cyrillic is centred too.
     let label_widths: Vec<u16> = labels.iter().map(|label| columns(label)).collect();
     let width = label_widths.iter().map(|label| label + 6).max().unwrap_or(0);
-    let hints = say.hints(Context::Menu);
     let layout = MenuLayout::fit(area, labels.len());
-    let keys = key_lines(&hints, area.width);
+    let keys = key_lines(hints, area.width);
     if layout.entries.is_empty() || area.width < width || keys.len() as u16 >= FOOTER {
-        return draw_too_small(needed(width, &hints, labels.len()), say, area, frame);
+        return draw_too_small(needed(width, hints, labels.len()), say, area, frame);
     }
     let heading = [
         (layout.title, say.word(MENU_TITLE), theme::TITLE),
