@@ -155,6 +155,12 @@ impl Hub {
             ));
             tables.insert(info.id, table);
         }
+        // One line for the whole, so a restart's log says at a glance that play went on.
+        match tables.len() {
+            0 => {}
+            1 => log("1 game goes on after the restart"),
+            n => log(&format!("{n} games go on after the restart")),
+        }
         Ok(Hub {
             club,
             rules,

@@ -335,3 +335,23 @@ fn a_french_members_lobby_says_the_clubs_answers_and_the_games_in_french() {
     let Screen::Lobby(lobby) = &house.app(1).screen else { panic!("Ann's lobby") };
     assert_eq!(lobby.view.live.first().map(|row| row.state.as_str()), Some("Bleu joue"));
 }
+
+#[test]
+fn a_new_game_takes_a_terminal_left_on_a_finished_game_to_it() {
+    let mut house = Clubhouse::new();
+    house.terminal(1, "Ann", true);
+    house.terminal(2, "Bo", true);
+    let first = house.game(1, 2, "1+0");
+    let blue = house.playing(first, Colour::Blue, [1, 2]);
+    house.press(blue, 'r');
+    house.press(blue, 'y');
+    assert!(house.hub.tables.is_empty(), "the first game is over");
+    assert!(!house.on_lobby(1) && !house.on_lobby(2), "both still look at the finished game");
+    let second = house.game(2, 1, "1+0");
+    let link = std::sync::Arc::clone(&house.hub.tables[&second].link);
+    for conn in [1, 2] {
+        let Conn { out: Out::Screen(screen), .. } = &house.hub.conns[&conn] else { panic!("a terminal") };
+        assert!(super::screens::shows(screen, &link), "terminal {conn} is taken to the new game");
+        assert!(house.app(conn).overlay.is_none(), "nothing hides it on terminal {conn}");
+    }
+}
