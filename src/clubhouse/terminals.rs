@@ -88,11 +88,28 @@ impl Hub {
                 if !theirs {
                     return Err(Error::Refused(text!(CLUB_NOT_YOUR_OFFER, id)));
                 }
-                self.offers.remove(&id);
+                let posted = self.offers.remove(&id).expect("found above");
+                if posted.by.id != member.id {
+                    self.declined(&posted.by, member, id);
+                }
                 Ok(())
             }
             // Both are answered before a member is needed.
             LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
+        }
+    }
+
+    /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of
+    /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
+    fn declined(&mut self, by: &Member, member: &Member, id: u64) {
+        super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
+        for conn in self.conns.values_mut().filter(|conn| conn.member.as_ref().is_some_and(|m| m.id == by.id)) {
+            if let Out::Screen(screen) = &mut conn.out
+                && let crate::app::Screen::Lobby(lobby) = &mut screen.app.screen
+            {
+                lobby.note(text!(CLUB_DECLINED, member.name.as_str()));
+                screen.drawn = false;
+            }
         }
     }
 

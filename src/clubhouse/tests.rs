@@ -355,3 +355,19 @@ fn a_new_game_takes_a_terminal_left_on_a_finished_game_to_it() {
         assert!(house.app(conn).overlay.is_none(), "nothing hides it on terminal {conn}");
     }
 }
+
+#[test]
+fn a_declined_challenge_is_told_to_the_challenger_in_their_language() {
+    let mut house = Clubhouse::new();
+    house.terminal_in(1, "Ann", true, Lang::Fr);
+    house.terminal(2, "Bo", true);
+    let offer = Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false };
+    let (ann, bo) = (house.member(1), house.member(2));
+    house.hub.post(1, &ann, Some(bo.clone()), (offer, None)).unwrap();
+    let challenge = *house.hub.offers.keys().next().unwrap();
+    house.hub.ask(2, &bo, LobbyAsk::Decline(challenge)).unwrap();
+    assert!(house.hub.offers.is_empty());
+    let Screen::Lobby(lobby) = &house.app(1).screen else { panic!("Ann's lobby") };
+    let note = lobby.note.as_ref().map(|note| Lang::Fr.say(note));
+    assert_eq!(note.as_deref(), Some("Bo a refusé votre défi"));
+}
