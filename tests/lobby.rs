@@ -374,3 +374,18 @@ fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
     press(&mut replay, &["q"]);
     assert!(matches!(replay.screen, Screen::Lobby(_)));
 }
+
+/// A watcher (no key) is told at once that they may only watch: no form opens, and the
+/// row of a member offers no challenge.
+#[test]
+fn a_watcher_is_not_offered_a_seek_or_a_challenge() {
+    let mut app = lobby_app(LobbyView { me: None, ..full() }, 100, 16);
+    press(&mut app, &["1", "Down"]);
+    assert_eq!(lobby(&app).offer(), None);
+    for keys in [&["n"][..], &["c"], &["Enter"]] {
+        press(&mut app, keys);
+        assert!(lobby(&app).form.is_none(), "{keys:?}");
+        assert!(text(&app, Lang::En).contains("a watcher may only watch"), "{keys:?}");
+    }
+    assert_eq!(app.request, None);
+}

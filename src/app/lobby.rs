@@ -152,7 +152,7 @@ impl Lobby {
             Tab::Players => view
                 .online
                 .get(row)
-                .filter(|member| !me(&member.name))
+                .filter(|member| view.me.is_some() && !me(&member.name))
                 .map(|member| text!(LOBBY_DO_CHALLENGE, member.name.as_str())),
             Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
                 true => text!(LOBBY_DO_CANCEL),
@@ -197,7 +197,9 @@ impl Lobby {
     /// The form of a challenge to the member chosen on the list of who is online.
     fn challenge(&mut self) -> Go {
         let chosen = self.view.online.get(self.row(Tab::Players));
-        if let (Tab::Players, Some(member)) = (self.tab, chosen) {
+        if self.view.me.is_none() {
+            self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
+        } else if let (Tab::Players, Some(member)) = (self.tab, chosen) {
             self.form = Some(Form::new(Some(member.name.clone())));
         }
         Go::Stay
@@ -261,6 +263,10 @@ impl Component for Lobby {
             Action::PreviousPage => self.turn(Tab::ALL.len() - 1),
             Action::Jump(n) if n < Tab::ALL.len() => self.tab = Tab::ALL[n],
             Action::Choose => return self.choose(),
+            // A watcher (no key) may only watch: told at once, not after a form.
+            Action::Seek | Action::Challenge if self.view.me.is_none() => {
+                self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
+            }
             Action::Seek => self.form = Some(Form::new(None)),
             Action::Challenge => return self.challenge(),
             Action::Yes => return self.answer(true),

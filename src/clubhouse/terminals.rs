@@ -103,7 +103,8 @@ impl Hub {
     /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
     fn declined(&mut self, by: &Member, member: &Member, id: u64) {
         super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
-        for conn in self.conns.values_mut().filter(|conn| conn.member.as_ref().is_some_and(|m| m.id == by.id)) {
+        for conn in self.conns.values_mut().filter(|conn| conn.member.as_ref().is_some_and(|m| m.id == by.id))
+        {
             if let Out::Screen(screen) = &mut conn.out
                 && let crate::app::Screen::Lobby(lobby) = &mut screen.app.screen
             {
