@@ -234,9 +234,10 @@ fn pack(bytes: &[u8]) -> Vec<u8> {
             candidate = before[candidate];
         }
         let end = if best >= 4 { at + best } else { at + 1 };
-        for place in at..end.min(bytes.len().saturating_sub(3)) {
+        let stop = end.min(bytes.len().saturating_sub(3));
+        for (place, link) in before.iter_mut().enumerate().take(stop).skip(at) {
             let slot = hash(place);
-            before[place] = heads[slot];
+            *link = heads[slot];
             heads[slot] = place;
         }
         if best >= 4 {

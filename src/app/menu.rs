@@ -80,16 +80,14 @@ pub struct Menu {
 /// language and key table they were said in: every key redraws the menu, and saying them
 /// again was a tenth of a key's work.
 #[derive(Clone, Debug, Default)]
-pub struct Said(RefCell<Option<(Lang, KeyTable, Arc<(Vec<String>, String)>)>>);
+pub struct Said(RefCell<Option<(Lang, KeyTable, Arc<SaidWords>)>>);
+
+/// The menu's entries and its key line, said.
+pub type SaidWords = (Vec<String>, String);
 
 impl Said {
     /// The words kept for `lang` and `keys`, else those `say` makes, kept.
-    pub fn get(
-        &self,
-        lang: Lang,
-        keys: &KeyTable,
-        say: impl FnOnce() -> (Vec<String>, String),
-    ) -> Arc<(Vec<String>, String)> {
+    pub fn get(&self, lang: Lang, keys: &KeyTable, say: impl FnOnce() -> SaidWords) -> Arc<SaidWords> {
         let mut kept = self.0.borrow_mut();
         match &*kept {
             Some((was, table, words)) if *was == lang && table.same(keys) => Arc::clone(words),
