@@ -62,10 +62,7 @@ pub fn run(app: App) -> Result<(), Text> {
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
 pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
-    let terminal = open().map_err(|error| {
-        ratatui::restore();
-        text!(ERR_TERMINAL).because(error.to_string())
-    })?;
+    let terminal = open().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -100,10 +97,14 @@ type Local = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
 fn open() -> std::io::Result<Local> {
     let (width, height) = ratatui::crossterm::terminal::size()?;
     ratatui::crossterm::terminal::enable_raw_mode()?;
-    execute!(std::io::stdout(), EnterAlternateScreen)?;
     let viewport = Viewport::Fixed(Rect::new(0, 0, width, height));
     let backend = CrosstermBackend::new(BufWriter::with_capacity(1 << 14, std::io::stdout()));
-    Terminal::with_options(backend, TerminalOptions { viewport })
+    let opened = execute!(std::io::stdout(), EnterAlternateScreen)
+        .and_then(|()| Terminal::with_options(backend, TerminalOptions { viewport }));
+    if opened.is_err() {
+        ratatui::restore();
+    }
+    opened
 }
 
 /// Reads the local terminal on a thread of its own, which sleeps until a key, a click or a
