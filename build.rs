@@ -107,6 +107,11 @@ fn constant(key: &str) -> String {
     key.replace(['.', '-'], "_").to_uppercase()
 }
 
+/// A language file's `key = text` lines: blank lines and lines starting with `#` skipped.
+fn entries(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+}
+
 /// Writes a constant for each key of `source`, named after the key (`played.wins` is
 /// `PLAYED_WINS`), the key under `prefix`; gives each key's count of values.
 fn write_keys(source: &Path, prefix: &str, target: &Path) -> BTreeMap<String, usize> {
@@ -115,7 +120,7 @@ fn write_keys(source: &Path, prefix: &str, target: &Path) -> BTreeMap<String, us
     let mut code = String::new();
     let mut names = BTreeSet::new();
     let mut keys = BTreeMap::new();
-    for line in text.lines().filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#')) {
+    for line in entries(&text) {
         let Some((key, value)) = line.split_once('=') else {
             panic!("{}: not 'key = text': {line}", source.display());
         };
@@ -140,10 +145,9 @@ fn table(folder: &Path) -> String {
         let path = folder.join(format!("{lang}.txt"));
         println!("cargo::rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let lines =
-            text.lines().filter(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'));
-        let pairs =
-            lines.filter_map(|line| line.split_once('=')).map(|(key, text)| (key.trim(), text.trim()));
+        let pairs = entries(&text)
+            .filter_map(|line| line.split_once('='))
+            .map(|(key, text)| (key.trim(), text.trim()));
         pairs.map(|(key, text)| (key.to_string(), text.to_string())).collect::<BTreeMap<_, _>>()
     };
     let english = read("en");

@@ -263,8 +263,9 @@ impl Component for Lobby {
             Action::PreviousPage => self.turn(Tab::ALL.len() - 1),
             Action::Jump(n) if n < Tab::ALL.len() => self.tab = Tab::ALL[n],
             Action::Choose => return self.choose(),
-            // A watcher (no key) may only watch: told at once, not after a form.
-            Action::Seek | Action::Challenge if self.view.me.is_none() => {
+            // A watcher (no key) may only watch: told at once, not after a form (a
+            // challenge is refused the same way, in `challenge`).
+            Action::Seek if self.view.me.is_none() => {
                 self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
             }
             Action::Seek => self.form = Some(Form::new(None)),
