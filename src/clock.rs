@@ -10,78 +10,12 @@ use crate::rules::Colour;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The longest base a time control may have: lichess's longest, three hours.
-pub const LONGEST_BASE: Duration = Duration::from_secs(180 * 60);
-/// The largest increment: three minutes a turn, lichess's largest too.
-pub const LARGEST_INCREMENT: Duration = Duration::from_secs(180);
 /// Below this much time a clock is shown in the warning colour, with a mark.
 pub const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
 pub const TENTHS: Duration = Duration::from_secs(10);
 
-/// A game's time control: each side starts with `base`, and gains `increment` after each of
-/// its turns (Fischer).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct TimeControl {
-    pub base: Duration,
-    pub increment: Duration,
-}
-
-/// Why a time control was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum BadControl {
-    /// Not `M+S`, `Ns+S` or `none`.
-    Form,
-    /// A base of no time, or longer than [`LONGEST_BASE`].
-    Base,
-    /// An increment larger than [`LARGEST_INCREMENT`].
-    Increment,
-}
-
-impl TimeControl {
-    /// `M+S` (minutes, then the seconds added after each turn), `Ns+S` (a base in seconds),
-    /// or `none` for a game without clocks.
-    pub fn parse(text: &str) -> Result<Option<TimeControl>, BadControl> {
-        let text = text.trim();
-        if text.eq_ignore_ascii_case("none") {
-            return Ok(None);
-        }
-        let (base, increment) = text.split_once('+').ok_or(BadControl::Form)?;
-        let (base, increment) = (base.trim(), increment.trim());
-        let number = |digits: &str| match digits.bytes().all(|b| b.is_ascii_digit()) {
-            // Any count of digits reads, however long: a large one is out of range, not a typo.
-            true => Ok(digits.parse::<u64>().unwrap_or(u64::MAX)),
-            false => Err(BadControl::Form),
-        };
-        let (base, unit) = match base.strip_suffix('s') {
-            Some(seconds) => (seconds, 1),
-            None => (base, 60),
-        };
-        if base.is_empty() || increment.is_empty() {
-            return Err(BadControl::Form);
-        }
-        let base = Duration::from_secs(number(base)?.saturating_mul(unit));
-        let increment = Duration::from_secs(number(increment)?);
-        if base.is_zero() || base > LONGEST_BASE {
-            return Err(BadControl::Base);
-        }
-        if increment > LARGEST_INCREMENT {
-            return Err(BadControl::Increment);
-        }
-        Ok(Some(TimeControl { base, increment }))
-    }
-}
-
-impl std::fmt::Display for TimeControl {
-    /// As it is given: `5+3`, or `30s+2` for a base that is not whole minutes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (base, increment) = (self.base.as_secs(), self.increment.as_secs());
-        match base % 60 {
-            0 => write!(f, "{}+{increment}", base / 60),
-            _ => write!(f, "{base}s+{increment}"),
-        }
-    }
-}
+pub use crate::rules::time_control::{BadControl, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test
 /// moves. Clones share the same time.
@@ -315,27 +249,6 @@ mod tests {
 
     fn secs(n: u64) -> Duration {
         Duration::from_secs(n)
-    }
-
-    #[test]
-    fn a_time_control_reads_as_minutes_or_seconds_and_refuses_nonsense() {
-        let read = |text| TimeControl::parse(text);
-        assert_eq!(read("5+3"), Ok(Some(TimeControl { base: secs(300), increment: secs(3) })));
-        assert_eq!(read("30s+2"), Ok(Some(TimeControl { base: secs(30), increment: secs(2) })));
-        assert_eq!(read(" 1 + 0 "), Ok(Some(TimeControl { base: secs(60), increment: secs(0) })));
-        assert_eq!(read("180+180").map(|c| c.map(|c| c.to_string())), Ok(Some("180+180".into())));
-        assert_eq!(read("none"), Ok(None));
-        assert_eq!(read("NONE"), Ok(None));
-        for form in ["5+", "+3", "5", "", "5+3+1", "5m+3", "5.5+0", "1e3+0", "-1+0", "5+-1", "s+1"] {
-            assert_eq!(read(form), Err(BadControl::Form), "{form:?}");
-        }
-        for base in ["0+5", "0s+1", "181+0", "99999+0", "10801s+0", "99999999999999999999999+0"] {
-            assert_eq!(read(base), Err(BadControl::Base), "{base:?}");
-        }
-        assert_eq!(read("5+181"), Err(BadControl::Increment));
-        for text in ["5+3", "30s+2", "90s+0", "1+0", "180+180"] {
-            assert_eq!(read(text).unwrap().unwrap().to_string(), text, "it writes as it reads");
-        }
     }
 
     #[test]

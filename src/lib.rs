@@ -16,6 +16,8 @@
 //! ```
 
 pub use hexstack_ai as ai;
+#[cfg(feature = "club")]
+pub use hexstack_club as club;
 pub use hexstack_rules as rules;
 pub use hexstack_rules::{each_game, games};
 
@@ -24,12 +26,9 @@ pub mod autosave;
 pub mod cli;
 pub mod clock;
 #[cfg(feature = "club")]
-pub mod club;
-#[cfg(feature = "club")]
 pub mod clubhouse;
 pub mod config;
 pub mod engine;
-pub mod glicko;
 pub mod i18n;
 #[cfg(feature = "ssh")]
 pub mod net;

@@ -335,7 +335,7 @@ impl<G: Game> Record<G> {
     /// Adds a skip when the player to move has no legal turn but the game goes on.
     fn skip_if_stuck(&mut self) -> bool {
         let position = self.position();
-        if position.outcome() != Outcome::Ongoing || position.can_move() {
+        if !position.must_skip() {
             return false;
         }
         self.plies.truncate(self.played);

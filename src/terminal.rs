@@ -153,6 +153,8 @@ pub struct Screen<B: Backend> {
     pub drawn: bool,
     /// Set when what was drawn did not all reach the terminal (a guest's).
     pub redraw: Redraw,
+    /// Frames drawn so far.
+    frames: u64,
 }
 
 impl<B: Backend> Screen<B>
@@ -161,7 +163,7 @@ where
 {
     /// A screen for `app` on `terminal`.
     pub fn new(app: App, terminal: Terminal<B>) -> Screen<B> {
-        Screen { app, terminal, drawn: false, redraw: Redraw::default() }
+        Screen { app, terminal, drawn: false, redraw: Redraw::default(), frames: 0 }
     }
 
     /// Lets the app handle `event`.
@@ -175,12 +177,23 @@ where
         Ok(())
     }
 
+    /// The same screen, asked for a whole frame through `redraw` (its output's).
+    pub fn with_redraw(self, redraw: Redraw) -> Screen<B> {
+        Screen { redraw, ..self }
+    }
+
+    /// How many frames were drawn (a whole frame asked for again aside).
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
     /// Draws the app if it changed since it was last drawn, whole if what was sent before
     /// did not all go out.
     pub fn draw(&mut self) -> Result<()> {
         if !self.drawn {
             self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
             self.drawn = true;
+            self.frames += 1;
         }
         if self.redraw.take() {
             let area = self.app.area;
@@ -438,7 +451,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
             execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
             let app = App::shared(*profile, link.sit_guest(), area);
             app.waker.connect(wakes);
-            visitor.screen = Some(Screen { redraw, ..Screen::new(app, terminal) });
+            visitor.screen = Some(Screen::new(app, terminal).with_redraw(redraw));
         }
         Guest::Input(input) => {
             let Some(screen) = &mut visitor.screen else { return Ok(()) };

@@ -4,7 +4,6 @@
 //! game that loads, kill -9 and a restart that keep the turn, SIGTERM.
 #![cfg(feature = "club")]
 
-mod club_support;
 mod member;
 
 use hexstack::rules::GameKind;
@@ -41,7 +40,7 @@ fn a_seek_taken_is_a_game_whose_turns_both_players_and_a_watcher_see_and_the_arc
     let server = Server::start(dir.path());
     let port = server.port;
     let (ann_key, bo_key, cy_key) = (key(), key(), key());
-    let turns = club_support::greedy(GameKind::Clamber, 3, 40);
+    let turns = member::greedy(GameKind::Clamber, 3, 40);
     runtime().block_on(async {
         let mut ann = Bot::join(port, "Ann", Some(&ann_key)).await;
         let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
@@ -110,7 +109,7 @@ fn a_turn_shown_survives_kill_9_and_the_game_goes_on_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(dir.path());
     let (ann_key, bo_key) = (key(), key());
-    let turns = club_support::greedy(GameKind::Clamber, 3, 40);
+    let turns = member::greedy(GameKind::Clamber, 3, 40);
     let rt = runtime();
     let game = rt.block_on(async {
         let mut ann = Bot::join(server.port, "Ann", Some(&ann_key)).await;
@@ -150,7 +149,7 @@ fn a_member_online_twice_hears_the_game_on_both_and_one_who_does_not_return_lose
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(dir.path());
     let (ann_key, bo_key) = (key(), key());
-    let turns = club_support::greedy(GameKind::Clamber, 3, 2);
+    let turns = member::greedy(GameKind::Clamber, 3, 2);
     runtime().block_on(async {
         let mut ann = Bot::join(server.port, "Ann", Some(&ann_key)).await;
         let mut again = Bot::join(server.port, "Ann", Some(&ann_key)).await;
@@ -234,7 +233,7 @@ fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game
     let server = Server::start(dir.path());
     let port = server.port;
     let (ann_key, bo_key, cy_key) = (key(), key(), key());
-    let turns = club_support::greedy(GameKind::Clamber, 3, 1);
+    let turns = member::greedy(GameKind::Clamber, 3, 1);
     runtime().block_on(async {
         let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
         let ann = Terminal::open(port, "Ann", Some(&ann_key)).await;

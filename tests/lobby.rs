@@ -13,7 +13,8 @@ use hexstack::record::{AnyRecord, AnyRecordExt};
 use hexstack::rules::{AnyPosition, clamber};
 
 use hexstack::app::lobby::{
-    ChallengeRow, Form, GameRow, Lobby, LobbyAsk, LobbyLayout, LobbyView, OnlineRow, SeekRow, Tab, Terms,
+    ChallengeRow, ClubView, Form, GameRow, Lobby, LobbyAsk, LobbyLayout, LobbyView, OnlineRow, OwnView,
+    RecentRow, SeekRow, Tab, Terms,
 };
 use hexstack::app::{App, Overlay, Profile, Screen};
 use hexstack::clock::TimeControl;
@@ -35,13 +36,19 @@ fn ratings(pools: &[(&str, &str)]) -> Vec<(String, String)> {
     pools.iter().map(|(pool, rating)| (pool.to_string(), rating.to_string())).collect()
 }
 
-fn game(id: u64, blue: &str, red: &str, turns: usize, state: &str) -> GameRow {
-    let (blue, red, state) = (blue.to_string(), red.to_string(), state.to_string());
-    GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true, turns, state }
+fn game(id: u64, blue: &str, red: &str) -> GameRow {
+    let (blue, red) = (blue.to_string(), red.to_string());
+    GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true }
 }
 
 /// A lobby with something in every part, seen by `ana`.
 fn full() -> LobbyView {
+    let (club, own) = full_parts();
+    LobbyView::new(club, own)
+}
+
+/// The club's part and ana's own of a lobby with something in every part.
+fn full_parts() -> (ClubView, OwnView) {
     let (clamber, ombagui) = (GameKind::ALL[0], GameKind::ALL[1]);
     let online = |name: &str, pools: &[(&str, &str)], playing| OnlineRow {
         name: name.to_string(),
@@ -49,29 +56,31 @@ fn full() -> LobbyView {
         playing,
     };
     let place = |name: &str, rating: &str, games| (name.to_string(), rating.to_string(), games);
-    LobbyView {
+    let club = ClubView {
         club: "Hexhall".to_string(),
         greeting: Some("Rated evening on Thursdays.".to_string()),
-        me: Some("ana".to_string()),
         online: vec![
             online("ana", &[("Clamber 3", "1512"), ("Ombagui", "1500?")], false),
             online("bojan", &[("Clamber 3", "1490")], true),
             online("chloé", &[("Clamber 4", "1620")], false),
         ],
         seeks: vec![
-            SeekRow {
-                id: 7,
-                by: "bojan".to_string(),
-                terms: terms(clamber, 3, clock(5, 3), true, None),
-                mine: false,
-            },
+            SeekRow { id: 7, by: "bojan".to_string(), terms: terms(clamber, 3, clock(5, 3), true, None) },
             SeekRow {
                 id: 9,
                 by: "ana".to_string(),
                 terms: terms(ombagui, 4, None, false, Some(Colour::Blue)),
-                mine: true,
             },
         ],
+        live: vec![game(21, "bojan", "dan"), game(22, "eva", "filip")],
+        best: vec![
+            ("Clamber 3".to_string(), vec![place("ana", "1512", 12), place("bojan", "1490", 30)]),
+            ("Ombagui".to_string(), vec![place("chloé", "1580?", 4)]),
+        ],
+        failed: None,
+    };
+    let own = OwnView {
+        me: Some("ana".to_string()),
         challenges: vec![
             ChallengeRow {
                 id: 11,
@@ -86,13 +95,14 @@ fn full() -> LobbyView {
                 terms: terms(clamber, 3, clock(10, 5), false, None),
             },
         ],
-        live: vec![game(21, "bojan", "dan", 14, "Red to move"), game(22, "eva", "filip", 3, "Blue to move")],
-        recent: vec![game(3, "ana", "chloé", 31, "Blue won: resigned")],
-        best: vec![
-            ("Clamber 3".to_string(), vec![place("ana", "1512", 12), place("bojan", "1490", 30)]),
-            ("Ombagui".to_string(), vec![place("chloé", "1580?", 4)]),
-        ],
-    }
+        recent: vec![RecentRow {
+            game: game(3, "ana", "chloé"),
+            turns: 31,
+            result: hexstack::i18n::text!(STATUS_RESIGNED, Colour::Red, Colour::Blue),
+        }],
+        failed: None,
+    };
+    (club, own)
 }
 
 fn lobby_app(view: LobbyView, width: u16, height: u16) -> App {
@@ -146,7 +156,10 @@ fn every_part_of_a_full_lobby_is_drawn_in_each_language() {
 #[test]
 fn an_empty_lobby_and_a_watchers_say_so_in_each_language() {
     for lang in Lang::ALL {
-        let view = LobbyView { club: "Hexhall".to_string(), ..LobbyView::default() };
+        let view = LobbyView::new(
+            ClubView { club: "Hexhall".to_string(), ..ClubView::default() },
+            OwnView::default(),
+        );
         let mut app = lobby_app(view, 80, 12);
         let mut screens = Vec::new();
         for n in 1..=6 {
@@ -294,28 +307,29 @@ fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
 fn a_new_view_keeps_each_part_on_the_same_row() {
     let mut app = lobby_app(full(), 100, 16);
     press(&mut app, &["2", "Down", "1", "Down", "Down", "4", "Down"]);
-    let mut view = full();
-    let first = view.seeks[0].clone();
-    view.seeks.insert(0, SeekRow { id: 40, ..first });
-    view.online.retain(|member| member.name != "bojan");
-    view.live.remove(0);
-    lobby_mut(&mut app).set_view(view);
+    let (mut club, own) = full_parts();
+    let first = club.seeks[0].clone();
+    club.seeks.insert(0, SeekRow { id: 40, ..first });
+    club.online.retain(|member| member.name != "bojan");
+    club.live.remove(0);
+    lobby_mut(&mut app).set_view(LobbyView::new(club, own));
     let kept = lobby(&app);
-    assert_eq!(kept.view.seeks[kept.row(Tab::Seeks)].id, 9, "the same seek, moved down a row");
-    assert_eq!(kept.view.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
-    assert_eq!(kept.view.live[kept.row(Tab::Live)].id, 22);
+    assert_eq!(kept.view.club.seeks[kept.row(Tab::Seeks)].id, 9, "the same seek, moved down a row");
+    assert_eq!(kept.view.club.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
+    assert_eq!(kept.view.club.live[kept.row(Tab::Live)].id, 22);
     // In the best, a place is found again by its pool and name.
     press(&mut app, &["6", "Down", "Down"]);
-    let mut view = full();
-    view.best[0].1.insert(0, ("dan".to_string(), "1700".to_string(), 40));
-    lobby_mut(&mut app).set_view(view);
-    let best = lobby(&app).best_rows();
-    let (pool, place) = best[lobby(&app).row(Tab::Best)];
+    let (mut club, own) = full_parts();
+    club.best[0].1.insert(0, ("dan".to_string(), "1700".to_string(), 40));
+    lobby_mut(&mut app).set_view(LobbyView::new(club, own));
+    let (pool, place) = lobby(&app).best_rows().nth(lobby(&app).row(Tab::Best)).unwrap();
     assert_eq!((pool, place.map(|(n, place)| (n, place.0.as_str()))), ("Clamber 3", Some((2, "bojan"))));
     // A row gone leaves the place where it was, within the rows there are.
     let mut app = lobby_app(full(), 100, 16);
     press(&mut app, &["2", "Down"]);
-    lobby_mut(&mut app).set_view(LobbyView { seeks: full().seeks[..1].to_vec(), ..full() });
+    let (mut club, own) = full_parts();
+    club.seeks.truncate(1);
+    lobby_mut(&mut app).set_view(LobbyView::new(club, own));
     assert_eq!(lobby(&app).row(Tab::Seeks), 0);
     lobby_mut(&mut app).set_view(LobbyView::default());
     press(&mut app, &["Down", "Enter", "Up", "End"]);
@@ -379,7 +393,8 @@ fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
 /// row of a member offers no challenge.
 #[test]
 fn a_watcher_is_not_offered_a_seek_or_a_challenge() {
-    let mut app = lobby_app(LobbyView { me: None, ..full() }, 100, 16);
+    let (club, own) = full_parts();
+    let mut app = lobby_app(LobbyView::new(club, OwnView { me: None, ..own }), 100, 16);
     press(&mut app, &["1", "Down"]);
     assert_eq!(lobby(&app).offer(), None);
     for keys in [&["n"][..], &["c"], &["Enter"]] {

@@ -8,7 +8,10 @@ pub mod form;
 pub mod view;
 
 pub use form::Form;
-pub use view::{ChallengeRow, GameRow, LobbyAsk, LobbyView, OnlineRow, Place, SeekRow, Terms};
+pub use view::{
+    ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, RecentRow, SeekRow,
+    Terms,
+};
 
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
@@ -71,21 +74,28 @@ impl Lobby {
     }
 
     /// A new view from the club: each part's row stays on the same seek, game or member
-    /// where it still is, else at the same place (or the last row).
+    /// where it still is, else at the same place (or the last row). Only the chosen rows
+    /// are looked for: a new view costs the length of its lists, nothing more.
     pub fn set_view(&mut self, view: LobbyView) {
         let kept: Vec<Option<RowKey>> =
-            Tab::ALL.iter().map(|&tab| self.row_keys(tab).into_iter().nth(self.row(tab))).collect();
+            Tab::ALL.iter().map(|&tab| self.row_key(tab, self.row(tab))).collect();
         self.view = view;
         for (tab, key) in Tab::ALL.into_iter().zip(kept) {
-            let keys = self.row_keys(tab);
-            let found = key.and_then(|key| keys.iter().position(|row| *row == key));
-            self.rows[tab.index()] = found.unwrap_or(self.row(tab)).min(keys.len().saturating_sub(1));
+            let count = self.count(tab);
+            let found =
+                key.and_then(|key| (0..count).find(|&row| self.row_key(tab, row).as_ref() == Some(&key)));
+            self.rows[tab.index()] = found.unwrap_or(self.row(tab)).min(count.saturating_sub(1));
         }
     }
 
     /// The club's answer, on the note line until the member does something else.
     pub fn note(&mut self, note: Text) {
         self.note = Some(note);
+    }
+
+    /// What the note line says: the club's answer, else what it could not read.
+    pub fn said(&self) -> Option<&Text> {
+        self.note.as_ref().or(self.view.failed())
     }
 
     /// The row chosen in `tab`.
@@ -95,49 +105,43 @@ impl Lobby {
 
     /// How many rows `tab` lists (the best: a heading per pool, and its places).
     pub fn count(&self, tab: Tab) -> usize {
-        let view = &self.view;
+        let (club, own) = (&self.view.club, &self.view.own);
         match tab {
-            Tab::Players => view.online.len(),
-            Tab::Seeks => view.seeks.len(),
-            Tab::Challenges => view.challenges.len(),
-            Tab::Live => view.live.len(),
-            Tab::Recent => view.recent.len(),
-            Tab::Best => view.best.iter().map(|(_, best)| best.len() + 1).sum(),
+            Tab::Players => club.online.len(),
+            Tab::Seeks => club.seeks.len(),
+            Tab::Challenges => own.challenges.len(),
+            Tab::Live => club.live.len(),
+            Tab::Recent => own.recent.len(),
+            Tab::Best => club.best.iter().map(|(_, best)| best.len() + 1).sum(),
         }
     }
 
     /// The best's rows: a pool's heading (None), or a place in it (Some).
-    pub fn best_rows(&self) -> Vec<(&str, Option<(usize, &Place)>)> {
-        let mut rows = Vec::new();
-        for (pool, best) in &self.view.best {
-            rows.push((pool.as_str(), None));
-            rows.extend(best.iter().enumerate().map(|place| (pool.as_str(), Some(place))));
-        }
-        rows
+    pub fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &Place)>)> {
+        self.view.club.best.iter().flat_map(|(pool, best)| {
+            let places = best.iter().enumerate().map(move |place| (pool.as_str(), Some(place)));
+            std::iter::once((pool.as_str(), None)).chain(places)
+        })
     }
 
-    /// What each row of `tab` is, in order: built once, so that finding a row is linear.
-    fn row_keys(&self, tab: Tab) -> Vec<RowKey> {
-        let view = &self.view;
-        let ids = |games: &[GameRow]| games.iter().map(|game| RowKey::Id(game.id)).collect();
+    /// What row `row` of `tab` is, to find it again in a new view.
+    fn row_key(&self, tab: Tab, row: usize) -> Option<RowKey> {
+        let (club, own) = (&self.view.club, &self.view.own);
         match tab {
-            Tab::Players => view.online.iter().map(|member| RowKey::Name(member.name.clone())).collect(),
-            Tab::Seeks => view.seeks.iter().map(|seek| RowKey::Id(seek.id)).collect(),
-            Tab::Challenges => view.challenges.iter().map(|challenge| RowKey::Id(challenge.id)).collect(),
-            Tab::Live => ids(&view.live),
-            Tab::Recent => ids(&view.recent),
-            Tab::Best => {
-                let key = |(pool, place): (&str, Option<(usize, &Place)>)| {
-                    RowKey::Best(pool.to_string(), place.map(|(_, (name, _, _))| name.clone()))
-                };
-                self.best_rows().into_iter().map(key).collect()
-            }
+            Tab::Players => club.online.get(row).map(|member| RowKey::Name(member.name.clone())),
+            Tab::Seeks => club.seeks.get(row).map(|seek| RowKey::Id(seek.id)),
+            Tab::Challenges => own.challenges.get(row).map(|challenge| RowKey::Id(challenge.id)),
+            Tab::Live => club.live.get(row).map(|game| RowKey::Id(game.id)),
+            Tab::Recent => own.recent.get(row).map(|recent| RowKey::Id(recent.game.id)),
+            Tab::Best => self.best_rows().nth(row).map(|(pool, place)| {
+                RowKey::Best(pool.to_string(), place.map(|(_, (name, _, _))| name.clone()))
+            }),
         }
     }
 
     /// Whether a challenge is to the member looking (else from them).
     pub fn to_me(&self, challenge: &ChallengeRow) -> bool {
-        self.view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(&challenge.to))
+        self.view.is_me(&challenge.to)
     }
 
     /// What the keys do on the chosen row, in words, for the line under the list: None
@@ -146,28 +150,27 @@ impl Lobby {
         use crate::i18n::keys::*;
         use crate::i18n::text;
         let row = self.row(self.tab);
-        let view = &self.view;
-        let me = |name: &str| view.me.as_deref().is_some_and(|me| me.eq_ignore_ascii_case(name));
+        let (view, club, own) = (&self.view, &self.view.club, &self.view.own);
         match self.tab {
-            Tab::Players => view
+            Tab::Players => club
                 .online
                 .get(row)
-                .filter(|member| view.me.is_some() && !me(&member.name))
+                .filter(|member| view.me().is_some() && !view.is_me(&member.name))
                 .map(|member| text!(LOBBY_DO_CHALLENGE, member.name.as_str())),
-            Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
+            Tab::Seeks => club.seeks.get(row).map(|seek| match view.is_me(&seek.by) {
                 true => text!(LOBBY_DO_CANCEL),
                 false => text!(LOBBY_DO_TAKE, seek.by.as_str()),
             }),
-            Tab::Challenges => view.challenges.get(row).map(|challenge| match self.to_me(challenge) {
+            Tab::Challenges => own.challenges.get(row).map(|challenge| match self.to_me(challenge) {
                 true => text!(LOBBY_DO_ACCEPT, challenge.from.as_str()),
                 false => text!(LOBBY_DO_WITHDRAW, challenge.to.as_str()),
             }),
-            Tab::Live => view.live.get(row).map(|game| match view.me.as_deref() {
-                Some(me) if me == game.blue => text!(LOBBY_DO_RETURN, game.red.as_str()),
-                Some(me) if me == game.red => text!(LOBBY_DO_RETURN, game.blue.as_str()),
-                _ => text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()),
+            Tab::Live => club.live.get(row).map(|game| match () {
+                () if view.is_me(&game.blue) => text!(LOBBY_DO_RETURN, game.red.as_str()),
+                () if view.is_me(&game.red) => text!(LOBBY_DO_RETURN, game.blue.as_str()),
+                () => text!(LOBBY_DO_WATCH, game.blue.as_str(), game.red.as_str()),
             }),
-            Tab::Recent => view.recent.get(row).map(|_| text!(LOBBY_DO_REPLAY)),
+            Tab::Recent => own.recent.get(row).map(|_| text!(LOBBY_DO_REPLAY)),
             Tab::Best => None,
         }
     }
@@ -176,19 +179,19 @@ impl Lobby {
     /// member or withdraw one of theirs, watch or replay a game, challenge a member.
     fn choose(&mut self) -> Go {
         let row = self.row(self.tab);
-        let view = &self.view;
+        let (view, club, own) = (&self.view, &self.view.club, &self.view.own);
         let ask = match self.tab {
             Tab::Players => return self.challenge(),
-            Tab::Seeks => view.seeks.get(row).map(|seek| match seek.mine {
+            Tab::Seeks => club.seeks.get(row).map(|seek| match view.is_me(&seek.by) {
                 true => LobbyAsk::Cancel(seek.id),
                 false => LobbyAsk::Take(seek.id),
             }),
-            Tab::Challenges => view.challenges.get(row).map(|challenge| match self.to_me(challenge) {
+            Tab::Challenges => own.challenges.get(row).map(|challenge| match self.to_me(challenge) {
                 true => LobbyAsk::Accept(challenge.id),
                 false => LobbyAsk::Decline(challenge.id),
             }),
-            Tab::Live => view.live.get(row).map(|game| LobbyAsk::Watch(game.id)),
-            Tab::Recent => view.recent.get(row).map(|game| LobbyAsk::Replay(game.id)),
+            Tab::Live => club.live.get(row).map(|game| LobbyAsk::Watch(game.id)),
+            Tab::Recent => own.recent.get(row).map(|recent| LobbyAsk::Replay(recent.game.id)),
             Tab::Best => None,
         };
         ask.map_or(Go::Stay, asking)
@@ -196,8 +199,8 @@ impl Lobby {
 
     /// The form of a challenge to the member chosen on the list of who is online.
     fn challenge(&mut self) -> Go {
-        let chosen = self.view.online.get(self.row(Tab::Players));
-        if self.view.me.is_none() {
+        let chosen = self.view.club.online.get(self.row(Tab::Players));
+        if self.view.me().is_none() {
             self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
         } else if let (Tab::Players, Some(member)) = (self.tab, chosen) {
             self.form = Some(Form::new(Some(member.name.clone())));
@@ -210,12 +213,13 @@ impl Lobby {
     fn answer(&mut self, yes: bool) -> Go {
         let row = self.row(self.tab);
         let ask = match self.tab {
-            Tab::Challenges => self.view.challenges.get(row).and_then(|challenge| match yes {
+            Tab::Challenges => self.view.own.challenges.get(row).and_then(|challenge| match yes {
                 true => self.to_me(challenge).then_some(LobbyAsk::Accept(challenge.id)),
                 false => Some(LobbyAsk::Decline(challenge.id)),
             }),
             Tab::Seeks if !yes => {
-                self.view.seeks.get(row).filter(|seek| seek.mine).map(|seek| LobbyAsk::Cancel(seek.id))
+                let seek = self.view.club.seeks.get(row).filter(|seek| self.view.is_me(&seek.by));
+                seek.map(|seek| LobbyAsk::Cancel(seek.id))
             }
             _ => None,
         };
@@ -265,7 +269,7 @@ impl Component for Lobby {
             Action::Choose => return self.choose(),
             // A watcher (no key) may only watch: told at once, not after a form (a
             // challenge is refused the same way, in `challenge`).
-            Action::Seek if self.view.me.is_none() => {
+            Action::Seek if self.view.me().is_none() => {
                 self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
             }
             Action::Seek => self.form = Some(Form::new(None)),

@@ -198,7 +198,7 @@ impl PuzzleScreen {
     fn decided(&mut self, solved: bool) {
         let Some(puzzle) = self.current.map(|n| &self.puzzles[n]) else { return };
         let before = self.rating();
-        let after = before.after_puzzle(puzzle.rating, solved);
+        let after = crate::puzzles::rating::after_puzzle(before, puzzle.rating, solved);
         let attempt = Attempt { date: crate::store::now_utc(), id: puzzle.id.clone(), solved, rating: after };
         self.history.add(attempt);
         self.rating_before = Some(before);

@@ -143,6 +143,58 @@ impl App {
         app.showing(Screen::Game(Box::new(game)))
     }
 
+    /// A club member's terminal, on the club's lobby showing `view`.
+    pub fn club_lobby(profile: Profile, area: Rect, view: lobby::LobbyView) -> App {
+        App::new(profile, area).showing(Screen::Lobby(Box::new(lobby::Lobby::new(view))))
+    }
+
+    /// The club's lobby, if it is on screen.
+    pub fn lobby(&self) -> Option<&lobby::Lobby> {
+        match &self.screen {
+            Screen::Lobby(lobby) => Some(lobby),
+            _ => None,
+        }
+    }
+
+    /// Shows `view` in the lobby on screen, keeping the member's place: whether the lobby
+    /// is on screen and showed another view.
+    pub fn show_lobby_view(&mut self, view: &lobby::LobbyView) -> bool {
+        match &mut self.screen {
+            Screen::Lobby(lobby) if lobby.view != *view => {
+                lobby.set_view(view.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Says `note` on the lobby's note line: whether the lobby is on screen.
+    pub fn note_in_lobby(&mut self, note: Text) -> bool {
+        match &mut self.screen {
+            Screen::Lobby(lobby) => {
+                lobby.note(note);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Says `said` on the game on screen: a warning, or news.
+    pub fn say_at_game(&mut self, said: Text, warning: bool) {
+        if let Some(game) = self.game_screen() {
+            let message = match warning {
+                true => table::Message::Warning(said),
+                false => table::Message::Info(said),
+            };
+            crate::each_game!(game, game => game.table.status_mut().show(message));
+        }
+    }
+
+    /// What the app asks of the program around it after the last event, taken.
+    pub fn take_request(&mut self) -> Option<Request> {
+        self.request.take()
+    }
+
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
     pub fn seat_at_club(&mut self, seat: link::Seat, players: &Players) {

@@ -43,6 +43,7 @@ impl Doors {
             name: String::new(),
             key: None,
             lang: None,
+            no_color: false,
             channel: None,
             writer: None,
             lines: None,
@@ -74,6 +75,8 @@ pub struct Door {
     /// The key's fingerprint (`SHA256:...`), none for a watcher.
     key: Option<String>,
     lang: Option<Lang>,
+    /// Whether its client sent `NO_COLOR` (set, not empty): its screen draws no colour.
+    no_color: bool,
     /// The connection's one channel: others are refused.
     channel: Option<ChannelId>,
     writer: Option<ChannelWriteHalf<Msg>>,
@@ -119,6 +122,7 @@ impl Door {
             name: self.name.clone(),
             key: self.key.clone(),
             lang: self.lang.unwrap_or_default(),
+            no_color: self.no_color,
             peer: self.visit.peer,
         };
         self.opened = true;
@@ -224,8 +228,10 @@ impl russh::server::Handler for Door {
         value: &str,
         session: &mut Session,
     ) -> Result<()> {
-        if matches!(name, "LANG" | "LC_ALL" | "LC_MESSAGES") {
-            self.lang = Lang::from_locale(value).or(self.lang);
+        match name {
+            "LANG" | "LC_ALL" | "LC_MESSAGES" => self.lang = Lang::from_locale(value).or(self.lang),
+            "NO_COLOR" => self.no_color = !value.is_empty(),
+            _ => {}
         }
         session.channel_success(channel)?;
         Ok(())

@@ -1,26 +1,32 @@
-//! The club's loop: one thread holds the database, who is connected, the open seeks and
-//! challenges and the games in progress, and answers every connection's [`Call`] in turn.
-//! It sleeps on its channel until a call comes or the next flag falls. A turn is committed
-//! to the database before anyone is told of it; a commit that fails takes the turn back.
+//! The club's loop: one thread holds the club's database and answers every connection's
+//! [`Call`] in turn. It routes between the hub's parts, each with its own state: who is
+//! connected ([`Terminals`]), the games in progress ([`ClubGames`]), the open seeks and
+//! challenges ([`Offers`]), and what the lobbies show ([`Board`]). It sleeps on its
+//! channel until a call comes, a flag falls, a screen's clock turns or the lobbies are due
+//! their news. A turn is committed to the database before anyone is told of it; a commit
+//! that fails takes the turn back.
 
-use super::log;
-use super::screens::MemberScreen;
-use super::tables::Table;
+use super::board::Board;
+use super::games::{ClubGame, ClubGames};
+use super::offers::Offers;
+use super::terminals::{Conn, Out, Terminals};
+use super::{log, words};
 use crate::clock::Timepiece;
-use crate::club::bot::{BotError, Command, Event, Offer};
-use crate::club::{Club, Error, GameId, Member, MemberId, Which};
+use crate::club::bot::{BotError, Command, Event};
+use crate::club::{Club, Error, GameId, Member, MemberId, Refusal, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
-use crate::rules::{Colour, GameKind};
-use std::collections::{BTreeMap, HashMap};
+use crate::rules::GameKind;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Open seeks and challenges one member may have at once.
-pub const OFFERS_EACH: usize = 10;
+/// How long a change of the club waits before the other lobbies hear of it, so that many
+/// changes close together redraw each lobby once. The member who made it sees it at once.
+pub const SPREAD: Duration = Duration::from_millis(100);
 
 /// What a connection asks of the hub.
 pub enum Call {
@@ -32,16 +38,19 @@ pub enum Call {
     Line { conn: u64, line: Result<String, BotError> },
     /// The connection went.
     Gone { conn: u64 },
+    /// The admin changed member `name` (a ban): read them again.
+    Member { name: String },
     /// The server stops.
     Stop,
 }
 
 /// Who a connection is: the name typed, the key's fingerprint (none: a watcher), the
-/// language their ssh sent, where from.
+/// language their ssh sent, whether it asked for no colour, where from.
 pub struct Who {
     pub name: String,
     pub key: Option<String>,
     pub lang: Lang,
+    pub no_color: bool,
     pub peer: SocketAddr,
 }
 
@@ -106,37 +115,57 @@ impl Default for Rules {
     }
 }
 
-/// One connection that stays: a bot's (or a watcher's), or a terminal's.
-pub(super) struct Conn {
-    pub(super) member: Option<Member>,
-    pub(super) out: Out,
-    /// A bot's seats at the games its member plays: the screens there see them present.
-    pub(super) held: Vec<crate::app::link::Seat>,
+/// Why the hub did not do what it was asked: the club's word, or its own.
+#[derive(Debug)]
+pub enum Refused {
+    Club(Error),
+    Hub(Text),
 }
 
-/// Where a connection's news goes: lines of the bot protocol, or a screen.
-pub(super) enum Out {
-    Lines(Box<Output>),
-    Screen(Box<MemberScreen>),
+impl From<Error> for Refused {
+    fn from(error: Error) -> Refused {
+        Refused::Club(error)
+    }
 }
 
-/// A seek (`to` none) or a challenge.
-pub(super) struct Posted {
-    pub(super) by: Member,
-    pub(super) to: Option<Member>,
-    pub(super) offer: Offer,
-    /// The side the poster chose in the lobby's form (a bot's offer leaves it to chance).
-    pub(super) colour: Option<Colour>,
+impl From<Refusal> for Refused {
+    fn from(refusal: Refusal) -> Refused {
+        Refused::Club(Error::Refused(refusal))
+    }
+}
+
+impl From<Text> for Refused {
+    fn from(text: Text) -> Refused {
+        Refused::Hub(text)
+    }
+}
+
+impl From<&Refused> for Text {
+    fn from(refused: &Refused) -> Text {
+        match refused {
+            Refused::Club(error) => Text::from(error),
+            Refused::Hub(text) => text.clone(),
+        }
+    }
+}
+
+impl Refused {
+    /// In English, for the log and the bot protocol.
+    pub fn english(&self) -> String {
+        Lang::En.say(&Text::from(self))
+    }
 }
 
 /// The club as the loop holds it.
 pub struct Hub {
     pub(super) club: Club,
     pub(super) rules: Rules,
-    pub(super) conns: HashMap<u64, Conn>,
-    pub(super) offers: BTreeMap<u64, Posted>,
-    pub(super) next_offer: u64,
-    pub(super) tables: BTreeMap<GameId, Table>,
+    pub(super) terminals: Terminals,
+    pub(super) games: ClubGames,
+    pub(super) offers: Offers,
+    pub(super) board: Board,
+    /// When the lobbies not at the change hear of the club's last change.
+    pub(super) spread_at: Option<Instant>,
     /// The terminal whose key is being settled: it saw its own change already.
     pub(super) acting: Option<u64>,
     /// What the games' clocks read (a test's fake one).
@@ -146,69 +175,60 @@ pub struct Hub {
 impl Hub {
     /// The hub of `club`, every game it kept in progress going on.
     pub fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
-        let mut tables = BTreeMap::new();
+        let time = Timepiece::real();
+        let mut games = ClubGames::default();
         for info in club.live_games()? {
-            let table = Table::resumed(&mut club, &info, &Timepiece::real())?;
+            let archived = club.archived(info.id)?.ok_or(Refusal::NoGame(info.id))?;
+            games.insert(ClubGame::resumed(&archived, &time));
             log(&format!(
                 "game {} goes on: {} {} {} v {} {}",
                 info.id, info.game, info.side, info.blue, info.red, info.clock
             ));
-            tables.insert(info.id, table);
         }
         // One line for the whole, so a restart's log says at a glance that play went on.
-        match tables.len() {
+        match games.len() {
             0 => {}
             1 => log("1 game goes on after the restart"),
             n => log(&format!("{n} games go on after the restart")),
         }
+        let _ = &mut club;
         Ok(Hub {
+            board: Board::new(rules.name.clone(), rules.greeting.clone()),
             club,
             rules,
-            conns: HashMap::new(),
-            offers: BTreeMap::new(),
-            next_offer: 1,
-            tables,
+            terminals: Terminals::default(),
+            games,
+            offers: Offers::default(),
+            spread_at: None,
             acting: None,
-            time: Timepiece::real(),
+            time,
         })
     }
 
     /// Answers calls until told to stop (or every sender is gone).
     pub fn run(mut self, calls: &Receiver<Call>) {
         loop {
-            let timers = self.timers();
-            let due = timers.iter().map(|(_, due)| *due);
-            let next = self.tables.values().filter_map(Table::flag_at).chain(due).min();
-            let call = match next {
-                Some(at) => calls.recv_timeout(at.saturating_duration_since(Instant::now())),
+            let next = [self.games.next_flag(), self.terminals.next_timer(), self.spread_at];
+            let call = match next.into_iter().flatten().min() {
+                Some(at) => calls.recv_timeout(at.saturating_duration_since(self.time.now())),
                 None => calls.recv().map_err(|_| RecvTimeoutError::Disconnected),
             };
-            // What the lobbies show changes with what members do and with games ending,
-            // not with a clock's figure.
-            let mut changed = match call {
+            match call {
                 Ok(Call::Stop) | Err(RecvTimeoutError::Disconnected) => break,
-                Ok(call) => {
-                    self.answer(call);
-                    true
-                }
-                Err(RecvTimeoutError::Timeout) => false,
-            };
-            changed |= self.flags();
-            self.wake(&timers);
-            self.refresh(changed);
+                Ok(call) => self.answer(call),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            self.flags();
+            self.wake();
+            self.refresh();
         }
         log("the club stops");
         // Each terminal left as it was found, with a goodbye in its language; dropped, each
         // output closes its channel.
-        let conns: Vec<u64> = self.conns.keys().copied().collect();
-        for conn in conns {
-            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) {
-                let _ = crate::terminal::leave(&mut screen.terminal);
-                let goodbye = screen.app.profile.lang.say(&text!(CLUB_CLOSED));
-                let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
-                let _ = screen.terminal.backend_mut().flush();
-            }
-            self.gone(conn);
+        for conn in self.terminals.ids() {
+            let goodbye =
+                self.terminals.screen(conn).map(|screen| screen.app.profile.lang.say(&text!(CLUB_CLOSED)));
+            self.drop_conn(conn, goodbye);
         }
     }
 
@@ -218,69 +238,60 @@ impl Hub {
             Call::Line { conn, line } => self.line(conn, line),
             Call::Key { conn, input } => self.key(conn, input),
             Call::Gone { conn } => self.gone(conn),
+            Call::Member { name } => self.reread(&name),
             Call::Stop => {}
         }
     }
 
     /// Whoever comes: a member by their key (registered if new), or a watcher.
-    fn admit(&mut self, who: &Who) -> Result<Option<Member>, Text> {
+    fn admit(&mut self, who: &Who) -> Result<Option<Member>, Refused> {
         let Some(key) = &who.key else {
             return match self.rules.watchers {
                 true => Ok(None),
-                false => Err(text!(CLUB_MEMBERS_ONLY)),
+                false => Err(text!(CLUB_MEMBERS_ONLY).into()),
             };
         };
-        match self.club.login(key, &who.name) {
-            Ok(login) => {
-                if login.registered {
-                    log(&format!("{} registered from {}", login.member.name, who.peer.ip()));
-                }
-                Ok(Some(login.member))
-            }
-            Err(error) => Err(error.into()),
+        let login = self.club.login(key, &who.name)?;
+        if login.registered {
+            log(&format!("{} registered from {}", login.member.name, who.peer.ip()));
         }
+        Ok(Some(login.member))
     }
 
     fn open(&mut self, conn: u64, who: Who, ask: Ask, mut output: Box<Output>) {
         let member = match self.admit(&who) {
             Ok(member) => member,
             Err(why) => {
-                let said = who.lang.say(&why);
-                log(&format!(
-                    "refused {} from {}: {}",
-                    crate::club::names::quoted(&who.name),
-                    who.peer.ip(),
-                    Lang::En.say(&why)
-                ));
+                let name = crate::club::names::quoted(&who.name);
+                log(&format!("refused {name} from {}: {}", who.peer.ip(), why.english()));
                 output.outbox().exit_status(1);
-                return put(&mut output, &said);
+                return put(&mut output, &who.lang.say(&Text::from(&why)));
             }
         };
-        let name = member.as_ref().map_or("a watcher", |member| member.name.as_str()).to_string();
-        let said = match ask {
+        let said: Result<String, Refused> = match ask {
             Ask::Bot => return self.bot(conn, member, output),
-            Ask::Lobby(area) => return self.lobby(conn, member, who.lang, area, output),
-            Ask::Bad(command) => {
-                output.outbox().exit_status(1);
-                Ok(who.lang.say(&text!(CLUB_UNKNOWN_COMMAND, command)))
-            }
+            Ask::Lobby(area) => return self.lobby(conn, member, &who, area, output),
+            Ask::Bad(command) => Err(text!(CLUB_UNKNOWN_COMMAND, command).into()),
             Ask::Who => Ok(self.who_lines(member.as_ref())),
-            Ask::Games(which, name) => self.club.games_lines(which, name.as_deref()),
-            Ask::Export(id) => self.club.export(id),
-            Ask::Ratings(game) => self.club.ratings_lines(game),
+            Ask::Games(which, name) => {
+                super::scripts::games(&self.club, which, name.as_deref()).map_err(Refused::from)
+            }
+            Ask::Export(id) => super::export::export(&self.club, id).map_err(Refused::from),
+            Ask::Ratings(game) => super::scripts::ratings(&self.club, game).map_err(Refused::from),
             Ask::History(name) => {
                 match name.as_deref().or(member.as_ref().map(|member| member.name.as_str())) {
-                    Some(name) => self.club.history_lines(name),
-                    None => Err(Error::Refused(text!(CLUB_HISTORY_WHOSE))),
+                    Some(name) => super::scripts::history(&self.club, name).map_err(Refused::from),
+                    None => Err(text!(CLUB_HISTORY_WHOSE).into()),
                 }
             }
         };
         match said {
             Ok(said) => put(&mut output, &said),
-            Err(error) => {
+            Err(why) => {
                 output.outbox().exit_status(1);
-                log(&format!("{name}: {error}"));
-                put(&mut output, &who.lang.say(error.text()));
+                let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
+                log(&format!("{name}: {}", why.english()));
+                put(&mut output, &who.lang.say(&Text::from(&why)));
             }
         }
     }
@@ -289,19 +300,10 @@ impl Hub {
     /// progress.
     fn who_lines(&self, asking: Option<&Member>) -> String {
         let mut online: BTreeMap<String, MemberId> = BTreeMap::new();
-        if let Some(member) = asking {
+        for member in self.terminals.online().chain(asking) {
             online.insert(member.name.clone(), member.id);
         }
-        for member in self.conns.values().filter_map(|conn| conn.member.as_ref()) {
-            online.insert(member.name.clone(), member.id);
-        }
-        online
-            .iter()
-            .map(|(name, id)| {
-                let playing = self.tables.values().filter(|table| table.plays(*id)).count();
-                format!("{name}\t{playing}\n")
-            })
-            .collect()
+        online.iter().map(|(name, id)| format!("{name}\t{}\n", self.games.of(*id).count())).collect()
     }
 
     /// A bot's session begins: it is told of its games in progress and their turns.
@@ -309,17 +311,19 @@ impl Hub {
         let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
         log(&format!("{name} is in (bot protocol)"));
         let ids: Vec<GameId> = match &member {
-            Some(member) => {
-                self.tables.values().filter(|table| table.plays(member.id)).map(|table| table.id).collect()
-            }
+            Some(member) => self.games.of(member.id).map(|game| game.id).collect(),
             None => Vec::new(),
         };
         for &id in &ids {
-            if !self.tell_game(id, &mut output) {
+            if !super::terminals::say(&mut output, &self.game_lines(id)) {
                 return;
             }
         }
-        self.conns.insert(conn, Conn { member, out: Out::Lines(output), held: Vec::new() });
+        let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
+        self.terminals.insert(conn, Conn::new(member, Out::Lines(output)), &self.games);
+        if arrived {
+            self.board.changed();
+        }
         // Its member is at each of their games from now on: the screens there hear so.
         for id in ids {
             self.hold_seats(id);
@@ -327,68 +331,79 @@ impl Hub {
         }
     }
 
-    /// Tells `output` of game `id`: its `game` line and its turns so far.
-    pub(super) fn tell_game(&self, id: GameId, output: &mut Output) -> bool {
-        let Some(table) = self.tables.get(&id) else { return true };
-        let mut lines = vec![table.event().to_string()];
-        if let Ok(Some(archived)) = self.club.archived(id) {
-            for turn in archived.turns {
-                lines.push(
-                    Event::Turn { id, number: turn.number, turn: turn.turn, clocks: turn.clocks }.to_string(),
-                );
-            }
+    /// What tells a bot of game `id`: its `game` line and its turns so far, a line each.
+    pub(super) fn game_lines(&self, id: GameId) -> String {
+        let Some(game) = self.games.get(id) else { return String::new() };
+        let mut lines = vec![game.event().to_string()];
+        match self.club.archived(id) {
+            Ok(Some(archived)) => lines.extend(archived.turns.into_iter().map(|turn| {
+                Event::Turn { id, number: turn.number, turn: turn.turn, clocks: turn.clocks }.to_string()
+            })),
+            Ok(None) => {}
+            Err(error) => log(&format!("game {id} could not be read: {}", words::english(&error))),
         }
-        lines.iter().all(|line| say(output, line))
+        lines.join("\n")
     }
 
+    /// Connection `conn` went: its seats at games are free, and a member who has no
+    /// connection left is offline.
     pub(super) fn gone(&mut self, conn: u64) {
-        let at = self.at(conn);
-        let Some(mut gone) = self.conns.remove(&conn) else { return };
+        self.drop_conn(conn, None);
+    }
+
+    /// Lets connection `conn` go, its screen left as it was found, with `goodbye` under it.
+    pub(super) fn drop_conn(&mut self, conn: u64, goodbye: Option<String>) {
+        let at = self.terminals.game_of(conn);
+        let Some(mut gone) = self.terminals.remove(conn) else { return };
         if let Out::Screen(screen) = &mut gone.out {
             // The terminal left as it was found; dropped, its output closes the channel.
             let _ = crate::terminal::leave(&mut screen.terminal);
+            if let Some(goodbye) = goodbye {
+                let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
+                let _ = screen.terminal.backend_mut().flush();
+            }
         }
-        // Its seats at games are free: the others there hear who went.
         let held: Vec<GameId> = self
-            .tables
-            .values()
-            .filter(|table| gone.held.iter().any(|seat| seat.is_at(&table.link)))
-            .map(|table| table.id)
+            .games
+            .iter()
+            .filter(|game| gone.held.iter().any(|seat| seat.is_at(&game.link)))
+            .map(|game| game.id)
             .collect();
         drop(gone.out);
         drop(gone.held);
         for id in at.into_iter().chain(held) {
             self.spread(id);
         }
-        for table in self.tables.values_mut() {
-            table.watchers.remove(&conn);
-        }
         let Some(member) = gone.member else { return };
-        if self.conns.values().all(|conn| conn.member.as_ref().is_none_or(|other| other.id != member.id)) {
+        if !self.terminals.is_online(member.id) {
             // Offline: their seeks and challenges go; their games wait for them, on the clock.
-            self.offers.retain(|_, posted| posted.by.id != member.id);
+            for posted in self.offers.withdraw(|posted| posted.by.id == member.id) {
+                if let Some(to) = posted.to {
+                    self.board.changed_for(to.id);
+                }
+            }
+            self.board.left(member.id);
             log(&format!("{} left", member.name));
         }
     }
 
     fn line(&mut self, conn: u64, line: Result<String, BotError>) {
-        let Some(member) = self.conns.get(&conn).map(|conn| conn.member.clone()) else { return };
+        let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
         let command = line.and_then(|line| line.parse::<Command>());
         // The bot protocol's words are English, whatever the member's language.
         let answer = match (command, member) {
-            (Err(error), _) => Err(error.0),
-            (Ok(Command::Watch(id)), _) => self.watch(conn, id).map_err(|error| error.to_string()),
-            (Ok(_), None) => Err(Error::Refused(text!(CLUB_WATCHER_ONLY)).to_string()),
-            (Ok(command), Some(member)) => {
-                self.command(conn, &member, command).map_err(|error| error.to_string())
-            }
+            (Err(BotError::Line(why)), _) => Err(why),
+            (Err(BotError::Refused(refusal)), _) => Err(Refused::from(refusal).english()),
+            (Ok(Command::Watch(id)), _) => self.watch(conn, id).map_err(|why| why.english()),
+            (Ok(_), None) => Err(Refused::Hub(text!(CLUB_WATCHER_ONLY)).english()),
+            (Ok(command), Some(member)) => self.command(conn, &member, command).map_err(|why| why.english()),
         };
         if let Err(message) = answer {
             self.tell(conn, &Event::Err(message));
         }
     }
 
-    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Error> {
+    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Refused> {
         match command {
             Command::Seek(offer) => self.post(conn, member, None, (offer, None)),
             Command::Challenge { name, offer } => {
@@ -403,52 +418,34 @@ impl Hub {
     }
 
     /// The member `name` whom `member` challenges: one who exists, not themself.
-    pub(super) fn challenged(&self, member: &Member, name: &str) -> Result<Member, Error> {
-        let to = self.club.member(name)?.ok_or_else(|| Error::Refused(text!(CLUB_NO_MEMBER, name)))?;
+    pub(super) fn challenged(&self, member: &Member, name: &str) -> Result<Member, Refused> {
+        let to =
+            self.club.member(name)?.ok_or_else(|| Refusal::NoMember(crate::club::names::quoted(name)))?;
         match to.id == member.id {
-            true => Err(Error::Refused(text!(CLUB_SELF_CHALLENGE))),
+            true => Err(text!(CLUB_SELF_CHALLENGE).into()),
             false => Ok(to),
         }
     }
 
-    /// Tells game `id`'s players (each of their connections) and watchers.
-    pub(super) fn tell_table(&mut self, id: GameId, event: &Event) {
-        let Some(table) = self.tables.get(&id) else { return };
-        let players = [table.players[0].0, table.players[1].0];
-        let watchers: Vec<u64> = table.watchers.iter().copied().collect();
-        self.tell_members(&players, &watchers, event);
+    /// Tells game `id`'s players (each of their bot connections) and watchers.
+    pub(super) fn tell_game_event(&mut self, id: GameId, event: &Event) {
+        let players = self.games.get(id).map(ClubGame::members).unwrap_or_default();
+        self.tell_members(&players, Some(id), event);
     }
 
-    /// Tells every connection of `members`, and the connections `also`.
-    pub(super) fn tell_members(&mut self, members: &[MemberId], also: &[u64], event: &Event) {
-        let line = event.to_string();
-        let mut lost = Vec::new();
-        for (id, conn) in &mut self.conns {
-            let Out::Lines(output) = &mut conn.out else { continue };
-            let theirs = conn.member.as_ref().is_some_and(|member| members.contains(&member.id));
-            if (theirs || also.contains(id)) && !say(output, &line) {
-                lost.push(*id);
-            }
-        }
+    /// Tells every bot connection of `members` (and the bots watching `game`).
+    pub(super) fn tell_members(&mut self, members: &[MemberId], game: Option<GameId>, event: &Event) {
+        let lost = self.terminals.say(&event.to_string(), members, game, &[]);
         for conn in lost {
             self.gone(conn);
         }
     }
 
     pub(super) fn tell(&mut self, conn: u64, event: &Event) {
-        let sent = self.conns.get_mut(&conn).is_none_or(|to| match &mut to.out {
-            Out::Lines(output) => say(output, &event.to_string()),
-            Out::Screen(_) => true,
-        });
-        if !sent {
-            self.gone(conn);
+        for lost in self.terminals.say(&event.to_string(), &[], None, &[conn]) {
+            self.gone(lost);
         }
     }
-}
-
-/// One line to `output`; false if its connection is gone.
-fn say(output: &mut Output, line: &str) -> bool {
-    writeln!(output, "{line}").and_then(|()| output.flush()).is_ok()
 }
 
 /// A script command's whole answer; then the output is dropped, which closes the channel.

@@ -5,18 +5,25 @@
 //! progress. It logs one line an event on stderr and stops cleanly on SIGTERM or SIGINT.
 //! docs/club.md describes it.
 
+pub mod admin;
+mod board;
 mod door;
+mod export;
+mod games;
 mod hub;
+mod lobbies;
 mod offers;
+mod pairing;
 mod screens;
+pub mod scripts;
 mod seats;
-mod tables;
 mod terminals;
 mod turns;
+pub mod words;
 
 pub use hub::{Ask, Rules};
 
-use crate::club::{Club, Durability, default_path};
+use crate::club::{Club, DB_FILE, Durability};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::net::{Limits, SshServer, host_key};
@@ -50,7 +57,7 @@ pub struct ClubArgs {
     pub db: Option<PathBuf>,
     /// Without one, run the club's server
     #[command(subcommand)]
-    pub what: Option<crate::club::admin::ClubCommand>,
+    pub what: Option<admin::ClubCommand>,
 }
 
 /// Does what `args` ask, with the settings `loaded`: what to print (the admin's).
@@ -58,7 +65,7 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String,
     let ClubArgs { listen, db, what } = args;
     let settings = &loaded.settings;
     if let Some(what) = what {
-        return crate::club::admin::run(what, db, settings.lang.value);
+        return admin::run(what, db, settings.lang.value);
     }
     let rules = Rules {
         name: settings.club_name.value.clone(),
@@ -67,6 +74,12 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String,
     };
     let limits = Limits { guests: settings.club_connections.value, ..Limits::default() };
     run(&listen, db, rules, limits).map(|()| String::new())
+}
+
+/// The database's file when none is given: `club.sqlite3` in the data folder, beside the
+/// saves.
+pub fn default_path() -> Option<PathBuf> {
+    Some(store::data_dir()?.join(DB_FILE))
 }
 
 /// One line on stderr: the time (UTC) and what happened.
@@ -82,11 +95,11 @@ pub fn log(line: &str) {
 /// or SIGINT.
 pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limits) -> Result<(), Text> {
     let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let club = Club::open(&path, Durability::Crash)?;
+    let club = Club::open(&path, Durability::Crash).map_err(Text::from)?;
     let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
     let key = host_key(&dir)?;
     let (calls, waiting) = sync_channel(CALLS);
-    let hub = hub::Hub::new(club, rules.clone())?;
+    let hub = hub::Hub::new(club, rules.clone()).map_err(Text::from)?;
     let bind = SocketAddr::new(listen.bind, listen.port);
     let server = SshServer::start(key, bind, &limits, door::ways_in(), |open| {
         let doors = door::Doors::new(calls.clone(), limits.clone(), open);
@@ -94,6 +107,8 @@ pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limit
     })
     .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
     stop_on_signals(calls.clone());
+    let told = calls.clone();
+    let _ear = admin::Ear::open(&path, move |name| told.send(hub::Call::Member { name }).is_ok());
     log(&format!("club '{}' listening on {} ({})", rules.name, server.addr(), store::shown(&path)));
     drop(calls);
     hub.run(&waiting);

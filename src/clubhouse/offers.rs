@@ -1,84 +1,93 @@
-//! Seeks and challenges: posted (from a bot's line or a lobby's form), taken or accepted
-//! into a game that both players' terminals go to at once.
+//! Seeks and challenges: the open ones, each member's at most [`OFFERS_EACH`], posted,
+//! withdrawn, declined or taken.
 
-use super::hub::{Hub, OFFERS_EACH, Posted};
-use super::log;
-use super::tables::Table;
-use crate::club::bot::{Event, Offer};
-use crate::club::{Error, Member, NewGame, Pool};
+use crate::club::bot::Offer;
+use crate::club::{Member, MemberId, Pool};
 use crate::i18n::keys::*;
-use crate::i18n::text;
+use crate::i18n::{Text, text};
 use crate::rules::Colour;
+use std::collections::BTreeMap;
 
-impl Hub {
-    pub(super) fn post(
-        &mut self,
-        conn: u64,
-        member: &Member,
-        to: Option<Member>,
-        (offer, colour): (Offer, Option<Colour>),
-    ) -> Result<(), Error> {
+/// Open seeks and challenges one member may have at once.
+pub const OFFERS_EACH: usize = 10;
+
+/// A seek (`to` none) or a challenge.
+#[derive(Clone, Debug)]
+pub struct Posted {
+    pub by: Member,
+    pub to: Option<Member>,
+    pub offer: Offer,
+    /// The side the poster chose in the lobby's form (a bot's offer leaves it to chance).
+    pub colour: Option<Colour>,
+}
+
+impl Posted {
+    /// Whether member `member` posted it or is challenged by it.
+    pub fn involves(&self, member: MemberId) -> bool {
+        self.by.id == member || self.to.as_ref().is_some_and(|to| to.id == member)
+    }
+}
+
+/// Every open seek and challenge, by number.
+#[derive(Default)]
+pub struct Offers {
+    posted: BTreeMap<u64, Posted>,
+    next: u64,
+}
+
+impl Offers {
+    /// Posts `posted` if its poster may: its number.
+    pub fn post(&mut self, posted: Posted) -> Result<u64, Text> {
+        let offer = &posted.offer;
         if offer.rated && Pool::of(offer.game, offer.side).is_none() {
-            return Err(Error::Refused(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side)));
+            return Err(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side));
         }
-        if self.offers.values().filter(|posted| posted.by.id == member.id).count() >= OFFERS_EACH {
-            return Err(Error::Refused(text!(CLUB_OFFERS_FULL, OFFERS_EACH)));
+        if self.posted.values().filter(|other| other.by.id == posted.by.id).count() >= OFFERS_EACH {
+            return Err(text!(CLUB_OFFERS_FULL, OFFERS_EACH));
         }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        let what = match &to {
-            Some(to) => format!("{} challenges {} ({id}): {offer}", member.name, to.name),
-            None => format!("{} seeks ({id}): {offer}", member.name),
-        };
-        log(&what);
-        self.tell(conn, &Event::Seek(id));
-        if let Some(to) = &to {
-            let event = Event::Challenge { id, from: member.name.clone(), offer: offer.clone() };
-            self.tell_members(&[to.id], &[], &event);
-        }
-        self.offers.insert(id, Posted { by: member.clone(), to, offer, colour });
-        Ok(())
+        self.next += 1;
+        self.posted.insert(self.next, posted);
+        Ok(self.next)
     }
 
-    pub(super) fn accept(&mut self, member: &Member, id: u64) -> Result<(), Error> {
-        let posted = self.offers.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_OFFER, id)))?;
+    /// Offer `id`, for member `member` to take: a seek of another's, or a challenge to them.
+    pub fn takeable(&self, id: u64, member: MemberId) -> Result<&Posted, Text> {
+        let posted = self.posted.get(&id).ok_or_else(|| text!(CLUB_NO_OFFER, id))?;
         match &posted.to {
-            Some(to) if to.id != member.id => return Err(Error::Refused(text!(CLUB_NOT_TO_YOU, id))),
-            None if posted.by.id == member.id => return Err(Error::Refused(text!(CLUB_OWN_SEEK, id))),
-            _ => {}
+            Some(to) if to.id != member => Err(text!(CLUB_NOT_TO_YOU, id)),
+            None if posted.by.id == member => Err(text!(CLUB_OWN_SEEK, id)),
+            _ => Ok(posted),
         }
-        let (by, offer) = (posted.by.clone(), posted.offer.clone());
-        let poster = posted.colour.unwrap_or(if rand::random::<bool>() { Colour::Blue } else { Colour::Red });
-        let [blue, red] = match poster {
-            Colour::Blue => [by, member.clone()],
-            Colour::Red => [member.clone(), by],
-        };
-        let new = NewGame {
-            game: offer.game,
-            side: offer.side,
-            blue: blue.id,
-            red: red.id,
-            clock: offer.clock,
-            rated: offer.rated,
-        };
-        let game = self.club.create_game(&new)?;
-        self.offers.remove(&id);
-        let record = self.club.live_game(game)?.record.clone();
-        let table = Table::new(game, &new, [blue.name.clone(), red.name.clone()], record, &self.time);
-        log(&format!(
-            "game {game}: {} {} {} v {} {}{}",
-            new.game,
-            new.side,
-            blue.name,
-            red.name,
-            new.clock,
-            if new.rated { " rated" } else { "" }
-        ));
-        let event = table.event();
-        self.tables.insert(game, table);
-        self.tell_members(&[blue.id, red.id], &[], &event);
-        self.hold_seats(game);
-        self.seat_players(game);
-        Ok(())
+    }
+
+    /// Offer `id` made a game: it goes.
+    pub fn taken(&mut self, id: u64) -> Option<Posted> {
+        self.posted.remove(&id)
+    }
+
+    /// Takes offer `id` away: withdrawn by its poster, or declined by whom it challenges.
+    pub fn remove(&mut self, id: u64, member: MemberId) -> Result<Posted, Text> {
+        let posted = self.posted.get(&id).ok_or_else(|| text!(CLUB_NO_OFFER, id))?;
+        if !posted.involves(member) {
+            return Err(text!(CLUB_NOT_YOUR_OFFER, id));
+        }
+        Ok(self.posted.remove(&id).expect("found above"))
+    }
+
+    /// Every offer that `gone` says should go (a member left, or was banned), withdrawn.
+    pub fn withdraw(&mut self, gone: impl Fn(&Posted) -> bool) -> Vec<Posted> {
+        let ids: Vec<u64> =
+            self.posted.iter().filter(|(_, posted)| gone(posted)).map(|(id, _)| *id).collect();
+        ids.into_iter().filter_map(|id| self.posted.remove(&id)).collect()
+    }
+
+    /// Every open offer, by number.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, &Posted)> {
+        self.posted.iter().map(|(id, posted)| (*id, posted))
+    }
+
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.posted.is_empty()
     }
 }

@@ -1,52 +1,38 @@
 //! The club's games on members' terminals: a player's game screen when their game begins
 //! or when they come back, a watcher's, a replay of a finished game, and back to the lobby.
-//! A terminal at a game plays on its table's link, as a guest of `serve` does; what it
+//! A terminal at a game plays on its game's link, as a guest of `serve` does; what it
 //! changed there is settled here before any other terminal hears of it: a turn or a
 //! take-back committed, a resignation or an agreed draw ending the game, and what cannot be
 //! kept taken back and said on that terminal.
 
-use super::hub::{Conn, Hub, Out};
+use super::hub::{Hub, Refused};
 use super::screens;
+use super::terminals::{Conn, Out};
 use crate::app::event::Event;
-use crate::club::{Error, GameId, Member, Reason, Verdict};
+use crate::club::{GameId, Member, Reason, Refusal, Verdict};
 use crate::i18n::keys::*;
-use crate::i18n::text;
+use crate::i18n::{Text, text};
 use crate::record::{AnyRecord, End, Players};
-use std::sync::Arc;
-use std::time::Instant;
 
 impl Hub {
-    /// The game in progress the terminal `conn` shows, if it shows one.
-    pub(super) fn at(&self, conn: u64) -> Option<GameId> {
-        let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get(&conn) else { return None };
-        let link = screens::link_of(screen)?;
-        self.tables.values().find(|table| Arc::ptr_eq(&table.link, &link)).map(|table| table.id)
-    }
-
-    /// The game in progress member `member` plays, if any (the first, if several).
-    pub(super) fn playing(&self, member: &Member) -> Option<GameId> {
-        self.tables.values().find(|table| table.plays(member.id)).map(|table| table.id)
-    }
-
     /// Game `id` on terminal `conn`: at its member's colour if they play it, else to watch.
     /// The others at the game hear who came.
-    pub(super) fn seat(&mut self, conn: u64, id: GameId) -> Result<(), Error> {
+    pub(super) fn seat(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
         self.sit(conn, id)?;
-        self.acting = Some(conn);
+        let acting = self.acting.replace(conn);
         self.spread(id);
-        self.acting = None;
+        self.acting = acting;
         Ok(())
     }
 
-    fn sit(&mut self, conn: u64, id: GameId) -> Result<(), Error> {
-        let table = self.tables.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_GAME, id)))?;
-        let Some(Conn { member, out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) else {
-            return Ok(());
-        };
-        let colour = member.as_ref().and_then(|member| table.colour_of(member.id));
-        let [blue, red] = table.players.clone().map(|(_, name)| Some(name));
-        screen.app.seat_at_club(table.link.join(colour), &Players { blue, red, computer: None });
-        screen.drawn = false;
+    fn sit(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
+        let game = self.games.get(id).ok_or(Refusal::NoGame(id))?;
+        let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return Ok(()) };
+        let colour = member.as_ref().and_then(|member| game.colour_of(member.id));
+        let [blue, red] = game.players.clone().map(|(_, name)| Some(name));
+        let seat = game.link.join(colour);
+        let players = Players { blue, red, computer: None };
+        self.terminals.on_screen(conn, &self.games, |screen| screen.app.seat_at_club(seat, &players));
         Ok(())
     }
 
@@ -54,82 +40,83 @@ impl Hub {
     /// playing another game: its lobby lists this one), each told whose turn it is rather
     /// than that the other came.
     pub(super) fn seat_players(&mut self, id: GameId) {
-        let Some(table) = self.tables.get(&id) else { return };
-        let players = [table.players[0].0, table.players[1].0];
-        let theirs: Vec<u64> = self
-            .conns
-            .iter()
-            .filter(|(_, conn)| matches!(conn.out, Out::Screen(_)))
-            .filter(|(_, conn)| conn.member.as_ref().is_some_and(|member| players.contains(&member.id)))
-            .map(|(id, _)| *id)
-            .collect();
+        let Some(game) = self.games.get(id) else { return };
+        let theirs: Vec<u64> = game.members().iter().flat_map(|member| self.terminals.of(*member)).collect();
         for conn in theirs {
-            let busy = self.at(conn).and_then(|at| self.tables.get(&at)).is_some_and(|table| {
-                let member = self.conns.get(&conn).and_then(|conn| conn.member.as_ref());
-                member.is_some_and(|member| table.plays(member.id))
-            });
-            if !busy {
+            let Some(member) = self.terminals.get(conn).and_then(|conn| conn.member.clone()) else {
+                continue;
+            };
+            let busy = self
+                .terminals
+                .game_of(conn)
+                .and_then(|at| self.games.get(at))
+                .is_some_and(|at| at.plays(member.id));
+            if self.terminals.screen(conn).is_some() && !busy {
                 let _ = self.sit(conn, id);
             }
         }
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.heard = (table.link.revision(), table.link.stamp());
-        }
+        let Some(game) = self.games.get_mut(id) else { return };
+        game.heard = (game.link.revision(), game.link.stamp());
         // Each says whose turn it is, now that both are there.
-        let link = self.tables.get(&id).map(|table| Arc::clone(&table.link));
-        for conn in self.conns.values_mut() {
-            let Out::Screen(screen) = &mut conn.out else { continue };
-            if link.as_ref().is_some_and(|link| screens::shows(screen, link)) {
-                let _ = screen.handle(Event::Shared { played: true });
-            }
+        for conn in self.terminals.at(id) {
+            self.terminals
+                .on_screen(conn, &self.games, |screen| screen.handle(Event::Shared { played: true }));
         }
     }
 
     /// Each bot connection of game `id`'s players holds a seat at it: the screens there see
     /// its member present (thinking, not gone).
     pub(super) fn hold_seats(&mut self, id: GameId) {
-        let Some(table) = self.tables.get(&id) else { return };
-        for conn in self.conns.values_mut().filter(|conn| matches!(conn.out, Out::Lines(_))) {
-            let Some(colour) = conn.member.as_ref().and_then(|member| table.colour_of(member.id)) else {
-                continue;
-            };
-            if !conn.held.iter().any(|seat| seat.is_at(&table.link)) {
-                conn.held.push(table.link.join(Some(colour)));
+        let Some(game) = self.games.get(id) else { return };
+        for member in game.members() {
+            let colour = game.colour_of(member);
+            for conn in self.terminals.of(member) {
+                if !matches!(self.terminals.get(conn), Some(Conn { out: Out::Lines(_), .. })) {
+                    continue;
+                }
+                let Some(held) = self.terminals.held(conn) else { continue };
+                if !held.iter().any(|seat| seat.is_at(&game.link)) {
+                    held.push(game.link.join(colour));
+                }
             }
         }
     }
 
     /// Game `id` is over: the bots let go of their seats at it.
     pub(super) fn let_go(&mut self, id: GameId) {
-        let Some(table) = self.tables.get(&id) else { return };
-        for conn in self.conns.values_mut() {
-            conn.held.retain(|seat| !seat.is_at(&table.link));
+        let Some(game) = self.games.get(id) else { return };
+        for member in game.members() {
+            for conn in self.terminals.of(member) {
+                if let Some(held) = self.terminals.held(conn) {
+                    held.retain(|seat| !seat.is_at(&game.link));
+                }
+            }
         }
     }
 
     /// A finished game (`export`'s) on terminal `conn`, its turns to step through.
-    pub(super) fn replay(&mut self, conn: u64, id: GameId) -> Result<(), Error> {
-        let kept = self.club.export(id)?;
-        let saved = crate::saved::read(&kept).map_err(|_| Error::Refused(text!(CLUB_NO_GAME, id)))?;
-        let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) else { return Ok(()) };
-        screen.app.replay_at_club(saved);
-        screens::tell(screen, text!(CLUB_REPLAY_ONLY), false);
+    pub(super) fn replay(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
+        let kept = super::export::export(&self.club, id)?;
+        let saved = crate::saved::read(&kept).map_err(|_| Refusal::NoGame(id))?;
+        self.terminals.on_screen(conn, &self.games, |screen| {
+            screen.app.replay_at_club(saved);
+            screens::tell(screen, text!(CLUB_REPLAY_ONLY), false);
+        });
         Ok(())
     }
 
     /// What terminal `conn` (its member's) changed at game `id`, `before` being the record
     /// as it was, settled; then the other terminals at the game hear of it.
     pub(super) fn settle(&mut self, conn: u64, id: GameId, member: Option<&Member>, before: AnyRecord) {
-        let Some(table) = self.tables.get(&id) else { return };
-        let ((turns, end), committed) = (table.change(), table.turns);
-        self.acting = Some(conn);
-        let settled = match end {
+        let Some(game) = self.games.get(id) else { return };
+        let ((turns, end), committed) = (game.change(), game.turns);
+        let settled: Result<(), Refused> = match end {
             _ if turns == committed + 1 => match member {
                 Some(member) => self.commit_turn(id, member),
-                None => Err(Error::Refused(text!(NET_WATCHING))),
+                None => Err(text!(NET_WATCHING).into()),
             },
             _ if turns < committed => self.commit_take_back(id, turns),
-            _ if turns > committed => Err(Error::Refused(text!(CLUB_NO_GAME, id))),
+            _ if turns > committed => Err(Refusal::NoGame(id).into()),
             Some(End::Resigned(loser)) => {
                 self.end(id, Verdict { winner: Some(loser.other()), reason: Reason::Resign })
             }
@@ -139,55 +126,33 @@ impl Hub {
             }
             _ => Ok(()),
         };
-        if let Err(error) = settled {
-            if let Some(table) = self.tables.get(&id) {
-                table.restore(before);
+        if let Err(why) = settled {
+            if let Some(game) = self.games.get(id) {
+                game.restore(before);
             }
-            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) {
-                screens::tell(screen, text!(CLUB_NOT_KEPT, error.text().clone()), true);
-            }
+            let said = text!(CLUB_NOT_KEPT, Text::from(&why));
+            self.terminals.on_screen(conn, &self.games, |screen| screens::tell(screen, said, true));
         }
+        self.games.timed(id);
         self.spread(id);
-        self.acting = None;
     }
 
     /// The terminals at game `id` hear of what changed there since they last did (a turn,
     /// a take-back, a question asked, who came or went), all but the one that changed it.
     pub(super) fn spread(&mut self, id: GameId) {
-        let Some(table) = self.tables.get_mut(&id) else { return };
-        if table.link.stamp() == table.heard.1 {
+        let Some(game) = self.games.get_mut(id) else { return };
+        if game.link.stamp() == game.heard.1 {
             return;
         }
-        let played = table.link.revision() != table.heard.0;
+        let played = game.link.revision() != game.heard.0;
         if played {
             // A question about the game before this change no longer stands.
-            table.link.drop_question();
+            game.link.drop_question();
         }
-        table.heard = (table.link.revision(), table.link.stamp());
-        let link = Arc::clone(&table.link);
-        for (id, conn) in &mut self.conns {
-            let Out::Screen(screen) = &mut conn.out else { continue };
-            if Some(*id) != self.acting && screens::shows(screen, &link) {
-                let _ = screen.handle(Event::Shared { played });
-            }
-        }
-    }
-
-    /// Every terminal's timer (when a clock's figure on it next changes), if it has one.
-    pub(super) fn timers(&self) -> Vec<(u64, Instant)> {
-        let screens = self.conns.iter().filter_map(|(id, conn)| match &conn.out {
-            Out::Screen(screen) => Some((*id, screen)),
-            Out::Lines(_) => None,
-        });
-        screens.filter_map(|(id, screen)| Some((id, screen.app.timer()?))).collect()
-    }
-
-    /// The terminals whose timer of `timers` is due are woken for it.
-    pub(super) fn wake(&mut self, timers: &[(u64, Instant)]) {
-        let now = self.time.now();
-        for (id, _) in timers.iter().filter(|(_, due)| *due <= now) {
-            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(id) {
-                let _ = screen.handle(Event::Timer);
+        game.heard = (game.link.revision(), game.link.stamp());
+        for conn in self.terminals.at(id) {
+            if Some(conn) != self.acting {
+                self.terminals.on_screen(conn, &self.games, |screen| screen.handle(Event::Shared { played }));
             }
         }
     }

@@ -1,193 +1,258 @@
-//! The hub's side of members' terminals: a lobby opened, keys handled, what the lobby asks
-//! done (as the bot protocol's commands are), and every lobby's view rebuilt after each
-//! change.
+//! Everyone connected to the club and where each one's news goes: a bot's lines, or a
+//! member's screen. Found by connection, by member, by the game a screen shows or a bot
+//! watches; the lobbies on screen; the screens to draw and when each next wants waking.
+//! Nothing here looks through every connection to answer for one: a key costs the same
+//! with one member online or a thousand.
 
-use super::hub::{Conn, Hub, Out};
-use super::screens::{self, Offered, Seen};
-use crate::app::component::Request;
-use crate::app::lobby::LobbyAsk;
-use crate::club::{Error, Member};
-use crate::i18n::keys::*;
-use crate::i18n::{Lang, Text, text};
+use super::games::ClubGames;
+use super::screens::{self, MemberScreen};
+use crate::app::link::Seat;
+use crate::club::{GameId, Member, MemberId};
 use crate::net::Output;
-use ratatui::layout::Rect;
+use std::collections::{BTreeSet, HashMap};
+use std::io::Write;
+use std::time::Instant;
 
-impl Hub {
-    /// A member's terminal comes: the lobby, as it stands now.
-    pub(super) fn lobby(
+/// One connection that stays: a bot's (or a keyless watcher's), or a terminal's.
+pub struct Conn {
+    pub member: Option<Member>,
+    pub out: Out,
+    /// A bot's seats at the games its member plays: the screens there see them present.
+    pub held: Vec<Seat>,
+    /// The game in progress its screen shows.
+    at: Option<GameId>,
+    /// When its screen next wants waking.
+    timer: Option<Instant>,
+}
+
+impl Conn {
+    pub fn new(member: Option<Member>, out: Out) -> Conn {
+        Conn { member, out, held: Vec::new(), at: None, timer: None }
+    }
+
+    pub fn member_id(&self) -> Option<MemberId> {
+        self.member.as_ref().map(|member| member.id)
+    }
+}
+
+/// Where a connection's news goes: lines of the bot protocol, or a screen.
+pub enum Out {
+    Lines(Box<Output>),
+    Screen(Box<MemberScreen>),
+}
+
+/// Every connection, and the ways to find them.
+#[derive(Default)]
+pub struct Terminals {
+    conns: HashMap<u64, Conn>,
+    members: HashMap<MemberId, BTreeSet<u64>>,
+    /// The screens at each game in progress.
+    at: HashMap<GameId, BTreeSet<u64>>,
+    /// The bots (and keyless watchers) that watch each game.
+    watching: HashMap<GameId, BTreeSet<u64>>,
+    lobbies: BTreeSet<u64>,
+    /// Screens that changed since they were last drawn.
+    dirty: BTreeSet<u64>,
+    timers: BTreeSet<(Instant, u64)>,
+}
+
+impl Terminals {
+    /// Connection `conn` stays: a screen is found where it is and drawn.
+    pub fn insert(&mut self, id: u64, conn: Conn, games: &ClubGames) {
+        if let Some(member) = conn.member_id() {
+            self.members.entry(member).or_default().insert(id);
+        }
+        self.conns.insert(id, conn);
+        self.looked(id, games);
+    }
+
+    /// Connection `conn` goes: found nowhere from now on.
+    pub fn remove(&mut self, id: u64) -> Option<Conn> {
+        let conn = self.conns.remove(&id)?;
+        if let Some(member) = conn.member_id()
+            && let Some(conns) = self.members.get_mut(&member)
+        {
+            conns.remove(&id);
+            if conns.is_empty() {
+                self.members.remove(&member);
+            }
+        }
+        if let Some(game) = conn.at {
+            unlist(&mut self.at, game, id);
+        }
+        self.watching.retain(|_, watchers| {
+            watchers.remove(&id);
+            !watchers.is_empty()
+        });
+        if let Some(timer) = conn.timer {
+            self.timers.remove(&(timer, id));
+        }
+        self.lobbies.remove(&id);
+        self.dirty.remove(&id);
+        Some(conn)
+    }
+
+    pub fn get(&self, id: u64) -> Option<&Conn> {
+        self.conns.get(&id)
+    }
+
+    /// The screen of connection `id`, if it is a terminal.
+    pub fn screen(&self, id: u64) -> Option<&MemberScreen> {
+        match &self.conns.get(&id)?.out {
+            Out::Screen(screen) => Some(screen),
+            Out::Lines(_) => None,
+        }
+    }
+
+    /// Runs `change` on the screen of connection `id` (if it is a terminal), then finds it
+    /// again where it now is (a game, the lobby) and draws it at the next chance.
+    pub fn on_screen<T>(
         &mut self,
-        conn: u64,
-        member: Option<Member>,
-        lang: Lang,
-        area: Rect,
-        output: Box<Output>,
-    ) {
-        let view = self.seen().view(member.as_ref(), lang);
-        let Ok(mut screen) = screens::open(output, area, lang, view) else { return };
-        if screen.draw().is_ok() {
-            super::log(&format!(
-                "{} is in (terminal)",
-                member.as_ref().map_or("a watcher", |member| member.name.as_str())
-            ));
-            let playing = member.as_ref().and_then(|member| self.playing(member));
-            self.conns.insert(conn, Conn { member, out: Out::Screen(Box::new(screen)), held: Vec::new() });
-            // A player who comes back while their game goes on finds it on screen.
-            if let Some(id) = playing {
-                let _ = self.seat(conn, id);
-            }
-        }
+        id: u64,
+        games: &ClubGames,
+        change: impl FnOnce(&mut MemberScreen) -> T,
+    ) -> Option<T> {
+        let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id) else { return None };
+        let done = change(screen);
+        screen.drawn = false;
+        self.looked(id, games);
+        Some(done)
     }
 
-    /// A key (a click, a resize) from a member's terminal. At a game, what it changed there
-    /// is settled (committed, or taken back) before anyone else hears of it.
-    pub(super) fn key(&mut self, conn: u64, input: ratatui::crossterm::event::Event) {
-        let at = self.at(conn);
-        let before = at.and_then(|id| self.tables.get(&id)).map(super::tables::Table::snapshot);
-        let Some(Conn { member, out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn) else { return };
-        let member = member.clone();
-        if screen.handle(crate::app::event::Event::Input(input)).is_err() || screen.app.quit {
-            return self.gone(conn);
+    /// Connection `id`'s screen, as it is now: at which game, in the lobby or not, when it
+    /// wants waking; and to be drawn.
+    fn looked(&mut self, id: u64, games: &ClubGames) {
+        let Some(conn) = self.conns.get_mut(&id) else { return };
+        let Out::Screen(screen) = &conn.out else { return };
+        let at = screens::link_of(screen).and_then(|link| games.on(&link));
+        let timer = screen.app.timer();
+        let lobby = screen.app.lobby().is_some();
+        let (was_at, was_timer) =
+            (std::mem::replace(&mut conn.at, at), std::mem::replace(&mut conn.timer, timer));
+        if was_at != at {
+            if let Some(game) = was_at {
+                unlist(&mut self.at, game, id);
+            }
+            if let Some(game) = at {
+                self.at.entry(game).or_default().insert(id);
+            }
         }
-        let request = screen.app.request.take();
-        if let (Some(id), Some(before)) = (at, before) {
-            self.settle(conn, id, member.as_ref(), before);
+        if was_timer != timer {
+            if let Some(due) = was_timer {
+                self.timers.remove(&(due, id));
+            }
+            if let Some(due) = timer {
+                self.timers.insert((due, id));
+            }
         }
-        // Only the lobby asks the club for something; a game's requests touch files.
-        let Some(Request::Lobby(ask)) = request else { return };
-        let answer = match (ask, &member) {
-            (LobbyAsk::Watch(id), _) => self.seat(conn, game_id(id)),
-            (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
-            (ask, Some(member)) => self.ask(conn, member, ask),
-            (_, None) => Err(Error::Refused(text!(CLUB_WATCHER_ONLY))),
+        match lobby {
+            true => self.lobbies.insert(id),
+            false => self.lobbies.remove(&id),
         };
-        if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&conn)
-            && let crate::app::Screen::Lobby(lobby) = &mut screen.app.screen
-        {
-            let said = match answer {
-                Ok(()) => text!(CLUB_DONE),
-                Err(why) => Text::from(why),
-            };
-            lobby.note(said);
-            screen.drawn = false;
-        }
+        self.dirty.insert(id);
     }
 
-    /// Does what a member's lobby asks, as the bot protocol's commands do.
-    pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), Error> {
-        match ask {
-            LobbyAsk::Post(terms) => self.post(conn, member, None, (screens::offer(&terms), terms.colour)),
-            LobbyAsk::Challenge(name, terms) => {
-                let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), (screens::offer(&terms), terms.colour))
-            }
-            LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
-            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => {
-                let posted = self.offers.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_OFFER, id)))?;
-                let theirs =
-                    posted.by.id == member.id || posted.to.as_ref().is_some_and(|to| to.id == member.id);
-                if !theirs {
-                    return Err(Error::Refused(text!(CLUB_NOT_YOUR_OFFER, id)));
-                }
-                let posted = self.offers.remove(&id).expect("found above");
-                if posted.by.id != member.id {
-                    self.declined(&posted.by, member, id);
-                }
-                Ok(())
-            }
-            // Both are answered before a member is needed.
-            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
-        }
+    /// Every connection of member `member`'s.
+    pub fn of(&self, member: MemberId) -> Vec<u64> {
+        self.members.get(&member).map(|conns| conns.iter().copied().collect()).unwrap_or_default()
     }
 
-    /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of
-    /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
-    fn declined(&mut self, by: &Member, member: &Member, id: u64) {
-        super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
-        for conn in self.conns.values_mut().filter(|conn| conn.member.as_ref().is_some_and(|m| m.id == by.id))
-        {
-            if let Out::Screen(screen) = &mut conn.out
-                && let crate::app::Screen::Lobby(lobby) = &mut screen.app.screen
-            {
-                lobby.note(text!(CLUB_DECLINED, member.name.as_str()));
-                screen.drawn = false;
-            }
-        }
+    pub fn is_online(&self, member: MemberId) -> bool {
+        self.members.contains_key(&member)
     }
 
-    /// What the hub holds that lobbies show.
-    fn seen(&self) -> Seen<'_> {
-        let mut online: Vec<Member> = Vec::new();
-        for member in self.conns.values().filter_map(|conn| conn.member.as_ref()) {
-            if !online.iter().any(|other| other.id == member.id) {
-                online.push(member.clone());
-            }
-        }
-        online.sort_by_key(|member| member.name.to_lowercase());
-        let offers = self
-            .offers
-            .iter()
-            .map(|(id, posted)| {
-                let to = posted.to.as_ref().map(|to| to.name.as_str());
-                Offered {
-                    id: *id,
-                    by: posted.by.name.as_str(),
-                    to,
-                    offer: &posted.offer,
-                    colour: posted.colour,
-                }
-            })
-            .collect();
-        Seen {
-            club: &self.club,
-            name: &self.rules.name,
-            greeting: self.rules.greeting.as_ref(),
-            online,
-            offers,
-            tables: self.tables.values().collect(),
-        }
+    /// The members online, each once.
+    pub fn online(&self) -> impl Iterator<Item = &Member> {
+        let first = |conns: &BTreeSet<u64>| conns.first().and_then(|id| self.conns.get(id)?.member.as_ref());
+        self.members.values().filter_map(first)
     }
 
-    /// Every screen is drawn if it changed; each lobby shows the club as it is now, its view
-    /// built again when the club `changed` (a member came, a seek, a game began or ended)
-    /// or the lobby has none yet (back from a game).
-    pub(super) fn refresh(&mut self, changed: bool) {
-        let lobbies: Vec<(u64, Option<&Member>, Lang)> = self
-            .conns
-            .iter()
-            .filter_map(|(id, conn)| match &conn.out {
-                Out::Screen(screen) if screens::wants_view(screen, changed) => {
-                    Some((*id, conn.member.as_ref(), screen.app.profile.lang))
-                }
-                _ => None,
-            })
-            .collect();
-        let views: Vec<(u64, crate::app::lobby::LobbyView)> = match lobbies.is_empty() {
-            true => Vec::new(),
-            false => {
-                let seen = self.seen();
-                lobbies.into_iter().map(|(id, member, lang)| (id, seen.view(member, lang))).collect()
-            }
-        };
-        for (id, view) in views {
-            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id) {
-                screens::show(screen, view);
-            }
-        }
+    /// The screens at game `id`.
+    pub fn at(&self, id: GameId) -> Vec<u64> {
+        self.at.get(&id).map(|conns| conns.iter().copied().collect()).unwrap_or_default()
+    }
+
+    /// The game in progress connection `id`'s screen shows.
+    pub fn game_of(&self, id: u64) -> Option<GameId> {
+        self.conns.get(&id)?.at
+    }
+
+    /// The screens showing the lobby.
+    pub fn lobbies(&self) -> Vec<u64> {
+        self.lobbies.iter().copied().collect()
+    }
+
+    /// Bot connection `id` watches game `game` from now on: whether it did not already.
+    pub fn watch(&mut self, id: u64, game: GameId) -> bool {
+        self.watching.entry(game).or_default().insert(id)
+    }
+
+    /// Game `game` is over: nobody watches it any more.
+    pub fn forget(&mut self, game: GameId) {
+        self.watching.remove(&game);
+    }
+
+    /// Connection `id`'s seats at games (a bot's), to change.
+    pub fn held(&mut self, id: u64) -> Option<&mut Vec<Seat>> {
+        Some(&mut self.conns.get_mut(&id)?.held)
+    }
+
+    /// Says `line` to every bot connection of `members`, to the bots watching `game`, and
+    /// to the connections `also`: the connections that are gone.
+    pub fn say(&mut self, line: &str, members: &[MemberId], game: Option<GameId>, also: &[u64]) -> Vec<u64> {
+        let mut to: BTreeSet<u64> = members.iter().flat_map(|member| self.of(*member)).collect();
+        to.extend(game.and_then(|game| self.watching.get(&game)).into_iter().flatten());
+        to.extend(also);
         let mut lost = Vec::new();
-        for (id, conn) in &mut self.conns {
-            if let Out::Screen(screen) = &mut conn.out
+        for id in to {
+            if let Some(Conn { out: Out::Lines(output), .. }) = self.conns.get_mut(&id)
+                && !say(output, line)
+            {
+                lost.push(id);
+            }
+        }
+        lost
+    }
+
+    /// When the soonest screen wants waking.
+    pub fn next_timer(&self) -> Option<Instant> {
+        self.timers.first().map(|(due, _)| *due)
+    }
+
+    /// The screens whose timer is due by `now`.
+    pub fn due(&self, now: Instant) -> Vec<u64> {
+        self.timers.iter().take_while(|(due, _)| *due <= now).map(|(_, id)| *id).collect()
+    }
+
+    /// Draws every screen that changed: the connections that are gone.
+    pub fn draw(&mut self) -> Vec<u64> {
+        let mut lost = Vec::new();
+        for id in std::mem::take(&mut self.dirty) {
+            if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id)
                 && screen.draw().is_err()
             {
-                lost.push(*id);
+                lost.push(id);
             }
         }
-        for id in lost {
-            self.gone(id);
+        lost
+    }
+
+    /// Every connection's number.
+    pub fn ids(&self) -> Vec<u64> {
+        self.conns.keys().copied().collect()
+    }
+}
+
+fn unlist(index: &mut HashMap<GameId, BTreeSet<u64>>, game: GameId, id: u64) {
+    if let Some(conns) = index.get_mut(&game) {
+        conns.remove(&id);
+        if conns.is_empty() {
+            index.remove(&game);
         }
     }
 }
 
-/// A game's number as the lobby gives it.
-fn game_id(id: u64) -> crate::club::GameId {
-    crate::club::GameId::try_from(id).unwrap_or(crate::club::GameId::MAX)
+/// One line to `output`; false if its connection is gone.
+pub fn say(output: &mut Output, line: &str) -> bool {
+    writeln!(output, "{line}").and_then(|()| output.flush()).is_ok()
 }

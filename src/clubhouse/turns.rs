@@ -3,100 +3,106 @@
 //! committed (an end rated too) before anyone hears of it; one that cannot be kept is taken
 //! back on the table's record by whoever made it.
 
-use super::hub::Hub;
+use super::hub::{Hub, Refused};
 use super::log;
 use crate::club::bot::Event;
-use crate::club::{Error, GameId, Member, Reason, Verdict};
-use crate::i18n::keys::*;
-use crate::i18n::text;
+use crate::club::{Error, GameId, Member, Reason, Refusal, Verdict};
 use crate::record::End;
 use crate::rules::Colour;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// How long the hub waits before it tries again to keep a fallen flag it could not keep.
+/// How long the hub first waits before it tries again to keep a fallen flag it could not
+/// keep; each failure doubles it, up to [`LONGEST_RETRY`].
 const RETRY: Duration = Duration::from_secs(1);
+const LONGEST_RETRY: Duration = Duration::from_secs(60);
 
 impl Hub {
     /// `member` plays `turn` (a bot's `move`) in game `id`: played on the table's record,
     /// checked by the rules and on the clock, committed, then told to everyone at the game.
-    pub(super) fn play(&mut self, member: &Member, id: GameId, turn: &str) -> Result<(), Error> {
-        let table = self.tables.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_LIVE, id)))?;
-        let colour = table.colour_of(member.id).ok_or_else(|| Error::Refused(text!(CLUB_NOT_PLAYER, id)))?;
-        if table.to_move() != colour {
-            return Err(Error::Refused(text!(CLUB_NOT_YOUR_TURN, id, colour.other())));
+    pub(super) fn play(&mut self, member: &Member, id: GameId, turn: &str) -> Result<(), Refused> {
+        let game = self.games.get(id).ok_or_else(|| no_live(id))?;
+        let colour = game.colour_of(member.id).ok_or(Refusal::NotPlayer(id))?;
+        if game.to_move() != colour {
+            return Err(Refusal::NotYourTurn(id, colour.other()).into());
         }
-        let before = table.snapshot();
-        let played = table.play_text(turn).map_err(Error::Refused);
+        let before = game.snapshot();
+        let played = game.play_text(turn).map_err(Refused::Hub);
         if let Err(why) = played.and_then(|()| self.commit_turn(id, member)) {
-            if let Some(table) = self.tables.get(&id) {
-                table.restore(before);
+            if let Some(game) = self.games.get(id) {
+                game.restore(before);
             }
             return Err(why);
         }
+        self.games.timed(id);
+        self.spread(id);
         Ok(())
     }
 
     /// Commits the turn `member` played on game `id`'s record, beyond those committed,
     /// and tells everyone at the game. On an error the caller takes it back.
-    pub(super) fn commit_turn(&mut self, id: GameId, member: &Member) -> Result<(), Error> {
-        let table = self.tables.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_GAME, id)))?;
-        let (turn, spent) = table.last_turn().ok_or_else(|| Error::Refused(text!(CLUB_NO_GAME, id)))?;
-        let clocks = table.clocks_at_turn();
+    pub(super) fn commit_turn(&mut self, id: GameId, member: &Member) -> Result<(), Refused> {
+        let game = self.games.get(id).ok_or(Refusal::NoGame(id))?;
+        let (turn, spent) = game.last_turn().ok_or(Refusal::NoGame(id))?;
+        let clocks = game.clocks_at_turn();
         let played = self.club.play_turn(id, member.id, &turn, spent, clocks).inspect_err(|error| {
             if let Error::Store(_) = error {
-                log(&format!("game {id}: a turn of {} not kept: {error}", member.name));
+                log(&format!(
+                    "game {id}: a turn of {} not kept: {}",
+                    member.name,
+                    super::words::english(error)
+                ));
             }
         })?;
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.turns = played.number;
+        if let Some(game) = self.games.get_mut(id) {
+            game.turns = played.number;
         }
-        self.tell_table(id, &Event::Turn { id, number: played.number, turn: played.turn, clocks });
-        match played.ended {
-            Some(ended) => self.ended(id, ended.verdict),
-            None => self.spread(id),
+        self.tell_game_event(id, &Event::Turn { id, number: played.number, turn: played.turn, clocks });
+        if let Some(ended) = played.ended {
+            self.ended(id, ended.verdict);
         }
         Ok(())
     }
 
     /// Game `id`'s players agreed on their terminals to go back to its first `to` turns:
     /// kept, then told. On an error the caller takes it back.
-    pub(super) fn commit_take_back(&mut self, id: GameId, to: u32) -> Result<(), Error> {
-        let table = self.tables.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_GAME, id)))?;
-        let clocks = table.clocks_ms();
+    pub(super) fn commit_take_back(&mut self, id: GameId, to: u32) -> Result<(), Refused> {
+        let game = self.games.get(id).ok_or(Refusal::NoGame(id))?;
+        let clocks = game.clocks_ms();
         self.club.take_back(id, to, clocks)?;
         log(&format!("game {id} goes back to turn {to}"));
-        if let Some(table) = self.tables.get_mut(&id) {
-            table.turns = to;
+        if let Some(game) = self.games.get_mut(id) {
+            game.turns = to;
         }
-        self.tell_table(id, &Event::Back { id, number: to, clocks });
-        self.spread(id);
+        self.tell_game_event(id, &Event::Back { id, number: to, clocks });
         Ok(())
     }
 
-    pub(super) fn resign(&mut self, member: &Member, id: GameId) -> Result<(), Error> {
-        let table = self.tables.get(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_LIVE, id)))?;
-        let colour = table.colour_of(member.id).ok_or_else(|| Error::Refused(text!(CLUB_NOT_PLAYER, id)))?;
+    pub(super) fn resign(&mut self, member: &Member, id: GameId) -> Result<(), Refused> {
+        let game = self.games.get(id).ok_or_else(|| no_live(id))?;
+        let colour = game.colour_of(member.id).ok_or(Refusal::NotPlayer(id))?;
         let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Resign };
         self.end(id, verdict)
     }
 
-    /// A bot watches game `id`: told of it now, and of its turns and end from now on.
-    pub(super) fn watch(&mut self, conn: u64, id: GameId) -> Result<(), Error> {
-        let table = self.tables.get_mut(&id).ok_or_else(|| Error::Refused(text!(CLUB_NO_LIVE, id)))?;
-        table.watchers.insert(conn);
-        let Some(mut watcher) = self.conns.remove(&conn) else { return Ok(()) };
-        let told = match &mut watcher.out {
-            super::hub::Out::Lines(output) => self.tell_game(id, output),
-            super::hub::Out::Screen(_) => true,
-        };
-        if told {
-            self.conns.insert(conn, watcher);
+    /// A bot watches game `id`: told of it now, and of its turns and end from now on. A
+    /// game it watches already is not told again: what a request costs is bounded by what
+    /// it sends back.
+    pub(super) fn watch(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
+        if self.games.get(id).is_none() {
+            return Err(no_live(id));
+        }
+        if !self.terminals.watch(conn, id) {
+            return Err(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHING_ALREADY, id).into());
+        }
+        let lines = self.game_lines(id);
+        for lost in self.terminals.say(&lines, &[], None, &[conn]) {
+            self.gone(lost);
         }
         Ok(())
     }
 
     /// Ends game `id` so (a resignation, an agreed draw, a fallen flag), rated if it is.
-    pub(super) fn end(&mut self, id: GameId, verdict: Verdict) -> Result<(), Error> {
+    pub(super) fn end(&mut self, id: GameId, verdict: Verdict) -> Result<(), Refused> {
         let ended = self.club.end_game(id, verdict)?;
         self.ended(id, ended.verdict);
         Ok(())
@@ -106,41 +112,47 @@ impl Hub {
     /// table goes (the terminals at it keep the game on screen until they leave it).
     pub(super) fn ended(&mut self, id: GameId, verdict: Verdict) {
         log(&format!("game {id} over: {verdict}"));
-        if let Some(table) = self.tables.get(&id) {
-            let loser = verdict.winner.map_or(table.to_move(), Colour::other);
-            match verdict.reason {
-                Reason::Resign => table.show_end(End::Resigned(loser)),
-                Reason::Time => table.show_end(End::Time(loser)),
-                Reason::Agreed => table.show_end(End::Drawn),
-                Reason::Rules => {}
-            }
+        let Some(game) = self.games.get(id) else { return };
+        let loser = verdict.winner.map_or(game.to_move(), Colour::other);
+        match verdict.reason {
+            Reason::Resign => game.show_end(End::Resigned(loser)),
+            Reason::Time => game.show_end(End::Time(loser)),
+            Reason::Agreed => game.show_end(End::Drawn),
+            Reason::Rules => {}
         }
-        self.tell_table(id, &Event::End { id, verdict });
+        self.board.ended(game.members(), game.rated);
+        self.tell_game_event(id, &Event::End { id, verdict });
         self.spread(id);
         self.let_go(id);
-        self.tables.remove(&id);
+        self.terminals.forget(id);
+        self.games.remove(id);
     }
 
-    /// Ends every game whose flag fell: the other side wins on time. Whether any did.
-    pub(super) fn flags(&mut self) -> bool {
-        let now = Instant::now();
-        let fallen: Vec<(GameId, Colour)> = self
-            .tables
-            .values()
-            .filter(|table| table.retry.is_none_or(|at| at <= now))
-            .filter_map(|table| Some((table.id, table.clock()?.fallen()?)))
-            .collect();
-        let any = !fallen.is_empty();
-        for (id, colour) in fallen {
+    /// Ends every game whose flag fell: the other side wins on time. One that cannot be
+    /// kept is tried again later, each time twice as late (to a minute), and logged once.
+    pub(super) fn flags(&mut self) {
+        let now = self.time.now();
+        for (id, colour) in self.games.fallen(now) {
             let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Time };
-            if let Err(error) = self.end(id, verdict) {
-                log(&format!("game {id}: the flag fell but the end was not kept: {error}"));
-                // Tried again a little later rather than at once, over and over.
-                if let Some(table) = self.tables.get_mut(&id) {
-                    table.retry = Some(now + RETRY);
+            let Err(why) = self.end(id, verdict) else { continue };
+            let Some(game) = self.games.get_mut(id) else { continue };
+            let wait = match game.retry {
+                None => {
+                    log(&format!(
+                        "game {id}: the flag fell but the end was not kept: {} (tried again until it is)",
+                        why.english()
+                    ));
+                    RETRY
                 }
-            }
+                Some((_, wait)) => (wait * 2).min(LONGEST_RETRY),
+            };
+            game.retry = Some((now + wait, wait));
+            self.games.timed(id);
         }
-        any
     }
+}
+
+/// No game `id` in progress.
+fn no_live(id: GameId) -> Refused {
+    crate::i18n::text!(crate::i18n::keys::CLUB_NO_LIVE, id).into()
 }

@@ -15,6 +15,7 @@ use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Clear, Paragraph, Row, Table, Wrap};
+use std::ops::Range;
 
 pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
     let Some(layout) = LobbyLayout::fit(area) else {
@@ -23,10 +24,10 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         let words = Paragraph::new(words).style(say.theme.warning).wrap(Wrap { trim: true });
         return frame.render_widget(words, area);
     };
-    let view = &lobby.view;
-    let heading = match &view.me {
-        Some(me) => text!(LOBBY_HEADING, view.club.as_str(), me.as_str()),
-        None => text!(LOBBY_HEADING_WATCHER, view.club.as_str()),
+    let club = &lobby.view.club;
+    let heading = match lobby.view.me() {
+        Some(me) => text!(LOBBY_HEADING, club.club.as_str(), me),
+        None => text!(LOBBY_HEADING_WATCHER, club.club.as_str()),
     };
     frame.render_widget(Line::styled(say.text(&heading), theme::TITLE), layout.heading);
     for ((tab, rect), name) in Tab::ALL.into_iter().zip(layout.tab_rects()).zip(TAB_NAMES) {
@@ -36,7 +37,7 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
             rect,
         );
     }
-    if let Some(greeting) = &view.greeting {
+    if let Some(greeting) = &club.greeting {
         let under = Rect { y: layout.tabs.y + 1, ..layout.tabs };
         frame.render_widget(Line::styled(greeting.as_str(), theme::HINTS), under);
     }
@@ -45,7 +46,7 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         None => draw_list(lobby, say, &layout, frame),
     }
     // The club's last word, else what the keys do on the chosen row.
-    match (&lobby.note, lobby.offer()) {
+    match (lobby.said(), lobby.offer()) {
         (Some(note), _) => frame.render_widget(Line::styled(say.text(note), say.theme.warning), layout.note),
         (None, Some(offer)) if lobby.form.is_none() => {
             frame.render_widget(Line::styled(say.text(&offer), theme::HINTS), layout.note)
@@ -95,7 +96,9 @@ const EMPTY: [Key<0>; 6] = [
 
 /// The part on screen as a table: its column heads, then the rows that fit, the chosen
 /// one in sight, lit and marked (for a terminal without colours or reverse). Each column is
-/// as wide as its widest word in the language drawn, the last takes the rest.
+/// as wide as its widest word on screen in the language drawn, the last takes the rest.
+/// Only the rows on screen are put in words: a part of a thousand rows costs what a part
+/// of twenty does.
 fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
     let tab = lobby.tab;
     if lobby.count(tab) == 0 {
@@ -103,7 +106,8 @@ fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
         let middle = Rect { y: layout.list.y + layout.list.height / 2, height: 1, ..layout.list };
         return frame.render_widget(words.style(theme::HINTS).wrap(Wrap { trim: true }), middle);
     }
-    let (heads, rows) = table(lobby, say);
+    let (first, chosen) = (lobby.first_shown(layout.rows()), lobby.row(tab));
+    let (heads, rows) = table(lobby, say, first..first + layout.rows());
     let heads: Vec<Span> = heads.into_iter().map(|head| Span::raw(say.word(head))).collect();
     let columns = heads.len();
     let widest = |n: usize| rows.iter().chain([&heads]).filter_map(|row| row.get(n)).map(Span::width).max();
@@ -113,8 +117,7 @@ fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
             false => Constraint::Length(widest(n).unwrap_or(0) as u16),
         })
         .collect();
-    let (first, chosen) = (lobby.first_shown(layout.rows()), lobby.row(tab));
-    let rows = rows.into_iter().enumerate().skip(first).take(layout.rows()).map(|(n, cells)| {
+    let rows = rows.into_iter().zip(first..).map(|(cells, n)| {
         let mark = if n == chosen { "▸" } else { " " };
         let row = Row::new(std::iter::once(Span::raw(mark)).chain(cells).map(Cell::from));
         if n == chosen { row.style(theme::CHOSEN) } else { row }
@@ -124,14 +127,15 @@ fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
     frame.render_widget(Table::new(rows, widths).header(heads).column_spacing(2), layout.list);
 }
 
-/// A part's column heads and its rows, a word for each column.
-fn table(lobby: &Lobby, say: Say) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
-    let view = &lobby.view;
+/// A part's column heads and its rows `shown`, a word for each column.
+fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
+    let (view, club, own) = (&lobby.view, &lobby.view.club, &lobby.view.own);
     let raw = |words: String| Span::raw(words);
     let terms = [LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED, LOBBY_COL_SIDE];
+    let within = |rows: usize| shown.start.min(rows)..shown.end.min(rows);
     match lobby.tab {
         Tab::Players => {
-            let rows = view.online.iter().map(|member| {
+            let rows = club.online[within(club.online.len())].iter().map(|member| {
                 let ratings = member.ratings.iter().map(|(pool, rating)| format!("{pool} {rating}"));
                 let (now, style) = if member.playing {
                     (LOBBY_PLAYING, theme::LABEL)
@@ -144,8 +148,8 @@ fn table(lobby: &Lobby, say: Say) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
             (vec![LOBBY_COL_NAME, LOBBY_COL_NOW, LOBBY_COL_RATINGS], rows.collect())
         }
         Tab::Seeks => {
-            let rows = view.seeks.iter().map(|seek| {
-                let by = match seek.mine {
+            let rows = club.seeks[within(club.seeks.len())].iter().map(|seek| {
+                let by = match view.is_me(&seek.by) {
                     true => format!("{} ({})", seek.by, say.word(LOBBY_YOURS)),
                     false => seek.by.clone(),
                 };
@@ -154,27 +158,35 @@ fn table(lobby: &Lobby, say: Say) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
             ([&[LOBBY_COL_BY][..], &terms].concat(), rows.collect())
         }
         Tab::Challenges => {
-            let rows = view.challenges.iter().map(|challenge| {
+            let rows = own.challenges[within(own.challenges.len())].iter().map(|challenge| {
                 let (from, to) = (challenge.from.clone(), challenge.to.clone());
                 [from, to].into_iter().chain(terms_cells(&challenge.terms, say)).map(raw).collect()
             });
             ([&[LOBBY_COL_FROM, LOBBY_COL_TO][..], &terms].concat(), rows.collect())
         }
-        Tab::Live | Tab::Recent => {
-            let games = if lobby.tab == Tab::Live { &view.live } else { &view.recent };
-            let heads = [COLOUR_BLUE, COLOUR_RED, LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED];
-            (
-                [&heads[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(),
-                games.iter().map(|game| game_row(game, say)).collect(),
-            )
+        Tab::Live => {
+            let rows = club.live[within(club.live.len())].iter().map(|game| game_row(game, say));
+            (GAME_HEADS.to_vec(), rows.collect())
+        }
+        Tab::Recent => {
+            let rows = own.recent[within(own.recent.len())].iter().map(|recent| {
+                let done = [Span::raw(recent.turns.to_string()), Span::raw(say.text(&recent.result))];
+                game_row(&recent.game, say).into_iter().chain(done).collect()
+            });
+            ([&GAME_HEADS[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(), rows.collect())
         }
         Tab::Best => {
-            let rows = lobby.best_rows().into_iter().map(|(pool, place)| match place {
-                None => vec![Span::styled(pool.to_string(), theme::TITLE)],
-                Some((n, (name, rating, games))) => {
-                    vec![raw(format!("{:>3}. {name}", n + 1)), raw(rating.clone()), raw(games.to_string())]
-                }
-            });
+            let rows =
+                lobby.best_rows().skip(shown.start).take(shown.len()).map(|(pool, place)| match place {
+                    None => vec![Span::styled(pool.to_string(), theme::TITLE)],
+                    Some((n, (name, rating, games))) => {
+                        vec![
+                            raw(format!("{:>3}. {name}", n + 1)),
+                            raw(rating.clone()),
+                            raw(games.to_string()),
+                        ]
+                    }
+                });
             (vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES], rows.collect())
         }
     }
@@ -199,7 +211,10 @@ fn clock(clock: Option<TimeControl>, say: Say) -> String {
     clock.map_or_else(|| say.word(SETUP_NO_CLOCK), |clock| clock.to_string())
 }
 
-/// A game in progress or finished: its players in their colours, its terms, how far it is.
+/// The heads of a game's columns.
+const GAME_HEADS: [Key<0>; 5] = [COLOUR_BLUE, COLOUR_RED, LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED];
+
+/// A game: its players in their colours, its terms.
 fn game_row(game: &GameRow, say: Say) -> Vec<Span<'static>> {
     let rated = if game.rated { LOBBY_RATED } else { LOBBY_CASUAL };
     vec![
@@ -208,8 +223,6 @@ fn game_row(game: &GameRow, say: Say) -> Vec<Span<'static>> {
         Span::raw(game_name(game.game, game.side, say)),
         Span::raw(clock(game.clock, say)),
         Span::raw(say.word(rated)),
-        Span::raw(game.turns.to_string()),
-        Span::raw(game.state.clone()),
     ]
 }
 

@@ -50,6 +50,7 @@ mod parse_error;
 
 pub mod clamber;
 pub mod ombagui;
+pub mod time_control;
 #[cfg(feature = "third-game")]
 pub mod triad;
 
@@ -105,7 +106,7 @@ pub trait Game:
     /// allocate): perft and searches never need more.
     type Step<'a>: Copy;
     /// Why a turn is illegal, as a sentence.
-    type Illegal: fmt::Display + fmt::Debug;
+    type Illegal: Clone + PartialEq + Eq + fmt::Display + fmt::Debug + Send + Sync;
     /// What a player has picked on the way to a turn, cell by cell: a turn begun (a
     /// Clamber stack and the captures made so far, an Ombagui piece picked up).
     type Picked: Clone + PartialEq + fmt::Debug + Send;
@@ -173,6 +174,12 @@ pub trait Game:
         let mut turns = Vec::new();
         self.for_each_turn(&mut |step, next| turns.push((self.turn_of(step), *next)));
         turns
+    }
+
+    /// Whether the player to move must be skipped: they have no legal turn, but the other
+    /// has, so the game goes on (RULES.md: a player who cannot move passes).
+    fn must_skip(&self) -> bool {
+        self.winner().is_none() && !self.can_move() && self.skipped().can_move()
     }
 
     /// Where the game stands: won, drawn because neither player can move, or going on.
@@ -332,6 +339,37 @@ impl PartialEq for AnyPosition {
 impl fmt::Display for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::each_game!(self, p => p.fmt(f))
+    }
+}
+
+/// Every game's reasons a turn is illegal: `Any<Illegals>` is why a turn of any game is.
+#[derive(Debug)]
+pub struct Illegals;
+
+impl Family for Illegals {
+    type Of<G: Game> = G::Illegal;
+}
+
+/// Why a turn of whichever game is illegal.
+pub type AnyIllegal = Any<Illegals>;
+
+impl Cloned for Illegals {
+    fn cloned<G: Game>(of: &G::Illegal) -> G::Illegal {
+        of.clone()
+    }
+}
+
+impl PartialEq for AnyIllegal {
+    fn eq(&self, other: &Self) -> bool {
+        crate::each_game!(pair self, other, a, b => a == b, else false)
+    }
+}
+
+impl Eq for AnyIllegal {}
+
+impl fmt::Display for AnyIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::each_game!(self, why => why.fmt(f))
     }
 }
 

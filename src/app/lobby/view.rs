@@ -1,8 +1,15 @@
 //! What the lobby shows and what a member asks there: plain data, passed between the club
 //! and the screen, that names neither (the club's program reads it, the screen draws it).
+//!
+//! A lobby's view is two parts shared, not copied: what every member sees alike
+//! ([`ClubView`], built once per change of the club) and what one member sees of their own
+//! ([`OwnView`], built when it changes for them). A new view is a new part; an unchanged
+//! part is the same one, so telling them apart costs nothing.
 
 use crate::clock::TimeControl;
+use crate::i18n::Text;
 use crate::rules::{Colour, GameKind};
+use std::sync::Arc;
 
 /// The terms of a game offered or asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,7 +27,7 @@ pub struct Terms {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct OnlineRow {
     pub name: String,
-    /// Each pool (`Clamber 3`) and the rating in it (`1512`, or `1500?` while provisional).
+    /// Each pool (`Clamber 3`) and the rating in it (`1512`, or `?` while provisional).
     pub ratings: Vec<(String, String)>,
     pub playing: bool,
 }
@@ -31,8 +38,6 @@ pub struct SeekRow {
     pub id: u64,
     pub by: String,
     pub terms: Terms,
-    /// Posted by the member looking.
-    pub mine: bool,
 }
 
 /// A challenge from one member to another: to the member looking, or from them.
@@ -44,7 +49,7 @@ pub struct ChallengeRow {
     pub terms: Terms,
 }
 
-/// A game in progress, or one finished.
+/// A game: its number, its players and its terms.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRow {
     pub id: u64,
@@ -54,33 +59,90 @@ pub struct GameRow {
     pub red: String,
     pub clock: Option<TimeControl>,
     pub rated: bool,
-    pub turns: usize,
-    /// Where it stands, in words: `Blue to move`, `Red won: time`.
-    pub state: String,
 }
 
-/// Everything one member's lobby shows, rebuilt by the club whenever something changes.
+/// A game of the member's that is over: how long it went and how it ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecentRow {
+    pub game: GameRow,
+    pub turns: usize,
+    /// How it ended: `Red won on time`.
+    pub result: Text,
+}
+
+/// A place in a pool's table of the best: the member's name, rating (`1512`, `?`), and
+/// rated games played.
+pub type Place = (String, String, u32);
+
+/// What every member's lobby shows alike: built once each time the club changes (someone
+/// comes or goes, a seek, a game that begins or ends, a rating that moves), not per lobby.
+/// A game's turns are not in it: they change nothing here.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct LobbyView {
+pub struct ClubView {
     /// The club's name.
     pub club: String,
     pub greeting: Option<String>,
-    /// The member's name; None for a watcher who came without a key.
-    pub me: Option<String>,
     pub online: Vec<OnlineRow>,
     pub seeks: Vec<SeekRow>,
-    /// Challenges to the member or from them.
-    pub challenges: Vec<ChallengeRow>,
     pub live: Vec<GameRow>,
-    /// The member's own finished games.
-    pub recent: Vec<GameRow>,
     /// Each pool (`Clamber 3`), and its best in order.
     pub best: Vec<(String, Vec<Place>)>,
+    /// What the club could not read to build this view: said on the note line, so that a
+    /// list left empty is never taken for the truth.
+    pub failed: Option<Text>,
 }
 
-/// A place in a pool's table of the best: the member's name, rating (`1512`, `1500?`), and
-/// rated games played.
-pub type Place = (String, String, u32);
+/// What one member's lobby shows of their own: built when it changes for them.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct OwnView {
+    /// The member's name; None for a watcher who came without a key.
+    pub me: Option<String>,
+    /// Challenges to the member or from them.
+    pub challenges: Vec<ChallengeRow>,
+    /// The member's own finished games, newest first.
+    pub recent: Vec<RecentRow>,
+    /// What the club could not read to build this view.
+    pub failed: Option<Text>,
+}
+
+/// Everything one member's lobby shows: the club's part and their own, each shared with
+/// whoever else shows it.
+#[derive(Clone, Debug, Default)]
+pub struct LobbyView {
+    pub club: Arc<ClubView>,
+    pub own: Arc<OwnView>,
+}
+
+impl LobbyView {
+    /// A view of its two parts.
+    pub fn new(club: ClubView, own: OwnView) -> LobbyView {
+        LobbyView { club: Arc::new(club), own: Arc::new(own) }
+    }
+
+    /// The member looking, if they came with a key.
+    pub fn me(&self) -> Option<&str> {
+        self.own.me.as_deref()
+    }
+
+    /// Whether `name` is the member looking (names are one ignoring case).
+    pub fn is_me(&self, name: &str) -> bool {
+        self.me().is_some_and(|me| me.eq_ignore_ascii_case(name))
+    }
+
+    /// What the club could not read for this view, if anything.
+    pub fn failed(&self) -> Option<&Text> {
+        self.club.failed.as_ref().or(self.own.failed.as_ref())
+    }
+}
+
+impl PartialEq for LobbyView {
+    /// The same parts: a view is only ever made anew when something in it changed.
+    fn eq(&self, other: &LobbyView) -> bool {
+        Arc::ptr_eq(&self.club, &other.club) && Arc::ptr_eq(&self.own, &other.own)
+    }
+}
+
+impl Eq for LobbyView {}
 
 /// What the member asked for: the club decides whether it is allowed.
 #[derive(Clone, PartialEq, Eq, Debug)]

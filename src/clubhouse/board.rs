@@ -1,0 +1,269 @@
+//! What the lobbies show, built once per real change of the club, not per call and not
+//! per lobby: the club's part (who is on, seeks, games in progress, the best of each pool)
+//! when someone comes or goes, a seek is posted or taken, a game begins or ends; a
+//! member's own part (their challenges, their finished games) when it changes for them.
+//! What the database holds is read when it changes: a member's ratings when they come and
+//! after each of their games, the best after a rated game, a member's games when one ends.
+//! A read that fails is logged and said on the lobbies' note line.
+
+use super::games::ClubGames;
+use super::offers::Offers;
+use super::screens::terms;
+use super::terminals::Terminals;
+use crate::app::lobby::{ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, RecentRow, SeekRow};
+use crate::clock::TimeControl;
+use crate::club::{Club, Error, GameInfo, Member, MemberId, Pool, Reason, Verdict, Which};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+/// How many of a member's finished games their lobby lists.
+const RECENT: usize = 20;
+/// How many members each pool's table of the best lists.
+const BEST: usize = 10;
+
+/// The lobbies' views, and what they are built from that the database holds.
+pub struct Board {
+    name: String,
+    greeting: Option<String>,
+    /// The club's part as it is now, unless `stale`.
+    club: Arc<ClubView>,
+    stale: bool,
+    /// Each member's own part, as long as it is true.
+    own: HashMap<MemberId, Arc<OwnView>>,
+    /// Members whose own part changed since their lobbies were last given it.
+    changed_for: BTreeSet<MemberId>,
+    /// A keyless watcher's own part: nothing of their own.
+    watcher: Arc<OwnView>,
+    ratings: HashMap<MemberId, Vec<(String, String)>>,
+    best: Option<Vec<(String, Vec<Place>)>>,
+    recent: HashMap<MemberId, Vec<RecentRow>>,
+    /// How many times the club's part was built: once per change, however many lobbies.
+    builds: u64,
+}
+
+/// What the board reads of the club as it builds the views.
+pub struct Sources<'a> {
+    pub club: &'a Club,
+    pub terminals: &'a Terminals,
+    pub games: &'a ClubGames,
+    pub offers: &'a Offers,
+}
+
+impl Board {
+    pub fn new(name: String, greeting: Option<String>) -> Board {
+        Board {
+            name,
+            greeting,
+            club: Arc::default(),
+            stale: true,
+            own: HashMap::new(),
+            changed_for: BTreeSet::new(),
+            watcher: Arc::default(),
+            ratings: HashMap::new(),
+            best: None,
+            recent: HashMap::new(),
+            builds: 0,
+        }
+    }
+
+    /// How many times the club's part was built.
+    #[cfg(test)]
+    pub fn builds(&self) -> u64 {
+        self.builds
+    }
+
+    /// The club's part changed: built again when next asked for.
+    pub fn changed(&mut self) {
+        self.stale = true;
+    }
+
+    /// Member `member`'s own part changed.
+    pub fn changed_for(&mut self, member: MemberId) {
+        self.own.remove(&member);
+        self.changed_for.insert(member);
+    }
+
+    /// A game between `players` ended: their ratings and games are read again, and the
+    /// best if it was rated.
+    pub fn ended(&mut self, players: [MemberId; 2], rated: bool) {
+        for member in players {
+            self.ratings.remove(&member);
+            self.recent.remove(&member);
+            self.changed_for(member);
+        }
+        if rated {
+            self.best = None;
+        }
+        self.changed();
+    }
+
+    /// Member `member` left: nothing of theirs is kept.
+    pub fn left(&mut self, member: MemberId) {
+        self.ratings.remove(&member);
+        self.recent.remove(&member);
+        self.own.remove(&member);
+        self.changed_for.remove(&member);
+        self.changed();
+    }
+
+    /// Whether the club's part is to be built again.
+    pub fn is_stale(&self) -> bool {
+        self.stale
+    }
+
+    /// The members whose own part changed since this was last asked.
+    pub fn take_changed(&mut self) -> BTreeSet<MemberId> {
+        std::mem::take(&mut self.changed_for)
+    }
+
+    /// The club's part, built again if it changed.
+    pub fn club_view(&mut self, from: &Sources) -> Arc<ClubView> {
+        if self.stale {
+            self.club = Arc::new(self.build_club(from));
+            self.stale = false;
+            self.builds += 1;
+        }
+        Arc::clone(&self.club)
+    }
+
+    /// `member`'s own part (none: a keyless watcher's), built again if it changed.
+    pub fn own_view(&mut self, member: Option<&Member>, from: &Sources) -> Arc<OwnView> {
+        let Some(member) = member else { return Arc::clone(&self.watcher) };
+        if let Some(own) = self.own.get(&member.id) {
+            return Arc::clone(own);
+        }
+        let own = Arc::new(self.build_own(member, from));
+        self.own.insert(member.id, Arc::clone(&own));
+        own
+    }
+
+    fn build_club(&mut self, from: &Sources) -> ClubView {
+        let mut failed = None;
+        let mut online: Vec<&Member> = from.terminals.online().collect();
+        online.sort_by_cached_key(|member| member.name.to_lowercase());
+        let online = online
+            .into_iter()
+            .map(|member| {
+                let ratings = match self.ratings.get(&member.id) {
+                    Some(ratings) => ratings.clone(),
+                    None => read(from.club.ratings_of(member.id), &mut failed)
+                        .map(|standings| {
+                            let shown =
+                                standings.iter().map(|standing| (pool_name(standing.pool), standing.shown()));
+                            let shown: Vec<_> = shown.collect();
+                            self.ratings.insert(member.id, shown.clone());
+                            shown
+                        })
+                        .unwrap_or_default(),
+                };
+                OnlineRow { name: member.name.clone(), ratings, playing: from.games.plays(member.id) }
+            })
+            .collect();
+        let seeks = from
+            .offers
+            .iter()
+            .filter(|(_, posted)| posted.to.is_none())
+            .map(|(id, posted)| SeekRow {
+                id,
+                by: posted.by.name.clone(),
+                terms: crate::app::lobby::Terms { colour: posted.colour, ..terms(&posted.offer) },
+            })
+            .collect();
+        let live = from.games.iter().map(|game| GameRow {
+            id: game.id as u64,
+            game: game.game,
+            side: game.side,
+            blue: game.players[0].1.clone(),
+            red: game.players[1].1.clone(),
+            clock: TimeControl::parse(&game.clock_text).ok().flatten(),
+            rated: game.rated,
+        });
+        if self.best.is_none() {
+            let best: Result<Vec<_>, Error> = Pool::all()
+                .into_iter()
+                .map(|pool| {
+                    let best = from.club.best(pool, BEST)?;
+                    let places =
+                        best.iter().map(|standing| (standing.name.clone(), standing.shown(), standing.games));
+                    Ok((pool_name(pool), places.collect()))
+                })
+                .collect();
+            self.best = read(best, &mut failed);
+        }
+        ClubView {
+            club: self.name.clone(),
+            greeting: self.greeting.clone(),
+            online,
+            seeks,
+            live: live.collect(),
+            best: self.best.clone().unwrap_or_default(),
+            failed,
+        }
+    }
+
+    fn build_own(&mut self, member: &Member, from: &Sources) -> OwnView {
+        let mut failed = None;
+        let challenges = from
+            .offers
+            .iter()
+            .filter(|(_, posted)| posted.to.is_some() && posted.involves(member.id))
+            .map(|(id, posted)| ChallengeRow {
+                id,
+                from: posted.by.name.clone(),
+                to: posted.to.as_ref().map(|to| to.name.clone()).unwrap_or_default(),
+                terms: crate::app::lobby::Terms { colour: posted.colour, ..terms(&posted.offer) },
+            })
+            .collect();
+        if let std::collections::hash_map::Entry::Vacant(entry) = self.recent.entry(member.id)
+            && let Some(games) = read(from.club.games(Which::Done, Some(member.id), RECENT), &mut failed)
+        {
+            entry.insert(games.iter().map(recent_row).collect());
+        }
+        let recent = self.recent.get(&member.id).cloned().unwrap_or_default();
+        OwnView { me: Some(member.name.clone()), challenges, recent, failed }
+    }
+}
+
+/// What a read gave, or none: its failure logged and kept (the first) for the note line.
+fn read<T>(result: Result<T, Error>, failed: &mut Option<Text>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            super::log(&format!("a lobby's view could not be read whole: {}", super::words::english(&error)));
+            failed.get_or_insert_with(|| text!(CLUB_VIEW_FAILED, Text::from(&error)));
+            None
+        }
+    }
+}
+
+/// How a game ended, as a game's screen says it: "Blue resigned: Red wins".
+pub fn verdict_text(verdict: Verdict) -> Text {
+    match (verdict.reason, verdict.winner) {
+        (Reason::Resign, Some(winner)) => text!(STATUS_RESIGNED, winner.other(), winner),
+        (Reason::Time, Some(winner)) => text!(TIME_UP, winner.other(), winner),
+        (_, Some(winner)) => text!(STATUS_WINS, winner),
+        (Reason::Rules, None) => text!(STATUS_BLOCKED),
+        (_, None) => text!(STATUS_DRAW),
+    }
+}
+
+/// A pool as the lobby names it: `Clamber 3`.
+fn pool_name(pool: Pool) -> String {
+    format!("{} {}", pool.game.title(), pool.side)
+}
+
+fn recent_row(info: &GameInfo) -> RecentRow {
+    let game = GameRow {
+        id: info.id as u64,
+        game: info.game,
+        side: info.side,
+        blue: info.blue.clone(),
+        red: info.red.clone(),
+        clock: TimeControl::parse(&info.clock).ok().flatten(),
+        rated: info.rated,
+    };
+    let result = info.verdict.map_or_else(|| text!(PLAIN, String::new()), verdict_text);
+    RecentRow { game, turns: info.turns as usize, result }
+}

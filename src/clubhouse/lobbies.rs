@@ -1,0 +1,224 @@
+//! The hub's side of members' terminals: a lobby opened, a key handled (only that
+//! terminal touched, unless what it asked changes the club), what the lobby asks done (as
+//! the bot protocol's commands are), the lobbies given the club's news, and the screens
+//! that changed drawn.
+
+use super::board::Sources;
+use super::hub::{Hub, Refused, Who};
+use super::screens;
+use super::terminals::{Conn, Out};
+use crate::app::component::Request;
+use crate::app::lobby::{LobbyAsk, LobbyView};
+use crate::club::{Member, Refusal};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use crate::net::Output;
+use ratatui::layout::Rect;
+
+/// The board's sources, borrowed from the hub's parts beside it.
+macro_rules! sources {
+    ($hub:expr) => {
+        Sources { club: &$hub.club, terminals: &$hub.terminals, games: &$hub.games, offers: &$hub.offers }
+    };
+}
+
+impl Hub {
+    /// A member's terminal comes: the lobby, as it stands now.
+    pub(super) fn lobby(
+        &mut self,
+        conn: u64,
+        member: Option<Member>,
+        who: &Who,
+        area: Rect,
+        output: Box<Output>,
+    ) {
+        let view = self.view_for(member.as_ref());
+        let Ok(mut screen) = screens::open(output, area, who.lang, who.no_color, view) else { return };
+        if screen.draw().is_err() {
+            return;
+        }
+        super::log(&format!(
+            "{} is in (terminal)",
+            member.as_ref().map_or("a watcher", |member| member.name.as_str())
+        ));
+        let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
+        let playing = member.as_ref().and_then(|member| self.games.of(member.id).next()).map(|game| game.id);
+        let conn_of = Conn::new(member, Out::Screen(Box::new(screen)));
+        self.terminals.insert(conn, conn_of, &self.games);
+        if arrived {
+            // Shown at once to the member who came, to the others with the next news.
+            self.board.changed();
+        }
+        self.acting = Some(conn);
+        // A player who comes back while their game goes on finds it on screen.
+        if let Some(id) = playing {
+            let _ = self.seat(conn, id);
+        }
+    }
+
+    /// The view of `member`'s lobby (none: a watcher's) as the club stands now.
+    fn view_for(&mut self, member: Option<&Member>) -> LobbyView {
+        let sources = sources!(self);
+        LobbyView { club: self.board.club_view(&sources), own: self.board.own_view(member, &sources) }
+    }
+
+    /// A key (a click, a resize) from a member's terminal. At a game, what it changed there
+    /// is settled (committed, or taken back) before anyone else hears of it.
+    pub(super) fn key(&mut self, conn: u64, input: ratatui::crossterm::event::Event) {
+        let at = self.terminals.game_of(conn);
+        let before = at.and_then(|id| self.games.get(id)).map(super::games::ClubGame::snapshot);
+        let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
+        let handled = self.terminals.on_screen(conn, &self.games, |screen| {
+            let handled = screen.handle(crate::app::event::Event::Input(input));
+            (handled.is_ok() && !screen.app.quit, screen.app.take_request())
+        });
+        let Some((true, request)) = handled else { return self.gone(conn) };
+        self.acting = Some(conn);
+        if let (Some(id), Some(before)) = (at, before) {
+            self.settle(conn, id, member.as_ref(), before);
+        }
+        // Only the lobby asks the club for something; a game's requests touch files.
+        let Some(Request::Lobby(ask)) = request else { return };
+        let answer = match (ask, &member) {
+            (LobbyAsk::Watch(id), _) => self.seat(conn, game_id(id)),
+            (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
+            (ask, Some(member)) => self.ask(conn, member, ask),
+            (_, None) => Err(text!(CLUB_WATCHER_ONLY).into()),
+        };
+        let said = match answer {
+            Ok(()) => text!(CLUB_DONE),
+            Err(why) => Text::from(&why),
+        };
+        self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(said));
+    }
+
+    /// Does what a member's lobby asks, as the bot protocol's commands do.
+    pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), Refused> {
+        match ask {
+            LobbyAsk::Post(terms) => self.post(conn, member, None, (screens::offer(&terms), terms.colour)),
+            LobbyAsk::Challenge(name, terms) => {
+                let to = self.challenged(member, &name)?;
+                self.post(conn, member, Some(to), (screens::offer(&terms), terms.colour))
+            }
+            LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
+            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => {
+                let posted = self.offers.remove(id, member.id)?;
+                if let Some(to) = &posted.to {
+                    self.board.changed_for(to.id);
+                    self.board.changed_for(posted.by.id);
+                } else {
+                    self.board.changed();
+                }
+                if posted.by.id != member.id {
+                    self.declined(&posted.by, member, id);
+                }
+                Ok(())
+            }
+            // Both are answered before a member is needed.
+            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
+        }
+    }
+
+    /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of
+    /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
+    fn declined(&mut self, by: &Member, member: &Member, id: u64) {
+        super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
+        for conn in self.terminals.of(by.id) {
+            let note = text!(CLUB_DECLINED, member.name.as_str());
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
+        }
+    }
+
+    /// The lobbies given the club's news and every screen that changed drawn: the
+    /// terminal that acted and the members whose own part changed at once, the other
+    /// lobbies once [`super::hub::SPREAD`] has passed since the club changed.
+    pub(super) fn refresh(&mut self) {
+        let now = self.time.now();
+        if self.board.is_stale() && self.spread_at.is_none() {
+            self.spread_at = Some(now + super::hub::SPREAD);
+        }
+        let mut to_show: Vec<u64> = self.acting.take().into_iter().collect();
+        for member in self.board.take_changed() {
+            to_show.extend(self.terminals.of(member));
+        }
+        if self.spread_at.is_some_and(|at| at <= now) {
+            self.spread_at = None;
+            to_show = self.terminals.lobbies();
+        }
+        for conn in to_show {
+            let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { continue };
+            if self.terminals.screen(conn).and_then(|screen| screen.app.lobby()).is_none() {
+                continue;
+            }
+            let view = self.view_for(member.as_ref());
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app.show_lobby_view(&view));
+        }
+        for lost in self.terminals.draw() {
+            self.gone(lost);
+        }
+    }
+
+    /// The admin changed member `name`: a ban acts at once. The member's connections are
+    /// told in one line and let go, their seeks and challenges withdrawn, a game in
+    /// progress resigned for them.
+    pub(super) fn reread(&mut self, name: &str) {
+        let member = match self.club.member(name) {
+            Ok(Some(member)) if member.banned => member,
+            Ok(_) => return,
+            Err(error) => {
+                return super::log(&format!(
+                    "{name} could not be read again: {}",
+                    super::words::english(&error)
+                ));
+            }
+        };
+        super::log(&format!("{} is banned: their sessions end", member.name));
+        for posted in self.offers.withdraw(|posted| posted.involves(member.id)) {
+            for involved in [Some(&posted.by), posted.to.as_ref()].into_iter().flatten() {
+                self.board.changed_for(involved.id);
+            }
+        }
+        self.board.changed();
+        let games: Vec<_> =
+            self.games.of(member.id).map(|game| (game.id, game.colour_of(member.id))).collect();
+        for (id, colour) in games {
+            let verdict = crate::club::Verdict {
+                winner: colour.map(crate::rules::Colour::other),
+                reason: crate::club::Reason::Resign,
+            };
+            if let Err(error) = self.end(id, verdict) {
+                super::log(&format!(
+                    "game {id}: {}'s resignation not kept: {}",
+                    member.name,
+                    error.english()
+                ));
+            }
+        }
+        for conn in self.terminals.of(member.id) {
+            let said = Refused::from(Refusal::Banned(member.name.clone()));
+            let goodbye = match self.terminals.screen(conn) {
+                Some(screen) => screen.app.profile.lang.say(&Text::from(&said)),
+                None => crate::club::bot::Event::Err(said.english()).to_string(),
+            };
+            if let Some(Conn { out: Out::Lines(_), .. }) = self.terminals.get(conn) {
+                self.tell(conn, &crate::club::bot::Event::Err(said.english()));
+                self.gone(conn);
+            } else {
+                self.drop_conn(conn, Some(goodbye));
+            }
+        }
+    }
+
+    /// The screens whose clock figure turned are woken for it.
+    pub(super) fn wake(&mut self) {
+        for conn in self.terminals.due(self.time.now()) {
+            self.terminals
+                .on_screen(conn, &self.games, |screen| screen.handle(crate::app::event::Event::Timer));
+        }
+    }
+}
+
+/// A game's number as the lobby gives it.
+fn game_id(id: u64) -> crate::club::GameId {
+    crate::club::GameId::try_from(id).unwrap_or(crate::club::GameId::MAX)
+}

@@ -1,0 +1,78 @@
+//! What the club answers a script (`ssh NAME@HOST games`, `ratings`, `history`) and the
+//! host (`hexstack club admin list`): lines of tab-separated fields, one a game, a rating,
+//! a member. Scripts read them: their form is a contract (docs/club.md).
+
+use crate::club::{Club, Error, GameInfo, Listed, MemberId, Pool, Rated, Refusal, Which};
+use crate::rules::GameKind;
+use crate::store::utc;
+use std::fmt::Write;
+
+/// The most games one `games` listing gives, newest first.
+pub const GAMES_LISTED: usize = 200;
+/// The most lines a pool gives `ratings`, and a member's `history`.
+pub const RATINGS_LISTED: usize = 100;
+
+/// The member called `name`'s number.
+fn named(club: &Club, name: &str) -> Result<MemberId, Error> {
+    let member = club.member(name)?.ok_or_else(|| Refusal::NoMember(crate::club::names::quoted(name)))?;
+    Ok(member.id)
+}
+
+/// A time in milliseconds since 1970, as the lines write it (UTC, to the minute).
+fn when(ms: i64) -> String {
+    utc(u64::try_from(ms / 1000).unwrap_or(0))
+}
+
+/// `games [--live|--done] [NAME]`: a line a game, newest first, at most [`GAMES_LISTED`],
+/// tab-separated: its number, the game, the board's side, Blue, Red, the clock, `live`
+/// or how it ended (`Red won: time`), and its turns.
+pub fn games(club: &Club, which: Which, name: Option<&str>) -> Result<String, Error> {
+    let member = name.map(|name| named(club, name)).transpose()?;
+    let mut lines = String::new();
+    for game in club.games(which, member, GAMES_LISTED)? {
+        let GameInfo { id, game: kind, side, blue, red, clock, turns, .. } = &game;
+        let state = game.verdict.map_or_else(|| "live".to_string(), |verdict| verdict.to_string());
+        let _ = writeln!(lines, "{id}\t{kind}\t{side}\t{blue}\t{red}\t{clock}\t{state}\t{turns}");
+    }
+    Ok(lines)
+}
+
+/// `history NAME`: member `name`'s rating after each of their last [`RATINGS_LISTED`]
+/// rated games, newest first, a line each, tab-separated: the game's number, the game, the
+/// board's side, the rating and its deviation (whole numbers), when (UTC).
+pub fn history(club: &Club, name: &str) -> Result<String, Error> {
+    let mut lines = String::new();
+    for rated in club.history(named(club, name)?, None, RATINGS_LISTED)? {
+        let Rated { game_id, pool, rating, at } = rated;
+        let (rating, deviation) = (rating.rating.round(), rating.deviation.round());
+        let _ =
+            writeln!(lines, "{game_id}\t{}\t{}\t{rating}\t{deviation}\t{}", pool.game, pool.side, when(at));
+    }
+    Ok(lines)
+}
+
+/// `ratings [GAME]`: a line a member and pool, tab-separated: the game, the board's
+/// side, the name, the rating (`?` while unsettled), the rated games. Each pool of
+/// `game` (every pool when `None`), its settled members best first, then the others; at
+/// most [`RATINGS_LISTED`] a pool.
+pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
+    let mut lines = String::new();
+    for pool in Pool::all().into_iter().filter(|pool| game.is_none_or(|game| pool.game == game)) {
+        for standing in club.standings(pool, RATINGS_LISTED)? {
+            let (name, games) = (&standing.name, standing.games);
+            let _ = writeln!(lines, "{}\t{}\t{name}\t{}\t{games}", pool.game, pool.side, standing.shown());
+        }
+    }
+    Ok(lines)
+}
+
+/// `admin list`: a line a member, tab-separated: name, joined (UTC), `member` or
+/// `banned`, keys, games.
+pub fn members(club: &Club) -> Result<String, Error> {
+    let line = |listed: &Listed| {
+        let Listed { member, keys, games } = listed;
+        let state = if member.banned { "banned" } else { "member" };
+        format!("{}\t{}\t{state}\t{keys}\t{games}", member.name, when(member.created))
+    };
+    Ok(club.members()?.iter().map(line).collect::<Vec<_>>().join("\n"))
+}

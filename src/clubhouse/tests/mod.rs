@@ -1,0 +1,170 @@
+//! The hub with members' terminals, without the network: each terminal's keys and clicks
+//! are the calls its connection would make, and what it shows is read from its app. The
+//! hub's clock is a test's, moved by hand. The end-to-end tests (tests/club_server.rs) do
+//! the same through ssh.
+
+mod play;
+mod scale;
+
+use super::hub::{Ask, Call, Hub, Rules, SPREAD, Who};
+use crate::app::App;
+use crate::app::link::Seat;
+use crate::clock::Timepiece;
+use crate::club::bot::Offer;
+use crate::club::{Club, Durability, GameId, Member, SqliteStore, Store};
+use crate::i18n::Lang;
+use crate::net::Output;
+use crate::rules::{Colour, GameKind};
+use ratatui::crossterm::event::{
+    Event as Input, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 30 };
+
+/// A club in a folder of the test's, its hub, and members' terminals by connection number.
+struct Clubhouse {
+    hub: Hub,
+    time: Timepiece,
+    _dir: tempfile::TempDir,
+}
+
+impl Clubhouse {
+    fn new() -> Clubhouse {
+        Clubhouse::with_store(|path| Box::new(SqliteStore::open(path, Durability::Crash).unwrap()))
+    }
+
+    /// A club whose database is `store`, made on the file it is given.
+    fn with_store(store: impl FnOnce(&std::path::Path) -> Box<dyn Store>) -> Clubhouse {
+        let dir = tempfile::tempdir().unwrap();
+        let club = Club::new(store(&dir.path().join("club.sqlite3")));
+        let mut hub = Hub::new(club, Rules::default()).unwrap();
+        let time = Timepiece::fake();
+        hub.time = time.clone();
+        Clubhouse { hub, time, _dir: dir }
+    }
+
+    /// Member `name` (their key named after them; none: a watcher) opens a terminal as
+    /// connection `conn`.
+    fn terminal(&mut self, conn: u64, name: &str, key: bool) {
+        self.terminal_in(conn, name, key, Lang::En);
+    }
+
+    fn terminal_in(&mut self, conn: u64, name: &str, key: bool, lang: Lang) {
+        let who = Who {
+            name: name.to_string(),
+            key: key.then(|| format!("SHA256:key-of-{name}")),
+            lang,
+            no_color: false,
+            peer: "127.0.0.1:50000".parse().unwrap(),
+        };
+        let output = Box::new(Output::detached());
+        self.call(Call::Open { conn, who, ask: Ask::Lobby(AREA), output });
+    }
+
+    /// The hub answers `call`, and everything it set going settles, the other lobbies'
+    /// news included.
+    fn call(&mut self, call: Call) {
+        self.hub.answer(call);
+        self.settle();
+    }
+
+    /// Lets the hub's news reach every lobby.
+    fn settle(&mut self) {
+        self.hub.refresh();
+        self.time.advance(SPREAD);
+        self.hub.flags();
+        self.hub.wake();
+        self.hub.refresh();
+    }
+
+    fn member(&self, conn: u64) -> Member {
+        self.hub.terminals.get(conn).unwrap().member.clone().unwrap()
+    }
+
+    /// The number of the first open seek or challenge.
+    fn first_offer(&self) -> u64 {
+        self.hub.offers.iter().next().expect("an offer").0
+    }
+
+    /// `by` seeks a casual game on `clock`, `taker` takes it: the game's number.
+    fn game(&mut self, by: u64, taker: u64, clock: &str) -> GameId {
+        let offer = Offer { game: GameKind::Clamber, side: 3, clock: clock.to_string(), rated: false };
+        let (poster, taking) = (self.member(by), self.member(taker));
+        self.hub.post(by, &poster, None, (offer, None)).unwrap();
+        let seek = self.first_offer();
+        self.hub.accept(&taking, seek).unwrap();
+        self.settle();
+        self.hub.games.iter().last().unwrap().id
+    }
+
+    /// The connection (of `conns`) that plays `colour` in game `id`.
+    fn playing(&self, id: GameId, colour: Colour, conns: [u64; 2]) -> u64 {
+        let player = self.hub.games.get(id).unwrap().players[colour.index()].0;
+        conns.into_iter().find(|conn| self.member(*conn).id == player).unwrap()
+    }
+
+    fn input(&mut self, conn: u64, input: Input) {
+        self.call(Call::Key { conn, input });
+    }
+
+    fn press(&mut self, conn: u64, key: char) {
+        self.input(conn, Input::Key(KeyEvent::new(KeyCode::Char(key), KeyModifiers::NONE)));
+    }
+
+    fn enter(&mut self, conn: u64) {
+        self.input(conn, Input::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+    }
+
+    /// Clicks on `cell` of the board on terminal `conn`.
+    fn click(&mut self, conn: u64, cell: &str) {
+        let game = self.app(conn).screen.game().expect("a game on screen");
+        let layout = crate::each_game!(game, game => game.layout(AREA)).expect("the board fits");
+        let (column, row) = layout.board.centre(cell.parse().unwrap());
+        for kind in [MouseEventKind::Down(MouseButton::Left), MouseEventKind::Up(MouseButton::Left)] {
+            let mouse = MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
+            self.input(conn, Input::Mouse(mouse));
+        }
+    }
+
+    fn app(&self, conn: u64) -> &App {
+        &self.hub.terminals.screen(conn).unwrap_or_else(|| panic!("connection {conn} has no terminal")).app
+    }
+
+    fn seat(&self, conn: u64) -> Option<Seat> {
+        let game = self.app(conn).screen.game()?;
+        crate::each_game!(game, game => game.seat().cloned())
+    }
+
+    /// The position on terminal `conn`'s board, in notation.
+    fn position(&self, conn: u64) -> String {
+        let game = self.app(conn).screen.game().expect("a game on screen");
+        crate::each_game!(game, game => game.table.position().to_string())
+    }
+
+    fn message(&self, conn: u64) -> String {
+        let game = self.app(conn).screen.game().expect("a game on screen");
+        let text = crate::each_game!(game, game => game.table.status().text().cloned());
+        text.map(|text| Lang::En.say(&text)).unwrap_or_default()
+    }
+
+    /// What terminal `conn`'s lobby says on its note line, in `lang`.
+    fn note(&self, conn: u64, lang: Lang) -> Option<String> {
+        self.app(conn).lobby().expect("a lobby").said().map(|note| lang.say(note))
+    }
+
+    /// The turns the club's database keeps of game `id`.
+    fn kept(&self, id: GameId) -> Vec<String> {
+        let archived = self.hub.club.archived(id).unwrap().unwrap();
+        archived.turns.into_iter().map(|turn| turn.turn).collect()
+    }
+
+    fn on_lobby(&self, conn: u64) -> bool {
+        self.app(conn).lobby().is_some()
+    }
+
+    /// Whether terminal `conn` shows what its app holds now.
+    fn drawn(&self, conn: u64) -> bool {
+        self.hub.terminals.screen(conn).is_some_and(|screen| screen.drawn)
+    }
+}
