@@ -98,6 +98,18 @@ macro_rules! every_setting {
             club_connections: usize = 512,
                 file "club.connections", expect CONFIG_EXPECT_CONNECTIONS,
                 read number read::connections, shown shown::plain;
+            /// The share of those connections keyless watchers may hold, in percent, 0 to 100.
+            club_watcher_share: usize = 50,
+                file "club.watcher_share", expect CONFIG_EXPECT_PERCENT,
+                read number read::percent, shown shown::plain;
+            /// How long a keyless watcher may stay without sending anything, in minutes, 1 to 1440.
+            club_watcher_idle: u64 = 10,
+                file "club.watcher_idle", expect CONFIG_EXPECT_MINUTES,
+                read number read::minutes, shown shown::plain;
+            /// How many new names one address may register in an hour, 0 to 1000.
+            club_new_names: u32 = 5,
+                file "club.new_names", expect CONFIG_EXPECT_NEW_NAMES,
+                read number read::new_names, shown shown::plain;
             /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
             theme: String = String::from("default"),
                 file "theme.name", expect CONFIG_EXPECT_THEME,
@@ -220,6 +232,21 @@ pub mod read {
     /// A count of connections, 2 to [`MOST_CONNECTIONS`].
     pub fn connections(text: &str) -> Option<usize> {
         text.trim().parse::<usize>().ok().filter(|count| (2..=MOST_CONNECTIONS).contains(count))
+    }
+
+    /// A share in percent, 0 to 100.
+    pub fn percent(text: &str) -> Option<usize> {
+        text.trim().parse::<usize>().ok().filter(|share| *share <= 100)
+    }
+
+    /// A number of minutes, 1 to a day's.
+    pub fn minutes(text: &str) -> Option<u64> {
+        text.trim().parse::<u64>().ok().filter(|minutes| (1..=1440).contains(minutes))
+    }
+
+    /// New names an hour, 0 to 1000.
+    pub fn new_names(text: &str) -> Option<u32> {
+        text.trim().parse::<u32>().ok().filter(|count| *count <= 1000)
     }
 
     /// A built-in theme's name.

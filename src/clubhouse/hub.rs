@@ -107,11 +107,21 @@ pub struct Rules {
     pub greeting: Option<String>,
     /// Whether people without a key may come in to watch.
     pub watchers: bool,
+    /// How long a keyless watcher may stay without sending anything.
+    pub watcher_idle: Duration,
+    /// How many new names one address may register in an hour.
+    pub new_names: u32,
 }
 
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { name: "hexstack".to_string(), greeting: None, watchers: true }
+        Rules {
+            name: "hexstack".to_string(),
+            greeting: None,
+            watchers: true,
+            watcher_idle: Duration::from_secs(600),
+            new_names: 5,
+        }
     }
 }
 
@@ -170,11 +180,13 @@ pub struct Hub {
     pub(super) acting: Option<u64>,
     /// What the games' clocks read (a test's fake one).
     pub(super) time: Timepiece,
+    /// New names each address registered lately.
+    names: super::names::NewNames,
 }
 
 impl Hub {
     /// The hub of `club`, every game it kept in progress going on.
-    pub fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
+    pub fn new(club: Club, rules: Rules) -> Result<Hub, Error> {
         let time = Timepiece::real();
         let mut games = ClubGames::default();
         for info in club.live_games()? {
@@ -191,9 +203,9 @@ impl Hub {
             1 => log("1 game goes on after the restart"),
             n => log(&format!("{n} games go on after the restart")),
         }
-        let _ = &mut club;
         Ok(Hub {
             board: Board::new(rules.name.clone(), rules.greeting.clone()),
+            names: super::names::NewNames::new(rules.new_names),
             club,
             rules,
             terminals: Terminals::default(),
@@ -251,8 +263,14 @@ impl Hub {
                 false => Err(text!(CLUB_MEMBERS_ONLY).into()),
             };
         };
+        let new = self.club.member_by_key(key)?.is_none();
+        let now = self.time.now();
+        if new {
+            self.names.may(who.peer.ip(), now)?;
+        }
         let login = self.club.login(key, &who.name)?;
         if login.registered {
+            self.names.registered(who.peer.ip(), now);
             log(&format!("{} registered from {}", login.member.name, who.peer.ip()));
         }
         Ok(Some(login.member))
@@ -308,6 +326,7 @@ impl Hub {
 
     /// A bot's session begins: it is told of its games in progress and their turns.
     fn bot(&mut self, conn: u64, member: Option<Member>, mut output: Box<Output>) {
+        output.outbox().carries_lines();
         let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
         log(&format!("{name} is in (bot protocol)"));
         let ids: Vec<GameId> = match &member {

@@ -12,6 +12,7 @@ mod export;
 mod games;
 mod hub;
 mod lobbies;
+mod names;
 mod offers;
 mod pairing;
 mod screens;
@@ -26,11 +27,12 @@ pub use hub::{Ask, Rules};
 use crate::club::{Club, DB_FILE, Durability};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::net::{Limits, SshServer, host_key};
+use crate::net::{Doors, Limits, SshServer, Startups, host_key};
 use crate::store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc::{SyncSender, sync_channel};
+use std::time::Duration;
 
 /// Calls waiting for the hub at most: past it, a connection that asks more is let go.
 const CALLS: usize = 16 * 1024;
@@ -71,8 +73,17 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String,
         name: settings.club_name.value.clone(),
         greeting: settings.club_greeting.value.clone(),
         watchers: settings.club_watchers.value,
+        watcher_idle: Duration::from_secs(60 * settings.club_watcher_idle.value),
+        new_names: settings.club_new_names.value,
     };
-    let limits = Limits { guests: settings.club_connections.value, ..Limits::default() };
+    let guests = settings.club_connections.value;
+    let limits = Limits {
+        guests,
+        watchers: guests * settings.club_watcher_share.value / 100,
+        // OpenSSH's MaxStartups 10:30:100.
+        startups: Startups { begin: 10, full: 100, per_source: 10 },
+        ..Limits::default()
+    };
     run(&listen, db, rules, limits).map(|()| String::new())
 }
 
@@ -101,9 +112,13 @@ pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limit
     let (calls, waiting) = sync_channel(CALLS);
     let hub = hub::Hub::new(club, rules.clone()).map_err(Text::from)?;
     let bind = SocketAddr::new(listen.bind, listen.port);
-    let server = SshServer::start(key, bind, &limits, door::ways_in(), |open| {
-        let doors = door::Doors::new(calls.clone(), limits.clone(), open);
-        move |visit| doors.door(visit)
+    // Someone without a key always comes in as far as the hub, to be told in words
+    // whether the club lets watchers in.
+    let welcome = door::welcome(Some(rules.watcher_idle));
+    let methods = Doors::<door::Hall>::methods(&welcome);
+    let server = SshServer::start(key, bind, &limits, methods, |open| {
+        let doors = Doors::new(door::Hall { calls: calls.clone() }, welcome, limits.clone(), open);
+        move |visit| doors.session(visit)
     })
     .map_err(|error| text!(NET_NO_LISTEN, bind.to_string()).because(format!("{error:#}")))?;
     stop_on_signals(calls.clone());

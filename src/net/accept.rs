@@ -1,7 +1,10 @@
 //! The accept: the accept loop and who may stay. Connections not yet in are few and short
-//! (a login time, a cap with refusals at random past a start, a cap per address), guests
-//! in are counted, and the loop outlives running out of descriptors: it waits for one to
-//! free and takes the connection then, saying meanwhile that it cannot.
+//! (a login time, a cap per address, and past a start a newcomer takes the place of the
+//! oldest that has sat silent or slow, else is refused at random, more often as they
+//! grow), guests in are counted (keyless watchers within their own share), and the loop
+//! outlives running out of descriptors: it waits for one to free and takes the connection
+//! then, saying meanwhile that it cannot. Silent sockets held open by the hundred thus
+//! cost a member who comes a few milliseconds, not a refusal.
 //!
 //! russh's own `run_on_socket` ends at the first failed accept and has no login time, so
 //! the loop is ours, handing each connection to `russh::server::run_stream` inside a
@@ -11,7 +14,7 @@
 use super::limits::{Limits, source};
 use rand::RngExt;
 use russh::server::{Config, Handler, run_stream};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
@@ -45,9 +48,39 @@ pub(crate) struct Door {
 
 #[derive(Default)]
 struct Rooms {
-    startups: usize,
+    /// The connections not yet in, oldest first.
+    waiting: BTreeMap<u64, Waiting>,
+    next: u64,
+    /// Those of them let go for a newcomer, not yet gone.
+    evicted: usize,
     by_source: HashMap<IpAddr, usize>,
     guests: usize,
+    /// Guests in without a key (the club's watchers).
+    keyless: usize,
+}
+
+/// A connection not yet in.
+struct Waiting {
+    since: Instant,
+    cut: Arc<Cut>,
+    evicted: bool,
+}
+
+impl Rooms {
+    /// Connections not yet in that still press on the limits.
+    fn pressing(&self) -> usize {
+        self.waiting.len() - self.evicted
+    }
+
+    /// The oldest connection not yet in that sat silent past `stale` (an SSH client speaks
+    /// first, at once) or took longer than `slow`: the one a newcomer may replace.
+    fn evictable(&self, now: Instant, limits: &Limits) -> Option<u64> {
+        let idle = |waiting: &Waiting| {
+            let age = now.saturating_duration_since(waiting.since);
+            (age >= limits.stale && !waiting.cut.heard()) || age >= limits.slow
+        };
+        self.waiting.iter().find(|(_, waiting)| !waiting.evicted && idle(waiting)).map(|(seq, _)| *seq)
+    }
 }
 
 impl Door {
@@ -87,25 +120,42 @@ impl Door {
         self.rooms().guests
     }
 
-    /// A new connection from `address`: a place among those not yet in, or none.
-    fn knock(self: &Arc<Door>, address: IpAddr) -> Option<Startup> {
+    /// A new connection from `address`, cut by `cut`: a place among those not yet in, or
+    /// none. Past the limits' start it takes the place of the oldest one that sat silent
+    /// or slow; with none such, it is refused at random, 3 in 10 at the start, all at
+    /// the full count.
+    fn knock(self: &Arc<Door>, address: IpAddr, cut: &Arc<Cut>) -> Option<Startup> {
         let limits = self.limits.startups;
         let source = source(address);
+        let now = Instant::now();
         let mut rooms = self.rooms();
-        let from_there = rooms.by_source.get(&source).copied().unwrap_or(0);
-        if from_there >= limits.per_source || rooms.startups >= limits.full {
+        if rooms.by_source.get(&source).copied().unwrap_or(0) >= limits.per_source {
             return None;
         }
-        if rooms.startups >= limits.begin {
-            // 3 in 10 at `begin`, rising to all at `full`.
-            let past = (rooms.startups - limits.begin) as f64 / (limits.full - limits.begin).max(1) as f64;
-            if rand::rng().random_bool((0.3 + 0.7 * past).min(1.0)) {
-                return None;
+        if rooms.pressing() >= limits.begin {
+            match rooms.evictable(now, &self.limits) {
+                Some(seq) => {
+                    if let Some(waiting) = rooms.waiting.get_mut(&seq) {
+                        waiting.evicted = true;
+                        waiting.cut.cut();
+                    }
+                    rooms.evicted += 1;
+                }
+                None if rooms.pressing() >= limits.full => return None,
+                None => {
+                    let past =
+                        (rooms.pressing() - limits.begin) as f64 / (limits.full - limits.begin).max(1) as f64;
+                    if rand::rng().random_bool((0.3 + 0.7 * past).min(1.0)) {
+                        return None;
+                    }
+                }
             }
         }
-        rooms.startups += 1;
+        rooms.next += 1;
+        let seq = rooms.next;
+        rooms.waiting.insert(seq, Waiting { since: now, cut: Arc::clone(cut), evicted: false });
         *rooms.by_source.entry(source).or_default() += 1;
-        Some(Startup { accept: Arc::clone(self), source })
+        Some(Startup { accept: Arc::clone(self), source, seq })
     }
 }
 
@@ -113,12 +163,15 @@ impl Door {
 pub(super) struct Startup {
     accept: Arc<Door>,
     source: IpAddr,
+    seq: u64,
 }
 
 impl Drop for Startup {
     fn drop(&mut self) {
         let mut rooms = self.accept.rooms();
-        rooms.startups -= 1;
+        if rooms.waiting.remove(&self.seq).is_some_and(|waiting| waiting.evicted) {
+            rooms.evicted -= 1;
+        }
         if let Some(count) = rooms.by_source.get_mut(&self.source) {
             *count -= 1;
             if *count == 0 {
@@ -131,11 +184,14 @@ impl Drop for Startup {
 /// A guest's place, given back when dropped.
 pub(super) struct Inside {
     accept: Arc<Door>,
+    keyless: bool,
 }
 
 impl Drop for Inside {
     fn drop(&mut self) {
-        self.accept.rooms().guests -= 1;
+        let mut rooms = self.accept.rooms();
+        rooms.guests -= 1;
+        rooms.keyless -= usize::from(self.keyless);
     }
 }
 
@@ -143,6 +199,8 @@ impl Drop for Inside {
 /// place, until when it may take to come in, and the way to cut it.
 pub struct Visit {
     pub peer: SocketAddr,
+    /// When it came.
+    pub came: Instant,
     pub deadline: Instant,
     pub cut: Arc<Cut>,
     startup: Option<Startup>,
@@ -151,9 +209,10 @@ pub struct Visit {
 }
 
 impl Visit {
-    /// The code or key was right: a guest's place if there is one left (the place among
-    /// those not yet in is given back then). False when the game is full.
-    pub fn come_in(&mut self) -> bool {
+    /// The code or key was right (or a keyless watcher came): a guest's place if there is
+    /// one left (the place among those not yet in is given back then); a keyless one only
+    /// within the watchers' share. False when the place is full.
+    pub fn come_in(&mut self, keyless: bool) -> bool {
         if self.inside.is_some() {
             return true;
         }
@@ -161,12 +220,14 @@ impl Visit {
         let accept = Arc::clone(&startup.accept);
         {
             let mut rooms = accept.rooms();
-            if rooms.guests >= accept.limits.guests {
+            let full = rooms.guests >= accept.limits.guests;
+            if full || (keyless && rooms.keyless >= accept.limits.watchers) {
                 return false;
             }
             rooms.guests += 1;
+            rooms.keyless += usize::from(keyless);
         }
-        self.inside = Some(Inside { accept });
+        self.inside = Some(Inside { accept, keyless });
         self.startup = None;
         if let Some(admitted) = self.admitted.take() {
             let _ = admitted.send(());
@@ -176,6 +237,21 @@ impl Visit {
 
     pub fn is_in(&self) -> bool {
         self.inside.is_some()
+    }
+
+    /// How many guests are in now.
+    pub fn guests(&self) -> usize {
+        let door = self
+            .startup
+            .as_ref()
+            .map(|startup| &startup.accept)
+            .or(self.inside.as_ref().map(|inside| &inside.accept));
+        door.map_or(0, |door| door.guests())
+    }
+
+    /// How long since it came.
+    pub fn since(&self) -> Duration {
+        self.came.elapsed()
     }
 }
 
@@ -212,13 +288,15 @@ pub(super) async fn welcome<H, F>(
             }
         };
         accept.set_listening(true);
-        // Refused: closed at once, before a byte is read.
-        let Some(startup) = accept.knock(peer.ip()) else { continue };
-        let (admitted, coming) = oneshot::channel();
         let cut = Arc::new(Cut::default());
-        let deadline = Instant::now() + accept.limits.login_time;
+        // Refused: closed at once, before a byte is read.
+        let Some(startup) = accept.knock(peer.ip(), &cut) else { continue };
+        let (admitted, coming) = oneshot::channel();
+        let came = Instant::now();
+        let deadline = came + accept.limits.login_time;
         let visit = Visit {
             peer,
+            came,
             deadline,
             cut: Arc::clone(&cut),
             startup: Some(startup),
@@ -274,10 +352,13 @@ async fn visit_through<H: Handler + Send + 'static>(
     let _ = tokio::time::timeout(GOODBYE, session).await;
 }
 
-/// Cuts a connection whatever its peer does: its reads and writes fail from then on.
+/// Cuts a connection whatever its peer does: its reads and writes fail from then on. It
+/// also knows whether the peer said anything yet.
 #[derive(Default)]
 pub struct Cut {
     done: AtomicBool,
+    /// The peer sent its first bytes.
+    heard: AtomicBool,
     /// Who waits to read, who waits to write: woken by the cut.
     waiting: Mutex<[Option<Waker>; 2]>,
 }
@@ -289,6 +370,11 @@ impl Cut {
         for waker in waiting.iter_mut().filter_map(Option::take) {
             waker.wake();
         }
+    }
+
+    /// Whether the peer said anything yet.
+    pub fn heard(&self) -> bool {
+        self.heard.load(Ordering::Relaxed)
     }
 
     /// Whether cut, remembering who to wake when it is.
@@ -320,7 +406,12 @@ impl AsyncRead for Guarded {
         if self.cut.is_cut(0, context) {
             return Poll::Ready(Err(cut_off()));
         }
-        Pin::new(&mut self.stream).poll_read(context, buf)
+        let before = buf.filled().len();
+        let read = Pin::new(&mut self.stream).poll_read(context, buf);
+        if buf.filled().len() > before {
+            self.cut.heard.store(true, Ordering::Relaxed);
+        }
+        read
     }
 }
 

@@ -18,6 +18,9 @@ pub struct Reader {
 /// The longest escape sequence kept waiting for its end: longer ones are garbage.
 const LONGEST: usize = 32;
 
+/// The longest command taken (`ssh HOST COMMAND`), in bytes: the rest is not read.
+pub const LONGEST_COMMAND: usize = 1024;
+
 impl Reader {
     /// The events in `bytes` (with what an earlier packet left unfinished).
     pub fn read(&mut self, bytes: &[u8]) -> Vec<Event> {

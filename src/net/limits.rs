@@ -14,6 +14,15 @@ pub struct Limits {
     pub startups: Startups,
     /// Guests in at once, players and watchers together.
     pub guests: usize,
+    /// Of them, keyless watchers (the club's) at most.
+    pub watchers: usize,
+    /// How long a connection not yet in may sit silent before a newcomer may take its
+    /// place, once the connections not yet in are past their start (an SSH client speaks
+    /// at once, so a silent one is the first to give way).
+    pub stale: Duration,
+    /// How long a connection not yet in may take, saying something, before a newcomer may
+    /// take its place.
+    pub slow: Duration,
     /// What a wrong code costs its connection before the next try (at least).
     pub wrong_code_cost: Duration,
     /// Wrong codes from everywhere: past the burst, each waits its turn.
@@ -27,8 +36,12 @@ pub struct Limits {
     /// How long a guest's terminal may leave a frame untaken before the guest is let go.
     pub stall: Duration,
     /// The bytes kept for a guest who is behind: past them, the guest gets a whole frame
-    /// when it reads again instead of every frame it missed.
+    /// when it reads again instead of every frame it missed (a program reading lines is let
+    /// go instead: a line dropped would be a lie).
     pub backlog: usize,
+    /// The bytes sent to one connection: past the burst, what it is sent waits its turn,
+    /// so that what one connection asks for cannot take the host's whole time.
+    pub bytes_out: Rate,
 }
 
 /// Connections not yet in: from `begin` on, a new one is refused at random, more often as
@@ -54,12 +67,17 @@ impl Default for Limits {
             login_time: Duration::from_secs(60),
             startups: Startups { begin: 8, full: 32, per_source: 4 },
             guests: 16,
+            watchers: 16,
+            stale: Duration::ZERO,
+            slow: Duration::from_secs(5),
             wrong_code_cost: Duration::from_secs(1),
             wrong_codes: Rate { burst: 30, every: Duration::from_millis(500) },
             wrong_codes_per_source: Rate { burst: 10, every: Duration::from_secs(6) },
             keys: Rate { burst: 4096, every: Duration::from_micros(3_906) },
             stall: Duration::from_secs(60),
             backlog: 256 * 1024,
+            // A megabyte a second: a whole 300x120 frame is 1.7 MB, a turn's line 40 bytes.
+            bytes_out: Rate { burst: 2 * 1024 * 1024, every: Duration::from_micros(1) },
         }
     }
 }
@@ -108,8 +126,19 @@ impl Bucket {
     /// Takes a token whatever: the time at which it is really there (now, or later when
     /// others took the burst first). Tokens are handed out in the order they were asked.
     pub fn reserve(&mut self, now: Instant) -> Instant {
-        self.full_at = self.after(now, 1);
+        self.reserve_n(now, 1)
+    }
+
+    /// Takes `n` tokens whatever: the time at which they are all there.
+    pub fn reserve_n(&mut self, now: Instant, n: u32) -> Instant {
+        self.full_at = self.after(now, n);
         (self.full_at.checked_sub(self.allowance())).map_or(now, |at| at.max(now))
+    }
+
+    /// When one token can be taken, at the soonest.
+    pub fn ready_at(&self, now: Instant) -> Instant {
+        let after = self.after(now, 1);
+        after.checked_sub(self.allowance()).map_or(now, |at| at.max(now))
     }
 
     pub fn is_full(&self, now: Instant) -> bool {
@@ -119,7 +148,7 @@ impl Bucket {
 
 /// Where a connection comes from, as limits count it: an IPv4 address, or an IPv6 /64 (one
 /// machine usually has a whole /64 to choose from).
-pub(super) fn source(address: IpAddr) -> IpAddr {
+pub fn source(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -8,7 +8,7 @@
 use crate::app::game::AnyGameScreenExt;
 use crate::record::AnyRecordExt;
 mod accept;
-mod guest;
+mod guests;
 #[cfg(any(test, feature = "test-hooks"))]
 mod headless;
 mod host;
@@ -16,14 +16,15 @@ pub mod input;
 mod limits;
 mod login_tries;
 mod output;
+mod session;
 
 pub use accept::{Cut, Visit};
-pub use guest::area;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use headless::Headless;
 pub use host::SshServer;
-pub use limits::{Bucket, LARGEST, Limits, Rate, Startups};
+pub use limits::{Bucket, LARGEST, Limits, Rate, Startups, source};
 pub use output::{Open, Outbox, Output};
+pub use session::{Asked, Doors, Inlet, Keys, Place, Sent, Visitor, Welcome};
 
 use crate::app::App;
 use crate::app::event::Wake;
@@ -76,6 +77,13 @@ pub fn join_code() -> String {
     let mut code: String = (0..8).map(|_| SIGNS[rng.random_range(0..SIGNS.len())] as char).collect();
     code.insert(4, '-');
     code
+}
+
+/// A guest's window as drawn for: what the guest asked, within [`LARGEST`]. Nothing is
+/// allocated after the request's own numbers.
+pub fn area(columns: u32, rows: u32) -> Rect {
+    let clamp = |n: u32, most: u16| n.clamp(1, u32::from(most)) as u16;
+    Rect::new(0, 0, clamp(columns, LARGEST.0), clamp(rows, LARGEST.1))
 }
 
 /// Whether `typed` is `code`, as a friend may type it: any case, with or without the dash
@@ -198,9 +206,18 @@ impl Hosting {
         limits: Limits,
         wakes: &Wakes,
     ) -> Result<Hosting> {
-        let server = SshServer::start(key, bind, &limits.clone(), guest::ways_in(), |open| {
-            let server = guest::Server::new(access, wakes, limits, open);
-            move |visit| server.guest(visit)
+        let welcome = Welcome {
+            code: Some(access.code),
+            keys: access.key.map_or(Keys::None, Keys::One),
+            keyless: None,
+            commands: false,
+            full: NET_FULL,
+            watchers_full: NET_FULL,
+        };
+        let methods = Doors::<guests::Guests>::methods(&welcome);
+        let server = SshServer::start(key, bind, &limits.clone(), methods, |open| {
+            let doors = Doors::new(guests::Guests::new(wakes), welcome, limits, open);
+            move |visit| doors.session(visit)
         })?;
         Ok(Hosting { link, server, wakes: wakes.sender.clone() })
     }

@@ -6,7 +6,7 @@
 //! [`Redraw`] hook). A frame left untaken for the limit's `stall` lets the guest go.
 
 use super::accept::Cut;
-use super::limits::{LARGEST, Limits};
+use super::limits::{Bucket, LARGEST, Limits, Rate};
 use crate::app::event::Redraw;
 use russh::server::{Handle, Msg};
 use russh::{ChannelWriteHalf, Disconnect};
@@ -40,6 +40,10 @@ pub struct Outbox {
     redraw: Redraw,
     /// Rung when the guest's ssh closes the channel: it read everything sent before.
     peer_closed: Notify,
+    /// Whether it carries lines a program reads (the bot protocol), not a screen's frames.
+    lines: std::sync::atomic::AtomicBool,
+    /// Cuts the connection (none for a detached output).
+    cut: Option<Arc<Cut>>,
 }
 
 #[derive(Default)]
@@ -73,6 +77,12 @@ impl Outbox {
         self.waiting().status = status;
     }
 
+    /// The exit status set so far.
+    #[cfg(test)]
+    pub(crate) fn status(&self) -> u32 {
+        self.waiting().status
+    }
+
     fn put(&self, frame: Vec<u8>) -> io::Result<()> {
         let mut waiting = self.waiting();
         if waiting.gone && !waiting.done {
@@ -83,6 +93,16 @@ impl Outbox {
             waiting.bytes = frame;
         } else if waiting.bytes.len() + frame.len() <= self.backlog + waiting.grace {
             waiting.bytes.extend_from_slice(&frame);
+        } else if self.lines.load(std::sync::atomic::Ordering::Relaxed) {
+            // A program that asks more than it reads: let go, since a line dropped would
+            // leave it believing a game it no longer sees.
+            waiting.gone = true;
+            waiting.bytes = Vec::new();
+            drop(waiting);
+            if let Some(cut) = &self.cut {
+                cut.cut();
+            }
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "it asked more than it read"));
         } else {
             waiting.bytes = Vec::new();
             waiting.grace = WHOLE;
@@ -117,6 +137,12 @@ impl Outbox {
         self.ready.notify_one();
     }
 
+    /// It carries lines a program reads: past the backlog the connection is let go rather
+    /// than sent a whole frame.
+    pub fn carries_lines(&self) {
+        self.lines.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// The guest's ssh closed the channel: whatever was sent before reached it.
     pub fn peer_closed(&self) {
         self.peer_closed.notify_one();
@@ -140,9 +166,9 @@ impl Output {
         limits: &Limits,
         open: Open,
     ) -> Output {
-        let output = Output::new(limits.backlog);
+        let output = Output::new(limits.backlog, Some(Arc::clone(&cut)));
         open.send_modify(|open| *open += 1);
-        let sending = send(output.outbox(), writer, handle, cut, limits.stall);
+        let sending = send(output.outbox(), writer, handle, cut, (limits.stall, limits.bytes_out));
         tokio::spawn(async move {
             sending.await;
             open.send_modify(|open| *open -= 1);
@@ -153,16 +179,18 @@ impl Output {
     /// An output that sends nowhere, for the club's tests: what is drawn waits in it.
     #[cfg(test)]
     pub(crate) fn detached() -> Output {
-        Output::new(Limits::default().backlog)
+        Output::new(Limits::default().backlog, None)
     }
 
-    fn new(backlog: usize) -> Output {
+    fn new(backlog: usize, cut: Option<Arc<Cut>>) -> Output {
         let outbox = Outbox {
             backlog,
             waiting: Mutex::default(),
             ready: Notify::new(),
             redraw: Redraw::default(),
             peer_closed: Notify::new(),
+            lines: std::sync::atomic::AtomicBool::new(false),
+            cut,
         };
         Output { outbox: Arc::new(outbox), buffer: Vec::new() }
     }
@@ -176,25 +204,33 @@ impl Output {
     }
 }
 
+/// Sends what the loop puts in `outbox` to the channel of `writer`, each chunk when the
+/// connection's bytes allow it.
 async fn send(
     outbox: Arc<Outbox>,
     writer: ChannelWriteHalf<Msg>,
     handle: Handle,
     cut: Arc<Cut>,
-    stall: Duration,
+    (stall, bytes_out): (Duration, Rate),
 ) {
+    let mut paced = Bucket::new(bytes_out, std::time::Instant::now());
     let farewell = loop {
         match outbox.take().await {
-            Ok(bytes) => match tokio::time::timeout(stall, writer.data_bytes(bytes)).await {
-                Ok(Ok(())) => {}
-                Ok(Err(_)) => return outbox.gone(),
-                Err(_) => {
-                    // The guest stopped reading: let go of them.
-                    outbox.gone();
-                    cut.cut();
-                    return;
+            Ok(bytes) => {
+                let allowed = paced
+                    .reserve_n(std::time::Instant::now(), u32::try_from(bytes.len()).unwrap_or(u32::MAX));
+                tokio::time::sleep_until(allowed.into()).await;
+                match tokio::time::timeout(stall, writer.data_bytes(bytes)).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => return outbox.gone(),
+                    Err(_) => {
+                        // The guest stopped reading: let go of them.
+                        outbox.gone();
+                        cut.cut();
+                        return;
+                    }
                 }
-            },
+            }
             Err(last) => break last,
         }
     };
@@ -251,7 +287,7 @@ mod tests {
 
     #[test]
     fn frames_a_guest_has_not_taken_are_joined_then_give_way_to_a_whole_one() {
-        let mut output = Output::new(100);
+        let mut output = Output::new(100, None);
         let redraw = output.redraw();
         for frame in [&b"first "[..], b"second"] {
             output.write_all(frame).unwrap();
@@ -275,7 +311,7 @@ mod tests {
 
     #[test]
     fn a_guest_gone_makes_the_loop_stop_drawing() {
-        let mut output = Output::new(100);
+        let mut output = Output::new(100, None);
         output.outbox.gone();
         output.write_all(b"frame").unwrap();
         assert_eq!(output.flush().unwrap_err().kind(), io::ErrorKind::BrokenPipe);

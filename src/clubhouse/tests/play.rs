@@ -2,9 +2,9 @@
 //! cannot be kept taken back, take-backs and resignations, watchers, replays, flags.
 
 use super::Clubhouse;
+use crate::app::Overlay;
 use crate::app::keys::Leaving;
 use crate::app::lobby::LobbyAsk;
-use crate::app::Overlay;
 use crate::club::bot::Offer;
 use crate::club::{Reason, Verdict};
 use crate::i18n::Lang;

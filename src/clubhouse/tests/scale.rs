@@ -245,3 +245,29 @@ fn a_game_watched_already_is_not_told_again() {
     let again = house.hub.watch(9, id).expect_err("a second is not");
     assert!(again.english().contains("already"), "{}", again.english());
 }
+
+#[test]
+fn one_address_registers_a_few_new_names_an_hour_and_is_told_when_to_come_back() {
+    let mut house = Clubhouse::new();
+    let refused = |house: &mut Clubhouse, conn: u64, name: &str| {
+        let who = super::Who {
+            name: name.to_string(),
+            key: Some(format!("SHA256:key-of-{name}")),
+            lang: Lang::En,
+            no_color: false,
+            peer: "192.0.2.7:40000".parse().unwrap(),
+        };
+        let output = Box::new(crate::net::Output::detached());
+        let outbox = output.outbox();
+        house.call(Call::Open { conn, who, ask: super::Ask::Who, output });
+        outbox.status()
+    };
+    for n in 0..5 {
+        assert_eq!(refused(&mut house, n, &format!("new{n}")), 0, "name {n} registered");
+    }
+    assert_eq!(refused(&mut house, 9, "new9"), 1, "the sixth in the hour is refused");
+    assert!(house.hub.club.member("new9").unwrap().is_none());
+    assert_eq!(refused(&mut house, 10, "new0"), 0, "a member already in comes in as ever");
+    house.time.advance(Duration::from_secs(12 * 60));
+    assert_eq!(refused(&mut house, 11, "new11"), 0, "one more after twelve minutes");
+}
