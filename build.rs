@@ -190,12 +190,10 @@ fn placeholders(text: &str) -> usize {
     most
 }
 
-/// Each shipped set of puzzles (`assets/puzzles/NAME.tsv`) packed into `NAME.tsv.lz` in
-/// OUT_DIR, which `puzzles/unpack.rs` reads back: a line repeats most of the line before
-/// it (a position, then the same position after the mistake), so the sets shrink to about
-/// a fifth of their size in the binary. LZ77 in the manner of LZ4: a token byte (literals'
-/// count, the match's length less 4, each a nibble, 15 continued by bytes that add up to
-/// 255 each), the literals, the match's distance back (2 bytes, little end first).
+/// Each shipped set of puzzles (`assets/puzzles/NAME.tsv`) packed into `NAME.tsv.z` in
+/// OUT_DIR, which `puzzles/unpack.rs` reads back: zlib (DEFLATE and a checksum) at
+/// miniz_oxide's strongest level. A line repeats most of the line before it (a position,
+/// then the same position after the mistake), so the sets shrink to about an eighth.
 fn pack_puzzles() {
     let folder = Path::new("assets/puzzles");
     println!("cargo::rerun-if-changed={}", folder.display());
@@ -210,72 +208,8 @@ fn pack_puzzles() {
         };
         println!("cargo::rerun-if-changed={}", path.display());
         let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        std::fs::write(out.join(format!("{name}.lz")), pack(&text)).expect("OUT_DIR is writable");
-    }
-}
-
-/// `bytes` packed: at each place, the longest match among the last 64 places whose next
-/// four bytes hash alike, within 65,535 bytes back.
-fn pack(bytes: &[u8]) -> Vec<u8> {
-    const TRIES: usize = 64;
-    let hash = |at: usize| {
-        let word = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        (word.wrapping_mul(2_654_435_761) >> 16) as usize
-    };
-    let (mut heads, mut before) = (vec![usize::MAX; 1 << 16], vec![usize::MAX; bytes.len()]);
-    let (mut packed, mut literals, mut at) = (Vec::new(), 0, 0);
-    while at + 4 <= bytes.len() {
-        let (mut best, mut from) = (0, 0);
-        let mut candidate = heads[hash(at)];
-        for _ in 0..TRIES {
-            if candidate == usize::MAX || at - candidate > 65_535 {
-                break;
-            }
-            let length = bytes[candidate..].iter().zip(&bytes[at..]).take_while(|(a, b)| a == b).count();
-            if length > best {
-                (best, from) = (length, candidate);
-            }
-            candidate = before[candidate];
-        }
-        let end = if best >= 4 { at + best } else { at + 1 };
-        let stop = end.min(bytes.len().saturating_sub(3));
-        for (place, link) in before.iter_mut().enumerate().take(stop).skip(at) {
-            let slot = hash(place);
-            *link = heads[slot];
-            heads[slot] = place;
-        }
-        if best >= 4 {
-            sequence(&mut packed, &bytes[at - literals..at], Some((at - from, best)));
-            literals = 0;
-        } else {
-            literals += 1;
-        }
-        at = end;
-    }
-    sequence(&mut packed, &bytes[at - literals..], None);
-    packed
-}
-
-/// One sequence: its token, literals and match (none at the end).
-fn sequence(packed: &mut Vec<u8>, literals: &[u8], found: Option<(usize, usize)>) {
-    let nibble = |count: usize| count.min(15) as u8;
-    let more = |packed: &mut Vec<u8>, count: usize| {
-        if count >= 15 {
-            let mut rest = count - 15;
-            while rest >= 255 {
-                packed.push(255);
-                rest -= 255;
-            }
-            packed.push(rest as u8);
-        }
-    };
-    let length = found.map_or(0, |(_, length)| length - 4);
-    packed.push(nibble(literals.len()) << 4 | nibble(length));
-    more(packed, literals.len());
-    packed.extend_from_slice(literals);
-    if let Some((distance, _)) = found {
-        packed.extend_from_slice(&(distance as u16).to_le_bytes());
-        more(packed, length);
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&text, 10);
+        std::fs::write(out.join(format!("{name}.z")), packed).expect("OUT_DIR is writable");
     }
 }
 

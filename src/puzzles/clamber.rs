@@ -21,8 +21,8 @@ impl Themes for clamber::Position {
     ];
 
     const SHIPPED: &'static [&'static [u8]] = &[
-        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-3.tsv.lz")),
-        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-4.tsv.lz")),
+        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-3.tsv.z")),
+        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-4.tsv.z")),
     ];
 
     /// `c3`, `c4`: the board's side tells the sets apart.

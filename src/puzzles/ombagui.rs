@@ -14,7 +14,7 @@ impl Themes for ombagui::Position {
     ];
 
     const SHIPPED: &'static [&'static [u8]] =
-        &[include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/ombagui.tsv.lz"))];
+        &[include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/ombagui.tsv.z"))];
 
     fn id_head(_: crate::rules::hex::Board) -> String {
         "o".to_string()
