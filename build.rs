@@ -6,7 +6,8 @@
 //! words every game has (its texts, title, menu entries, why a text is not one of its
 //! positions), from keys every game's file must hold. Each file's texts in the three
 //! languages become a table the program reads as it is (`texts.rs`, and `TEXTS` in each
-//! `keys_GAME.rs`), so that no language is parsed at the start. It also names the commit
+//! `keys_GAME.rs`), so that no language is parsed at the start. It lists each game's puzzle
+//! themes and shipped sets (`puzzles_GAME.rs`) and packs the sets. It also names the commit
 //! the program is built from, for `hexstack --version`.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,7 +42,48 @@ fn main() {
         let _ = writeln!(code, "/// The game's own texts, its name left out of their keys.");
         let _ = writeln!(code, "pub const TEXTS: crate::i18n::Table = {};", table(&game));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        let puzzles = Path::new(&out).join(format!("puzzles_{name}.rs"));
+        std::fs::write(&puzzles, puzzles_of(name)).unwrap_or_else(|e| panic!("{}: {e}", puzzles.display()));
     }
+}
+
+/// A game's puzzles as its files give them (`puzzles_GAME.rs`): its themes, each a key
+/// `theme.NAME` of its `en.txt` with its `theme.NAME.about`, in the file's order; and its
+/// shipped sets, the files of `assets/puzzles` named after it (`GAME.tsv`, `GAME-4.tsv`),
+/// as `pack_puzzles` packed them.
+fn puzzles_of(game: &str) -> String {
+    let file = format!("assets/lang/{game}/en.txt");
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let keys: Vec<&str> = entries(&text).filter_map(|line| Some(line.split_once('=')?.0.trim())).collect();
+    let mut code =
+        format!("/// The themes of `{file}`, in its order.\nconst THEMES: &[crate::puzzles::Theme] = &[\n");
+    for theme in keys.iter().filter_map(|key| key.strip_prefix("theme.")).filter(|key| !key.contains('.')) {
+        let about = format!("theme.{theme}.about");
+        assert!(keys.contains(&about.as_str()), "{file}: 'theme.{theme}' without '{about}'");
+        let (title, about) = (constant(&format!("theme.{theme}")), constant(&about));
+        let _ = writeln!(
+            code,
+            "    crate::puzzles::Theme {{ name: {theme:?}, title: {title}, about: {about} }},"
+        );
+    }
+    let mut sets: Vec<String> = std::fs::read_dir("assets/puzzles")
+        .expect("assets/puzzles is there")
+        .filter_map(|entry| entry.expect("a readable folder").file_name().into_string().ok())
+        .filter(|name| {
+            name.strip_suffix(".tsv")
+                .is_some_and(|stem| stem == game || stem.starts_with(&format!("{game}-")))
+        })
+        .collect();
+    sets.sort();
+    let _ = writeln!(
+        code,
+        "];\n/// The sets of `assets/puzzles` named after the game, packed.\nconst SHIPPED: &[&[u8]] = &["
+    );
+    for set in sets {
+        let _ = writeln!(code, "    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/puzzles/{set}.z\")),");
+    }
+    code.push_str("];\n");
+    code
 }
 
 /// The commit the source is at (`-modified` when tracked files differ from it), or
