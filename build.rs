@@ -49,8 +49,8 @@ fn main() {
 
 /// A game's puzzles as its files give them (`puzzles_GAME.rs`): its themes, each a key
 /// `theme.NAME` of its `en.txt` with its `theme.NAME.about`, in the file's order; and its
-/// shipped sets, the files of `assets/puzzles` named after it (`GAME.tsv`, `GAME-4.tsv`),
-/// as `pack_puzzles` packed them.
+/// shipped sets, the files of `assets/puzzles` named after it (`assets/puzzles/GAME*.tsv`,
+/// the game's name and a board's side where it has several), as `pack_puzzles` packed them.
 fn puzzles_of(game: &str) -> String {
     let file = format!("assets/lang/{game}/en.txt");
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
