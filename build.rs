@@ -6,7 +6,8 @@
 //! words every game has (its texts, title, menu entries, why a text is not one of its
 //! positions), from keys every game's file must hold. Each file's texts in the three
 //! languages become a table the program reads as it is (`texts.rs`, and `TEXTS` in each
-//! `keys_GAME.rs`), so that no language is parsed at the start. It also names the commit
+//! `keys_GAME.rs`), so that no language is parsed at the start. It lists each game's puzzle
+//! themes and shipped sets (`puzzles_GAME.rs`) and packs the sets. It also names the commit
 //! the program is built from, for `hexstack --version`.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,7 +42,48 @@ fn main() {
         let _ = writeln!(code, "/// The game's own texts, its name left out of their keys.");
         let _ = writeln!(code, "pub const TEXTS: crate::i18n::Table = {};", table(&game));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
+        let puzzles = Path::new(&out).join(format!("puzzles_{name}.rs"));
+        std::fs::write(&puzzles, puzzles_of(name)).unwrap_or_else(|e| panic!("{}: {e}", puzzles.display()));
     }
+}
+
+/// A game's puzzles as its files give them (`puzzles_GAME.rs`): its themes, each a key
+/// `theme.NAME` of its `en.txt` with its `theme.NAME.about`, in the file's order; and its
+/// shipped sets, the files of `assets/puzzles` named after it (`assets/puzzles/GAME*.tsv`,
+/// the game's name and a board's side where it has several), as `pack_puzzles` packed them.
+fn puzzles_of(game: &str) -> String {
+    let file = format!("assets/lang/{game}/en.txt");
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let keys: Vec<&str> = entries(&text).filter_map(|line| Some(line.split_once('=')?.0.trim())).collect();
+    let mut code =
+        format!("/// The themes of `{file}`, in its order.\nconst THEMES: &[crate::puzzles::Theme] = &[\n");
+    for theme in keys.iter().filter_map(|key| key.strip_prefix("theme.")).filter(|key| !key.contains('.')) {
+        let about = format!("theme.{theme}.about");
+        assert!(keys.contains(&about.as_str()), "{file}: 'theme.{theme}' without '{about}'");
+        let (title, about) = (constant(&format!("theme.{theme}")), constant(&about));
+        let _ = writeln!(
+            code,
+            "    crate::puzzles::Theme {{ name: {theme:?}, title: {title}, about: {about} }},"
+        );
+    }
+    let mut sets: Vec<String> = std::fs::read_dir("assets/puzzles")
+        .expect("assets/puzzles is there")
+        .filter_map(|entry| entry.expect("a readable folder").file_name().into_string().ok())
+        .filter(|name| {
+            name.strip_suffix(".tsv")
+                .is_some_and(|stem| stem == game || stem.starts_with(&format!("{game}-")))
+        })
+        .collect();
+    sets.sort();
+    let _ = writeln!(
+        code,
+        "];\n/// The sets of `assets/puzzles` named after the game, packed.\nconst SHIPPED: &[&[u8]] = &["
+    );
+    for set in sets {
+        let _ = writeln!(code, "    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/puzzles/{set}.z\")),");
+    }
+    code.push_str("];\n");
+    code
 }
 
 /// The commit the source is at (`-modified` when tracked files differ from it), or
@@ -190,12 +232,10 @@ fn placeholders(text: &str) -> usize {
     most
 }
 
-/// Each shipped set of puzzles (`assets/puzzles/NAME.tsv`) packed into `NAME.tsv.lz` in
-/// OUT_DIR, which `puzzles/unpack.rs` reads back: a line repeats most of the line before
-/// it (a position, then the same position after the mistake), so the sets shrink to about
-/// a fifth of their size in the binary. LZ77 in the manner of LZ4: a token byte (literals'
-/// count, the match's length less 4, each a nibble, 15 continued by bytes that add up to
-/// 255 each), the literals, the match's distance back (2 bytes, little end first).
+/// Each shipped set of puzzles (`assets/puzzles/NAME.tsv`) packed into `NAME.tsv.z` in
+/// OUT_DIR, which `puzzles/unpack.rs` reads back: zlib (DEFLATE and a checksum) at
+/// miniz_oxide's strongest level. A line repeats most of the line before it (a position,
+/// then the same position after the mistake), so the sets shrink to about an eighth.
 fn pack_puzzles() {
     let folder = Path::new("assets/puzzles");
     println!("cargo::rerun-if-changed={}", folder.display());
@@ -210,72 +250,8 @@ fn pack_puzzles() {
         };
         println!("cargo::rerun-if-changed={}", path.display());
         let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        std::fs::write(out.join(format!("{name}.lz")), pack(&text)).expect("OUT_DIR is writable");
-    }
-}
-
-/// `bytes` packed: at each place, the longest match among the last 64 places whose next
-/// four bytes hash alike, within 65,535 bytes back.
-fn pack(bytes: &[u8]) -> Vec<u8> {
-    const TRIES: usize = 64;
-    let hash = |at: usize| {
-        let word = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        (word.wrapping_mul(2_654_435_761) >> 16) as usize
-    };
-    let (mut heads, mut before) = (vec![usize::MAX; 1 << 16], vec![usize::MAX; bytes.len()]);
-    let (mut packed, mut literals, mut at) = (Vec::new(), 0, 0);
-    while at + 4 <= bytes.len() {
-        let (mut best, mut from) = (0, 0);
-        let mut candidate = heads[hash(at)];
-        for _ in 0..TRIES {
-            if candidate == usize::MAX || at - candidate > 65_535 {
-                break;
-            }
-            let length = bytes[candidate..].iter().zip(&bytes[at..]).take_while(|(a, b)| a == b).count();
-            if length > best {
-                (best, from) = (length, candidate);
-            }
-            candidate = before[candidate];
-        }
-        let end = if best >= 4 { at + best } else { at + 1 };
-        let stop = end.min(bytes.len().saturating_sub(3));
-        for (place, link) in before.iter_mut().enumerate().take(stop).skip(at) {
-            let slot = hash(place);
-            *link = heads[slot];
-            heads[slot] = place;
-        }
-        if best >= 4 {
-            sequence(&mut packed, &bytes[at - literals..at], Some((at - from, best)));
-            literals = 0;
-        } else {
-            literals += 1;
-        }
-        at = end;
-    }
-    sequence(&mut packed, &bytes[at - literals..], None);
-    packed
-}
-
-/// One sequence: its token, literals and match (none at the end).
-fn sequence(packed: &mut Vec<u8>, literals: &[u8], found: Option<(usize, usize)>) {
-    let nibble = |count: usize| count.min(15) as u8;
-    let more = |packed: &mut Vec<u8>, count: usize| {
-        if count >= 15 {
-            let mut rest = count - 15;
-            while rest >= 255 {
-                packed.push(255);
-                rest -= 255;
-            }
-            packed.push(rest as u8);
-        }
-    };
-    let length = found.map_or(0, |(_, length)| length - 4);
-    packed.push(nibble(literals.len()) << 4 | nibble(length));
-    more(packed, literals.len());
-    packed.extend_from_slice(literals);
-    if let Some((distance, _)) = found {
-        packed.extend_from_slice(&(distance as u16).to_le_bytes());
-        more(packed, length);
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&text, 10);
+        std::fs::write(out.join(format!("{name}.z")), packed).expect("OUT_DIR is writable");
     }
 }
 

@@ -9,14 +9,17 @@ quarter of that (docs/performance.md).
 
     CARGO_PROFILE_RELEASE_STRIP=false cargo build --release --target-dir target/symbols
     benches/start_order.py target/symbols/release/hexstack
+    benches/start_order.py --check target/symbols/release/hexstack
 
 It runs the binary under valgrind's callgrind in a pseudo-terminal of 80x24 with an empty
 home folder: the menu, a few keys, then a side-4 game (the screens benches/terminal.py
 measures). Each function that ran is one line of the script, its name with the parts a
 build changes (the hashes of crates and symbols, the numbers LTO adds) made wildcards, so
-the script holds across builds of changed code until a function is renamed or a compiler
-mangles names another way; a name that no longer matches costs memory, never behaviour.
-Standard library only, besides valgrind and nm.
+the script holds across builds of changed code until a function is moved, renamed, inlined
+away or mangled another way. A name that no longer matches costs memory, never behaviour,
+and nothing else would tell: `--check` fails if any name of the script matches no function
+of the binary (CI runs it, .ci/run), and the script is then made again. Standard library
+only, besides valgrind (to make the script) and nm.
 """
 
 import argparse
@@ -37,7 +40,8 @@ HEADER = """\
 /* The code hexstack runs from its start to a side-4 game, linked together and first, so
    that the pages Linux maps around it hold little else (docs/performance.md). Made by
    benches/start_order.py; build.rs passes it to the linker of a release build for Linux.
-   A name here that matches nothing is no error: that function lies elsewhere. */
+   A name here that matches nothing would lie elsewhere: CI fails on it (start_order.py
+   --check), and the file is made again. */
 SECTIONS
 {
   .text.start : {
@@ -175,11 +179,35 @@ def pattern(name):
     return name + "*"
 
 
+def stale(binary, script):
+    """The names of `script` that match none of `binary`'s functions."""
+    names = "\n".join(name for _, _, name, _ in symbols(binary))
+    written = re.findall(r"^\s*\*\(\.text\.(\S+) ", open(script).read(), re.M)
+    if len(written) < 100:
+        raise SystemExit(f"{script}: only {len(written)} names")
+    regex = lambda p: "^" + ".*".join(map(re.escape, p.split("*"))) + "$"
+    return len(written), [p for p in written if not re.search(regex(p), names, re.M)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("binary", help="an unstripped release build of hexstack")
     parser.add_argument("--out", default=os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "link", "start-first.ld")))
+    parser.add_argument("--check", action="store_true", help="only check that every name of --out is a function of the binary")
     args = parser.parse_args()
+    if args.check:
+        if len(symbols(args.binary)) < 1000:
+            raise SystemExit(f"{args.binary} has no symbols: build it with CARGO_PROFILE_RELEASE_STRIP=false")
+        count, missing = stale(args.binary, args.out)
+        for name in missing:
+            print(f"not in the binary: {name}")
+        if missing:
+            raise SystemExit(
+                f"{len(missing)} of the {count} names of {args.out} match no function of {args.binary}: "
+                "make it again (CONTRIBUTING.md, Benchmarks)"
+            )
+        print(f"every one of the {count} names of {args.out} is a function of {args.binary}")
+        return
     with tempfile.TemporaryDirectory(prefix="hexstack-order-") as folder:
         out = os.path.join(folder, "callgrind.out")
         profile(args.binary, out)

@@ -4,7 +4,7 @@
 //! (the loop) draws with [`ui`], which draws the state of [`app`]; the app plays games
 //! through [`record`], keeps them with [`saved`] and [`store`], says things with
 //! [`i18n`]; everything rests on [`rules`], which does no I/O at all. The games are listed
-//! once (`rules/games.rs`); docs/ARCHITECTURE.md walks through it all.
+//! once (`crates/hexstack-rules/src/games.rs`); docs/ARCHITECTURE.md walks through it all.
 //!
 //! ```
 //! use hexstack::rules::{Game, GameKind, perft};

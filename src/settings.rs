@@ -26,9 +26,14 @@ use std::time::Duration;
 ///   default (else the file gives its default);
 /// - `flag`: its command-line flag, the flag's value's name and help;
 /// - `prefs.name`: a new game starts from it.
+///
+/// The list is read here once, and `$then!` is handed each setting in one shape, what the
+/// new games' defaults need first and the rest in braces: `name: Type = default, file
+/// "name", prefs [name or nothing], { docs [lines] expect KEY, read kind function, shown
+/// function, example [text or nothing], flag [flag value help, or nothing] };`.
 macro_rules! every_setting {
     ($then:ident) => {
-        $then! {
+        $crate::settings::every_setting! { @each $then;
             /// The language of the screens: en, fr or sr (unset: from LANG, else en).
             lang: Lang = Lang::En,
                 file "lang", expect CONFIG_EXPECT_LANG,
@@ -117,12 +122,7 @@ macro_rules! every_setting {
                 flag "theme" "NAME" "The colours: default, colour-blind or mono";
         }
     };
-}
-pub(crate) use every_setting;
-
-/// The new games' defaults: a [`Prefs`] of the settings a new game starts from.
-macro_rules! prefs {
-    ($(
+    (@each $then:ident; $(
         $(#[doc = $doc:literal])*
         $name:ident: $type:ty = $default:expr,
             file $file:literal, expect $expect:ident,
@@ -131,6 +131,19 @@ macro_rules! prefs {
             $(, flag $flag:literal $value:literal $help:literal)?
             $(, prefs.$pref:ident)?;
     )*) => {
+        $then! { $(
+            $name: $type = $default, file $file, prefs [$($pref)?], {
+                docs [$($doc)*] expect $expect, read $kind $read, shown $shown,
+                example [$($example)?] flag [$($flag $value $help)?]
+            };
+        )* }
+    };
+}
+pub(crate) use every_setting;
+
+/// The new games' defaults: a [`Prefs`] of the settings a new game starts from.
+macro_rules! prefs {
+    ($($name:ident: $type:ty = $default:expr, file $file:literal, prefs [$($pref:ident)?], $rest:tt;)*) => {
         /// What a new game starts with unless the player says otherwise: each setting a new
         /// game starts from ([`every_setting!`]).
         #[derive(Clone, PartialEq, Eq, Debug)]

@@ -1,12 +1,12 @@
 //! The shape of the code and its docs, checked so that it stays easy to walk into: a game's
 //! knowledge in its own files, no file or function too long to read whole, and every link
-//! in the docs leading somewhere (docs/ARCHITECTURE.md says why each rule is there).
+//! and path in the docs leading somewhere (docs/ARCHITECTURE.md says why each rule is there).
 
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The most lines a source file may have.
-const FILE_LINES: usize = 600;
+const FILE_LINES: usize = 500;
 /// The most lines a function may have.
 const FUNCTION_LINES: usize = 80;
 
@@ -307,4 +307,176 @@ fn the_changelog_headings_read_one_way() {
         })
         .collect();
     assert!(odd.is_empty(), "headings not `### Issue N: title (dates)`: {odd:?}");
+}
+
+/// Names a path in the docs may hold in place of a real one: a game (`GAME`, or `hexa`,
+/// the game ARCHITECTURE.md walks through adding), a set, a language, a layer. Each stands
+/// for any name, and at least one file must fit.
+const PLACEHOLDERS: [&str; 5] = ["GAME", "NAME", "LANG", "LAYER", "hexa"];
+/// What looks like a path but is none of the repository's: the player's own files (in
+/// their config and data folders) and the shapes of a position's notation.
+const NOT_OURS: [&str; 8] = [
+    "config.toml",
+    "hexstack/config.toml",
+    "history.txt",
+    "mine.tsv",
+    "puzzles/mine.tsv",
+    "saves/",
+    "SIDE/CELLS",
+    "SIZE/SIDE/CELLS",
+];
+/// The endings that make a name without a `/` a path.
+const EXTENSIONS: [&str; 8] = ["rs", "md", "toml", "txt", "tsv", "ld", "py", "sh"];
+
+/// Whether `text`, written in backticks, names a file or folder of the repository: path
+/// characters only (`*` and `{a,b}` too), a `/` or a known ending after a name, and not
+/// the machine's (`/proc/...`, `~/...`, `$XDG_...`), a position (`3/b/A1=b1`) or a player's.
+fn is_path(text: &str) -> bool {
+    let path_chars = text.chars().all(|c| c.is_ascii_alphanumeric() || "_-./*{},".contains(c));
+    let ending = |ext: &&str| {
+        text.strip_suffix(*ext).and_then(|stem| stem.strip_suffix('.')).is_some_and(|name| !name.is_empty())
+    };
+    let starts = text.starts_with(|c: char| c.is_ascii_alphabetic() || "._*{".contains(c));
+    path_chars && starts && (text.contains('/') || EXTENSIONS.iter().any(ending)) && !NOT_OURS.contains(&text)
+}
+
+/// `text` with each `{a,b}` written out: one path for each choice.
+fn choices(text: &str) -> Vec<String> {
+    let Some((before, rest)) = text.split_once('{') else { return vec![text.to_string()] };
+    let (inside, after) = rest.split_once('}').unwrap_or((rest, ""));
+    inside.split(',').flat_map(|choice| choices(&format!("{before}{choice}{after}"))).collect()
+}
+
+/// `name` matches `pattern`, where `*` is any run of characters.
+fn wildcard(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => {
+            let Some(rest) = name.strip_prefix(head) else { return false };
+            (0..=rest.len()).any(|at| rest.is_char_boundary(at) && wildcard(tail, &rest[at..]))
+        }
+    }
+}
+
+/// Whether the `parts` of a path, `*` among them, name something under `dir`.
+fn found(dir: &Path, parts: &[&str], folder: bool) -> bool {
+    let Some((part, rest)) = parts.split_first() else { return !folder || dir.is_dir() };
+    if !part.contains('*') {
+        return dir.join(part).exists() && found(&dir.join(part), rest, folder);
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return false };
+    entries.filter_map(Result::ok).any(|entry| {
+        entry.file_name().to_str().is_some_and(|name| wildcard(part, name))
+            && found(&entry.path(), rest, folder)
+    })
+}
+
+/// `path` with each placeholder, a whole word of letters (`keys_GAME.rs`), made `*`.
+fn pattern_of(path: &str) -> String {
+    let (mut pattern, mut word) = (String::new(), String::new());
+    for c in path.chars().map(Some).chain([None]) {
+        match c {
+            Some(c) if c.is_ascii_alphabetic() => word.push(c),
+            _ => {
+                pattern.push_str(if PLACEHOLDERS.contains(&word.as_str()) { "*" } else { &word });
+                pattern.extend(c);
+                word.clear();
+            }
+        }
+    }
+    pattern
+}
+
+/// Whether `path`, written in `file`, names something: from the repository's top, the
+/// file's folder, its module's folder, any crate's `src` or `tests`, the language files'
+/// folder or the build's output; a module may be named without its `.rs`.
+fn resolves(path: &str, file: &Path) -> bool {
+    let mut roots =
+        vec![Path::new(ROOT).to_path_buf(), file.parent().unwrap().to_path_buf(), file.with_extension("")];
+    roots.extend(code_dirs().into_iter().filter(|dir| !dir.ends_with("benches")));
+    roots.extend([Path::new(ROOT).join("assets/lang"), Path::new(env!("OUT_DIR")).to_path_buf()]);
+    choices(path).iter().all(|choice| {
+        let pattern = pattern_of(choice);
+        let parts: Vec<&str> = pattern.split('/').filter(|part| !part.is_empty()).collect();
+        let module = format!("{}.rs", parts.last().unwrap_or(&""));
+        let as_module = [&parts[..parts.len().saturating_sub(1)], &[module.as_str()]].concat();
+        roots.iter().any(|root| found(root, &parts, path.ends_with('/')) || found(root, &as_module, false))
+    })
+}
+
+/// The part of a line of Rust after `//` (outside a string), or of TOML after `#`.
+fn comment<'a>(line: &'a str, mark: &str) -> Option<&'a str> {
+    let mut marks = line.match_indices(mark).map(|(at, _)| at);
+    marks.find(|&at| line[..at].matches('"').count().is_multiple_of(2)).map(|at| &line[at..])
+}
+
+/// Every path in backticks where a reader meets one, with its file and line: the Markdown
+/// a reader opens outside its code blocks (not the changelog: history names what was), the
+/// language files, `Cargo.toml`'s comments and the comments of every Rust file.
+fn written_paths() -> Vec<(PathBuf, usize, String)> {
+    let mut files: Vec<(PathBuf, Option<&str>)> = docs().into_iter().map(|doc| (doc, None)).collect();
+    files.retain(|(doc, _)| !doc.ends_with("CHANGELOG.md"));
+    let mut langs: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join("assets/lang"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    langs.retain(|path| path.extension().is_some_and(|ext| ext == "txt"));
+    langs.sort();
+    files.extend(langs.into_iter().map(|path| (path, None)));
+    files.push((Path::new(ROOT).join("Cargo.toml"), Some("#")));
+    let rust =
+        code_dirs().into_iter().flat_map(|dir| sources(&dir)).chain([Path::new(ROOT).join("build.rs")]);
+    files.extend(rust.map(|path| (path, Some("//"))));
+    let mut paths = Vec::new();
+    for (file, mark) in files {
+        let mut fenced = false;
+        for (at, line) in read(&file).lines().enumerate() {
+            fenced ^= mark.is_none() && line.trim_start().starts_with("```");
+            let Some(text) = mark.map_or(Some(line).filter(|_| !fenced), |mark| comment(line, mark)) else {
+                continue;
+            };
+            let spans = text.split('`').skip(1).step_by(2).filter(|span| is_path(span));
+            paths.extend(spans.map(|span| (file.clone(), at + 1, span.to_string())));
+        }
+    }
+    paths
+}
+
+#[test]
+fn every_path_in_backticks_is_there() {
+    let written = written_paths();
+    assert!(written.len() > 100, "only {} paths found", written.len());
+    let missing: Vec<String> = written
+        .iter()
+        .filter(|(file, _, path)| !resolves(path, file))
+        .map(|(file, line, path)| format!("{}:{line}: `{path}`", shown(file)))
+        .collect();
+    assert!(missing.is_empty(), "paths in backticks that name nothing: {missing:#?}");
+}
+
+#[test]
+fn the_path_check_tells_paths_from_other_words_and_sees_a_missing_one() {
+    for path in ["src/app/keys.rs", "GAME.rs", "tests/app_*.rs", ".ci/run", "crates/hexstack-rules", "docs/"]
+    {
+        assert!(is_path(path), "{path}");
+    }
+    for other in
+        [".rs", "3/b/-", "b/B2=r,C3=b", "~/.config", "/proc/PID/stat", "5+3", "hexstack config", "SIDE/CELLS"]
+    {
+        assert!(!is_path(other), "{other}");
+    }
+    let here = Path::new(ROOT).join("docs/ARCHITECTURE.md");
+    for there in [
+        "crates/hexstack-rules/src/GAME.rs",
+        "tests/snapshots/lobby__*",
+        "assets/lang/GAME/{en,fr,sr}.txt",
+        "app/lobby/view",
+    ] {
+        assert!(resolves(there, &here), "{there}");
+    }
+    for nowhere in
+        ["src/rules", "src/nowhere/GAME.rs", "assets/lang/GAME/{en,de}.txt", "tests/app_*.md", "src/lib.rs/"]
+    {
+        assert!(!resolves(nowhere, &here), "{nowhere}");
+    }
 }

@@ -76,13 +76,10 @@ macro_rules! in_toml {
 
 macro_rules! config_items {
     ($(
-        $(#[doc = $doc:literal])*
-        $name:ident: $type:ty = $default:expr,
-            file $file:literal, expect $expect:ident,
-            read $kind:ident $read:path, shown $shown:path
-            $(, example $example:literal)?
-            $(, flag $flag:literal $value:literal $help:literal)?
-            $(, prefs.$pref:ident)?;
+        $name:ident: $type:ty = $default:expr, file $file:literal, prefs [$($pref:ident)?], {
+            docs [$($doc:literal)*] expect $expect:ident, read $kind:ident $read:path, shown $shown:path,
+            example [$($example:literal)?] flag [$($flag:literal $value:literal $help:literal)?]
+        };
     )*) => {
         /// What the file says, setting by setting: `None` where it says nothing (or nothing
         /// usable).

@@ -5,25 +5,16 @@ use crate::i18n::clamber::keys::*;
 use crate::rules::clamber;
 use crate::rules::hex::Cell;
 
+// `THEMES`, from the language file's `theme.NAME` keys, and `SHIPPED`, the sets of
+// `assets/puzzles` named after the game: listed by `build.rs` (`puzzles_of`).
+include!(concat!(env!("OUT_DIR"), "/puzzles_clamber.rs"));
+
 /// How many enemy stacks the winning turn must end at once to be a sweep.
 const SWEEP: usize = 4;
 
 impl Themes for clamber::Position {
-    const THEMES: &'static [Theme] = &[
-        Theme { name: "placement", title: THEME_PLACEMENT, about: THEME_PLACEMENT_ABOUT },
-        Theme { name: "lower-capture", title: THEME_LOWER, about: THEME_LOWER_ABOUT },
-        Theme { name: "equal-capture", title: THEME_EQUAL, about: THEME_EQUAL_ABOUT },
-        Theme { name: "chain-capture", title: THEME_CHAIN, about: THEME_CHAIN_ABOUT },
-        Theme { name: "long-chain", title: THEME_LONG_CHAIN, about: THEME_LONG_CHAIN_ABOUT },
-        Theme { name: "distant-capture", title: THEME_DISTANT, about: THEME_DISTANT_ABOUT },
-        Theme { name: "sub-group-removal", title: THEME_SUB_GROUP, about: THEME_SUB_GROUP_ABOUT },
-        Theme { name: "sweep", title: THEME_SWEEP, about: THEME_SWEEP_ABOUT },
-    ];
-
-    const SHIPPED: &'static [&'static [u8]] = &[
-        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-3.tsv.lz")),
-        include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/clamber-4.tsv.lz")),
-    ];
+    const THEMES: &'static [Theme] = THEMES;
+    const SHIPPED: &'static [&'static [u8]] = SHIPPED;
 
     /// `c3`, `c4`: the board's side tells the sets apart.
     fn id_head(board: crate::rules::hex::Board) -> String {

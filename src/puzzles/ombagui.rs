@@ -4,17 +4,13 @@ use super::themes::{Theme, Themes};
 use crate::i18n::ombagui::keys::*;
 use crate::rules::ombagui;
 
-impl Themes for ombagui::Position {
-    const THEMES: &'static [Theme] = &[
-        Theme { name: "tower", title: THEME_TOWER, about: THEME_TOWER_ABOUT },
-        Theme { name: "stack", title: THEME_STACK, about: THEME_STACK_ABOUT },
-        Theme { name: "cover", title: THEME_COVER, about: THEME_COVER_ABOUT },
-        Theme { name: "release", title: THEME_RELEASE, about: THEME_RELEASE_ABOUT },
-        Theme { name: "jump", title: THEME_JUMP, about: THEME_JUMP_ABOUT },
-    ];
+// `THEMES`, from the language file's `theme.NAME` keys, and `SHIPPED`, the sets of
+// `assets/puzzles` named after the game: listed by `build.rs` (`puzzles_of`).
+include!(concat!(env!("OUT_DIR"), "/puzzles_ombagui.rs"));
 
-    const SHIPPED: &'static [&'static [u8]] =
-        &[include_bytes!(concat!(env!("OUT_DIR"), "/puzzles/ombagui.tsv.lz"))];
+impl Themes for ombagui::Position {
+    const THEMES: &'static [Theme] = THEMES;
+    const SHIPPED: &'static [&'static [u8]] = SHIPPED;
 
     fn id_head(_: crate::rules::hex::Board) -> String {
         "o".to_string()

@@ -1,50 +1,23 @@
-//! The shipped sets of puzzles as the build packed them (`build.rs`, `pack_puzzles`), read
-//! back when the puzzles are first asked for.
+//! The shipped sets of puzzles as the build packed them (`build.rs`, `pack_puzzles`: zlib),
+//! read back when the puzzles are first asked for.
 
-/// The text `packed` holds, or `None` if it is not a packing of a text: a sequence runs
-/// past the end, reaches back before the start, or the text is not UTF-8.
+/// The most a set may unpack to: four times the largest shipped set.
+const LARGEST: usize = 1 << 20;
+
+/// The text `packed` holds, or `None` if it is not a zlib packing of a text (cut short,
+/// its checksum wrong, unpacking past [`LARGEST`]) or the text is not UTF-8.
 pub(super) fn unpack(packed: &[u8]) -> Option<String> {
-    let mut text = Vec::with_capacity(packed.len() * 6);
-    let mut at = 0;
-    while let Some(&token) = packed.get(at) {
-        at += 1;
-        let literals = count(packed, &mut at, usize::from(token >> 4))?;
-        text.extend_from_slice(packed.get(at..at.checked_add(literals)?)?);
-        at += literals;
-        if at == packed.len() {
-            break;
-        }
-        let distance = usize::from(u16::from_le_bytes([*packed.get(at)?, *packed.get(at + 1)?]));
-        at += 2;
-        let length = count(packed, &mut at, usize::from(token & 15))? + 4;
-        let from = text.len().checked_sub(distance).filter(|_| distance > 0)?;
-        // A match may run into what it makes: copied a byte at a time.
-        for place in from..from + length {
-            text.push(text[place]);
-        }
-    }
+    let text = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, LARGEST).ok()?;
     String::from_utf8(text).ok()
-}
-
-/// A count from its nibble and, at 15, the bytes after it.
-fn count(packed: &[u8], at: &mut usize, nibble: usize) -> Option<usize> {
-    let mut count = nibble;
-    if nibble == 15 {
-        loop {
-            let byte = *packed.get(*at)?;
-            *at += 1;
-            count = count.checked_add(usize::from(byte))?;
-            if byte != 255 {
-                break;
-            }
-        }
-    }
-    Some(count)
 }
 
 #[cfg(test)]
 mod tests {
     use super::unpack;
+
+    fn packed(text: &[u8]) -> Vec<u8> {
+        miniz_oxide::deflate::compress_to_vec_zlib(text, 10)
+    }
 
     #[test]
     fn every_shipped_set_unpacks_to_its_file() {
@@ -52,14 +25,15 @@ mod tests {
         let mut checked = 0;
         for path in files.map(|entry| entry.unwrap().path()) {
             let name = path.file_name().unwrap().to_str().unwrap();
-            let packed = std::fs::read(format!("{}/puzzles/{name}.lz", env!("OUT_DIR"))).unwrap();
+            let packed = std::fs::read(format!("{}/puzzles/{name}.z", env!("OUT_DIR"))).unwrap();
             let text = std::fs::read_to_string(&path).unwrap();
             assert!(
-                packed.len() * 4 < text.len(),
+                packed.len() * 6 < text.len(),
                 "{name}: {} bytes packed from {}",
                 packed.len(),
                 text.len()
             );
+            assert!(text.len() * 4 <= super::LARGEST, "{name}: {} bytes", text.len());
             assert_eq!(unpack(&packed).as_deref(), Some(text.as_str()), "{name}");
             checked += 1;
         }
@@ -68,12 +42,18 @@ mod tests {
 
     #[test]
     fn a_broken_packing_is_refused_without_a_panic() {
-        // A match reaching back before the start, a count past the end, a cut distance.
-        for bad in [&[0x10, b'a', 9, 0][..], &[0xf0, 255], &[0x10, b'a', 1], &[0x10, b'a', 0, 0, 0]] {
+        let good = packed(b"c3-0001\tclamber\t3/b/A1=b3\tB3xC4\n".repeat(40).as_slice());
+        assert!(unpack(&good).is_some());
+        let mut flipped = good.clone();
+        let middle = flipped.len() / 2;
+        flipped[middle] ^= 0x10;
+        let mut wrong_sum = good.clone();
+        *wrong_sum.last_mut().unwrap() ^= 1;
+        for bad in [&good[..good.len() / 2], &flipped, &wrong_sum, &[], &[0x78, 0xda, 0xff, 0xff]] {
             assert_eq!(unpack(bad), None, "{bad:?}");
         }
-        assert_eq!(unpack(&[0x30, b'a', b'b', b'c']).as_deref(), Some("abc"));
-        // "ab" then a match 2 back of 6: it runs into what it makes.
-        assert_eq!(unpack(&[0x22, b'a', b'b', 2, 0]).as_deref(), Some("abababab"));
+        // Not a text, and more than a set may hold.
+        assert_eq!(unpack(&packed(&[0xff, 0xfe, 0x00])), None);
+        assert_eq!(unpack(&packed(&vec![b'a'; super::LARGEST + 1])), None);
     }
 }
