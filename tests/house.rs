@@ -314,7 +314,8 @@ fn the_changelog_headings_read_one_way() {
 /// for any name, and at least one file must fit.
 const PLACEHOLDERS: [&str; 5] = ["GAME", "NAME", "LANG", "LAYER", "hexa"];
 /// What looks like a path but is none of the repository's: the player's own files (in
-/// their config and data folders) and the shapes of a position's notation.
+/// their config and data folders), what a build makes (`target/`) and the shapes of a
+/// position's notation.
 const NOT_OURS: [&str; 8] = [
     "config.toml",
     "hexstack/config.toml",
@@ -337,7 +338,12 @@ fn is_path(text: &str) -> bool {
         text.strip_suffix(*ext).and_then(|stem| stem.strip_suffix('.')).is_some_and(|name| !name.is_empty())
     };
     let starts = text.starts_with(|c: char| c.is_ascii_alphabetic() || "._*{".contains(c));
-    path_chars && starts && (text.contains('/') || EXTENSIONS.iter().any(ending)) && !NOT_OURS.contains(&text)
+    let built = text.starts_with("target/");
+    path_chars
+        && starts
+        && (text.contains('/') || EXTENSIONS.iter().any(ending))
+        && !NOT_OURS.contains(&text)
+        && !built
 }
 
 /// `text` with each `{a,b}` written out: one path for each choice.

@@ -2,7 +2,7 @@
 //! keys put in its own queue, its screen drawn by the loop into its output.
 
 use super::output::Output;
-use super::session::{Asked, Inlet, Place, Sent, Visitor};
+use super::place::{Asked, Inlet, Place, Sent, Visitor};
 use crate::app::event::{self, Arrivals, Mailbox, Refused, Wake};
 use crate::app::profile::Profile;
 use crate::terminal::Wakes;

@@ -16,6 +16,7 @@ pub mod input;
 mod limits;
 mod login_tries;
 mod output;
+mod place;
 mod session;
 
 pub use accept::{Cut, Visit};
@@ -24,7 +25,8 @@ pub use headless::Headless;
 pub use host::SshServer;
 pub use limits::{Bucket, LARGEST, Limits, Rate, Startups, source};
 pub use output::{Open, Outbox, Output};
-pub use session::{Asked, Doors, Inlet, Keys, Place, Sent, Visitor, Welcome};
+pub use place::{Asked, Inlet, Keys, Place, Sent, Visitor, Welcome};
+pub use session::Doors;
 
 use crate::app::App;
 use crate::app::event::Wake;

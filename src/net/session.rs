@@ -1,13 +1,12 @@
 //! One SSH connection, whatever place it comes to: its login by the place's ways in, its
 //! one channel, its terminal's size, language and colours, what it sends (counted against
 //! the flood limit), and its bounded output. `serve` and the club differ only in their
-//! [`Welcome`] (the ways in and what a connection may ask, as data) and their [`Place`]
-//! (where what a connection sends goes), so every defence of docs/SECURITY.md holds for
-//! both and is tested once.
+//! [`Welcome`] and their [`Place`], so every defence of docs/SECURITY.md holds for both.
 
 use super::accept::Visit;
 use super::login_tries::LoginTries;
 use super::output::{self, Output};
+use super::place::{Asked, Inlet, Place, Sent, Visitor, Welcome};
 use super::{Limits, area, input, same_code};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, text};
@@ -16,113 +15,10 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use russh::keys::{HashAlg, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session as Ssh, VerifiedPublicKey};
-use russh::{Channel, ChannelId, ChannelWriteHalf, MethodKind, MethodSet, Sig};
-use std::net::SocketAddr;
+use russh::{Channel, ChannelId, ChannelWriteHalf, MethodSet, Sig};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-/// How a place lets people in and what they may ask of it: its rules, as data.
-#[derive(Clone, Debug)]
-pub struct Welcome {
-    /// The join code a friend types as the password (`serve`'s).
-    pub code: Option<String>,
-    /// Whose key lets them in.
-    pub keys: Keys,
-    /// Whether someone without a key comes in (the club's watchers), and how long such a
-    /// connection may stay without sending anything.
-    pub keyless: Option<Duration>,
-    /// Whether a command (`ssh HOST COMMAND`) is taken beside a terminal.
-    pub commands: bool,
-    /// What a connection that finds the place full is told: the text, given how many are in.
-    pub full: Key<1>,
-    /// What a keyless connection that finds the watchers' share taken is told, given the
-    /// share.
-    pub watchers_full: Key<1>,
-}
-
-/// Whose key lets them in.
-#[derive(Clone, Debug)]
-pub enum Keys {
-    /// Nobody's.
-    None,
-    /// This one key's (`serve --allow-key`).
-    One(PublicKey),
-    /// Anyone's: the key is who they are (the club's members).
-    Any,
-}
-
-impl Welcome {
-    /// The ways in it offers.
-    fn methods(&self) -> MethodSet {
-        let mut methods = Vec::new();
-        if self.code.is_some() {
-            methods.push(MethodKind::Password);
-        }
-        if !matches!(self.keys, Keys::None) {
-            methods.push(MethodKind::PublicKey);
-        }
-        if self.keyless.is_some() {
-            // With no question: OpenSSH tries it only after every key it has.
-            methods.push(MethodKind::KeyboardInteractive);
-        }
-        MethodSet::from(&methods[..])
-    }
-
-    fn lets_in(&self, key: &PublicKey) -> bool {
-        match &self.keys {
-            Keys::None => false,
-            Keys::One(allowed) => allowed.key_data() == key.key_data(),
-            Keys::Any => true,
-        }
-    }
-}
-
-/// Who came in, as the place is told.
-#[derive(Clone, Debug)]
-pub struct Visitor {
-    /// The connection's number, the same for all it sends.
-    pub id: u64,
-    /// The name typed (`ssh NAME@HOST`).
-    pub name: String,
-    /// The key's fingerprint (`SHA256:...`); none for a keyless watcher or a join code.
-    pub key: Option<String>,
-    pub lang: Lang,
-    /// Whether its client sent `NO_COLOR` (set, not empty): its screen draws no colour.
-    pub no_color: bool,
-    pub peer: SocketAddr,
-}
-
-/// What a connection's channel asks for.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Asked {
-    /// A terminal of this size.
-    Terminal(Rect),
-    /// A command's words, as the client sent them.
-    Command(Vec<u8>),
-}
-
-/// What a connection sent.
-pub enum Sent<'a> {
-    /// A terminal's keys, clicks and resizes.
-    Input(Vec<Event>),
-    /// A command's input.
-    Bytes(&'a [u8]),
-}
-
-/// Where what connections send goes: `serve`'s loop, or the club's hub.
-pub trait Place: Send + Sync + 'static {
-    /// Connection `visitor` is in and asks for `asked`, its output `output`: where what
-    /// it sends goes from now on; none when the place answered it whole (and closes it).
-    fn open(&self, visitor: Visitor, asked: Asked, output: Output) -> Option<Box<dyn Inlet>>;
-}
-
-/// Where one connection's keys or bytes go; dropped, the place hears it went.
-pub trait Inlet: Send {
-    /// Takes what the connection sent: false when the place can take no more from it (it
-    /// sends faster than anyone types), and the connection is let go.
-    fn sent(&mut self, sent: Sent) -> bool;
-}
 
 /// What every connection's handler shares.
 pub struct Doors<P: Place> {

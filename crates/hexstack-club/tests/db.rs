@@ -218,10 +218,11 @@ fn a_version_1_club_is_migrated_keeping_its_members_and_games() {
 }
 
 /// Makes a club of version 1 as the first migration made it: two members, a finished
-/// Ombagui game and a Clamber game in progress. `tests/fixtures/club-v1.sqlite3` was made
-/// so, once, when version 2 was added, and is kept (a released migration never changes):
-/// `HEXSTACK_CLUB_FIXTURE=tests/fixtures/club-v1.sqlite3` writes there; without it the club
-/// is made in a folder of its own and only checked.
+/// Ombagui game and a Clamber game in progress.
+/// `crates/hexstack-club/tests/fixtures/club-v1.sqlite3` was made so, once, when version 2
+/// was added, and is kept (a released migration never changes): `HEXSTACK_CLUB_FIXTURE=`
+/// that file writes there; without it the club is made in a folder of its own and only
+/// checked.
 #[test]
 #[ignore = "makes the version-1 fixture: HEXSTACK_CLUB_FIXTURE=FILE cargo test -p hexstack-club --test db -- --ignored"]
 fn make_the_version_1_fixture() {
