@@ -4,12 +4,9 @@
 //! or a timer an app asked for is due; it lets the app of each terminal concerned handle
 //! it, tells the other terminals at a shared game what changed, draws, and keeps the game.
 
+use crate::app::App;
 use crate::app::event::{self, Arrivals, Event, Guest, Inbox, Redraw, Taken, Wake};
-use crate::app::game::AnyGameScreenExt;
 use crate::app::link::Link;
-use crate::app::prompt::Question;
-use crate::app::table::Message;
-use crate::app::{self, App, Overlay, Request};
 use crate::autosave::Autosave;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -23,10 +20,13 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{TerminalOptions, Viewport};
+pub use requests::serve;
 use std::io::{BufWriter, Stdout, Write};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
+
+mod requests;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
@@ -454,52 +454,6 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
 /// output then closes the connection.
 pub fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
     execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
-}
-
-/// Does what the app asked for: saving to a named file, or resuming the last game (or
-/// reviewing it).
-fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
-    match request {
-        Request::SaveAs { path, replace } => {
-            let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
-            if !replace && path.exists() {
-                app.overlay = Some(Overlay::Ask(Question::Replace(path)));
-                return;
-            }
-            let Some(game) = app.game_screen() else { return };
-            let game = game.kept();
-            let message = match folder {
-                // A folder is the player's to make: a typing slip must not make one.
-                Some(folder) if !folder.is_dir() => {
-                    Message::Warning(text!(SAVE_NO_FOLDER, store::shown(folder)))
-                }
-                _ => match store::write_atomic(&path, &game.record(&store::now_utc())) {
-                    Ok(()) => Message::Success(text!(SAVE_DONE, store::shown(&path))),
-                    Err(error) => Message::Warning(text!(SAVE_FAILED, error)),
-                },
-            };
-            let saved = matches!(message, Message::Success(_));
-            game.status().show(message);
-            if saved {
-                autosave.saved_as(app, &path);
-            }
-        }
-        Request::Resume | Request::Review => match store::resume(autosave.dir()) {
-            Ok((saved, path)) => {
-                // Resumed from the menu: q goes back there.
-                app.resume(saved, path, request == Request::Review);
-                autosave.on_disk(app);
-            }
-            Err(error) => {
-                if let app::Screen::Menu(menu) = &mut app.screen {
-                    menu.note = Some(error);
-                }
-            }
-        },
-        Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
-        // Only the club shows a lobby, and answers what is asked there itself.
-        Request::Lobby(_) => {}
-    }
 }
 
 #[cfg(all(test, unix))]

@@ -1,0 +1,58 @@
+//! What only the program around an app can do, asked for by it: save the game to a named
+//! file, open the most recently kept game (or its review), solve the puzzles a review made.
+//! The terminal's loop and the screen-reader mode's both carry them out here.
+
+use crate::app::game::AnyGameScreenExt;
+use crate::app::prompt::Question;
+use crate::app::table::Message;
+use crate::app::{self, App, Overlay, Request};
+use crate::autosave::Autosave;
+use crate::i18n::keys::*;
+use crate::i18n::text;
+use crate::store;
+
+/// Does what the app asked for: saving to a named file, or resuming the last game (or
+/// reviewing it).
+pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
+    match request {
+        Request::SaveAs { path, replace } => {
+            let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+            if !replace && path.exists() {
+                app.overlay = Some(Overlay::Ask(Question::Replace(path)));
+                return;
+            }
+            let Some(game) = app.game_screen() else { return };
+            let game = game.kept();
+            let message = match folder {
+                // A folder is the player's to make: a typing slip must not make one.
+                Some(folder) if !folder.is_dir() => {
+                    Message::Warning(text!(SAVE_NO_FOLDER, store::shown(folder)))
+                }
+                _ => match store::write_atomic(&path, &game.record(&store::now_utc())) {
+                    Ok(()) => Message::Success(text!(SAVE_DONE, store::shown(&path))),
+                    Err(error) => Message::Warning(text!(SAVE_FAILED, error)),
+                },
+            };
+            let saved = matches!(message, Message::Success(_));
+            game.status().show(message);
+            if saved {
+                autosave.saved_as(app, &path);
+            }
+        }
+        Request::Resume | Request::Review => match store::resume(autosave.dir()) {
+            Ok((saved, path)) => {
+                // Resumed from the menu: q goes back there.
+                app.resume(saved, path, request == Request::Review);
+                autosave.on_disk(app);
+            }
+            Err(error) => {
+                if let app::Screen::Menu(menu) = &mut app.screen {
+                    menu.note = Some(error);
+                }
+            }
+        },
+        Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
+        // Only the club shows a lobby, and answers what is asked there itself.
+        Request::Lobby(_) => {}
+    }
+}
