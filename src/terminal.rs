@@ -126,7 +126,7 @@ fn read_input(sender: SyncSender<Wake>) {
 
 /// SIGINT, SIGTERM and SIGHUP stop the loop, which then leaves every terminal as it found
 /// it; a second signal ends the program at once.
-fn stop_on_signals(sender: SyncSender<Wake>) {
+pub fn stop_on_signals(sender: SyncSender<Wake>) {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -283,7 +283,8 @@ where
                 }
                 Origin::Local
             }
-            Woken::Wake(Wake::Guests) | Woken::Busy => Origin::All,
+            // Lines are the screen-reader mode's, whose loop is its own.
+            Woken::Wake(Wake::Guests | Wake::Line(_)) | Woken::Busy => Origin::All,
         };
         tell_others(local, &mut visitors, link, before, from)?;
         more = guests_round(local, &mut visitors, inlet, link)?;
