@@ -14,7 +14,9 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
+mod matches;
 mod puzzles;
+pub use matches::{Match, SCALE, scale};
 pub use puzzles::{MakePuzzles, Puzzles};
 
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
@@ -207,41 +209,6 @@ pub enum Command {
     },
 }
 
-/// `hexstack match`: levels against each other.
-#[derive(Args)]
-pub struct Match {
-    #[command(flatten)]
-    from: From,
-    /// The level that plays Blue in the even games and Red in the odd ones, 1 to 5
-    #[arg(long, value_name = "LEVEL")]
-    blue: String,
-    /// The level that plays Red in the even games and Blue in the odd ones, 1 to 5
-    #[arg(long, value_name = "LEVEL")]
-    red: String,
-    /// How many games, 1 to 100000
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    games: u32,
-    /// The number of the first game (each game's opening follows from its number, and
-    /// --blue's level is Blue in the even ones): to replay some games of another match
-    #[arg(long, default_value_t = 0)]
-    first_game: u32,
-    /// Turns after which a game counts as a draw, 1 to 100000 (one without progress for
-    /// 100 turns is drawn sooner)
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    cap: u32,
-    /// Factor on the levels' time budgets, 0.001 to 100
-    #[arg(long, default_value = "1")]
-    scale: String,
-    /// Also print on stderr the plies from each first proven win to the end, the
-    /// positions reached a third time, and the last position of each drawn game
-    #[arg(long)]
-    stats: bool,
-    /// Play on time, as play's --clock says: each level takes its time from its own clock
-    /// (--scale aside), and the last line counts the games lost on time
-    #[arg(long, value_name = "M+S")]
-    clock: Option<String>,
-}
-
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
 /// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
@@ -338,7 +305,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         Some(Command::Engine) => {
             written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
-        Some(Command::Match(options)) => play_match(options),
+        Some(Command::Match(options)) => matches::play_match(options),
         Some(Command::Completions { shell }) => {
             print(shell_files::completions(shell, &mut Cli::command()).trim_end())
         }
@@ -395,32 +362,6 @@ fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
     written(text_commands::print(text))
 }
 
-/// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
-fn play_match(options: Match) -> Result<(), Stop> {
-    let Match { from, blue, red, games, first_game, cap, scale, stats, clock } = options;
-    let (scale, clock) = (self::scale(&scale)?, self::clock(clock.as_deref())?.unwrap_or(None));
-    let (blue, red) = (required_level(&blue)?, required_level(&red)?);
-    let mut drawn = 0;
-    let progress = |report: &text_commands::Report, last: &str| {
-        eprintln!("after {} of {games}: {report}", report.games());
-        if stats {
-            eprintln!("stats: {}", report.purpose);
-            if report.draws > drawn {
-                eprintln!("drawn, game {}: {last}", first_game + report.games() - 1);
-            }
-        }
-        drawn = report.draws;
-    };
-    print(text_commands::play_match(
-        &from.position()?,
-        [blue, red],
-        (first_game, games),
-        cap,
-        (scale, clock),
-        progress,
-    ))
-}
-
 /// A game's name on the command line, from the one list of games.
 pub fn game() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(GameKind::ALL.iter().map(|game| game.name()))
@@ -434,7 +375,7 @@ pub fn level(text: Option<&str>) -> Result<Option<Level>, Text> {
 }
 
 /// A computer's level that must be given: `1` to `5`, else the levels there are.
-fn required_level(text: &str) -> Result<Level, Text> {
+pub(crate) fn required_level(text: &str) -> Result<Level, Text> {
     let (first, last) = (Level::ALL[0], Level::ALL[Level::ALL.len() - 1]);
     let level = text.trim().parse::<u8>().ok().and_then(Level::new);
     level.ok_or_else(|| text!(ERR_LEVEL, first.number(), last.number(), excerpt(text)))
@@ -482,19 +423,6 @@ pub fn player_name(name: Option<String>) -> Result<Option<String>, Text> {
         return Err(text!(ERR_NAME_LENGTH, shown, LONGEST_NAME));
     }
     Ok(Some(name))
-}
-
-/// The range of `match --scale`, the factor on the levels' time budgets.
-pub const SCALE: std::ops::RangeInclusive<f64> = 0.001..=100.0;
-
-/// `match --scale`: a finite factor within [`SCALE`] (a time budget is a duration).
-pub fn scale(text: &str) -> Result<f64, Text> {
-    let refused = || text!(ERR_SCALE, *SCALE.start(), *SCALE.end());
-    let scale: f64 = text.trim().parse().map_err(|_| refused())?;
-    match scale.is_finite() && SCALE.contains(&scale) {
-        true => Ok(scale),
-        false => Err(refused()),
-    }
 }
 
 /// `perft --depth`: refused past the game's deepest perft on this board, the limit in the error.
