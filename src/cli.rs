@@ -29,6 +29,20 @@ pub struct Cli {
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
+    /// Lines of words instead of a screen, for a screen reader or a braille display: what
+    /// is said is a line, what is asked a line typed (on by itself when TERM is dumb;
+    /// --screen-reader=off turns it off)
+    #[arg(
+        long,
+        global = true,
+        value_name = "on|off",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "on",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        hide_possible_values = true
+    )]
+    pub screen_reader: Option<bool>,
     /// The settings' flags given before any command (the menu's, and under a command's own)
     #[command(flatten)]
     pub settings: config::Flags,
@@ -54,7 +68,8 @@ impl Cli {
             Some(Command::Serve { settings, .. }) => Some(settings),
             _ => None,
         };
-        own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings))
+        let flags = own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings));
+        config::Flags { screen_reader: self.screen_reader, ..flags }
     }
 }
 
