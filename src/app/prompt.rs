@@ -37,8 +37,9 @@ impl Component for Question {
     }
 
     fn act(&mut self, action: Action) -> Go {
-        match action {
-            Action::Yes => Go::Yes(self.clone()),
+        match (action, &*self) {
+            (Action::Yes, _) => Go::Yes(self.clone()),
+            (Action::Save, Question::Unkept { game, .. }) => Go::SaveAs(*game),
             _ => Go::No(self.clone()),
         }
     }
