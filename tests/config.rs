@@ -220,7 +220,13 @@ fn the_default_file_reads_back_to_the_defaults() {
     let (_folder, written) = load_text(&config::default_file(), &Flags::default(), false);
     assert!(written.warnings.is_empty(), "{:?}", written.warnings);
     let empty = tempfile::tempdir().unwrap();
-    let env = Env { file: None, folder: Some(empty.path().to_path_buf()), lang: None, no_color: false, dumb: false };
+    let env = Env {
+        file: None,
+        folder: Some(empty.path().to_path_buf()),
+        lang: None,
+        no_color: false,
+        dumb: false,
+    };
     let none = config::load(&Flags::default(), None, &env).unwrap();
     assert!(!none.found && none.warnings.is_empty());
     let (a, b) = (&written.settings, &none.settings);
