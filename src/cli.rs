@@ -262,10 +262,11 @@ fn written(result: std::io::Result<()>) -> Result<(), Stop> {
 /// Does what `command` asks (the menu when none), with the settings `loaded`: the
 /// terminal's profile is theirs.
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
-    let (area, lang) = (Rect::default(), loaded.settings.lang.value);
-    let profile = loaded.settings.profile();
+    let (area, lang, lines) =
+        (Rect::default(), loaded.settings.lang.value, loaded.settings.screen_reader.value);
+    let profile = crate::speech::profile(loaded.settings.profile(), lines);
     let prefs = profile.prefs.clone();
-    let open = |app: App| Ok(terminal::run(app)?);
+    let open = |app: App| Ok(shown(app, lines)?);
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
         Some(Command::Config { default: true, .. }) => print(config::default_file().trim_end()),
@@ -292,6 +293,8 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             check_depth(&position, depth)?;
             print(text_commands::perft_report(&position, depth, divide))
         }
+        #[cfg(feature = "ssh")]
+        Some(Command::Serve { .. }) if lines => Err(text!(SPEECH_NO_SERVE).into()),
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
             let hosted = match (resume, load) {
@@ -328,8 +331,17 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
         Some(Command::Puzzles { what, file, theme }) => {
-            puzzles::run(what, file.as_deref(), theme, profile, lang)
+            puzzles::run(what, file.as_deref(), theme, profile, (lang, lines))
         }
+    }
+}
+
+/// Runs `app` until its player leaves: on the terminal's screen, or in `lines` of words
+/// (the screen-reader mode).
+pub fn shown(app: App, lines: bool) -> Result<(), Text> {
+    match lines {
+        true => crate::speech::run(app),
+        false => terminal::run(app),
     }
 }
 
