@@ -25,7 +25,7 @@ mod review;
 mod triad;
 
 pub use commands::{Command, Place};
-pub use drive::{converse, run};
+pub use drive::{Conversation, converse, run};
 
 use crate::app::event::Event;
 use crate::app::table::{Input, StatusLine, Table};
@@ -222,7 +222,9 @@ impl Session {
 
     /// A line typed, without its end: what the session says back.
     pub fn line(&mut self, line: &str) -> Vec<String> {
-        self.clear_messages();
+        // What time did meanwhile (a flag fell) is said first.
+        self.app.handle(Event::Timer);
+        let mut said = self.news();
         let line = line.trim();
         match self.app.overlay.clone() {
             Some(overlay) => menu::answer(self, overlay, line),
@@ -236,7 +238,8 @@ impl Session {
                 Screen::Lobby(_) => self.out.say(&text!(SPEECH_NO_LOBBY)),
             },
         }
-        self.news()
+        said.extend(self.news());
+        said
     }
 
     /// Something woke the app (a search answered, a timer is due, a shared game changed):

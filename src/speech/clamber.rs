@@ -74,14 +74,11 @@ impl Spoken for Position {
     /// turn (whoever is to move), as the rules page's examples light it.
     fn about_cell(&self, cell: Cell) -> Vec<Text> {
         let Some(stack) = self.stack(cell) else {
-            return vec![text!(crate::i18n::keys::SPEECH_CELL_EMPTY, cell)];
+            return vec![text!(crate::i18n::keys::SPEECH_CELL_ABOUT_EMPTY, cell)];
         };
         let board = self.board();
-        let mut said = vec![text!(
-            SPEECH_CELL,
-            cell,
-            self.on_cell(cell).unwrap_or_else(|| text!(crate::i18n::keys::PLAIN, ""))
-        )];
+        let on_cell = self.on_cell(cell).unwrap_or_else(|| text!(crate::i18n::keys::PLAIN, ""));
+        let mut said = vec![text!(crate::i18n::keys::SPEECH_CELL_ABOUT, cell, on_cell)];
         let (group, sub_group) = (self.group(cell), self.sub_group(cell));
         said.push(match group.len() {
             1 => text!(SPEECH_GROUP_ALONE),
@@ -125,9 +122,12 @@ impl Spoken for Position {
         for (turn, after) in self.legal_turns_with_results() {
             let Turn::Capture { captured, .. } = &turn else { continue };
             let taken = cells(captured.iter().copied());
-            said.push(match removed(self, &after) {
-                Some(removed) => text!(SPEECH_CAPTURE_TURN, turn.to_string(), taken, removed),
-                None => text!(SPEECH_CAPTURE_TURN_ALONE, turn.to_string(), taken),
+            let gone = self.emptied(&after);
+            said.push(match gone.is_empty() {
+                false => {
+                    text!(SPEECH_CAPTURE_TURN, turn.to_string(), taken, cells(self.board().cells_of(gone)))
+                }
+                true => text!(SPEECH_CAPTURE_TURN_ALONE, turn.to_string(), taken),
             });
         }
         if said.is_empty() {

@@ -46,58 +46,134 @@ pub fn converse(
     let go_on = read_lines(input, sender);
     let mut session = Session::new(app);
     let mut said = session.opening();
-    let mut held = None;
+    let (mut held, mut answered) = (None, false);
     loop {
         keep(&mut session, autosave, &mut said);
         write(output, &said)?;
         if session.done() {
             return Ok(());
         }
+        // The reader reads on once the answer to its last line is out.
+        if std::mem::take(&mut answered) {
+            let _ = go_on.try_send(());
+        }
         if !session.busy()
             && let Some(heard) = held.take()
         {
-            said = hear(&mut session, heard, &go_on);
+            (said, answered) = (hear(&mut session, heard), true);
             continue;
         }
-        let woken = match session.timer() {
-            Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                Ok(wake) => Some(wake),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
-            },
-            None => match wakes.recv() {
-                Ok(wake) => Some(wake),
-                Err(_) => return Ok(()),
-            },
-        };
-        said = match woken {
-            None => session.event(Event::Timer),
-            Some(Wake::Searched) => session.event(Event::Searched),
-            Some(Wake::Link) => session.event(Event::Shared { played: false }),
-            Some(Wake::Line(heard)) if session.busy() => {
+        said = match wait(&session, &wakes) {
+            Waited::Event(event) => session.event(event),
+            Waited::Line(heard) if session.busy() => {
                 held = Some(heard);
                 Vec::new()
             }
-            Some(Wake::Line(heard)) => hear(&mut session, heard, &go_on),
-            Some(Wake::Stop) => {
+            Waited::Line(heard) => {
+                answered = true;
+                hear(&mut session, heard)
+            }
+            Waited::Nothing => Vec::new(),
+            Waited::Stop => {
                 session.app().stop_clocks();
                 autosave.keep(session.app());
                 return Ok(());
             }
-            Some(Wake::Local(_) | Wake::Guests) => Vec::new(),
         };
     }
 }
 
-/// What a line heard makes the session say; the reader may then read the next.
-fn hear(session: &mut Session, heard: Heard, go_on: &SyncSender<()>) -> Vec<String> {
-    let said = match heard {
+/// What the loop woke for.
+enum Waited {
+    Event(Event),
+    Line(Heard),
+    Nothing,
+    /// A signal, or nobody left to wake it.
+    Stop,
+}
+
+/// Sleeps until something wakes the loop, or the session's timer is due.
+fn wait(session: &Session, wakes: &Receiver<Wake>) -> Waited {
+    let woken = match session.timer() {
+        Some(due) => match wakes.recv_timeout(due.saturating_duration_since(Instant::now())) {
+            Err(RecvTimeoutError::Timeout) => return Waited::Event(Event::Timer),
+            woken => woken.ok(),
+        },
+        None => wakes.recv().ok(),
+    };
+    match woken {
+        Some(Wake::Searched) => Waited::Event(Event::Searched),
+        Some(Wake::Link) => Waited::Event(Event::Shared { played: false }),
+        Some(Wake::Line(heard)) => Waited::Line(heard),
+        Some(Wake::Local(_) | Wake::Guests) => Waited::Nothing,
+        Some(Wake::Stop) | None => Waited::Stop,
+    }
+}
+
+/// What a line heard makes the session say.
+fn hear(session: &mut Session, heard: Heard) -> Vec<String> {
+    match heard {
         Heard::Line(line) => session.line(&line),
         Heard::Refused(why) => session.refused(&why),
         Heard::End => session.end_of_input(),
-    };
-    let _ = go_on.try_send(());
-    said
+    }
+}
+
+/// A session its caller drives a line at a time, each answer whole when it returns (the
+/// computer's turn, a hint, a review waited for), its game kept and its requests served
+/// as the loop does: for a caller that reads lines itself, and for the tests' transcripts.
+pub struct Conversation {
+    session: Session,
+    wakes: Receiver<Wake>,
+    autosave: Autosave,
+}
+
+impl Conversation {
+    /// A conversation with `app`, its game kept by `autosave`.
+    pub fn new(app: App, autosave: Autosave) -> Conversation {
+        let (sender, wakes) = mpsc::sync_channel(QUEUE);
+        app.waker.connect(sender);
+        Conversation { session: Session::new(app), wakes, autosave }
+    }
+
+    /// What it says first.
+    pub fn opening(&mut self) -> Vec<String> {
+        let said = self.session.opening();
+        self.settled(said)
+    }
+
+    /// A line typed, and everything said until the session waits for the next.
+    pub fn line(&mut self, line: &str) -> Vec<String> {
+        let said = self.session.line(line);
+        self.settled(said)
+    }
+
+    /// The input ended.
+    pub fn end(&mut self) -> Vec<String> {
+        let said = self.session.end_of_input();
+        self.settled(said)
+    }
+
+    /// The app, as the session left it.
+    pub fn app(&mut self) -> &mut App {
+        self.session.app()
+    }
+
+    /// `said`, then what comes of the game kept and the requests served, and of whatever
+    /// keeps the session busy, until it is not.
+    fn settled(&mut self, mut said: Vec<String>) -> Vec<String> {
+        keep(&mut self.session, &mut self.autosave, &mut said);
+        while self.session.busy() {
+            let more = match wait(&self.session, &self.wakes) {
+                Waited::Event(event) => self.session.event(event),
+                Waited::Line(_) | Waited::Nothing => Vec::new(),
+                Waited::Stop => break,
+            };
+            said.extend(more);
+            keep(&mut self.session, &mut self.autosave, &mut said);
+        }
+        said
+    }
 }
 
 /// What the program around the session does after each line or event, as the terminal's

@@ -51,6 +51,7 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         End => session.out.say(&text!(SPEECH_NOTHING_PICKED)),
         Undo => session.app.act(Action::Undo),
         Redo => session.app.act(Action::Redo),
+        Hint if over(&session.app) => session.out.say(&text!(SPEECH_OVER_NO_TURN)),
         Hint => session.app.act(Action::Hint),
         Draw => session.app.act(Action::Draw),
         Resign => session.app.act(Action::Resign),
@@ -265,6 +266,9 @@ fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
     if let Some(control) = game.time_control() {
         out.say(&board::control(control));
     }
+    if just_started(game) {
+        return open_new(game, seen, out);
+    }
     let (played, total) = game.table.replay_position();
     if total > 0 {
         out.say(&text!(SPEECH_LOADED, played, total));
@@ -277,6 +281,34 @@ fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
     seen.picked = game.table.picked().map(|picked| format!("{picked:?}"));
     thinking(game, seen, out);
     out.say(&text!(SPEECH_GAME_HELP));
+}
+
+/// Whether the game began here against the computer, and only the computer has played in
+/// it yet: its turns, however quick, are announced as they would be a moment later.
+fn just_started<G: Spoken>(game: &GameScreen<G>) -> bool {
+    let Some(computer) = game.computer().filter(|_| game.keeping.at.is_none()) else { return false };
+    game.table.read(|record| {
+        let mut before = record.start();
+        record.history().iter().all(|ply| {
+            let by_computer = computer.plays(before.to_move());
+            before = ply.position;
+            by_computer
+        })
+    })
+}
+
+/// A game against the computer said from its start, then the turns it has played already.
+fn open_new<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
+    let start = game.table.read(Record::start);
+    out.say_all(board::owners(&start));
+    out.say(&text!(SPEECH_TURN_OF, 1, start.to_move()));
+    if game.computer().is_some_and(|computer| computer.plays(start.to_move())) {
+        out.say(&text!(SPEECH_COMPUTER_THINKING, start.to_move()));
+    }
+    out.say(&text!(SPEECH_GAME_HELP));
+    seen.thinking = Some(game.table.revision());
+    *seen = Seen { line: Vec::new(), end: None, ..std::mem::take(seen) };
+    changes(game, seen, out);
 }
 
 /// A game's plies in notation, a skip empty: what the session compares to tell turns

@@ -202,6 +202,7 @@ pub(super) fn answer(session: &mut Session, overlay: Overlay, line: &str) {
     let lang = session.out.lang;
     if let Overlay::SaveAs(_) = overlay {
         if commands::read(line, Place::Setup, lang).is_some_and(|(command, _)| command == Command::Back) {
+            session.out.say(&text!(SPEECH_NOT_SAVED));
             return session.app.act(Action::Back);
         }
         if let Some(Overlay::SaveAs(prompt)) = &mut session.app.overlay
@@ -221,6 +222,10 @@ pub(super) fn answer(session: &mut Session, overlay: Overlay, line: &str) {
             // Asked again, below.
             session.seen.overlay = None;
         }
-        _ => session.app.act(Action::Back),
+        Some((Command::No, _)) => session.app.act(Action::Back),
+        _ => {
+            session.out.say(&text!(SPEECH_TAKEN_AS_NO, excerpt(line)));
+            session.app.act(Action::Back);
+        }
     }
 }

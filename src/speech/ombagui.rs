@@ -79,8 +79,8 @@ impl Spoken for Position {
 
     fn about_cell(&self, cell: Cell) -> Vec<Text> {
         let mut said = vec![match stack(self.stack(cell)) {
-            Some(what) => text!(crate::i18n::keys::SPEECH_CELL_HOLDS, cell, what),
-            None => text!(crate::i18n::keys::SPEECH_CELL_EMPTY, cell),
+            Some(what) => text!(crate::i18n::keys::SPEECH_CELL_ABOUT, cell, what),
+            None => text!(crate::i18n::keys::SPEECH_CELL_ABOUT_EMPTY, cell),
         }];
         if let Some(colour) = goal_of(cell) {
             said.push(text!(SPEECH_GOAL_OF, colour));

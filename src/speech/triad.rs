@@ -3,7 +3,7 @@
 
 use super::{Spoken, cells, colour_word};
 use crate::app::table::Table;
-use crate::i18n::keys::{SPEECH_CELL_EMPTY, SPEECH_CELL_HOLDS};
+use crate::i18n::keys::{SPEECH_CELL_ABOUT, SPEECH_CELL_ABOUT_EMPTY};
 use crate::i18n::triad::keys::*;
 use crate::i18n::{Key, Text, text};
 use crate::rules::hex::Cell;
@@ -23,8 +23,8 @@ impl Spoken for Position {
 
     fn about_cell(&self, cell: Cell) -> Vec<Text> {
         vec![match self.on_cell(cell) {
-            Some(what) => text!(SPEECH_CELL_HOLDS, cell, what),
-            None => text!(SPEECH_CELL_EMPTY, cell),
+            Some(what) => text!(SPEECH_CELL_ABOUT, cell, what),
+            None => text!(SPEECH_CELL_ABOUT_EMPTY, cell),
         }]
     }
 
