@@ -148,8 +148,10 @@ pub fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &m
         None => Some(text!(SPEECH_TO_MOVE, now.to_move())),
     };
     // The last turn and how the game stands after it are one announcement.
-    if let (Some(stands), Some(last)) = (stands, said.pop()) {
-        said.push(text!(SPEECH_THEN_STANDS, last, stands));
+    match (stands, said.pop()) {
+        (Some(stands), Some(last)) => said.push(text!(SPEECH_THEN_STANDS, last, stands)),
+        (Some(stands), None) => said.push(stands),
+        (None, last) => said.extend(last),
     }
     out.say_all(said);
 }
