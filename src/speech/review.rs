@@ -69,6 +69,7 @@ fn done<G: Spoken>(screen: &ReviewScreen<G>, out: &mut Out) {
         out.say(&turn_line(review, at));
     }
     out.say(&text!(SPEECH_REVIEW_HELP));
+    out.say(&turn_line(review, review.at));
 }
 
 /// A chance as a whole percentage.
