@@ -350,6 +350,44 @@ fn piped(args: &[&str], lines: &[&str]) -> String {
     said
 }
 
+#[test]
+fn a_line_too_long_or_not_text_is_refused_and_the_end_of_the_input_keeps_the_game() {
+    let folder = tempfile::tempdir().unwrap();
+    let config = folder.path().join("config.toml");
+    std::fs::write(&config, "").unwrap();
+    let mut input = b"C3\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 5000));
+    input.extend(b"\nD4\n\xff\xfe\nturn\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .args(["--screen-reader", "play", "clamber"])
+        .env("HEXSTACK_CONFIG", &config)
+        .env("HEXSTACK_DATA_DIR", folder.path())
+        .env("LC_ALL", "C")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let said = String::from_utf8(output.stdout).unwrap();
+    speakable(&said);
+    let tail: Vec<&str> = said.lines().skip(5).collect();
+    assert_eq!(
+        tail,
+        [
+            "Blue: places a piece on C3. Red to move.",
+            "That line is longer than 4096 bytes: it is left out.",
+            "Red: places a piece on D4. Blue to move.",
+            "That line is not UTF-8 text: it is left out.",
+            "Two players at one keyboard.",
+            "Turn 3: Blue to move.",
+            "The input ended: the game is kept, and hexstack resume continues it.",
+        ]
+    );
+    let kept = std::fs::read_dir(folder.path().join("saves")).unwrap().count();
+    assert_eq!(kept, 1, "the game is in the saves folder");
+}
+
 /// A transcript's lines said, without those typed.
 fn answers(transcript: &str) -> String {
     let said: Vec<&str> = transcript.lines().filter(|line| !line.starts_with("> ")).collect();
