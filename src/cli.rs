@@ -294,7 +294,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             print(text_commands::perft_report(&position, depth, divide))
         }
         #[cfg(feature = "ssh")]
-        Some(Command::Serve { .. }) if lines => Err(text!(SPEECH_NO_SERVE).into()),
+        // Asked for, not only guessed from TERM=dumb: serve has no mode of lines yet.
+        Some(Command::Serve { .. })
+            if lines && loaded.settings.screen_reader.source != config::Source::Env =>
+        {
+            Err(text!(SPEECH_NO_SERVE).into())
+        }
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
             let hosted = match (resume, load) {
