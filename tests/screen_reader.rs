@@ -301,6 +301,7 @@ fn bad_lines_get_one_line_each_and_no_panic() {
         "back",
         "resign",
         "maybe",
+        "B2xC4",
     ];
     let said = transcript(game(Lang::En, GameKind::Clamber, CHAIN), &lines);
     insta::assert_snapshot!("bad_lines_en", said);
