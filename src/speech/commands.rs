@@ -185,7 +185,12 @@ pub fn key_word(action: &str, lang: Lang) -> String {
         "retry" => Some(Command::Again),
         _ => None,
     };
-    command.map_or_else(|| action.replace('_', " "), |command| name(command, lang))
+    match (command, action) {
+        (Some(command), _) => name(command, lang),
+        // Enter on a cell: here, a cell typed.
+        (None, "act") => lang.word(SPEECH_KEY_ACT),
+        (None, action) => action.replace('_', " "),
+    }
 }
 
 /// The lines `help` says at `place`: each command with its short form and what it does.

@@ -45,7 +45,7 @@ pub fn converse(
     app.waker.connect(sender.clone());
     let go_on = read_lines(input, sender);
     let mut session = Session::new(app);
-    let mut said = session.opening();
+    let mut said = opening(&mut session);
     let (mut held, mut answered) = (None, false);
     loop {
         keep(&mut session, autosave, &mut said);
@@ -81,6 +81,15 @@ pub fn converse(
             }
         };
     }
+}
+
+/// What the session says first; then what came of a search that ended before the app's
+/// waker was connected to the loop (the computer's first turn, at once at a low level): it
+/// woke nobody, so it is taken in now.
+fn opening(session: &mut Session) -> Vec<String> {
+    let mut said = session.opening();
+    said.extend(session.event(Event::Searched));
+    said
 }
 
 /// What the loop woke for.
@@ -138,7 +147,7 @@ impl Conversation {
 
     /// What it says first.
     pub fn opening(&mut self) -> Vec<String> {
-        let said = self.session.opening();
+        let said = opening(&mut self.session);
         self.settled(said)
     }
 
