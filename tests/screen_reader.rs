@@ -389,6 +389,20 @@ fn a_line_too_long_or_not_text_is_refused_and_the_end_of_the_input_keeps_the_gam
     assert_eq!(kept, 1, "the game is in the saves folder");
 }
 
+#[test]
+fn any_reader_and_writer_of_lines_drive_a_session() {
+    let mut app = game(Lang::En, GameKind::Clamber, CHAIN);
+    let folder = tempfile::tempdir().unwrap();
+    let mut autosave = Autosave::new(Some(folder.path().to_path_buf()), &mut app);
+    let input = std::io::Cursor::new(b"B2xC4xE5\r\nboard red\n".to_vec());
+    let mut output = Vec::new();
+    let channel = std::sync::mpsc::sync_channel(16);
+    hexstack::speech::converse(app, input, &mut output, channel, &mut autosave).unwrap();
+    let said = String::from_utf8(output).unwrap();
+    let chain = "Blue: B2 takes C4 then E5, a chain of equal captures; C4 is blue 3 and E5 is blue 4; D4 and E4 are removed. Red to move.";
+    assert!(said.contains(&format!("{chain}\nRed: 2 stacks: B3 height 1 and D5 height 1.\n")), "{said}");
+}
+
 /// A transcript's lines said, without those typed.
 fn answers(transcript: &str) -> String {
     let said: Vec<&str> = transcript.lines().filter(|line| !line.starts_with("> ")).collect();
