@@ -8,12 +8,14 @@ use crate::i18n::{Lang, Text, text};
 use crate::record::{Players, Side};
 use crate::rules::GameKind;
 use crate::{config, shell_files, store, terminal, text_commands};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 
+mod matches;
 mod puzzles;
 mod values;
+pub use matches::Match;
 pub use puzzles::{MakePuzzles, Puzzles};
 use values::required_level;
 pub use values::{From, LONGEST_NAME, SCALE, check_depth, clock, game, level, player_name, scale};
@@ -28,6 +30,20 @@ pub struct Cli {
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
     pub lang: Option<Lang>,
+    /// Lines of words instead of a screen, for a screen reader or a braille display: what
+    /// is said is a line, what is asked a line typed (on by itself when TERM is dumb;
+    /// --screen-reader=off turns it off)
+    #[arg(
+        long,
+        global = true,
+        value_name = "on|off",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "on",
+        value_parser = clap::builder::BoolishValueParser::new(),
+        hide_possible_values = true
+    )]
+    pub screen_reader: Option<bool>,
     /// The settings' flags given before any command (the menu's, and under a command's own)
     #[command(flatten)]
     pub settings: config::Flags,
@@ -53,7 +69,8 @@ impl Cli {
             Some(Command::Serve { settings, .. }) => Some(settings),
             _ => None,
         };
-        own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings))
+        let flags = own.map_or_else(|| self.settings.clone(), |own| own.clone().over(&self.settings));
+        config::Flags { screen_reader: self.screen_reader, ..flags }
     }
 }
 
@@ -208,41 +225,6 @@ pub enum Command {
     },
 }
 
-/// `hexstack match`: levels against each other.
-#[derive(Args)]
-pub struct Match {
-    #[command(flatten)]
-    from: From,
-    /// The level that plays Blue in the even games and Red in the odd ones, 1 to 5
-    #[arg(long, value_name = "LEVEL")]
-    blue: String,
-    /// The level that plays Red in the even games and Blue in the odd ones, 1 to 5
-    #[arg(long, value_name = "LEVEL")]
-    red: String,
-    /// How many games, 1 to 100000
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    games: u32,
-    /// The number of the first game (each game's opening follows from its number, and
-    /// --blue's level is Blue in the even ones): to replay some games of another match
-    #[arg(long, default_value_t = 0)]
-    first_game: u32,
-    /// Turns after which a game counts as a draw, 1 to 100000 (one without progress for
-    /// 100 turns is drawn sooner)
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    cap: u32,
-    /// Factor on the levels' time budgets, 0.001 to 100
-    #[arg(long, default_value = "1")]
-    scale: String,
-    /// Also print on stderr the plies from each first proven win to the end, the
-    /// positions reached a third time, and the last position of each drawn game
-    #[arg(long)]
-    stats: bool,
-    /// Play on time, as play's --clock says: each level takes its time from its own clock
-    /// (--scale aside), and the last line counts the games lost on time
-    #[arg(long, value_name = "M+S")]
-    clock: Option<String>,
-}
-
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
 /// on stderr what was wrong in the file, once.
 pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
@@ -281,10 +263,11 @@ fn written(result: std::io::Result<()>) -> Result<(), Stop> {
 /// Does what `command` asks (the menu when none), with the settings `loaded`: the
 /// terminal's profile is theirs.
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
-    let (area, lang) = (Rect::default(), loaded.settings.lang.value);
-    let profile = loaded.settings.profile();
+    let (area, lang, lines) =
+        (Rect::default(), loaded.settings.lang.value, loaded.settings.screen_reader.value);
+    let profile = crate::speech::profile(loaded.settings.profile(), lines);
     let prefs = profile.prefs.clone();
-    let open = |app: App| Ok(terminal::run(app)?);
+    let open = |app: App| Ok(shown(app, lines)?);
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
         Some(Command::Config { default: true, .. }) => print(config::default_file().trim_end()),
@@ -310,6 +293,13 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             let position = from.position()?;
             check_depth(&position, depth)?;
             print(text_commands::perft_report(&position, depth, divide))
+        }
+        #[cfg(feature = "ssh")]
+        // Asked for, not only guessed from TERM=dumb: serve has no mode of lines yet.
+        Some(Command::Serve { .. })
+            if lines && loaded.settings.screen_reader.source != config::Source::Env =>
+        {
+            Err(text!(SPEECH_NO_SERVE).into())
         }
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
@@ -339,7 +329,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         Some(Command::Engine) => {
             written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
-        Some(Command::Match(options)) => play_match(options),
+        Some(Command::Match(options)) => matches::play_match(options),
         Some(Command::Completions { shell }) => {
             print(shell_files::completions(shell, &mut Cli::command()).trim_end())
         }
@@ -347,8 +337,17 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             print(shell_files::page(Cli::command()).map_err(anyhow::Error::from)?.trim_end())
         }
         Some(Command::Puzzles { what, file, theme }) => {
-            puzzles::run(what, file.as_deref(), theme, profile, lang)
+            puzzles::run(what, file.as_deref(), theme, profile, (lang, lines))
         }
+    }
+}
+
+/// Runs `app` until its player leaves: on the terminal's screen, or in `lines` of words
+/// (the screen-reader mode).
+pub fn shown(app: App, lines: bool) -> Result<(), Text> {
+    match lines {
+        true => crate::speech::run(app),
+        false => terminal::run(app),
     }
 }
 
@@ -396,28 +395,3 @@ fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
     written(text_commands::print(text))
 }
 
-/// `hexstack match`: each game's score on stderr as it ends, the last line alone on stdout.
-fn play_match(options: Match) -> Result<(), Stop> {
-    let Match { from, blue, red, games, first_game, cap, scale, stats, clock } = options;
-    let (scale, clock) = (self::scale(&scale)?, self::clock(clock.as_deref())?.unwrap_or(None));
-    let (blue, red) = (required_level(&blue)?, required_level(&red)?);
-    let mut drawn = 0;
-    let progress = |report: &text_commands::Report, last: &str| {
-        eprintln!("after {} of {games}: {report}", report.games());
-        if stats {
-            eprintln!("stats: {}", report.purpose);
-            if report.draws > drawn {
-                eprintln!("drawn, game {}: {last}", first_game + report.games() - 1);
-            }
-        }
-        drawn = report.draws;
-    };
-    print(text_commands::play_match(
-        &from.position()?,
-        [blue, red],
-        (first_game, games),
-        cap,
-        (scale, clock),
-        progress,
-    ))
-}

@@ -29,7 +29,8 @@ pub const LARGEST_FILE: u64 = 64 * 1024;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Source {
     Default,
-    /// The environment: `LANG` for the language, `NO_COLOR` for the colours.
+    /// The environment: `LANG` for the language, `NO_COLOR` for the colours, `TERM=dumb`
+    /// for the mode of lines.
     Env,
     File,
     Flag,
@@ -64,6 +65,9 @@ pub struct Env {
     pub lang: Option<Lang>,
     /// `NO_COLOR` set and not empty.
     pub no_color: bool,
+    /// `TERM` is `dumb`: a terminal that draws no screen (a screen reader's console, Emacs's
+    /// shell), where the mode of lines starts by itself.
+    pub dumb: bool,
 }
 
 impl Env {
@@ -80,6 +84,7 @@ impl Env {
             folder: dirs::config_dir(),
             lang,
             no_color: set("NO_COLOR").is_some(),
+            dumb: std::env::var_os("TERM").is_some_and(|term| term == "dumb"),
         }
     }
 

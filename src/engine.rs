@@ -282,11 +282,29 @@ const READ_AHEAD: usize = 256;
 /// A line of input, or why it could not be one.
 type Line = Result<String, String>;
 
+/// Why a line read was not taken.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BadLine {
+    /// Longer than [`LONGEST_LINE`] bytes: the rest of it was skipped.
+    Long,
+    NotUtf8,
+}
+
+impl BadLine {
+    /// Why, as the protocol answers.
+    fn reason(self) -> String {
+        match self {
+            BadLine::Long => format!("the line is longer than {LONGEST_LINE} bytes"),
+            BadLine::NotUtf8 => "the line is not UTF-8 text".to_string(),
+        }
+    }
+}
+
 /// Reads lines into `lines` until `quit` or the end of the input, setting `stop` at either
 /// so that a search under way ends at once.
 fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<Line>, stop: Arc<AtomicBool>) {
     loop {
-        let line = read_line(&mut input);
+        let line = read_line(&mut input).map(|line| line.map_err(BadLine::reason));
         let Some(line) = line else { break };
         let quit = line.as_deref().is_ok_and(|line| line.trim() == "quit");
         if quit {
@@ -299,9 +317,10 @@ fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<Line>, stop: Arc<
     stop.store(true, Ordering::Relaxed);
 }
 
-/// One line of at most [`LONGEST_LINE`] bytes; `None` at the end of the input (or when it
-/// cannot be read any more).
-fn read_line(input: &mut impl BufRead) -> Option<Line> {
+/// One line of at most [`LONGEST_LINE`] bytes, its end included; `None` at the end of the
+/// input (or when it cannot be read any more). A longer line is refused, the rest of it
+/// skipped without being kept, so that no input holds more than a line's bytes.
+pub fn read_line(input: &mut impl BufRead) -> Option<Result<String, BadLine>> {
     let mut bytes = Vec::new();
     let read =
         std::io::Read::take(&mut *input, LONGEST_LINE as u64 + 1).read_until(b'\n', &mut bytes).ok()?;
@@ -326,9 +345,9 @@ fn read_line(input: &mut impl BufRead) -> Option<Line> {
                 }
             }
         }
-        return Some(Err(format!("the line is longer than {LONGEST_LINE} bytes")));
+        return Some(Err(BadLine::Long));
     }
-    Some(String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string()))
+    Some(String::from_utf8(bytes).map_err(|_| BadLine::NotUtf8))
 }
 
 /// Reads commands from `input` until `quit` or its end, answering each on `output`. The

@@ -3,8 +3,10 @@
 //! The modules depend one way, downwards: [`cli`] hands each command over; [`terminal`]
 //! (the loop) draws with [`ui`], which draws the state of [`app`]; the app plays games
 //! through [`record`], keeps them with [`saved`] and [`store`], says things with
-//! [`i18n`]; everything rests on [`rules`], which does no I/O at all. The games are listed
-//! once (`crates/hexstack-rules/src/games.rs`); docs/ARCHITECTURE.md walks through it all.
+//! [`i18n`]; everything rests on [`rules`], which does no I/O at all. [`speech`] says the
+//! same app in lines of words instead of drawing it, for a screen reader. The games are
+//! listed once (`crates/hexstack-rules/src/games.rs`); docs/ARCHITECTURE.md walks through it
+//! all.
 //!
 //! ```
 //! use hexstack::rules::{Game, GameKind, perft};
@@ -37,6 +39,7 @@ pub mod record;
 pub mod saved;
 pub mod settings;
 pub mod shell_files;
+pub mod speech;
 pub mod store;
 pub mod terminal;
 pub mod text_commands;

@@ -66,6 +66,11 @@ macro_rules! every_setting {
                 flag "eval" "on|off" "Show who is ahead from the start of a game: on or off \
 (default off)",
                 prefs.eval;
+            /// Lines of words instead of a screen, for a screen reader or a braille display:
+            /// true or false (unset: on when TERM is dumb).
+            screen_reader: bool = false,
+                file "screen-reader", expect CONFIG_EXPECT_SWITCH,
+                read switch read::switch, shown shown::plain;
             /// The level a review looks at the positions with, 1 to 5.
             review_level: Level = Level::REVIEW,
                 file "review_level", expect CONFIG_EXPECT_LEVEL,

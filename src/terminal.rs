@@ -20,13 +20,13 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{TerminalOptions, Viewport};
+pub use requests::serve;
 use std::io::{BufWriter, Stdout, Write};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 
 mod requests;
-use requests::serve;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
@@ -126,7 +126,7 @@ fn read_input(sender: SyncSender<Wake>) {
 
 /// SIGINT, SIGTERM and SIGHUP stop the loop, which then leaves every terminal as it found
 /// it; a second signal ends the program at once.
-fn stop_on_signals(sender: SyncSender<Wake>) {
+pub fn stop_on_signals(sender: SyncSender<Wake>) {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -296,7 +296,8 @@ where
                 }
                 Origin::Local
             }
-            Woken::Wake(Wake::Guests) | Woken::Busy => Origin::All,
+            // Lines are the screen-reader mode's, whose loop is its own.
+            Woken::Wake(Wake::Guests | Wake::Line(_)) | Woken::Busy => Origin::All,
         };
         tell_others(local, &mut visitors, link, before, from)?;
         more = guests_round(local, &mut visitors, inlet, link)?;

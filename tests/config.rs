@@ -44,7 +44,7 @@ fn load_text(text: &str, flags: &Flags, no_color: bool) -> (tempfile::TempDir, L
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("config.toml");
     std::fs::write(&path, text).unwrap();
-    let env = Env { file: Some(path), folder: None, lang: None, no_color };
+    let env = Env { file: Some(path), folder: None, lang: None, no_color, dumb: false };
     let loaded = config::load(flags, None, &env).unwrap();
     (folder, loaded)
 }
@@ -220,7 +220,13 @@ fn the_default_file_reads_back_to_the_defaults() {
     let (_folder, written) = load_text(&config::default_file(), &Flags::default(), false);
     assert!(written.warnings.is_empty(), "{:?}", written.warnings);
     let empty = tempfile::tempdir().unwrap();
-    let env = Env { file: None, folder: Some(empty.path().to_path_buf()), lang: None, no_color: false };
+    let env = Env {
+        file: None,
+        folder: Some(empty.path().to_path_buf()),
+        lang: None,
+        no_color: false,
+        dumb: false,
+    };
     let none = config::load(&Flags::default(), None, &env).unwrap();
     assert!(!none.found && none.warnings.is_empty());
     let (a, b) = (&written.settings, &none.settings);

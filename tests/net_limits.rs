@@ -56,6 +56,36 @@ fn two_hundred_connections_that_never_speak_are_closed_after_the_login_time_and_
     hosting.stop();
 }
 
+/// Two hundred sockets from two hundred addresses (127.0.1.1 to 127.0.1.200, all the
+/// loopback's), connected and held without a word, as an attacker renewing them would.
+async fn silent_from_many(hosting: &hexstack::net::Hosting) -> Vec<TcpStream> {
+    let mut silent = Vec::new();
+    for n in 1..=200u32 {
+        let address = format!("127.0.1.{n}");
+        let source: std::net::IpAddr = address.parse().unwrap();
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((source, 0).into()).unwrap();
+        silent.push(socket.connect(hosting.addr()).await.unwrap());
+    }
+    silent
+}
+
+#[test]
+fn two_hundred_silent_sockets_from_two_hundred_addresses_give_way_to_a_friend_who_comes() {
+    let (_link, hosting) = host(Limits::default());
+    runtime().block_on(async {
+        let silent = silent_from_many(&hosting).await;
+        let started = Instant::now();
+        let mut friend = join(&hosting, FRIEND, CODE, (100, 30)).await.expect("the friend is let in");
+        friend.sees("You play Red").await;
+        let waited = started.elapsed();
+        assert!(waited < Duration::from_secs(3), "the friend waited {waited:?}");
+        friend.leave().await;
+        drop(silent);
+    });
+    hosting.stop();
+}
+
 #[test]
 fn wrong_codes_from_many_connections_wait_their_turn_and_an_address_out_of_tries_is_not_checked() {
     let every = Duration::from_millis(100);

@@ -1,8 +1,8 @@
 //! Triad, a third game defined for the tests (src/*/triad.rs, built with the `third-game`
 //! feature) and registered with one line of the list of games: it is played through the
 //! same paths as Clamber and Ombagui (a table with undo and redo, the computer's turn, save
-//! and load, the engine protocol, a review, the menu and the command line), none of which
-//! names it.
+//! and load, the engine protocol, a review, the menu, the command line and the
+//! screen-reader mode), none of which names it.
 #![cfg(feature = "third-game")]
 
 use hexstack::app::AnyGameScreenExt;
@@ -148,6 +148,30 @@ fn the_menu_and_the_command_line_offer_it() {
     assert_eq!(hexstack(&["moves", "triad"]).lines().count(), 19);
     assert_eq!(hexstack(&["perft", "triad", "--depth", "2"]), "342\n");
     assert_eq!(perft_of("b/A1=b,B2=b,A2=r,B1=r", 1), 15, "every empty cell, the winning one too");
+}
+
+#[test]
+fn the_screen_reader_mode_says_it_in_lines() {
+    let mut app = triad("start");
+    let folder = tempfile::tempdir().unwrap();
+    let autosave = hexstack::autosave::Autosave::new(Some(folder.path().to_path_buf()), &mut app);
+    let mut talk = hexstack::speech::Conversation::new(app, autosave);
+    assert!(talk.opening().contains(&"Turn 1: Blue to move.".to_string()));
+    let mut said = Vec::new();
+    for line in ["C3", "A1", "B2", "C3", "A2", "board", "D4"] {
+        said.extend(talk.line(line));
+    }
+    assert!(said.contains(&"Blue: places a piece on C3. Red to move.".to_string()), "{said:?}");
+    assert!(said.contains(&"C3 is not empty".to_string()), "the rules say why: {said:?}");
+    assert!(said.contains(&"Row 2: A2 red, B2 blue, C2 empty and D2 empty".to_string()), "{said:?}");
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("The game is over: again starts a new one, review has the computer review it.")
+    );
+    assert!(
+        said.contains(&"Blue: places a piece on D4. Blue wins: three in a line.".to_string()),
+        "{said:?}"
+    );
 }
 
 fn perft_of(position: &str, depth: u32) -> u64 {

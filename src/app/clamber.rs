@@ -25,7 +25,7 @@ impl Table<Position> {
     pub fn last_turn_cells(&self) -> Vec<Cell> {
         self.read(|record| {
             let Some((turn, before, after)) = record.last_turn_played() else { return Vec::new() };
-            let removed = before.stacks().map(|(cell, _)| cell).filter(|&cell| after.stack(cell).is_none());
+            let removed = before.board().cells_of(before.emptied(&after));
             turn.cells().into_iter().chain(removed).collect()
         })
     }

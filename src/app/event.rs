@@ -38,6 +38,17 @@ pub enum Wake {
     Link,
     /// Stop: a signal, or the local terminal is gone.
     Stop,
+    /// The screen-reader mode's reader of lines read one ([`Heard`]).
+    Line(Heard),
+}
+
+/// What a reader of lines heard: a line (without its end), one it refused and why (too
+/// long, not UTF-8), or the end of its input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    Line(String),
+    Refused(crate::i18n::Text),
+    End,
 }
 
 /// A guest's terminal: it comes, then it types; when its [`Mailbox`] is dropped, it went.

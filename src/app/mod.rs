@@ -104,6 +104,22 @@ impl App {
         }
     }
 
+    /// Does what `action` asks of the box on view, else of the screen, as its key would:
+    /// what a line typed in the screen-reader mode asks for (it has no keys).
+    pub fn act(&mut self, action: keys::Action) {
+        let go = match &mut self.overlay {
+            Some(Overlay::Help) => Go::Close,
+            Some(Overlay::Ask(question)) => question.act(action),
+            Some(Overlay::SaveAs(prompt)) => prompt.act(action),
+            None => self.screen.component().act(action),
+        };
+        self.go(go);
+        self.update(Instant::now());
+        if self.quit {
+            self.stop_clocks();
+        }
+    }
+
     /// Takes in what searches found, moves the computer's turn on, and shows a question the
     /// other player of a shared game put to this one.
     fn update(&mut self, now: Instant) {

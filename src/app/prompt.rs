@@ -4,9 +4,31 @@
 pub use super::component::Question;
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::PathBuf;
+
+impl Question {
+    /// The question in words (what a screen asks, and the screen-reader mode says).
+    pub fn text(&self) -> Text {
+        match self {
+            Question::Quit => text!(ASK_QUIT),
+            Question::QuitEntry => text!(ASK_QUIT_ENTRY),
+            Question::Menu => text!(ASK_MENU),
+            Question::Resign(player) => text!(ASK_RESIGN, *player),
+            Question::Draw(player) => text!(ASK_DRAW, *player, player.other()),
+            Question::OfferDraw => text!(ASK_OFFER_DRAW),
+            Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
+            Question::Branch(later) => text!(ASK_BRANCH, *later),
+            Question::UndoOnTime => text!(ASK_UNDO_ON_TIME),
+            Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
+            Question::Locked(holder) => text!(ASK_LOCKED, holder),
+            Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
+        }
+    }
+}
 
 impl Component for Question {
     /// The menu's Quit entry reads keys as the menu does, so that its quit key answers it.
@@ -15,8 +37,9 @@ impl Component for Question {
     }
 
     fn act(&mut self, action: Action) -> Go {
-        match action {
-            Action::Yes => Go::Yes(self.clone()),
+        match (action, &*self) {
+            (Action::Yes, _) => Go::Yes(self.clone()),
+            (Action::Save, Question::Unkept { game, .. }) => Go::SaveAs(*game),
             _ => Go::No(self.clone()),
         }
     }

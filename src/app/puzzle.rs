@@ -123,6 +123,15 @@ impl PuzzleScreen {
         self.history.rating()
     }
 
+    /// "Your rating: 1523 (+12)", the change once an attempt is rated.
+    pub fn rating_line(&self) -> Text {
+        let now = self.rating().shown();
+        match self.rating_before {
+            Some(before) => text!(PUZZLE_YOUR_RATING_CHANGE, now, format!("{:+}", now - before.shown())),
+            None => text!(PUZZLE_YOUR_RATING, now),
+        }
+    }
+
     /// The best streak: of the history, or the one under way.
     pub fn best_streak(&self) -> u32 {
         self.history.best_streak().max(self.streak.as_ref().map_or(0, |streak| streak.solved))

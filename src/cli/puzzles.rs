@@ -7,7 +7,7 @@ use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::puzzles::Puzzle;
 use crate::rules::GameKind;
-use crate::{store, terminal};
+use crate::store;
 use clap::{Args, Subcommand};
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
@@ -67,7 +67,7 @@ pub fn run(
     file: Option<&Path>,
     theme: Option<String>,
     profile: Profile,
-    lang: Lang,
+    (lang, lines): (Lang, bool),
 ) -> Result<(), Stop> {
     match (what, file) {
         (None, file) => {
@@ -81,7 +81,7 @@ pub fn run(
             if let Some(screen) = app.puzzle_screen() {
                 screen.choose_theme(theme);
             }
-            Ok(terminal::run(app)?)
+            Ok(super::shown(app, lines)?)
         }
         (Some(Puzzles::Themes), file) => {
             let puzzles = match file {

@@ -43,7 +43,8 @@ impl Place for Hall {
             peer: visitor.peer,
         };
         // A hub too busy to take it has the connection let go as it goes.
-        self.calls.try_send(Call::Open { conn, who, ask, output: Box::new(output) }).ok()?;
+        let call = Call::Open { conn, who: Box::new(who), ask: Box::new(ask), output: Box::new(output) };
+        self.calls.try_send(call).ok()?;
         Some(Box::new(Entry { conn, calls: self.calls.clone(), lines }))
     }
 }

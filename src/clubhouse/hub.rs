@@ -30,8 +30,9 @@ pub const SPREAD: Duration = Duration::from_millis(100);
 
 /// What a connection asks of the hub.
 pub enum Call {
-    /// A channel opened for `ask`, its output `output`.
-    Open { conn: u64, who: Who, ask: Ask, output: Box<Output> },
+    /// A channel opened for `ask`, its output `output` (boxed: the queue's every place is
+    /// as large as its largest call).
+    Open { conn: u64, who: Box<Who>, ask: Box<Ask>, output: Box<Output> },
     /// A key, a click or a resize from a member's terminal.
     Key { conn: u64, input: ratatui::crossterm::event::Event },
     /// A line of the bot protocol, or why it could not be read.
@@ -182,6 +183,8 @@ pub struct Hub {
     pub(super) time: Timepiece,
     /// New names each address registered lately.
     names: super::names::NewNames,
+    /// The most connections since the memory was last given back.
+    most: usize,
 }
 
 impl Hub {
@@ -214,6 +217,7 @@ impl Hub {
             spread_at: None,
             acting: None,
             time,
+            most: 0,
         })
     }
 
@@ -246,7 +250,7 @@ impl Hub {
 
     pub(super) fn answer(&mut self, call: Call) {
         match call {
-            Call::Open { conn, who, ask, output } => self.open(conn, who, ask, output),
+            Call::Open { conn, who, ask, output } => self.open(conn, *who, *ask, output),
             Call::Line { conn, line } => self.line(conn, line),
             Call::Key { conn, input } => self.key(conn, input),
             Call::Gone { conn } => self.gone(conn),
@@ -390,6 +394,7 @@ impl Hub {
             .collect();
         drop(gone.out);
         drop(gone.held);
+        self.give_back_memory();
         for id in at.into_iter().chain(held) {
             self.spread(id);
         }
@@ -403,6 +408,18 @@ impl Hub {
             }
             self.board.left(member.id);
             log(&format!("{} left", member.name));
+        }
+    }
+
+    /// After many have left (half of the most since the last time, or everyone), the
+    /// memory they held goes back to the system: freed, it would otherwise stay the
+    /// process's, a server that once held a thousand keeping their pages for good.
+    fn give_back_memory(&mut self) {
+        let now = self.terminals.count();
+        self.most = self.most.max(now + 1);
+        if now == 0 || now <= self.most / 2 {
+            self.most = now;
+            super::memory::give_back();
         }
     }
 

@@ -12,6 +12,7 @@ mod export;
 mod games;
 mod hub;
 mod lobbies;
+mod memory;
 mod names;
 mod offers;
 mod pairing;
@@ -105,6 +106,7 @@ pub fn log(line: &str) {
 /// `hexstack club`: serves the club on `db` (the data folder's by default) until SIGTERM
 /// or SIGINT.
 pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limits) -> Result<(), Text> {
+    memory::settle();
     let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let club = Club::open(&path, Durability::Crash).map_err(Text::from)?;
     let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;

@@ -92,6 +92,11 @@ impl Terminals {
         Some(conn)
     }
 
+    /// How many connections there are.
+    pub fn count(&self) -> usize {
+        self.conns.len()
+    }
+
     pub fn get(&self, id: u64) -> Option<&Conn> {
         self.conns.get(&id)
     }

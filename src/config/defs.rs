@@ -2,7 +2,9 @@
 //! [`every_setting!`](crate::settings): what the file says of it ([`Values`]), its value and
 //! source ([`Settings`]), its flag ([`Flags`]), its reading from the file, its line in
 //! `hexstack config` and in the default file. Nothing here names a setting but `lang` (its
-//! flag is `--lang`, its default the environment's) and `theme` (the colours start from it).
+//! flag is `--lang`, its default the environment's), `screen_reader` (its flag is the global
+//! `--screen-reader`, on by itself when `TERM` is `dumb`) and `theme` (the colours start
+//! from it).
 
 use super::reader::Reader;
 use super::{Env, Source, Sourced, bad_flag, look};
@@ -132,13 +134,19 @@ macro_rules! config_items {
                 )]
                 pub $name: Option<flag_type!($kind)>,
             )?)*
+            /// `--screen-reader`, global as `--lang` is (the command line's own, given here).
+            #[arg(skip)]
+            pub screen_reader: Option<bool>,
         }
 
         impl Flags {
             /// These flags, each one not given taken from `under` (the flags before the
             /// command, under a command's own).
             pub fn over(self, under: &Flags) -> Flags {
-                Flags { $($($name: { let _ = $flag; self.$name.or(under.$name.clone()) },)?)* }
+                Flags {
+                    $($($name: { let _ = $flag; self.$name.or(under.$name.clone()) },)?)*
+                    screen_reader: self.screen_reader.or(under.screen_reader),
+                }
             }
         }
 
@@ -163,7 +171,8 @@ macro_rules! config_items {
         }
 
         /// The settings: each flag over the file's value over the default; the language
-        /// `--lang` gives (`lang_flag`) over the file's over the one the environment names.
+        /// `--lang` gives (`lang_flag`) over the file's over the one the environment names;
+        /// `--screen-reader` over the file's over `TERM=dumb`.
         pub(super) fn settings(
             values: Values,
             flags: &Flags,
@@ -186,6 +195,13 @@ macro_rules! config_items {
                     Sourced { value, source: Source::Env }
                 }
                 (None, _) => settings.lang,
+            };
+            settings.screen_reader = match (flags.screen_reader, env.dumb) {
+                (Some(value), _) => Sourced { value, source: Source::Flag },
+                (None, true) if settings.screen_reader.source == Source::Default => {
+                    Sourced { value: true, source: Source::Env }
+                }
+                (None, _) => settings.screen_reader,
             };
             settings.look = look::theme(&settings.theme, &values, env.no_color);
             Ok(settings)

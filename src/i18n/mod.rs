@@ -178,6 +178,12 @@ impl Text {
         let cause: Arg = cause.into();
         text!(BECAUSE, self, cause)
     }
+
+    /// Whether this is a text of `key`, whatever its values: a screen-reader line words
+    /// some of the screens' texts its own way.
+    pub fn is<const N: usize>(&self, key: Key<N>) -> bool {
+        self.key == key.0
+    }
 }
 
 impl std::fmt::Display for Text {

@@ -411,3 +411,6 @@ impl<P: Place> russh::server::Handler for Session<P> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,5 +1,6 @@
-//! What an app asks of the host's program, which alone touches files: a game saved under a
-//! name, the last game resumed or reviewed, the player's own puzzles.
+//! What only the program around an app can do, asked for by it: save the game to a named
+//! file, open the most recently kept game (or its review), solve the puzzles a review made.
+//! The terminal's loop and the screen-reader mode's both carry them out here.
 
 use crate::app::game::AnyGameScreenExt;
 use crate::app::prompt::Question;
@@ -12,7 +13,7 @@ use crate::store;
 
 /// Does what the app asked for: saving to a named file, or resuming the last game (or
 /// reviewing it).
-pub(super) fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
+pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
     match request {
         Request::SaveAs { path, replace } => {
             let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());

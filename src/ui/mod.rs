@@ -180,20 +180,7 @@ fn dropped(app: &App) -> Option<Text> {
 
 /// A question, in `text` when it is worded for the moment.
 fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, frame: &mut Frame) {
-    let text = text.unwrap_or_else(|| match question {
-        Question::Quit => text!(ASK_QUIT),
-        Question::QuitEntry => text!(ASK_QUIT_ENTRY),
-        Question::Menu => text!(ASK_MENU),
-        Question::Resign(player) => text!(ASK_RESIGN, *player),
-        Question::Draw(player) => text!(ASK_DRAW, *player, player.other()),
-        Question::OfferDraw => text!(ASK_OFFER_DRAW),
-        Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
-        Question::Branch(later) => text!(ASK_BRANCH, *later),
-        Question::UndoOnTime => text!(ASK_UNDO_ON_TIME),
-        Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
-        Question::Locked(holder) => text!(ASK_LOCKED, holder),
-        Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
-    });
+    let text = text.unwrap_or_else(|| question.text());
     let hints = match question {
         Question::Locked(_) => say.word(ASK_LOCKED_KEYS),
         Question::QuitEntry => say.word(ASK_QUIT_ENTRY_KEYS),

@@ -94,7 +94,7 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
 /// puzzle's rating and themes once it is over; then the turns and the legend.
 fn draw_panel<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, area: Rect, frame: &mut Frame) {
     let mut panel = Panel::new(say, area);
-    panel.words(rating_line(screen), theme::HEADING);
+    panel.words(screen.rating_line(), theme::HEADING);
     if let Some(streak) = &screen.streak {
         panel.words(text!(PUZZLE_STREAK_ON, streak.solved, screen.best_streak()), theme::HINTS);
     } else if let Some(ended) = screen.streak_ended {
@@ -174,15 +174,6 @@ fn draw_themes(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
         let hints = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         let keys = super::room::fit_hints(&say.hints(screen_context(screen)), hints.width);
         frame.render_widget(Line::styled(keys, theme::HINTS), hints);
-    }
-}
-
-/// "Your rating: 1523 (+12)", the change once an attempt is rated.
-fn rating_line(screen: &PuzzleScreen) -> Text {
-    let now = screen.rating().shown();
-    match screen.rating_before {
-        Some(before) => text!(PUZZLE_YOUR_RATING_CHANGE, now, format!("{:+}", now - before.shown())),
-        None => text!(PUZZLE_YOUR_RATING, now),
     }
 }
 

@@ -31,8 +31,13 @@ impl Server {
         Server::start_with(dir, &[])
     }
 
-    /// The server, with more arguments (`--db`), its config file in `dir` too.
+    /// The server, with more arguments (`--db`), its config file in `dir` too: one the test
+    /// wrote, else one that lets the tests' many members register from one address.
     pub fn start_with(dir: &Path, args: &[&str]) -> Server {
+        let config = dir.join("config.toml");
+        if !config.exists() {
+            std::fs::write(&config, "[club]\nnew_names = 1000\n").unwrap();
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_hexstack"))
             .args(["club", "--port", "0", "--db"])
             .arg(dir.join("club.sqlite3"))
@@ -127,8 +132,21 @@ pub fn key() -> Arc<PrivateKey> {
 
 /// An SSH session as `name`, with `key` (a member) or without (a watcher).
 pub async fn session(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> client::Handle<Trusting> {
+    session_from("127.0.0.1", port, name, key).await
+}
+
+/// The same, from the loopback address `from`.
+pub async fn session_from(
+    from: &str,
+    port: u16,
+    name: &str,
+    key: Option<&Arc<PrivateKey>>,
+) -> client::Handle<Trusting> {
     let config = Arc::new(client::Config::default());
-    let mut session = client::connect(config, ("127.0.0.1", port), Trusting).await.unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from.parse::<std::net::IpAddr>().unwrap(), 0).into()).unwrap();
+    let stream = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
+    let mut session = client::connect_stream(config, stream, Trusting).await.unwrap();
     let done = match key {
         Some(key) => {
             let key = PrivateKeyWithHashAlg::new(Arc::clone(key), None);
@@ -145,7 +163,18 @@ pub async fn session(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> cl
 
 /// `ssh NAME@HOST COMMAND`: what it printed and its exit status.
 pub async fn run(port: u16, name: &str, key: Option<&Arc<PrivateKey>>, command: &str) -> (String, u32) {
-    let session = session(port, name, key).await;
+    run_from("127.0.0.1", port, name, key, command).await
+}
+
+/// The same, from the loopback address `from`.
+pub async fn run_from(
+    from: &str,
+    port: u16,
+    name: &str,
+    key: Option<&Arc<PrivateKey>>,
+    command: &str,
+) -> (String, u32) {
+    let session = session_from(from, port, name, key).await;
     let mut channel = session.channel_open_session().await.unwrap();
     channel.exec(true, command).await.unwrap();
     let (mut out, mut status) = (Vec::new(), u32::MAX);

@@ -276,6 +276,15 @@ impl Position {
             .map_or(CellSet::EMPTY, |index| self.sub_group_at(index) - CellSet::single(index))
     }
 
+    /// The cells whose stacks a turn from here to `after` took off the board: each that held
+    /// a stack here and holds none there (a turn never empties the cells it names).
+    pub fn emptied(&self, after: &Position) -> CellSet {
+        self.stacks()
+            .filter(|&(cell, _)| after.stack(cell).is_none())
+            .filter_map(|(cell, _)| self.board.index(cell))
+            .collect()
+    }
+
     /// The captures that may come next in a turn whose captures so far are `captured`,
     /// made by the stack on `from`: each target with its kind, from the legal turns.
     pub fn next_captures(&self, from: Cell, captured: &[Cell]) -> Vec<(Cell, CaptureKind)> {

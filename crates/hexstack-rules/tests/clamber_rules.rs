@@ -35,6 +35,7 @@ fn seed_lower_capture_removes_the_rest_of_the_sub_group() {
     assert_eq!(names(&before, before.sub_group(cell("D3"))), ["D3", "D4", "E4"]);
     let after = play(&before, "C3xD3");
     assert_eq!(after.to_string(), "3/b/C3=r3,D3=r2,E3=b2");
+    assert_eq!(names(&before, before.emptied(&after)), ["D4", "E4"], "the captured stack stays, capped");
     assert_eq!(after.winner(), None);
     // A lower capture ends the turn: nothing may follow it.
     assert_eq!(before.play(&turn("C3xD3xE3")), Err(IllegalTurn::AfterLowerCapture("D3".parse().unwrap())));
@@ -50,6 +51,7 @@ fn seed_equal_chain_captures_twice() {
     assert_eq!(first.to_string(), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E4=r3,E5=r3");
     let after = play(&before, "B2xC4xE5");
     assert_eq!(after.to_string(), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
+    assert_eq!(names(&before, before.emptied(&after)), ["D4", "E4"]);
     // Both stopping points are turns; nothing goes on from E5.
     let turns = listed(&before);
     assert!(turns.contains(&"B2xC4".to_string()));

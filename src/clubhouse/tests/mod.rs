@@ -60,7 +60,7 @@ impl Clubhouse {
             peer: format!("127.0.{}.{}:50000", conn / 256, conn % 256).parse().unwrap(),
         };
         let output = Box::new(Output::detached());
-        self.call(Call::Open { conn, who, ask: Ask::Lobby(AREA), output });
+        self.call(Call::Open { conn, who: Box::new(who), ask: Box::new(Ask::Lobby(AREA)), output });
     }
 
     /// The hub answers `call`, and everything it set going settles, the other lobbies'

@@ -259,7 +259,7 @@ fn one_address_registers_a_few_new_names_an_hour_and_is_told_when_to_come_back()
         };
         let output = Box::new(crate::net::Output::detached());
         let outbox = output.outbox();
-        house.call(Call::Open { conn, who, ask: super::Ask::Who, output });
+        house.call(Call::Open { conn, who: Box::new(who), ask: Box::new(super::Ask::Who), output });
         outbox.status()
     };
     for n in 0..5 {

@@ -1,0 +1,259 @@
+//! The commands a line may start with: each has a name and a one-letter short form in each
+//! language (the English name is taken in every language, so that a script works
+//! everywhere), and words for `help`. Which ones a line may use depends on where the player
+//! is ([`Place`]).
+
+use crate::i18n::keys::*;
+use crate::i18n::{Key, Lang, Text, text};
+
+/// A command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Command {
+    Help,
+    Quit,
+    Board,
+    Cell,
+    Moves,
+    Captures,
+    Last,
+    Turn,
+    Clocks,
+    Score,
+    End,
+    Undo,
+    Redo,
+    Hint,
+    Draw,
+    Resign,
+    Save,
+    Review,
+    Again,
+    Next,
+    Back,
+    Pages,
+    Try,
+    Yes,
+    No,
+}
+
+/// A command's words: its name, its short form, and what it does in `help`.
+struct Words {
+    command: Command,
+    name: Key<0>,
+    short: Key<0>,
+    about: Key<0>,
+}
+
+/// Every command's words.
+const WORDS: &[Words] = &[
+    words(Command::Help, SPEECH_COMMAND_HELP, SPEECH_SHORT_HELP, SPEECH_ABOUT_HELP),
+    words(Command::Quit, SPEECH_COMMAND_QUIT, SPEECH_SHORT_QUIT, SPEECH_ABOUT_QUIT),
+    words(Command::Board, SPEECH_COMMAND_BOARD, SPEECH_SHORT_BOARD, SPEECH_ABOUT_BOARD),
+    words(Command::Cell, SPEECH_COMMAND_CELL, SPEECH_SHORT_CELL, SPEECH_ABOUT_CELL),
+    words(Command::Moves, SPEECH_COMMAND_MOVES, SPEECH_SHORT_MOVES, SPEECH_ABOUT_MOVES),
+    words(Command::Captures, SPEECH_COMMAND_CAPTURES, SPEECH_SHORT_CAPTURES, SPEECH_ABOUT_CAPTURES),
+    words(Command::Last, SPEECH_COMMAND_LAST, SPEECH_SHORT_LAST, SPEECH_ABOUT_LAST),
+    words(Command::Turn, SPEECH_COMMAND_TURN, SPEECH_SHORT_TURN, SPEECH_ABOUT_TURN),
+    words(Command::Clocks, SPEECH_COMMAND_CLOCKS, SPEECH_SHORT_CLOCKS, SPEECH_ABOUT_CLOCKS),
+    words(Command::Score, SPEECH_COMMAND_SCORE, SPEECH_SHORT_SCORE, SPEECH_ABOUT_SCORE),
+    words(Command::End, SPEECH_COMMAND_END, SPEECH_SHORT_END, SPEECH_ABOUT_END),
+    words(Command::Undo, SPEECH_COMMAND_UNDO, SPEECH_SHORT_UNDO, SPEECH_ABOUT_UNDO),
+    words(Command::Redo, SPEECH_COMMAND_REDO, SPEECH_SHORT_REDO, SPEECH_ABOUT_REDO),
+    words(Command::Hint, SPEECH_COMMAND_HINT, SPEECH_SHORT_HINT, SPEECH_ABOUT_HINT),
+    words(Command::Draw, SPEECH_COMMAND_DRAW, SPEECH_SHORT_DRAW, SPEECH_ABOUT_DRAW),
+    words(Command::Resign, SPEECH_COMMAND_RESIGN, SPEECH_SHORT_RESIGN, SPEECH_ABOUT_RESIGN),
+    words(Command::Save, SPEECH_COMMAND_SAVE, SPEECH_SHORT_SAVE, SPEECH_ABOUT_SAVE),
+    words(Command::Review, SPEECH_COMMAND_REVIEW, SPEECH_SHORT_REVIEW, SPEECH_ABOUT_REVIEW),
+    words(Command::Again, SPEECH_COMMAND_AGAIN, SPEECH_SHORT_AGAIN, SPEECH_ABOUT_AGAIN),
+    words(Command::Next, SPEECH_COMMAND_NEXT, SPEECH_SHORT_NEXT, SPEECH_ABOUT_NEXT),
+    words(Command::Back, SPEECH_COMMAND_BACK, SPEECH_SHORT_BACK, SPEECH_ABOUT_BACK),
+    words(Command::Pages, SPEECH_COMMAND_PAGES, SPEECH_SHORT_PAGES, SPEECH_ABOUT_PAGES),
+    words(Command::Try, SPEECH_COMMAND_TRY, SPEECH_SHORT_TRY, SPEECH_ABOUT_TRY),
+    words(Command::Yes, SPEECH_COMMAND_YES, SPEECH_SHORT_YES, SPEECH_ABOUT_YES),
+    words(Command::No, SPEECH_COMMAND_NO, SPEECH_SHORT_NO, SPEECH_ABOUT_NO),
+];
+
+const fn words(command: Command, name: Key<0>, short: Key<0>, about: Key<0>) -> Words {
+    Words { command, name, short, about }
+}
+
+/// Where the player is, for the commands a line may use there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    Menu,
+    /// A game against the computer being set up: each line answers a question.
+    Setup,
+    Game,
+    /// A rules example tried on a real board.
+    Tried,
+    Rules,
+    Puzzle,
+    Review,
+    /// A yes-or-no question waits for its answer.
+    Question,
+}
+
+impl Place {
+    /// The commands taken here, in the order `help` lists them.
+    pub fn commands(self) -> &'static [Command] {
+        use Command::*;
+        match self {
+            Place::Menu => &[Help, Quit],
+            Place::Setup => &[Back, Help, Quit],
+            Place::Game => &[
+                Board, Cell, Moves, Captures, Last, Turn, Clocks, Score, End, Undo, Redo, Hint, Draw, Resign,
+                Save, Review, Again, Help, Quit,
+            ],
+            Place::Tried => {
+                &[Board, Cell, Moves, Captures, Last, Turn, Score, End, Undo, Redo, Hint, Again, Help, Quit]
+            }
+            Place::Rules => &[Next, Back, Pages, Try, Board, Cell, Help, Quit],
+            Place::Puzzle => &[
+                Board, Cell, Moves, Captures, Last, Turn, Score, End, Hint, Undo, Redo, Next, Again, Help,
+                Quit,
+            ],
+            Place::Review => &[Next, Back, Board, Cell, Help, Quit],
+            Place::Question => &[Yes, No, Save, Help],
+        }
+    }
+
+    /// What `command` does here, where it does something else than its usual words say.
+    fn about(self, command: Command) -> Key<0> {
+        use Command::*;
+        match (self, command) {
+            (Place::Tried, Quit) => SPEECH_ABOUT_QUIT_TRIED,
+            (Place::Rules, Quit) | (Place::Review, Quit) | (Place::Setup, Back) => SPEECH_ABOUT_QUIT_BACK,
+            (Place::Rules, Next) => SPEECH_ABOUT_NEXT_RULES,
+            (Place::Rules, Back) => SPEECH_ABOUT_BACK_RULES,
+            (Place::Review, Next) => SPEECH_ABOUT_NEXT_REVIEW,
+            (Place::Review, Back) => SPEECH_ABOUT_BACK_REVIEW,
+            (Place::Puzzle, Undo) => SPEECH_ABOUT_UNDO_PUZZLE,
+            (Place::Puzzle, Redo) => SPEECH_ABOUT_REDO_PUZZLE,
+            (Place::Puzzle, Again) => SPEECH_ABOUT_AGAIN_PUZZLE,
+            (Place::Question, Save) => SPEECH_ABOUT_SAVE_QUESTION,
+            (Place::Rules | Place::Review, Board) => SPEECH_ABOUT_BOARD_EXAMPLE,
+            _ => of(command).about,
+        }
+    }
+}
+
+fn of(command: Command) -> &'static Words {
+    WORDS.iter().find(|words| words.command == command).expect("every command has its words")
+}
+
+/// `command`'s name in `lang`.
+pub fn name(command: Command, lang: Lang) -> String {
+    lang.word(of(command).name)
+}
+
+/// The command `word` names at `place` in `lang`: its name or short form there, or its
+/// English name; any case.
+fn named(word: &str, place: Place, lang: Lang) -> Option<Command> {
+    let word = word.to_lowercase();
+    let is = |key: Key<0>, lang: Lang| lang.word(key).to_lowercase() == word;
+    place.commands().iter().copied().find(|&command| {
+        let words = of(command);
+        is(words.name, lang) || is(words.short, lang) || is(words.name, Lang::En)
+    })
+}
+
+/// A line read as a command of `place`: the command its first word names, and the rest of
+/// the line; `None` when its first word is no command here.
+pub fn read(line: &str, place: Place, lang: Lang) -> Option<(Command, &str)> {
+    let line = line.trim();
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    named(first, place, lang).map(|command| (command, rest.trim()))
+}
+
+/// The name a screen's text gives an action's key (`{key:undo}`), said as the command
+/// that does it here, or as the action's own name where none does.
+pub fn key_word(action: &str, lang: Lang) -> String {
+    let command = match action {
+        "undo" | "first" | "previous_step" => Some(Command::Undo),
+        "redo" | "last" | "next_step" => Some(Command::Redo),
+        "quit" | "menu" => Some(Command::Quit),
+        "back" | "back_page" => Some(Command::Back),
+        "cancel" => Some(Command::End),
+        "save" => Some(Command::Save),
+        "draw" => Some(Command::Draw),
+        "resign" => Some(Command::Resign),
+        "help" => Some(Command::Help),
+        "hint" => Some(Command::Hint),
+        "try" => Some(Command::Try),
+        "yes" => Some(Command::Yes),
+        "review" => Some(Command::Review),
+        "retry" => Some(Command::Again),
+        _ => None,
+    };
+    match (command, action) {
+        (Some(command), _) => name(command, lang),
+        // Enter on a cell: here, a cell typed.
+        (None, "act") => lang.word(SPEECH_KEY_ACT),
+        (None, action) => action.replace('_', " "),
+    }
+}
+
+/// The lines `help` says at `place`: each command with its short form and what it does.
+pub fn help(place: Place) -> Vec<Text> {
+    place
+        .commands()
+        .iter()
+        .map(|&command| {
+            let words = of(command);
+            text!(SPEECH_HELP_LINE, text!(words.name), text!(words.short), text!(place.about(command)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLACES: [Place; 8] = [
+        Place::Menu,
+        Place::Setup,
+        Place::Game,
+        Place::Tried,
+        Place::Rules,
+        Place::Puzzle,
+        Place::Review,
+        Place::Question,
+    ];
+
+    #[test]
+    fn each_word_names_one_command_wherever_it_is_taken_in_every_language() {
+        for lang in Lang::ALL {
+            for place in PLACES {
+                let mut seen: Vec<(String, Command)> = Vec::new();
+                for &command in place.commands() {
+                    let words = of(command);
+                    let mut own =
+                        vec![lang.word(words.name), lang.word(words.short), Lang::En.word(words.name)];
+                    own.dedup();
+                    for word in own {
+                        let word = word.to_lowercase();
+                        assert!(!word.is_empty() && !word.contains(' '), "{lang:?} {command:?}: '{word}'");
+                        let other = seen.iter().find(|(known, other)| *known == word && *other != command);
+                        assert!(
+                            other.is_none(),
+                            "{lang:?} {place:?}: '{word}' names {command:?} and {other:?}"
+                        );
+                        seen.push((word, command));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_short_form_is_one_letter_and_english_names_are_taken_everywhere() {
+        for lang in Lang::ALL {
+            for words in WORDS {
+                assert_eq!(lang.word(words.short).chars().count(), 1, "{lang:?} {:?}", words.command);
+            }
+        }
+        assert_eq!(read("BOARD blue", Place::Game, Lang::Fr), Some((Command::Board, "blue")));
+        assert_eq!(read("plateau", Place::Game, Lang::Fr), Some((Command::Board, "")));
+        assert_eq!(read("C3", Place::Game, Lang::En), None);
+    }
+}

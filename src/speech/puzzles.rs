@@ -1,0 +1,121 @@
+//! Puzzles in lines: the task, the opponent's mistake that made it, the board; the turns
+//! typed as in a game, judged against the solution, the reply announced; the rating after;
+//! the solution stepped through once the puzzle is over.
+
+use super::commands::{self, Command, Place};
+use super::{Out, Seen, Session, Spoken, board, game};
+use crate::app::Screen;
+use crate::app::keys::Action;
+use crate::app::solving::{Solving, Stage};
+use crate::i18n::keys::*;
+use crate::i18n::text;
+
+/// Says the puzzle that just came on the board, or that there is none.
+pub(super) fn opening(session: &mut Session) {
+    let Screen::Puzzle(puzzles) = &session.app.screen else { return };
+    let (seen, out) = (&mut session.seen, &mut session.out);
+    match &puzzles.board {
+        Some(board) => crate::each_game!(board, board => open(board, seen, out)),
+        None => out.say(&text!(PUZZLE_NONE)),
+    }
+    out.say_all(puzzles.note.clone());
+    out.say(&puzzles.rating_line());
+    out.say(&text!(SPEECH_PUZZLE_HELP));
+}
+
+fn open<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Out) {
+    let puzzle = &solving.puzzle;
+    out.say(&text!(SPEECH_PUZZLE, puzzle.rating, solving.task()));
+    solving.table.read(|record| board::last(record, out));
+    out.say_all(board::owners(&solving.table.position()));
+    seen.line = game::plies(&solving.table);
+    seen.step = usize::from(solving.stage != Stage::Solving);
+}
+
+/// Says what changed on the puzzle's board: the turns played, the verdict, the rating.
+pub(super) fn news(session: &mut Session) {
+    let Screen::Puzzle(puzzles) = &session.app.screen else { return };
+    let Some(board) = &puzzles.board else { return };
+    let (seen, out) = (&mut session.seen, &mut session.out);
+    let over = crate::each_game!(board, board => changes(board, seen, out));
+    if over && seen.step == 0 {
+        seen.step = 1;
+        out.say(&puzzles.rating_line());
+        out.say(&text!(SPEECH_PUZZLE_OVER));
+    }
+    out.say_all(puzzles.note.clone());
+    session.seen.typed = None;
+}
+
+/// Says the turns played on the puzzle's board and its message; whether the puzzle is over.
+fn changes<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Out) -> bool {
+    let table = &solving.table;
+    let line = game::plies(table);
+    let from = seen.line.len();
+    if line.len() > from && line.starts_with(&seen.line) {
+        table.read(|record| board::announce(record, from, true, out));
+    }
+    seen.line = line;
+    if let Some(said) = table.status().text().and_then(|text| G::reworded(text, seen.typed)) {
+        out.say(&said);
+    }
+    let picked = table.picked().map(|picked| format!("{picked:?}"));
+    if picked != seen.picked && picked.is_some() {
+        out.say_all(G::picked(table));
+    }
+    seen.picked = picked;
+    solving.stage != Stage::Solving
+}
+
+/// A line typed at a puzzle: a command, else a turn.
+pub(super) fn line(session: &mut Session, line: &str) {
+    let picked = game::picked(&session.app);
+    let Screen::Puzzle(puzzles) = &mut session.app.screen else { return };
+    let command = commands::read(line, Place::Puzzle, session.out.lang);
+    let Some(board) = &mut puzzles.board else {
+        return match command {
+            Some((Command::Quit, _)) => session.app.act(Action::Quit),
+            _ => session.out.say(&text!(PUZZLE_NONE)),
+        };
+    };
+    let out = &mut session.out;
+    let action = match command {
+        Some((
+            described @ (Command::Board
+            | Command::Cell
+            | Command::Moves
+            | Command::Captures
+            | Command::Last
+            | Command::Turn
+            | Command::Score),
+            rest,
+        )) => {
+            return crate::each_game!(board, board => game::describe_table(&board.table, described, rest, out));
+        }
+        Some((Command::Help, _)) => {
+            let forms = crate::each_game!(board, _board, G => text!(<G as Spoken>::TURN_FORMS));
+            out.say(&forms);
+            return out.say_all(commands::help(Place::Puzzle));
+        }
+        Some((Command::End, _)) if !picked => return out.say(&text!(SPEECH_NOTHING_PICKED)),
+        Some((Command::End, _)) => Action::Cancel,
+        Some((Command::Hint, _)) => Action::Hint,
+        Some((Command::Undo, _)) => Action::Undo,
+        Some((Command::Redo, _)) => Action::Redo,
+        Some((Command::Next, _)) => Action::NextPuzzle,
+        Some((Command::Again, _)) => Action::Retry,
+        Some((Command::Quit, _)) => Action::Quit,
+        Some(_) => return,
+        None if line.is_empty() => {
+            return crate::each_game!(board, board => game::describe_table(&board.table, Command::Turn, "", out));
+        }
+        None => {
+            let cells = crate::each_game!(board, board => match board.stage {
+                Stage::Solving => game::cells_to_act(&mut board.table, line),
+                _ => Err(text!(SPEECH_PUZZLE_OVER_NO_TURN)),
+            });
+            return game::enter(session, cells);
+        }
+    };
+    session.app.act(action);
+}
