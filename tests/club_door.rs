@@ -99,7 +99,7 @@ fn a_ban_ends_the_members_sessions_withdraws_their_seek_and_resigns_their_game_a
         ann.expect("game 1 ").await;
         bo.expect("game 1 ").await;
         ann.send("seek ombagui 4 none casual").await;
-        ann.expect("seek ").await;
+        let seek = ann.expect("seek ").await[5..].to_string();
         let cy = Terminal::open(port, "Cy", Some(&cy_key)).await;
         cy.keys("2").await;
         cy.sees(&["Ombagui"]).await;
@@ -110,7 +110,8 @@ fn a_ban_ends_the_members_sessions_withdraws_their_seek_and_resigns_their_game_a
             .output()
             .unwrap();
         assert_eq!(String::from_utf8_lossy(&output.stdout), "Ann is banned\n");
-        // Her game resigned for her, then her session told why and ended.
+        // Her seek withdrawn, her game resigned for her, then her session told why and ended.
+        ann.expect(&format!("cancelled {seek}")).await;
         ann.expect("end 1 ").await;
         ann.expect("err Ann is banned from this club").await;
         let end = bo.expect("end 1 ").await;

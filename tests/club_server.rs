@@ -89,6 +89,14 @@ fn a_seek_taken_is_a_game_whose_turns_both_players_and_a_watcher_see_and_the_arc
         std::fs::write(&file, &export).unwrap();
         let saved = hexstack::store::load(&file).expect("the exported game loads");
         assert_eq!(hexstack::each_game!(&saved.game, record => record.turns_played()), turns.len());
+        // The clock and each turn's time go with it.
+        assert!(export.contains("\nclock: 5+3\n") && export.contains("\nleft: blue "), "{export}");
+        let timed = hexstack::each_game!(&saved.game, record => record.history().iter().filter(|ply| ply.spent.is_some()).count());
+        assert_eq!(timed, turns.len(), "{export}");
+        for bad in ["0", "-1", "99999999999999999999", "x"] {
+            let (said, status) = run(port, "Cy", Some(&cy_key), &format!("export {bad}")).await;
+            assert_eq!((said.as_str(), status), (format!("'{bad}' is not a game's number: a game's number is a whole number from 1 on, as games lists it\n").as_str(), 1));
+        }
         let (ratings, _) = run(port, "Cy", Some(&cy_key), "ratings clamber").await;
         assert!(ratings.contains(&format!("clamber\t3\t{blue}\t?\t1")), "{ratings}");
         // Blue won: their rating after the game is above the 1500 they began at.
@@ -277,5 +285,35 @@ fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game
         ann.sees(&["replay only looks back"]).await;
         let (export, _) = run(port, "Cy", Some(&cy_key), "export 1").await;
         assert!(export.contains("resign"), "{export}");
+    });
+}
+
+#[test]
+fn a_bot_cancels_its_seek_and_challenge_and_an_unknown_command_registers_nobody() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(dir.path());
+    let port = server.port;
+    runtime().block_on(async {
+        let (said, status) = run(port, "Stranger", Some(&key()), "dance").await;
+        assert!(said.starts_with("unknown command 'dance'") && status == 1, "{said}");
+        let (who, _) = run(port, "Ann", Some(&key()), "who").await;
+        assert_eq!(who, "Ann\t0\n", "the stranger was not registered");
+        let mut ann = Bot::join(port, "Ann2", Some(&key())).await;
+        let mut bo = Bot::join(port, "Bo", Some(&key())).await;
+        ann.send("seek clamber 3 5+3 rated blue").await;
+        let seek = ann.expect("seek ").await[5..].to_string();
+        ann.send(&format!("cancel {seek}")).await;
+        ann.expect(&format!("cancelled {seek}")).await;
+        bo.send(&format!("accept {seek}")).await;
+        bo.expect(&format!("err there is no seek or challenge {seek}")).await;
+        ann.send("challenge Bo ombagui 4 none casual red").await;
+        let challenge = ann.expect("seek ").await[5..].to_string();
+        assert_eq!(
+            bo.expect("challenge ").await,
+            format!("challenge {challenge} Ann2 ombagui 4 none casual red")
+        );
+        bo.send(&format!("cancel {challenge}")).await;
+        bo.expect(&format!("cancelled {challenge}")).await;
+        ann.expect(&format!("cancelled {challenge}")).await;
     });
 }

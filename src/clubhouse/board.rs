@@ -108,6 +108,16 @@ impl Board {
         self.changed();
     }
 
+    /// Gives back the room of the members gone, and the club's part as it was when they
+    /// were in (built again when someone comes).
+    pub fn shrink(&mut self) {
+        self.club = Arc::default();
+        self.stale = true;
+        self.own.shrink_to_fit();
+        self.ratings.shrink_to_fit();
+        self.recent.shrink_to_fit();
+    }
+
     /// Whether the club's part is to be built again.
     pub fn is_stale(&self) -> bool {
         self.stale
@@ -165,11 +175,7 @@ impl Board {
             .offers
             .iter()
             .filter(|(_, posted)| posted.to.is_none())
-            .map(|(id, posted)| SeekRow {
-                id,
-                by: posted.by.name.clone(),
-                terms: crate::app::lobby::Terms { colour: posted.colour, ..terms(&posted.offer) },
-            })
+            .map(|(id, posted)| SeekRow { id, by: posted.by.name.clone(), terms: terms(&posted.offer) })
             .collect();
         let live = from.games.iter().map(|game| GameRow {
             id: game.id as u64,
@@ -213,7 +219,7 @@ impl Board {
                 id,
                 from: posted.by.name.clone(),
                 to: posted.to.as_ref().map(|to| to.name.clone()).unwrap_or_default(),
-                terms: crate::app::lobby::Terms { colour: posted.colour, ..terms(&posted.offer) },
+                terms: terms(&posted.offer),
             })
             .collect();
         if let std::collections::hash_map::Entry::Vacant(entry) = self.recent.entry(member.id)

@@ -1,23 +1,35 @@
 //! A kept game as the app plays it: its record rebuilt from the club's archive (its start,
-//! its turns, its end), for the game screen after a restart, a replay, and `export ID`, a
-//! saved game that `hexstack load` and `hexstack review` open.
+//! its turns with the time each took, its clocks as the last turn left them, its end), for
+//! the game screen after a restart, a replay, and `export ID`, a saved game that
+//! `hexstack load` and `hexstack review` open.
 
+use crate::clock::{Clock, TimeControl, Timepiece};
 use crate::club::{Archived, Club, Error, GameId, Reason, Refusal, Verdict};
 use crate::record::{AnyRecord, AnyRecordExt, End, Players};
 use crate::rules::Game;
+use std::time::Duration;
 
 /// The game `archived` holds, replayed from its start through its turns (the club checked
-/// each already), its end applied (a resignation, a draw).
+/// each already) with the time each took, its clocks as the last turn left them (stopped),
+/// its end applied (a resignation, a draw).
 pub fn record_of(archived: &Archived) -> AnyRecord {
     let info = &archived.info;
     let start = info.game.position(&info.start, Some(u32::from(info.side)));
     let mut record = AnyRecord::new(start.unwrap_or(archived.position));
     for turn in &archived.turns {
+        let spent = Some(Duration::from_millis(turn.spent_ms)).filter(|_| turn.clocks.is_some());
         crate::each_game!(&mut record, record, G => {
             if let Ok(parsed) = turn.turn.parse::<<G as Game>::Turn>() {
                 let _ = record.play(&parsed);
+                record.set_last_spent(spent);
             }
         });
+    }
+    if let Ok(Some(control)) = TimeControl::parse(&info.clock) {
+        let left = archived.turns.last().and_then(|turn| turn.clocks);
+        let left = left.map_or([control.base; 2], |left| left.map(Duration::from_millis));
+        let clock = Clock::resumed(control, left, Duration::ZERO, Timepiece::real());
+        crate::each_game!(&mut record, record => record.set_clock(Some(clock)));
     }
     let to_move = crate::each_game!(&record, record => record.position().to_move());
     match info.verdict {

@@ -274,6 +274,13 @@ impl ClubGames {
         self.by_link.get(&(Arc::as_ptr(link) as usize)).copied()
     }
 
+    /// Gives back the room of the games over.
+    pub fn shrink(&mut self) {
+        self.by_member.shrink_to_fit();
+        self.by_link.shrink_to_fit();
+        self.flag_of.shrink_to_fit();
+    }
+
     /// Game `id`'s flag put where it now falls: after every change to its clocks.
     pub fn timed(&mut self, id: GameId) {
         if let Some(at) = self.flag_of.remove(&id) {

@@ -7,20 +7,19 @@
 //! that fails takes the turn back.
 
 use super::board::Board;
+pub use super::calls::{Ask, Call, Who};
 use super::games::{ClubGame, ClubGames};
 use super::offers::Offers;
 use super::terminals::{Conn, Out, Terminals};
 use super::{log, words};
 use crate::clock::Timepiece;
 use crate::club::bot::{BotError, Command, Event};
-use crate::club::{Club, Error, GameId, Member, MemberId, Refusal, Which};
+use crate::club::{Club, Error, GameId, Member, MemberId, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::net::Output;
-use crate::rules::GameKind;
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::net::SocketAddr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -28,78 +27,8 @@ use std::time::{Duration, Instant};
 /// changes close together redraw each lobby once. The member who made it sees it at once.
 pub const SPREAD: Duration = Duration::from_millis(100);
 
-/// What a connection asks of the hub.
-pub enum Call {
-    /// A channel opened for `ask`, its output `output` (boxed: the queue's every place is
-    /// as large as its largest call).
-    Open { conn: u64, who: Box<Who>, ask: Box<Ask>, output: Box<Output> },
-    /// A key, a click or a resize from a member's terminal.
-    Key { conn: u64, input: ratatui::crossterm::event::Event },
-    /// A line of the bot protocol, or why it could not be read.
-    Line { conn: u64, line: Result<String, BotError> },
-    /// The connection went.
-    Gone { conn: u64 },
-    /// The admin changed member `name` (a ban): read them again.
-    Member { name: String },
-    /// The server stops.
-    Stop,
-}
-
-/// Who a connection is: the name typed, the key's fingerprint (none: a watcher), the
-/// language their ssh sent, whether it asked for no colour, where from.
-pub struct Who {
-    pub name: String,
-    pub key: Option<String>,
-    pub lang: Lang,
-    pub no_color: bool,
-    pub peer: SocketAddr,
-}
-
-/// What a channel asks for: a script command, the bot protocol, the lobby.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Ask {
-    Who,
-    Games(Which, Option<String>),
-    Export(GameId),
-    Ratings(Option<GameKind>),
-    /// A member's rating history: theirs, or the asker's.
-    History(Option<String>),
-    Bot,
-    /// A terminal of this size: the lobby.
-    Lobby(ratatui::layout::Rect),
-    Bad(String),
-}
-
-impl Ask {
-    /// The command an ssh client sent (`ssh NAME@HOST games --live Ann`).
-    pub fn read(bytes: &[u8]) -> Ask {
-        let line = String::from_utf8_lossy(bytes);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let bad = || Ask::Bad(crate::club::bot::plain(&words.join(" ")));
-        match words[..] {
-            ["who"] => Ask::Who,
-            ["bot"] => Ask::Bot,
-            ["export", id] => id.parse().ok().filter(|id| *id > 0).map_or_else(bad, Ask::Export),
-            ["history"] => Ask::History(None),
-            ["history", name] => Ask::History(Some(name.to_string())),
-            ["ratings"] => Ask::Ratings(None),
-            ["ratings", game] => game.parse().map_or_else(|_| bad(), |game| Ask::Ratings(Some(game))),
-            ["games", ref rest @ ..] => {
-                let (which, names) = match rest {
-                    ["--live", names @ ..] => (Which::Live, names),
-                    ["--done", names @ ..] => (Which::Done, names),
-                    names => (Which::All, names),
-                };
-                match names {
-                    [] => Ask::Games(which, None),
-                    [name] if !name.starts_with('-') => Ask::Games(which, Some(name.to_string())),
-                    _ => bad(),
-                }
-            }
-            _ => bad(),
-        }
-    }
-}
+/// How long after many have left the memory is given back once more.
+const GIVE_BACK_AGAIN: Duration = Duration::from_secs(5);
 
 /// The club's settings the hub keeps to.
 #[derive(Clone, Debug)]
@@ -185,6 +114,10 @@ pub struct Hub {
     names: super::names::NewNames,
     /// The most connections since the memory was last given back.
     most: usize,
+    /// When the memory is given back once more, after the connections that left have
+    /// finished letting go of theirs (their sessions end on other threads, after the hub
+    /// heard they went).
+    give_back_at: Option<Instant>,
 }
 
 impl Hub {
@@ -218,13 +151,15 @@ impl Hub {
             acting: None,
             time,
             most: 0,
+            give_back_at: None,
         })
     }
 
     /// Answers calls until told to stop (or every sender is gone).
     pub fn run(mut self, calls: &Receiver<Call>) {
         loop {
-            let next = [self.games.next_flag(), self.terminals.next_timer(), self.spread_at];
+            let next =
+                [self.games.next_flag(), self.terminals.next_timer(), self.spread_at, self.give_back_at];
             let call = match next.into_iter().flatten().min() {
                 Some(at) => calls.recv_timeout(at.saturating_duration_since(self.time.now())),
                 None => calls.recv().map_err(|_| RecvTimeoutError::Disconnected),
@@ -237,6 +172,10 @@ impl Hub {
             self.flags();
             self.wake();
             self.refresh();
+            if self.give_back_at.is_some_and(|at| at <= self.time.now()) {
+                self.give_back_at = None;
+                super::memory::give_back();
+            }
         }
         log("the club stops");
         // Each terminal left as it was found, with a goodbye in its language; dropped, each
@@ -281,6 +220,16 @@ impl Hub {
     }
 
     fn open(&mut self, conn: u64, who: Who, ask: Ask, mut output: Box<Output>) {
+        // A command that is none is answered before anyone is let in: it registers nobody.
+        let wrong = match &ask {
+            Ask::Bad(command) => Some(text!(CLUB_UNKNOWN_COMMAND, command.as_str())),
+            Ask::NotAGame(word) => Some(text!(CLUB_NOT_A_GAME, word.as_str())),
+            _ => None,
+        };
+        if let Some(wrong) = wrong {
+            output.outbox().exit_status(1);
+            return put(&mut output, &who.lang.say(&wrong));
+        }
         let member = match self.admit(&who) {
             Ok(member) => member,
             Err(why) => {
@@ -293,7 +242,7 @@ impl Hub {
         let said: Result<String, Refused> = match ask {
             Ask::Bot => return self.bot(conn, member, output),
             Ask::Lobby(area) => return self.lobby(conn, member, &who, area, output),
-            Ask::Bad(command) => Err(text!(CLUB_UNKNOWN_COMMAND, command).into()),
+            Ask::Bad(_) | Ask::NotAGame(_) => Ok(String::new()),
             Ask::Who => Ok(self.who_lines(member.as_ref())),
             Ask::Games(which, name) => {
                 super::scripts::games(&self.club, which, name.as_deref()).map_err(Refused::from)
@@ -401,10 +350,8 @@ impl Hub {
         let Some(member) = gone.member else { return };
         if !self.terminals.is_online(member.id) {
             // Offline: their seeks and challenges go; their games wait for them, on the clock.
-            for posted in self.offers.withdraw(|posted| posted.by.id == member.id) {
-                if let Some(to) = posted.to {
-                    self.board.changed_for(to.id);
-                }
+            for (id, posted) in self.offers.withdraw(|posted| posted.by.id == member.id) {
+                self.offer_gone(id, &posted);
             }
             self.board.left(member.id);
             log(&format!("{} left", member.name));
@@ -419,7 +366,12 @@ impl Hub {
         self.most = self.most.max(now + 1);
         if now == 0 || now <= self.most / 2 {
             self.most = now;
+            self.club.release_memory();
+            self.terminals.shrink();
+            self.games.shrink();
+            self.board.shrink();
             super::memory::give_back();
+            self.give_back_at = Some(self.time.now() + GIVE_BACK_AGAIN);
         }
     }
 
@@ -441,11 +393,12 @@ impl Hub {
 
     fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Refused> {
         match command {
-            Command::Seek(offer) => self.post(conn, member, None, (offer, None)),
+            Command::Seek(offer) => self.post(conn, member, None, offer),
             Command::Challenge { name, offer } => {
                 let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), (offer, None))
+                self.post(conn, member, Some(to), offer)
             }
+            Command::Cancel(id) => self.withdraw(member, id),
             Command::Accept(id) => self.accept(member, id),
             Command::Move { game, turn } => self.play(member, game, &turn),
             Command::Resign(game) => self.resign(member, game),

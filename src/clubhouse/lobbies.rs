@@ -95,37 +95,15 @@ impl Hub {
     /// Does what a member's lobby asks, as the bot protocol's commands do.
     pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), Refused> {
         match ask {
-            LobbyAsk::Post(terms) => self.post(conn, member, None, (screens::offer(&terms), terms.colour)),
+            LobbyAsk::Post(terms) => self.post(conn, member, None, screens::offer(&terms)),
             LobbyAsk::Challenge(name, terms) => {
                 let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), (screens::offer(&terms), terms.colour))
+                self.post(conn, member, Some(to), screens::offer(&terms))
             }
             LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
-            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => {
-                let posted = self.offers.remove(id, member.id)?;
-                if let Some(to) = &posted.to {
-                    self.board.changed_for(to.id);
-                    self.board.changed_for(posted.by.id);
-                } else {
-                    self.board.changed();
-                }
-                if posted.by.id != member.id {
-                    self.declined(&posted.by, member, id);
-                }
-                Ok(())
-            }
+            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => self.withdraw(member, id),
             // Both are answered before a member is needed.
             LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
-        }
-    }
-
-    /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of
-    /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
-    fn declined(&mut self, by: &Member, member: &Member, id: u64) {
-        super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
-        for conn in self.terminals.of(by.id) {
-            let note = text!(CLUB_DECLINED, member.name.as_str());
-            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
         }
     }
 
@@ -173,12 +151,9 @@ impl Hub {
             }
         };
         super::log(&format!("{} is banned: their sessions end", member.name));
-        for posted in self.offers.withdraw(|posted| posted.involves(member.id)) {
-            for involved in [Some(&posted.by), posted.to.as_ref()].into_iter().flatten() {
-                self.board.changed_for(involved.id);
-            }
+        for (id, posted) in self.offers.withdraw(|posted| posted.involves(member.id)) {
+            self.offer_gone(id, &posted);
         }
-        self.board.changed();
         let games: Vec<_> =
             self.games.of(member.id).map(|game| (game.id, game.colour_of(member.id))).collect();
         for (id, colour) in games {

@@ -7,6 +7,7 @@
 
 pub mod admin;
 mod board;
+mod calls;
 mod door;
 mod export;
 mod games;
@@ -35,8 +36,9 @@ use std::path::PathBuf;
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::time::Duration;
 
-/// Calls waiting for the hub at most: past it, a connection that asks more is let go.
-const CALLS: usize = 16 * 1024;
+/// Calls waiting for the hub at most: past it, a connection that asks more is let go (a
+/// call is answered in a millisecond or less; this is seconds of the hub's time).
+const CALLS: usize = 4 * 1024;
 
 /// Where `hexstack club` listens, and its database.
 #[derive(clap::Args, Debug)]

@@ -5,7 +5,6 @@ use crate::club::bot::Offer;
 use crate::club::{Member, MemberId, Pool};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::rules::Colour;
 use std::collections::BTreeMap;
 
 /// Open seeks and challenges one member may have at once.
@@ -16,9 +15,8 @@ pub const OFFERS_EACH: usize = 10;
 pub struct Posted {
     pub by: Member,
     pub to: Option<Member>,
+    /// The game offered, the side the poster plays among its terms.
     pub offer: Offer,
-    /// The side the poster chose in the lobby's form (a bot's offer leaves it to chance).
-    pub colour: Option<Colour>,
 }
 
 impl Posted {
@@ -74,11 +72,12 @@ impl Offers {
         Ok(self.posted.remove(&id).expect("found above"))
     }
 
-    /// Every offer that `gone` says should go (a member left, or was banned), withdrawn.
-    pub fn withdraw(&mut self, gone: impl Fn(&Posted) -> bool) -> Vec<Posted> {
+    /// Every offer that `gone` says should go (a member left, or was banned), withdrawn:
+    /// each with its number.
+    pub fn withdraw(&mut self, gone: impl Fn(&Posted) -> bool) -> Vec<(u64, Posted)> {
         let ids: Vec<u64> =
             self.posted.iter().filter(|(_, posted)| gone(posted)).map(|(id, _)| *id).collect();
-        ids.into_iter().filter_map(|id| self.posted.remove(&id)).collect()
+        ids.into_iter().filter_map(|id| Some((id, self.posted.remove(&id)?))).collect()
     }
 
     /// Every open offer, by number.

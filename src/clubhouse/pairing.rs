@@ -8,6 +8,8 @@ use super::log;
 use super::offers::Posted;
 use crate::club::bot::{Event, Offer};
 use crate::club::{Member, NewGame};
+use crate::i18n::keys::*;
+use crate::i18n::text;
 use crate::rules::Colour;
 
 impl Hub {
@@ -17,9 +19,9 @@ impl Hub {
         conn: u64,
         member: &Member,
         to: Option<Member>,
-        (offer, colour): (Offer, Option<Colour>),
+        offer: Offer,
     ) -> Result<(), Refused> {
-        let posted = Posted { by: member.clone(), to: to.clone(), offer: offer.clone(), colour };
+        let posted = Posted { by: member.clone(), to: to.clone(), offer: offer.clone() };
         let id = self.offers.post(posted)?;
         match &to {
             Some(to) => {
@@ -45,7 +47,8 @@ impl Hub {
     pub(super) fn accept(&mut self, member: &Member, id: u64) -> Result<(), Refused> {
         let posted = self.offers.takeable(id, member.id)?;
         let (by, offer) = (posted.by.clone(), posted.offer.clone());
-        let poster = posted.colour.unwrap_or(if rand::random::<bool>() { Colour::Blue } else { Colour::Red });
+        let poster =
+            posted.offer.colour.unwrap_or(if rand::random::<bool>() { Colour::Blue } else { Colour::Red });
         let [blue, red] = match poster {
             Colour::Blue => [by, member.clone()],
             Colour::Red => [member.clone(), by],
@@ -82,5 +85,41 @@ impl Hub {
         self.hold_seats(game);
         self.seat_players(game);
         Ok(())
+    }
+
+    /// `member` withdraws their seek or challenge `id`, or declines a challenge to them:
+    /// both parties hear it, a challenger who was declined in words.
+    pub(super) fn withdraw(&mut self, member: &Member, id: u64) -> Result<(), Refused> {
+        let posted = self.offers.remove(id, member.id)?;
+        self.offer_gone(id, &posted);
+        if posted.by.id != member.id {
+            self.declined(&posted.by, member, id);
+        }
+        Ok(())
+    }
+
+    /// Offer `id` (`posted`) is gone: the lobbies that showed it change, and the bots of
+    /// both parties hear `cancelled ID`.
+    pub(super) fn offer_gone(&mut self, id: u64, posted: &Posted) {
+        let mut told = vec![posted.by.id];
+        match &posted.to {
+            Some(to) => {
+                self.board.changed_for(to.id);
+                self.board.changed_for(posted.by.id);
+                told.push(to.id);
+            }
+            None => self.board.changed(),
+        }
+        self.tell_members(&told, None, &Event::Cancelled(id));
+    }
+
+    /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of
+    /// `by`'s, in its language (a bot hears of it as the challenge leaving its lobby).
+    pub(super) fn declined(&mut self, by: &Member, member: &Member, id: u64) {
+        super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
+        for conn in self.terminals.of(by.id) {
+            let note = text!(CLUB_DECLINED, member.name.as_str());
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
+        }
     }
 }

@@ -61,11 +61,11 @@ pub fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
 /// The terms of an offer, as the lobby shows them.
 pub fn terms(offer: &Offer) -> Terms {
     let clock = TimeControl::parse(&offer.clock).ok().flatten();
-    Terms { game: offer.game, side: offer.side, clock, rated: offer.rated, colour: None }
+    Terms { game: offer.game, side: offer.side, clock, rated: offer.rated, colour: offer.colour }
 }
 
 /// The offer of a lobby's terms.
 pub fn offer(terms: &Terms) -> Offer {
     let clock = terms.clock.map_or_else(|| "none".to_string(), |clock| clock.to_string());
-    Offer { game: terms.game, side: terms.side, clock, rated: terms.rated }
+    Offer { game: terms.game, side: terms.side, clock, rated: terms.rated, colour: terms.colour }
 }

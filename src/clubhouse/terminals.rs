@@ -242,6 +242,14 @@ impl Terminals {
         lost
     }
 
+    /// Gives back the room of the connections gone.
+    pub fn shrink(&mut self) {
+        self.conns.shrink_to_fit();
+        self.members.shrink_to_fit();
+        self.at.shrink_to_fit();
+        self.watching.shrink_to_fit();
+    }
+
     /// Every connection's number.
     pub fn ids(&self) -> Vec<u64> {
         self.conns.keys().copied().collect()

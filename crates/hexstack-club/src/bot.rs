@@ -13,8 +13,9 @@
 //!
 //! ```text
 //! seek clamber 3 5+3 rated         seek 12
-//! challenge Ann ombagui 4 none casual
-//! accept 12                        game 7 clamber 3 Bo Ann 5+3
+//! challenge Ann ombagui 4 none casual blue
+//! cancel 12                        cancelled 12
+//! accept 13                        game 7 clamber 3 Bo Ann 5+3
 //! move 7 C3                        turn 7 1 C3 300000 303000
 //!                                  back 7 0 300000 303000
 //! resign 7                         end 7 red resign
@@ -25,13 +26,14 @@
 use crate::error::Refusal;
 use crate::names::{QUOTED, check_name};
 use crate::terms::{GameId, Verdict, clock_text};
-use hexstack_rules::GameKind;
+use hexstack_rules::{Colour, GameKind};
 use std::fmt;
 
 /// The longest line read or written, in bytes, its new line aside.
 pub const LONGEST_LINE: usize = 512;
 
-/// A game offered: which, on which board, on which clock, rated or casual.
+/// A game offered: which, on which board, on which clock, rated or casual, and the side
+/// its poster plays.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Offer {
     /// The game.
@@ -42,16 +44,23 @@ pub struct Offer {
     pub clock: String,
     /// Whether it is rated.
     pub rated: bool,
+    /// The side the poster plays: `blue`, `red`, or none (`random`: chosen as the game
+    /// begins).
+    pub colour: Option<Colour>,
 }
 
 /// What a bot asks for.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
-    /// `seek GAME SIDE CLOCK rated|casual`: a game for whoever takes it.
+    /// `seek GAME SIDE CLOCK rated|casual [blue|red|random]`: a game for whoever takes it,
+    /// the poster playing the side given (random without one).
     Seek(Offer),
+    /// `cancel ID`: withdraw one's own seek or challenge, or decline a challenge to oneself.
+    Cancel(u64),
     /// `accept ID`: take a seek, or a challenge made to this member.
     Accept(u64),
-    /// `challenge NAME GAME SIDE CLOCK rated|casual`: a game offered to one member.
+    /// `challenge NAME GAME SIDE CLOCK rated|casual [blue|red|random]`: a game offered to
+    /// one member.
     Challenge {
         /// The member challenged.
         name: String,
@@ -77,8 +86,8 @@ pub enum Command {
 pub enum Event {
     /// `seek ID`: its seek (or challenge) is posted as `ID`.
     Seek(u64),
-    /// `challenge ID NAME GAME SIDE CLOCK rated|casual`: member `NAME` offers it a game,
-    /// which `accept ID` takes.
+    /// `challenge ID NAME GAME SIDE CLOCK rated|casual blue|red|random`: member `NAME`
+    /// offers it a game, playing the side the last word says; `accept ID` takes it.
     Challenge {
         /// The challenge's number.
         id: u64,
@@ -87,6 +96,9 @@ pub enum Event {
         /// The game offered.
         offer: Offer,
     },
+    /// `cancelled ID`: seek or challenge `ID` of its, or to it, is gone: withdrawn, declined,
+    /// or its poster left.
+    Cancelled(u64),
     /// `game ID GAME SIDE BLUE RED CLOCK`: a game of its begins (or goes on, after a
     /// restart).
     Game {
@@ -152,7 +164,7 @@ fn refused<T>(why: impl Into<String>) -> Result<T, BotError> {
 }
 
 /// The commands, for an unknown one.
-const COMMANDS: &str = "seek, accept, challenge, move, resign, watch";
+const COMMANDS: &str = "seek, accept, challenge, cancel, move, resign, watch";
 
 /// The words of a line, if it may be read: not too long, one line of printable ASCII.
 fn words(line: &str) -> Result<Vec<&str>, BotError> {
@@ -216,10 +228,18 @@ fn game(game: &str, side: &str) -> Result<(GameKind, u8), BotError> {
     }
 }
 
-/// `GAME SIDE CLOCK rated|casual`.
+/// `GAME SIDE CLOCK rated|casual [blue|red|random]`.
 fn offer(words: &[&str]) -> Result<Offer, BotError> {
-    let [kind, side, clock, rated] = words else {
-        return refused("expected GAME SIDE CLOCK rated|casual, as in 'clamber 3 5+3 rated'");
+    let ([kind, side, clock, rated] | [kind, side, clock, rated, _]) = words else {
+        return refused(
+            "expected GAME SIDE CLOCK rated|casual [blue|red|random], as in 'clamber 3 5+3 rated'",
+        );
+    };
+    let colour = match words.get(4).copied() {
+        None | Some("random") => None,
+        Some("blue") => Some(Colour::Blue),
+        Some("red") => Some(Colour::Red),
+        Some(other) => return refused(format!("'{}' is not a side: blue, red or random", shorten(other))),
     };
     let (game, side) = game(kind, side)?;
     let clock = clock_text(clock).map_err(BotError::Refused)?;
@@ -228,7 +248,7 @@ fn offer(words: &[&str]) -> Result<Offer, BotError> {
         "casual" => false,
         other => return refused(format!("'{}' is neither rated nor casual", shorten(other))),
     };
-    Ok(Offer { game, side, clock, rated })
+    Ok(Offer { game, side, clock, rated, colour })
 }
 
 /// A turn's word: one word of notation (the rules check it when it is played).
@@ -251,11 +271,14 @@ impl std::str::FromStr for Command {
         match words.first().copied() {
             Some("seek") => Ok(Command::Seek(offer(&words[1..])?)),
             Some("accept") => exactly(2, "accept ID").and_then(|()| Ok(Command::Accept(seek_id(words[1])?))),
+            Some("cancel") => exactly(2, "cancel ID").and_then(|()| Ok(Command::Cancel(seek_id(words[1])?))),
             Some("challenge") if words.len() > 1 => {
                 let name = check_name(words[1]).map_err(BotError::Refused)?.to_string();
                 Ok(Command::Challenge { name, offer: offer(&words[2..])? })
             }
-            Some("challenge") => refused("expected 'challenge NAME GAME SIDE CLOCK rated|casual'"),
+            Some("challenge") => {
+                refused("expected 'challenge NAME GAME SIDE CLOCK rated|casual [blue|red|random]'")
+            }
             Some("move") => {
                 exactly(3, "move GAME_ID TURN")?;
                 Ok(Command::Move { game: id(words[1])?, turn: turn(words[2])? })
@@ -271,9 +294,15 @@ impl std::str::FromStr for Command {
 }
 
 impl fmt::Display for Offer {
+    /// `clamber 3 5+3 rated random`: every word, the side always said.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rated = if self.rated { "rated" } else { "casual" };
-        write!(f, "{} {} {} {rated}", self.game, self.side, self.clock)
+        let colour = match self.colour {
+            Some(Colour::Blue) => "blue",
+            Some(Colour::Red) => "red",
+            None => "random",
+        };
+        write!(f, "{} {} {} {rated} {colour}", self.game, self.side, self.clock)
     }
 }
 
@@ -283,6 +312,7 @@ impl fmt::Display for Command {
         match self {
             Command::Seek(offer) => write!(f, "seek {offer}"),
             Command::Accept(id) => write!(f, "accept {id}"),
+            Command::Cancel(id) => write!(f, "cancel {id}"),
             Command::Challenge { name, offer } => write!(f, "challenge {name} {offer}"),
             Command::Move { game, turn } => write!(f, "move {game} {turn}"),
             Command::Resign(game) => write!(f, "resign {game}"),
@@ -297,6 +327,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Seek(id) => write!(f, "seek {id}"),
+            Event::Cancelled(id) => write!(f, "cancelled {id}"),
             Event::Challenge { id, from, offer } => write!(f, "challenge {id} {from} {offer}"),
             Event::Game { id, game, side, blue, red, clock } => {
                 write!(f, "game {id} {game} {side} {blue} {red} {clock}")
@@ -350,6 +381,7 @@ impl std::str::FromStr for Event {
         };
         match words[..] {
             ["seek", seek] => Ok(Event::Seek(seek_id(seek)?)),
+            ["cancelled", seek] => Ok(Event::Cancelled(seek_id(seek)?)),
             ["challenge", seek, from, ..] => {
                 let from = check_name(from).map_err(BotError::Refused)?.to_string();
                 Ok(Event::Challenge { id: seek_id(seek)?, from, offer: offer(&words[3..])? })
@@ -379,7 +411,7 @@ impl std::str::FromStr for Event {
                 }
             },
             ["err", ..] => Ok(Event::Err(words[1..].join(" "))),
-            _ => refused("not an event: seek, challenge, game, turn, back, end or err"),
+            _ => refused("not an event: seek, cancelled, challenge, game, turn, back, end or err"),
         }
     }
 }

@@ -61,6 +61,13 @@ impl Club {
         self.now = Box::new(now);
     }
 
+    /// Lets go of the memory the club can do without: its database's cache of pages, and
+    /// the room its games in progress no longer need.
+    pub fn release_memory(&mut self) {
+        self.store.release_memory();
+        self.live.shrink_to_fit();
+    }
+
     /// The time now, by the club's clock (milliseconds since 1970).
     pub fn now(&self) -> i64 {
         (self.now)()

@@ -79,4 +79,7 @@ pub trait RatingStore {
 pub trait Store: MemberStore + GameStore + RatingStore + Send {
     /// The database as its errors name it (a file's path).
     fn name(&self) -> &str;
+
+    /// Lets go of the memory it can do without (its cache of pages), once many have left.
+    fn release_memory(&self) {}
 }

@@ -17,7 +17,14 @@ fn offer() -> impl Strategy<Value = Offer> {
         (1u32..=10_800, 0u32..=180)
             .prop_filter_map("not whole minutes", |(b, s)| (b % 60 != 0).then(|| format!("{b}s+{s}"))),
     ];
-    (board, clock, any::<bool>()).prop_map(|((game, side), clock, rated)| Offer { game, side, clock, rated })
+    let colour = prop_oneof![Just(None), Just(Some(Colour::Blue)), Just(Some(Colour::Red))];
+    (board, clock, any::<bool>(), colour).prop_map(|((game, side), clock, rated, colour)| Offer {
+        game,
+        side,
+        clock,
+        rated,
+        colour,
+    })
 }
 
 fn name() -> impl Strategy<Value = String> {
@@ -37,6 +44,7 @@ fn command() -> impl Strategy<Value = Command> {
     prop_oneof![
         offer().prop_map(Command::Seek),
         (1..=u64::MAX).prop_map(Command::Accept),
+        (1..=u64::MAX).prop_map(Command::Cancel),
         (name(), offer()).prop_map(|(name, offer)| Command::Challenge { name, offer }),
         (id(), turn()).prop_map(|(game, turn)| Command::Move { game, turn }),
         id().prop_map(Command::Resign),
@@ -54,6 +62,7 @@ fn event() -> impl Strategy<Value = Event> {
     let clocks = prop::option::of(any::<[u64; 2]>());
     prop_oneof![
         (1..=u64::MAX).prop_map(Event::Seek),
+        (1..=u64::MAX).prop_map(Event::Cancelled),
         (1..=u64::MAX, name(), offer()).prop_map(|(id, from, offer)| Event::Challenge { id, from, offer }),
         (id(), offer(), name(), name()).prop_map(|(id, o, blue, red)| Event::Game {
             id,
@@ -128,10 +137,13 @@ fn err(line: &str) -> String {
 
 #[test]
 fn bad_lines_say_what_is_wrong() {
-    assert_eq!(err(""), "an empty line: the commands are seek, accept, challenge, move, resign, watch");
+    assert_eq!(
+        err(""),
+        "an empty line: the commands are seek, accept, challenge, cancel, move, resign, watch"
+    );
     assert_eq!(
         err("dance 3"),
-        "unknown command 'dance': the commands are seek, accept, challenge, move, resign, watch"
+        "unknown command 'dance': the commands are seek, accept, challenge, cancel, move, resign, watch"
     );
     assert!(err("seek chess 3 5+3 rated").starts_with("'chess' is not a game: clamber or ombagui"));
     assert!(err("seek ombagui 3 5+3 rated").contains("4"), "{}", err("seek ombagui 3 5+3 rated"));
@@ -175,4 +187,20 @@ fn a_line_too_long_is_one_error_and_the_next_line_reads() {
     assert!(matches!(&read[0], Err(BotError::Line(why)) if why.contains("longer than")));
     assert_eq!(read[1], Ok("resign 7".to_string()));
     assert!(matches!(&read[2], Err(BotError::Line(why)) if why.contains("not UTF-8")));
+}
+
+#[test]
+fn an_offer_says_the_side_its_poster_plays_and_an_offer_may_be_cancelled() {
+    let seek: Command = "seek clamber 3 5+3 rated".parse().unwrap();
+    let Command::Seek(offer) = &seek else { panic!("{seek:?}") };
+    assert_eq!(offer.colour, None, "no side given: random");
+    assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated random", "written with every word");
+    let blue: Command = "challenge Ann clamber 4 none casual blue".parse().unwrap();
+    assert!(matches!(&blue, Command::Challenge { offer, .. } if offer.colour == Some(Colour::Blue)));
+    assert_eq!(err("seek clamber 3 5+3 rated green"), "'green' is not a side: blue, red or random");
+    let event: Event = "challenge 4 Bo ombagui 4 none casual red".parse().unwrap();
+    assert!(matches!(&event, Event::Challenge { offer, .. } if offer.colour == Some(Colour::Red)));
+    assert_eq!("cancel 12".parse(), Ok(Command::Cancel(12)));
+    assert_eq!(err("cancel"), "expected 'cancel ID'");
+    assert_eq!(Event::Cancelled(12).to_string(), "cancelled 12");
 }

@@ -90,9 +90,10 @@ impl Clubhouse {
 
     /// `by` seeks a casual game on `clock`, `taker` takes it: the game's number.
     fn game(&mut self, by: u64, taker: u64, clock: &str) -> GameId {
-        let offer = Offer { game: GameKind::Clamber, side: 3, clock: clock.to_string(), rated: false };
+        let offer =
+            Offer { game: GameKind::Clamber, side: 3, clock: clock.to_string(), rated: false, colour: None };
         let (poster, taking) = (self.member(by), self.member(taker));
-        self.hub.post(by, &poster, None, (offer, None)).unwrap();
+        self.hub.post(by, &poster, None, offer).unwrap();
         let seek = self.first_offer();
         self.hub.accept(&taking, seek).unwrap();
         self.settle();

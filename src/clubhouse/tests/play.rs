@@ -182,9 +182,10 @@ fn a_seek_posted_for_one_side_gives_the_poster_that_side() {
         let mut house = Clubhouse::new();
         house.terminal(1, "Ann", true);
         house.terminal(2, "Bo", true);
-        let offer = Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false };
+        let offer =
+            Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false, colour: None };
         let ann = house.member(1);
-        house.hub.post(1, &ann, None, (offer, Some(colour))).unwrap();
+        house.hub.post(1, &ann, None, Offer { colour: Some(colour), ..offer }).unwrap();
         let ask = LobbyAsk::Take(house.first_offer());
         let bo = house.member(2);
         house.hub.ask(2, &bo, ask).unwrap();
@@ -198,9 +199,10 @@ fn a_french_members_lobby_says_the_clubs_answers_and_the_games_in_french() {
     let mut house = Clubhouse::new();
     house.terminal_in(1, "Ann", true, Lang::Fr);
     house.terminal(2, "Bo", true);
-    let offer = Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false };
+    let offer =
+        Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false, colour: None };
     let ann = house.member(1);
-    house.hub.post(1, &ann, None, (offer, None)).unwrap();
+    house.hub.post(1, &ann, None, offer).unwrap();
     let seek = house.first_offer();
     // What the lobby would ask for a seek of someone else's, asked of her own.
     let refused = house.hub.ask(1, &ann, LobbyAsk::Take(seek)).unwrap_err();
@@ -244,9 +246,10 @@ fn a_declined_challenge_is_told_to_the_challenger_in_their_language() {
     let mut house = Clubhouse::new();
     house.terminal_in(1, "Ann", true, Lang::Fr);
     house.terminal(2, "Bo", true);
-    let offer = Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false };
+    let offer =
+        Offer { game: GameKind::Clamber, side: 3, clock: "none".to_string(), rated: false, colour: None };
     let (ann, bo) = (house.member(1), house.member(2));
-    house.hub.post(1, &ann, Some(bo.clone()), (offer, None)).unwrap();
+    house.hub.post(1, &ann, Some(bo.clone()), offer).unwrap();
     let challenge = house.first_offer();
     house.hub.ask(2, &bo, LobbyAsk::Decline(challenge)).unwrap();
     assert!(house.hub.offers.is_empty());

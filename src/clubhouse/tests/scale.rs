@@ -154,9 +154,9 @@ fn the_lobbies_view_is_built_once_per_change_however_many_lobbies_show_it() {
         house.terminal(conn, &format!("member{conn}"), true);
     }
     let (builds, before) = (house.hub.board.builds(), reads.load(Ordering::SeqCst));
-    let offer = Offer { game: GameKind::Clamber, side: 3, clock: "5+3".into(), rated: true };
+    let offer = Offer { game: GameKind::Clamber, side: 3, clock: "5+3".into(), rated: true, colour: None };
     let poster = house.member(1);
-    house.hub.post(1, &poster, None, (offer, None)).unwrap();
+    house.hub.post(1, &poster, None, offer).unwrap();
     house.settle();
     assert_eq!(house.hub.board.builds(), builds + 1, "one seek, one view for thirty lobbies");
     assert_eq!(reads.load(Ordering::SeqCst), before, "a seek reads nothing");
@@ -186,11 +186,11 @@ fn a_ban_ends_the_members_sessions_withdraws_their_offers_and_resigns_their_game
     house.terminal(2, "Bo", true);
     house.terminal(3, "Cy", true);
     let id = house.game(1, 2, "none");
-    let offer = Offer { game: GameKind::Clamber, side: 4, clock: "none".into(), rated: false };
+    let offer = Offer { game: GameKind::Clamber, side: 4, clock: "none".into(), rated: false, colour: None };
     let bo = house.member(2);
     let cy = house.member(3);
-    house.hub.post(2, &bo, Some(cy), (offer.clone(), None)).unwrap();
-    house.hub.post(2, &bo, None, (offer, None)).unwrap();
+    house.hub.post(2, &bo, Some(cy), offer.clone()).unwrap();
+    house.hub.post(2, &bo, None, offer).unwrap();
     house.hub.club.set_banned("Bo", true).unwrap();
     house.call(Call::Member { name: "bo".into() });
     assert!(house.hub.terminals.get(2).is_none(), "Bo's session ended");

@@ -229,6 +229,10 @@ impl crate::store::Store for SqliteStore {
     fn name(&self) -> &str {
         &self.shown
     }
+
+    fn release_memory(&self) {
+        let _ = self.conn.release_memory();
+    }
 }
 
 /// What the system said, without its error number.

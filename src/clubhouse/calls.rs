@@ -1,0 +1,89 @@
+//! What a connection asks of the hub's loop: a channel opened for a command or a terminal,
+//! a key, a bot's line, its going; and the admin's word of a member changed. Who a
+//! connection is, and what its channel asks for, read from the words its client sent.
+
+use crate::club::bot::BotError;
+use crate::club::{GameId, Which};
+use crate::i18n::Lang;
+use crate::net::Output;
+use crate::rules::GameKind;
+use std::net::SocketAddr;
+
+/// What a connection asks of the hub.
+pub enum Call {
+    /// A channel opened for `ask`, its output `output` (boxed: the queue's every place is
+    /// as large as its largest call).
+    Open { conn: u64, who: Box<Who>, ask: Box<Ask>, output: Box<Output> },
+    /// A key, a click or a resize from a member's terminal.
+    Key { conn: u64, input: ratatui::crossterm::event::Event },
+    /// A line of the bot protocol, or why it could not be read.
+    Line { conn: u64, line: Result<String, BotError> },
+    /// The connection went.
+    Gone { conn: u64 },
+    /// The admin changed member `name` (a ban): read them again.
+    Member { name: String },
+    /// The server stops.
+    Stop,
+}
+
+/// Who a connection is: the name typed, the key's fingerprint (none: a watcher), the
+/// language their ssh sent, whether it asked for no colour, where from.
+pub struct Who {
+    pub name: String,
+    pub key: Option<String>,
+    pub lang: Lang,
+    pub no_color: bool,
+    pub peer: SocketAddr,
+}
+
+/// What a channel asks for: a script command, the bot protocol, the lobby.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ask {
+    Who,
+    Games(Which, Option<String>),
+    Export(GameId),
+    Ratings(Option<GameKind>),
+    /// A member's rating history: theirs, or the asker's.
+    History(Option<String>),
+    Bot,
+    /// A terminal of this size: the lobby.
+    Lobby(ratatui::layout::Rect),
+    /// A command that is none of these (its words, made plain).
+    Bad(String),
+    /// `export` of what is not a game's number.
+    NotAGame(String),
+}
+
+impl Ask {
+    /// The command an ssh client sent (`ssh NAME@HOST games --live Ann`).
+    pub fn read(bytes: &[u8]) -> Ask {
+        let line = String::from_utf8_lossy(bytes);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let bad = || Ask::Bad(crate::club::bot::plain(&words.join(" ")));
+        match words[..] {
+            ["who"] => Ask::Who,
+            ["bot"] => Ask::Bot,
+            ["export", id] => match id.parse::<GameId>() {
+                Ok(id) if id > 0 && !words[1].starts_with('+') => Ask::Export(id),
+                _ => Ask::NotAGame(crate::club::bot::plain(id)),
+            },
+            ["history"] => Ask::History(None),
+            ["history", name] => Ask::History(Some(name.to_string())),
+            ["ratings"] => Ask::Ratings(None),
+            ["ratings", game] => game.parse().map_or_else(|_| bad(), |game| Ask::Ratings(Some(game))),
+            ["games", ref rest @ ..] => {
+                let (which, names) = match rest {
+                    ["--live", names @ ..] => (Which::Live, names),
+                    ["--done", names @ ..] => (Which::Done, names),
+                    names => (Which::All, names),
+                };
+                match names {
+                    [] => Ask::Games(which, None),
+                    [name] if !name.starts_with('-') => Ask::Games(which, Some(name.to_string())),
+                    _ => bad(),
+                }
+            }
+            _ => bad(),
+        }
+    }
+}
