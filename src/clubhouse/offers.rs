@@ -37,7 +37,7 @@ impl Offers {
     /// Posts `posted` if its poster may: its number.
     pub fn post(&mut self, posted: Posted) -> Result<u64, Text> {
         let offer = &posted.offer;
-        if offer.rated && Pool::of(offer.game, offer.side).is_none() {
+        if offer.rated && Pool::of(offer.game, offer.side, offer.club_clock().pace()).is_none() {
             return Err(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side));
         }
         if self.posted.values().filter(|other| other.by.id == posted.by.id).count() >= OFFERS_EACH {

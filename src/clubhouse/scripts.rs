@@ -39,20 +39,28 @@ pub fn games(club: &Club, which: Which, name: Option<&str>) -> Result<String, Er
 
 /// `history NAME`: member `name`'s rating after each of their last [`RATINGS_LISTED`]
 /// rated games, newest first, a line each, tab-separated: the game's number, the game, the
-/// board's side, the rating and its deviation (whole numbers), when (UTC).
+/// board's side, the rating and its deviation (whole numbers), when (UTC), and the pool's
+/// pace (`live` or `daily`).
 pub fn history(club: &Club, name: &str) -> Result<String, Error> {
     let mut lines = String::new();
     for rated in club.history(named(club, name)?, None, RATINGS_LISTED)? {
         let Rated { game_id, pool, rating, at } = rated;
         let (rating, deviation) = (rating.rating.round(), rating.deviation.round());
-        let _ =
-            writeln!(lines, "{game_id}\t{}\t{}\t{rating}\t{deviation}\t{}", pool.game, pool.side, when(at));
+        let _ = writeln!(
+            lines,
+            "{game_id}\t{}\t{}\t{rating}\t{deviation}\t{}\t{}",
+            pool.game,
+            pool.side,
+            when(at),
+            pool.pace.word()
+        );
     }
     Ok(lines)
 }
 
 /// `ratings [GAME]`: a line a member and pool, tab-separated: the game, the board's
-/// side, the name, the rating (`?` while unsettled), the rated games. Each pool of
+/// side, the name, the rating (`?` while unsettled), the rated games, the pool's pace
+/// (`live` or `daily`). Each pool of
 /// `game` (every pool when `None`), its settled members best first, then the others; at
 /// most [`RATINGS_LISTED`] a pool.
 pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
@@ -60,7 +68,8 @@ pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
     for pool in Pool::all().into_iter().filter(|pool| game.is_none_or(|game| pool.game == game)) {
         for standing in club.standings(pool, RATINGS_LISTED)? {
             let (name, games) = (&standing.name, standing.games);
-            let _ = writeln!(lines, "{}\t{}\t{name}\t{}\t{games}", pool.game, pool.side, standing.shown());
+            let (game, side, pace) = (pool.game, pool.side, pool.pace.word());
+            let _ = writeln!(lines, "{game}\t{side}\t{name}\t{}\t{games}\t{pace}", standing.shown());
         }
     }
     Ok(lines)

@@ -42,6 +42,8 @@ pub fn refused(refusal: &Refusal) -> Text {
             crate::clock::BadControl::Form => text!(CLUB_CLOCK_FORM, given.as_str()),
             bad => clock_error(*bad, given),
         },
+        Refusal::Days(given) => text!(CLUB_DAYS, given.as_str()),
+        Refusal::ContactForm => text!(CLUB_CONTACT_FORM, crate::club::LONGEST_CONTACT),
         Refusal::EndRules => text!(CLUB_END_RULES),
         Refusal::EndWinner => text!(CLUB_END_WINNER),
         Refusal::NotRatedBoard(game, side) => text!(CLUB_NOT_RATED_BOARD, game.name(), *side),

@@ -5,7 +5,7 @@
 use crate::club::Club;
 use crate::error::{Error, Failure, Refusal};
 use crate::games::checked;
-use crate::terms::{GameId, MemberId, Verdict};
+use crate::terms::{ClubClock, GameId, MemberId, Pace, Verdict};
 use hexstack_rules::{AnyPosition, Colour, GameKind};
 
 /// A game as the archive lists it.
@@ -39,6 +39,12 @@ pub struct GameInfo {
     pub updated: i64,
     /// Its turns so far.
     pub turns: u32,
+    /// While it is in progress: the member to move (none in a game kept before the club
+    /// said so, until its next turn).
+    pub mover: Option<MemberId>,
+    /// While a correspondence game is in progress: when the mover's time runs out, in
+    /// milliseconds since 1970.
+    pub deadline: Option<i64>,
 }
 
 /// One turn as the club keeps it.
@@ -79,6 +85,11 @@ pub enum Which {
     Done,
 }
 
+/// Where the game `archived` stands after its turns, replayed by the rules.
+pub(crate) fn replayed(archived: &Archived) -> Result<AnyPosition, Failure> {
+    replay(&archived.info, &archived.turns)
+}
+
 /// The game `info` describes, replayed from its start through `turns` by the rules: where
 /// it stands, or which turn no longer replays and why.
 fn replay(info: &GameInfo, turns: &[Turn]) -> Result<AnyPosition, Failure> {
@@ -111,11 +122,24 @@ impl Club {
         self.store.games(which, member, limit)
     }
 
-    /// The games in progress, oldest first: what a server goes on with after a restart.
+    /// The games in progress on a live clock (or none), oldest first: what a server goes on
+    /// with after a restart. Correspondence games wait in the database, their deadlines
+    /// known ([`Club::deadlines`]).
     pub fn live_games(&self) -> Result<Vec<GameInfo>, Error> {
         let mut games = self.store.games(Which::Live, None, usize::MAX)?;
+        games.retain(|info| ClubClock::parse(&info.clock).is_ok_and(|clock| clock.pace() == Pace::Live));
         games.reverse();
         Ok(games)
+    }
+
+    /// Every correspondence game in progress and when its mover's time runs out.
+    pub fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+        self.store.deadlines()
+    }
+
+    /// The games in progress where it is member `member`'s turn, soonest deadline first.
+    pub fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error> {
+        self.store.to_move(member)
     }
 }
 

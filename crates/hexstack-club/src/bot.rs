@@ -6,7 +6,7 @@
 //! ```
 //! use hexstack_club::bot::{Command, Event};
 //! let seek: Command = "seek clamber 3 5+3 rated".parse().unwrap();
-//! assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated");
+//! assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated random");
 //! let turn: Event = "turn 7 1 C3 300000 303000".parse().unwrap();
 //! assert_eq!(turn, Event::Turn { id: 7, number: 1, turn: "C3".into(), clocks: Some([300_000, 303_000]) });
 //! ```
@@ -25,7 +25,7 @@
 
 use crate::error::Refusal;
 use crate::names::{QUOTED, check_name};
-use crate::terms::{GameId, Verdict, clock_text};
+use crate::terms::{ClubClock, GameId, Verdict, clock_text};
 use hexstack_rules::{Colour, GameKind};
 use std::fmt;
 
@@ -40,7 +40,7 @@ pub struct Offer {
     pub game: GameKind,
     /// Its board's side.
     pub side: u8,
-    /// The time control's text: `5+3`, `30s+2` or `none`.
+    /// The clock's text: `5+3`, `30s+2`, `3d` (days a turn) or `none`.
     pub clock: String,
     /// Whether it is rated.
     pub rated: bool,
@@ -290,6 +290,13 @@ impl std::str::FromStr for Command {
             }
             None => refused(format!("an empty line: the commands are {COMMANDS}")),
         }
+    }
+}
+
+impl Offer {
+    /// The offer's clock, as its text (checked when it was read) says it.
+    pub fn club_clock(&self) -> ClubClock {
+        ClubClock::parse(&self.clock).unwrap_or(ClubClock::Untimed)
     }
 }
 

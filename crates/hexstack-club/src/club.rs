@@ -68,6 +68,20 @@ impl Club {
         self.live.shrink_to_fit();
     }
 
+    /// A server stops cleanly now: its next start will know how long it was down.
+    pub fn stopped(&mut self) -> Result<(), Error> {
+        let now = self.now();
+        self.store.stopped(now)
+    }
+
+    /// A server starts now: every correspondence deadline moves on by the time no server
+    /// ran, so that it counts against nobody (from the last clean stop; after a crash, from
+    /// the last thing the server kept). That time, in milliseconds.
+    pub fn resumed(&mut self) -> Result<i64, Error> {
+        let now = self.now();
+        self.store.resumed(now)
+    }
+
     /// The time now, by the club's clock (milliseconds since 1970).
     pub fn now(&self) -> i64 {
         (self.now)()

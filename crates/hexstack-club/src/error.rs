@@ -38,6 +38,10 @@ pub enum Refusal {
     NoMemberId(MemberId),
     /// A time control the club does not read: the text (quoted) and what is wrong.
     Clock(String, BadControl),
+    /// Days a turn the club does not offer (quoted): it offers [`crate::DAYS`].
+    Days(String),
+    /// A contact that is not one line of up to 200 characters.
+    ContactForm,
     /// Only the turns end a game by the rules.
     EndRules,
     /// A resignation has a winner, an agreed draw none.

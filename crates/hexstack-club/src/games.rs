@@ -7,8 +7,8 @@ use crate::archive::Turn;
 use crate::club::Club;
 use crate::error::{Error, Refusal};
 use crate::ratings::RatingChange;
-use crate::store::Finish;
-use crate::terms::{GameId, MemberId, Pool, Reason, Verdict, clock_text};
+use crate::store::{Finish, Next};
+use crate::terms::{ClubClock, GameId, MemberId, Pool, Reason, Verdict};
 use hexstack_rules::{AnyPosition, Colour, Game, GameKind, Illegals, Listed, Outcome, Positions};
 
 /// A game to make: which, on which board, who plays, on which clock, rated or not.
@@ -22,7 +22,7 @@ pub struct NewGame {
     pub blue: MemberId,
     /// Red's member number.
     pub red: MemberId,
-    /// The time control's text: `5+3`, `30s+2` or `none`.
+    /// The clock's text: `5+3`, `30s+2`, `3d` (days a turn) or `none`.
     pub clock: String,
     /// Whether it is rated.
     pub rated: bool,
@@ -62,11 +62,22 @@ pub struct LiveGame {
     pub rated: Option<Pool>,
     /// Its turns so far (forced skips are not turns).
     pub turns: u32,
+    /// Its clock.
+    pub clock: ClubClock,
 }
 
 impl LiveGame {
     fn finish(&self, verdict: Verdict) -> Finish {
         Finish { verdict, rated: self.rated.map(|pool| (pool, [self.blue, self.red])) }
+    }
+
+    /// Who moves next at `position` and, days a turn, by when, the turn beginning `now`.
+    fn next(&self, position: &AnyPosition, now: i64) -> Next {
+        let mover = match hexstack_rules::each_game!(position, position => position.to_move()) {
+            Colour::Blue => self.blue,
+            Colour::Red => self.red,
+        };
+        Next { mover, deadline: self.clock.allowance_ms().map(|allowance| now + allowance) }
     }
 }
 
@@ -79,8 +90,8 @@ impl Club {
     /// clock of the right form; a rated game only in a pool. Its number.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId, Error> {
         let start = new.game.start(Some(u32::from(new.side))).map_err(Refusal::BadGame)?;
-        let clock = clock_text(&new.clock)?;
-        let pool = match (new.rated, Pool::of(new.game, new.side)) {
+        let clock = ClubClock::parse(&new.clock)?;
+        let pool = match (new.rated, Pool::of(new.game, new.side, clock.pace())) {
             (true, None) => return Err(Refusal::NotRatedBoard(new.game, new.side).into()),
             (rated, pool) => pool.filter(|_| rated),
         };
@@ -88,8 +99,9 @@ impl Club {
             return Err(Refusal::SamePlayer.into());
         }
         let now = self.now();
-        let id = self.store.create_game(&NewGame { clock, ..new.clone() }, &start.to_string(), now)?;
-        let live = LiveGame { position: start, blue: new.blue, red: new.red, rated: pool, turns: 0 };
+        let live = LiveGame { position: start, blue: new.blue, red: new.red, rated: pool, turns: 0, clock };
+        let new = NewGame { clock: clock.to_string(), ..new.clone() };
+        let id = self.store.create_game(&new, &start.to_string(), now, live.next(&start, now))?;
         self.live.insert(id, live);
         Ok(id)
     }
@@ -103,10 +115,11 @@ impl Club {
             if let Some(verdict) = info.verdict {
                 return Err(Refusal::GameOver(id, verdict).into());
             }
-            let rated = info.rated.then(|| Pool::of(info.game, info.side)).flatten();
+            let clock = ClubClock::parse(&info.clock).unwrap_or(ClubClock::Untimed);
+            let rated = info.rated.then(|| Pool::of(info.game, info.side, clock.pace())).flatten();
             let turns = archived.turns.len() as u32;
-            let live =
-                LiveGame { position: archived.position, blue: info.blue_id, red: info.red_id, rated, turns };
+            let (blue, red, position) = (info.blue_id, info.red_id, archived.position);
+            let live = LiveGame { position, blue, red, rated, turns, clock };
             self.live.insert(id, live);
         }
         Ok(&self.live[&id])
@@ -143,8 +156,13 @@ impl Club {
         let (turn, next) = checked(&live.position, turn)?;
         let number = live.turns + 1;
         let verdict = by_rules(&next);
-        let kept = Turn { number, turn: turn.clone(), spent_ms, clocks, played: self.now() };
-        let ratings = self.store.add_turn(id, &kept, verdict.map(|verdict| live.finish(verdict)))?;
+        let now = self.now();
+        let kept = Turn { number, turn: turn.clone(), spent_ms, clocks, played: now };
+        let after = match verdict {
+            Some(verdict) => Err(live.finish(verdict)),
+            None => Ok(live.next(&next, now)),
+        };
+        let ratings = self.store.add_turn(id, &kept, after)?;
         let ended = verdict.map(|verdict| Ended { verdict, ratings });
         match ended {
             Some(_) => self.live.remove(&id),
@@ -158,12 +176,15 @@ impl Club {
     /// back to the start there is no turn to keep them on, and a restart finds them full).
     /// Kept before this returns.
     pub fn take_back(&mut self, id: GameId, to: u32, clocks: Option<[u64; 2]>) -> Result<(), Error> {
-        let live = self.live_game(id)?;
+        let live = self.live_game(id)?.clone();
         if to >= live.turns {
             return Err(Refusal::NothingBack(id).into());
         }
+        let archived = self.archived(id)?.ok_or(Refusal::NoGame(id))?;
+        let kept = crate::archive::Archived { turns: archived.turns[..to as usize].to_vec(), ..archived };
+        let position = crate::archive::replayed(&kept).map_err(|failure| Error::store(self.db(), failure))?;
         let now = self.now();
-        self.store.take_back(id, to, clocks, now)?;
+        self.store.take_back(id, to, clocks, now, live.next(&position, now))?;
         // Read back from the database when next asked for: the turns kept, replayed.
         self.live.remove(&id);
         Ok(())

@@ -92,4 +92,26 @@ impl Club {
     pub fn members(&self) -> Result<Vec<Listed>, Error> {
         self.store.members()
     }
+
+    /// Member `member`'s contact for word of their games while away (an address, a
+    /// handle): one line of up to [`LONGEST_CONTACT`] characters, no control character;
+    /// none clears it.
+    pub fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error> {
+        let contact = contact.map(str::trim);
+        let fits = |text: &str| {
+            !text.is_empty() && text.chars().count() <= LONGEST_CONTACT && !text.chars().any(char::is_control)
+        };
+        if contact.is_some_and(|text| !fits(text)) {
+            return Err(Refusal::ContactForm.into());
+        }
+        self.store.set_contact(member, contact)
+    }
+
+    /// Member `member`'s contact, if they gave one.
+    pub fn contact(&self, member: MemberId) -> Result<Option<String>, Error> {
+        self.store.contact(member)
+    }
 }
+
+/// The longest contact kept, in characters.
+pub const LONGEST_CONTACT: usize = 200;

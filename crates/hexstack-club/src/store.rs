@@ -22,6 +22,15 @@ pub struct Finish {
     pub rated: Option<(Pool, [MemberId; 2])>,
 }
 
+/// Who moves next in a game in progress, and by when if it is a correspondence game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Next {
+    /// The member to move.
+    pub mover: MemberId,
+    /// When their time runs out, in milliseconds since 1970 (correspondence games).
+    pub deadline: Option<i64>,
+}
+
 /// The club's members and their keys.
 pub trait MemberStore {
     /// The member whose key is `key`.
@@ -38,13 +47,17 @@ pub trait MemberStore {
     fn set_banned(&mut self, name: &str, banned: bool) -> Result<Option<Member>, Error>;
     /// Every member, by name, with their keys and games counted.
     fn members(&self) -> Result<Vec<Listed>, Error>;
+    /// Member `member`'s contact for word of their games (none: cleared).
+    fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error>;
+    /// Member `member`'s contact, if they gave one.
+    fn contact(&self, member: MemberId) -> Result<Option<String>, Error>;
 }
 
 /// Games, their turns and their ends.
 pub trait GameStore {
-    /// Keeps a new game from the position `start` (in notation), made at `now`: refused
-    /// if either player is no member or is banned. Its number.
-    fn create_game(&mut self, new: &NewGame, start: &str, now: i64) -> Result<GameId, Error>;
+    /// Keeps a new game from the position `start` (in notation), made at `now`, `next` to
+    /// move: refused if either player is no member or is banned. Its number.
+    fn create_game(&mut self, new: &NewGame, start: &str, now: i64, next: Next) -> Result<GameId, Error>;
     /// Game `id`'s row, if there is one.
     fn game(&self, id: GameId) -> Result<Option<GameInfo>, Error>;
     /// The games `which` asks for, of member `member` if given, newest first, at most
@@ -52,15 +65,36 @@ pub trait GameStore {
     fn games(&self, which: Which, member: Option<MemberId>, limit: usize) -> Result<Vec<GameInfo>, Error>;
     /// Game `id`'s turns, in order.
     fn turns(&self, id: GameId) -> Result<Vec<Turn>, Error>;
-    /// Keeps `turn` of game `id`, and the game's end with it if it ends it (rated if it is):
-    /// one transaction. How the ratings moved.
-    fn add_turn(&mut self, id: GameId, turn: &Turn, end: Option<Finish>) -> Result<Vec<RatingChange>, Error>;
+    /// Keeps `turn` of game `id`, and after it who moves next, or the game's end if it ends
+    /// it (rated if it is): one transaction. How the ratings moved.
+    fn add_turn(
+        &mut self,
+        id: GameId,
+        turn: &Turn,
+        after: Result<Next, Finish>,
+    ) -> Result<Vec<RatingChange>, Error>;
     /// Game `id` back to its first `to` turns, the clocks then at `clocks` (kept on turn
-    /// `to`), at `now`.
-    fn take_back(&mut self, id: GameId, to: u32, clocks: Option<[u64; 2]>, now: i64) -> Result<(), Error>;
+    /// `to`), at `now`, `next` to move.
+    fn take_back(
+        &mut self,
+        id: GameId,
+        to: u32,
+        clocks: Option<[u64; 2]>,
+        now: i64,
+        next: Next,
+    ) -> Result<(), Error>;
     /// Ends game `id` so at `now` (rated if it is): refused if it is no longer in
     /// progress. How the ratings moved.
     fn finish(&mut self, id: GameId, end: Finish, now: i64) -> Result<Vec<RatingChange>, Error>;
+    /// Every correspondence game in progress and when its mover's time runs out.
+    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error>;
+    /// The games in progress where `member` is to move, soonest deadline first.
+    fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error>;
+    /// A server stops cleanly at `now`: its restart will know how long it was down.
+    fn stopped(&mut self, now: i64) -> Result<(), Error>;
+    /// A server starts at `now`: every correspondence deadline is moved on by the time no
+    /// server ran (from its clean stop, else from the last thing it kept). That time.
+    fn resumed(&mut self, now: i64) -> Result<i64, Error>;
 }
 
 /// Each member's rating in each pool, and its history.

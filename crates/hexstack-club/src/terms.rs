@@ -1,5 +1,6 @@
-//! The club's words for what it keeps: a rating pool (a game on one of its usual boards),
-//! how a game ended (a winner or none, and why), and a time control as its text.
+//! The club's words for what it keeps: a game's clock (live, or days a turn), a rating pool
+//! (a game on one of its usual boards, at one pace), and how a game ended (a winner or
+//! none, and why).
 
 use crate::error::Refusal;
 use crate::names::quoted;
@@ -12,40 +13,140 @@ pub type MemberId = i64;
 /// A game's number in the database: the `ID` of `games`, `export` and the bot protocol.
 pub type GameId = i64;
 
-/// Where ratings are kept apart: one game on one board. The pools are each game's usual
-/// boards (the boards its menu offers: Clamber 3 and 4, Ombagui 4); a game on another board
-/// is played casual only.
+/// How fast a game goes: on a live clock (or none), both players there, or by
+/// correspondence, days a turn, each player coming when they can.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Pace {
+    /// A game played at one sitting.
+    Live,
+    /// A turn a day, or a few days.
+    Daily,
+}
+
+impl Pace {
+    /// Both paces, live first.
+    pub const ALL: [Pace; 2] = [Pace::Live, Pace::Daily];
+
+    /// The pace's word in the database and in the `ratings` lines.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Pace::Live => "live",
+            Pace::Daily => "daily",
+        }
+    }
+
+    /// The pace of `word`, if it is one.
+    pub fn from_word(word: &str) -> Option<Pace> {
+        Pace::ALL.into_iter().find(|pace| pace.word() == word)
+    }
+}
+
+/// The days a correspondence game may give each turn, as lichess offers them.
+pub const DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A day, in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// A game's clock at the club: none, a live time control (`5+3`), or days a turn (`3d`,
+/// the whole allowance back after every turn, as lichess's correspondence games).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClubClock {
+    /// No clock: the game waits for its players.
+    Untimed,
+    /// A live clock: a base and a Fischer increment.
+    Live(TimeControl),
+    /// Days for each turn.
+    Daily(u8),
+}
+
+impl ClubClock {
+    /// The clock of `text`: `none`, `M+S`, `Ns+S`, or `Nd` for N of [`DAYS`].
+    pub fn parse(text: &str) -> Result<ClubClock, Refusal> {
+        let trimmed = text.trim();
+        if let Some(days) = trimmed.strip_suffix('d') {
+            let digits = !days.is_empty() && days.bytes().all(|b| b.is_ascii_digit());
+            return match days.parse::<u8>() {
+                Ok(days) if digits && DAYS.contains(&days) => Ok(ClubClock::Daily(days)),
+                _ => Err(Refusal::Days(quoted(text))),
+            };
+        }
+        match TimeControl::parse(text) {
+            Ok(Some(control)) => Ok(ClubClock::Live(control)),
+            Ok(None) => Ok(ClubClock::Untimed),
+            Err(bad) => Err(Refusal::Clock(quoted(text), bad)),
+        }
+    }
+
+    /// The pace of a game on this clock.
+    pub fn pace(self) -> Pace {
+        match self {
+            ClubClock::Daily(_) => Pace::Daily,
+            _ => Pace::Live,
+        }
+    }
+
+    /// A correspondence game's allowance for each turn, in milliseconds.
+    pub fn allowance_ms(self) -> Option<i64> {
+        match self {
+            ClubClock::Daily(days) => Some(i64::from(days) * DAY_MS),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ClubClock {
+    /// As the club keeps it: `none`, `5+3`, `30s+2`, `3d`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClubClock::Untimed => f.write_str("none"),
+            ClubClock::Live(control) => control.fmt(f),
+            ClubClock::Daily(days) => write!(f, "{days}d"),
+        }
+    }
+}
+
+/// Where ratings are kept apart: one game on one board at one pace. The pools are each
+/// game's usual boards (the boards its menu offers: Clamber 3 and 4, Ombagui 4), live and
+/// by correspondence, as lichess keeps them apart; a game on another board is casual only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Pool {
     /// The game.
     pub game: GameKind,
     /// The board's side.
     pub side: u8,
+    /// Live or by correspondence.
+    pub pace: Pace,
 }
 
 impl Pool {
-    /// The pool of `game` on a board of `side`, if games there are rated.
-    pub fn of(game: GameKind, side: u8) -> Option<Pool> {
+    /// The pool of `game` on a board of `side` at `pace`, if games there are rated.
+    pub fn of(game: GameKind, side: u8, pace: Pace) -> Option<Pool> {
         let boards = hexstack_rules::each_game!(kind game, G => G::BOARDS);
-        boards.iter().any(|board| board.side() == side).then_some(Pool { game, side })
+        boards.iter().any(|board| board.side() == side).then_some(Pool { game, side, pace })
     }
 
-    /// Every pool, the games in the list's order, then by board.
+    /// Every pool: the live ones, then the correspondence ones, each the games in the
+    /// list's order, then by board.
     pub fn all() -> Vec<Pool> {
-        GameKind::ALL
-            .iter()
-            .flat_map(|&game| {
-                let boards = hexstack_rules::each_game!(kind game, G => G::BOARDS);
-                boards.iter().map(move |board| Pool { game, side: board.side() })
+        Pace::ALL
+            .into_iter()
+            .flat_map(|pace| {
+                GameKind::ALL.iter().flat_map(move |&game| {
+                    let boards = hexstack_rules::each_game!(kind game, G => G::BOARDS);
+                    boards.iter().map(move |board| Pool { game, side: board.side(), pace })
+                })
             })
             .collect()
     }
 }
 
 impl fmt::Display for Pool {
-    /// `clamber 3`: the game and the board's side.
+    /// `clamber 3`, `clamber 3 daily`: the game, the board's side, a correspondence pool said.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.game, self.side)
+        match self.pace {
+            Pace::Live => write!(f, "{} {}", self.game, self.side),
+            Pace::Daily => write!(f, "{} {} daily", self.game, self.side),
+        }
     }
 }
 
@@ -144,15 +245,11 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// A time control as the club keeps it: `none`, `M+S` (M minutes, S seconds added after
-/// each of one's turns) or `Ns+S` (a base in seconds), read by the clocks' own
-/// [`TimeControl`] and written back in that form.
+/// A clock as the club keeps it: `none`, `M+S` (M minutes, S seconds added after each of
+/// one's turns), `Ns+S` (a base in seconds), read by the clocks' own [`TimeControl`], or
+/// `Nd` (days a turn); written back in that form.
 pub fn clock_text(text: &str) -> Result<String, Refusal> {
-    match TimeControl::parse(text) {
-        Ok(Some(control)) => Ok(control.to_string()),
-        Ok(None) => Ok("none".to_string()),
-        Err(bad) => Err(Refusal::Clock(quoted(text), bad)),
-    }
+    ClubClock::parse(text).map(|clock| clock.to_string())
 }
 
 #[cfg(test)]
@@ -164,7 +261,8 @@ mod tests {
     fn the_pools_are_each_games_usual_boards() {
         let names: Vec<String> = Pool::all().iter().map(ToString::to_string).collect();
         assert!(names.starts_with(&["clamber 3".to_string(), "clamber 4".into(), "ombagui 4".into()]));
-        assert_eq!(Pool::of(GameKind::ALL[0], 5), None, "a side-5 Clamber game is casual only");
+        assert!(names.contains(&"ombagui 4 daily".to_string()), "{names:?}");
+        assert_eq!(Pool::of(GameKind::ALL[0], 5, Pace::Live), None, "a side-5 Clamber game is casual only");
     }
 
     #[test]
@@ -188,6 +286,11 @@ mod tests {
         assert_eq!(clock_text(" 5+3 ").unwrap(), "5+3");
         assert_eq!(clock_text("30s+2").unwrap(), "30s+2");
         assert_eq!(clock_text("none").unwrap(), "none");
+        assert_eq!(clock_text(" 3d ").unwrap(), "3d");
+        assert_eq!(ClubClock::parse("14d").unwrap().allowance_ms(), Some(14 * DAY_MS));
+        for bad in ["4d", "0d", "d", "-3d", "+3d", "3.5d", "15d", "999999999999d"] {
+            assert_eq!(clock_text(bad), Err(Refusal::Days(bad.into())), "{bad}");
+        }
         assert_eq!(clock_text("90s+0").unwrap(), "90s+0");
         assert_eq!(clock_text("120s+0").unwrap(), "2+0", "as the clocks write it");
         for bad in ["5+", "-1+0", "99999+0", "181+0", "0+0", "5+181", "5+3+1", "s+1", "", "1e3+0", "５+3"] {

@@ -4,7 +4,7 @@
 mod support;
 
 use hexstack_club::{
-    Club, Durability, Error, Failure, Pool, Reason, Refusal, SETTLED_AFTER, StoreError, Verdict,
+    Club, Durability, Error, Failure, Pace, Pool, Reason, Refusal, SETTLED_AFTER, StoreError, Verdict,
 };
 use hexstack_rules::{Colour, GameKind};
 use support::{club, game, greedy, member, play, refusal};
@@ -110,7 +110,7 @@ fn the_admin_brings_an_older_database_up_to_date_only_when_no_server_holds_it() 
     let held = std::fs::File::open(&path).unwrap();
     held.try_lock().unwrap();
     match Club::open_admin(&path) {
-        Err(Error::Store(StoreError { failure: Failure::OlderHeld(1, 2, _), .. })) => {}
+        Err(Error::Store(StoreError { failure: Failure::OlderHeld(1, 3, _), .. })) => {}
         other => panic!("{other:?}"),
     }
     drop(held);
@@ -124,7 +124,7 @@ fn rated_games_move_ratings_shown_as_a_question_mark_until_ten() {
     let (_dir, _path, mut club) = club();
     let (ann, bo) = (member(&mut club, "Ann"), member(&mut club, "Bo"));
     let turns = greedy(GameKind::Clamber, 3, 100);
-    let pool = Pool::of(GameKind::Clamber, 3).unwrap();
+    let pool = Pool::of(GameKind::Clamber, 3, Pace::Live).unwrap();
     for n in 0..SETTLED_AFTER {
         let id = club.create_game(&game("clamber", 3, &ann, &bo, true)).unwrap();
         let ended = play(&mut club, id, [&ann, &bo], &turns).ended.unwrap();
@@ -155,7 +155,7 @@ fn rated_games_move_ratings_shown_as_a_question_mark_until_ten() {
     let mine = club.ratings_of(ann.id).unwrap();
     assert_eq!(
         mine.iter().map(|s| s.pool).collect::<Vec<_>>(),
-        [pool, Pool::of(GameKind::Ombagui, 4).unwrap()]
+        [pool, Pool::of(GameKind::Ombagui, 4, Pace::Live).unwrap()]
     );
     assert_eq!(mine[1].shown(), "?", "one Ombagui game");
     let history = club.history(ann.id, None, 100).unwrap();

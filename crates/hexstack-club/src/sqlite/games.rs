@@ -5,13 +5,13 @@ use crate::archive::{GameInfo, Turn, Which};
 use crate::error::{Error, Failure, Refusal};
 use crate::games::NewGame;
 use crate::ratings::RatingChange;
-use crate::store::{Finish, GameStore};
+use crate::store::{Finish, GameStore, Next};
 use crate::terms::{GameId, MemberId, Verdict};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 const GAME: &str = "SELECT g.id, g.game, g.side, b.name, r.name, g.blue, g.red, g.clock, g.rated,
         g.result, g.reason, g.start, g.created, g.updated,
-        (SELECT count(*) FROM turns WHERE game_id = g.id)
+        (SELECT count(*) FROM turns WHERE game_id = g.id), g.mover, g.deadline
     FROM games g JOIN members b ON b.id = g.blue JOIN members r ON r.id = g.red";
 
 /// A game's row; none if it is of a game this club does not know (a newer one's).
@@ -34,6 +34,8 @@ fn info(row: &Row) -> rusqlite::Result<Option<GameInfo>> {
         created: row.get(12)?,
         updated: row.get(13)?,
         turns: row.get(14)?,
+        mover: row.get(15)?,
+        deadline: row.get(16)?,
     }))
 }
 
@@ -62,7 +64,8 @@ fn finish(conn: &Connection, id: GameId, end: Finish, now: i64) -> Result<Vec<Ra
     let Finish { verdict, rated } = end;
     let changed = conn
         .prepare_cached(
-            "UPDATE games SET state = 'done', result = ?2, reason = ?3, updated = ?4
+            "UPDATE games SET state = 'done', result = ?2, reason = ?3, updated = ?4,
+                    mover = NULL, deadline = NULL
                 WHERE id = ?1 AND state = 'live'",
         )?
         .execute(params![id, verdict.result_word(), verdict.reason.word(), now])?;
@@ -76,14 +79,14 @@ fn finish(conn: &Connection, id: GameId, end: Finish, now: i64) -> Result<Vec<Ra
 }
 
 impl GameStore for SqliteStore {
-    fn create_game(&mut self, new: &NewGame, start: &str, now: i64) -> Result<GameId, Error> {
+    fn create_game(&mut self, new: &NewGame, start: &str, now: i64, next: Next) -> Result<GameId, Error> {
         self.write(|tx| {
             for member in [new.blue, new.red] {
                 playable(tx, member)?;
             }
             tx.prepare_cached(
-                "INSERT INTO games (game, side, blue, red, clock, start, rated, created, updated)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+                "INSERT INTO games (game, side, blue, red, clock, start, rated, created, updated, mover, deadline)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10)",
             )?
             .execute(params![
                 new.game.name(),
@@ -93,7 +96,9 @@ impl GameStore for SqliteStore {
                 new.clock,
                 start,
                 new.rated,
-                now
+                now,
+                next.mover,
+                next.deadline
             ])?;
             Ok(tx.last_insert_rowid())
         })
@@ -149,7 +154,12 @@ impl GameStore for SqliteStore {
         })
     }
 
-    fn add_turn(&mut self, id: GameId, turn: &Turn, end: Option<Finish>) -> Result<Vec<RatingChange>, Error> {
+    fn add_turn(
+        &mut self,
+        id: GameId,
+        turn: &Turn,
+        after: Result<Next, Finish>,
+    ) -> Result<Vec<RatingChange>, Error> {
         self.write(|tx| {
             let [blue_ms, red_ms] =
                 turn.clocks.map_or([None, None], |clocks| clocks.map(|ms| Some(millis(ms))));
@@ -166,18 +176,24 @@ impl GameStore for SqliteStore {
                 red_ms,
                 turn.played
             ])?;
-            match end {
-                Some(end) => finish(tx, id, end, turn.played),
-                None => {
-                    tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
-                        .execute(params![id, turn.played])?;
+            match after {
+                Err(end) => finish(tx, id, end, turn.played),
+                Ok(next) => {
+                    moved_on(tx, id, next, turn.played)?;
                     Ok(Vec::new())
                 }
             }
         })
     }
 
-    fn take_back(&mut self, id: GameId, to: u32, clocks: Option<[u64; 2]>, now: i64) -> Result<(), Error> {
+    fn take_back(
+        &mut self,
+        id: GameId,
+        to: u32,
+        clocks: Option<[u64; 2]>,
+        now: i64,
+        next: Next,
+    ) -> Result<(), Error> {
         self.write(|tx| {
             tx.prepare_cached("DELETE FROM turns WHERE game_id = ?1 AND number > ?2")?
                 .execute(params![id, to])?;
@@ -187,12 +203,69 @@ impl GameStore for SqliteStore {
                 )?
                 .execute(params![id, to, millis(blue), millis(red)])?;
             }
-            tx.prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?.execute(params![id, now])?;
-            Ok(())
+            moved_on(tx, id, next, now)
         })
     }
 
     fn finish(&mut self, id: GameId, end: Finish, now: i64) -> Result<Vec<RatingChange>, Error> {
         self.write(|tx| finish(tx, id, end, now))
     }
+
+    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+        self.read(|conn| {
+            let sql = "SELECT id, deadline FROM games WHERE state = 'live' AND deadline IS NOT NULL";
+            let mut statement = conn.prepare_cached(sql)?;
+            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+    }
+
+    fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error> {
+        self.read(|conn| {
+            let sql = format!(
+                "{GAME} WHERE g.state = 'live' AND g.mover = ?1 ORDER BY g.deadline IS NULL, g.deadline, g.id"
+            );
+            let mut statement = conn.prepare_cached(&sql)?;
+            let rows = statement.query_map([member], info)?;
+            Ok(rows.filter_map(Result::transpose).collect::<rusqlite::Result<Vec<_>>>()?)
+        })
+    }
+
+    fn stopped(&mut self, now: i64) -> Result<(), Error> {
+        self.write(|tx| {
+            tx.execute("INSERT OR REPLACE INTO server_state (key, value) VALUES ('stopped', ?1)", [now])?;
+            Ok(())
+        })
+    }
+
+    fn resumed(&mut self, now: i64) -> Result<i64, Error> {
+        self.write(|tx| {
+            let stopped: Option<i64> = tx
+                .query_row("SELECT value FROM server_state WHERE key = 'stopped'", [], |row| row.get(0))
+                .optional()?;
+            // Killed, it said nothing: it was alive at the last thing it kept, at least.
+            let last: Option<i64> = match stopped {
+                Some(stopped) => Some(stopped),
+                None => tx.query_row(
+                    "SELECT max(m) FROM (SELECT max(updated) AS m FROM games UNION ALL SELECT max(played) FROM turns)",
+                    [],
+                    |row| row.get(0),
+                )?,
+            };
+            let down = last.map_or(0, |last| (now - last).max(0));
+            tx.execute(
+                "UPDATE games SET deadline = deadline + ?1 WHERE state = 'live' AND deadline IS NOT NULL",
+                [down],
+            )?;
+            tx.execute("DELETE FROM server_state WHERE key = 'stopped'", [])?;
+            Ok(down)
+        })
+    }
+}
+
+/// Game `id` goes on, `next` to move, changed at `now`.
+fn moved_on(conn: &Connection, id: GameId, next: Next, now: i64) -> Result<(), Fail> {
+    conn.prepare_cached("UPDATE games SET updated = ?2, mover = ?3, deadline = ?4 WHERE id = ?1")?
+        .execute(params![id, now, next.mover, next.deadline])?;
+    Ok(())
 }

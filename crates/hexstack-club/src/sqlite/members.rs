@@ -77,6 +77,23 @@ impl MemberStore for SqliteStore {
         })
     }
 
+    fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error> {
+        self.write(|tx| {
+            tx.execute("UPDATE members SET contact = ?2 WHERE id = ?1", params![member, contact])?;
+            Ok(())
+        })
+    }
+
+    fn contact(&self, member: MemberId) -> Result<Option<String>, Error> {
+        self.read(|conn| {
+            let found: Option<Option<String>> = conn
+                .prepare_cached("SELECT contact FROM members WHERE id = ?1")?
+                .query_row([member], |row| row.get(0))
+                .optional()?;
+            Ok(found.flatten())
+        })
+    }
+
     fn members(&self) -> Result<Vec<Listed>, Error> {
         self.read(|conn| {
             let sql = "SELECT id, name, created, banned,

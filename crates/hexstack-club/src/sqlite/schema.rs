@@ -84,8 +84,42 @@ CREATE TABLE rating_history (
 ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 3: correspondence games. A game in progress says who is to move (`mover`) and,
+/// at days a turn, when their time runs out (`deadline`); ratings are kept apart by pace
+/// (`live` or `daily`, the games before being live); a member's contact for word of their
+/// games while away; and when a server last stopped, so that a restart does not count the
+/// time it was down against anyone.
+const CORRESPONDENCE: &str = "
+ALTER TABLE games ADD COLUMN mover INTEGER REFERENCES members (id);
+ALTER TABLE games ADD COLUMN deadline INTEGER;
+CREATE INDEX games_mover ON games (mover) WHERE state = 'live';
+CREATE INDEX games_deadline ON games (deadline) WHERE state = 'live' AND deadline IS NOT NULL;
+ALTER TABLE members ADD COLUMN contact TEXT;
+CREATE TABLE paced_ratings (
+    member INTEGER NOT NULL REFERENCES members (id),
+    game TEXT NOT NULL,
+    side INTEGER NOT NULL,
+    pace TEXT NOT NULL CHECK (pace IN ('live', 'daily')),
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (member, game, side, pace)
+) STRICT, WITHOUT ROWID;
+INSERT INTO paced_ratings
+    SELECT member, game, side, 'live', rating, deviation, volatility, games FROM ratings;
+DROP TABLE ratings;
+ALTER TABLE paced_ratings RENAME TO ratings;
+CREATE INDEX ratings_best ON ratings (game, side, pace, rating DESC);
+ALTER TABLE rating_history ADD COLUMN pace TEXT NOT NULL DEFAULT 'live' CHECK (pace IN ('live', 'daily'));
+CREATE TABLE server_state (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+";
+
 /// Every migration, in order: the database's version is how many of them it has had.
-pub const MIGRATIONS: &[&str] = &[MEMBERS_AND_ARCHIVE, RATINGS];
+pub const MIGRATIONS: &[&str] = &[MEMBERS_AND_ARCHIVE, RATINGS, CORRESPONDENCE];
 
 /// The schema version this hexstack reads and writes.
 pub const VERSION: usize = MIGRATIONS.len();
