@@ -394,4 +394,3 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
 fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
     written(text_commands::print(text))
 }
-

@@ -138,6 +138,8 @@ impl App {
         });
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
             self.overlay = Some(Overlay::Ask(question));
+            // The other player waits for this one's word: the terminal rings.
+            self.bell = true;
         }
     }
 

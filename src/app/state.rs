@@ -88,6 +88,8 @@ pub struct App {
     /// A game that just left the screen for the menu, its clocks stopped: kept once more
     /// by the program around the app, then dropped.
     pub closed: Option<Box<AnyGameScreen>>,
+    /// Something needs the person at the terminal: the next frame rings its bell, once.
+    pub bell: bool,
 }
 
 impl App {
@@ -95,7 +97,17 @@ impl App {
     pub fn new(profile: Profile, area: Rect) -> App {
         let screen = Screen::Menu(Menu::default());
         let waker = Waker::default();
-        App { screen, overlay: None, quit: false, request: None, area, profile, waker, closed: None }
+        App {
+            screen,
+            overlay: None,
+            quit: false,
+            request: None,
+            area,
+            profile,
+            waker,
+            closed: None,
+            bell: false,
+        }
     }
 
     /// The menu again, at the same terminal: its person and its loop.
@@ -177,6 +189,27 @@ impl App {
             }
             _ => false,
         }
+    }
+
+    /// A notice that needs the person at this terminal (a challenge to them, a game that
+    /// began or ended while they were away, a question of the other player's): said on the
+    /// lobby's note line or the game's status line, and the terminal's bell rung once, with
+    /// the next frame. Whether a screen showed it (the bell rings anyway).
+    pub fn notice(&mut self, said: Text) -> bool {
+        self.bell = true;
+        match &self.screen {
+            Screen::Lobby(_) => self.note_in_lobby(said),
+            Screen::Game(_) => {
+                self.say_at_game(said, false);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the bell is to ring with the next frame, taken: it rings once.
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
     }
 
     /// Says `said` on the game on screen: a warning, or news.

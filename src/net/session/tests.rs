@@ -29,14 +29,18 @@ struct Trusting;
 impl client::Handler for Trusting {
     type Error = russh::Error;
 
-    async fn check_server_key(&mut self, _: &russh::keys::PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+    async fn check_server_key(
+        &mut self,
+        _: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
         Ok(true)
     }
 }
 
 /// A keyless connection running a command on `server`: its channel.
 async fn keyless(server: &SshServer) -> (client::Handle<Trusting>, russh::Channel<client::Msg>) {
-    let mut session = client::connect(Arc::new(client::Config::default()), server.addr(), Trusting).await.unwrap();
+    let mut session =
+        client::connect(Arc::new(client::Config::default()), server.addr(), Trusting).await.unwrap();
     let answer = session.authenticate_keyboard_interactive_start("watcher", None).await.unwrap();
     assert!(matches!(answer, client::KeyboardInteractiveAuthResponse::Success));
     let channel = session.channel_open_session().await.unwrap();
