@@ -39,6 +39,9 @@ pub struct GameScreen<G: Game> {
     pub advisor: Advisor<G>,
     pub mode: Mode<G>,
     pub players: Players,
+    /// What the club knows of each player (Blue, Red): their rating in the game's pool
+    /// (`1512`, `?` while provisional), none off the club or in a casual game.
+    pub ratings: [Option<String>; 2],
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
@@ -82,6 +85,7 @@ impl<G: Input> GameScreen<G> {
             advisor: Advisor::new(Level::USUAL, waker.clone()).showing_eval(prefs.eval),
             mode: Mode::HotSeat,
             players: prefs.players(),
+            ratings: [None, None],
             keeping: Keeping::new(),
             leaving: Leaving::Program,
             prefs: prefs.clone(),

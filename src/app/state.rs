@@ -231,10 +231,17 @@ impl App {
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
     pub fn seat_at_club(&mut self, seat: link::Seat, players: &Players) {
+        self.seat_at_club_rated(seat, players, [None, None]);
+    }
+
+    /// The same, each player's rating in the game's pool shown beside their name (Blue's,
+    /// Red's: `1512`, or `?` while provisional; none in a casual game).
+    pub fn seat_at_club_rated(&mut self, seat: link::Seat, players: &Players, ratings: [Option<String>; 2]) {
         let game = crate::each_game!(map seat.link().record(), shared => {
             let mut game = GameScreen::shared(shared, seat.clone(), &self.profile.prefs, &self.waker);
             game.leaving = keys::Leaving::Lobby;
             game.players = players.clone();
+            game.ratings = ratings.clone();
             game
         });
         self.open(Screen::Game(Box::new(game)));

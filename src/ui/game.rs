@@ -35,9 +35,9 @@ pub trait Look: Input {
 
     /// A cell's text, in the style of its mark.
     fn write(&self, cell: Cell, style: Style, say: Say) -> CellText;
-    /// Lines about the game for the side panel, above the move list: the players, and
-    /// what stands at `pointer`.
-    fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>>;
+    /// Lines about the game for the side panel, `width` wide, above the move list: the
+    /// players, and what stands at `pointer`.
+    fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say, width: usize) -> Vec<Line<'static>>;
 }
 
 /// Draws the game screen, or says how large the terminal must be.
@@ -142,11 +142,18 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let table = &game.table;
     let mut panel = Panel::new(say, area);
     panel.lines(super::clock::panel_lines(game, say));
-    panel.lines(G::facts(game, game.pointer(), say));
+    panel.lines(players_lines(game, say, panel.width()));
+    let mine = game.seat().and_then(|seat| seat.colour());
+    if let Some(mine) = mine {
+        panel.words(text!(PANEL_YOU_PLAY, mine), say.theme.player(mine).patch(theme::TITLE));
+    }
+    panel.lines(G::facts(game, game.pointer(), say, panel.width()));
     if let Some(turn) = game.computer_showing() {
         panel.words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);
     }
-    for line in game.computer().map(computer_line).into_iter().chain(game.seat_line()) {
+    // The side this terminal plays is said above: "your turn" is the status line's.
+    let seat_line = game.seat_line().filter(|line| mine.is_none() || !line.is(NET_YOUR_TURN));
+    for line in game.computer().map(computer_line).into_iter().chain(seat_line) {
         panel.words(line, theme::HINTS);
     }
     // A mutual blockade is named, so that the players know why nobody can finish.
@@ -180,6 +187,34 @@ fn sparkline(review: &KeptReview, at: usize, width: usize, theme: &Theme) -> Lin
         Span::styled(bar, style)
     });
     Line::from(spans.collect::<Vec<_>>())
+}
+
+/// A game between named players at the club, or shared: each one's colour, name and
+/// rating in the game's pool (`?` while provisional), in their colour; a long name's rating
+/// goes under it. Nothing where the players have no names.
+fn players_lines<G: Look>(game: &GameScreen<G>, say: Say, width: usize) -> Vec<Line<'static>> {
+    let shown = game.leaving == Leaving::Lobby || game.seat().is_some();
+    let [Some(blue), Some(red)] = [Colour::Blue, Colour::Red].map(|colour| game.players.name(colour)) else {
+        return Vec::new();
+    };
+    if !shown {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    for (colour, name) in [(Colour::Blue, blue), (Colour::Red, red)] {
+        let head = format!("{:<7}", say.text(&crate::i18n::colour(colour)));
+        let who = match &game.ratings[colour.index()] {
+            Some(rating) => format!("{name} {rating}"),
+            None => name.to_string(),
+        };
+        let style = say.theme.player(colour);
+        let room = width.saturating_sub(head.chars().count()).max(1);
+        for (n, part) in wrap_words(&who, room).into_iter().enumerate() {
+            let lead = if n == 0 { head.clone() } else { " ".repeat(head.chars().count()) };
+            lines.push(Line::from(vec![Span::styled(lead, style), Span::raw(part)]));
+        }
+    }
+    lines
 }
 
 /// Which side the computer plays, at which level.

@@ -60,7 +60,12 @@ impl<'a> Panel<'a> {
         let (played, total) = table.replay_position();
         let heading = if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
         lines.push(Line::styled(say.text(&heading), theme::HEADING));
-        let legend = legend(marks, G::KIND, say, width);
+        let mut legend = legend(marks, G::KIND, say, width);
+        // On a short panel what the marks mean gives way (the help has it), so that nothing
+        // above the move list is hidden under it.
+        if lines.len() + 1 + legend.len() > usize::from(area.height.saturating_sub(2)) {
+            legend.clear();
+        }
         let (moves, starts) = table.read(|record| move_list(record, first, say, width));
         let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
         // Scrolled so that the line of the current turn shows, the latest ones when at the end.
