@@ -6,10 +6,12 @@
 mod common;
 
 use common::*;
+use hexstack::app::event::Event;
 use hexstack::app::link::{Link, Seat};
 use hexstack::app::lobby::LobbyView;
-use hexstack::app::{App, Profile};
+use hexstack::app::{App, Overlay, Profile, Question, Screen};
 use hexstack::i18n::Lang;
+use hexstack::i18n::keys::NET_STALE;
 use hexstack::record::{AnyRecord, AnyRecordExt, Players};
 use hexstack::rules::{AnyPosition, Colour, clamber};
 use ratatui::layout::Rect;
@@ -58,4 +60,94 @@ fn the_game_screen_names_both_players_with_their_ratings_and_the_side_played() {
     let screen = text(&watcher, Lang::En);
     assert!(screen.contains("ana 1512") && !screen.contains("You play"), "{screen}");
     assert!(screen.contains("You are watching"), "{screen}");
+}
+
+/// What the status line says, in `lang`.
+fn status(app: &App, lang: Lang) -> String {
+    let game = app.screen.game().expect("a game screen");
+    let message = hexstack::each_game!(game, game => game.table.status().message().clone());
+    message.text().map(|text| lang.say(text)).unwrap_or_default()
+}
+
+/// The game on `link` as it stands, in notation.
+fn now(link: &Link) -> String {
+    hexstack::each_game!(link.game(), record => record.position().to_string())
+}
+
+fn on_lobby(app: &App) -> bool {
+    matches!(app.screen, Screen::Lobby(_))
+}
+
+#[test]
+fn q_in_a_chain_asks_whether_to_end_the_turn_there_and_keeps_the_capture() {
+    let link = link("3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3");
+    let mut blue = member(link.join(Some(Colour::Blue)), 80, 24);
+    click(&mut blue, "B2");
+    click(&mut blue, "C4");
+    press(&mut blue, &["q"]);
+    assert_eq!(blue.overlay, Some(Overlay::Ask(Question::EndTurn("B2xC4".to_string()))));
+    let asked = text(&blue, Lang::En);
+    assert!(asked.contains("Your turn is under way (B2xC4)"), "{asked}");
+    press(&mut blue, &["n"]);
+    assert!(!on_lobby(&blue) && blue.overlay.is_none(), "no: the chain goes on");
+    click(&mut blue, "E5");
+    press(&mut blue, &["Esc"]);
+    assert_eq!(now(&link), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4", "played whole");
+    // Red's chain, left with q and y: the capture made is played, then the lobby.
+    let link = self::link("3/r/B2=r2,B3=b1,C4=b2,D4=b2,D5=b1,E4=b3,E5=b3");
+    let mut red = member(link.join(Some(Colour::Red)), 80, 24);
+    click(&mut red, "B2");
+    click(&mut red, "C4");
+    press(&mut red, &["q", "y"]);
+    assert!(on_lobby(&red), "back in the lobby");
+    assert_eq!(now(&link), "3/b/B2=r2,B3=b1,C4=r3,D5=b1,E4=b3,E5=b3");
+    // Nothing under way: q goes at once, as before.
+    let mut blue = member(link.join(Some(Colour::Blue)), 80, 24);
+    press(&mut blue, &["q"]);
+    assert!(on_lobby(&blue));
+}
+
+#[test]
+fn a_draw_offered_while_a_take_back_waits_is_refused_to_the_asker_and_the_take_back_still_answers() {
+    let link = link("3/b/-");
+    let mut blue = member(link.join(Some(Colour::Blue)), 80, 24);
+    let mut red = member(link.join(Some(Colour::Red)), 80, 24);
+    let turn = |by: &mut App, other: &mut App, cell: &str| {
+        click(by, cell);
+        other.handle(Event::Shared { played: true });
+    };
+    turn(&mut blue, &mut red, "C3");
+    turn(&mut red, &mut blue, "D3");
+    turn(&mut blue, &mut red, "E3");
+    press(&mut red, &["u"]);
+    blue.handle(Event::Shared { played: false });
+    assert_eq!(blue.overlay, Some(Overlay::Ask(Question::TakeBack(Colour::Red))));
+    press(&mut red, &["d"]);
+    assert_eq!(status(&red, Lang::En), "Blue has yet to answer your take-back request");
+    press(&mut blue, &["y"]);
+    assert_ne!(status(&blue, Lang::En), Lang::En.say(&hexstack::i18n::text!(NET_STALE)));
+    red.handle(Event::Shared { played: true });
+    assert_eq!(now(&link), "3/r/C3=b1", "Red's turn and Blue's answer go back");
+    assert!(status(&red, Lang::En).starts_with("Blue agreed"), "{}", status(&red, Lang::En));
+}
+
+#[test]
+fn resigning_at_the_club_is_asked_of_the_player_in_their_own_person() {
+    let link = link("3/b/C3=b1");
+    let mut red = member(link.join(Some(Colour::Red)), 80, 24);
+    press(&mut red, &["r"]);
+    assert_eq!(red.overlay, Some(Overlay::Ask(Question::YouResign(Colour::Red))));
+    for (lang, asked) in [
+        (Lang::En, "Do you resign?"),
+        (Lang::Fr, "Abandonnez-vous la partie ?"),
+        (Lang::Sr, "Предајеш ли партију?"),
+    ] {
+        let screen = text(&red, lang);
+        assert!(screen.contains(asked), "{lang:?}\n{screen}");
+    }
+    press(&mut red, &["y"]);
+    assert_eq!(
+        hexstack::each_game!(link.game(), record => record.end()),
+        Some(hexstack::record::End::Resigned(Colour::Red))
+    );
 }

@@ -355,7 +355,13 @@ fn the_clubs_note_is_shown_until_the_next_key_and_help_lists_the_keys() {
         press(&mut app, &["Esc"]);
     }
     press(&mut app, &["q"]);
-    assert!(app.quit, "q leaves the club");
+    assert_eq!(app.overlay, Some(Overlay::Ask(hexstack::app::Question::LeaveClub)), "asked first");
+    let asked = text(&app, Lang::En);
+    assert!(asked.contains("Leave the club?"), "{asked}");
+    press(&mut app, &["n"]);
+    assert!(!app.quit && app.overlay.is_none(), "any other key stays");
+    press(&mut app, &["q", "y"]);
+    assert!(app.quit, "q and y leave the club");
 }
 
 #[test]

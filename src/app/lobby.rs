@@ -277,7 +277,8 @@ impl Component for Lobby {
             Action::Yes => return self.answer(true),
             Action::Cancel => return self.answer(false),
             Action::Help => return Go::Help,
-            Action::Quit => return Go::Quit,
+            // Leaving the club is asked first: a stray q lost a member their session.
+            Action::Quit => return Go::Ask(crate::app::component::Question::LeaveClub),
             _ => {}
         }
         Go::Stay

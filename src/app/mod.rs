@@ -337,10 +337,21 @@ impl App {
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
-            Question::Quit | Question::QuitEntry | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Quit
+            | Question::QuitEntry
+            | Question::LeaveClub
+            | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Again => self.go(Go::Again),
+            Question::EndTurn(_) => {
+                if let Some(game) = self.kept_game() {
+                    game.answer(question, true);
+                }
+                self.go(Go::Lobby);
+            }
             Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
+            | Question::YouResign(_)
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)

@@ -143,16 +143,16 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let mut panel = Panel::new(say, area);
     panel.lines(super::clock::panel_lines(game, say));
     panel.lines(players_lines(game, say, panel.width()));
-    let mine = game.seat().and_then(|seat| seat.colour());
-    if let Some(mine) = mine {
+    // The side this terminal plays, unless the seat's line says it ("You play Red: your turn").
+    let seat_line = game.seat_line();
+    let said = seat_line.as_ref().is_some_and(|line| line.is(NET_YOUR_TURN));
+    if let Some(mine) = game.seat().and_then(|seat| seat.colour()).filter(|_| !said) {
         panel.words(text!(PANEL_YOU_PLAY, mine), say.theme.player(mine).patch(theme::TITLE));
     }
     panel.lines(G::facts(game, game.pointer(), say, panel.width()));
     if let Some(turn) = game.computer_showing() {
         panel.words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);
     }
-    // The side this terminal plays is said above: "your turn" is the status line's.
-    let seat_line = game.seat_line().filter(|line| mine.is_none() || !line.is(NET_YOUR_TURN));
     for line in game.computer().map(computer_line).into_iter().chain(seat_line) {
         panel.words(line, theme::HINTS);
     }
