@@ -151,3 +151,35 @@ fn resigning_at_the_club_is_asked_of_the_player_in_their_own_person() {
         Some(hexstack::record::End::Resigned(Colour::Red))
     );
 }
+
+#[test]
+fn a_finished_club_game_offers_only_the_keys_that_still_do_something_and_no_hint_mark() {
+    let link = link("3/b/C3=b2,D3=r1");
+    let mut blue = member(link.join(Some(Colour::Blue)), 80, 24);
+    press(&mut blue, &["Enter", "l", "Enter"]);
+    assert!(hexstack::each_game!(link.game(), record => record.end()).is_some(), "Blue won");
+    let screen = text(&blue, Lang::En);
+    let keys = screen.lines().last().unwrap();
+    assert!(!keys.contains("Enter") && !keys.contains("u "), "{keys}");
+    assert!(keys.contains("? keys") && keys.contains("q lobby"), "{keys}");
+    press(&mut blue, &["u"]);
+    assert_eq!(message(&blue), "the game is over: q goes back to the lobby", "u says why");
+    press(&mut blue, &["?"]);
+    let help = text(&blue, Lang::En);
+    assert!(!help.contains("< >") && !help.contains("hint"), "the club gives no hints\n{help}");
+    assert!(!help.contains("Enter Space"), "nothing to play\n{help}");
+}
+
+#[test]
+fn a_replays_last_turn_says_how_the_game_ended() {
+    let mut replay = clamber("3/b/-");
+    press(&mut replay, &["Enter", "r", "y"]);
+    game_mut(&mut replay).leaving = hexstack::app::keys::Leaving::Lobby;
+    press(&mut replay, &["u"]);
+    assert_eq!(message(&replay), "turn 0 of 1: Blue to move");
+    let header = text(&replay, Lang::En);
+    let header = header.lines().next().unwrap();
+    assert!(header.contains("Red resigned: Blue wins"), "the header keeps the end: {header}");
+    press(&mut replay, &["C-r"]);
+    assert_eq!(message(&replay), "turn 1 of 1: Red resigned: Blue wins");
+}

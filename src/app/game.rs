@@ -188,6 +188,13 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
+    /// How a game that cannot go on ended, wherever the players stand in its line: a game
+    /// on time that is over, or a finished game of the club's replayed.
+    pub fn ended_for_good(&self) -> Option<crate::record::End> {
+        let replay = self.leaving == Leaving::Lobby && matches!(self.mode, Mode::HotSeat);
+        self.table.read(|record| record.line_end().filter(|_| replay || record.timed_and_over()))
+    }
+
     /// The seat of a shared game.
     pub fn seat(&self) -> Option<&Seat> {
         match &self.mode {

@@ -61,9 +61,12 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
         Mode::Tried(_) => text!(GAME_TRY, G::title(board)),
         _ => G::title(board),
     };
+    // A game that cannot go on says how it ended wherever its players look back to.
+    let end = table.end().or_else(|| game.ended_for_good());
+    let skipped = table.skipped().filter(|_| end.is_none());
     let title = Line::from(vec![
         Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE),
-        status(table.end(), table.to_move(), table.skipped(), &game.players, say),
+        status(end, table.to_move(), skipped, &game.players, say),
     ]);
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
@@ -75,7 +78,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
             shown.write(cell, style, say)
         }),
     }
-    if let Some(end) = table.end() {
+    if let Some(end) = end {
         let lines = vec![
             Line::from(
                 status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
@@ -86,7 +89,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(table.status().message(), say, areas.message, frame);
-    let hints = say.keys.hints_leaving(game.context(), say.lang, game.leaving);
+    let hints = say.keys.hints_of_game(game.context(), say.lang, game.leaving, end.is_some());
     let hints = super::room::fit_hints(&hints, areas.hints.width);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
@@ -100,6 +103,8 @@ fn banner_keys<G: Game>(game: &GameScreen<G>, on_time: bool) -> Key<0> {
         // A shared game on time that is over has nothing to take back.
         Mode::Shared(_) if on_time => BANNER_KEYS_LEAVE,
         Mode::Shared(_) => BANNER_KEYS_SHARED,
+        // A game started from the menu goes back there with q, as its key line says.
+        Mode::HotSeat | Mode::Against(_) if game.leaving == Leaving::Menu => BANNER_KEYS_MENU,
         Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
     }
 }
@@ -279,11 +284,12 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
 }
 
 /// What the board's marks mean and what else it shows, for the help.
-pub fn marks_help<G: Look>(_: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
-    // A hint is lit as the computer's turn, in every game.
+pub fn marks_help<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    // A hint is lit as the computer's turn, in every game but the club's, which gives none.
+    let hinted = (game.leaving != Leaving::Lobby).then_some(&Mark::Better);
     let marks = G::MARKS
         .iter()
-        .chain([&Mark::Better])
+        .chain(hinted)
         .map(|mark| Line::raw(format!("{} {}", mark.symbol(), say.word(mark.sentence(G::KIND)))));
     marks.chain(G::NOTES.iter().map(|note| Line::raw(say.word(*note)))).collect()
 }

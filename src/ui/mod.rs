@@ -67,7 +67,11 @@ pub fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
 fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let game = app.screen.game();
     let leaving = game.map_or(keys::Leaving::Program, |game| crate::each_game!(game, game => game.leaving));
-    let keys = say.keys.help_leaving(app.context(), game.map(|game| game.seen().kind()), say.lang, leaving);
+    let over = game.is_some_and(
+        |game| crate::each_game!(game, game => game.table.end().or_else(|| game.ended_for_good()).is_some()),
+    );
+    let kind = game.map(|game| game.seen().kind());
+    let keys = say.keys.help_of_game(app.context(), kind, say.lang, (leaving, over));
     let reviewing = matches!(app.screen, Screen::Review(_));
     let mut board = Vec::new();
     if let Some(game) = game {

@@ -135,9 +135,14 @@ impl<G: Input> GameScreen<G> {
 
     /// What an action does in any game, once its mode had its say.
     pub(super) fn common(&mut self, action: Action) -> Go {
-        let (over, in_progress) = (self.table.end().is_some(), self.table.in_progress());
+        // A game that cannot go on is over wherever its players look back to in it.
+        let over = self.table.end().is_some() || self.ended_for_good().is_some();
+        let in_progress = self.table.in_progress();
         match action {
-            Action::Act if over => Go::Again,
+            // An Enter meant for the board never starts a new game unasked; a tried example
+            // is no game to keep.
+            Action::Act if over && matches!(self.mode, Mode::Tried(_)) => Go::Again,
+            Action::Act if over => Go::Ask(Question::Again),
             Action::Save => Go::SaveAs(G::KIND),
             Action::Review => Go::Review(None, Leave::Game),
             Action::Help => Go::Help,
