@@ -26,7 +26,10 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 
+mod bell;
 mod requests;
+
+pub use bell::Bell;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
@@ -155,24 +158,6 @@ pub struct Screen<B: Backend> {
     pub redraw: Redraw,
     /// Frames drawn so far.
     frames: u64,
-}
-
-/// A terminal whose bell can ring: a real one is sent BEL, a test's stays quiet.
-pub trait Bell {
-    fn ring(&mut self) -> std::io::Result<()>;
-}
-
-impl<W: Write> Bell for CrosstermBackend<W> {
-    fn ring(&mut self) -> std::io::Result<()> {
-        self.write_all(b"\x07")?;
-        Write::flush(self)
-    }
-}
-
-impl Bell for ratatui::backend::TestBackend {
-    fn ring(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 impl<B: Backend> Screen<B>
