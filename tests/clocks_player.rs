@@ -84,3 +84,57 @@ fn a_game_won_from_the_menu_says_q_goes_to_the_menu_on_its_banner_too() {
     press(&mut app, &["q"]);
     assert!(matches!(app.screen, hexstack::app::Screen::Menu(_)), "q goes to the menu");
 }
+
+#[test]
+fn a_pause_hides_the_whole_position_and_its_key_line_offers_only_what_works() {
+    let (mut app, _time) = timed("3/b/C4=r2", "5+3");
+    press(&mut app, &["Enter", "p"]);
+    assert!(game(&app).paused);
+    let screen = rows(&app);
+    let all = screen.join("\n");
+    for hidden in ["C3:", "group", "Moves", "1. C3", "r2", "cursor"] {
+        assert!(!all.contains(hidden), "{hidden} shows while paused\n{all}");
+    }
+    assert!(all.contains("Game · 5+3"), "the time control is named\n{all}");
+    assert_eq!(screen.last().unwrap(), "p go on · ? keys · q quit");
+    // The board's keys do nothing while paused; p goes on.
+    press(&mut app, &["Enter", "u"]);
+    assert_eq!(position(&app), "3/r/C3=b1,C4=r2");
+    press(&mut app, &["?"]);
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    press(&mut app, &["Esc", "p"]);
+    assert!(!game(&app).paused);
+    assert!(rows(&app).join("\n").contains("1. C3"));
+}
+
+#[test]
+fn the_clocks_stop_under_a_box_at_one_keyboard() {
+    let (mut app, time) = timed("start", "12s+0");
+    press(&mut app, &["Enter"]);
+    press(&mut app, &["q"]);
+    assert_eq!(app.overlay, Some(Overlay::Ask(Question::Quit)));
+    time.advance(Duration::from_secs(30));
+    app.handle(Wake::Timer);
+    assert_eq!(game(&app).table.end(), None, "no flag falls behind the question");
+    press(&mut app, &["n"]);
+    time.advance(Duration::from_secs(5));
+    app.handle(Wake::Timer);
+    let left = game(&app).table.read(|record| record.clock().unwrap().left(Colour::Red));
+    assert_eq!(left, Duration::from_secs(7), "Red's clock ran again once the box closed");
+}
+
+#[test]
+fn the_review_says_its_times_unit_rounds_them_and_names_the_time_control() {
+    let (mut app, time) = timed("start", "12s+0");
+    time.advance(Duration::from_millis(1_999));
+    press(&mut app, &["Enter"]);
+    time.advance(Duration::from_millis(940));
+    press(&mut app, &["l", "Enter", "v"]);
+    let screen = rows(&app).join("\n");
+    assert!(screen.contains("Time per turn · longest 2.0s"), "{screen}");
+    assert!(screen.contains("Review · level 4 · 12s+0"), "the time control is named\n{screen}");
+    assert!(screen.contains("2.0s") && screen.contains("0.9s"), "each turn's time rounded\n{screen}");
+    // Where the longer words do not fit, the shorter say it whole.
+    let french = render_in(&app, hexstack::i18n::Lang::Fr).backend().to_string();
+    assert!(french.contains("Tour le plus long : 2.0s"), "{french}");
+}

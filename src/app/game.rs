@@ -295,6 +295,7 @@ impl<G: Input> GameScreen<G> {
 impl<G: Input> Component for GameScreen<G> {
     fn context(&self) -> Context {
         match &self.mode {
+            _ if self.paused => Context::Paused,
             Mode::Tried(_) => Context::Try,
             Mode::Shared(seat) if seat.colour().is_none() => Context::Watching,
             Mode::Shared(_) => Context::Shared,

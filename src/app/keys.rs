@@ -51,6 +51,8 @@ pub enum Context {
     /// A finished game of the club's replayed: going through its turns, and back to the
     /// lobby.
     Replay,
+    /// A game paused at one keyboard, its board hidden: going on, the help, saving, leaving.
+    Paused,
     /// A game against the computer being set up on the menu.
     Setup,
     /// The computer's review of a game: going through its turns.
@@ -80,7 +82,7 @@ pub enum Context {
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 22] = [
+    pub const ALL: [Context; 23] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -89,6 +91,7 @@ impl Context {
         Context::Shared,
         Context::Watching,
         Context::Replay,
+        Context::Paused,
         Context::Setup,
         Context::Review,
         Context::Retry,

@@ -148,6 +148,11 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let mut panel = Panel::new(say, area);
     panel.lines(super::clock::panel_lines(game, say));
     panel.lines(players_lines(game, say, panel.width()));
+    // A paused game hides the position: nothing of it in the panel either.
+    if game.paused {
+        panel.without_moves();
+        return panel.draw((PANEL_TITLE, table), (G::MARKS, G::FIRST), area, frame);
+    }
     // The side this terminal plays, unless the seat's line says it ("You play Red: your turn").
     let seat_line = game.seat_line();
     let said = seat_line.as_ref().is_some_and(|line| line.is(NET_YOUR_TURN));
