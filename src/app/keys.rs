@@ -336,7 +336,7 @@ pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<
 /// The names of keys as the help and hints write them, in `lang`: a key with a name of its
 /// own (Enter, Space, Home...) is named in the language, the others as they are printed.
 pub fn named(shown: &str, lang: Lang) -> String {
-    const NAMES: [(&str, Key<0>); 10] = [
+    const NAMES: [(&str, Key<0>); 11] = [
         ("Enter", KEYNAME_ENTER),
         ("Space", KEYNAME_SPACE),
         ("Esc", KEYNAME_ESC),
@@ -346,8 +346,10 @@ pub fn named(shown: &str, lang: Lang) -> String {
         ("Backspace", KEYNAME_BACKSPACE),
         ("PgUp", KEYNAME_PGUP),
         ("PgDn", KEYNAME_PGDN),
-        // Yes is each language's own letter (y, o for oui, д for да): every one is bound.
+        // Yes and no are each language's own letters (y, o for oui, д for да; n, н for не),
+        // with y beside where it is not the language's: every one is bound.
         ("Y", KEYNAME_YES),
+        ("N", KEYNAME_NO),
     ];
     let name = |key: &str| {
         NAMES.iter().find(|(name, _)| *name == key).map_or(key.to_string(), |(_, key)| lang.word(*key))

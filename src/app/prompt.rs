@@ -49,8 +49,9 @@ impl Component for Question {
     }
 
     fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Go {
+        // `с` is where Serbian's Cyrillic keyboard has `s`.
         if let Question::Unkept { game, .. } = self
-            && key.code == KeyCode::Char('s')
+            && matches!(key.code, KeyCode::Char('s' | 'с'))
         {
             return Go::SaveAs(*game);
         }

@@ -184,6 +184,8 @@ fn dropped(app: &App) -> Option<Text> {
 
 /// A question, in `text` when it is worded for the moment.
 fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, frame: &mut Frame) {
+    // Its keys are named as the box takes them (the lobby's `a` is no answer here).
+    let say = Say { context: crate::app::Component::context(question), ..say };
     let text = text.unwrap_or_else(|| question.text());
     let hints = match question {
         Question::Locked(_) => say.word(ASK_LOCKED_KEYS),
@@ -192,14 +194,18 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
         Question::Unkept { quit: false, .. } => say.word(ASK_UNKEPT_MENU),
         _ => format!("{} · {}", say.hints(Context::Question), say.word(ASK_OTHER_KEYS)),
     };
-    let lines =
-        ratatui::text::Text::from(vec![Line::raw(say.text(&text)), Line::styled(hints, theme::HINTS)]);
-    let box_area = centred(area, lines.width() as u16 + 4, 4);
+    let lines = vec![Line::raw(say.text(&text)), Line::styled(hints, theme::HINTS)];
+    // As wide as its words, within the screen: on a narrow one they wrap, none is cut.
+    let width = (lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4).min(area.width);
+    let height = wrapped_height(lines.clone(), width.saturating_sub(4)) + 2;
+    let box_area = centred(area, width, height);
     frame.render_widget(Clear, box_area);
     frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(Block::bordered().border_style(say.theme.warning)),
+        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(
+            Block::bordered()
+                .border_style(say.theme.warning)
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        ),
         box_area,
     );
 }
