@@ -196,7 +196,7 @@ impl App {
     fn too_small(&self) -> bool {
         let area = self.area;
         if let Screen::Lobby(_) = &self.screen {
-            return lobby::LobbyLayout::fit(area).is_none();
+            return !lobby::LobbyLayout::fits(area);
         }
         if let Screen::Puzzle(puzzles) = &self.screen {
             let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
@@ -258,7 +258,9 @@ impl App {
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
             Go::Menu => *self = self.menu(),
-            Go::Lobby => self.open(Screen::Lobby(Box::default())),
+            Go::Lobby => {
+                self.open(Screen::Lobby(Box::new(lobby::Lobby::default().in_lang(self.profile.lang))))
+            }
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
             Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),

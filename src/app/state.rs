@@ -157,7 +157,8 @@ impl App {
 
     /// A club member's terminal, on the club's lobby showing `view`.
     pub fn club_lobby(profile: Profile, area: Rect, view: lobby::LobbyView) -> App {
-        App::new(profile, area).showing(Screen::Lobby(Box::new(lobby::Lobby::new(view))))
+        let lobby = lobby::Lobby::new(view).in_lang(profile.lang);
+        App::new(profile, area).showing(Screen::Lobby(Box::new(lobby)))
     }
 
     /// The club's lobby, if it is on screen.

@@ -98,9 +98,9 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(key_column as u16 + 8);
     let lines_of = |(shown, what): &(String, String)| help_rows(shown, what, key_column, keys_width);
     // Keys that do not fit under each other on a short terminal go on beside what the
-    // marks mean, written closer: no key is ever cut off.
-    // The box leaves the screen's key line under it.
-    let rows = area.height.saturating_sub(3);
+    // marks mean, written closer. The box leaves the screen's key line under it, but where
+    // nothing goes beside the keys it may cover it.
+    let rows = area.height.saturating_sub(if marks == 0 { 2 } else { 3 });
     let board_width = width.saturating_sub(2 + keys_width + 2);
     let (mut keys, mut beside) = (keys, Vec::new());
     let beside_lines = |beside: &[(String, String)]| {
@@ -109,12 +109,12 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     };
     let keys_height =
         |keys: &[(String, String)]| keys.iter().map(|key| lines_of(key).len()).sum::<usize>() as u16;
-    while keys_height(&keys) > rows && keys.len() > 1 {
+    while marks > 0 && keys_height(&keys) > rows && keys.len() > 1 {
         beside.insert(0, keys.pop().expect("more than one key"));
     }
     let board = beside_lines(&beside);
     let board_height = wrapped_height(board.clone(), board_width);
-    let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
+    let keys = fitting(keys.iter().map(lines_of), usize::from(rows), say);
     let height = (keys.len() as u16).max(board_height) + 2;
     let box_area = centred(area, width, height);
     let block = Block::bordered().title(format!(" {} ", say.word(HELP_TITLE))).title_bottom(close);
@@ -125,6 +125,26 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
         Layout::horizontal([Constraint::Length(keys_width), Constraint::Min(0)]).spacing(2).areas(inner);
     frame.render_widget(Paragraph::new(keys), left);
     frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
+}
+
+/// The help's keys, each in its lines, within `rows` lines: where they do not all fit,
+/// the last line says how many keys are left out, so that none goes missing unsaid.
+fn fitting(keys: impl Iterator<Item = Vec<Line<'static>>>, rows: usize, say: Say) -> Vec<Line<'static>> {
+    let keys: Vec<Vec<Line>> = keys.collect();
+    if keys.iter().map(Vec::len).sum::<usize>() <= rows {
+        return keys.into_iter().flatten().collect();
+    }
+    let mut lines = Vec::new();
+    let mut shown = 0;
+    for key in &keys {
+        if lines.len() + key.len() + 1 > rows {
+            break;
+        }
+        lines.extend(key.iter().cloned());
+        shown += 1;
+    }
+    lines.push(Line::styled(say.text(&text!(HELP_MORE, keys.len() - shown)), theme::HINTS));
+    lines
 }
 
 /// A key of the help and what it does, in rows `width` wide: the key in a column
