@@ -11,7 +11,7 @@ use hexstack::app::link::{Link, Seat};
 use hexstack::app::lobby::LobbyView;
 use hexstack::app::{App, Overlay, Profile, Question, Screen};
 use hexstack::i18n::Lang;
-use hexstack::i18n::keys::NET_STALE;
+use hexstack::i18n::keys::{NET_STALE, STATUS_RESIGNED};
 use hexstack::record::{AnyRecord, AnyRecordExt, Players};
 use hexstack::rules::{AnyPosition, Colour, clamber};
 use ratatui::layout::Rect;
@@ -182,4 +182,67 @@ fn a_replays_last_turn_says_how_the_game_ended() {
     assert!(header.contains("Red resigned: Blue wins"), "the header keeps the end: {header}");
     press(&mut replay, &["C-r"]);
     assert_eq!(message(&replay), "turn 1 of 1: Red resigned: Blue wins");
+}
+
+/// A club game of two twenty-letter names on a 5+3 clock, Blue's turn after C3 and D3.
+fn long_names(seat: Option<Colour>, (width, height): (u16, u16)) -> (App, Arc<Link>) {
+    use hexstack::clock::{Clock, TimeControl, Timepiece};
+    let link = link("3/b/C3=b1,D3=r1");
+    let control = TimeControl::parse("5+3").unwrap().unwrap();
+    hexstack::each_game!(link.record(), shared => {
+        shared.change(|record| record.set_clock(Some(Clock::new(control, Timepiece::fake()))))
+    });
+    let players = Players {
+        blue: Some("aleksandar_petrovic1".to_string()),
+        red: Some("marie_claire_dupont2".to_string()),
+        computer: None,
+    };
+    let mut app = App::club_lobby(Profile::default(), Rect::new(0, 0, width, height), LobbyView::default());
+    app.seat_at_club_rated(link.join(seat), &players, [Some("1512".to_string()), Some("?".to_string())]);
+    (app, link)
+}
+
+#[test]
+fn a_club_game_at_each_size_in_each_language() {
+    for size in [(60, 20), (80, 24), (120, 40)] {
+        for lang in Lang::ALL {
+            let (mut red, _link) = long_names(Some(Colour::Red), size);
+            let mut screens = vec![text(&red, lang)];
+            press(&mut red, &["?"]);
+            screens.push(text(&red, lang));
+            press(&mut red, &["Esc", "r"]);
+            screens.push(text(&red, lang));
+            press(&mut red, &["y"]);
+            screens.push(text(&red, lang));
+            let name = format!("club_game_{lang:?}_{}x{}", size.0, size.1).to_lowercase();
+            insta::assert_snapshot!(name, screens.join("\n"));
+        }
+    }
+}
+
+#[test]
+fn how_a_game_between_long_names_ended_reads_whole_in_its_header_and_banner() {
+    for lang in Lang::ALL {
+        let (mut blue, _link) = long_names(Some(Colour::Blue), (80, 24));
+        press(&mut blue, &["r", "y"]);
+        let ended = lang.say(&hexstack::i18n::text!(STATUS_RESIGNED, Colour::Blue, Colour::Red));
+        let mut chars = ended.chars();
+        let ended: String = chars.next().unwrap().to_uppercase().chain(chars).collect();
+        let screen = text(&blue, lang);
+        let rows: Vec<&str> = screen.lines().collect();
+        assert!(rows[0].contains(&ended), "{lang:?}: the header\n{screen}");
+        assert!(rows[1].contains(&ended), "{lang:?}: the banner\n{screen}");
+    }
+}
+
+#[test]
+fn at_60x20_the_games_help_says_how_many_keys_a_taller_window_shows_and_the_panel_cuts_no_line() {
+    let (mut red, _link) = long_names(Some(Colour::Red), (60, 20));
+    let panel = text(&red, Lang::En);
+    for whole in ["aleksandar_petrovic1", "marie_claire_dupont2", "You play Red"] {
+        assert!(panel.contains(whole), "{whole}\n{panel}");
+    }
+    press(&mut red, &["?"]);
+    let help = text(&red, Lang::En);
+    assert!(help.contains("q back to the lobby") || help.contains("more: a taller window"), "{help}");
 }

@@ -36,7 +36,8 @@ pub trait Look: Input {
     /// A cell's text, in the style of its mark.
     fn write(&self, cell: Cell, style: Style, say: Say) -> CellText;
     /// Lines about the game for the side panel, `width` wide, above the move list: the
-    /// players, and what stands at `pointer`.
+    /// players, then a blank line and what stands at `pointer` (which gives way on a short
+    /// panel).
     fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say, width: usize) -> Vec<Line<'static>>;
 }
 
@@ -64,10 +65,10 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     // A game that cannot go on says how it ended wherever its players look back to.
     let end = table.end().or_else(|| game.ended_for_good());
     let skipped = table.skipped().filter(|_| end.is_none());
-    let title = Line::from(vec![
-        Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE),
-        status(end, table.to_move(), skipped, &game.players, say),
-    ]);
+    let name = Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE);
+    let room = usize::from(areas.title.width).saturating_sub(name.width());
+    let title =
+        Line::from(vec![name, status_within(room, (end, table.to_move(), skipped), &game.players, say)]);
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor().cell);
@@ -81,7 +82,13 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     if let Some(end) = end {
         let lines = vec![
             Line::from(
-                status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
+                status_within(
+                    usize::from(areas.banner.width),
+                    (Some(end), table.to_move(), None),
+                    &game.players,
+                    say,
+                )
+                .patch_style(theme::BANNER),
             ),
             Line::styled(say.word(banner_keys(game, table.read(Record::timed_and_over))), theme::HINTS),
         ];
@@ -106,6 +113,21 @@ fn banner_keys<G: Game>(game: &GameScreen<G>, on_time: bool) -> Key<0> {
         // A game started from the menu goes back there with q, as its key line says.
         Mode::HotSeat | Mode::Against(_) if game.leaving == Leaving::Menu => BANNER_KEYS_MENU,
         Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
+    }
+}
+
+/// [`status`] within `room` columns: the players' names in it where it fits, else without
+/// them (the panel names the players), so that how a game ended is never cut.
+fn status_within(
+    room: usize,
+    (end, to_move, skipped): (Option<End>, Colour, Option<Colour>),
+    players: &Players,
+    say: Say,
+) -> Span<'static> {
+    let named = status(end, to_move, skipped, players, say);
+    match named.width() <= room {
+        true => named,
+        false => status(end, to_move, skipped, &Players::default(), say),
     }
 }
 
@@ -159,7 +181,12 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     if let Some(mine) = game.seat().and_then(|seat| seat.colour()).filter(|_| !said) {
         panel.words(text!(PANEL_YOU_PLAY, mine), say.theme.player(mine).patch(theme::TITLE));
     }
-    panel.lines(G::facts(game, game.pointer(), say, panel.width()));
+    // What stands at the cursor (after the facts' first blank line) gives way on a short panel.
+    let mut facts = G::facts(game, game.pointer(), say, panel.width());
+    let blank = facts.iter().position(|line| line.width() == 0).map_or(facts.len(), |at| at + 1);
+    let pointed = facts.split_off(blank);
+    panel.lines(facts);
+    panel.optional(pointed);
     if let Some(turn) = game.computer_showing() {
         panel.words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);
     }
@@ -213,15 +240,22 @@ fn players_lines<G: Look>(game: &GameScreen<G>, say: Say, width: usize) -> Vec<L
     let mut lines = Vec::new();
     for (colour, name) in [(Colour::Blue, blue), (Colour::Red, red)] {
         let head = format!("{:<7}", say.text(&crate::i18n::colour(colour)));
-        let who = match &game.ratings[colour.index()] {
-            Some(rating) => format!("{name} {rating}"),
-            None => name.to_string(),
-        };
-        let style = say.theme.player(colour);
-        let room = width.saturating_sub(head.chars().count()).max(1);
-        for (n, part) in wrap_words(&who, room).into_iter().enumerate() {
-            let lead = if n == 0 { head.clone() } else { " ".repeat(head.chars().count()) };
-            lines.push(Line::from(vec![Span::styled(lead, style), Span::raw(part)]));
+        let rating = game.ratings[colour.index()].as_deref();
+        let (style, wide) = (say.theme.player(colour), head.chars().count());
+        let line =
+            |lead: String, words: String| Line::from(vec![Span::styled(lead, style), Span::raw(words)]);
+        let named = wide + name.chars().count();
+        match rating {
+            // All on one line where it fits: "Blue   ana 1512".
+            Some(rating) if named + 1 + rating.chars().count() <= width => {
+                lines.push(line(head, format!("{name} {rating}")));
+            }
+            None if named <= width => lines.push(line(head, name.to_string())),
+            // A long name on a line of its own, whole: the colour and the rating above it.
+            _ => {
+                lines.push(line(head, rating.unwrap_or_default().to_string()));
+                lines.push(Line::raw(name.to_string()));
+            }
         }
     }
     lines

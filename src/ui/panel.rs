@@ -23,12 +23,21 @@ pub(super) struct Panel<'a> {
     lines: Vec<Line<'static>>,
     /// Whether it lists the turns (a paused game's are hidden with its board).
     moves: bool,
+    /// Lines shown only where the panel holds them all, and where among the others.
+    optional: (usize, Vec<Line<'static>>),
 }
 
 impl<'a> Panel<'a> {
     /// An empty panel for `area`, saying things as `say` does.
     pub(super) fn new(say: Say<'a>, area: Rect) -> Panel<'a> {
-        Panel { say, width: usize::from(area.width.saturating_sub(2)), lines: Vec::new(), moves: true }
+        let width = usize::from(area.width.saturating_sub(2));
+        Panel { say, width, lines: Vec::new(), moves: true, optional: (0, Vec::new()) }
+    }
+
+    /// Lines that go here where the panel holds them with everything else, and nowhere
+    /// (all of them) where it does not: never a line of them cut short.
+    pub(super) fn optional(&mut self, lines: Vec<Line<'static>>) {
+        self.optional = (self.lines.len(), lines);
     }
 
     /// The panel without its list of turns and the legend of the board's marks: a paused
@@ -63,7 +72,11 @@ impl<'a> Panel<'a> {
         area: Rect,
         frame: &mut Frame,
     ) {
-        let Panel { say, width, mut lines, moves: listed } = self;
+        let Panel { say, width, mut lines, moves: listed, optional: (at, optional) } = self;
+        // Room for them, the move list's heading and a turn: else they give way.
+        if lines.len() + optional.len() + 3 <= usize::from(area.height.saturating_sub(2)) {
+            lines.splice(at..at, optional);
+        }
         let (played, total) = table.replay_position();
         if listed {
             lines.push(Line::raw(""));
