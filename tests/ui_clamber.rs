@@ -257,3 +257,11 @@ fn the_french_panel_says_a_capture_removes_nothing_else_with_its_ne() {
     let words = panel_words(&app, hexstack::i18n::Lang::Fr);
     assert!(words.contains("capture à hauteur égale : ne retire rien d'autre"), "{words}");
 }
+
+#[test]
+fn serbian_counts_its_pieces_in_its_own_plural() {
+    let app = clamber("3/b/C3=b5,D3=r2");
+    let words = panel_words(&app, hexstack::i18n::Lang::Sr);
+    assert!(words.contains("5 шашака") && words.contains("2 шашке"), "{words}");
+    assert!(!words.contains("шашки"), "the Russian plural: {words}");
+}
