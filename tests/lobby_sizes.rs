@@ -216,7 +216,7 @@ fn my_games_keep_their_result_whole_and_the_help_its_last_key_at_each_size() {
             press(&mut app, &["?"]);
             let help = render_in(&app, lang).backend().to_string();
             let leave = lang.word(KEY_LOBBY_QUIT);
-            assert!(help.contains(&format!("q  ")) && help.contains(&leave), "{lang:?} at {size:?}\n{help}");
+            assert!(help.contains("q  ") && help.contains(&leave), "{lang:?} at {size:?}\n{help}");
         }
     }
 }
