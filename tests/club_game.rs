@@ -246,3 +246,17 @@ fn at_60x20_the_games_help_says_how_many_keys_a_taller_window_shows_and_the_pane
     let help = text(&red, Lang::En);
     assert!(help.contains("q back to the lobby") || help.contains("more: a taller window"), "{help}");
 }
+
+#[test]
+fn serbian_names_the_one_asked_in_the_nominative() {
+    let link = link("3/b/-");
+    let mut blue = member(link.join(Some(Colour::Blue)), 80, 24);
+    click(&mut blue, "C3");
+    press(&mut blue, &["u"]);
+    assert_eq!(status(&blue, Lang::Sr), "тражиш да вратиш свој последњи потез; одговара Црвени");
+    let mut red = member(link.join(Some(Colour::Red)), 80, 24);
+    red.overlay = None;
+    link.answer(hexstack::app::link::Ask::Undo(Colour::Blue), false, false);
+    press(&mut red, &["d"]);
+    assert_eq!(status(&red, Lang::Sr), "нудиш нерешено; одговара Плави");
+}
