@@ -234,13 +234,22 @@ pub fn read_seconds(text: &str) -> Option<Duration> {
     Some(Duration::from_millis(whole * 1000 + millis))
 }
 
-/// A time spent, for the review: seconds with a tenth (`4.2`), minutes past a minute
-/// (`1:05`).
+/// A time spent, for the review: seconds to the nearest tenth with their unit (`4.2s`; a
+/// saved 1.999 s is `2.0s`), minutes and seconds from a minute on (`1:05`).
 pub fn spent(time: Duration) -> String {
-    match time < Duration::from_secs(60) {
-        true => format!("{}.{}", time.as_secs(), time.subsec_millis() / 100),
-        false => format!("{}:{:02}", time.as_secs() / 60, time.as_secs() % 60),
+    let tenths = rounded_tenths(time);
+    match tenths < 600 {
+        true => format!("{}.{}s", tenths / 10, tenths % 10),
+        false => {
+            let seconds = (time.as_millis() + 500) / 1000;
+            format!("{}:{:02}", seconds / 60, seconds % 60)
+        }
     }
+}
+
+/// `time` in tenths of a second, to the nearest (half a tenth up).
+pub fn rounded_tenths(time: Duration) -> u128 {
+    (time.as_millis() + 50) / 100
 }
 
 #[cfg(test)]
@@ -332,7 +341,10 @@ mod tests {
         for bad in ["", "s", ".5s", "4.s", "4.2222s", "-1s", "1e3s", "999999999s", "4,2s"] {
             assert_eq!(read_seconds(bad), None, "{bad:?}");
         }
-        assert_eq!(spent(ms(4_250)), "4.2");
+        assert_eq!(spent(ms(4_250)), "4.3s", "to the nearest tenth");
+        assert_eq!(spent(ms(4_240)), "4.2s");
+        assert_eq!(spent(ms(1_999)), "2.0s", "a saved 1.999 s is 2.0, not 1.9");
+        assert_eq!(spent(ms(59_960)), "1:00", "rounded up to a minute");
         assert_eq!(spent(secs(65)), "1:05");
     }
 }

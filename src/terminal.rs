@@ -26,7 +26,10 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
 
+mod bell;
 mod requests;
+
+pub use bell::Bell;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
@@ -186,14 +189,23 @@ where
     pub fn frames(&self) -> u64 {
         self.frames
     }
+}
 
+impl<B: Backend + Bell> Screen<B>
+where
+    B::Error: Send + Sync + 'static,
+{
     /// Draws the app if it changed since it was last drawn, whole if what was sent before
-    /// did not all go out.
+    /// did not all go out; rings the terminal's bell after the frame if the app asks (once).
     pub fn draw(&mut self) -> Result<()> {
-        if !self.drawn {
+        let bell = self.app.take_bell();
+        if !self.drawn || bell {
             self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
             self.drawn = true;
             self.frames += 1;
+        }
+        if bell {
+            self.terminal.backend_mut().ring()?;
         }
         if self.redraw.take() {
             let area = self.app.area;
@@ -242,7 +254,7 @@ impl Drop for Visitors {
 /// The one loop, on any backend for the local terminal (none for a host without one, as
 /// in tests): until the local app quits, the channel closes, or a stop comes. Guests are
 /// let in to the shared game on `link`, and each round takes a share of every guest's keys.
-pub fn drive<B: Backend>(
+pub fn drive<B: Backend + Bell>(
     local: &mut Option<Screen<B>>,
     autosave: &mut Autosave,
     inlet: &Inlet,

@@ -118,8 +118,8 @@ fn a_chain_that_wins_ends_the_game() {
     click(&mut app, "D4");
     assert_eq!(game(&app).table.end(), Some(End::Won(Colour::Blue)));
     assert_eq!(line(&app), ("Success", "Blue played B2xC3xD4 and wins!".to_string()));
-    // Enter now starts a new game on the same board.
-    press(&mut app, &["Enter"]);
+    // Enter now starts a new game on the same board, once the players say so.
+    press(&mut app, &["Enter", "y"]);
     assert_eq!(position(&app), "3/b/-");
 }
 

@@ -204,15 +204,16 @@ fn review_text_prints_a_line_a_turn_then_a_line_a_player() {
     assert_eq!(lines[4], ["red", "100.0", "0", "0", "0"]);
     // The file is read, not written: a script's review leaves it as it was.
     assert_eq!(std::fs::read_to_string(&file).unwrap(), game);
-    // A game on time: each turn's time is the last column, in seconds, the others as they were.
+    // A game on time: each turn's time is the last column, in seconds to the nearest tenth
+    // (a saved 1.999 s is 2.0, not 1.9), the others as they were.
     let timed = game
-        .replace("Blue D4\nRed C4xD4", "Blue D4 4.25s\nRed C4xD4 71s")
+        .replace("Blue D4\nRed C4xD4", "Blue D4 1.999s\nRed C4xD4 71s")
         .replace("start:", "clock: 1+0\nstart:");
     std::fs::write(&file, &timed).unwrap();
     let output = hexstack(&["review", file.to_str().unwrap(), "--text", "--level", "2"]);
     let text = stdout(&output);
     let lines: Vec<Vec<&str>> = text.lines().skip(1).map(|line| line.split('\t').collect()).collect();
-    assert_eq!((lines[0][..5].to_vec(), lines[0][6]), (vec!["1", "blue", "D4", "0.00", "blunder"], "4.2"));
+    assert_eq!((lines[0][..5].to_vec(), lines[0][6]), (vec!["1", "blue", "D4", "0.00", "blunder"], "2.0"));
     assert_eq!(lines[1], ["2", "red", "C4xD4", "0.00", "ok", "-", "71.0"]);
     std::fs::write(&file, game).unwrap();
     let output = hexstack(&["review", "nowhere.hexstack", "--text"]);

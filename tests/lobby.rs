@@ -278,8 +278,8 @@ fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
 #[test]
 fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
     let mut app = lobby_app(full(), 100, 16);
-    let layout = LobbyLayout::fit(app.area).unwrap();
-    let tab = |n: usize| layout.tab_rects()[n];
+    let layout = lobby(&app).layout(app.area, Lang::En).unwrap();
+    let tab = |n: usize| layout.labels[n].1;
     click_at(&mut app, (tab(3).x + 2, tab(3).y));
     assert_eq!(lobby(&app).tab, Tab::Live);
     // The list's first line is its column heads; its rows come under them.
@@ -355,7 +355,13 @@ fn the_clubs_note_is_shown_until_the_next_key_and_help_lists_the_keys() {
         press(&mut app, &["Esc"]);
     }
     press(&mut app, &["q"]);
-    assert!(app.quit, "q leaves the club");
+    assert_eq!(app.overlay, Some(Overlay::Ask(hexstack::app::Question::LeaveClub)), "asked first");
+    let asked = text(&app, Lang::En);
+    assert!(asked.contains("Leave the club?"), "{asked}");
+    press(&mut app, &["n"]);
+    assert!(!app.quit && app.overlay.is_none(), "any other key stays");
+    press(&mut app, &["q", "y"]);
+    assert!(app.quit, "q and y leave the club");
 }
 
 #[test]

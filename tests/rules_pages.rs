@@ -99,6 +99,13 @@ fn every_page_has_its_texts_in_every_language() {
     }
 }
 
+/// The words of a page's text column (from column 50, where it starts beside the board),
+/// its lines joined.
+fn words(screen: &str) -> String {
+    let column = screen.lines().map(|row| row.trim_matches('"').chars().skip(50).collect::<String>());
+    column.map(|row| row.trim().to_string()).filter(|row| !row.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
 fn book_screen(game: GameKind, page: &str, scene: usize, lang: Lang) -> String {
     let book = Book { game, page: page_named(game, page), scene, contents: None };
     let mut app = App::rules(Profile::default(), game, Rect::new(0, 0, 90, 26));
@@ -330,14 +337,35 @@ fn the_contents_box_shows_its_whole_footer_in_each_language() {
 }
 
 #[test]
-fn the_last_step_says_space_goes_back_to_the_first_and_p_tries_the_position_shown() {
+fn the_last_step_says_space_goes_back_to_the_first_and_p_tries_the_example_from_its_start() {
     let screen = book_screen(GameKind::Ombagui, "jumps", 1, Lang::Fr);
     assert!(screen.contains("Étape 2 sur 2 (Espace : retour à l'étape"), "{screen}");
+    // The step after the move has nothing to try: the page says p tries the example.
+    assert!(words(&screen).contains("p : essayer l'exemple (D2-F6) depuis le début"), "{screen}");
     let mut app = book_at(GameKind::Ombagui, "jumps", 1);
     press(&mut app, &["p"]);
-    let shown = pages(GameKind::Ombagui)[page_named(GameKind::Ombagui, "jumps")].scenes[1].position;
+    let start = pages(GameKind::Ombagui)[page_named(GameKind::Ombagui, "jumps")].scenes[0].position;
+    let start = start.parse::<hexstack::rules::ombagui::Position>().unwrap().to_string();
     let tried = hexstack::each_game!(app.screen.game().unwrap(), game => game.table.position().to_string());
-    assert_eq!(tried, shown, "p tries the position on the page");
+    assert_eq!(tried, start, "p tries the example the page shows, from its start");
+}
+
+#[test]
+fn p_after_a_chain_tries_the_chain_from_its_start_as_the_page_says() {
+    let screen = book_screen(GameKind::Clamber, "equal", 2, Lang::En);
+    assert!(words(&screen).contains("p: try the example (B2xC4) from its start"), "{screen}");
+    let mut app = book_at(GameKind::Clamber, "equal", 2);
+    press(&mut app, &["p"]);
+    assert_eq!(
+        position(&app),
+        "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3",
+        "Blue to move, the chain to try"
+    );
+    assert!(game(&app).table.picked().is_none());
+    click(&mut app, "B2");
+    click(&mut app, "C4");
+    click(&mut app, "E5");
+    assert_eq!(position(&app), "3/r/B2=b2,B3=r1,C4=b3,D5=r1,E5=b4");
 }
 
 /// The column where the first line of a page's text starts, as drawn in `area` in `lang`.

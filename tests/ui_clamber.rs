@@ -219,3 +219,49 @@ fn at_60x20_the_key_line_keeps_help_and_quit_in_each_language() {
         assert!(keys.chars().count() <= 60, "{lang:?}: {keys}");
     }
 }
+
+/// The side panel's words, its lines joined: what it says, wherever it wraps.
+fn panel_words(app: &App, lang: hexstack::i18n::Lang) -> String {
+    let screen = render_in(app, lang).backend().to_string();
+    let inside = screen.lines().filter_map(|row| {
+        let row = row.trim_matches('"');
+        let start = row.find('│')?;
+        Some(row[start..].trim_matches(|c: char| c == '│' || c == ' ').to_string())
+    });
+    inside.collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn a_narrow_panel_wraps_the_stack_under_the_cursor_and_keeps_its_lines_over_the_marks() {
+    use hexstack::i18n::Lang;
+    let mut app = at_size(clamber("3/b/C3=b1,D3=r2"), 60, 20);
+    press(&mut app, &["Enter", "Esc"]);
+    for (lang, said) in [
+        (Lang::En, "C3: Blue stack of 1"),
+        (Lang::Fr, "C3 : pile de 1 à Bleu"),
+        (Lang::Sr, "C3: гомила висине 1, Плави"),
+    ] {
+        let words = panel_words(&app, lang);
+        assert!(words.contains(said), "{lang:?}: {said}\n{words}");
+    }
+    // The legend gives way on a short panel: the move list's heading stays in sight.
+    let words = panel_words(&app, Lang::En);
+    assert!(words.contains("Moves") && !words.contains("cursor"), "{words}");
+    assert!(panel_words(&at_size(app, 80, 24), Lang::En).contains("[ ] cursor"), "room for it at 80x24");
+}
+
+#[test]
+fn the_french_panel_says_a_capture_removes_nothing_else_with_its_ne() {
+    let mut app = clamber("3/b/C3=b2,D3=r2");
+    press(&mut app, &["Enter", "l"]);
+    let words = panel_words(&app, hexstack::i18n::Lang::Fr);
+    assert!(words.contains("capture à hauteur égale : ne retire rien d'autre"), "{words}");
+}
+
+#[test]
+fn serbian_counts_its_pieces_in_its_own_plural() {
+    let app = clamber("3/b/C3=b5,D3=r2");
+    let words = panel_words(&app, hexstack::i18n::Lang::Sr);
+    assert!(words.contains("5 шашака") && words.contains("2 шашке"), "{words}");
+    assert!(!words.contains("шашки"), "the Russian plural: {words}");
+}

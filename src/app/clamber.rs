@@ -119,6 +119,11 @@ impl Input for Position {
         }
     }
 
+    /// A chain with a capture made is a turn already.
+    fn begun(chain: &Chain) -> Option<Turn> {
+        (!chain.captured.is_empty()).then(|| chain.turn())
+    }
+
     fn shown(table: &Table<Position>) -> Position {
         let position = table.position();
         match table.picked() {

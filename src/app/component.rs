@@ -91,6 +91,8 @@ pub enum Question {
     Menu,
     /// Does this player resign?
     Resign(Colour),
+    /// Do you resign? The player of this colour, at their own terminal of a shared game.
+    YouResign(Colour),
     /// Do both players agree to a draw? (This player offers it.)
     Draw(Colour),
     /// Offer the computer a draw? It answers at once.
@@ -107,6 +109,13 @@ pub enum Question {
     /// Another hexstack (this process, on this machine) has the game open: `y` continues
     /// a copy in a file of its own, any other key watches it read-only.
     Locked(String),
+    /// At the club, a turn under way (this far, in notation) when the player leaves for the
+    /// lobby: end it there (as Esc would) and go?
+    EndTurn(String),
+    /// Start a new game on the same board (the one on screen is over)?
+    Again,
+    /// Leave the club (its lobby)? The games go on there.
+    LeaveClub,
     /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
     /// elsewhere first.
     Unkept {

@@ -97,11 +97,22 @@ impl<G: Input> GameScreen<G> {
             return Go::Stay;
         };
         let ask = ask(mine);
+        let link = seat.link();
+        // One question at a time: a second would take the first's place unseen, and the
+        // other player's answer to the first would find it gone.
+        if let Some(waiting) = link.asked().filter(|waiting| waiting.asker() == mine) {
+            let key = match waiting {
+                Ask::Undo(_) => NET_UNDO_WAITING,
+                Ask::Draw(_) => NET_DRAW_WAITING,
+            };
+            self.table.status_mut().info(text!(key, mine.other()));
+            return Go::Stay;
+        }
         let key = match ask {
             Ask::Undo(_) => NET_UNDO_ASKED,
             Ask::Draw(_) => NET_DRAW_ASKED,
         };
-        seat.link().ask(ask);
+        link.ask(ask);
         self.table.status_mut().info(text!(key, mine.other()));
         Go::Stay
     }

@@ -39,6 +39,9 @@ pub struct GameScreen<G: Game> {
     pub advisor: Advisor<G>,
     pub mode: Mode<G>,
     pub players: Players,
+    /// What the club knows of each player (Blue, Red): their rating in the game's pool
+    /// (`1512`, `?` while provisional), none off the club or in a casual game.
+    pub ratings: [Option<String>; 2],
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
@@ -82,6 +85,7 @@ impl<G: Input> GameScreen<G> {
             advisor: Advisor::new(Level::USUAL, waker.clone()).showing_eval(prefs.eval),
             mode: Mode::HotSeat,
             players: prefs.players(),
+            ratings: [None, None],
             keeping: Keeping::new(),
             leaving: Leaving::Program,
             prefs: prefs.clone(),
@@ -184,6 +188,13 @@ impl<G: Input> GameScreen<G> {
         }
     }
 
+    /// How a game that cannot go on ended, wherever the players stand in its line: a game
+    /// on time that is over, or a finished game of the club's replayed.
+    pub fn ended_for_good(&self) -> Option<crate::record::End> {
+        let replay = self.leaving == Leaving::Lobby && matches!(self.mode, Mode::HotSeat);
+        self.table.read(|record| record.line_end().filter(|_| replay || record.timed_and_over()))
+    }
+
     /// The seat of a shared game.
     pub fn seat(&self) -> Option<&Seat> {
         match &self.mode {
@@ -284,6 +295,7 @@ impl<G: Input> GameScreen<G> {
 impl<G: Input> Component for GameScreen<G> {
     fn context(&self) -> Context {
         match &self.mode {
+            _ if self.paused => Context::Paused,
             Mode::Tried(_) => Context::Try,
             Mode::Shared(seat) if seat.colour().is_none() => Context::Watching,
             Mode::Shared(_) => Context::Shared,

@@ -2,6 +2,7 @@
 //! pages and the hint lines, so that none of them can disagree with the others. Each
 //! terminal holds its own [`KeyTable`] (the program's, or with the person's keys in it).
 
+mod lines;
 mod rebind;
 mod table;
 
@@ -50,6 +51,8 @@ pub enum Context {
     /// A finished game of the club's replayed: going through its turns, and back to the
     /// lobby.
     Replay,
+    /// A game paused at one keyboard, its board hidden: going on, the help, saving, leaving.
+    Paused,
     /// A game against the computer being set up on the menu.
     Setup,
     /// The computer's review of a game: going through its turns.
@@ -79,7 +82,7 @@ pub enum Context {
 impl Context {
     /// Every screen and box, for tests that go through them all.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 22] = [
+    pub const ALL: [Context; 23] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -88,6 +91,7 @@ impl Context {
         Context::Shared,
         Context::Watching,
         Context::Replay,
+        Context::Paused,
         Context::Setup,
         Context::Review,
         Context::Retry,
@@ -287,60 +291,6 @@ impl KeyTable {
             |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
         )
     }
-
-    /// The hint line of `context` in `lang`: each hinted key and its word; keys that share
-    /// a word are written together (`hjklyibn move`, `↑↓ choose`).
-    pub fn hints(&self, context: Context, lang: Lang) -> String {
-        self.hints_leaving(context, lang, Leaving::Program)
-    }
-
-    /// The hint line of a game whose `q` leaves for `leaving`.
-    pub fn hints_leaving(&self, context: Context, lang: Lang, leaving: Leaving) -> String {
-        let hint = |binding: &'_ Binding| match &binding.hint {
-            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
-                Some((keys.to_string(), HINT_MENU))
-            }
-            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Lobby => {
-                Some((keys.to_string(), HINT_LOBBY))
-            }
-            hint => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
-        };
-        let mut parts: Vec<(String, Key<0>)> = Vec::new();
-        for (keys, word) in
-            self.bindings(context).filter(|binding| leaving.offers(binding.action)).filter_map(hint)
-        {
-            match parts.last_mut() {
-                Some((shown, last)) if *last == word => shown.push_str(&keys),
-                _ => parts.push((named(&keys, lang), word)),
-            }
-        }
-        // A language may leave a word out where the keys say enough (`hjklyibn`).
-        let part =
-            |(keys, word): &(String, Key<0>)| format!("{keys} {}", lang.word(*word)).trim_end().to_string();
-        parts.iter().map(part).collect::<Vec<_>>().join(" · ")
-    }
-
-    /// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
-    pub fn help(&self, context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
-        self.help_leaving(context, game, lang, Leaving::Program)
-    }
-
-    /// Every key of a game whose `q` leaves for `leaving`, for the help page.
-    pub fn help_leaving(
-        &self,
-        context: Context,
-        game: Option<GameKind>,
-        lang: Lang,
-        leaving: Leaving,
-    ) -> Vec<(String, String)> {
-        let what = |binding: &Binding| match binding.action {
-            Action::Quit if leaving == Leaving::Menu => lang.word(KEY_QUIT_MENU),
-            Action::Quit if leaving == Leaving::Lobby => lang.word(KEY_QUIT_LOBBY),
-            _ => lang.word(what(binding, context, game)),
-        };
-        let offered = self.bindings(context).filter(|binding| leaving.offers(binding.action));
-        offered.map(|binding| (named(&binding.shown, lang), what(binding))).collect()
-    }
 }
 
 /// The shared texts a screen words its own way: a game against the computer, or at a
@@ -386,7 +336,7 @@ pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<
 /// The names of keys as the help and hints write them, in `lang`: a key with a name of its
 /// own (Enter, Space, Home...) is named in the language, the others as they are printed.
 pub fn named(shown: &str, lang: Lang) -> String {
-    const NAMES: [(&str, Key<0>); 10] = [
+    const NAMES: [(&str, Key<0>); 11] = [
         ("Enter", KEYNAME_ENTER),
         ("Space", KEYNAME_SPACE),
         ("Esc", KEYNAME_ESC),
@@ -396,8 +346,10 @@ pub fn named(shown: &str, lang: Lang) -> String {
         ("Backspace", KEYNAME_BACKSPACE),
         ("PgUp", KEYNAME_PGUP),
         ("PgDn", KEYNAME_PGDN),
-        // Yes is each language's own letter (y, o for oui, д for да): every one is bound.
+        // Yes and no are each language's own letters (y, o for oui, д for да; n, н for не),
+        // with y beside where it is not the language's: every one is bound.
         ("Y", KEYNAME_YES),
+        ("N", KEYNAME_NO),
     ];
     let name = |key: &str| {
         NAMES.iter().find(|(name, _)| *name == key).map_or(key.to_string(), |(_, key)| lang.word(*key))

@@ -5,9 +5,11 @@
 //! the note. It knows nothing of the club's database or network.
 
 pub mod form;
+mod layout;
 pub mod view;
 
 pub use form::Form;
+pub use layout::LobbyLayout;
 pub use view::{
     ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, RecentRow, SeekRow,
     Terms,
@@ -15,7 +17,7 @@ pub use view::{
 
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
-use crate::i18n::Text;
+use crate::i18n::{Lang, Text};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
@@ -58,6 +60,9 @@ pub struct Lobby {
     pub form: Option<Form>,
     /// The club's answer to the last thing asked, refusals included.
     pub note: Option<Text>,
+    /// The language of the terminal it is on, whose words the parts' names are laid out in
+    /// (a click finds the part under it).
+    pub lang: Lang,
 }
 
 impl Default for Lobby {
@@ -70,7 +75,26 @@ impl Default for Lobby {
 impl Lobby {
     /// The lobby on `view`, on its list of who is online.
     pub fn new(view: LobbyView) -> Lobby {
-        Lobby { view, tab: Tab::Players, rows: [0; 6], form: None, note: None }
+        Lobby { view, tab: Tab::Players, rows: [0; 6], form: None, note: None, lang: Lang::default() }
+    }
+
+    /// The same lobby, on a terminal that speaks `lang`.
+    pub fn in_lang(self, lang: Lang) -> Lobby {
+        Lobby { lang, ..self }
+    }
+
+    /// The lobby laid out on `area`, its parts named in `lang`.
+    pub fn layout(&self, area: Rect, lang: Lang) -> Option<LobbyLayout> {
+        LobbyLayout::fit(area, lang, Tab::ALL.map(|tab| self.listed(tab)))
+    }
+
+    /// How many things `tab` lists, as its name counts them (the best: the places, not
+    /// the pools' headings).
+    pub fn listed(&self, tab: Tab) -> usize {
+        match tab {
+            Tab::Best => self.view.club.best.iter().map(|(_, best)| best.len()).sum(),
+            tab => self.count(tab),
+        }
     }
 
     /// A new view from the club: each part's row stays on the same seek, game or member
@@ -112,13 +136,16 @@ impl Lobby {
             Tab::Challenges => own.challenges.len(),
             Tab::Live => club.live.len(),
             Tab::Recent => own.recent.len(),
-            Tab::Best => club.best.iter().map(|(_, best)| best.len() + 1).sum(),
+            Tab::Best => {
+                club.best.iter().filter(|(_, best)| !best.is_empty()).map(|(_, best)| best.len() + 1).sum()
+            }
         }
     }
 
-    /// The best's rows: a pool's heading (None), or a place in it (Some).
+    /// The best's rows: a pool's heading (None), or a place in it (Some). A pool nobody is
+    /// rated in yet is left out: a heading alone says nothing.
     pub fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &Place)>)> {
-        self.view.club.best.iter().flat_map(|(pool, best)| {
+        self.view.club.best.iter().filter(|(_, best)| !best.is_empty()).flat_map(|(pool, best)| {
             let places = best.iter().enumerate().map(move |place| (pool.as_str(), Some(place)));
             std::iter::once((pool.as_str(), None)).chain(places)
         })
@@ -197,13 +224,18 @@ impl Lobby {
         ask.map_or(Go::Stay, asking)
     }
 
-    /// The form of a challenge to the member chosen on the list of who is online.
+    /// The form of a challenge to the member chosen on the list of who is online; none to
+    /// oneself, said at once rather than after the form.
     fn challenge(&mut self) -> Go {
+        use crate::i18n::keys::*;
         let chosen = self.view.club.online.get(self.row(Tab::Players));
         if self.view.me().is_none() {
-            self.note = Some(crate::i18n::text!(crate::i18n::keys::CLUB_WATCHER_ONLY));
+            self.note = Some(crate::i18n::text!(CLUB_WATCHER_ONLY));
         } else if let (Tab::Players, Some(member)) = (self.tab, chosen) {
-            self.form = Some(Form::new(Some(member.name.clone())));
+            match self.view.is_me(&member.name) {
+                true => self.note = Some(crate::i18n::text!(CLUB_SELF_CHALLENGE)),
+                false => self.form = Some(Form::new(Some(member.name.clone()))),
+            }
         }
         Go::Stay
     }
@@ -277,7 +309,8 @@ impl Component for Lobby {
             Action::Yes => return self.answer(true),
             Action::Cancel => return self.answer(false),
             Action::Help => return Go::Help,
-            Action::Quit => return Go::Quit,
+            // Leaving the club is asked first: a stray q lost a member their session.
+            Action::Quit => return Go::Ask(crate::app::component::Question::LeaveClub),
             _ => {}
         }
         Go::Stay
@@ -292,7 +325,7 @@ impl Component for Lobby {
             };
         };
         let at = Position::new(mouse.column, mouse.row);
-        let Some(layout) = LobbyLayout::fit(area) else { return Go::Stay };
+        let Some(layout) = self.layout(area, self.lang) else { return Go::Stay };
         if let Some(form) = &mut self.form {
             let go = form.click(at, layout.list);
             if !matches!(go, Go::Stay) {
@@ -322,59 +355,5 @@ impl Lobby {
     /// in sight.
     pub fn first_shown(&self, shown: usize) -> usize {
         (self.row(self.tab) + 1).saturating_sub(shown.max(1))
-    }
-}
-
-/// Where the lobby's parts are on a screen: the heading, the tabs, the list (its column
-/// heads on its first line), the note and the keys. None on a screen too small for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct LobbyLayout {
-    pub heading: Rect,
-    pub tabs: Rect,
-    pub list: Rect,
-    pub note: Rect,
-    pub keys: Rect,
-}
-
-impl LobbyLayout {
-    /// The smallest screen the lobby is drawn on.
-    pub const NEEDED: (u16, u16) = (48, 11);
-
-    pub fn fit(area: Rect) -> Option<LobbyLayout> {
-        if area.width < Self::NEEDED.0 || area.height < Self::NEEDED.1 {
-            return None;
-        }
-        let line = |y: u16| Rect::new(area.x, area.y + y, area.width, 1);
-        let bottom = area.height - 2;
-        let list = Rect::new(area.x, area.y + 3, area.width, bottom - 3);
-        Some(LobbyLayout {
-            heading: line(0),
-            tabs: line(1),
-            list,
-            note: line(bottom),
-            keys: line(bottom + 1),
-        })
-    }
-
-    /// Each tab's place on the tab line: equal widths, so that a click finds it in any language.
-    pub fn tab_rects(&self) -> [Rect; 6] {
-        let width = self.tabs.width / Tab::ALL.len() as u16;
-        std::array::from_fn(|n| Rect { x: self.tabs.x + n as u16 * width, width, ..self.tabs })
-    }
-
-    fn tab_at(&self, at: Position) -> Option<Tab> {
-        self.tab_rects().iter().position(|rect| rect.contains(at)).map(|n| Tab::ALL[n])
-    }
-
-    /// How many rows the list shows under its column heads.
-    pub fn rows(&self) -> usize {
-        usize::from(self.list.height.saturating_sub(1))
-    }
-
-    /// The row of the list clicked, the list starting at row `first`.
-    fn row_at(&self, at: Position, first: usize) -> Option<usize> {
-        let top = self.list.y + 1;
-        let inside = self.list.contains(at) && at.y >= top;
-        inside.then(|| first + usize::from(at.y - top))
     }
 }

@@ -138,6 +138,8 @@ impl App {
         });
         if let Some(question) = question.filter(|_| self.overlay.is_none()) {
             self.overlay = Some(Overlay::Ask(question));
+            // The other player waits for this one's word: the terminal rings.
+            self.bell = true;
         }
     }
 
@@ -194,7 +196,7 @@ impl App {
     fn too_small(&self) -> bool {
         let area = self.area;
         if let Screen::Lobby(_) = &self.screen {
-            return lobby::LobbyLayout::fit(area).is_none();
+            return !lobby::LobbyLayout::fits(area);
         }
         if let Screen::Puzzle(puzzles) = &self.screen {
             let on_board = puzzles.view == puzzle::View::Board && puzzles.board.is_some();
@@ -256,7 +258,9 @@ impl App {
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
             Go::Menu => *self = self.menu(),
-            Go::Lobby => self.open(Screen::Lobby(Box::default())),
+            Go::Lobby => {
+                self.open(Screen::Lobby(Box::new(lobby::Lobby::default().in_lang(self.profile.lang))))
+            }
             Go::Help => self.overlay = Some(Overlay::Help),
             Go::Ask(question) => self.overlay = Some(Overlay::Ask(question)),
             Go::SaveAs(game) => self.overlay = Some(Overlay::SaveAs(SavePrompt::new(game))),
@@ -335,10 +339,21 @@ impl App {
     fn yes(&mut self, question: Question) {
         self.overlay = None;
         match question {
-            Question::Quit | Question::QuitEntry | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Quit
+            | Question::QuitEntry
+            | Question::LeaveClub
+            | Question::Unkept { quit: true, .. } => self.quit = true,
+            Question::Again => self.go(Go::Again),
+            Question::EndTurn(_) => {
+                if let Some(game) = self.kept_game() {
+                    game.answer(question, true);
+                }
+                self.go(Go::Lobby);
+            }
             Question::Menu | Question::Unkept { quit: false, .. } => self.leave_for_menu(),
             Question::Replace(path) => self.request = Some(Request::SaveAs { path, replace: true }),
             Question::Resign(_)
+            | Question::YouResign(_)
             | Question::Draw(_)
             | Question::OfferDraw
             | Question::TakeBack(_)

@@ -18,11 +18,15 @@ impl Question {
             Question::QuitEntry => text!(ASK_QUIT_ENTRY),
             Question::Menu => text!(ASK_MENU),
             Question::Resign(player) => text!(ASK_RESIGN, *player),
+            Question::YouResign(_) => text!(ASK_RESIGN_YOU),
             Question::Draw(player) => text!(ASK_DRAW, *player, player.other()),
             Question::OfferDraw => text!(ASK_OFFER_DRAW),
             Question::TakeBack(player) => text!(ASK_TAKE_BACK, *player, player.other()),
             Question::Branch(later) => text!(ASK_BRANCH, *later),
             Question::UndoOnTime => text!(ASK_UNDO_ON_TIME),
+            Question::EndTurn(so_far) => text!(ASK_END_TURN, so_far),
+            Question::Again => text!(ASK_AGAIN),
+            Question::LeaveClub => text!(ASK_LEAVE_CLUB),
             Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
             Question::Locked(holder) => text!(ASK_LOCKED, holder),
             Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
@@ -45,8 +49,9 @@ impl Component for Question {
     }
 
     fn key(&mut self, key: KeyEvent, action: Option<Action>) -> Go {
+        // `с` is where Serbian's Cyrillic keyboard has `s`.
         if let Question::Unkept { game, .. } = self
-            && key.code == KeyCode::Char('s')
+            && matches!(key.code, KeyCode::Char('s' | 'с'))
         {
             return Go::SaveAs(*game);
         }

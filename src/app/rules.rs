@@ -81,6 +81,17 @@ impl Book {
         &self.current().scenes[self.scene]
     }
 
+    /// The scene `p` tries: the one on view where it shows a move, else the page's example
+    /// from its start (its first scene that shows one: the step after a move has nothing
+    /// to try), else the scene on view.
+    pub fn scene_to_try(&self) -> &'static Scene {
+        let scene = self.scene();
+        match scene.turn {
+            Some(_) => scene,
+            None => self.current().scenes.iter().find(|scene| scene.turn.is_some()).unwrap_or(scene),
+        }
+    }
+
     /// To page `page` (kept within the book), at its first scene.
     pub fn turn_to(&mut self, page: usize) {
         self.page = page.min(self.pages().len() - 1);
@@ -127,7 +138,7 @@ impl Component for Book {
             Action::Last => self.turn_to(pages - 1),
             Action::Help => return Go::Help,
             Action::Try => {
-                if let Ok(tried) = self.scene().to_try(self.game) {
+                if let Ok(tried) = self.scene_to_try().to_try(self.game) {
                     return Go::Try(tried);
                 }
             }

@@ -88,6 +88,8 @@ pub struct App {
     /// A game that just left the screen for the menu, its clocks stopped: kept once more
     /// by the program around the app, then dropped.
     pub closed: Option<Box<AnyGameScreen>>,
+    /// Something needs the person at the terminal: the next frame rings its bell, once.
+    pub bell: bool,
 }
 
 impl App {
@@ -95,7 +97,17 @@ impl App {
     pub fn new(profile: Profile, area: Rect) -> App {
         let screen = Screen::Menu(Menu::default());
         let waker = Waker::default();
-        App { screen, overlay: None, quit: false, request: None, area, profile, waker, closed: None }
+        App {
+            screen,
+            overlay: None,
+            quit: false,
+            request: None,
+            area,
+            profile,
+            waker,
+            closed: None,
+            bell: false,
+        }
     }
 
     /// The menu again, at the same terminal: its person and its loop.
@@ -145,7 +157,8 @@ impl App {
 
     /// A club member's terminal, on the club's lobby showing `view`.
     pub fn club_lobby(profile: Profile, area: Rect, view: lobby::LobbyView) -> App {
-        App::new(profile, area).showing(Screen::Lobby(Box::new(lobby::Lobby::new(view))))
+        let lobby = lobby::Lobby::new(view).in_lang(profile.lang);
+        App::new(profile, area).showing(Screen::Lobby(Box::new(lobby)))
     }
 
     /// The club's lobby, if it is on screen.
@@ -179,6 +192,27 @@ impl App {
         }
     }
 
+    /// A notice that needs the person at this terminal (a challenge to them, a game that
+    /// began or ended while they were away, a question of the other player's): said on the
+    /// lobby's note line or the game's status line, and the terminal's bell rung once, with
+    /// the next frame. Whether a screen showed it (the bell rings anyway).
+    pub fn notice(&mut self, said: Text) -> bool {
+        self.bell = true;
+        match &self.screen {
+            Screen::Lobby(_) => self.note_in_lobby(said),
+            Screen::Game(_) => {
+                self.say_at_game(said, false);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the bell is to ring with the next frame, taken: it rings once.
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
+    }
+
     /// Says `said` on the game on screen: a warning, or news.
     pub fn say_at_game(&mut self, said: Text, warning: bool) {
         if let Some(game) = self.game_screen() {
@@ -198,10 +232,17 @@ impl App {
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
     pub fn seat_at_club(&mut self, seat: link::Seat, players: &Players) {
+        self.seat_at_club_rated(seat, players, [None, None]);
+    }
+
+    /// The same, each player's rating in the game's pool shown beside their name (Blue's,
+    /// Red's: `1512`, or `?` while provisional; none in a casual game).
+    pub fn seat_at_club_rated(&mut self, seat: link::Seat, players: &Players, ratings: [Option<String>; 2]) {
         let game = crate::each_game!(map seat.link().record(), shared => {
             let mut game = GameScreen::shared(shared, seat.clone(), &self.profile.prefs, &self.waker);
             game.leaving = keys::Leaving::Lobby;
             game.players = players.clone();
+            game.ratings = ratings.clone();
             game
         });
         self.open(Screen::Game(Box::new(game)));

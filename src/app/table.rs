@@ -43,6 +43,11 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
     }
     /// Esc: drop what was picked, or finish the turn it began.
     fn cancel(table: &mut Table<Self>);
+    /// The turn what was picked has made so far, where Esc would play it (a chain's
+    /// captures): leaving the board then would lose it.
+    fn begun(_picked: &Self::Picked) -> Option<Self::Turn> {
+        None
+    }
     /// The board as the players should see it now (a chain's captures already made).
     fn shown(table: &Table<Self>) -> Self {
         table.position()

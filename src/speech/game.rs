@@ -8,7 +8,7 @@ use super::{Out, Seen, Session, Spoken, board};
 use crate::app::game::GameScreen;
 use crate::app::keys::Action;
 use crate::app::table::Table;
-use crate::app::{App, Mode, Opponent, Screen};
+use crate::app::{App, Mode, Opponent, Overlay, Question, Screen};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, excerpt, parse_error, text};
 use crate::record::Record;
@@ -57,7 +57,13 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         Resign => session.app.act(Action::Resign),
         Review => session.app.act(Action::Review),
         Save => save(session, rest),
-        Again if over(&session.app) => session.app.act(Action::Act),
+        Again if over(&session.app) => {
+            session.app.act(Action::Act);
+            // The command is the player's word already: the screens' question is answered.
+            if matches!(session.app.overlay, Some(Overlay::Ask(Question::Again))) {
+                session.app.act(Action::Yes);
+            }
+        }
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
         Help => help(session, place),
         Quit if place == Place::Tried => session.app.act(Action::Back),

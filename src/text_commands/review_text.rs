@@ -106,8 +106,20 @@ pub const REVIEW_TURN_COLUMNS: &str = "number\tside\tturn\tblue_chance\tclass\tb
 /// The header line of `review --text`'s players, after the turns.
 pub const REVIEW_PLAYER_COLUMNS: &str = "side\taccuracy\tinaccuracies\tmistakes\tblunders";
 
-/// A turn's time for `review --text`: seconds with a tenth, rounded down as the clocks show
-/// them (`4.2`).
+/// A turn's time for `review --text`: seconds to the nearest tenth, as the review screen
+/// shows them (`4.2`; a saved 1.999 s is `2.0`).
 fn seconds(spent: std::time::Duration) -> String {
-    format!("{}.{}", spent.as_secs(), spent.subsec_millis() / 100)
+    let tenths = crate::clock::rounded_tenths(spent);
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_turns_time_is_rounded_to_the_nearest_tenth() {
+        let ms = std::time::Duration::from_millis;
+        assert_eq!(super::seconds(ms(1_999)), "2.0", "not cut to 1.9");
+        assert_eq!(super::seconds(ms(4_240)), "4.2");
+        assert_eq!(super::seconds(ms(61_960)), "62.0");
+    }
 }

@@ -40,7 +40,12 @@ impl Look for Position {
         )]]
     }
 
-    fn facts(game: &GameScreen<Position>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>> {
+    fn facts(
+        game: &GameScreen<Position>,
+        pointer: Option<Cell>,
+        say: Say,
+        width: usize,
+    ) -> Vec<Line<'static>> {
         let table = &game.table;
         let position = Position::shown(table);
         let to_move = table.to_move();
@@ -50,7 +55,15 @@ impl Look for Position {
             .into_iter()
             .map(|player| {
                 let (stacks, pieces) = (position.cells_of(player).len(), position.pieces_of(player) as usize);
-                let what = format!("{:>9}{:>10}", count(stacks, STACKS), count(pieces, PIECES));
+                let (stacks, pieces) = (count(stacks, STACKS), count(pieces, PIECES));
+                // In columns where they fit; a narrow panel keeps the stacks, which decide.
+                let what = match width {
+                    28.. => format!("{stacks:>9}{pieces:>10}"),
+                    _ if 10 + stacks.chars().count() + pieces.chars().count() <= width => {
+                        format!("{stacks} {pieces}")
+                    }
+                    _ => stacks,
+                };
                 player_line(player, player == to_move && !over, what, say)
             })
             .collect();
@@ -60,13 +73,18 @@ impl Look for Position {
             lines.extend([Line::raw(say.text(&text!(crate::i18n::keys::PANEL_EMPTY, cell))), Line::raw("")]);
             return lines;
         };
-        lines.push(Line::from(vec![
-            Span::raw(say.text(&text!(crate::i18n::keys::PANEL_CELL, cell, String::new()))),
-            Span::styled(
-                say.text(&text!(PANEL_STACK, stack.owner(), stack.height())),
-                say.theme.player(stack.owner()),
+        let (at, what) = (
+            say.text(&text!(crate::i18n::keys::PANEL_CELL, cell, String::new())),
+            say.text(&text!(PANEL_STACK, stack.owner(), stack.height())),
+        );
+        let owner = say.theme.player(stack.owner());
+        match at.chars().count() + what.chars().count() <= width {
+            true => lines.push(Line::from(vec![Span::raw(at), Span::styled(what, owner)])),
+            // A narrow panel wraps it at its words, never cuts it.
+            false => lines.extend(
+                wrap_words(&format!("{at}{what}"), width).into_iter().map(|line| Line::styled(line, owner)),
             ),
-        ]));
+        }
         let (group, sub_group) = (position.group(cell), position.sub_group(cell));
         lines.push(Line::raw(say.text(&text!(PANEL_GROUPS, group.len(), sub_group.len()))));
         // On a target the marks give way to the cursor: say what that capture is.
@@ -75,10 +93,9 @@ impl Look for Position {
                 position.board().cells_of(position.removed_by_capture(cell)).map(|c| c.to_string()).collect();
             let removed = match removed.is_empty() {
                 true => text!(PANEL_REMOVES_NOTHING),
-                false => text!(crate::i18n::keys::PLAIN, removed.join(", ")),
+                false => text!(PANEL_REMOVES, removed.join(", ")),
             };
             let key = if kind == CaptureKind::Lower { PANEL_CAPTURE_LOWER } else { PANEL_CAPTURE_EQUAL };
-            let width = usize::from(crate::app::layout::PANEL_WIDTH - 2);
             lines.extend(
                 wrap_words(&say.text(&text!(key, removed)), width)
                     .into_iter()

@@ -85,7 +85,13 @@ pub(super) fn draw_times<G: Input>(review: &Reviewing<G>, say: Say, area: Rect, 
     if area.height < 2 || review.spent.is_empty() || !review.timed() {
         return;
     }
-    let title = say.text(&text!(REVIEW_TIMES, crate::clock::spent(longest)));
+    // The longest turn with its unit, in the shorter words where the longer do not fit.
+    let figure = crate::clock::spent(longest);
+    let title = [REVIEW_TIMES, REVIEW_TIMES_SHORT]
+        .map(|key| say.text(&text!(key, figure.clone())))
+        .into_iter()
+        .find(|title| title.chars().count() <= usize::from(area.width))
+        .unwrap_or_else(|| say.text(&text!(REVIEW_TIMES_SHORT, figure.clone())));
     let count = review.spent.len();
     let columns = count.min(usize::from(area.width).max(1));
     let turn = |column: usize| column * (count - 1) / columns.saturating_sub(1).max(1);

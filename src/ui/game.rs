@@ -35,9 +35,10 @@ pub trait Look: Input {
 
     /// A cell's text, in the style of its mark.
     fn write(&self, cell: Cell, style: Style, say: Say) -> CellText;
-    /// Lines about the game for the side panel, above the move list: the players, and
-    /// what stands at `pointer`.
-    fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>>;
+    /// Lines about the game for the side panel, `width` wide, above the move list: the
+    /// players, then a blank line and what stands at `pointer` (which gives way on a short
+    /// panel).
+    fn facts(game: &GameScreen<Self>, pointer: Option<Cell>, say: Say, width: usize) -> Vec<Line<'static>>;
 }
 
 /// Draws the game screen, or says how large the terminal must be.
@@ -61,10 +62,13 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
         Mode::Tried(_) => text!(GAME_TRY, G::title(board)),
         _ => G::title(board),
     };
-    let title = Line::from(vec![
-        Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE),
-        status(table.end(), table.to_move(), table.skipped(), &game.players, say),
-    ]);
+    // A game that cannot go on says how it ended wherever its players look back to.
+    let end = table.end().or_else(|| game.ended_for_good());
+    let skipped = table.skipped().filter(|_| end.is_none());
+    let name = Span::styled(format!(" {} · ", say.text(&name)), theme::TITLE);
+    let room = usize::from(areas.title.width).saturating_sub(name.width());
+    let title =
+        Line::from(vec![name, status_within(room, (end, table.to_move(), skipped), &game.players, say)]);
     frame.render_widget(title, areas.title);
     // While the computer shows its turn, the player's cursor does not mark the board.
     let cursor = game.computer_showing().is_none().then_some(table.cursor().cell);
@@ -75,10 +79,16 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
             shown.write(cell, style, say)
         }),
     }
-    if let Some(end) = table.end() {
+    if let Some(end) = end {
         let lines = vec![
             Line::from(
-                status(Some(end), table.to_move(), None, &game.players, say).patch_style(theme::BANNER),
+                status_within(
+                    usize::from(areas.banner.width),
+                    (Some(end), table.to_move(), None),
+                    &game.players,
+                    say,
+                )
+                .patch_style(theme::BANNER),
             ),
             Line::styled(say.word(banner_keys(game, table.read(Record::timed_and_over))), theme::HINTS),
         ];
@@ -86,7 +96,7 @@ pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Fra
     }
     draw_panel(game, say, areas.panel, frame);
     draw_message(table.status().message(), say, areas.message, frame);
-    let hints = say.keys.hints_leaving(game.context(), say.lang, game.leaving);
+    let hints = say.keys.hints_of_game(game.context(), say.lang, game.leaving, end.is_some());
     let hints = super::room::fit_hints(&hints, areas.hints.width);
     frame.render_widget(Line::styled(hints, theme::HINTS), areas.hints);
 }
@@ -100,7 +110,24 @@ fn banner_keys<G: Game>(game: &GameScreen<G>, on_time: bool) -> Key<0> {
         // A shared game on time that is over has nothing to take back.
         Mode::Shared(_) if on_time => BANNER_KEYS_LEAVE,
         Mode::Shared(_) => BANNER_KEYS_SHARED,
+        // A game started from the menu goes back there with q, as its key line says.
+        Mode::HotSeat | Mode::Against(_) if game.leaving == Leaving::Menu => BANNER_KEYS_MENU,
         Mode::HotSeat | Mode::Against(_) => BANNER_KEYS,
+    }
+}
+
+/// [`status`] within `room` columns: the players' names in it where it fits, else without
+/// them (the panel names the players), so that how a game ended is never cut.
+fn status_within(
+    room: usize,
+    (end, to_move, skipped): (Option<End>, Colour, Option<Colour>),
+    players: &Players,
+    say: Say,
+) -> Span<'static> {
+    let named = status(end, to_move, skipped, players, say);
+    match named.width() <= room {
+        true => named,
+        false => status(end, to_move, skipped, &Players::default(), say),
     }
 }
 
@@ -142,11 +169,28 @@ fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut F
     let table = &game.table;
     let mut panel = Panel::new(say, area);
     panel.lines(super::clock::panel_lines(game, say));
-    panel.lines(G::facts(game, game.pointer(), say));
+    panel.lines(players_lines(game, say, panel.width()));
+    // A paused game hides the position: nothing of it in the panel either.
+    if game.paused {
+        panel.without_moves();
+        return panel.draw((PANEL_TITLE, table), (G::MARKS, G::FIRST), area, frame);
+    }
+    // The side this terminal plays, unless the seat's line says it ("You play Red: your turn").
+    let seat_line = game.seat_line();
+    let said = seat_line.as_ref().is_some_and(|line| line.is(NET_YOUR_TURN));
+    if let Some(mine) = game.seat().and_then(|seat| seat.colour()).filter(|_| !said) {
+        panel.words(text!(PANEL_YOU_PLAY, mine), say.theme.player(mine).patch(theme::TITLE));
+    }
+    // What stands at the cursor (after the facts' first blank line) gives way on a short panel.
+    let mut facts = G::facts(game, game.pointer(), say, panel.width());
+    let blank = facts.iter().position(|line| line.width() == 0).map_or(facts.len(), |at| at + 1);
+    let pointed = facts.split_off(blank);
+    panel.lines(facts);
+    panel.optional(pointed);
     if let Some(turn) = game.computer_showing() {
         panel.words(text!(PANEL_COMPUTER_TURN, table.to_move(), turn.to_string()), theme::HEADING);
     }
-    for line in game.computer().map(computer_line).into_iter().chain(game.seat_line()) {
+    for line in game.computer().map(computer_line).into_iter().chain(seat_line) {
         panel.words(line, theme::HINTS);
     }
     // A mutual blockade is named, so that the players know why nobody can finish.
@@ -180,6 +224,41 @@ fn sparkline(review: &KeptReview, at: usize, width: usize, theme: &Theme) -> Lin
         Span::styled(bar, style)
     });
     Line::from(spans.collect::<Vec<_>>())
+}
+
+/// A game between named players at the club, or shared: each one's colour, name and
+/// rating in the game's pool (`?` while provisional), in their colour; a long name's rating
+/// goes under it. Nothing where the players have no names.
+fn players_lines<G: Look>(game: &GameScreen<G>, say: Say, width: usize) -> Vec<Line<'static>> {
+    let shown = game.leaving == Leaving::Lobby || game.seat().is_some();
+    let [Some(blue), Some(red)] = [Colour::Blue, Colour::Red].map(|colour| game.players.name(colour)) else {
+        return Vec::new();
+    };
+    if !shown {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    for (colour, name) in [(Colour::Blue, blue), (Colour::Red, red)] {
+        let head = format!("{:<7}", say.text(&crate::i18n::colour(colour)));
+        let rating = game.ratings[colour.index()].as_deref();
+        let (style, wide) = (say.theme.player(colour), head.chars().count());
+        let line =
+            |lead: String, words: String| Line::from(vec![Span::styled(lead, style), Span::raw(words)]);
+        let named = wide + name.chars().count();
+        match rating {
+            // All on one line where it fits: "Blue   ana 1512".
+            Some(rating) if named + 1 + rating.chars().count() <= width => {
+                lines.push(line(head, format!("{name} {rating}")));
+            }
+            None if named <= width => lines.push(line(head, name.to_string())),
+            // A long name on a line of its own, whole: the colour and the rating above it.
+            _ => {
+                lines.push(line(head, rating.unwrap_or_default().to_string()));
+                lines.push(Line::raw(name.to_string()));
+            }
+        }
+    }
+    lines
 }
 
 /// Which side the computer plays, at which level.
@@ -244,11 +323,12 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
 }
 
 /// What the board's marks mean and what else it shows, for the help.
-pub fn marks_help<G: Look>(_: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
-    // A hint is lit as the computer's turn, in every game.
+pub fn marks_help<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    // A hint is lit as the computer's turn, in every game but the club's, which gives none.
+    let hinted = (game.leaving != Leaving::Lobby).then_some(&Mark::Better);
     let marks = G::MARKS
         .iter()
-        .chain([&Mark::Better])
+        .chain(hinted)
         .map(|mark| Line::raw(format!("{} {}", mark.symbol(), say.word(mark.sentence(G::KIND)))));
     marks.chain(G::NOTES.iter().map(|note| Line::raw(say.word(*note)))).collect()
 }

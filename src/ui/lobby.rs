@@ -2,6 +2,8 @@
 //! the chosen part as a table, the form over it while one is written, the club's note and
 //! the keys; or, on a terminal too small, how big it must be.
 
+mod columns;
+
 use super::say::Say;
 use crate::app::lobby::form::ROWS;
 use crate::app::lobby::{Form, GameRow, Lobby, LobbyLayout, Tab, Terms};
@@ -10,6 +12,7 @@ use crate::i18n::keys::*;
 use crate::i18n::{Key, Words, colour, text};
 use crate::rules::hex::Board;
 use crate::theme;
+use columns::Keep::{self, Always, Leaves, Narrows};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::style::Style;
@@ -18,7 +21,7 @@ use ratatui::widgets::{Cell, Clear, Paragraph, Row, Table, Wrap};
 use std::ops::Range;
 
 pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
-    let Some(layout) = LobbyLayout::fit(area) else {
+    let Some(layout) = lobby.layout(area, say.lang) else {
         let (width, height) = LobbyLayout::NEEDED;
         let words = say.text(&text!(LOBBY_TOO_SMALL, width, height, area.width, area.height));
         let words = Paragraph::new(words).style(say.theme.warning).wrap(Wrap { trim: true });
@@ -30,16 +33,12 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
         None => text!(LOBBY_HEADING_WATCHER, club.club.as_str()),
     };
     frame.render_widget(Line::styled(say.text(&heading), theme::TITLE), layout.heading);
-    for ((tab, rect), name) in Tab::ALL.into_iter().zip(layout.tab_rects()).zip(TAB_NAMES) {
+    for (tab, (label, rect)) in Tab::ALL.into_iter().zip(&layout.labels) {
         let style = if tab == lobby.tab { theme::CHOSEN } else { theme::LABEL };
-        frame.render_widget(
-            Line::styled(tab_label(tab, say.word(name), lobby.count(tab), rect.width), style),
-            rect,
-        );
+        frame.render_widget(Line::styled(label.as_str(), style), *rect);
     }
     if let Some(greeting) = &club.greeting {
-        let under = Rect { y: layout.tabs.y + 1, ..layout.tabs };
-        frame.render_widget(Line::styled(greeting.as_str(), theme::HINTS), under);
+        frame.render_widget(Line::styled(greeting.as_str(), theme::HINTS), layout.greeting);
     }
     match &lobby.form {
         Some(form) => draw_form(form, say, layout.list, frame),
@@ -47,9 +46,9 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
     }
     // The club's last word, else what the keys do on the chosen row.
     match (lobby.said(), lobby.offer()) {
-        (Some(note), _) => frame.render_widget(Line::styled(say.text(note), say.theme.warning), layout.note),
+        (Some(note), _) => draw_note(&say.text(note), say.theme.warning, layout.note, frame),
         (None, Some(offer)) if lobby.form.is_none() => {
-            frame.render_widget(Line::styled(say.text(&offer), theme::HINTS), layout.note)
+            draw_note(&say.text(&offer), theme::HINTS, layout.note, frame)
         }
         _ => {}
     }
@@ -59,30 +58,40 @@ pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
     );
 }
 
-/// A tab's number, name and count in `width` columns: the name cut short (`…`) where
-/// they do not fit, the number and the count never.
-fn tab_label(tab: Tab, name: String, count: usize, width: u16) -> String {
-    let label = |name: &str| format!("{} {name} ({count})", tab as usize + 1);
-    let room = usize::from(width.saturating_sub(1));
-    let mut name: Vec<char> = name.chars().collect();
-    while Line::raw(label(&name.iter().collect::<String>())).width() > room && !name.is_empty() {
-        name.pop();
-        if let Some(last) = name.last_mut() {
-            *last = '…';
+/// The note line's words in `style`: on the line above it too where one line does not
+/// hold them (a notice is never cut short), broken between its parts (` · `) where it can
+/// be, and cut at a word only past two lines.
+fn draw_note(words: &str, style: Style, note: Rect, frame: &mut Frame) {
+    let width = usize::from(note.width).max(2);
+    let mut lines: Vec<String> = Vec::new();
+    for part in words.split(" · ") {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + part.chars().count() <= width => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.extend(super::game::wrap_words(part, width)),
         }
     }
-    label(&name.into_iter().collect::<String>())
+    if lines.len() > 2 {
+        lines.truncate(2);
+        let last = &mut lines[1];
+        while last.chars().count() + 2 > width {
+            match last.rfind(' ') {
+                Some(at) => last.truncate(at),
+                None => drop(last.pop()),
+            }
+        }
+        last.push_str(" …");
+    }
+    let height = lines.len() as u16;
+    let area = Rect { y: note.y + 1 - height, height, ..note };
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>()).style(style),
+        area,
+    );
 }
-
-/// The tabs' names, in [`Tab::ALL`]'s order.
-const TAB_NAMES: [Key<0>; 6] = [
-    LOBBY_TAB_PLAYERS,
-    LOBBY_TAB_SEEKS,
-    LOBBY_TAB_CHALLENGES,
-    LOBBY_TAB_LIVE,
-    LOBBY_TAB_RECENT,
-    LOBBY_TAB_BEST,
-];
 
 /// What an empty part says, in [`Tab::ALL`]'s order.
 const EMPTY: [Key<0>; 6] = [
@@ -96,44 +105,76 @@ const EMPTY: [Key<0>; 6] = [
 
 /// The part on screen as a table: its column heads, then the rows that fit, the chosen
 /// one in sight, lit and marked (for a terminal without colours or reverse). Each column is
-/// as wide as its widest word on screen in the language drawn, the last takes the rest.
-/// Only the rows on screen are put in words: a part of a thousand rows costs what a part
-/// of twenty does.
+/// as wide as its widest word on screen in the language drawn; where they do not all fit,
+/// the least needed columns go first, then the names narrow (cut with `…`), so that what
+/// matters most (a game's result, a member's ratings) reads whole. An empty part says so
+/// under its heads. Only the rows on screen are put in words: a part of a thousand rows
+/// costs what a part of twenty does.
 fn draw_list(lobby: &Lobby, say: Say, layout: &LobbyLayout, frame: &mut Frame) {
     let tab = lobby.tab;
-    if lobby.count(tab) == 0 {
-        let words = Paragraph::new(say.word(EMPTY[tab as usize])).alignment(Alignment::Center);
-        let middle = Rect { y: layout.list.y + layout.list.height / 2, height: 1, ..layout.list };
-        return frame.render_widget(words.style(theme::HINTS).wrap(Wrap { trim: true }), middle);
-    }
     let (first, chosen) = (lobby.first_shown(layout.rows()), lobby.row(tab));
-    let (heads, rows) = table(lobby, say, first..first + layout.rows());
-    let heads: Vec<Span> = heads.into_iter().map(|head| Span::raw(say.word(head))).collect();
-    let columns = heads.len();
-    let widest = |n: usize| rows.iter().chain([&heads]).filter_map(|row| row.get(n)).map(Span::width).max();
-    let widths: Vec<Constraint> = (0..columns)
-        .map(|n| match n + 1 == columns {
-            true => Constraint::Fill(1),
-            false => Constraint::Length(widest(n).unwrap_or(0) as u16),
-        })
-        .collect();
-    let rows = rows.into_iter().zip(first..).map(|(cells, n)| {
+    let columns = table(lobby, say, first..first + layout.rows());
+    let heads: Vec<Span> = columns.heads.iter().map(|&head| Span::raw(say.word(head))).collect();
+    // A pool's heading in the best is one word across the columns: it sets no width.
+    let spread = |row: &&Vec<Span>| row.len() > 1;
+    let widest = |n: usize| {
+        let cells = columns.rows.iter().chain([&heads]).filter(spread).filter_map(|row| row.get(n));
+        cells.map(Span::width).max().unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..heads.len()).map(widest).collect();
+    let room = usize::from(layout.list.width).saturating_sub(1);
+    let fitted = columns::fit(&widths, &columns.order, room);
+    let last = fitted.iter().rposition(Option::is_some);
+    let constraints = fitted.iter().enumerate().filter_map(|(n, width)| {
+        let width = (*width)?;
+        Some(if Some(n) == last { Constraint::Fill(1) } else { Constraint::Length(width as u16) })
+    });
+    let widths: Vec<Constraint> = std::iter::once(Constraint::Length(1)).chain(constraints).collect();
+    let shown = |cells: Vec<Span<'static>>| -> Vec<Cell<'static>> {
+        let whole = cells.len() == 1;
+        let fitted = &fitted;
+        let kept = cells.into_iter().enumerate().filter(move |(n, _)| whole || fitted[*n].is_some());
+        kept.map(|(n, cell)| Cell::from(columns::cut(cell, fitted[n].filter(|_| !whole)))).collect()
+    };
+    let heads = Row::new(std::iter::once(Cell::from("")).chain(shown(heads))).style(theme::HEADING);
+    if lobby.count(tab) == 0 {
+        frame.render_widget(
+            Table::new(Vec::<Row>::new(), widths).header(heads).column_spacing(2),
+            layout.list,
+        );
+        let under =
+            Rect { y: layout.list.y + 1, height: layout.list.height.saturating_sub(1), ..layout.list };
+        let words = Paragraph::new(say.word(EMPTY[tab as usize])).wrap(Wrap { trim: true });
+        let under = Rect { x: under.x + 3, width: under.width.saturating_sub(3), ..under };
+        return frame.render_widget(words.style(theme::INFO), under);
+    }
+    let rows = columns.rows.into_iter().zip(first..).map(|(cells, n)| {
         let mark = if n == chosen { "▸" } else { " " };
-        let row = Row::new(std::iter::once(Span::raw(mark)).chain(cells).map(Cell::from));
+        let row = Row::new(std::iter::once(Cell::from(mark)).chain(shown(cells)));
         if n == chosen { row.style(theme::CHOSEN) } else { row }
     });
-    let heads = Row::new(std::iter::once(Span::raw("")).chain(heads).map(Cell::from)).style(theme::HEADING);
-    let widths = std::iter::once(Constraint::Length(1)).chain(widths);
     frame.render_widget(Table::new(rows, widths).header(heads).column_spacing(2), layout.list);
 }
 
-/// A part's column heads and its rows `shown`, a word for each column.
-fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> (Vec<Key<0>>, Vec<Vec<Span<'static>>>) {
+/// A part's columns: their heads, how each keeps its place where the screen is narrow
+/// ([`columns::fit`]), and the rows shown, a word for each column (a pool's heading in the
+/// best: one word across).
+struct Columns {
+    heads: Vec<Key<0>>,
+    order: Vec<Keep>,
+    rows: Vec<Vec<Span<'static>>>,
+}
+
+/// A part's columns and its rows `shown`.
+fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> Columns {
     let (view, club, own) = (&lobby.view, &lobby.view.club, &lobby.view.own);
     let raw = |words: String| Span::raw(words);
-    let terms = [LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED, LOBBY_COL_SIDE];
+    // The side of a seek or a challenge is the one the member looking plays, if they do.
+    let side_head = if view.me().is_some() { LOBBY_FORM_COLOUR } else { LOBBY_COL_SIDE };
+    let terms = [LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_RATED, side_head];
+    let terms_order = [Always, Leaves(2), Leaves(1), Leaves(3)];
     let within = |rows: usize| shown.start.min(rows)..shown.end.min(rows);
-    match lobby.tab {
+    let (heads, order, rows): (Vec<Key<0>>, Vec<Keep>, Vec<Vec<Span<'static>>>) = match lobby.tab {
         Tab::Players => {
             let rows = club.online[within(club.online.len())].iter().map(|member| {
                 let ratings = member.ratings.iter().map(|(pool, rating)| format!("{pool} {rating}"));
@@ -145,35 +186,43 @@ fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> (Vec<Key<0>>, Vec<Vec<
                 let ratings = ratings.collect::<Vec<_>>().join(" · ");
                 vec![raw(member.name.clone()), Span::styled(say.word(now), style), raw(ratings)]
             });
-            (vec![LOBBY_COL_NAME, LOBBY_COL_NOW, LOBBY_COL_RATINGS], rows.collect())
+            let heads = vec![LOBBY_COL_NAME, LOBBY_COL_NOW, LOBBY_COL_RATINGS];
+            (heads, vec![Narrows, Leaves(1), Always], rows.collect())
         }
         Tab::Seeks => {
             let rows = club.seeks[within(club.seeks.len())].iter().map(|seek| {
-                let by = match view.is_me(&seek.by) {
+                let mine = view.is_me(&seek.by);
+                let by = match mine {
                     true => format!("{} ({})", seek.by, say.word(LOBBY_YOURS)),
                     false => seek.by.clone(),
                 };
-                std::iter::once(by).chain(terms_cells(&seek.terms, say)).map(raw).collect()
+                let taker = !mine && view.me().is_some();
+                let side = seek.terms.colour.map(|colour| if taker { colour.other() } else { colour });
+                std::iter::once(by).chain(terms_cells(&seek.terms, side, say)).map(raw).collect()
             });
-            ([&[LOBBY_COL_BY][..], &terms].concat(), rows.collect())
+            ([&[LOBBY_COL_BY][..], &terms].concat(), [&[Narrows][..], &terms_order].concat(), rows.collect())
         }
         Tab::Challenges => {
             let rows = own.challenges[within(own.challenges.len())].iter().map(|challenge| {
                 let (from, to) = (challenge.from.clone(), challenge.to.clone());
-                [from, to].into_iter().chain(terms_cells(&challenge.terms, say)).map(raw).collect()
+                let mine = view.is_me(&challenge.from);
+                let side = challenge.terms.colour.map(|colour| if mine { colour } else { colour.other() });
+                [from, to].into_iter().chain(terms_cells(&challenge.terms, side, say)).map(raw).collect()
             });
-            ([&[LOBBY_COL_FROM, LOBBY_COL_TO][..], &terms].concat(), rows.collect())
+            let order = [&[Narrows, Narrows][..], &terms_order].concat();
+            ([&[LOBBY_COL_FROM, LOBBY_COL_TO][..], &terms].concat(), order, rows.collect())
         }
         Tab::Live => {
             let rows = club.live[within(club.live.len())].iter().map(|game| game_row(game, say));
-            (GAME_HEADS.to_vec(), rows.collect())
+            (GAME_HEADS.to_vec(), vec![Narrows, Narrows, Leaves(3), Leaves(2), Leaves(1)], rows.collect())
         }
         Tab::Recent => {
             let rows = own.recent[within(own.recent.len())].iter().map(|recent| {
                 let done = [Span::raw(recent.turns.to_string()), Span::raw(say.text(&recent.result))];
                 game_row(&recent.game, say).into_iter().chain(done).collect()
             });
-            ([&GAME_HEADS[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(), rows.collect())
+            let order = vec![Narrows, Narrows, Leaves(4), Leaves(2), Leaves(1), Leaves(3), Always];
+            ([&GAME_HEADS[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(), order, rows.collect())
         }
         Tab::Best => {
             let rows =
@@ -187,14 +236,17 @@ fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> (Vec<Key<0>>, Vec<Vec<
                         ]
                     }
                 });
-            (vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES], rows.collect())
+            let heads = vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES];
+            (heads, vec![Narrows, Always, Leaves(1)], rows.collect())
         }
-    }
+    };
+    Columns { heads, order, rows }
 }
 
-/// A game's terms in words: the game and board, the clock, rated or casual, the poster's side.
-fn terms_cells(terms: &Terms, say: Say) -> [String; 4] {
-    let side = terms.colour.map_or(text!(LOBBY_RANDOM), colour);
+/// A game's terms in words: the game and board, the clock, rated or casual, and `side`
+/// (either, where it is left to chance).
+fn terms_cells(terms: &Terms, side: Option<crate::rules::Colour>, say: Say) -> [String; 4] {
+    let side = side.map_or(text!(LOBBY_RANDOM), colour);
     let rated = if terms.rated { LOBBY_RATED } else { LOBBY_CASUAL };
     [game_name(terms.game, terms.side, say), clock(terms.clock, say), say.word(rated), say.text(&side)]
 }
@@ -238,7 +290,7 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
     frame
         .render_widget(Line::styled(say.text(&title), theme::TITLE).alignment(Alignment::Center), title_rect);
     let terms = form.terms();
-    let [game, clock_words, rated, side] = terms_cells(&terms, say);
+    let [game, clock_words, rated, side] = terms_cells(&terms, terms.colour, say);
     let rows: [(Key<0>, String); ROWS] = [
         (LOBBY_FORM_GAME, game),
         (LOBBY_FORM_CLOCK, clock_words),

@@ -65,28 +65,14 @@ pub fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
 
 /// Every key of the screen below, from the key table, beside what the board's marks mean.
 fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
-    let game = app.screen.game();
-    let leaving = game.map_or(keys::Leaving::Program, |game| crate::each_game!(game, game => game.leaving));
-    let keys = say.keys.help_leaving(app.context(), game.map(|game| game.seen().kind()), say.lang, leaving);
-    let reviewing = matches!(app.screen, Screen::Review(_));
-    let mut board = Vec::new();
-    if let Some(game) = game {
-        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
-        board.extend(crate::each_game!(game, game => game::marks_help(game, say)));
-        board.push(Line::raw(""));
-    }
-    if reviewing {
-        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
-        board.extend(review::help(say));
-        board.push(Line::raw(""));
-    }
+    let (keys, board) = help_parts(app, say);
     // The way out, on the box's bottom edge whatever else has to wrap.
     let close = Line::styled(format!(" {} ", say.hints(Context::Help)), theme::HINTS);
     // As wide as an 80-column terminal, so that nothing under it shows at its edge; the
     // keys wrap so that what the marks mean keeps a column of its own.
     let width = 80.min(area.width);
     let room = width.saturating_sub(4);
-    let marks = if game.is_some() || reviewing { MARKS_COLUMN } else { 0 };
+    let marks = if board.is_empty() { 0 } else { MARKS_COLUMN };
     // The keys' column is as wide as the widest key and a gap, so none runs into its words.
     let key_column = keys.iter().map(|(shown, _)| Line::raw(shown.as_str()).width() + 2).max().unwrap_or(0);
     let key_column = key_column.max(KEY_COLUMN);
@@ -94,24 +80,30 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let keys_width = (longest as u16).min(room.saturating_sub(marks)).max(key_column as u16 + 8);
     let lines_of = |(shown, what): &(String, String)| help_rows(shown, what, key_column, keys_width);
     // Keys that do not fit under each other on a short terminal go on beside what the
-    // marks mean, written closer: no key is ever cut off.
-    // The box leaves the screen's key line under it.
-    let rows = area.height.saturating_sub(3);
-    let board_width = width.saturating_sub(2 + keys_width + 2);
+    // marks mean, written closer, before them. The box leaves the screen's key line under
+    // it, but where nothing goes beside the keys it may cover it. Whatever a column cannot
+    // hold, its last line says how much is left out: nothing goes missing unsaid.
+    let rows = usize::from(area.height.saturating_sub(if marks == 0 { 2 } else { 3 }));
+    let board_width = usize::from(width.saturating_sub(2 + keys_width + 2)).max(1);
     let (mut keys, mut beside) = (keys, Vec::new());
-    let beside_lines = |beside: &[(String, String)]| {
-        let lines = beside.iter().map(|(shown, what)| Line::raw(format!("{shown} {what}")));
-        board.iter().cloned().chain(lines).collect::<Vec<_>>()
-    };
-    let keys_height =
-        |keys: &[(String, String)]| keys.iter().map(|key| lines_of(key).len()).sum::<usize>() as u16;
-    while keys_height(&keys) > rows && keys.len() > 1 {
+    let keys_height = |keys: &[(String, String)]| keys.iter().map(|key| lines_of(key).len()).sum::<usize>();
+    while marks > 0 && keys_height(&keys) > rows && keys.len() > 1 {
         beside.insert(0, keys.pop().expect("more than one key"));
     }
-    let board = beside_lines(&beside);
-    let board_height = wrapped_height(board.clone(), board_width);
-    let keys: Vec<Line> = keys.iter().flat_map(lines_of).collect();
-    let height = (keys.len() as u16).max(board_height) + 2;
+    let beside: Vec<Line> = beside.iter().map(|(shown, what)| Line::raw(format!("{shown} {what}"))).collect();
+    let wrap = |lines: Vec<Line<'static>>| {
+        lines.into_iter().map(|line| wrapped(line, board_width)).collect::<Vec<_>>()
+    };
+    let (board, beside) = (wrap(board), wrap(beside));
+    // The keys beside come after the marks, a line between, where all fit; else first.
+    let all = board.iter().chain(&beside).map(Vec::len).sum::<usize>() + usize::from(!beside.is_empty());
+    let board = match all <= rows {
+        true if beside.is_empty() => board.into_iter().flatten().collect(),
+        true => board.into_iter().chain([vec![Line::raw("")]]).chain(beside).flatten().collect(),
+        false => fitting(beside.into_iter().chain(board), (rows, board_width), say),
+    };
+    let keys = fitting(keys.iter().map(lines_of), (rows, usize::from(keys_width)), say);
+    let height = keys.len().max(board.len()) as u16 + 2;
     let box_area = centred(area, width, height);
     let block = Block::bordered().title(format!(" {} ", say.word(HELP_TITLE))).title_bottom(close);
     let inner = block.inner(box_area);
@@ -120,7 +112,61 @@ fn draw_help(app: &App, say: Say, area: Rect, frame: &mut Frame) {
     let [left, right] =
         Layout::horizontal([Constraint::Length(keys_width), Constraint::Min(0)]).spacing(2).areas(inner);
     frame.render_widget(Paragraph::new(keys), left);
-    frame.render_widget(Paragraph::new(board).wrap(Wrap { trim: true }), right);
+    frame.render_widget(Paragraph::new(board), right);
+}
+
+/// What the help lists: the keys of the screen under it (a game's as it stands, over or
+/// not, left for the menu or the lobby), and what the board's marks mean, if it has one.
+fn help_parts(app: &App, say: Say) -> (Vec<(String, String)>, Vec<Line<'static>>) {
+    let game = app.screen.game();
+    let leaving = game.map_or(keys::Leaving::Program, |game| crate::each_game!(game, game => game.leaving));
+    let over = game.is_some_and(
+        |game| crate::each_game!(game, game => game.table.end().or_else(|| game.ended_for_good()).is_some()),
+    );
+    let kind = game.map(|game| game.seen().kind());
+    let keys = say.keys.help_of_game(app.context(), kind, say.lang, (leaving, over));
+    let mut board = Vec::new();
+    if let Some(game) = game {
+        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
+        board.extend(crate::each_game!(game, game => game::marks_help(game, say)));
+    }
+    if matches!(app.screen, Screen::Review(_)) {
+        board.push(Line::styled(say.word(HELP_BOARD), theme::HEADING));
+        board.extend(review::help(say));
+    }
+    (keys, board)
+}
+
+/// `line` wrapped at its words to `width`, each piece in its style.
+fn wrapped(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
+    let style = line.spans.first().map_or(line.style, |span| line.style.patch(span.style));
+    let words: String = line.spans.iter().map(|span| span.content.as_ref()).collect();
+    game::wrap_words(&words, width).into_iter().map(|piece| Line::styled(piece, style)).collect()
+}
+
+/// The help's entries (a key, a mark), each in its lines, within `rows` lines: where they
+/// do not all fit, the last line says how many are left out.
+fn fitting(
+    entries: impl Iterator<Item = Vec<Line<'static>>>,
+    (rows, width): (usize, usize),
+    say: Say,
+) -> Vec<Line<'static>> {
+    let entries: Vec<Vec<Line>> = entries.collect();
+    if entries.iter().map(Vec::len).sum::<usize>() <= rows {
+        return entries.into_iter().flatten().collect();
+    }
+    let more = |left: usize| game::wrap_words(&say.text(&text!(HELP_MORE, left)), width.max(1));
+    let mut lines = Vec::new();
+    let mut shown = 0;
+    for entry in &entries {
+        if lines.len() + entry.len() + more(entries.len() - shown).len() > rows {
+            break;
+        }
+        lines.extend(entry.iter().cloned());
+        shown += 1;
+    }
+    lines.extend(more(entries.len() - shown).into_iter().map(|line| Line::styled(line, theme::HINTS)));
+    lines
 }
 
 /// A key of the help and what it does, in rows `width` wide: the key in a column
@@ -180,6 +226,8 @@ fn dropped(app: &App) -> Option<Text> {
 
 /// A question, in `text` when it is worded for the moment.
 fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, frame: &mut Frame) {
+    // Its keys are named as the box takes them (the lobby's `a` is no answer here).
+    let say = Say { context: crate::app::Component::context(question), ..say };
     let text = text.unwrap_or_else(|| question.text());
     let hints = match question {
         Question::Locked(_) => say.word(ASK_LOCKED_KEYS),
@@ -188,14 +236,18 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
         Question::Unkept { quit: false, .. } => say.word(ASK_UNKEPT_MENU),
         _ => format!("{} · {}", say.hints(Context::Question), say.word(ASK_OTHER_KEYS)),
     };
-    let lines =
-        ratatui::text::Text::from(vec![Line::raw(say.text(&text)), Line::styled(hints, theme::HINTS)]);
-    let box_area = centred(area, lines.width() as u16 + 4, 4);
+    let lines = vec![Line::raw(say.text(&text)), Line::styled(hints, theme::HINTS)];
+    // As wide as its words, within the screen: on a narrow one they wrap, none is cut.
+    let width = (lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4).min(area.width);
+    let height = wrapped_height(lines.clone(), width.saturating_sub(4)) + 2;
+    let box_area = centred(area, width, height);
     frame.render_widget(Clear, box_area);
     frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(Block::bordered().border_style(say.theme.warning)),
+        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).block(
+            Block::bordered()
+                .border_style(say.theme.warning)
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        ),
         box_area,
     );
 }

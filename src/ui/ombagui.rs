@@ -50,7 +50,7 @@ impl Look for Position {
         vec![kinds, owners]
     }
 
-    fn facts(game: &GameScreen<Position>, pointer: Option<Cell>, say: Say) -> Vec<Line<'static>> {
+    fn facts(game: &GameScreen<Position>, pointer: Option<Cell>, say: Say, _: usize) -> Vec<Line<'static>> {
         let position = game.table.position();
         let to_move = position.to_move();
         let over = game.table.end().is_some();

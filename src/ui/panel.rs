@@ -21,12 +21,29 @@ pub(super) struct Panel<'a> {
     say: Say<'a>,
     width: usize,
     lines: Vec<Line<'static>>,
+    /// Whether it lists the turns (a paused game's are hidden with its board).
+    moves: bool,
+    /// Lines shown only where the panel holds them all, and where among the others.
+    optional: (usize, Vec<Line<'static>>),
 }
 
 impl<'a> Panel<'a> {
     /// An empty panel for `area`, saying things as `say` does.
     pub(super) fn new(say: Say<'a>, area: Rect) -> Panel<'a> {
-        Panel { say, width: usize::from(area.width.saturating_sub(2)), lines: Vec::new() }
+        let width = usize::from(area.width.saturating_sub(2));
+        Panel { say, width, lines: Vec::new(), moves: true, optional: (0, Vec::new()) }
+    }
+
+    /// Lines that go here where the panel holds them with everything else, and nowhere
+    /// (all of them) where it does not: never a line of them cut short.
+    pub(super) fn optional(&mut self, lines: Vec<Line<'static>>) {
+        self.optional = (self.lines.len(), lines);
+    }
+
+    /// The panel without its list of turns and the legend of the board's marks: a paused
+    /// game's board is hidden.
+    pub(super) fn without_moves(&mut self) {
+        self.moves = false;
     }
 
     /// The width of a line inside the panel's border.
@@ -55,20 +72,41 @@ impl<'a> Panel<'a> {
         area: Rect,
         frame: &mut Frame,
     ) {
-        let Panel { say, width, mut lines } = self;
-        lines.push(Line::raw(""));
+        let Panel { say, width, mut lines, moves: listed, optional: (at, optional) } = self;
+        // Room for them, the move list's heading and a turn: else they give way.
+        if lines.len() + optional.len() + 3 <= usize::from(area.height.saturating_sub(2)) {
+            lines.splice(at..at, optional);
+        }
         let (played, total) = table.replay_position();
-        let heading = if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
-        lines.push(Line::styled(say.text(&heading), theme::HEADING));
-        let legend = legend(marks, G::KIND, say, width);
-        let (moves, starts) = table.read(|record| move_list(record, first, say, width));
+        if listed {
+            lines.push(Line::raw(""));
+            let heading =
+                if played < total { text!(PANEL_MOVES_AT, played, total) } else { text!(PANEL_MOVES) };
+            lines.push(Line::styled(say.text(&heading), theme::HEADING));
+        }
+        let mut legend = legend(marks, G::KIND, say, width);
+        // On a short panel what the marks mean gives way (the help has it), so that nothing
+        // above the move list is hidden under it.
+        if !listed || lines.len() + 1 + legend.len() > usize::from(area.height.saturating_sub(2)) {
+            legend.clear();
+        }
+        let (moves, starts) = match listed {
+            true => table.read(|record| move_list(record, first, say, width)),
+            false => (Vec::new(), Vec::new()),
+        };
         let room = usize::from(area.height).saturating_sub(lines.len() + legend.len() + 2);
         // Scrolled so that the line of the current turn shows, the latest ones when at the end.
         let current = starts.get(played / 2).or(starts.last()).copied().unwrap_or(0);
         let latest = if played == total { moves.len().saturating_sub(room) } else { 0 };
         let skip = current.saturating_sub(room.saturating_sub(1)).max(latest);
         lines.extend(moves.into_iter().skip(skip).take(room));
-        let block = Block::bordered().title(format!(" {} ", say.word(title)));
+        // A game on time names its time control beside the panel's title.
+        let control = table.read(|record| record.clock().map(|clock| clock.control().to_string()));
+        let title = match control {
+            Some(control) => format!(" {} · {control} ", say.word(title)),
+            None => format!(" {} ", say.word(title)),
+        };
+        let block = Block::bordered().title(title);
         let inner = block.inner(area);
         frame.render_widget(block, area);
         frame.render_widget(Paragraph::new(lines), inner);

@@ -63,7 +63,7 @@ pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut
         }
     }
     frame.render_widget(Paragraph::new(banner(screen, say)).alignment(Alignment::Center), areas.banner);
-    draw_panel(review, say, areas.panel, frame);
+    draw_panel(review, screen.game.time_control(), say, areas.panel, frame);
     super::game::draw_message(review.status.message(), say, areas.message, frame);
     let keys = super::room::fit_hints(&say.hints(screen.context()), areas.hints.width);
     frame.render_widget(Line::styled(keys, theme::HINTS), areas.hints);
@@ -114,9 +114,20 @@ fn banner<G: Look>(screen: &ReviewScreen<G>, say: Say) -> Vec<Line<'static>> {
 }
 
 /// The panel: the graph, each player's summary, the turns with their signs.
-fn draw_panel<G: Look>(review: &Reviewing<G>, say: Say, area: Rect, frame: &mut Frame) {
+fn draw_panel<G: Look>(
+    review: &Reviewing<G>,
+    control: Option<crate::clock::TimeControl>,
+    say: Say,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let title = say.text(&text!(REVIEW_PANEL, review.level.number()));
-    frame.render_widget(Block::bordered().title(format!(" {title} ")), area);
+    // A game on time names its time control beside the title, as its game's panel does.
+    let title = match control {
+        Some(control) => format!(" {title} · {control} "),
+        None => format!(" {title} "),
+    };
+    frame.render_widget(Block::bordered().title(title), area);
     let ReviewPanel { graph, times, summary, list } = ReviewPanel::timed(area, review.timed());
     draw_graph(review, say, graph, frame);
     super::clock::draw_times(review, say, times, frame);

@@ -97,9 +97,11 @@ fn page_text(book: &Book, lit: &Highlights, say: Say, width: u16, height: u16) -
     }
     let caption = say.word(scene.caption);
     text.extend(caption.lines().map(|line| Line::styled(line.to_string(), say.theme.success)));
-    if let Some(turn) = scene.turn {
+    // What p tries, named on every step: the step after a move tries the example from its start.
+    if let Some(turn) = book.scene_to_try().turn {
+        let said = if scene.turn.is_some() { text!(RULES_TRY, turn) } else { text!(RULES_TRY_START, turn) };
         text.push(Line::raw(""));
-        text.push(Line::styled(say.text(&text!(RULES_TRY, turn)), theme::HINTS));
+        text.push(Line::styled(say.text(&said), theme::HINTS));
     }
     let legend = legend(lit, book.game, say, usize::from(width));
     if !legend.is_empty() {

@@ -27,7 +27,7 @@ impl Look for Position {
         }
     }
 
-    fn facts(game: &GameScreen<Position>, _: Option<Cell>, say: Say) -> Vec<Line<'static>> {
+    fn facts(game: &GameScreen<Position>, _: Option<Cell>, say: Say, _: usize) -> Vec<Line<'static>> {
         let (position, over) = (game.table.position(), game.table.end().is_some());
         let to_move = crate::rules::Game::to_move(&position);
         [Colour::Blue, Colour::Red]

@@ -52,7 +52,9 @@ impl<G: Input> GameScreen<G> {
             return self.table.status_mut().info(text!(NET_STALE));
         }
         match question {
-            Question::Resign(loser) => self.table.resign(loser),
+            Question::Resign(loser) | Question::YouResign(loser) => self.table.resign(loser),
+            // The chain under way is played as it stands, as Esc would.
+            Question::EndTurn(_) => G::cancel(&mut self.table),
             Question::Draw(_) => self.table.agree_draw(),
             Question::OfferDraw => self.offer_draw(),
             Question::TakeBack(asker) => self.table.take_back_for(asker),
@@ -69,6 +71,8 @@ impl<G: Input> GameScreen<G> {
             Question::Quit
             | Question::QuitEntry
             | Question::Menu
+            | Question::Again
+            | Question::LeaveClub
             | Question::Replace(_)
             | Question::Unkept { .. } => {}
         }

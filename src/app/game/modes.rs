@@ -31,7 +31,11 @@ impl<G: Input> GameScreen<G> {
         }
         let replay = matches!(self.mode, Mode::HotSeat);
         let said = match action {
-            Action::Quit | Action::Menu => return Some(Go::Lobby),
+            // A chain under way is a turn already: the player says whether to end it there.
+            Action::Quit | Action::Menu => {
+                let begun = self.table.picked().and_then(G::begun);
+                return Some(begun.map_or(Go::Lobby, |turn| Go::Ask(Question::EndTurn(turn.to_string()))));
+            }
             Action::Hint | Action::Eval | Action::Review => text!(CLUB_NO_ENGINE),
             Action::Save => text!(CLUB_NO_SAVE),
             Action::Act | Action::Cancel | Action::Resign | Action::Draw if replay => text!(CLUB_REPLAY_ONLY),
@@ -43,7 +47,7 @@ impl<G: Input> GameScreen<G> {
             // A member may resign on the other's turn too, as a bot may.
             Action::Resign if self.table.end().is_none() => {
                 match self.seat().and_then(|seat| seat.colour()) {
-                    Some(mine) => return Some(Go::Ask(Question::Resign(mine))),
+                    Some(mine) => return Some(Go::Ask(Question::YouResign(mine))),
                     None => text!(NET_WATCHING),
                 }
             }
@@ -131,9 +135,14 @@ impl<G: Input> GameScreen<G> {
 
     /// What an action does in any game, once its mode had its say.
     pub(super) fn common(&mut self, action: Action) -> Go {
-        let (over, in_progress) = (self.table.end().is_some(), self.table.in_progress());
+        // A game that cannot go on is over wherever its players look back to in it.
+        let over = self.table.end().is_some() || self.ended_for_good().is_some();
+        let in_progress = self.table.in_progress();
         match action {
-            Action::Act if over => Go::Again,
+            // An Enter meant for the board never starts a new game unasked; a tried example
+            // is no game to keep.
+            Action::Act if over && matches!(self.mode, Mode::Tried(_)) => Go::Again,
+            Action::Act if over => Go::Ask(Question::Again),
             Action::Save => Go::SaveAs(G::KIND),
             Action::Review => Go::Review(None, Leave::Game),
             Action::Help => Go::Help,
@@ -141,7 +150,11 @@ impl<G: Input> GameScreen<G> {
                 self.table.status_mut().warn(text!(OVER_ALREADY));
                 Go::Stay
             }
-            Action::Resign => Go::Ask(Question::Resign(self.table.to_move())),
+            // At a shared game the player is asked in their own person.
+            Action::Resign => match self.seat().and_then(|seat| seat.colour()) {
+                Some(mine) => Go::Ask(Question::YouResign(mine)),
+                None => Go::Ask(Question::Resign(self.table.to_move())),
+            },
             Action::Draw => Go::Ask(Question::Draw(self.table.to_move())),
             // A game started from the menu goes back there: q is m.
             Action::Quit if self.leaving == Leaving::Menu => self.common(Action::Menu),

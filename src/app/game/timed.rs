@@ -43,19 +43,17 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Whether the clocks wait: while the players paused them, while the computer shows
-    /// the turn it chose (the player's clock runs once it is shown), while a box holds the
-    /// computer's turn (`paused`), and in a shared game until both players have come.
+    /// the turn it chose (the player's clock runs once it is shown), while a box is open over
+    /// a game at one keyboard (`paused`: nobody can play under a question, and a flag fell
+    /// behind "Quit?"), and in a shared game until both players have come.
     fn clock_held(&self, paused: bool) -> bool {
         match &self.mode {
-            Mode::Against(opponent) => {
-                let its_turn = self.table.read(|record| opponent.to_move(record));
-                self.paused || opponent.showing().is_some() || (paused && its_turn)
-            }
+            Mode::Against(opponent) => self.paused || opponent.showing().is_some() || paused,
             Mode::Shared(seat) => {
                 let link = seat.link();
                 !(link.came(Colour::Blue) && link.came(Colour::Red))
             }
-            Mode::HotSeat => self.paused,
+            Mode::HotSeat => self.paused || paused,
             Mode::Tried(_) => false,
         }
     }

@@ -57,8 +57,8 @@ const fn bind(
 }
 
 use Context::{
-    Against, Contents, Game, Lobby, LobbyForm, Menu, Puzzle, PuzzleHistory, PuzzleThemes, Question, Replay,
-    Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
+    Against, Contents, Game, Lobby, LobbyForm, Menu, Paused, Puzzle, PuzzleHistory, PuzzleThemes, Question,
+    Replay, Retry, Review, Rules, SaveAs, Setup, Shared, Tried, Try, Watched, Watching,
 };
 
 /// Every screen with a board to play on.
@@ -76,8 +76,11 @@ const STEPPING: &[Context] = &[Game, Against, Watched, Try, Replay];
 /// Every screen where `u` takes a turn back, asks to, or steps back through a game.
 const UNDOING: &[Context] = &[Game, Against, Watched, Try, Shared, Replay];
 
-/// Every screen with a board to play on, and the computer's game with itself.
-const SAVING: &[Context] = &[Game, Against, Watched, Try, Shared];
+/// Every screen with a board to play on, the computer's game with itself, and a game paused.
+const SAVING: &[Context] = &[Game, Against, Watched, Try, Shared, Paused];
+
+/// Every screen of a game that the program or the menu is left from.
+const LEAVING: &[Context] = &[Game, Against, Watched, Paused];
 
 /// Every screen where Enter and Esc play on a board.
 const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry, Puzzle];

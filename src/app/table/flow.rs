@@ -68,6 +68,10 @@ impl<G: Input> Table<G> {
             self.status.info(text!(SELECTION_DROPPED));
             return;
         }
+        // A game on time that is over is only looked back through: nothing is taken back.
+        if self.read(Record::timed_and_over) {
+            return self.step(false, false);
+        }
         let agreed = self.read(Record::agreed);
         let undone = self.change(Record::undo);
         let answering = computer.filter(|computer| !computer.watched());
@@ -87,6 +91,9 @@ impl<G: Input> Table<G> {
     /// Redo; against `computer` (not watched), its answer comes back with your turn.
     pub fn redo(&mut self, computer: Option<Computer>) {
         self.picked = None;
+        if self.read(Record::timed_and_over) {
+            return self.step(true, false);
+        }
         let redone = self.change(Record::redo);
         let answering = computer.filter(|computer| !computer.watched());
         if redone && answering.is_some_and(|computer| computer.plays(self.to_move())) && self.can_redo() {
@@ -102,7 +109,8 @@ impl<G: Input> Table<G> {
     }
 
     /// Steps through a finished game without taking anything back, its end kept at the
-    /// end: a turn on or back, or (`whole`) to its end or start. A club's replay.
+    /// end: a turn on or back, or (`whole`) to its end or start (a club's replay, a game on
+    /// time that is over). At the end it says how the game ended, not who is to move.
     pub fn step(&mut self, forward: bool, whole: bool) {
         self.picked = None;
         let moved = self.change(|record| {
@@ -120,6 +128,9 @@ impl<G: Input> Table<G> {
         });
         let (played, total) = self.replay_position();
         match (moved, forward) {
+            (true, _) if let Some(end) = self.end() => {
+                self.status.info(text!(JUMP_END, played, total, ended(end)))
+            }
             (true, _) => self.status.info(text!(JUMP_DONE, played, total, self.to_move())),
             (false, true) => self.status.warn(text!(REDO_NONE)),
             (false, false) => self.status.warn(text!(UNDO_NONE)),
@@ -129,6 +140,9 @@ impl<G: Input> Table<G> {
     /// Steps to the start of the game, or to its last turn.
     pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
         self.picked = None;
+        if self.read(Record::timed_and_over) {
+            return self.step(to_last, true);
+        }
         match to_last {
             true => self.change(Record::redo_all),
             false => self.change(Record::undo_all),
@@ -207,5 +221,17 @@ impl<G: Input> Table<G> {
             (None, Some(turn)) => self.status.info(text!(NET_LAST, turn.to_string(), self.to_move())),
             (None, None) => self.prompt(),
         }
+    }
+}
+
+/// How a game ended, in words: who won, and why.
+pub fn ended(end: End) -> crate::i18n::Text {
+    match end {
+        End::Won(winner) => text!(STATUS_WINS, winner),
+        End::Resigned(loser) => text!(STATUS_RESIGNED, loser, loser.other()),
+        End::Drawn => text!(STATUS_DRAW),
+        End::Blocked => text!(STATUS_BLOCKED),
+        End::Still => text!(STATUS_STILL),
+        End::Time(loser) => text!(TIME_UP, loser, loser.other()),
     }
 }

@@ -8,8 +8,8 @@ use super::{Call, Clubhouse};
 use crate::club::bot::Offer;
 use crate::club::{Durability, NewGame};
 use crate::club::{
-    Error, Failure, Finish, GameId, GameInfo, GameStore, Listed, Member, MemberId, MemberStore, Pool, Rated,
-    RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
+    Error, Failure, Finish, GameId, GameInfo, GameStore, Listed, Member, MemberId, MemberStore, Next, Pool,
+    Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
 };
 use crate::i18n::Lang;
 use crate::rules::GameKind;
@@ -68,11 +68,17 @@ impl MemberStore for Watched {
     fn members(&self) -> Result<Vec<Listed>, Error> {
         self.read(|store| store.members())
     }
+    fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error> {
+        self.write(|store| store.set_contact(member, contact))
+    }
+    fn contact(&self, member: MemberId) -> Result<Option<String>, Error> {
+        self.read(|store| store.contact(member))
+    }
 }
 
 impl GameStore for Watched {
-    fn create_game(&mut self, new: &NewGame, start: &str, now: i64) -> Result<GameId, Error> {
-        self.write(|store| store.create_game(new, start, now))
+    fn create_game(&mut self, new: &NewGame, start: &str, now: i64, next: Next) -> Result<GameId, Error> {
+        self.write(|store| store.create_game(new, start, now, next))
     }
     fn game(&self, id: GameId) -> Result<Option<GameInfo>, Error> {
         self.read(|store| store.game(id))
@@ -83,17 +89,41 @@ impl GameStore for Watched {
     fn turns(&self, id: GameId) -> Result<Vec<Turn>, Error> {
         self.read(|store| store.turns(id))
     }
-    fn add_turn(&mut self, id: GameId, turn: &Turn, end: Option<Finish>) -> Result<Vec<RatingChange>, Error> {
-        self.write(|store| store.add_turn(id, turn, end))
+    fn add_turn(
+        &mut self,
+        id: GameId,
+        turn: &Turn,
+        after: Result<Next, Finish>,
+    ) -> Result<Vec<RatingChange>, Error> {
+        self.write(|store| store.add_turn(id, turn, after))
     }
-    fn take_back(&mut self, id: GameId, to: u32, clocks: Option<[u64; 2]>, now: i64) -> Result<(), Error> {
-        self.write(|store| store.take_back(id, to, clocks, now))
+    fn take_back(
+        &mut self,
+        id: GameId,
+        to: u32,
+        clocks: Option<[u64; 2]>,
+        now: i64,
+        next: Next,
+    ) -> Result<(), Error> {
+        self.write(|store| store.take_back(id, to, clocks, now, next))
     }
     fn finish(&mut self, id: GameId, end: Finish, now: i64) -> Result<Vec<RatingChange>, Error> {
         match self.failing.load(Ordering::SeqCst) {
             true => busy(),
             false => self.inner.finish(id, end, now),
         }
+    }
+    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+        self.read(|store| store.deadlines())
+    }
+    fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error> {
+        self.read(|store| store.to_move(member))
+    }
+    fn stopped(&mut self, now: i64) -> Result<(), Error> {
+        self.write(|store| store.stopped(now))
+    }
+    fn resumed(&mut self, now: i64) -> Result<i64, Error> {
+        self.write(|store| store.resumed(now))
     }
 }
 

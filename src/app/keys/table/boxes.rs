@@ -16,7 +16,8 @@ pub(super) const BOXES: &[Binding] = &[
     bind(&[SaveAs], &[code(KeyCode::Esc)], "Esc", Action::Back, KEY_CLOSE, Some(("Esc", HINT_CANCEL))),
     bind(&[SaveAs], &[code(KeyCode::Backspace)], "Backspace", Action::Erase, KEY_ERASE, None),
     bind(&[SaveAs], &[(KeyCode::Char('u'), CTRL)], "^u", Action::Clear, KEY_CLEAR, None),
-    // A question: `y` says yes (`o` for oui, `д` for да, too), any other key no.
+    // A question: `y` says yes (`o` for oui, `д` for да, too), `n` no (`н` for не), and so
+    // does any other key. The box names each language's own keys, and y.
     bind(
         &[Question],
         &[char('y'), char('Y'), char('o'), char('O'), char('д'), char('Д')],
@@ -25,7 +26,14 @@ pub(super) const BOXES: &[Binding] = &[
         KEY_YES,
         Some(("Y", HINT_YES)),
     ),
-    bind(&[Question], &[char('n'), code(KeyCode::Esc)], "n Esc", Action::Back, KEY_NO, Some(("n", HINT_NO))),
+    bind(
+        &[Question],
+        &[char('n'), char('N'), char('н'), char('Н'), code(KeyCode::Esc)],
+        "N Esc",
+        Action::Back,
+        KEY_NO,
+        Some(("N", HINT_NO)),
+    ),
     // The help: any key closes it.
     bind(
         &[Context::Help],
