@@ -248,11 +248,6 @@ impl Visit {
             .or(self.inside.as_ref().map(|inside| &inside.accept));
         door.map_or(0, |door| door.guests())
     }
-
-    /// How long since it came.
-    pub fn since(&self) -> Duration {
-        self.came.elapsed()
-    }
 }
 
 /// Accepts connections until `stop` holds a goodbye, each handed to a handler made by

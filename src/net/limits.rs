@@ -1,6 +1,7 @@
 //! The figures that bound what strangers and guests can have of the host: time, connections,
 //! wrong codes, keys and screens. docs/SECURITY.md, "Limits", gives them and why.
 
+use super::Alarm;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,8 @@ pub struct Limits {
     pub keys: Rate,
     /// How long a guest's terminal may leave a frame untaken before the guest is let go.
     pub stall: Duration,
+    /// Where the timers of a keyless connection's idle time read the time (a test's own).
+    pub alarm: Alarm,
     /// The bytes kept for a guest who is behind: past them, the guest gets a whole frame
     /// when it reads again instead of every frame it missed (a program reading lines is let
     /// go instead: a line dropped would be a lie).
@@ -78,6 +81,7 @@ impl Default for Limits {
             backlog: 256 * 1024,
             // A megabyte a second: a whole 300x120 frame is 1.7 MB, a turn's line 40 bytes.
             bytes_out: Rate { burst: 2 * 1024 * 1024, every: Duration::from_micros(1) },
+            alarm: Alarm::default(),
         }
     }
 }

@@ -8,6 +8,7 @@
 use crate::app::game::AnyGameScreenExt;
 use crate::record::AnyRecordExt;
 mod accept;
+mod alarm;
 mod guests;
 #[cfg(any(test, feature = "test-hooks"))]
 mod headless;
@@ -20,6 +21,7 @@ mod place;
 mod session;
 
 pub use accept::{Cut, Visit};
+pub use alarm::Alarm;
 #[cfg(any(test, feature = "test-hooks"))]
 pub use headless::Headless;
 pub use host::SshServer;

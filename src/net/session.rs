@@ -99,8 +99,9 @@ pub struct Session<P: Place> {
     inlet: Option<Box<dyn Inlet>>,
     /// Where its output goes, for a last line.
     outbox: Option<Arc<output::Outbox>>,
-    /// When a keyless connection last sent something (milliseconds since it came in).
-    active: Option<Arc<AtomicU64>>,
+    /// When a keyless connection last sent something (milliseconds since it came in, on
+    /// the limits' alarm), and when it came in.
+    active: Option<(Arc<AtomicU64>, Instant)>,
 }
 
 impl<P: Place> Session<P> {
@@ -127,13 +128,15 @@ impl<P: Place> Session<P> {
     /// a watcher's place is for watching, not for holding.
     fn watch_idle(&mut self) {
         let Some(idle) = self.welcome.keyless else { return };
-        let (active, cut, since) = (Arc::new(AtomicU64::new(0)), Arc::clone(&self.visit.cut), Instant::now());
-        self.active = Some(Arc::clone(&active));
+        let (active, cut, alarm) =
+            (Arc::new(AtomicU64::new(0)), Arc::clone(&self.visit.cut), self.limits.alarm.clone());
+        let since = alarm.now();
+        self.active = Some((Arc::clone(&active), since));
         tokio::spawn(async move {
             loop {
                 let last = active.load(Ordering::Relaxed);
                 let due = since + Duration::from_millis(last) + idle;
-                tokio::time::sleep_until(due.into()).await;
+                alarm.until(due).await;
                 if active.load(Ordering::Relaxed) == last {
                     return cut.cut();
                 }
@@ -179,8 +182,9 @@ impl<P: Place> Session<P> {
     /// `count` more keys or lines: false (and the connection let go, told why) past the
     /// limit, faster than any person or program needs.
     fn allowed(&mut self, count: usize) -> bool {
-        if let Some(active) = &self.active {
-            active.store(self.visit.since().as_millis() as u64, Ordering::Relaxed);
+        if let Some((active, since)) = &self.active {
+            let after = self.limits.alarm.now().saturating_duration_since(*since);
+            active.store(after.as_millis() as u64, Ordering::Relaxed);
         }
         if self.keys.try_take(Instant::now(), u32::try_from(count).unwrap_or(u32::MAX)) {
             return true;
