@@ -2,7 +2,7 @@
 //! withdrawn, declined or taken.
 
 use crate::club::bot::Offer;
-use crate::club::{Member, MemberId, Pool};
+use crate::club::{Member, MemberId, Pace, Pool};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use std::collections::BTreeMap;
@@ -37,7 +37,7 @@ impl Offers {
     /// Posts `posted` if its poster may: its number.
     pub fn post(&mut self, posted: Posted) -> Result<u64, Text> {
         let offer = &posted.offer;
-        if offer.rated && Pool::of(offer.game, offer.side, offer.club_clock().pace()).is_none() {
+        if offer.rated && Pool::of(offer.game, offer.side, Pace::of(offer.club_clock())).is_none() {
             return Err(text!(CLUB_NOT_RATED_BOARD, offer.game.name(), offer.side));
         }
         if self.posted.values().filter(|other| other.by.id == posted.by.id).count() >= OFFERS_EACH {

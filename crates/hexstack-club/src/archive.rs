@@ -5,7 +5,7 @@
 use crate::club::Club;
 use crate::error::{Error, Failure, Refusal};
 use crate::games::checked;
-use crate::terms::{ClubClock, GameId, MemberId, Pace, Verdict};
+use crate::terms::{GameId, MemberId, Pace, Verdict, club_clock};
 use hexstack_rules::{AnyPosition, Colour, GameKind};
 
 /// A game as the archive lists it.
@@ -127,7 +127,7 @@ impl Club {
     /// known ([`Club::deadlines`]).
     pub fn live_games(&self) -> Result<Vec<GameInfo>, Error> {
         let mut games = self.store.games(Which::Live, None, usize::MAX)?;
-        games.retain(|info| ClubClock::parse(&info.clock).is_ok_and(|clock| clock.pace() == Pace::Live));
+        games.retain(|info| club_clock(&info.clock).is_ok_and(|clock| Pace::of(clock) == Pace::Live));
         games.reverse();
         Ok(games)
     }

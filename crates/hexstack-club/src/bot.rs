@@ -25,7 +25,8 @@
 
 use crate::error::Refusal;
 use crate::names::{QUOTED, check_name};
-use crate::terms::{ClubClock, GameId, Verdict, clock_text};
+use crate::terms::{GameId, Verdict, clock_text};
+use hexstack_rules::time_control::ClubClock;
 use hexstack_rules::{Colour, GameKind};
 use std::fmt;
 

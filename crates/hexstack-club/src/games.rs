@@ -8,7 +8,8 @@ use crate::club::Club;
 use crate::error::{Error, Refusal};
 use crate::ratings::RatingChange;
 use crate::store::{Finish, Next};
-use crate::terms::{ClubClock, GameId, MemberId, Pool, Reason, Verdict};
+use crate::terms::{GameId, MemberId, Pace, Pool, Reason, Verdict, allowance_ms, club_clock};
+use hexstack_rules::time_control::ClubClock;
 use hexstack_rules::{AnyPosition, Colour, Game, GameKind, Illegals, Listed, Outcome, Positions};
 
 /// A game to make: which, on which board, who plays, on which clock, rated or not.
@@ -77,7 +78,7 @@ impl LiveGame {
             Colour::Blue => self.blue,
             Colour::Red => self.red,
         };
-        Next { mover, deadline: self.clock.allowance_ms().map(|allowance| now + allowance) }
+        Next { mover, deadline: allowance_ms(self.clock).map(|allowance| now + allowance) }
     }
 }
 
@@ -90,8 +91,8 @@ impl Club {
     /// clock of the right form; a rated game only in a pool. Its number.
     pub fn create_game(&mut self, new: &NewGame) -> Result<GameId, Error> {
         let start = new.game.start(Some(u32::from(new.side))).map_err(Refusal::BadGame)?;
-        let clock = ClubClock::parse(&new.clock)?;
-        let pool = match (new.rated, Pool::of(new.game, new.side, clock.pace())) {
+        let clock = club_clock(&new.clock)?;
+        let pool = match (new.rated, Pool::of(new.game, new.side, Pace::of(clock))) {
             (true, None) => return Err(Refusal::NotRatedBoard(new.game, new.side).into()),
             (rated, pool) => pool.filter(|_| rated),
         };
@@ -115,8 +116,8 @@ impl Club {
             if let Some(verdict) = info.verdict {
                 return Err(Refusal::GameOver(id, verdict).into());
             }
-            let clock = ClubClock::parse(&info.clock).unwrap_or(ClubClock::Untimed);
-            let rated = info.rated.then(|| Pool::of(info.game, info.side, clock.pace())).flatten();
+            let clock = club_clock(&info.clock).unwrap_or(ClubClock::Untimed);
+            let rated = info.rated.then(|| Pool::of(info.game, info.side, Pace::of(clock))).flatten();
             let turns = archived.turns.len() as u32;
             let (blue, red, position) = (info.blue_id, info.red_id, archived.position);
             let live = LiveGame { position, blue, red, rated, turns, clock };

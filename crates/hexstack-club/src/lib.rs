@@ -40,11 +40,14 @@ pub use archive::{Archived, GameInfo, Turn, Which, player};
 pub use club::{Club, Now};
 pub use error::{Error, Failure, Holder, Refusal, StoreError};
 pub use games::{Ended, LiveGame, MOST_TURNS, NewGame, Played};
+pub use hexstack_rules::time_control::{ClubClock, DAYS};
 pub use members::{LONGEST_CONTACT, Listed, Login, Member};
 pub use ratings::{Rated, RatingChange, SETTLED_AFTER, Standing, after_game, shown};
 pub use sqlite::{BUSY_TIMEOUT, Durability, SqliteStore, schema};
 pub use store::{Finish, GameStore, MemberStore, Next, RatingStore, Store};
-pub use terms::{ClubClock, DAY_MS, DAYS, GameId, MemberId, Pace, Pool, Reason, Verdict, clock_text};
+pub use terms::{
+    DAY_MS, GameId, MemberId, Pace, Pool, Reason, Verdict, allowance_ms, clock_text, club_clock,
+};
 
 /// The database's file name in a data folder: `club.sqlite3`.
 pub const DB_FILE: &str = "club.sqlite3";

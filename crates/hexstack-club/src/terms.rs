@@ -4,7 +4,7 @@
 
 use crate::error::Refusal;
 use crate::names::quoted;
-use hexstack_rules::time_control::TimeControl;
+use hexstack_rules::time_control::{BadClock, ClubClock};
 use hexstack_rules::{Colour, Game, GameKind};
 use std::fmt;
 
@@ -41,68 +41,30 @@ impl Pace {
     }
 }
 
-/// The days a correspondence game may give each turn, as lichess offers them.
-pub const DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
-
 /// A day, in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
 
-/// A game's clock at the club: none, a live time control (`5+3`), or days a turn (`3d`,
-/// the whole allowance back after every turn, as lichess's correspondence games).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ClubClock {
-    /// No clock: the game waits for its players.
-    Untimed,
-    /// A live clock: a base and a Fischer increment.
-    Live(TimeControl),
-    /// Days for each turn.
-    Daily(u8),
-}
-
-impl ClubClock {
-    /// The clock of `text`: `none`, `M+S`, `Ns+S`, or `Nd` for N of [`DAYS`].
-    pub fn parse(text: &str) -> Result<ClubClock, Refusal> {
-        let trimmed = text.trim();
-        if let Some(days) = trimmed.strip_suffix('d') {
-            let digits = !days.is_empty() && days.bytes().all(|b| b.is_ascii_digit());
-            return match days.parse::<u8>() {
-                Ok(days) if digits && DAYS.contains(&days) => Ok(ClubClock::Daily(days)),
-                _ => Err(Refusal::Days(quoted(text))),
-            };
-        }
-        match TimeControl::parse(text) {
-            Ok(Some(control)) => Ok(ClubClock::Live(control)),
-            Ok(None) => Ok(ClubClock::Untimed),
-            Err(bad) => Err(Refusal::Clock(quoted(text), bad)),
-        }
-    }
-
-    /// The pace of a game on this clock.
-    pub fn pace(self) -> Pace {
-        match self {
+impl Pace {
+    /// The pace of a game on `clock`.
+    pub fn of(clock: ClubClock) -> Pace {
+        match clock {
             ClubClock::Daily(_) => Pace::Daily,
             _ => Pace::Live,
         }
     }
-
-    /// A correspondence game's allowance for each turn, in milliseconds.
-    pub fn allowance_ms(self) -> Option<i64> {
-        match self {
-            ClubClock::Daily(days) => Some(i64::from(days) * DAY_MS),
-            _ => None,
-        }
-    }
 }
 
-impl fmt::Display for ClubClock {
-    /// As the club keeps it: `none`, `5+3`, `30s+2`, `3d`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClubClock::Untimed => f.write_str("none"),
-            ClubClock::Live(control) => control.fmt(f),
-            ClubClock::Daily(days) => write!(f, "{days}d"),
-        }
-    }
+/// The club's clock of `text` (checked), or why not.
+pub fn club_clock(text: &str) -> Result<ClubClock, Refusal> {
+    ClubClock::parse(text).map_err(|bad| match bad {
+        BadClock::Days => Refusal::Days(quoted(text)),
+        BadClock::Control(bad) => Refusal::Clock(quoted(text), bad),
+    })
+}
+
+/// A correspondence game's allowance for each turn, in milliseconds.
+pub fn allowance_ms(clock: ClubClock) -> Option<i64> {
+    clock.allowance().map(|allowance| i64::try_from(allowance.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// Where ratings are kept apart: one game on one board at one pace. The pools are each
@@ -246,10 +208,10 @@ impl fmt::Display for Verdict {
 }
 
 /// A clock as the club keeps it: `none`, `M+S` (M minutes, S seconds added after each of
-/// one's turns), `Ns+S` (a base in seconds), read by the clocks' own [`TimeControl`], or
+/// one's turns), `Ns+S` (a base in seconds), read by the clocks' own `TimeControl`, or
 /// `Nd` (days a turn); written back in that form.
 pub fn clock_text(text: &str) -> Result<String, Refusal> {
-    ClubClock::parse(text).map(|clock| clock.to_string())
+    club_clock(text).map(|clock| clock.to_string())
 }
 
 #[cfg(test)]
@@ -287,7 +249,7 @@ mod tests {
         assert_eq!(clock_text("30s+2").unwrap(), "30s+2");
         assert_eq!(clock_text("none").unwrap(), "none");
         assert_eq!(clock_text(" 3d ").unwrap(), "3d");
-        assert_eq!(ClubClock::parse("14d").unwrap().allowance_ms(), Some(14 * DAY_MS));
+        assert_eq!(allowance_ms(club_clock("14d").unwrap()), Some(14 * DAY_MS));
         for bad in ["4d", "0d", "d", "-3d", "+3d", "3.5d", "15d", "999999999999d"] {
             assert_eq!(clock_text(bad), Err(Refusal::Days(bad.into())), "{bad}");
         }

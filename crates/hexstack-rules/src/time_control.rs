@@ -1,7 +1,7 @@
 //! Time controls: the time a game may be played at, in the notation players type
-//! (`5+3`, `30s+2`, `none`). Neither game's rules know a clock; hexstack adds one as
-//! online board-game sites do (RULES.md, "Clocks"), and this is its notation and its
-//! bounds. The clocks that run are the application's.
+//! (`5+3`, `30s+2`, `none`, and at the club `3d`, days a turn). Neither game's rules know a
+//! clock; hexstack adds one as online board-game sites do (RULES.md, "Clocks"), and this is
+//! its notation and its bounds. The clocks that run are the application's and the club's.
 
 use std::time::Duration;
 
@@ -76,6 +76,79 @@ impl std::fmt::Display for TimeControl {
     }
 }
 
+/// The days a correspondence game may give each turn, as lichess offers them.
+pub const DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A day.
+pub const DAY: Duration = Duration::from_secs(86_400);
+
+/// A game's clock at the club: none, a live time control (`5+3`), or days a turn (`3d`, the
+/// whole allowance back after every turn, as lichess's correspondence games give it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClubClock {
+    /// No clock: the game waits for its players.
+    Untimed,
+    /// A live clock: a base and a Fischer increment.
+    Live(TimeControl),
+    /// Days for each turn, one of [`DAYS`].
+    Daily(u8),
+}
+
+/// Why a club's clock was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BadClock {
+    /// A live time control that is wrong.
+    Control(BadControl),
+    /// `Nd` for an N not among [`DAYS`].
+    Days,
+}
+
+impl ClubClock {
+    /// The clock of `text`: `none`, `M+S`, `Ns+S`, or `Nd` for N of [`DAYS`].
+    pub fn parse(text: &str) -> Result<ClubClock, BadClock> {
+        let text = text.trim();
+        if let Some(days) = text.strip_suffix('d') {
+            let digits = !days.is_empty() && days.bytes().all(|b| b.is_ascii_digit());
+            return match days.parse::<u8>() {
+                Ok(days) if digits && DAYS.contains(&days) => Ok(ClubClock::Daily(days)),
+                _ => Err(BadClock::Days),
+            };
+        }
+        match TimeControl::parse(text) {
+            Ok(Some(control)) => Ok(ClubClock::Live(control)),
+            Ok(None) => Ok(ClubClock::Untimed),
+            Err(bad) => Err(BadClock::Control(bad)),
+        }
+    }
+
+    /// A correspondence game's allowance for each turn.
+    pub fn allowance(self) -> Option<Duration> {
+        match self {
+            ClubClock::Daily(days) => Some(DAY * u32::from(days)),
+            _ => None,
+        }
+    }
+
+    /// The live time control, if it is one.
+    pub fn live(self) -> Option<TimeControl> {
+        match self {
+            ClubClock::Live(control) => Some(control),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ClubClock {
+    /// As it is given: `none`, `5+3`, `30s+2`, `3d`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClubClock::Untimed => f.write_str("none"),
+            ClubClock::Live(control) => control.fmt(f),
+            ClubClock::Daily(days) => write!(f, "{days}d"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +175,22 @@ mod tests {
         assert_eq!(read("5+181"), Err(BadControl::Increment));
         for text in ["5+3", "30s+2", "90s+0", "1+0", "180+180"] {
             assert_eq!(read(text).unwrap().unwrap().to_string(), text, "it writes as it reads");
+        }
+    }
+
+    #[test]
+    fn a_clubs_clock_is_live_or_days_a_turn_among_the_days_offered() {
+        assert_eq!(ClubClock::parse(" 3d "), Ok(ClubClock::Daily(3)));
+        assert_eq!(ClubClock::parse("14d").unwrap().allowance(), Some(DAY * 14));
+        assert_eq!(ClubClock::parse("5+3").unwrap().to_string(), "5+3");
+        assert_eq!(ClubClock::parse("none"), Ok(ClubClock::Untimed));
+        assert_eq!(ClubClock::parse("5+"), Err(BadClock::Control(BadControl::Form)));
+        for bad in ["4d", "0d", "d", "-3d", "+3d", "3.5d", "15d", "999999999999d", "3 d"] {
+            assert_eq!(ClubClock::parse(bad), Err(BadClock::Days), "{bad}");
+        }
+        for days in DAYS {
+            let clock = ClubClock::Daily(days);
+            assert_eq!(ClubClock::parse(&clock.to_string()), Ok(clock), "it writes as it reads");
         }
     }
 }
