@@ -120,6 +120,16 @@ macro_rules! every_setting {
             club_new_names: u32 = 5,
                 file "club.new_names", expect CONFIG_EXPECT_NEW_NAMES,
                 read number read::new_names, shown shown::plain;
+            /// How many correspondence games a member may have in progress at once, 1 to 1000.
+            club_daily_games: usize = 30,
+                file "club.daily_games", expect CONFIG_EXPECT_DAILY_GAMES,
+                read number read::daily_games, shown shown::plain;
+            /// A command the club runs when a member is needed (their turn by correspondence,
+            /// a challenge, a game's end, time running low), without a shell (unset: none).
+            club_notify: Option<String> = None,
+                file "club.notify", expect CONFIG_EXPECT_NOTIFY,
+                read text read::notify, shown shown::name,
+                example "/usr/local/bin/club-notify";
             /// default, colour-blind (blue and orange) or mono (no colour; NO_COLOR picks it too).
             theme: String = String::from("default"),
                 file "theme.name", expect CONFIG_EXPECT_THEME,
@@ -187,6 +197,9 @@ pub const LONGEST_NAME: usize = 40;
 
 /// The longest greeting a club's members are shown, in characters.
 pub const LONGEST_GREETING: usize = 200;
+
+/// The longest command a club may run to notify a member, in characters.
+pub const LONGEST_NOTIFY: usize = 1000;
 
 /// The most connections a club may be set to take at once.
 pub const MOST_CONNECTIONS: usize = 10_000;
@@ -265,6 +278,18 @@ pub mod read {
     /// New names an hour, 0 to 1000.
     pub fn new_names(text: &str) -> Option<u32> {
         text.trim().parse::<u32>().ok().filter(|count| *count <= 1000)
+    }
+
+    /// Correspondence games a member may have at once, 1 to 1000.
+    pub fn daily_games(text: &str) -> Option<usize> {
+        text.trim().parse::<usize>().ok().filter(|count| (1..=1000).contains(count))
+    }
+
+    /// A command to run: one line of up to [`LONGEST_NOTIFY`] characters, its words split at
+    /// spaces (no shell reads it), or nothing (none).
+    pub fn notify(text: &str) -> Option<Option<String>> {
+        let fits = text.chars().count() <= LONGEST_NOTIFY && !text.chars().any(char::is_control);
+        fits.then(|| Some(text.trim().to_string()).filter(|text| !text.is_empty()))
     }
 
     /// A built-in theme's name.

@@ -98,7 +98,7 @@ fn a_ban_ends_the_members_sessions_withdraws_their_seek_and_resigns_their_game_a
         bo.send(&format!("accept {}", &seek[5..])).await;
         ann.expect("game 1 ").await;
         bo.expect("game 1 ").await;
-        ann.send("seek ombagui 4 none casual").await;
+        ann.send("seek ombagui 4 3d casual").await;
         let seek = ann.expect("seek ").await[5..].to_string();
         let cy = Terminal::open(port, "Cy", Some(&cy_key)).await;
         cy.keys("2").await;

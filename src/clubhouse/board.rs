@@ -168,7 +168,7 @@ impl Board {
                         })
                         .unwrap_or_default(),
                 };
-                OnlineRow { name: member.name.clone(), ratings, playing: from.games.plays(member.id) }
+                OnlineRow { name: member.name.clone(), ratings, playing: from.games.plays_live(member.id) }
             })
             .collect();
         let seeks = from
@@ -177,7 +177,7 @@ impl Board {
             .filter(|(_, posted)| posted.to.is_none())
             .map(|(id, posted)| SeekRow { id, by: posted.by.name.clone(), terms: terms(&posted.offer) })
             .collect();
-        let live = from.games.iter().map(|game| GameRow {
+        let live = from.games.iter().filter(|game| !game.daily).map(|game| GameRow {
             id: game.id as u64,
             game: game.game,
             side: game.side,

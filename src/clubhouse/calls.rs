@@ -36,6 +36,14 @@ pub struct Who {
     pub peer: SocketAddr,
 }
 
+/// What `contact` asks of the asker's contact.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Contact {
+    Read,
+    Set(String),
+    Clear,
+}
+
 /// What a channel asks for: a script command, the bot protocol, the lobby.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Ask {
@@ -45,6 +53,10 @@ pub enum Ask {
     Ratings(Option<GameKind>),
     /// A member's rating history: theirs, or the asker's.
     History(Option<String>),
+    /// The asker's games in progress where it is their turn.
+    Mine,
+    /// The asker's contact: read, set, or cleared.
+    Contact(Contact),
     Bot,
     /// A terminal of this size: the lobby.
     Lobby(ratatui::layout::Rect),
@@ -67,6 +79,14 @@ impl Ask {
                 Ok(id) if id > 0 && !words[1].starts_with('+') => Ask::Export(id),
                 _ => Ask::NotAGame(crate::club::bot::plain(id)),
             },
+            ["mine"] => Ask::Mine,
+            ["contact"] => Ask::Contact(Contact::Read),
+            ["contact", "--clear"] => Ask::Contact(Contact::Clear),
+            // The contact is the rest of the line as it was typed, spaces within kept.
+            ["contact", ..] => {
+                let rest = line.trim_start().strip_prefix("contact").unwrap_or_default();
+                Ask::Contact(Contact::Set(rest.trim().to_string()))
+            }
             ["history"] => Ask::History(None),
             ["history", name] => Ask::History(Some(name.to_string())),
             ["ratings"] => Ask::Ratings(None),
@@ -85,5 +105,26 @@ impl Ask {
             }
             _ => bad(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mine_and_contact_read_as_typed_with_the_contacts_spaces_kept() {
+        assert_eq!(Ask::read(b"mine"), Ask::Mine);
+        assert_eq!(Ask::read(b" contact "), Ask::Contact(Contact::Read));
+        assert_eq!(Ask::read(b"contact --clear"), Ask::Contact(Contact::Clear));
+        assert_eq!(
+            Ask::read(b"contact  ann@example.org "),
+            Ask::Contact(Contact::Set("ann@example.org".into()))
+        );
+        assert_eq!(
+            Ask::read(b"contact matrix @ann:example.org"),
+            Ask::Contact(Contact::Set("matrix @ann:example.org".into()))
+        );
+        assert_eq!(Ask::read(b"mine Ann"), Ask::Bad("mine Ann".into()));
     }
 }

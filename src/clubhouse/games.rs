@@ -13,6 +13,7 @@ use crate::club::{Archived, GameId, MemberId, NewGame};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, parse_error, text};
 use crate::record::{AnyRecord, End, Played, Record};
+use crate::rules::time_control::ClubClock;
 use crate::rules::{Colour, Game, GameKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
@@ -25,8 +26,11 @@ pub struct ClubGame {
     pub side: u8,
     /// Blue's and Red's member numbers and names.
     pub players: [(MemberId, String); 2],
-    /// The clock's text as the club keeps it (`5+3`, `none`).
+    /// The clock's text as the club keeps it (`5+3`, `3d`, `none`).
     pub clock_text: String,
+    /// Whether it is played by correspondence (days a turn): it waits in the database
+    /// while nobody is at it, its deadline timed by the hub.
+    pub daily: bool,
     pub rated: bool,
     /// Turns committed.
     pub turns: u32,
@@ -57,6 +61,7 @@ impl ClubGame {
             side: new.side,
             players: [(new.blue, blue), (new.red, red)],
             clock_text: new.clock.clone(),
+            daily: is_daily(&new.clock),
             rated: new.rated,
             turns: 0,
             heard: (link.revision(), link.stamp()),
@@ -77,6 +82,7 @@ impl ClubGame {
             side: info.side,
             players: [(info.blue_id, info.blue.clone()), (info.red_id, info.red.clone())],
             clock_text: info.clock.clone(),
+            daily: is_daily(&info.clock),
             rated: info.rated,
             turns: info.turns,
             heard: (link.revision(), link.stamp()),
@@ -107,6 +113,12 @@ impl ClubGame {
     /// The game's clocks as they stand, if it is played on time.
     pub fn clock(&self) -> Option<Clock> {
         crate::each_game!(self.link.record(), shared => shared.with(|record| record.clock().cloned()))
+    }
+
+    /// What member `member`'s clock has left here, in milliseconds, if it is timed.
+    pub fn clock_left(&self, member: MemberId) -> Option<u64> {
+        let colour = self.colour_of(member)?;
+        Some(self.clocks_ms()?[colour.index()])
     }
 
     /// Both clocks in milliseconds (Blue's, Red's), now.
@@ -264,9 +276,14 @@ impl ClubGames {
         ids.filter_map(|id| self.games.get(id))
     }
 
-    /// Whether member `member` plays a game in progress.
-    pub fn plays(&self, member: MemberId) -> bool {
-        self.by_member.contains_key(&member)
+    /// The live game member `member` plays, if any (at most one).
+    pub fn live_of(&self, member: MemberId) -> Option<&ClubGame> {
+        self.of(member).find(|game| !game.daily)
+    }
+
+    /// Whether member `member` plays a live game now.
+    pub fn plays_live(&self, member: MemberId) -> bool {
+        self.live_of(member).is_some()
     }
 
     /// The game played on `link`, if any.
@@ -329,6 +346,11 @@ fn clock(text: &str, left: Option<[u64; 2]>, time: &Timepiece) -> Option<Clock> 
     let control: TimeControl = TimeControl::parse(text).ok().flatten()?;
     let left = left.map_or([control.base; 2], |left| left.map(Duration::from_millis));
     Some(Clock::resumed(control, left, Duration::ZERO, time.clone()))
+}
+
+/// Whether a game on the clock of `text` is played by correspondence.
+pub fn is_daily(text: &str) -> bool {
+    matches!(ClubClock::parse(text), Ok(ClubClock::Daily(_)))
 }
 
 pub fn millis(time: Duration) -> u64 {

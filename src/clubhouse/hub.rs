@@ -1,19 +1,21 @@
 //! The club's loop: one thread holds the club's database and answers every connection's
 //! [`Call`] in turn. It routes between the hub's parts, each with its own state: who is
-//! connected ([`Terminals`]), the games in progress ([`ClubGames`]), the open seeks and
-//! challenges ([`Offers`]), and what the lobbies show ([`Board`]). It sleeps on its
-//! channel until a call comes, a flag falls, a screen's clock turns or the lobbies are due
-//! their news. A turn is committed to the database before anyone is told of it; a commit
-//! that fails takes the turn back.
+//! connected ([`Terminals`]), the games held in memory ([`ClubGames`]), the correspondence
+//! games timed ([`Daily`]), the open seeks and challenges ([`Offers`]), and what the
+//! lobbies show ([`Board`]). It sleeps on its channel until a call comes, a flag falls, a
+//! deadline passes, a screen's clock turns or the lobbies are due their news. A turn is
+//! committed to the database before anyone is told of it; a commit that fails takes the
+//! turn back.
 
 use super::board::Board;
 pub use super::calls::{Ask, Call, Who};
+use super::daily::Daily;
 use super::games::{ClubGame, ClubGames};
+use super::notify::Notifier;
 use super::offers::Offers;
-use super::terminals::{Conn, Out, Terminals};
+use super::terminals::{Out, Terminals};
 use super::{log, words};
 use crate::clock::Timepiece;
-use crate::club::bot::{BotError, Command, Event};
 use crate::club::{Club, Error, GameId, Member, MemberId, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
@@ -41,6 +43,10 @@ pub struct Rules {
     pub watcher_idle: Duration,
     /// How many new names one address may register in an hour.
     pub new_names: u32,
+    /// How many correspondence games a member may have in progress at once.
+    pub daily_games: usize,
+    /// The command run when a member is needed while away (its words; no shell).
+    pub notify: Option<String>,
 }
 
 impl Default for Rules {
@@ -51,6 +57,8 @@ impl Default for Rules {
             watchers: true,
             watcher_idle: Duration::from_secs(600),
             new_names: 5,
+            daily_games: 30,
+            notify: None,
         }
     }
 }
@@ -104,6 +112,14 @@ pub struct Hub {
     pub(super) games: ClubGames,
     pub(super) offers: Offers,
     pub(super) board: Board,
+    /// The correspondence games in progress, timed.
+    pub(super) daily: Daily,
+    /// When the deadlines are read again after an end that could not be kept.
+    pub(super) daily_retry: Option<Instant>,
+    /// Runs the host's notify command.
+    pub(super) notifier: Notifier,
+    /// When the server next says in the database that it is alive.
+    pub(super) alive_at: Instant,
     /// When the lobbies not at the change hear of the club's last change.
     pub(super) spread_at: Option<Instant>,
     /// The terminal whose key is being settled: it saw its own change already.
@@ -121,9 +137,17 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// The hub of `club`, every game it kept in progress going on.
-    pub fn new(club: Club, rules: Rules) -> Result<Hub, Error> {
+    /// The hub of `club`, every game it kept in progress going on: the live ones in
+    /// memory, the correspondence ones timed, their deadlines moved on by the time no
+    /// server ran.
+    pub fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
         let time = Timepiece::real();
+        let down = club.resumed()?;
+        let daily = Daily::new(club.deadlines()?, club.now());
+        if daily.len() > 0 {
+            let hours = down as f64 / 3_600_000.0;
+            log(&format!("{} correspondence games go on, their deadlines {hours:.1} h later", daily.len()));
+        }
         let mut games = ClubGames::default();
         for info in club.live_games()? {
             let archived = club.archived(info.id)?.ok_or(Refusal::NoGame(info.id))?;
@@ -139,6 +163,7 @@ impl Hub {
             1 => log("1 game goes on after the restart"),
             n => log(&format!("{n} games go on after the restart")),
         }
+        let notifier = Notifier::new(rules.notify.as_deref(), super::notify::TIME_LIMIT, None);
         Ok(Hub {
             board: Board::new(rules.name.clone(), rules.greeting.clone()),
             names: super::names::NewNames::new(rules.new_names),
@@ -149,17 +174,36 @@ impl Hub {
             offers: Offers::default(),
             spread_at: None,
             acting: None,
+            daily,
+            daily_retry: None,
+            notifier,
+            alive_at: time.now(),
             time,
             most: 0,
             give_back_at: None,
         })
     }
 
+    /// The hub's clock reads `time` (a test's, moved by hand; the club's clock is the
+    /// test's too).
+    #[cfg(test)]
+    pub fn set_time(&mut self, time: Timepiece) {
+        self.alive_at = time.now() + super::correspondence::ALIVE;
+        self.time = time;
+    }
+
     /// Answers calls until told to stop (or every sender is gone).
     pub fn run(mut self, calls: &Receiver<Call>) {
         loop {
-            let next =
-                [self.games.next_flag(), self.terminals.next_timer(), self.spread_at, self.give_back_at];
+            let next = [
+                self.games.next_flag(),
+                self.terminals.next_timer(),
+                self.spread_at,
+                self.give_back_at,
+                self.next_daily(),
+                self.daily_retry,
+                Some(self.alive_at),
+            ];
             let call = match next.into_iter().flatten().min() {
                 Some(at) => calls.recv_timeout(at.saturating_duration_since(self.time.now())),
                 None => calls.recv().map_err(|_| RecvTimeoutError::Disconnected),
@@ -170,6 +214,9 @@ impl Hub {
                 Err(RecvTimeoutError::Timeout) => {}
             }
             self.flags();
+            self.deadlines();
+            self.retry_deadlines();
+            self.say_alive();
             self.wake();
             self.refresh();
             if self.give_back_at.is_some_and(|at| at <= self.time.now()) {
@@ -177,6 +224,12 @@ impl Hub {
                 super::memory::give_back();
             }
         }
+        self.stop();
+    }
+
+    /// The club stops: the time is kept (a restart counts the outage against no deadline)
+    /// and each terminal is left as it was found, with a goodbye in its language.
+    pub(super) fn stop(mut self) {
         log("the club stops");
         // Each terminal left as it was found, with a goodbye in its language; dropped, each
         // output closes its channel.
@@ -184,6 +237,9 @@ impl Hub {
             let goodbye =
                 self.terminals.screen(conn).map(|screen| screen.app.profile.lang.say(&text!(CLUB_CLOSED)));
             self.drop_conn(conn, goodbye);
+        }
+        if let Err(error) = self.club.stopped() {
+            log(&format!("the stop could not be kept: {}", words::english(&error)));
         }
     }
 
@@ -249,6 +305,17 @@ impl Hub {
             }
             Ask::Export(id) => super::export::export(&self.club, id).map_err(Refused::from),
             Ask::Ratings(game) => super::scripts::ratings(&self.club, game).map_err(Refused::from),
+            Ask::Mine | Ask::Contact(_) if member.is_none() => Err(text!(CLUB_OWN_ONLY).into()),
+            Ask::Mine => {
+                let member = member.as_ref().map_or(0, |member| member.id);
+                let games = &self.games;
+                let clocks = |id| games.get(id).and_then(|game| game.clock_left(member));
+                super::scripts::mine(&self.club, member, clocks).map_err(Refused::from)
+            }
+            Ask::Contact(asked) => {
+                let member = member.as_ref().map_or(0, |member| member.id);
+                super::scripts::contact(&mut self.club, member, &asked).map_err(Refused::from)
+            }
             Ask::History(name) => {
                 match name.as_deref().or(member.as_ref().map(|member| member.name.as_str())) {
                     Some(name) => super::scripts::history(&self.club, name).map_err(Refused::from),
@@ -274,47 +341,8 @@ impl Hub {
         for member in self.terminals.online().chain(asking) {
             online.insert(member.name.clone(), member.id);
         }
-        online.iter().map(|(name, id)| format!("{name}\t{}\n", self.games.of(*id).count())).collect()
-    }
-
-    /// A bot's session begins: it is told of its games in progress and their turns.
-    fn bot(&mut self, conn: u64, member: Option<Member>, mut output: Box<Output>) {
-        output.outbox().carries_lines();
-        let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
-        log(&format!("{name} is in (bot protocol)"));
-        let ids: Vec<GameId> = match &member {
-            Some(member) => self.games.of(member.id).map(|game| game.id).collect(),
-            None => Vec::new(),
-        };
-        for &id in &ids {
-            if !super::terminals::say(&mut output, &self.game_lines(id)) {
-                return;
-            }
-        }
-        let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
-        self.terminals.insert(conn, Conn::new(member, Out::Lines(output)), &self.games);
-        if arrived {
-            self.board.changed();
-        }
-        // Its member is at each of their games from now on: the screens there hear so.
-        for id in ids {
-            self.hold_seats(id);
-            self.spread(id);
-        }
-    }
-
-    /// What tells a bot of game `id`: its `game` line and its turns so far, a line each.
-    pub(super) fn game_lines(&self, id: GameId) -> String {
-        let Some(game) = self.games.get(id) else { return String::new() };
-        let mut lines = vec![game.event().to_string()];
-        match self.club.archived(id) {
-            Ok(Some(archived)) => lines.extend(archived.turns.into_iter().map(|turn| {
-                Event::Turn { id, number: turn.number, turn: turn.turn, clocks: turn.clocks }.to_string()
-            })),
-            Ok(None) => {}
-            Err(error) => log(&format!("game {id} could not be read: {}", words::english(&error))),
-        }
-        lines.join("\n")
+        let count = |id: MemberId| usize::from(self.games.plays_live(id)) + self.daily.of(id).count();
+        online.iter().map(|(name, id)| format!("{name}\t{}\n", count(*id))).collect()
     }
 
     /// Connection `conn` went: its seats at games are free, and a member who has no
@@ -346,11 +374,14 @@ impl Hub {
         self.give_back_memory();
         for id in at.into_iter().chain(held) {
             self.spread(id);
+            self.rest(id);
         }
         let Some(member) = gone.member else { return };
         if !self.terminals.is_online(member.id) {
-            // Offline: their seeks and challenges go; their games wait for them, on the clock.
-            for (id, posted) in self.offers.withdraw(|posted| posted.by.id == member.id) {
+            // Offline: their live seeks and challenges go (a correspondence one waits for
+            // its taker); their games wait for them, on the clock.
+            let live = |posted: &super::offers::Posted| !super::games::is_daily(&posted.offer.clock);
+            for (id, posted) in self.offers.withdraw(|posted| posted.by.id == member.id && live(posted)) {
                 self.offer_gone(id, &posted);
             }
             self.board.left(member.id);
@@ -369,70 +400,10 @@ impl Hub {
             self.club.release_memory();
             self.terminals.shrink();
             self.games.shrink();
+            self.daily.shrink();
             self.board.shrink();
             super::memory::give_back();
             self.give_back_at = Some(self.time.now() + GIVE_BACK_AGAIN);
-        }
-    }
-
-    fn line(&mut self, conn: u64, line: Result<String, BotError>) {
-        let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
-        let command = line.and_then(|line| line.parse::<Command>());
-        // The bot protocol's words are English, whatever the member's language.
-        let answer = match (command, member) {
-            (Err(BotError::Line(why)), _) => Err(why),
-            (Err(BotError::Refused(refusal)), _) => Err(Refused::from(refusal).english()),
-            (Ok(Command::Watch(id)), _) => self.watch(conn, id).map_err(|why| why.english()),
-            (Ok(_), None) => Err(Refused::Hub(text!(CLUB_WATCHER_ONLY)).english()),
-            (Ok(command), Some(member)) => self.command(conn, &member, command).map_err(|why| why.english()),
-        };
-        if let Err(message) = answer {
-            self.tell(conn, &Event::Err(message));
-        }
-    }
-
-    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Refused> {
-        match command {
-            Command::Seek(offer) => self.post(conn, member, None, offer),
-            Command::Challenge { name, offer } => {
-                let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), offer)
-            }
-            Command::Cancel(id) => self.withdraw(member, id),
-            Command::Accept(id) => self.accept(member, id),
-            Command::Move { game, turn } => self.play(member, game, &turn),
-            Command::Resign(game) => self.resign(member, game),
-            Command::Watch(_) => Ok(()),
-        }
-    }
-
-    /// The member `name` whom `member` challenges: one who exists, not themself.
-    pub(super) fn challenged(&self, member: &Member, name: &str) -> Result<Member, Refused> {
-        let to =
-            self.club.member(name)?.ok_or_else(|| Refusal::NoMember(crate::club::names::quoted(name)))?;
-        match to.id == member.id {
-            true => Err(text!(CLUB_SELF_CHALLENGE).into()),
-            false => Ok(to),
-        }
-    }
-
-    /// Tells game `id`'s players (each of their bot connections) and watchers.
-    pub(super) fn tell_game_event(&mut self, id: GameId, event: &Event) {
-        let players = self.games.get(id).map(ClubGame::members).unwrap_or_default();
-        self.tell_members(&players, Some(id), event);
-    }
-
-    /// Tells every bot connection of `members` (and the bots watching `game`).
-    pub(super) fn tell_members(&mut self, members: &[MemberId], game: Option<GameId>, event: &Event) {
-        let lost = self.terminals.say(&event.to_string(), members, game, &[]);
-        for conn in lost {
-            self.gone(conn);
-        }
-    }
-
-    pub(super) fn tell(&mut self, conn: u64, event: &Event) {
-        for lost in self.terminals.say(&event.to_string(), &[], None, &[conn]) {
-            self.gone(lost);
         }
     }
 }

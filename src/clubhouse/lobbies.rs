@@ -42,7 +42,8 @@ impl Hub {
             member.as_ref().map_or("a watcher", |member| member.name.as_str())
         ));
         let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
-        let playing = member.as_ref().and_then(|member| self.games.of(member.id).next()).map(|game| game.id);
+        let playing = member.as_ref().and_then(|member| self.games.live_of(member.id)).map(|game| game.id);
+        let waiting = member.as_ref().map_or(0, |member| self.daily.to_move(member.id));
         let conn_of = Conn::new(member, Out::Screen(Box::new(screen)));
         self.terminals.insert(conn, conn_of, &self.games);
         if arrived {
@@ -50,9 +51,13 @@ impl Hub {
             self.board.changed();
         }
         self.acting = Some(conn);
-        // A player who comes back while their game goes on finds it on screen.
+        // A player who comes back while their live game goes on finds it on screen; one
+        // whose correspondence games wait for them is told how many.
         if let Some(id) = playing {
             let _ = self.seat(conn, id);
+        } else if waiting > 0 {
+            let note = text!(CLUB_YOUR_TURN_IN, crate::i18n::Arg::Count(waiting, super::words::GAMES));
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
         }
     }
 
@@ -76,11 +81,15 @@ impl Hub {
         self.acting = Some(conn);
         if let (Some(id), Some(before)) = (at, before) {
             self.settle(conn, id, member.as_ref(), before);
+            if self.terminals.game_of(conn) != Some(id) {
+                // Left: a correspondence game nobody is at goes back to wait.
+                self.rest(id);
+            }
         }
         // Only the lobby asks the club for something; a game's requests touch files.
         let Some(Request::Lobby(ask)) = request else { return };
         let answer = match (ask, &member) {
-            (LobbyAsk::Watch(id), _) => self.seat(conn, game_id(id)),
+            (LobbyAsk::Watch(id), _) => self.open_game(conn, None, game_id(id)),
             (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
             (ask, Some(member)) => self.ask(conn, member, ask),
             (_, None) => Err(text!(CLUB_WATCHER_ONLY).into()),
@@ -154,8 +163,15 @@ impl Hub {
         for (id, posted) in self.offers.withdraw(|posted| posted.involves(member.id)) {
             self.offer_gone(id, &posted);
         }
-        let games: Vec<_> =
-            self.games.of(member.id).map(|game| (game.id, game.colour_of(member.id))).collect();
+        let live = self.games.of(member.id).map(|game| (game.id, game.colour_of(member.id)));
+        let by_post = self.daily.of(member.id).map(|due| {
+            let colour = match due.players[0] == member.id {
+                true => crate::rules::Colour::Blue,
+                false => crate::rules::Colour::Red,
+            };
+            (due.game, Some(colour))
+        });
+        let games: std::collections::BTreeMap<_, _> = live.chain(by_post).collect();
         for (id, colour) in games {
             let verdict = crate::club::Verdict {
                 winner: colour.map(crate::rules::Colour::other),

@@ -7,7 +7,10 @@
 
 pub mod admin;
 mod board;
+mod bots;
 mod calls;
+mod correspondence;
+mod daily;
 mod door;
 mod export;
 mod games;
@@ -15,6 +18,7 @@ mod hub;
 mod lobbies;
 mod memory;
 mod names;
+mod notify;
 mod offers;
 mod pairing;
 mod screens;
@@ -78,6 +82,8 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String,
         watchers: settings.club_watchers.value,
         watcher_idle: Duration::from_secs(60 * settings.club_watcher_idle.value),
         new_names: settings.club_new_names.value,
+        daily_games: settings.club_daily_games.value,
+        notify: settings.club_notify.value.clone(),
     };
     let guests = settings.club_connections.value;
     let limits = Limits {

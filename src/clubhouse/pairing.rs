@@ -2,12 +2,13 @@
 //! lobby's form), told to whom they concern, and taken or accepted into a game that both
 //! players' terminals go to at once.
 
-use super::games::ClubGame;
+use super::games::{ClubGame, is_daily};
 use super::hub::{Hub, Refused};
 use super::log;
+use super::notify::Need;
 use super::offers::Posted;
 use crate::club::bot::{Event, Offer};
-use crate::club::{Member, NewGame};
+use crate::club::{GameId, Member, NewGame};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::Colour;
@@ -21,6 +22,7 @@ impl Hub {
         to: Option<Member>,
         offer: Offer,
     ) -> Result<(), Refused> {
+        self.may_begin(member, is_daily(&offer.clock))?;
         let posted = Posted { by: member.clone(), to: to.clone(), offer: offer.clone() };
         let id = self.offers.post(posted)?;
         match &to {
@@ -38,6 +40,7 @@ impl Hub {
         if let Some(to) = &to {
             let event = Event::Challenge { id, from: member.name.clone(), offer };
             self.tell_members(&[to.id], None, &event);
+            self.notify(Need::Challenge, to.id, id as GameId);
         }
         Ok(())
     }
@@ -47,6 +50,9 @@ impl Hub {
     pub(super) fn accept(&mut self, member: &Member, id: u64) -> Result<(), Refused> {
         let posted = self.offers.takeable(id, member.id)?;
         let (by, offer) = (posted.by.clone(), posted.offer.clone());
+        let daily = is_daily(&offer.clock);
+        self.may_begin(member, daily)?;
+        self.may_begin(&by, daily)?;
         let poster =
             posted.offer.colour.unwrap_or(if rand::random::<bool>() { Colour::Blue } else { Colour::Red });
         let [blue, red] = match poster {
@@ -81,9 +87,16 @@ impl Hub {
         let event = started.event();
         self.games.insert(started);
         self.board.changed();
+        self.board.changed_for(blue.id);
+        self.board.changed_for(red.id);
+        if let Some(due) = self.timed_daily(game) {
+            self.notify(Need::YourTurn, due.next.mover, game);
+        }
         self.tell_members(&[blue.id, red.id], None, &event);
         self.hold_seats(game);
         self.seat_players(game);
+        // A correspondence game none of whose players is here waits in the database.
+        self.rest(game);
         Ok(())
     }
 

@@ -1,7 +1,9 @@
-//! What the club answers a script (`ssh NAME@HOST games`, `ratings`, `history`) and the
+//! What the club answers a script (`ssh NAME@HOST games`, `ratings`, `history`, `mine`,
+//! `contact`) and the
 //! host (`hexstack club admin list`): lines of tab-separated fields, one a game, a rating,
 //! a member. Scripts read them: their form is a contract (docs/club.md).
 
+use super::calls::Contact;
 use crate::club::{Club, Error, GameInfo, Listed, MemberId, Pool, Rated, Refusal, Which};
 use crate::rules::GameKind;
 use crate::store::utc;
@@ -73,6 +75,46 @@ pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
         }
     }
     Ok(lines)
+}
+
+/// `mine`: member `member`'s games in progress where it is their turn, soonest deadline
+/// first, a line each, tab-separated: the game's number, the game, the board's side, the
+/// opponent, the deadline (ISO 8601, UTC) and the seconds left. A live game's deadline is
+/// its clock's (`-` for both without a clock): `clocks` gives what the clock left, by game.
+pub fn mine(
+    club: &Club,
+    member: MemberId,
+    clocks: impl Fn(crate::club::GameId) -> Option<u64>,
+) -> Result<String, Error> {
+    let now = club.now();
+    let mut lines = String::new();
+    for game in club.to_move(member)? {
+        let opponent = if game.blue_id == member { &game.red } else { &game.blue };
+        let left = match game.deadline {
+            Some(deadline) => Some(u64::try_from(deadline - now).unwrap_or(0)),
+            None => clocks(game.id),
+        };
+        let (deadline, seconds) = match left {
+            Some(left) => {
+                let at = u64::try_from(now).unwrap_or(0).saturating_add(left) / 1000;
+                (crate::store::iso_utc(at), (left / 1000).to_string())
+            }
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let GameInfo { id, game: kind, side, .. } = &game;
+        let _ = writeln!(lines, "{id}\t{kind}\t{side}\t{opponent}\t{deadline}\t{seconds}");
+    }
+    Ok(lines)
+}
+
+/// `contact [TEXT|--clear]`: member `member`'s contact read (a line, or nothing), set or
+/// cleared (then `ok`).
+pub fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<String, Error> {
+    match asked {
+        Contact::Read => Ok(club.contact(member)?.map(|contact| contact + "\n").unwrap_or_default()),
+        Contact::Set(text) => club.set_contact(member, Some(text)).map(|()| "ok\n".to_string()),
+        Contact::Clear => club.set_contact(member, None).map(|()| "ok\n".to_string()),
+    }
 }
 
 /// `admin list`: a line a member, tab-separated: name, joined (UTC), `member` or

@@ -46,11 +46,11 @@ impl Hub {
             let Some(member) = self.terminals.get(conn).and_then(|conn| conn.member.clone()) else {
                 continue;
             };
-            let busy = self
-                .terminals
-                .game_of(conn)
-                .and_then(|at| self.games.get(at))
-                .is_some_and(|at| at.plays(member.id));
+            // Busy at a game of theirs; but a live game's clock runs, so it takes a player
+            // from a correspondence game, which waits.
+            let at = self.terminals.game_of(conn).and_then(|at| self.games.get(at));
+            let starting_live = !self.games.get(id).is_some_and(|game| game.daily);
+            let busy = at.is_some_and(|at| at.plays(member.id) && !(starting_live && at.daily));
             if self.terminals.screen(conn).is_some() && !busy {
                 let _ = self.sit(conn, id);
             }

@@ -5,6 +5,7 @@
 
 use super::hub::{Hub, Refused};
 use super::log;
+use super::notify::Need;
 use crate::club::bot::Event;
 use crate::club::{Error, GameId, Member, Reason, Refusal, Verdict};
 use crate::record::End;
@@ -20,6 +21,13 @@ impl Hub {
     /// `member` plays `turn` (a bot's `move`) in game `id`: played on the table's record,
     /// checked by the rules and on the clock, committed, then told to everyone at the game.
     pub(super) fn play(&mut self, member: &Member, id: GameId, turn: &str) -> Result<(), Refused> {
+        self.wake_game(id)?;
+        let played = self.play_awake(member, id, turn);
+        self.rest(id);
+        played
+    }
+
+    fn play_awake(&mut self, member: &Member, id: GameId, turn: &str) -> Result<(), Refused> {
         let game = self.games.get(id).ok_or_else(|| no_live(id))?;
         let colour = game.colour_of(member.id).ok_or(Refusal::NotPlayer(id))?;
         if game.to_move() != colour {
@@ -57,8 +65,9 @@ impl Hub {
             game.turns = played.number;
         }
         self.tell_game_event(id, &Event::Turn { id, number: played.number, turn: played.turn, clocks });
-        if let Some(ended) = played.ended {
-            self.ended(id, ended.verdict);
+        match played.ended {
+            Some(ended) => self.ended(id, ended.verdict),
+            None => self.moved_on(id),
         }
         Ok(())
     }
@@ -74,12 +83,21 @@ impl Hub {
             game.turns = to;
         }
         self.tell_game_event(id, &Event::Back { id, number: to, clocks });
+        self.moved_on(id);
         Ok(())
     }
 
     pub(super) fn resign(&mut self, member: &Member, id: GameId) -> Result<(), Refused> {
-        let game = self.games.get(id).ok_or_else(|| no_live(id))?;
-        let colour = game.colour_of(member.id).ok_or(Refusal::NotPlayer(id))?;
+        let players = match (self.games.get(id), self.daily.get(id)) {
+            (Some(game), _) => game.members(),
+            (None, Some(due)) => due.players,
+            (None, None) => return Err(no_live(id)),
+        };
+        let colour = match players.iter().position(|player| *player == member.id) {
+            Some(0) => Colour::Blue,
+            Some(_) => Colour::Red,
+            None => return Err(Refusal::NotPlayer(id).into()),
+        };
         let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Resign };
         self.end(id, verdict)
     }
@@ -88,6 +106,13 @@ impl Hub {
     /// game it watches already is not told again: what a request costs is bounded by what
     /// it sends back.
     pub(super) fn watch(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
+        self.wake_game(id)?;
+        let watched = self.watch_awake(conn, id);
+        self.rest(id);
+        watched
+    }
+
+    fn watch_awake(&mut self, conn: u64, id: GameId) -> Result<(), Refused> {
         if self.games.get(id).is_none() {
             return Err(no_live(id));
         }
@@ -109,10 +134,26 @@ impl Hub {
     }
 
     /// Game `id` ended (committed): its record shows how, everyone at it hears, and its
-    /// table goes (the terminals at it keep the game on screen until they leave it).
+    /// table goes (the terminals at it keep the game on screen until they leave it). Its
+    /// players are told if they are away (always, by correspondence).
     pub(super) fn ended(&mut self, id: GameId, verdict: Verdict) {
         log(&format!("game {id} over: {verdict}"));
-        let Some(game) = self.games.get(id) else { return };
+        let by_post = self.daily.remove(id);
+        let players = self.games.get(id).map(|game| game.members()).or(by_post.map(|due| due.players));
+        for member in players.into_iter().flatten() {
+            if by_post.is_some() || !self.terminals.is_online(member) {
+                self.notify(Need::Ended, member, id);
+            }
+        }
+        let Some(game) = self.games.get(id) else {
+            // A correspondence game nobody was at: its players' bots and lobbies hear.
+            if let Some(due) = by_post {
+                self.board.ended(due.players, true);
+                self.tell_members(&due.players, Some(id), &Event::End { id, verdict });
+                self.terminals.forget(id);
+            }
+            return;
+        };
         let loser = verdict.winner.map_or(game.to_move(), Colour::other);
         match verdict.reason {
             Reason::Resign => game.show_end(End::Resigned(loser)),

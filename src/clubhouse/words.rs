@@ -22,6 +22,10 @@ impl From<Error> for Text {
     }
 }
 
+/// How the club counts games ("in 3 games").
+pub const GAMES: crate::i18n::Noun =
+    crate::i18n::Noun([CLUB_COUNT_GAME_ONE, CLUB_COUNT_GAME_FEW, CLUB_COUNT_GAME_MANY]);
+
 /// `error` in English, for the log and the bot protocol.
 pub fn english(error: &Error) -> String {
     Lang::En.say(&Text::from(error))

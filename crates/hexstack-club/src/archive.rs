@@ -5,6 +5,7 @@
 use crate::club::Club;
 use crate::error::{Error, Failure, Refusal};
 use crate::games::checked;
+use crate::store::Due;
 use crate::terms::{GameId, MemberId, Pace, Verdict, club_clock};
 use hexstack_rules::{AnyPosition, Colour, GameKind};
 
@@ -111,6 +112,11 @@ impl Club {
         Ok(Some(Archived { info, turns, position }))
     }
 
+    /// Game `id`'s row (its players, clock, state), without its turns.
+    pub fn game(&self, id: GameId) -> Result<Option<GameInfo>, Error> {
+        self.store.game(id)
+    }
+
     /// The games `which` asks for, of member `member` if given, newest first, at most
     /// `limit`.
     pub fn games(
@@ -133,7 +139,7 @@ impl Club {
     }
 
     /// Every correspondence game in progress and when its mover's time runs out.
-    pub fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+    pub fn deadlines(&self) -> Result<Vec<Due>, Error> {
         self.store.deadlines()
     }
 

@@ -74,6 +74,13 @@ impl Club {
         self.store.stopped(now)
     }
 
+    /// The server runs now: said every few minutes, so that after a crash the outage is
+    /// counted from then at most.
+    pub fn alive(&mut self) -> Result<(), Error> {
+        let now = self.now();
+        self.store.alive(now)
+    }
+
     /// A server starts now: every correspondence deadline moves on by the time no server
     /// ran, so that it counts against nobody (from the last clean stop; after a crash, from
     /// the last thing the server kept). That time, in milliseconds.

@@ -65,6 +65,8 @@ pub struct LiveGame {
     pub turns: u32,
     /// Its clock.
     pub clock: ClubClock,
+    /// When the mover's time runs out, days a turn (milliseconds since 1970).
+    pub deadline: Option<i64>,
 }
 
 impl LiveGame {
@@ -100,9 +102,19 @@ impl Club {
             return Err(Refusal::SamePlayer.into());
         }
         let now = self.now();
-        let live = LiveGame { position: start, blue: new.blue, red: new.red, rated: pool, turns: 0, clock };
+        let mut live = LiveGame {
+            position: start,
+            blue: new.blue,
+            red: new.red,
+            rated: pool,
+            turns: 0,
+            clock,
+            deadline: None,
+        };
         let new = NewGame { clock: clock.to_string(), ..new.clone() };
-        let id = self.store.create_game(&new, &start.to_string(), now, live.next(&start, now))?;
+        let next = live.next(&start, now);
+        let id = self.store.create_game(&new, &start.to_string(), now, next)?;
+        live.deadline = next.deadline;
         self.live.insert(id, live);
         Ok(id)
     }
@@ -120,7 +132,7 @@ impl Club {
             let rated = info.rated.then(|| Pool::of(info.game, info.side, Pace::of(clock))).flatten();
             let turns = archived.turns.len() as u32;
             let (blue, red, position) = (info.blue_id, info.red_id, archived.position);
-            let live = LiveGame { position, blue, red, rated, turns, clock };
+            let live = LiveGame { position, blue, red, rated, turns, clock, deadline: info.deadline };
             self.live.insert(id, live);
         }
         Ok(&self.live[&id])
@@ -165,9 +177,11 @@ impl Club {
         };
         let ratings = self.store.add_turn(id, &kept, after)?;
         let ended = verdict.map(|verdict| Ended { verdict, ratings });
-        match ended {
-            Some(_) => self.live.remove(&id),
-            None => self.live.insert(id, LiveGame { position: next, turns: number, ..live }),
+        match after {
+            Err(_) => self.live.remove(&id),
+            Ok(Next { deadline, .. }) => {
+                self.live.insert(id, LiveGame { position: next, turns: number, deadline, ..live })
+            }
         };
         Ok(Played { number, turn, ended })
     }

@@ -44,7 +44,7 @@ pub use hexstack_rules::time_control::{ClubClock, DAYS};
 pub use members::{LONGEST_CONTACT, Listed, Login, Member};
 pub use ratings::{Rated, RatingChange, SETTLED_AFTER, Standing, after_game, shown};
 pub use sqlite::{BUSY_TIMEOUT, Durability, SqliteStore, schema};
-pub use store::{Finish, GameStore, MemberStore, Next, RatingStore, Store};
+pub use store::{Due, Finish, GameStore, MemberStore, Next, RatingStore, Store};
 pub use terms::{
     DAY_MS, GameId, MemberId, Pace, Pool, Reason, Verdict, allowance_ms, clock_text, club_clock,
 };

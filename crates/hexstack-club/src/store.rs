@@ -31,6 +31,20 @@ pub struct Next {
     pub deadline: Option<i64>,
 }
 
+/// A correspondence game in progress, as the server times it: its players (Blue's, Red's),
+/// who is to move and by when, and the allowance of each turn (milliseconds).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Due {
+    /// The game.
+    pub game: GameId,
+    /// Blue's and Red's member numbers.
+    pub players: [MemberId; 2],
+    /// Who is to move, and by when.
+    pub next: Next,
+    /// The time each turn is given, in milliseconds.
+    pub allowance: i64,
+}
+
 /// The club's members and their keys.
 pub trait MemberStore {
     /// The member whose key is `key`.
@@ -86,12 +100,15 @@ pub trait GameStore {
     /// Ends game `id` so at `now` (rated if it is): refused if it is no longer in
     /// progress. How the ratings moved.
     fn finish(&mut self, id: GameId, end: Finish, now: i64) -> Result<Vec<RatingChange>, Error>;
-    /// Every correspondence game in progress and when its mover's time runs out.
-    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error>;
+    /// Every correspondence game in progress: its players, its mover and deadline.
+    fn deadlines(&self) -> Result<Vec<Due>, Error>;
     /// The games in progress where `member` is to move, soonest deadline first.
     fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error>;
     /// A server stops cleanly at `now`: its restart will know how long it was down.
     fn stopped(&mut self, now: i64) -> Result<(), Error>;
+    /// A server runs at `now` (said every few minutes): a restart after a crash counts the
+    /// outage from the last of these at most.
+    fn alive(&mut self, now: i64) -> Result<(), Error>;
     /// A server starts at `now`: every correspondence deadline is moved on by the time no
     /// server ran (from its clean stop, else from the last thing it kept). That time.
     fn resumed(&mut self, now: i64) -> Result<i64, Error>;

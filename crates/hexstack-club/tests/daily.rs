@@ -4,7 +4,7 @@
 
 mod support;
 
-use hexstack_club::{Club, DAY_MS, Pace, Pool, Reason, Refusal, Verdict};
+use hexstack_club::{Club, DAY_MS, Due, Next, Pace, Pool, Reason, Refusal, Verdict};
 use hexstack_rules::{Colour, GameKind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -33,7 +33,13 @@ fn a_daily_game_gives_its_mover_the_whole_allowance_after_every_turn() {
     );
     assert_eq!(club.to_move(ann.id).unwrap().iter().map(|g| g.id).collect::<Vec<_>>(), [id]);
     assert!(club.to_move(bo.id).unwrap().is_empty());
-    assert_eq!(club.deadlines().unwrap(), [(id, NOW + 3 * DAY_MS)]);
+    let due = Due {
+        game: id,
+        players: [ann.id, bo.id],
+        next: Next { mover: ann.id, deadline: Some(NOW + 3 * DAY_MS) },
+        allowance: 3 * DAY_MS,
+    };
+    assert_eq!(club.deadlines().unwrap(), [due]);
     // Ann plays two days in: Bo has three days from then.
     time.fetch_add(2 * DAY_MS, Ordering::SeqCst);
     let turns = greedy(GameKind::Clamber, 3, 100);
@@ -84,7 +90,9 @@ fn a_restart_moves_the_deadlines_on_by_the_time_no_server_ran() {
     let now = Arc::clone(&time);
     club.set_clock(move || now.load(Ordering::SeqCst));
     assert_eq!(club.resumed().unwrap(), 4 * 3_600_000);
-    assert_eq!(club.deadlines().unwrap(), [(id, NOW + DAY_MS + 4 * 3_600_000)]);
+    let deadlines: Vec<_> =
+        club.deadlines().unwrap().iter().map(|due| (due.game, due.next.deadline)).collect();
+    assert_eq!(deadlines, [(id, Some(NOW + DAY_MS + 4 * 3_600_000))]);
     // Killed (no stop said): down since the last thing it kept, the game's making.
     drop(club);
     time.fetch_add(2 * 3_600_000, Ordering::SeqCst);
@@ -92,6 +100,15 @@ fn a_restart_moves_the_deadlines_on_by_the_time_no_server_ran() {
     let now = Arc::clone(&time);
     club.set_clock(move || now.load(Ordering::SeqCst));
     assert_eq!(club.resumed().unwrap(), 7 * 3_600_000, "from the game's making, at the start");
+    // Killed again, having said it was alive three hours in: down from then.
+    time.fetch_add(3 * 3_600_000, Ordering::SeqCst);
+    club.alive().unwrap();
+    drop(club);
+    time.fetch_add(3_600_000, Ordering::SeqCst);
+    let mut club = Club::open(&path, hexstack_club::Durability::Crash).unwrap();
+    let now = Arc::clone(&time);
+    club.set_clock(move || now.load(Ordering::SeqCst));
+    assert_eq!(club.resumed().unwrap(), 3_600_000, "from the last time it said it was alive");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! hub's clock is a test's, moved by hand. The end-to-end tests (tests/club_server.rs) do
 //! the same through ssh.
 
+mod correspondence;
 mod play;
 mod scale;
 
@@ -11,7 +12,7 @@ use crate::app::App;
 use crate::app::link::Seat;
 use crate::clock::Timepiece;
 use crate::club::bot::Offer;
-use crate::club::{Club, Durability, GameId, Member, SqliteStore, Store};
+use crate::club::{Club, Durability, Failure, GameId, Member, SqliteStore, Store, StoreError};
 use crate::i18n::Lang;
 use crate::net::Output;
 use crate::rules::{Colour, GameKind};
@@ -22,26 +23,81 @@ use ratatui::layout::Rect;
 
 const AREA: Rect = Rect { x: 0, y: 0, width: 100, height: 30 };
 
+/// A day of the test's clock.
+const DAY: std::time::Duration = std::time::Duration::from_secs(86_400);
+
+/// When the tests' clock begins, in milliseconds since 1970: 2026-12-06 00:00 UTC.
+const BEGINNING: i64 = 1_796_515_200_000;
+
 /// A club in a folder of the test's, its hub, and members' terminals by connection number.
+/// The hub's clock and the club's are the test's, moved together.
 struct Clubhouse {
     hub: Hub,
     time: Timepiece,
-    _dir: tempfile::TempDir,
+    /// When the test's clock began.
+    start: std::time::Instant,
+    dir: tempfile::TempDir,
 }
 
 impl Clubhouse {
     fn new() -> Clubhouse {
-        Clubhouse::with_store(|path| Box::new(SqliteStore::open(path, Durability::Crash).unwrap()))
+        Clubhouse::with_rules(Rules::default())
+    }
+
+    fn with_rules(rules: Rules) -> Clubhouse {
+        let open = |path: &std::path::Path| -> Box<dyn Store> {
+            Box::new(SqliteStore::open(path, Durability::Crash).unwrap())
+        };
+        Clubhouse::with_store_and_rules(open, rules)
     }
 
     /// A club whose database is `store`, made on the file it is given.
     fn with_store(store: impl FnOnce(&std::path::Path) -> Box<dyn Store>) -> Clubhouse {
+        Clubhouse::with_store_and_rules(store, Rules::default())
+    }
+
+    fn with_store_and_rules(
+        store: impl FnOnce(&std::path::Path) -> Box<dyn Store>,
+        rules: Rules,
+    ) -> Clubhouse {
         let dir = tempfile::tempdir().unwrap();
-        let club = Club::new(store(&dir.path().join("club.sqlite3")));
-        let mut hub = Hub::new(club, Rules::default()).unwrap();
         let time = Timepiece::fake();
-        hub.time = time.clone();
-        Clubhouse { hub, time, _dir: dir }
+        let start = time.now();
+        let club = Club::new(store(&dir.path().join("club.sqlite3")));
+        let hub = Clubhouse::hub_on(club, rules, &time, start);
+        Clubhouse { hub, time, start, dir }
+    }
+
+    /// A hub on `club` whose clock and the club's read `time`, begun at `start`.
+    fn hub_on(mut club: Club, rules: Rules, time: &Timepiece, start: std::time::Instant) -> Hub {
+        let clock = time.clone();
+        club.set_clock(move || BEGINNING + i64::try_from((clock.now() - start).as_millis()).unwrap());
+        let mut hub = Hub::new(club, rules).unwrap();
+        hub.set_time(time.clone());
+        hub
+    }
+
+    /// The club's server stops cleanly, and starts again `after` later on the same
+    /// database.
+    fn restarted(self, after: std::time::Duration, rules: Rules) -> Clubhouse {
+        let Clubhouse { hub, time, start, dir } = self;
+        hub.stop();
+        time.advance(after);
+        // Another test's notify command being started shares this process's open files
+        // (and so the server's lock) for the instant before it runs: the lock is free again
+        // within a few tries.
+        let path = dir.path().join("club.sqlite3");
+        let club = (0..1000)
+            .find_map(|_| match Club::open(&path, Durability::Crash) {
+                Err(crate::club::Error::Store(StoreError { failure: Failure::Held(_), .. })) => {
+                    std::thread::yield_now();
+                    None
+                }
+                opened => Some(opened.unwrap()),
+            })
+            .expect("the lock let go");
+        let hub = Clubhouse::hub_on(club, rules, &time, start);
+        Clubhouse { hub, time, start, dir }
     }
 
     /// Member `name` (their key named after them; none: a watcher) opens a terminal as
@@ -75,6 +131,7 @@ impl Clubhouse {
         self.hub.refresh();
         self.time.advance(SPREAD);
         self.hub.flags();
+        self.hub.deadlines();
         self.hub.wake();
         self.hub.refresh();
     }
@@ -88,10 +145,14 @@ impl Clubhouse {
         self.hub.offers.iter().next().expect("an offer").0
     }
 
+    /// A casual game of Clamber on the usual board, on `clock`.
+    fn offer(&self, clock: &str) -> Offer {
+        Offer { game: GameKind::Clamber, side: 3, clock: clock.to_string(), rated: false, colour: None }
+    }
+
     /// `by` seeks a casual game on `clock`, `taker` takes it: the game's number.
     fn game(&mut self, by: u64, taker: u64, clock: &str) -> GameId {
-        let offer =
-            Offer { game: GameKind::Clamber, side: 3, clock: clock.to_string(), rated: false, colour: None };
+        let offer = self.offer(clock);
         let (poster, taking) = (self.member(by), self.member(taker));
         self.hub.post(by, &poster, None, offer).unwrap();
         let seek = self.first_offer();

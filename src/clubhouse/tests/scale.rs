@@ -6,11 +6,11 @@
 
 use super::{Call, Clubhouse};
 use crate::club::bot::Offer;
-use crate::club::{Durability, NewGame};
 use crate::club::{
-    Error, Failure, Finish, GameId, GameInfo, GameStore, Listed, Member, MemberId, MemberStore, Next, Pool,
-    Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
+    Due, Error, Failure, Finish, GameId, GameInfo, GameStore, Listed, Member, MemberId, MemberStore, Next,
+    Pool, Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
 };
+use crate::club::{Durability, NewGame};
 use crate::i18n::Lang;
 use crate::rules::GameKind;
 use std::sync::Arc;
@@ -113,7 +113,7 @@ impl GameStore for Watched {
             false => self.inner.finish(id, end, now),
         }
     }
-    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+    fn deadlines(&self) -> Result<Vec<Due>, Error> {
         self.read(|store| store.deadlines())
     }
     fn to_move(&self, member: MemberId) -> Result<Vec<GameInfo>, Error> {
@@ -121,6 +121,9 @@ impl GameStore for Watched {
     }
     fn stopped(&mut self, now: i64) -> Result<(), Error> {
         self.write(|store| store.stopped(now))
+    }
+    fn alive(&mut self, now: i64) -> Result<(), Error> {
+        self.write(|store| store.alive(now))
     }
     fn resumed(&mut self, now: i64) -> Result<i64, Error> {
         self.write(|store| store.resumed(now))
@@ -216,7 +219,8 @@ fn a_ban_ends_the_members_sessions_withdraws_their_offers_and_resigns_their_game
     house.terminal(2, "Bo", true);
     house.terminal(3, "Cy", true);
     let id = house.game(1, 2, "none");
-    let offer = Offer { game: GameKind::Clamber, side: 4, clock: "none".into(), rated: false, colour: None };
+    // At his live game, Bo offers correspondence games: the only ones he may begin now.
+    let offer = Offer { game: GameKind::Clamber, side: 4, clock: "3d".into(), rated: false, colour: None };
     let bo = house.member(2);
     let cy = house.member(3);
     house.hub.post(2, &bo, Some(cy), offer.clone()).unwrap();

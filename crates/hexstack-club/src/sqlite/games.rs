@@ -5,8 +5,8 @@ use crate::archive::{GameInfo, Turn, Which};
 use crate::error::{Error, Failure, Refusal};
 use crate::games::NewGame;
 use crate::ratings::RatingChange;
-use crate::store::{Finish, GameStore, Next};
-use crate::terms::{GameId, MemberId, Verdict};
+use crate::store::{Due, Finish, GameStore, Next};
+use crate::terms::{GameId, MemberId, Verdict, allowance_ms, club_clock};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 const GAME: &str = "SELECT g.id, g.game, g.side, b.name, r.name, g.blue, g.red, g.clock, g.rated,
@@ -211,11 +211,17 @@ impl GameStore for SqliteStore {
         self.write(|tx| finish(tx, id, end, now))
     }
 
-    fn deadlines(&self) -> Result<Vec<(GameId, i64)>, Error> {
+    fn deadlines(&self) -> Result<Vec<Due>, Error> {
         self.read(|conn| {
-            let sql = "SELECT id, deadline FROM games WHERE state = 'live' AND deadline IS NOT NULL";
+            let sql = "SELECT id, blue, red, mover, deadline, clock FROM games \
+                       WHERE state = 'live' AND deadline IS NOT NULL";
             let mut statement = conn.prepare_cached(sql)?;
-            let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+            let rows = statement.query_map([], |row| {
+                let clock: String = row.get(5)?;
+                let allowance = club_clock(&clock).ok().and_then(allowance_ms).unwrap_or(0);
+                let next = Next { mover: row.get(3)?, deadline: Some(row.get(4)?) };
+                Ok(Due { game: row.get(0)?, players: [row.get(1)?, row.get(2)?], next, allowance })
+            })?;
             Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
         })
     }
@@ -238,16 +244,25 @@ impl GameStore for SqliteStore {
         })
     }
 
+    fn alive(&mut self, now: i64) -> Result<(), Error> {
+        self.write(|tx| {
+            tx.execute("INSERT OR REPLACE INTO server_state (key, value) VALUES ('alive', ?1)", [now])?;
+            Ok(())
+        })
+    }
+
     fn resumed(&mut self, now: i64) -> Result<i64, Error> {
         self.write(|tx| {
             let stopped: Option<i64> = tx
                 .query_row("SELECT value FROM server_state WHERE key = 'stopped'", [], |row| row.get(0))
                 .optional()?;
-            // Killed, it said nothing: it was alive at the last thing it kept, at least.
+            // Killed, it said nothing: it was alive at the last thing it kept, at least, and
+            // at the last time it said so.
             let last: Option<i64> = match stopped {
                 Some(stopped) => Some(stopped),
                 None => tx.query_row(
-                    "SELECT max(m) FROM (SELECT max(updated) AS m FROM games UNION ALL SELECT max(played) FROM turns)",
+                    "SELECT max(m) FROM (SELECT max(updated) AS m FROM games UNION ALL SELECT max(played) FROM turns \
+                     UNION ALL SELECT value FROM server_state WHERE key = 'alive')",
                     [],
                     |row| row.get(0),
                 )?,
@@ -257,7 +272,7 @@ impl GameStore for SqliteStore {
                 "UPDATE games SET deadline = deadline + ?1 WHERE state = 'live' AND deadline IS NOT NULL",
                 [down],
             )?;
-            tx.execute("DELETE FROM server_state WHERE key = 'stopped'", [])?;
+            tx.execute("DELETE FROM server_state WHERE key IN ('stopped', 'alive')", [])?;
             Ok(down)
         })
     }
