@@ -79,10 +79,10 @@ impl Hub {
 
     fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Refused> {
         match command {
-            Command::Seek(offer) => self.post(conn, member, None, offer),
+            Command::Seek(offer) => self.post(conn, member, None, offer).map(drop),
             Command::Challenge { name, offer } => {
                 let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), offer)
+                self.post(conn, member, Some(to), offer).map(drop)
             }
             Command::Cancel(id) => self.withdraw(member, id),
             Command::Accept(id) => self.accept(member, id),

@@ -54,6 +54,13 @@ impl Hub {
     pub(super) fn moved_on(&mut self, id: GameId) {
         if let Some(due) = self.timed_daily(id) {
             self.notify(Need::YourTurn, due.next.mover, id);
+            let opponent = self.games.get(id).and_then(|game| {
+                let other = game.players.iter().find(|(member, _)| *member != due.next.mover)?;
+                Some(other.1.clone())
+            });
+            if let Some(opponent) = opponent {
+                self.notice(due.next.mover, text!(CLUB_YOUR_TURN_GAME, id, opponent), Some(id));
+            }
         }
         if let Some(game) = self.games.get(id) {
             for member in game.members() {

@@ -11,6 +11,7 @@ use super::board::Board;
 pub use super::calls::{Ask, Call, Who};
 use super::daily::Daily;
 use super::games::{ClubGame, ClubGames};
+use super::notices::Missed;
 use super::notify::Notifier;
 use super::offers::Offers;
 use super::terminals::{Out, Terminals};
@@ -118,6 +119,8 @@ pub struct Hub {
     pub(super) daily_retry: Option<Instant>,
     /// Runs the host's notify command.
     pub(super) notifier: Notifier,
+    /// What members away missed, said when they come.
+    pub(super) missed: Missed,
     /// When the server next says in the database that it is alive.
     pub(super) alive_at: Instant,
     /// When the lobbies not at the change hear of the club's last change.
@@ -177,6 +180,7 @@ impl Hub {
             daily,
             daily_retry: None,
             notifier,
+            missed: Missed::default(),
             alive_at: time.now(),
             time,
             most: 0,

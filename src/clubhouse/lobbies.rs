@@ -44,6 +44,7 @@ impl Hub {
         let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
         let playing = member.as_ref().and_then(|member| self.games.live_of(member.id)).map(|game| game.id);
         let waiting = member.as_ref().map_or(0, |member| self.daily.to_move(member.id));
+        let missed = member.as_ref().and_then(|member| self.missed.take(member.id));
         let conn_of = Conn::new(member, Out::Screen(Box::new(screen)));
         self.terminals.insert(conn, conn_of, &self.games);
         if arrived {
@@ -55,7 +56,10 @@ impl Hub {
         // whose correspondence games wait for them is told how many.
         if let Some(id) = playing {
             let _ = self.seat(conn, id);
-        } else if waiting > 0 {
+        }
+        if let Some(missed) = missed {
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app.notice(missed));
+        } else if playing.is_none() && waiting > 0 {
             let note = text!(CLUB_YOUR_TURN_IN, crate::i18n::Arg::Count(waiting, super::words::GAMES));
             self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
         }
@@ -89,30 +93,35 @@ impl Hub {
         // Only the lobby asks the club for something; a game's requests touch files.
         let Some(Request::Lobby(ask)) = request else { return };
         let answer = match (ask, &member) {
-            (LobbyAsk::Watch(id), _) => self.open_game(conn, None, game_id(id)),
-            (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
+            (LobbyAsk::Watch(id), _) => self.open_game(conn, None, game_id(id)).map(|()| None),
+            (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)).map(|()| None),
             (ask, Some(member)) => self.ask(conn, member, ask),
             (_, None) => Err(text!(CLUB_WATCHER_ONLY).into()),
         };
         let said = match answer {
-            Ok(()) => text!(CLUB_DONE),
+            Ok(said) => said.unwrap_or_else(|| text!(CLUB_DONE)),
             Err(why) => Text::from(&why),
         };
         self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(said));
     }
 
-    /// Does what a member's lobby asks, as the bot protocol's commands do.
-    pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<(), Refused> {
+    /// Does what a member's lobby asks, as the bot protocol's commands do: what the note
+    /// line says of it, beyond "Done".
+    pub(super) fn ask(&mut self, conn: u64, member: &Member, ask: LobbyAsk) -> Result<Option<Text>, Refused> {
         match ask {
-            LobbyAsk::Post(terms) => self.post(conn, member, None, screens::offer(&terms)),
+            LobbyAsk::Post(terms) => {
+                let id = self.post(conn, member, None, screens::offer(&terms))?;
+                Ok(Some(text!(CLUB_POSTED, id)))
+            }
             LobbyAsk::Challenge(name, terms) => {
                 let to = self.challenged(member, &name)?;
-                self.post(conn, member, Some(to), screens::offer(&terms))
+                let id = self.post(conn, member, Some(to.clone()), screens::offer(&terms))?;
+                Ok(Some(text!(CLUB_CHALLENGE_SENT, id, to.name.as_str())))
             }
-            LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
-            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => self.withdraw(member, id),
+            LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id).map(|()| None),
+            LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => self.withdraw(member, id).map(|()| None),
             // Both are answered before a member is needed.
-            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
+            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(None),
         }
     }
 

@@ -18,6 +18,7 @@ mod hub;
 mod lobbies;
 mod memory;
 mod names;
+mod notices;
 mod notify;
 mod offers;
 mod pairing;

@@ -21,7 +21,7 @@ impl Hub {
         member: &Member,
         to: Option<Member>,
         offer: Offer,
-    ) -> Result<(), Refused> {
+    ) -> Result<u64, Refused> {
         self.may_begin(member, is_daily(&offer.clock))?;
         let posted = Posted { by: member.clone(), to: to.clone(), offer: offer.clone() };
         let id = self.offers.post(posted)?;
@@ -38,11 +38,12 @@ impl Hub {
         }
         self.tell(conn, &Event::Seek(id));
         if let Some(to) = &to {
+            self.notice_challenge(to.id, &member.name, &offer, id);
             let event = Event::Challenge { id, from: member.name.clone(), offer };
             self.tell_members(&[to.id], None, &event);
             self.notify(Need::Challenge, to.id, id as GameId);
         }
-        Ok(())
+        Ok(id)
     }
 
     /// `member` takes seek `id` or accepts challenge `id`: the game begins, and both

@@ -9,7 +9,7 @@ use super::hub::{Hub, Refused};
 use super::screens;
 use super::terminals::{Conn, Out};
 use crate::app::event::Event;
-use crate::club::{GameId, Member, Reason, Refusal, Verdict};
+use crate::club::{GameId, Member, Pace, Pool, Reason, Refusal, Standing, Verdict};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::record::{AnyRecord, End, Players};
@@ -32,8 +32,31 @@ impl Hub {
         let [blue, red] = game.players.clone().map(|(_, name)| Some(name));
         let seat = game.link.join(colour);
         let players = Players { blue, red, computer: None };
-        self.terminals.on_screen(conn, &self.games, |screen| screen.app.seat_at_club(seat, &players));
+        let ratings = self.ratings_at(id);
+        self.terminals
+            .on_screen(conn, &self.games, |screen| screen.app.seat_at_club_rated(seat, &players, ratings));
         Ok(())
+    }
+
+    /// Blue's and Red's ratings in game `id`'s pool, as the screen shows them beside their
+    /// names (`1512`, `?` while provisional); none in a casual game, or where they could not
+    /// be read (logged).
+    fn ratings_at(&self, id: GameId) -> [Option<String>; 2] {
+        let Some(game) = self.games.get(id).filter(|game| game.rated) else { return [None, None] };
+        let pace = if game.daily { Pace::Daily } else { Pace::Live };
+        let Some(pool) = Pool::of(game.game, game.side, pace) else { return [None, None] };
+        game.members().map(|member| match self.club.ratings_of(member) {
+            Ok(standings) => Some(
+                standings
+                    .iter()
+                    .find(|standing| standing.pool == pool)
+                    .map_or("?".to_string(), Standing::shown),
+            ),
+            Err(error) => {
+                super::log(&format!("ratings of game {id} not read: {}", super::words::english(&error)));
+                None
+            }
+        })
     }
 
     /// A game that begins: each terminal of its players comes to it (but one already
@@ -41,6 +64,7 @@ impl Hub {
     /// than that the other came.
     pub(super) fn seat_players(&mut self, id: GameId) {
         let Some(game) = self.games.get(id) else { return };
+        let players = game.players.clone();
         let theirs: Vec<u64> = game.members().iter().flat_map(|member| self.terminals.of(*member)).collect();
         for conn in theirs {
             let Some(member) = self.terminals.get(conn).and_then(|conn| conn.member.clone()) else {
@@ -53,6 +77,14 @@ impl Hub {
             let busy = at.is_some_and(|at| at.plays(member.id) && !(starting_live && at.daily));
             if self.terminals.screen(conn).is_some() && !busy {
                 let _ = self.sit(conn, id);
+            }
+        }
+        // A player busy at another game, or away, hears of it.
+        for (index, (member, _)) in players.iter().enumerate() {
+            let seated =
+                self.terminals.of(*member).iter().any(|conn| self.terminals.game_of(*conn) == Some(id));
+            if !seated {
+                self.notice(*member, text!(CLUB_BEGAN, id, players[1 - index].1.as_str()), None);
             }
         }
         let Some(game) = self.games.get_mut(id) else { return };

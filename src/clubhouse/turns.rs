@@ -139,11 +139,22 @@ impl Hub {
     pub(super) fn ended(&mut self, id: GameId, verdict: Verdict) {
         log(&format!("game {id} over: {verdict}"));
         let by_post = self.daily.remove(id);
-        let players = self.games.get(id).map(|game| game.members()).or(by_post.map(|due| due.players));
-        for member in players.into_iter().flatten() {
-            if by_post.is_some() || !self.terminals.is_online(member) {
-                self.notify(Need::Ended, member, id);
+        let players = match self.games.get(id) {
+            Some(game) => Some(game.players.clone()),
+            None => self
+                .club
+                .game(id)
+                .ok()
+                .flatten()
+                .map(|info| [(info.blue_id, info.blue), (info.red_id, info.red)]),
+        };
+        if let Some(players) = players {
+            for (member, _) in &players {
+                if by_post.is_some() || !self.terminals.is_online(*member) {
+                    self.notify(Need::Ended, *member, id);
+                }
             }
+            self.notice_end(id, players, verdict);
         }
         let Some(game) = self.games.get(id) else {
             // A correspondence game nobody was at: its players' bots and lobbies hear.

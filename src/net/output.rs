@@ -83,6 +83,12 @@ impl Outbox {
         self.waiting().status
     }
 
+    /// The bytes waiting to be sent, taken (a detached output's, in the hub's tests).
+    #[cfg(test)]
+    pub(crate) fn drain(&self) -> Vec<u8> {
+        std::mem::take(&mut self.waiting().bytes)
+    }
+
     fn put(&self, frame: Vec<u8>) -> io::Result<()> {
         let mut waiting = self.waiting();
         if waiting.gone && !waiting.done {

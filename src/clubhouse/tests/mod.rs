@@ -4,6 +4,7 @@
 //! the same through ssh.
 
 mod correspondence;
+mod notices;
 mod play;
 mod scale;
 
@@ -33,6 +34,8 @@ const BEGINNING: i64 = 1_796_515_200_000;
 /// The hub's clock and the club's are the test's, moved together.
 struct Clubhouse {
     hub: Hub,
+    /// What each terminal was sent, by connection.
+    sent: std::collections::HashMap<u64, std::sync::Arc<crate::net::Outbox>>,
     time: Timepiece,
     /// When the test's clock began.
     start: std::time::Instant,
@@ -65,7 +68,7 @@ impl Clubhouse {
         let start = time.now();
         let club = Club::new(store(&dir.path().join("club.sqlite3")));
         let hub = Clubhouse::hub_on(club, rules, &time, start);
-        Clubhouse { hub, time, start, dir }
+        Clubhouse { hub, sent: Default::default(), time, start, dir }
     }
 
     /// A hub on `club` whose clock and the club's read `time`, begun at `start`.
@@ -80,7 +83,7 @@ impl Clubhouse {
     /// The club's server stops cleanly, and starts again `after` later on the same
     /// database.
     fn restarted(self, after: std::time::Duration, rules: Rules) -> Clubhouse {
-        let Clubhouse { hub, time, start, dir } = self;
+        let Clubhouse { hub, time, start, dir, .. } = self;
         hub.stop();
         time.advance(after);
         // Another test's notify command being started shares this process's open files
@@ -97,7 +100,7 @@ impl Clubhouse {
             })
             .expect("the lock let go");
         let hub = Clubhouse::hub_on(club, rules, &time, start);
-        Clubhouse { hub, time, start, dir }
+        Clubhouse { hub, sent: Default::default(), time, start, dir }
     }
 
     /// Member `name` (their key named after them; none: a watcher) opens a terminal as
@@ -116,6 +119,7 @@ impl Clubhouse {
             peer: format!("127.0.{}.{}:50000", conn / 256, conn % 256).parse().unwrap(),
         };
         let output = Box::new(Output::detached());
+        self.sent.insert(conn, output.outbox());
         self.call(Call::Open { conn, who: Box::new(who), ask: Box::new(Ask::Lobby(AREA)), output });
     }
 
@@ -134,6 +138,11 @@ impl Clubhouse {
         self.hub.deadlines();
         self.hub.wake();
         self.hub.refresh();
+    }
+
+    /// How many times terminal `conn`'s bell rang since this was last asked.
+    fn bells(&self, conn: u64) -> usize {
+        self.sent[&conn].drain().iter().filter(|byte| **byte == 0x07).count()
     }
 
     fn member(&self, conn: u64) -> Member {

@@ -1,0 +1,114 @@
+//! What needs a member, said so that they cannot miss it: on each of their screens as a
+//! notice (the lobby's note line or the game's status line, and the terminal's bell once),
+//! or, to a member away, kept (the latest few) and said when they next come in.
+
+use super::hub::Hub;
+use crate::club::bot::Offer;
+use crate::club::{GameId, MemberId, Reason, Verdict};
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use std::collections::{HashMap, VecDeque};
+
+/// What is kept for a member away, at most: the latest.
+const KEPT: usize = 10;
+
+/// What each member away missed, newest last.
+#[derive(Default)]
+pub struct Missed(HashMap<MemberId, VecDeque<Text>>);
+
+impl Missed {
+    fn keep(&mut self, member: MemberId, said: Text) {
+        let kept = self.0.entry(member).or_default();
+        if kept.len() == KEPT {
+            kept.pop_front();
+        }
+        kept.push_back(said);
+    }
+
+    /// What member `member` missed, in one line (the latest, and how many more), taken.
+    pub fn take(&mut self, member: MemberId) -> Option<Text> {
+        let mut kept = self.0.remove(&member)?;
+        let latest = kept.pop_back()?;
+        Some(match kept.len() {
+            0 => text!(CLUB_WHILE_AWAY, latest),
+            more => text!(CLUB_WHILE_AWAY_MORE, latest, more),
+        })
+    }
+}
+
+impl Hub {
+    /// Says `said` to member `member` on each of their screens (a notice, with the bell),
+    /// but a screen at game `at`, which shows it already; to a member with no screen here,
+    /// when they come.
+    pub(super) fn notice(&mut self, member: MemberId, said: Text, at: Option<GameId>) {
+        let screens: Vec<u64> = self
+            .terminals
+            .of(member)
+            .into_iter()
+            .filter(|conn| self.terminals.screen(*conn).is_some())
+            .collect();
+        if screens.is_empty() {
+            if !self.terminals.is_online(member) {
+                self.missed.keep(member, said);
+            }
+            return;
+        }
+        for conn in screens {
+            if at.is_none() || self.terminals.game_of(conn) != at {
+                let said = said.clone();
+                self.terminals.on_screen(conn, &self.games, |screen| screen.app.notice(said));
+            }
+        }
+    }
+
+    /// Game `id` between `players` (Blue's, Red's number and name) ended so: each player told,
+    /// from their side, unless their screen is at the game.
+    pub(super) fn notice_end(&mut self, id: GameId, players: [(MemberId, String); 2], verdict: Verdict) {
+        let how = match verdict.reason {
+            Reason::Rules => text!(CLUB_REASON_RULES),
+            Reason::Time => text!(CLUB_REASON_TIME),
+            Reason::Resign => text!(CLUB_REASON_RESIGN),
+            Reason::Agreed => text!(CLUB_REASON_AGREED),
+        };
+        for (index, (member, _)) in players.iter().enumerate() {
+            let opponent = players[1 - index].1.as_str();
+            let said = match verdict.winner.map(|winner| winner.index() == index) {
+                Some(true) => text!(CLUB_GAME_WON, id, opponent, how.clone()),
+                Some(false) => text!(CLUB_GAME_LOST, id, opponent, how.clone()),
+                None => text!(CLUB_GAME_DRAWN, id, opponent, how.clone()),
+            };
+            self.notice(*member, said, Some(id));
+        }
+    }
+
+    /// Member `to` is challenged by `from` to `offer`, challenge `id`.
+    pub(super) fn notice_challenge(&mut self, to: MemberId, from: &str, offer: &Offer, id: u64) {
+        let terms = format!("{} {}, {}", offer.game.title(), offer.side, offer.clock);
+        let said = match offer.rated {
+            true => text!(CLUB_CHALLENGED_RATED, from, terms, id),
+            false => text!(CLUB_CHALLENGED_CASUAL, from, terms, id),
+        };
+        self.notice(to, said, None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_member_away_is_told_the_latest_of_what_they_missed_and_how_many_more() {
+        let mut missed = Missed::default();
+        assert_eq!(missed.take(1), None);
+        for id in 1..=12 {
+            missed.keep(1, text!(CLUB_BEGAN, id, "Bo"));
+        }
+        let said = missed.take(1).map(|said| Lang::En.say(&said));
+        assert_eq!(
+            said.as_deref(),
+            Some("While you were away (9 more before this): Game 12 against Bo has begun.")
+        );
+        assert_eq!(missed.take(1), None, "said once");
+    }
+}
