@@ -36,7 +36,7 @@ impl Hub {
     pub(super) fn timed_daily(&mut self, id: GameId) -> Option<Due> {
         let game = self.club.live_game(id).ok()?;
         let allowance = crate::club::allowance_ms(game.clock)?;
-        let to_move = crate::each_game!(&game.position, position => position.to_move());
+        let to_move = crate::each_game!(&game.position, position => crate::rules::Game::to_move(position));
         let mover = match to_move {
             Colour::Blue => game.blue,
             Colour::Red => game.red,
