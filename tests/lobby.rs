@@ -17,18 +17,21 @@ use hexstack::app::lobby::{
     RecentRow, SeekRow, Tab, Terms,
 };
 use hexstack::app::{App, Overlay, Profile, Screen};
-use hexstack::clock::TimeControl;
+use hexstack::clock::{ClubClock, TimeControl};
 use hexstack::i18n::Lang;
 use hexstack::i18n::keys::*;
 use hexstack::rules::{Colour, GameKind};
 use ratatui::layout::Rect;
 use std::time::Duration;
 
-fn clock(minutes: u64, seconds: u64) -> Option<TimeControl> {
-    Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+fn clock(minutes: u64, seconds: u64) -> ClubClock {
+    ClubClock::Live(TimeControl {
+        base: Duration::from_secs(60 * minutes),
+        increment: Duration::from_secs(seconds),
+    })
 }
 
-fn terms(game: GameKind, side: u8, clock: Option<TimeControl>, rated: bool, colour: Option<Colour>) -> Terms {
+fn terms(game: GameKind, side: u8, clock: ClubClock, rated: bool, colour: Option<Colour>) -> Terms {
     Terms { game, side, clock, rated, colour }
 }
 
@@ -69,7 +72,7 @@ fn full_parts() -> (ClubView, OwnView) {
             SeekRow {
                 id: 9,
                 by: "ana".to_string(),
-                terms: terms(ombagui, 4, None, false, Some(Colour::Blue)),
+                terms: terms(ombagui, 4, ClubClock::Untimed, false, Some(Colour::Blue)),
             },
         ],
         live: vec![game(21, "bojan", "dan"), game(22, "eva", "filip")],
@@ -231,6 +234,37 @@ fn a_seek_is_posted_on_the_forms_terms() {
     press(&mut app, &["n", "Enter"]);
     let usual = terms(GameKind::ALL[0], 3, clock(5, 3), true, None);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Post(usual)));
+}
+
+#[test]
+fn the_forms_clock_goes_on_from_the_live_clocks_to_days_a_turn_and_round() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["n", "Down"]);
+    let clock_of = |app: &App| lobby(app).form.as_ref().expect("the form").clock;
+    let live = ["10+5", "15+10", "30+0"].map(|text| ClubClock::parse(text).unwrap());
+    let daily = [1, 2, 3, 5, 7, 14].map(ClubClock::Daily);
+    for expected in live.into_iter().chain(daily).chain([ClubClock::Untimed]) {
+        press(&mut app, &["Right"]);
+        assert_eq!(clock_of(&app), expected);
+    }
+    press(&mut app, &["Left"]);
+    assert_eq!(clock_of(&app), ClubClock::Daily(14), "back round to the longest");
+    press(&mut app, &["Left", "Left"]);
+    assert_eq!(clock_of(&app), ClubClock::Daily(5));
+    // The form says what the figure means, in each language; the lists show it as `5d`.
+    for (lang, said) in [
+        (Lang::En, "5d (5 days a turn)"),
+        (Lang::Fr, "5d (5 jours par coup)"),
+        (Lang::Sr, "5d (5 дана по потезу)"),
+    ] {
+        let screen = text(&app, lang);
+        assert!(screen.contains(said), "{lang:?}: {said}\n{screen}");
+    }
+    press(&mut app, &["Left", "Left", "Left"]);
+    assert!(text(&app, Lang::Sr).contains("1d (1 дан по потезу)"), "one day, in the singular");
+    press(&mut app, &["Right", "Right", "Enter"]);
+    let daily = terms(GameKind::ALL[0], 3, ClubClock::Daily(3), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(daily)));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use hexstack::app::lobby::{
     ChallengeRow, ClubView, GameRow, Lobby, LobbyView, OnlineRow, OwnView, RecentRow, SeekRow, Terms,
 };
 use hexstack::app::{App, Profile, Screen};
-use hexstack::clock::TimeControl;
+use hexstack::clock::{ClubClock, TimeControl};
 use hexstack::i18n::keys::*;
 use hexstack::i18n::{Lang, text};
 use hexstack::rules::{Colour, GameKind};
@@ -22,8 +22,11 @@ const SIZES: [(u16, u16); 3] = [(60, 20), (80, 24), (120, 40)];
 /// Twenty letters, the longest name a member may have.
 const LONG: &str = "aleksandar_petrovic1";
 
-fn clock(minutes: u64, seconds: u64) -> Option<TimeControl> {
-    Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+fn clock(minutes: u64, seconds: u64) -> ClubClock {
+    ClubClock::Live(TimeControl {
+        base: Duration::from_secs(60 * minutes),
+        increment: Duration::from_secs(seconds),
+    })
 }
 
 fn game(id: u64, blue: &str, red: &str) -> GameRow {
@@ -31,7 +34,7 @@ fn game(id: u64, blue: &str, red: &str) -> GameRow {
     GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true }
 }
 
-fn terms(side: u8, clock: Option<TimeControl>, rated: bool, colour: Option<Colour>) -> Terms {
+fn terms(side: u8, clock: ClubClock, rated: bool, colour: Option<Colour>) -> Terms {
     Terms { game: GameKind::ALL[0], side, clock, rated, colour }
 }
 
@@ -54,9 +57,12 @@ fn full() -> LobbyView {
         ],
         seeks: vec![
             SeekRow { id: 7, by: LONG.to_string(), terms: terms(3, clock(5, 3), true, Some(Colour::Blue)) },
-            SeekRow { id: 9, by: "ana".to_string(), terms: terms(4, None, false, None) },
+            SeekRow { id: 9, by: "ana".to_string(), terms: terms(4, ClubClock::Untimed, false, None) },
         ],
-        live: vec![game(21, "bojan", "dan"), game(22, LONG, "filip")],
+        live: vec![
+            game(21, "bojan", "dan"),
+            GameRow { clock: ClubClock::Daily(14), ..game(22, LONG, "filip") },
+        ],
         best: vec![
             ("Clamber 3".to_string(), vec![place("ana", "1512", 12), place(LONG, "1490", 30)]),
             ("Clamber 4".to_string(), Vec::new()),
@@ -77,7 +83,7 @@ fn full() -> LobbyView {
                 id: 12,
                 from: "ana".to_string(),
                 to: "chloé".to_string(),
-                terms: terms(3, clock(10, 5), false, None),
+                terms: terms(3, ClubClock::Daily(3), false, None),
             },
         ],
         recent: vec![

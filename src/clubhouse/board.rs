@@ -11,7 +11,7 @@ use super::offers::Offers;
 use super::screens::terms;
 use super::terminals::Terminals;
 use crate::app::lobby::{ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, RecentRow, SeekRow};
-use crate::clock::TimeControl;
+use crate::clock::ClubClock;
 use crate::club::{Club, Error, GameInfo, Member, MemberId, Pool, Reason, Verdict, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -183,7 +183,7 @@ impl Board {
             side: game.side,
             blue: game.players[0].1.clone(),
             red: game.players[1].1.clone(),
-            clock: TimeControl::parse(&game.clock_text).ok().flatten(),
+            clock: ClubClock::parse(&game.clock_text).unwrap_or(ClubClock::Untimed),
             rated: game.rated,
         });
         if self.best.is_none() {
@@ -267,7 +267,7 @@ fn recent_row(info: &GameInfo) -> RecentRow {
         side: info.side,
         blue: info.blue.clone(),
         red: info.red.clone(),
-        clock: TimeControl::parse(&info.clock).ok().flatten(),
+        clock: ClubClock::parse(&info.clock).unwrap_or(ClubClock::Untimed),
         rated: info.rated,
     };
     let result = info.verdict.map_or_else(|| text!(PLAIN, String::new()), verdict_text);

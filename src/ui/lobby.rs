@@ -7,7 +7,7 @@ mod columns;
 use super::say::Say;
 use crate::app::lobby::form::ROWS;
 use crate::app::lobby::{Form, GameRow, Lobby, LobbyLayout, Tab, Terms};
-use crate::clock::TimeControl;
+use crate::clock::ClubClock;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Words, colour, text};
 use crate::rules::hex::Board;
@@ -259,8 +259,18 @@ fn game_name(game: crate::rules::GameKind, side: u8, say: Say) -> String {
     }
 }
 
-fn clock(clock: Option<TimeControl>, say: Say) -> String {
-    clock.map_or_else(|| say.word(SETUP_NO_CLOCK), |clock| clock.to_string())
+/// A clock as every column shows it: `none` in the member's words, `5+3`, `3d`.
+fn clock(clock: ClubClock, say: Say) -> String {
+    match clock {
+        ClubClock::Untimed => say.word(SETUP_NO_CLOCK),
+        clock => clock.to_string(),
+    }
+}
+
+/// Days a turn in words, where a sentence names them: "3 days a turn".
+pub(super) fn days_a_turn(days: u8) -> crate::i18n::Text {
+    const DAYS: crate::i18n::Noun = crate::i18n::Noun([LOBBY_DAY_ONE, LOBBY_DAY_FEW, LOBBY_DAY_MANY]);
+    text!(LOBBY_DAYS_A_TURN, crate::i18n::Arg::Count(usize::from(days), DAYS))
 }
 
 /// The heads of a game's columns.
@@ -290,7 +300,11 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
     frame
         .render_widget(Line::styled(say.text(&title), theme::TITLE).alignment(Alignment::Center), title_rect);
     let terms = form.terms();
-    let [game, clock_words, rated, side] = terms_cells(&terms, terms.colour, say);
+    let [game, mut clock_words, rated, side] = terms_cells(&terms, terms.colour, say);
+    // The form says what `3d` means where the member chooses it.
+    if let ClubClock::Daily(days) = terms.clock {
+        clock_words = format!("{clock_words} ({})", say.text(&days_a_turn(days)));
+    }
     let rows: [(Key<0>, String); ROWS] = [
         (LOBBY_FORM_GAME, game),
         (LOBBY_FORM_CLOCK, clock_words),

@@ -6,7 +6,7 @@
 //! ([`OwnView`], built when it changes for them). A new view is a new part; an unchanged
 //! part is the same one, so telling them apart costs nothing.
 
-use crate::clock::TimeControl;
+use crate::clock::ClubClock;
 use crate::i18n::Text;
 use crate::rules::{Colour, GameKind};
 use std::sync::Arc;
@@ -17,7 +17,8 @@ pub struct Terms {
     pub game: GameKind,
     /// The board's side; 4 for Ombagui.
     pub side: u8,
-    pub clock: Option<TimeControl>,
+    /// None, live (`5+3`) or days a turn (`3d`).
+    pub clock: ClubClock,
     pub rated: bool,
     /// The side the poster plays; None: decided at random.
     pub colour: Option<Colour>,
@@ -57,7 +58,7 @@ pub struct GameRow {
     pub side: u8,
     pub blue: String,
     pub red: String,
-    pub clock: Option<TimeControl>,
+    pub clock: ClubClock,
     pub rated: bool,
 }
 
