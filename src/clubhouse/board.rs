@@ -228,7 +228,7 @@ impl Board {
             entry.insert(games.iter().map(recent_row).collect());
         }
         let recent = self.recent.get(&member.id).cloned().unwrap_or_default();
-        OwnView { me: Some(member.name.clone()), challenges, recent, failed }
+        OwnView { me: Some(member.name.clone()), playing: Vec::new(), challenges, recent, failed }
     }
 }
 

@@ -80,7 +80,7 @@ impl Hub {
         // Only the lobby asks the club for something; a game's requests touch files.
         let Some(Request::Lobby(ask)) = request else { return };
         let answer = match (ask, &member) {
-            (LobbyAsk::Watch(id), _) => self.seat(conn, game_id(id)),
+            (LobbyAsk::Watch(id) | LobbyAsk::Open(id), _) => self.seat(conn, game_id(id)),
             (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)),
             (ask, Some(member)) => self.ask(conn, member, ask),
             (_, None) => Err(text!(CLUB_WATCHER_ONLY).into()),
@@ -103,7 +103,7 @@ impl Hub {
             LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id),
             LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => self.withdraw(member, id),
             // Both are answered before a member is needed.
-            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(()),
+            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) | LobbyAsk::Open(_) => Ok(()),
         }
     }
 
