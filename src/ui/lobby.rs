@@ -349,14 +349,18 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
         (LOBBY_FORM_COLOUR, side),
         (LOBBY_FORM_SEND, String::new()),
     ];
+    // Every row as wide as the widest, so that the rows' names stay in a column whatever
+    // the value chosen (`14d (14 days a turn)` is wider than the rest).
+    let width = rows.iter().map(|(_, value)| value.chars().count() + 20).max().unwrap_or(0).max(36);
     for (n, ((what, value), rect)) in rows.into_iter().zip(rects).enumerate() {
         let chosen = n == form.row;
         let words = match (n, chosen) {
-            (n, _) if n == ROWS - 1 => format!("{:^36}", format!("[ {} ]", say.word(what))),
+            (n, _) if n == ROWS - 1 => format!("{:^width$}", format!("[ {} ]", say.word(what))),
             (_, true) => format!("{:>14}  ◀ {value} ▶", say.word(what)),
             (_, false) => format!("{:>14}    {value}  ", say.word(what)),
         };
         let style = if chosen { theme::CHOSEN } else { Style::new() };
-        frame.render_widget(Line::styled(format!("{words:<36}"), style).alignment(Alignment::Center), rect);
+        let line = Line::styled(format!("{words:<width$}"), style).alignment(Alignment::Center);
+        frame.render_widget(line, rect);
     }
 }
