@@ -5,6 +5,9 @@
 //! The figures a player sees are rounded down: `m:ss` from 10 s up, tenths below
 //! (`0:09.4`), so that a figure never shows more time than there is, and `0:00.0` is the
 //! last tenth before the flag falls.
+//!
+//! A correspondence game's turn has a [`Deadline`] on the club's clock instead, read in days,
+//! hours and minutes.
 
 use crate::rules::Colour;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -15,7 +18,10 @@ pub const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
 pub const TENTHS: Duration = Duration::from_secs(10);
 
-pub use crate::rules::time_control::{BadControl, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
+mod deadline;
+
+pub use crate::rules::time_control::{BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
+pub use deadline::{Deadline, shown_days, until_days_change};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test
 /// moves. Clones share the same time.

@@ -201,6 +201,9 @@ pub const LONGEST_GREETING: usize = 200;
 /// The longest command a club may run to notify a member, in characters.
 pub const LONGEST_NOTIFY: usize = 1000;
 
+/// The most correspondence games a club may let a member have at once.
+pub const CLUB_DAILY_GAMES_MOST: usize = 1000;
+
 /// The most connections a club may be set to take at once.
 pub const MOST_CONNECTIONS: usize = 10_000;
 
@@ -280,9 +283,9 @@ pub mod read {
         text.trim().parse::<u32>().ok().filter(|count| *count <= 1000)
     }
 
-    /// Correspondence games a member may have at once, 1 to 1000.
+    /// Correspondence games a member may have at once, 1 to [`CLUB_DAILY_GAMES_MOST`].
     pub fn daily_games(text: &str) -> Option<usize> {
-        text.trim().parse::<usize>().ok().filter(|count| (1..=1000).contains(count))
+        text.trim().parse::<usize>().ok().filter(|count| (1..=super::CLUB_DAILY_GAMES_MOST).contains(count))
     }
 
     /// A command to run: one line of up to [`LONGEST_NOTIFY`] characters, its words split at

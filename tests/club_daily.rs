@@ -39,6 +39,16 @@ fn notify_script(dir: &Path) -> (String, mpsc::Receiver<String>) {
     (script.display().to_string(), heard)
 }
 
+/// Ann sets her contact, reads it back, and is refused one with a control character.
+async fn set_contact(port: u16, ann_key: &std::sync::Arc<russh::keys::PrivateKey>) {
+    let (said, status) = run(port, "Ann", Some(ann_key), "contact ann@example.org").await;
+    assert_eq!((said.as_str(), status), ("ok\n", 0));
+    let (said, _) = run(port, "Ann", Some(ann_key), "contact").await;
+    assert_eq!(said, "ann@example.org\n");
+    let (said, status) = run(port, "Ann", Some(ann_key), "contact a\u{7}b").await;
+    assert_eq!(status, 1, "{said}");
+}
+
 #[test]
 fn a_3d_game_between_bots_notifies_the_mover_lists_in_mine_and_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
@@ -55,12 +65,7 @@ fn a_3d_game_between_bots_notifies_the_mover_lists_in_mine_and_survives_a_restar
     let port = server.port;
     let hear = || heard.recv_timeout(PROMPT).expect("the notify command ran");
     let (blue, red) = rt.block_on(async {
-        let (said, status) = run(port, "Ann", Some(&ann_key), "contact ann@example.org").await;
-        assert_eq!((said.as_str(), status), ("ok\n", 0));
-        let (said, _) = run(port, "Ann", Some(&ann_key), "contact").await;
-        assert_eq!(said, "ann@example.org\n");
-        let (said, status) = run(port, "Ann", Some(&ann_key), "contact a\u{7}b").await;
-        assert_eq!(status, 1, "{said}");
+        set_contact(port, &ann_key).await;
         let mut ann = Bot::join(port, "Ann", Some(&ann_key)).await;
         let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
         bo.send("challenge Ann clamber 3 3d rated").await;

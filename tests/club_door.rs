@@ -101,7 +101,7 @@ fn a_ban_ends_the_members_sessions_withdraws_their_seek_and_resigns_their_game_a
         ann.send("seek ombagui 4 3d casual").await;
         let seek = ann.expect("seek ").await[5..].to_string();
         let cy = Terminal::open(port, "Cy", Some(&cy_key)).await;
-        cy.keys("2").await;
+        cy.keys("3").await;
         cy.sees(&["Ombagui"]).await;
         let output = Command::new(env!("CARGO_BIN_EXE_hexstack"))
             .args(["club", "admin", "ban", "ann", "--db"])
@@ -117,7 +117,7 @@ fn a_ban_ends_the_members_sessions_withdraws_their_seek_and_resigns_their_game_a
         let end = bo.expect("end 1 ").await;
         assert!(end.ends_with(" resign"), "{end}");
         cy.forget();
-        cy.keys("2").await;
+        cy.keys("3").await;
         cy.sees(&["No open seek"]).await;
         let (said, _) = run(port, "Cy", Some(&cy_key), "games --live").await;
         assert_eq!(said, "", "no game goes on");

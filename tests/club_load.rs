@@ -235,7 +235,7 @@ async fn alone(lobby: &mut Lobby, pid: u32) -> (Vec<Duration>, f64) {
     let before = usage(pid).2;
     let mut times = Vec::new();
     for n in 0..ALONE_KEYS {
-        let key: &[u8] = if n % 2 == 0 { b"2" } else { b"1" };
+        let key: &[u8] = if n % 2 == 0 { b"3" } else { b"2" };
         times.extend(lobby.press(key).await);
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -252,7 +252,7 @@ async fn pressing(mut lobby: Lobby, offset: Duration, until: Instant) -> (Vec<Du
         if Instant::now() > until {
             break;
         }
-        times.extend(lobby.press(if k % 2 == 0 { b"2" } else { b"1" }).await);
+        times.extend(lobby.press(if k % 2 == 0 { b"3" } else { b"2" }).await);
     }
     (times, lobby)
 }

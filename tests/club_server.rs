@@ -220,11 +220,13 @@ fn the_lobby_on_a_terminal_shows_the_club_and_takes_a_seek_and_the_config_may_ke
                 assert!(seen.is_ok_and(|seen| seen.is_ok()), "never saw {texts:?}: {:?}", *screen.borrow());
             }
         };
+        // Who is online, the second part: Bo among them.
+        writer.data_bytes(b"2".to_vec()).await.unwrap();
         sees(&mut screen, &["Thursday", "Games at eight", "Bo"]).await;
         bo.send("seek clamber 3 5+3 casual").await;
         bo.expect("seek 1").await;
         // The seek's part: Bo's seek, posted since, is in the view the club rebuilt.
-        writer.data_bytes(b"2".to_vec()).await.unwrap();
+        writer.data_bytes(b"3".to_vec()).await.unwrap();
         sees(&mut screen, &["5+3"]).await;
         // Enter takes it: the game begins, and the bot hears of it.
         writer.data_bytes(b"\r".to_vec()).await.unwrap();
@@ -246,11 +248,12 @@ fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game
         let mut bo = Bot::join(port, "Bo", Some(&bo_key)).await;
         let ann = Terminal::open(port, "Ann", Some(&ann_key)).await;
         let cy = Terminal::open(port, "Cy", Some(&cy_key)).await;
+        ann.keys("2").await;
         ann.sees(&["Bo"]).await;
         bo.send("seek clamber 3 5+3 casual").await;
         bo.expect("seek 1").await;
         // Seeks, Enter: Ann takes it, and her terminal goes to the game.
-        ann.keys("2").await;
+        ann.keys("3").await;
         ann.sees(&["5+3"]).await;
         ann.forget();
         ann.keys("\r").await;
@@ -264,7 +267,7 @@ fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game
         }
         ann.sees(&["your turn"]).await;
         // Cy watches from the Live tab.
-        cy.keys("4").await;
+        cy.keys("5").await;
         cy.sees(&["Ann"]).await;
         cy.forget();
         cy.keys("\r").await;
@@ -275,11 +278,11 @@ fn from_the_lobby_a_member_plays_on_the_game_screen_another_watches_and_the_game
         let bo_colour = if ann_blue { "red" } else { "blue" };
         assert_eq!(bo.next().await, format!("end 1 {bo_colour} resign"));
         cy.sees(&["Ann) resigned"]).await;
-        // Back to the lobby, and the game replayed from My games.
+        // Back to the lobby, and the game replayed from the finished ones.
         ann.forget();
         ann.keys("q").await;
-        ann.sees(&["My games"]).await;
-        ann.keys("5").await;
+        ann.sees(&["Finished"]).await;
+        ann.keys("6").await;
         ann.forget();
         ann.keys("\r").await;
         ann.sees(&["replay only looks back"]).await;

@@ -14,21 +14,24 @@ use hexstack::rules::{AnyPosition, clamber};
 
 use hexstack::app::lobby::{
     ChallengeRow, ClubView, Form, GameRow, Lobby, LobbyAsk, LobbyLayout, LobbyView, OnlineRow, OwnView,
-    RecentRow, SeekRow, Tab, Terms,
+    PlayingRow, RecentRow, SeekRow, Tab, Terms,
 };
 use hexstack::app::{App, Overlay, Profile, Screen};
-use hexstack::clock::TimeControl;
+use hexstack::clock::{ClubClock, Deadline, TimeControl, Timepiece};
 use hexstack::i18n::Lang;
 use hexstack::i18n::keys::*;
 use hexstack::rules::{Colour, GameKind};
 use ratatui::layout::Rect;
 use std::time::Duration;
 
-fn clock(minutes: u64, seconds: u64) -> Option<TimeControl> {
-    Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+fn clock(minutes: u64, seconds: u64) -> ClubClock {
+    ClubClock::Live(TimeControl {
+        base: Duration::from_secs(60 * minutes),
+        increment: Duration::from_secs(seconds),
+    })
 }
 
-fn terms(game: GameKind, side: u8, clock: Option<TimeControl>, rated: bool, colour: Option<Colour>) -> Terms {
+fn terms(game: GameKind, side: u8, clock: ClubClock, rated: bool, colour: Option<Colour>) -> Terms {
     Terms { game, side, clock, rated, colour }
 }
 
@@ -39,6 +42,15 @@ fn ratings(pools: &[(&str, &str)]) -> Vec<(String, String)> {
 fn game(id: u64, blue: &str, red: &str) -> GameRow {
     let (blue, red) = (blue.to_string(), red.to_string());
     GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true }
+}
+
+/// A game of ana's in progress against `opponent`, on three days a turn, `left` to its
+/// deadline on a clock standing still.
+fn playing(id: u64, opponent: &str, your_turn: bool, left: Option<Duration>) -> PlayingRow {
+    let time = Timepiece::fake();
+    let due = left.map(|left| Deadline { at: time.now() + left, time: time.clone() });
+    let game = GameRow { clock: ClubClock::Daily(3), ..game(id, "ana", opponent) };
+    PlayingRow { game, opponent: opponent.to_string(), your_turn, due }
 }
 
 /// A lobby with something in every part, seen by `ana`.
@@ -69,7 +81,7 @@ fn full_parts() -> (ClubView, OwnView) {
             SeekRow {
                 id: 9,
                 by: "ana".to_string(),
-                terms: terms(ombagui, 4, None, false, Some(Colour::Blue)),
+                terms: terms(ombagui, 4, ClubClock::Untimed, false, Some(Colour::Blue)),
             },
         ],
         live: vec![game(21, "bojan", "dan"), game(22, "eva", "filip")],
@@ -81,6 +93,7 @@ fn full_parts() -> (ClubView, OwnView) {
     };
     let own = OwnView {
         me: Some("ana".to_string()),
+        playing: vec![playing(23, "bojan", true, Some(Duration::from_secs(5 * 3600 + 720)))],
         challenges: vec![
             ChallengeRow {
                 id: 11,
@@ -142,11 +155,11 @@ fn every_part_of_a_full_lobby_is_drawn_in_each_language() {
     for lang in Lang::ALL {
         let mut app = lobby_app(full(), 100, 16);
         let mut screens = Vec::new();
-        for n in 1..=6 {
+        for n in 1..=7 {
             press(&mut app, &[&n.to_string()]);
             screens.push(text(&app, lang));
         }
-        press(&mut app, &["1", "Down", "c"]);
+        press(&mut app, &["2", "Down", "c"]);
         screens.push(text(&app, lang));
         let name = format!("lobby_full_{lang:?}").to_lowercase();
         insta::assert_snapshot!(name, screens.join("\n"));
@@ -162,11 +175,12 @@ fn an_empty_lobby_and_a_watchers_say_so_in_each_language() {
         );
         let mut app = lobby_app(view, 80, 12);
         let mut screens = Vec::new();
-        for n in 1..=6 {
+        for n in 1..=7 {
             press(&mut app, &[&n.to_string()]);
             screens.push(text(&app, lang));
         }
         let empty = [
+            LOBBY_EMPTY_PLAYING,
             LOBBY_EMPTY_PLAYERS,
             LOBBY_EMPTY_SEEKS,
             LOBBY_EMPTY_CHALLENGES,
@@ -234,9 +248,40 @@ fn a_seek_is_posted_on_the_forms_terms() {
 }
 
 #[test]
+fn the_forms_clock_goes_on_from_the_live_clocks_to_days_a_turn_and_round() {
+    let mut app = lobby_app(full(), 100, 16);
+    press(&mut app, &["n", "Down"]);
+    let clock_of = |app: &App| lobby(app).form.as_ref().expect("the form").clock;
+    let live = ["10+5", "15+10", "30+0"].map(|text| ClubClock::parse(text).unwrap());
+    let daily = [1, 2, 3, 5, 7, 14].map(ClubClock::Daily);
+    for expected in live.into_iter().chain(daily).chain([ClubClock::Untimed]) {
+        press(&mut app, &["Right"]);
+        assert_eq!(clock_of(&app), expected);
+    }
+    press(&mut app, &["Left"]);
+    assert_eq!(clock_of(&app), ClubClock::Daily(14), "back round to the longest");
+    press(&mut app, &["Left", "Left"]);
+    assert_eq!(clock_of(&app), ClubClock::Daily(5));
+    // The form says what the figure means, in each language; the lists show it as `5d`.
+    for (lang, said) in [
+        (Lang::En, "5d (5 days a turn)"),
+        (Lang::Fr, "5d (5 jours par coup)"),
+        (Lang::Sr, "5d (5 дана по потезу)"),
+    ] {
+        let screen = text(&app, lang);
+        assert!(screen.contains(said), "{lang:?}: {said}\n{screen}");
+    }
+    press(&mut app, &["Left", "Left", "Left"]);
+    assert!(text(&app, Lang::Sr).contains("1d (1 дан по потезу)"), "one day, in the singular");
+    press(&mut app, &["Right", "Right", "Enter"]);
+    let daily = terms(GameKind::ALL[0], 3, ClubClock::Daily(3), true, None);
+    assert_eq!(asked(&mut app), Some(LobbyAsk::Post(daily)));
+}
+
+#[test]
 fn seeks_are_taken_or_cancelled_and_members_challenged() {
     let mut app = lobby_app(full(), 100, 16);
-    press(&mut app, &["2", "Enter"]);
+    press(&mut app, &["3", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "another's seek is taken");
     press(&mut app, &["d"]);
     assert_eq!(app.request, None, "another's seek is not one's own to cancel");
@@ -244,7 +289,7 @@ fn seeks_are_taken_or_cancelled_and_members_challenged() {
     assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)), "one's own is cancelled");
     press(&mut app, &["d"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Cancel(9)));
-    press(&mut app, &["1", "Down", "c"]);
+    press(&mut app, &["2", "Down", "c"]);
     assert_eq!(lobby(&app).form.as_ref().and_then(|form| form.to.as_deref()), Some("bojan"));
     press(&mut app, &["Down", "Right", "Enter"]);
     let terms = terms(GameKind::ALL[0], 3, clock(10, 5), true, None);
@@ -257,7 +302,7 @@ fn seeks_are_taken_or_cancelled_and_members_challenged() {
 #[test]
 fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
     let mut app = lobby_app(full(), 100, 16);
-    press(&mut app, &["3", "a"]);
+    press(&mut app, &["4", "a"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)), "a challenge to me");
     press(&mut app, &["Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Accept(11)));
@@ -267,7 +312,7 @@ fn challenges_are_accepted_or_declined_and_games_watched_or_replayed() {
     assert_eq!(app.request, None, "one's own challenge is not one's to accept");
     press(&mut app, &["Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Decline(12)), "Enter withdraws one's own");
-    press(&mut app, &["4", "Down", "Enter"]);
+    press(&mut app, &["5", "Down", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)));
     press(&mut app, &["Right", "Enter"]);
     assert_eq!(asked(&mut app), Some(LobbyAsk::Replay(3)));
@@ -280,7 +325,7 @@ fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
     let mut app = lobby_app(full(), 100, 16);
     let layout = lobby(&app).layout(app.area, Lang::En).unwrap();
     let tab = |n: usize| layout.labels[n].1;
-    click_at(&mut app, (tab(3).x + 2, tab(3).y));
+    click_at(&mut app, (tab(4).x + 2, tab(4).y));
     assert_eq!(lobby(&app).tab, Tab::Live);
     // The list's first line is its column heads; its rows come under them.
     let row = |n: u16| (5, layout.list.y + 1 + n);
@@ -290,7 +335,7 @@ fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
     assert_eq!(asked(&mut app), Some(LobbyAsk::Watch(22)), "a second one watches");
     click_at(&mut app, row(5));
     assert_eq!((app.request.take(), lobby(&app).row(Tab::Live)), (None, 1), "below the rows: nothing");
-    click_at(&mut app, (tab(1).x, tab(1).y));
+    click_at(&mut app, (tab(2).x, tab(2).y));
     click_at(&mut app, row(0));
     assert_eq!(asked(&mut app), Some(LobbyAsk::Take(7)), "the chosen row, clicked, is taken");
     // The form: a click on a row chooses it, on the chosen one changes it, on the last sends.
@@ -306,7 +351,7 @@ fn clicks_choose_a_part_and_a_row_and_a_second_click_acts() {
 #[test]
 fn a_new_view_keeps_each_part_on_the_same_row() {
     let mut app = lobby_app(full(), 100, 16);
-    press(&mut app, &["2", "Down", "1", "Down", "Down", "4", "Down"]);
+    press(&mut app, &["3", "Down", "2", "Down", "Down", "5", "Down"]);
     let (mut club, own) = full_parts();
     let first = club.seeks[0].clone();
     club.seeks.insert(0, SeekRow { id: 40, ..first });
@@ -318,7 +363,7 @@ fn a_new_view_keeps_each_part_on_the_same_row() {
     assert_eq!(kept.view.club.online[kept.row(Tab::Players)].name, "chloé", "the same member, moved up");
     assert_eq!(kept.view.club.live[kept.row(Tab::Live)].id, 22);
     // In the best, a place is found again by its pool and name.
-    press(&mut app, &["6", "Down", "Down"]);
+    press(&mut app, &["7", "Down", "Down"]);
     let (mut club, own) = full_parts();
     club.best[0].1.insert(0, ("dan".to_string(), "1700".to_string(), 40));
     lobby_mut(&mut app).set_view(LobbyView::new(club, own));
@@ -326,7 +371,7 @@ fn a_new_view_keeps_each_part_on_the_same_row() {
     assert_eq!((pool, place.map(|(n, place)| (n, place.0.as_str()))), ("Clamber 3", Some((2, "bojan"))));
     // A row gone leaves the place where it was, within the rows there are.
     let mut app = lobby_app(full(), 100, 16);
-    press(&mut app, &["2", "Down"]);
+    press(&mut app, &["3", "Down"]);
     let (mut club, own) = full_parts();
     club.seeks.truncate(1);
     lobby_mut(&mut app).set_view(LobbyView::new(club, own));
@@ -400,8 +445,8 @@ fn leaving_a_game_of_the_club_comes_back_to_the_lobby() {
 #[test]
 fn a_watcher_is_not_offered_a_seek_or_a_challenge() {
     let (club, own) = full_parts();
-    let mut app = lobby_app(LobbyView::new(club, OwnView { me: None, ..own }), 100, 16);
-    press(&mut app, &["1", "Down"]);
+    let mut app = lobby_app(LobbyView::new(club, OwnView { me: None, playing: Vec::new(), ..own }), 100, 16);
+    press(&mut app, &["2", "Down"]);
     assert_eq!(lobby(&app).offer(), None);
     for keys in [&["n"][..], &["c"], &["Enter"]] {
         press(&mut app, keys);

@@ -7,10 +7,11 @@ mod common;
 
 use common::*;
 use hexstack::app::lobby::{
-    ChallengeRow, ClubView, GameRow, Lobby, LobbyView, OnlineRow, OwnView, RecentRow, SeekRow, Terms,
+    ChallengeRow, ClubView, GameRow, Lobby, LobbyView, OnlineRow, OwnView, PlayingRow, RecentRow, SeekRow,
+    Terms,
 };
 use hexstack::app::{App, Profile, Screen};
-use hexstack::clock::TimeControl;
+use hexstack::clock::{ClubClock, Deadline, TimeControl, Timepiece};
 use hexstack::i18n::keys::*;
 use hexstack::i18n::{Lang, text};
 use hexstack::rules::{Colour, GameKind};
@@ -22,8 +23,11 @@ const SIZES: [(u16, u16); 3] = [(60, 20), (80, 24), (120, 40)];
 /// Twenty letters, the longest name a member may have.
 const LONG: &str = "aleksandar_petrovic1";
 
-fn clock(minutes: u64, seconds: u64) -> Option<TimeControl> {
-    Some(TimeControl { base: Duration::from_secs(60 * minutes), increment: Duration::from_secs(seconds) })
+fn clock(minutes: u64, seconds: u64) -> ClubClock {
+    ClubClock::Live(TimeControl {
+        base: Duration::from_secs(60 * minutes),
+        increment: Duration::from_secs(seconds),
+    })
 }
 
 fn game(id: u64, blue: &str, red: &str) -> GameRow {
@@ -31,8 +35,26 @@ fn game(id: u64, blue: &str, red: &str) -> GameRow {
     GameRow { id, game: GameKind::ALL[0], side: 3, blue, red, clock: clock(5, 3), rated: true }
 }
 
-fn terms(side: u8, clock: Option<TimeControl>, rated: bool, colour: Option<Colour>) -> Terms {
+fn terms(side: u8, clock: ClubClock, rated: bool, colour: Option<Colour>) -> Terms {
     Terms { game: GameKind::ALL[0], side, clock, rated, colour }
+}
+
+/// A game of ana's in progress against `opponent` on `clock`, `left` (hours, minutes) to its
+/// deadline on a clock standing still; none in a live game.
+fn playing(
+    id: u64,
+    opponent: &str,
+    your_turn: bool,
+    clock: ClubClock,
+    left: Option<(u64, u64)>,
+) -> PlayingRow {
+    let time = Timepiece::fake();
+    let due = left.map(|(hours, minutes)| Deadline {
+        at: time.now() + Duration::from_secs(3600 * hours + 60 * minutes),
+        time: time.clone(),
+    });
+    let game = GameRow { clock, ..game(id, "ana", opponent) };
+    PlayingRow { game, opponent: opponent.to_string(), your_turn, due }
 }
 
 /// A club with something in every part, a twenty-letter name among its members, a pool
@@ -54,9 +76,12 @@ fn full() -> LobbyView {
         ],
         seeks: vec![
             SeekRow { id: 7, by: LONG.to_string(), terms: terms(3, clock(5, 3), true, Some(Colour::Blue)) },
-            SeekRow { id: 9, by: "ana".to_string(), terms: terms(4, None, false, None) },
+            SeekRow { id: 9, by: "ana".to_string(), terms: terms(4, ClubClock::Untimed, false, None) },
         ],
-        live: vec![game(21, "bojan", "dan"), game(22, LONG, "filip")],
+        live: vec![
+            game(21, "bojan", "dan"),
+            GameRow { clock: ClubClock::Daily(14), ..game(22, LONG, "filip") },
+        ],
         best: vec![
             ("Clamber 3".to_string(), vec![place("ana", "1512", 12), place(LONG, "1490", 30)]),
             ("Clamber 4".to_string(), Vec::new()),
@@ -66,6 +91,14 @@ fn full() -> LobbyView {
     };
     let own = OwnView {
         me: Some("ana".to_string()),
+        // Ana's turn first, the soonest deadline first: a day's turn with under a sixth of it
+        // left (3h 12m of 24h), three days' with more, then the others' turns.
+        playing: vec![
+            playing(31, LONG, true, ClubClock::Daily(1), Some((3, 12))),
+            playing(24, "chloé", true, ClubClock::Daily(3), Some((53, 0))),
+            playing(25, "bojan", false, ClubClock::Daily(14), Some((335, 59))),
+            playing(26, "dan", false, clock(5, 3), None),
+        ],
         challenges: vec![
             ChallengeRow {
                 id: 11,
@@ -77,7 +110,7 @@ fn full() -> LobbyView {
                 id: 12,
                 from: "ana".to_string(),
                 to: "chloé".to_string(),
-                terms: terms(3, clock(10, 5), false, None),
+                terms: terms(3, ClubClock::Daily(3), false, None),
             },
         ],
         recent: vec![
@@ -112,12 +145,12 @@ fn lobby_app(view: LobbyView, (width, height): (u16, u16), lang: Lang) -> App {
 fn screens(view: LobbyView, size: (u16, u16), lang: Lang, more: bool) -> Vec<String> {
     let mut app = lobby_app(view, size, lang);
     let mut screens = Vec::new();
-    for n in 1..=6 {
+    for n in 1..=7 {
         press(&mut app, &[&n.to_string()]);
         screens.push(render_in(&app, lang).backend().to_string());
     }
     if more {
-        press(&mut app, &["1", "Down", "Enter"]);
+        press(&mut app, &["2", "Down", "Enter"]);
         screens.push(render_in(&app, lang).backend().to_string());
         press(&mut app, &["Esc", "?"]);
         screens.push(render_in(&app, lang).backend().to_string());
@@ -157,6 +190,7 @@ fn lobby(app: &App) -> &Lobby {
 fn the_parts_names_read_whole_and_apart_at_each_size_in_each_language() {
     use hexstack::app::lobby::Tab;
     let full_names = [
+        LOBBY_TAB_PLAYING,
         LOBBY_TAB_PLAYERS,
         LOBBY_TAB_SEEKS,
         LOBBY_TAB_CHALLENGES,
@@ -165,6 +199,7 @@ fn the_parts_names_read_whole_and_apart_at_each_size_in_each_language() {
         LOBBY_TAB_BEST,
     ];
     let short_names = [
+        LOBBY_TAB_PLAYING_SHORT,
         LOBBY_TAB_PLAYERS_SHORT,
         LOBBY_TAB_SEEKS_SHORT,
         LOBBY_TAB_CHALLENGES_SHORT,
@@ -176,7 +211,7 @@ fn the_parts_names_read_whole_and_apart_at_each_size_in_each_language() {
         for lang in Lang::ALL {
             let app = lobby_app(full(), size, lang);
             let screen = render_in(&app, lang).backend().to_string();
-            let tabs: String = screen.lines().skip(1).take(2).collect();
+            let tabs: String = screen.lines().skip(1).take(3).collect();
             let mut names = Vec::new();
             for (n, tab) in Tab::ALL.into_iter().enumerate() {
                 let count = lobby(&app).listed(tab);
@@ -192,7 +227,7 @@ fn the_parts_names_read_whole_and_apart_at_each_size_in_each_language() {
             let mut apart = names.clone();
             apart.sort();
             apart.dedup();
-            assert_eq!(apart.len(), 6, "{lang:?} at {size:?}: {names:?} are told apart");
+            assert_eq!(apart.len(), 7, "{lang:?} at {size:?}: {names:?} are told apart");
             if size.0 >= 80 {
                 assert!(!tabs.contains('…'), "{lang:?} at {size:?}: {tabs}");
             }
@@ -205,7 +240,7 @@ fn my_games_keep_their_result_whole_and_the_help_its_last_key_at_each_size() {
     for size in SIZES {
         for lang in Lang::ALL {
             let mut app = lobby_app(full(), size, lang);
-            press(&mut app, &["5"]);
+            press(&mut app, &["6"]);
             let screen = render_in(&app, lang).backend().to_string();
             for result in
                 [text!(STATUS_RESIGNED, Colour::Blue, Colour::Red), text!(TIME_UP, Colour::Blue, Colour::Red)]
@@ -224,7 +259,7 @@ fn my_games_keep_their_result_whole_and_the_help_its_last_key_at_each_size() {
 #[test]
 fn a_member_cannot_open_a_challenge_to_themself_and_is_told_at_once() {
     let mut app = lobby_app(full(), (80, 24), Lang::En);
-    press(&mut app, &["1", "Enter"]);
+    press(&mut app, &["2", "Enter"]);
     assert_eq!(lobby(&app).form, None, "no form to fill first");
     assert_eq!(app.request, None);
     let screen = render(&app).backend().to_string();
@@ -238,10 +273,10 @@ fn a_member_cannot_open_a_challenge_to_themself_and_is_told_at_once() {
 #[test]
 fn a_pool_nobody_is_rated_in_is_left_out_and_a_club_with_none_says_so() {
     let mut app = lobby_app(full(), (80, 24), Lang::En);
-    press(&mut app, &["6"]);
+    press(&mut app, &["7"]);
     let screen = render(&app).backend().to_string();
     assert!(!screen.contains("Clamber 4"), "a heading alone says nothing\n{screen}");
-    assert!(screen.contains("6 Best (3)"), "three members are placed\n{screen}");
+    assert!(screen.contains("7 Best (3)"), "three members are placed\n{screen}");
     let club = ClubView {
         club: "Hexhall".to_string(),
         best: ["Clamber 3", "Clamber 4", "Ombagui"].map(|pool| (pool.to_string(), Vec::new())).to_vec(),
@@ -249,16 +284,16 @@ fn a_pool_nobody_is_rated_in_is_left_out_and_a_club_with_none_says_so() {
     };
     let view = LobbyView::new(club, OwnView { me: Some("ana".to_string()), ..OwnView::default() });
     let mut app = lobby_app(view, (80, 24), Lang::En);
-    press(&mut app, &["6"]);
+    press(&mut app, &["7"]);
     let screen = render(&app).backend().to_string();
-    assert!(screen.contains("6 Best (0)") && screen.contains("Nobody has a rating yet."), "{screen}");
+    assert!(screen.contains("7 Best (0)") && screen.contains("Nobody has a rating yet."), "{screen}");
     assert!(!screen.contains("Ombagui"), "{screen}");
 }
 
 #[test]
 fn an_empty_part_says_so_under_its_column_heads_and_the_side_is_the_members_own() {
     let mut app = lobby_app(empty(), (80, 24), Lang::Sr);
-    press(&mut app, &["2"]);
+    press(&mut app, &["3"]);
     let screen = render_in(&app, Lang::Sr).backend().to_string();
     let rows: Vec<&str> = screen.lines().collect();
     let heads = rows.iter().position(|row| row.contains("Нуди")).expect("the column heads");

@@ -21,6 +21,7 @@ mod modes;
 mod timed;
 
 use crate::ai::Level;
+use crate::clock::{ClubClock, Deadline};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::record::{Players, Record};
@@ -42,6 +43,12 @@ pub struct GameScreen<G: Game> {
     /// What the club knows of each player (Blue, Red): their rating in the game's pool
     /// (`1512`, `?` while provisional), none off the club or in a casual game.
     pub ratings: [Option<String>; 2],
+    /// The club's clock of a game there (`3d`), named in its panel where the record keeps
+    /// no live clock; none off the club.
+    pub club_clock: Option<ClubClock>,
+    /// When a correspondence turn's time runs out: the club's to keep and end the game on,
+    /// the screen's only to show.
+    pub due: Option<Deadline>,
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
@@ -86,6 +93,8 @@ impl<G: Input> GameScreen<G> {
             mode: Mode::HotSeat,
             players: prefs.players(),
             ratings: [None, None],
+            club_clock: None,
+            due: None,
             keeping: Keeping::new(),
             leaving: Leaving::Program,
             prefs: prefs.clone(),

@@ -1,5 +1,5 @@
-//! The club's lobby: who is online, the open seeks, the challenges, the games to watch
-//! and one's own to replay, the best of each pool. The screen is fed plain data (a
+//! The club's lobby: one's own games in progress, who is online, the open seeks, the
+//! challenges, the games to watch and one's own to replay, the best of each pool. The screen is fed plain data (a
 //! [`LobbyView`]) by the program around it and answers with what the member asked for (a
 //! [`LobbyAsk`]); it never decides whether that is allowed: the club does, and says so in
 //! the note. It knows nothing of the club's database or network.
@@ -11,8 +11,8 @@ pub mod view;
 pub use form::Form;
 pub use layout::LobbyLayout;
 pub use view::{
-    ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, RecentRow, SeekRow,
-    Terms,
+    ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, PlayingRow, RecentRow,
+    SeekRow, Terms,
 };
 
 use super::component::{Component, Go, Request};
@@ -20,10 +20,16 @@ use super::keys::{Action, Context};
 use crate::i18n::{Lang, Text};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
+use std::time::Instant;
 
-/// The parts of the lobby, one on screen at a time, in the order of their keys (1-6).
+/// How many parts the lobby has.
+pub const PARTS: usize = 7;
+
+/// The parts of the lobby, one on screen at a time, in the order of their keys (1-7): one's
+/// own games in progress first, where a member looks for whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tab {
+    Playing,
     Players,
     Seeks,
     Challenges,
@@ -33,7 +39,8 @@ pub enum Tab {
 }
 
 impl Tab {
-    pub const ALL: [Tab; 6] = [Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
+    pub const ALL: [Tab; PARTS] =
+        [Tab::Playing, Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
 
     fn index(self) -> usize {
         self as usize
@@ -56,7 +63,7 @@ pub struct Lobby {
     pub view: LobbyView,
     pub tab: Tab,
     /// The row chosen in each part, by [`Tab::ALL`]'s order.
-    pub rows: [usize; 6],
+    pub rows: [usize; PARTS],
     pub form: Option<Form>,
     /// The club's answer to the last thing asked, refusals included.
     pub note: Option<Text>,
@@ -73,9 +80,9 @@ impl Default for Lobby {
 }
 
 impl Lobby {
-    /// The lobby on `view`, on its list of who is online.
+    /// The lobby on `view`, on its first part: the member's games in progress.
     pub fn new(view: LobbyView) -> Lobby {
-        Lobby { view, tab: Tab::Players, rows: [0; 6], form: None, note: None, lang: Lang::default() }
+        Lobby { view, tab: Tab::ALL[0], rows: [0; PARTS], form: None, note: None, lang: Lang::default() }
     }
 
     /// The same lobby, on a terminal that speaks `lang`.
@@ -131,6 +138,7 @@ impl Lobby {
     pub fn count(&self, tab: Tab) -> usize {
         let (club, own) = (&self.view.club, &self.view.own);
         match tab {
+            Tab::Playing => own.playing.len(),
             Tab::Players => club.online.len(),
             Tab::Seeks => club.seeks.len(),
             Tab::Challenges => own.challenges.len(),
@@ -155,6 +163,7 @@ impl Lobby {
     fn row_key(&self, tab: Tab, row: usize) -> Option<RowKey> {
         let (club, own) = (&self.view.club, &self.view.own);
         match tab {
+            Tab::Playing => own.playing.get(row).map(|playing| RowKey::Id(playing.game.id)),
             Tab::Players => club.online.get(row).map(|member| RowKey::Name(member.name.clone())),
             Tab::Seeks => club.seeks.get(row).map(|seek| RowKey::Id(seek.id)),
             Tab::Challenges => own.challenges.get(row).map(|challenge| RowKey::Id(challenge.id)),
@@ -179,6 +188,10 @@ impl Lobby {
         let row = self.row(self.tab);
         let (view, club, own) = (&self.view, &self.view.club, &self.view.own);
         match self.tab {
+            Tab::Playing => own.playing.get(row).map(|playing| match playing.your_turn {
+                true => text!(LOBBY_DO_PLAY, playing.opponent.as_str()),
+                false => text!(LOBBY_DO_OPEN, playing.opponent.as_str()),
+            }),
             Tab::Players => club
                 .online
                 .get(row)
@@ -202,12 +215,14 @@ impl Lobby {
         }
     }
 
-    /// What Enter does on the chosen row: take or cancel a seek, accept a challenge to the
-    /// member or withdraw one of theirs, watch or replay a game, challenge a member.
+    /// What Enter does on the chosen row: open one's own game in progress, take or cancel a
+    /// seek, accept a challenge to the member or withdraw one of theirs, watch or replay a
+    /// game, challenge a member.
     fn choose(&mut self) -> Go {
         let row = self.row(self.tab);
         let (view, club, own) = (&self.view, &self.view.club, &self.view.own);
         let ask = match self.tab {
+            Tab::Playing => own.playing.get(row).map(|playing| LobbyAsk::Open(playing.game.id)),
             Tab::Players => return self.challenge(),
             Tab::Seeks => club.seeks.get(row).map(|seek| match view.is_me(&seek.by) {
                 true => LobbyAsk::Cancel(seek.id),
@@ -355,5 +370,17 @@ impl Lobby {
     /// in sight.
     pub fn first_shown(&self, shown: usize) -> usize {
         (self.row(self.tab) + 1).saturating_sub(shown.max(1))
+    }
+
+    /// When a time left shown on `area` next changes: the soonest among the deadlines in
+    /// sight, so that the screen is drawn again exactly then, and never polled. None while
+    /// no such figure is shown.
+    pub fn timer(&self, area: Rect) -> Option<Instant> {
+        if self.tab != Tab::Playing || self.form.is_some() {
+            return None;
+        }
+        let shown = self.layout(area, self.lang)?.rows();
+        let in_sight = self.view.own.playing.iter().skip(self.first_shown(shown)).take(shown);
+        in_sight.filter_map(|playing| playing.due.as_ref()?.next_change()).min()
     }
 }

@@ -151,6 +151,7 @@ impl App {
                 crate::each_game!(game.as_ref(), game => game.timer(self.overlay.is_some()))
             }
             Screen::Puzzle(puzzles) => puzzles.timer(),
+            Screen::Lobby(lobby) => lobby.timer(self.area),
             _ => None,
         }
     }

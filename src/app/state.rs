@@ -252,6 +252,23 @@ impl App {
         }
     }
 
+    /// The club's `clock` of its game on screen (`3d`): the panel names it, and a
+    /// correspondence turn's time left shows short under a sixth of its allowance.
+    pub fn club_clock(&mut self, clock: crate::clock::ClubClock) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.club_clock = Some(clock));
+        }
+    }
+
+    /// When the turn under way in the club's correspondence game on screen runs out (none:
+    /// no deadline to show): the panel counts down to it, and the app's timer wakes the loop
+    /// as its figure turns. The club alone ends the game on it.
+    pub fn club_deadline(&mut self, due: Option<crate::clock::Deadline>) {
+        if let Some(game) = self.game_screen() {
+            crate::each_game!(game, game => game.due = due);
+        }
+    }
+
     /// A finished game of the club's on this terminal, its turns to step through; `q` goes
     /// back to the lobby.
     pub fn replay_at_club(&mut self, saved: SavedGame) {

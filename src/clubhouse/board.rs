@@ -10,8 +10,10 @@ use super::games::ClubGames;
 use super::offers::Offers;
 use super::screens::terms;
 use super::terminals::Terminals;
-use crate::app::lobby::{ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, RecentRow, SeekRow};
-use crate::clock::TimeControl;
+use crate::app::lobby::{
+    ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, PlayingRow, RecentRow, SeekRow,
+};
+use crate::clock::{ClubClock, Deadline, Timepiece};
 use crate::club::{Club, Error, GameInfo, Member, MemberId, Pool, Reason, Verdict, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -22,6 +24,9 @@ use std::sync::Arc;
 const RECENT: usize = 20;
 /// How many members each pool's table of the best lists.
 const BEST: usize = 10;
+/// The most games a member can have in progress: one live, and the most correspondence
+/// games a club may allow.
+const PLAYING: usize = 1 + crate::settings::CLUB_DAILY_GAMES_MOST;
 
 /// The lobbies' views, and what they are built from that the database holds.
 pub struct Board {
@@ -49,6 +54,8 @@ pub struct Sources<'a> {
     pub terminals: &'a Terminals,
     pub games: &'a ClubGames,
     pub offers: &'a Offers,
+    /// The hub's clock, on which a correspondence turn's deadline is counted down.
+    pub time: &'a Timepiece,
 }
 
 impl Board {
@@ -183,7 +190,7 @@ impl Board {
             side: game.side,
             blue: game.players[0].1.clone(),
             red: game.players[1].1.clone(),
-            clock: TimeControl::parse(&game.clock_text).ok().flatten(),
+            clock: ClubClock::parse(&game.clock_text).unwrap_or(ClubClock::Untimed),
             rated: game.rated,
         });
         if self.best.is_none() {
@@ -228,7 +235,10 @@ impl Board {
             entry.insert(games.iter().map(recent_row).collect());
         }
         let recent = self.recent.get(&member.id).cloned().unwrap_or_default();
-        OwnView { me: Some(member.name.clone()), challenges, recent, failed }
+        let playing = read(from.club.games(Which::Live, Some(member.id), PLAYING), &mut failed)
+            .map(|games| playing_rows(member.id, &games, from))
+            .unwrap_or_default();
+        OwnView { me: Some(member.name.clone()), playing, challenges, recent, failed }
     }
 }
 
@@ -260,16 +270,49 @@ fn pool_name(pool: Pool) -> String {
     format!("{} {}", pool.game.title(), pool.side)
 }
 
-fn recent_row(info: &GameInfo) -> RecentRow {
-    let game = GameRow {
+/// The member's games in progress as their lobby lists them: the live game first, then
+/// those where it is their turn, then the others, each by the soonest deadline.
+fn playing_rows(member: MemberId, games: &[GameInfo], from: &Sources) -> Vec<PlayingRow> {
+    let mut rows: Vec<(bool, Option<i64>, PlayingRow)> = games
+        .iter()
+        .map(|info| {
+            let opponent = match info.blue_id == member {
+                true => info.red.clone(),
+                false => info.blue.clone(),
+            };
+            let due = info
+                .deadline
+                .map(|ms| Deadline { at: instant_of(from.club, from.time, ms), time: from.time.clone() });
+            let row =
+                PlayingRow { game: game_row(info), opponent, your_turn: info.mover == Some(member), due };
+            (info.deadline.is_some(), info.deadline, row)
+        })
+        .collect();
+    rows.sort_by_key(|(daily, deadline, row)| (*daily, !row.your_turn, *deadline, row.game.id));
+    rows.into_iter().map(|(_, _, row)| row).collect()
+}
+
+/// When the club's clock (milliseconds since 1970) reads `ms`, on the hub's clock: a
+/// millisecond late rather than early, so that a timer set for it finds it passed.
+pub fn instant_of(club: &Club, time: &Timepiece, ms: i64) -> std::time::Instant {
+    let ahead = u64::try_from(ms.saturating_sub(club.now())).unwrap_or(0);
+    time.now() + std::time::Duration::from_millis(ahead.saturating_add(1))
+}
+
+fn game_row(info: &GameInfo) -> GameRow {
+    GameRow {
         id: info.id as u64,
         game: info.game,
         side: info.side,
         blue: info.blue.clone(),
         red: info.red.clone(),
-        clock: TimeControl::parse(&info.clock).ok().flatten(),
+        clock: ClubClock::parse(&info.clock).unwrap_or(ClubClock::Untimed),
         rated: info.rated,
-    };
+    }
+}
+
+fn recent_row(info: &GameInfo) -> RecentRow {
+    let game = game_row(info);
     let result = info.verdict.map_or_else(|| text!(PLAIN, String::new()), verdict_text);
     RecentRow { game, turns: info.turns as usize, result }
 }

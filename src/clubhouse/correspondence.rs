@@ -7,6 +7,7 @@ use super::games::ClubGame;
 use super::hub::{Hub, Refused};
 use super::log;
 use super::notify::{Need, Notice};
+use crate::clock::Deadline;
 use crate::club::{Due, GameId, MemberId, Reason, Refusal, Verdict};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -21,9 +22,7 @@ pub const ALIVE: Duration = Duration::from_secs(5 * 60);
 impl Hub {
     /// When the club's clock (milliseconds since 1970) reads `ms`, on the hub's clock.
     pub(super) fn instant_of(&self, ms: i64) -> Instant {
-        let ahead = u64::try_from(ms.saturating_sub(self.club.now())).unwrap_or(0);
-        // A millisecond late rather than early: woken, the deadline has passed.
-        self.time.now() + Duration::from_millis(ahead.saturating_add(1))
+        super::board::instant_of(&self.club, &self.time, ms)
     }
 
     /// When the next deadline passes or the next warning of low time is due.
@@ -67,6 +66,19 @@ impl Hub {
                 self.board.changed_for(member);
             }
         }
+        let due = self.deadline_of(id);
+        if due.is_some() {
+            for conn in self.terminals.at(id) {
+                self.terminals.on_screen(conn, &self.games, |screen| screen.app.club_deadline(due.clone()));
+            }
+        }
+    }
+
+    /// When the turn under way in correspondence game `id` runs out, as its screens count
+    /// down to it; none for a game not by correspondence.
+    pub(super) fn deadline_of(&self, id: GameId) -> Option<Deadline> {
+        let ms = self.daily.get(id)?.next.deadline?;
+        Some(Deadline { at: self.instant_of(ms), time: self.time.clone() })
     }
 
     /// Ends every correspondence game whose mover's time ran out (the other wins on time,

@@ -11,7 +11,7 @@ use super::board::Board;
 pub use super::calls::{Ask, Call, Who};
 use super::daily::Daily;
 use super::games::{ClubGame, ClubGames};
-use super::notices::Missed;
+use super::missed::Missed;
 use super::notify::Notifier;
 use super::offers::Offers;
 use super::terminals::{Out, Terminals};

@@ -18,7 +18,13 @@ use ratatui::layout::Rect;
 /// The board's sources, borrowed from the hub's parts beside it.
 macro_rules! sources {
     ($hub:expr) => {
-        Sources { club: &$hub.club, terminals: &$hub.terminals, games: &$hub.games, offers: &$hub.offers }
+        Sources {
+            club: &$hub.club,
+            terminals: &$hub.terminals,
+            games: &$hub.games,
+            offers: &$hub.offers,
+            time: &$hub.time,
+        }
     };
 }
 
@@ -94,6 +100,10 @@ impl Hub {
         let Some(Request::Lobby(ask)) = request else { return };
         let answer = match (ask, &member) {
             (LobbyAsk::Watch(id), _) => self.open_game(conn, None, game_id(id)).map(|()| None),
+            // A member opens their own game: a correspondence game is woken, and seats them.
+            (LobbyAsk::Open(id), Some(member)) => {
+                self.open_game(conn, Some(member.id), game_id(id)).map(|()| None)
+            }
             (LobbyAsk::Replay(id), _) => self.replay(conn, game_id(id)).map(|()| None),
             (ask, Some(member)) => self.ask(conn, member, ask),
             (_, None) => Err(text!(CLUB_WATCHER_ONLY).into()),
@@ -121,7 +131,7 @@ impl Hub {
             LobbyAsk::Take(id) | LobbyAsk::Accept(id) => self.accept(member, id).map(|()| None),
             LobbyAsk::Cancel(id) | LobbyAsk::Decline(id) => self.withdraw(member, id).map(|()| None),
             // Both are answered before a member is needed.
-            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) => Ok(None),
+            LobbyAsk::Watch(_) | LobbyAsk::Replay(_) | LobbyAsk::Open(_) => Ok(None),
         }
     }
 

@@ -17,6 +17,7 @@ mod games;
 mod hub;
 mod lobbies;
 mod memory;
+mod missed;
 mod names;
 mod notices;
 mod notify;

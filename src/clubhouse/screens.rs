@@ -6,7 +6,7 @@ use crate::app::link::{Link, Seat};
 use crate::app::lobby::{LobbyView, Terms};
 use crate::app::profile::Profile;
 use crate::app::{self, App};
-use crate::clock::TimeControl;
+use crate::clock::ClubClock;
 use crate::club::bot::Offer;
 use crate::i18n::{Lang, Text};
 use crate::net::Output;
@@ -60,12 +60,12 @@ pub fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
 
 /// The terms of an offer, as the lobby shows them.
 pub fn terms(offer: &Offer) -> Terms {
-    let clock = TimeControl::parse(&offer.clock).ok().flatten();
+    let clock = ClubClock::parse(&offer.clock).unwrap_or(ClubClock::Untimed);
     Terms { game: offer.game, side: offer.side, clock, rated: offer.rated, colour: offer.colour }
 }
 
 /// The offer of a lobby's terms.
 pub fn offer(terms: &Terms) -> Offer {
-    let clock = terms.clock.map_or_else(|| "none".to_string(), |clock| clock.to_string());
+    let clock = terms.clock.to_string();
     Offer { game: terms.game, side: terms.side, clock, rated: terms.rated, colour: terms.colour }
 }

@@ -9,6 +9,7 @@ use super::hub::{Hub, Refused};
 use super::screens;
 use super::terminals::{Conn, Out};
 use crate::app::event::Event;
+use crate::clock::ClubClock;
 use crate::club::{GameId, Member, Pace, Pool, Reason, Refusal, Standing, Verdict};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
@@ -33,8 +34,13 @@ impl Hub {
         let seat = game.link.join(colour);
         let players = Players { blue, red, computer: None };
         let ratings = self.ratings_at(id);
-        self.terminals
-            .on_screen(conn, &self.games, |screen| screen.app.seat_at_club_rated(seat, &players, ratings));
+        let clock = ClubClock::parse(&game.clock_text).unwrap_or(ClubClock::Untimed);
+        let due = self.deadline_of(id);
+        self.terminals.on_screen(conn, &self.games, |screen| {
+            screen.app.seat_at_club_rated(seat, &players, ratings);
+            screen.app.club_clock(clock);
+            screen.app.club_deadline(due);
+        });
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use crate::app::game::GameScreen;
 use crate::app::layout::wrap_words;
 use crate::app::review::Reviewing;
 use crate::app::table::Input;
-use crate::clock::{self, LOW};
+use crate::clock::{self, ClubClock, LOW, shown_days};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::Colour;
@@ -21,19 +21,21 @@ use std::time::Duration;
 /// Marks the running clock (`‖` while the game is paused).
 const RUNNING: &str = "▶";
 const PAUSED: &str = "‖";
-/// Marks a clock under [`LOW`], in any colours or none.
+/// Marks a clock under [`LOW`] (a correspondence turn's under a sixth of its allowance), in
+/// any colours or none.
 const SHORT: &str = "!";
 
 /// In a game on time, a line a side for the top of its panel: the running clock marked,
 /// the side's name, its time left (`m:ss`, tenths under 10 s), and under 20 s the warning
-/// colour and a `!`. Nothing in a game without clocks.
+/// colour and a `!`. A correspondence game's lines instead where the club gave a deadline
+/// ([`daily_lines`]); nothing in a game without clocks.
 pub(super) fn panel_lines<G: Input>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
     let Some((left, running)) = game.table.read(|record| {
         let clock = record.clock()?;
         let ([blue, red], _) = clock.kept();
         Some(([blue, red], clock.running()))
     }) else {
-        return Vec::new();
+        return daily_lines(game, say);
     };
     let paused = game.paused;
     [Colour::Blue, Colour::Red]
@@ -46,20 +48,52 @@ pub(super) fn panel_lines<G: Input>(game: &GameScreen<G>, say: Say) -> Vec<Line<
                 (true, false) => RUNNING,
                 (false, _) => " ",
             };
-            let low = left < LOW;
-            let mut style = if mover { theme::TITLE } else { Style::new() };
-            if low {
-                style = style.patch(say.theme.warning);
-            }
-            let name = say.text(&crate::i18n::colour(colour));
-            Line::from(vec![
-                Span::raw(format!("{mark} ")),
-                Span::styled(format!("{name:<7}"), say.theme.player(colour)),
-                Span::styled(format!("{:>7}", clock::shown(left)), style),
-                Span::styled(if low { format!(" {SHORT}") } else { String::new() }, style),
-            ])
+            clock_line((colour, mark, mover), clock::shown(left), left < LOW, say)
         })
         .collect()
+}
+
+/// In a correspondence game at the club, a line a side: the side to move marked, with its
+/// time left to the deadline (`2d 5h`), in the warning colour and with a `!` under a sixth
+/// of the allowance; the other side, the whole allowance its turn will bring (`3d 0h`).
+/// Nothing once the game is over, or without a deadline.
+fn daily_lines<G: Input>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+    let Some(due) = game.daily_due() else { return Vec::new() };
+    let allowance = game.club_clock.and_then(ClubClock::allowance);
+    let to_move = game.table.to_move();
+    [Colour::Blue, Colour::Red]
+        .into_iter()
+        .map(|colour| match colour == to_move {
+            true => {
+                let short = allowance.is_some_and(|allowance| due.short(allowance));
+                clock_line((colour, RUNNING, true), due.shown(), short, say)
+            }
+            false => {
+                clock_line((colour, " ", false), allowance.map(shown_days).unwrap_or_default(), false, say)
+            }
+        })
+        .collect()
+}
+
+/// A side's clock line: its `mark`, its name, its time `shown`; the side to move's (`mover`)
+/// in bold, a `short` time in the warning colour and with a `!`, in any colours or none.
+fn clock_line(
+    (colour, mark, mover): (Colour, &str, bool),
+    shown: String,
+    short: bool,
+    say: Say,
+) -> Line<'static> {
+    let mut style = if mover { theme::TITLE } else { Style::new() };
+    if short {
+        style = style.patch(say.theme.warning);
+    }
+    let name = say.text(&crate::i18n::colour(colour));
+    Line::from(vec![
+        Span::raw(format!("{mark} ")),
+        Span::styled(format!("{name:<7}"), say.theme.player(colour)),
+        Span::styled(format!("{shown:>7}"), style),
+        Span::styled(if short { format!(" {SHORT}") } else { String::new() }, style),
+    ])
 }
 
 /// Where the board was: a paused game hides it, so that nobody thinks on it for free.

@@ -168,6 +168,9 @@ fn status(
 fn draw_panel<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let table = &game.table;
     let mut panel = Panel::new(say, area);
+    if let Some(daily) = game.club_clock.filter(|clock| clock.allowance().is_some()) {
+        panel.name_clock(daily.to_string());
+    }
     panel.lines(super::clock::panel_lines(game, say));
     panel.lines(players_lines(game, say, panel.width()));
     // A paused game hides the position: nothing of it in the panel either.

@@ -6,8 +6,8 @@ mod columns;
 
 use super::say::Say;
 use crate::app::lobby::form::ROWS;
-use crate::app::lobby::{Form, GameRow, Lobby, LobbyLayout, Tab, Terms};
-use crate::clock::TimeControl;
+use crate::app::lobby::{Form, GameRow, Lobby, LobbyLayout, PARTS, PlayingRow, Tab, Terms};
+use crate::clock::ClubClock;
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Words, colour, text};
 use crate::rules::hex::Board;
@@ -94,7 +94,8 @@ fn draw_note(words: &str, style: Style, note: Rect, frame: &mut Frame) {
 }
 
 /// What an empty part says, in [`Tab::ALL`]'s order.
-const EMPTY: [Key<0>; 6] = [
+const EMPTY: [Key<0>; PARTS] = [
+    LOBBY_EMPTY_PLAYING,
     LOBBY_EMPTY_PLAYERS,
     LOBBY_EMPTY_SEEKS,
     LOBBY_EMPTY_CHALLENGES,
@@ -175,6 +176,11 @@ fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> Columns {
     let terms_order = [Always, Leaves(2), Leaves(1), Leaves(3)];
     let within = |rows: usize| shown.start.min(rows)..shown.end.min(rows);
     let (heads, order, rows): (Vec<Key<0>>, Vec<Keep>, Vec<Vec<Span<'static>>>) = match lobby.tab {
+        Tab::Playing => {
+            let rows = own.playing[within(own.playing.len())].iter().map(|playing| playing_row(playing, say));
+            let order = vec![Always, Narrows, Leaves(3), Leaves(2), Always, Leaves(1)];
+            (PLAYING_HEADS.to_vec(), order, rows.collect())
+        }
         Tab::Players => {
             let rows = club.online[within(club.online.len())].iter().map(|member| {
                 let ratings = member.ratings.iter().map(|(pool, rating)| format!("{pool} {rating}"));
@@ -224,23 +230,23 @@ fn table(lobby: &Lobby, say: Say, shown: Range<usize>) -> Columns {
             let order = vec![Narrows, Narrows, Leaves(4), Leaves(2), Leaves(1), Leaves(3), Always];
             ([&GAME_HEADS[..], &[LOBBY_COL_TURNS, LOBBY_COL_STATE]].concat(), order, rows.collect())
         }
-        Tab::Best => {
-            let rows =
-                lobby.best_rows().skip(shown.start).take(shown.len()).map(|(pool, place)| match place {
-                    None => vec![Span::styled(pool.to_string(), theme::TITLE)],
-                    Some((n, (name, rating, games))) => {
-                        vec![
-                            raw(format!("{:>3}. {name}", n + 1)),
-                            raw(rating.clone()),
-                            raw(games.to_string()),
-                        ]
-                    }
-                });
-            let heads = vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES];
-            (heads, vec![Narrows, Always, Leaves(1)], rows.collect())
-        }
+        Tab::Best => return best(lobby, shown),
     };
     Columns { heads, order, rows }
+}
+
+/// The best of each pool, its rows `shown`: a pool's heading across the columns, then its
+/// places.
+fn best(lobby: &Lobby, shown: Range<usize>) -> Columns {
+    let raw = |words: String| Span::raw(words);
+    let rows = lobby.best_rows().skip(shown.start).take(shown.len()).map(|(pool, place)| match place {
+        None => vec![Span::styled(pool.to_string(), theme::TITLE)],
+        Some((n, (name, rating, games))) => {
+            vec![raw(format!("{:>3}. {name}", n + 1)), raw(rating.clone()), raw(games.to_string())]
+        }
+    });
+    let heads = vec![LOBBY_COL_NAME, LOBBY_COL_RATING, LOBBY_COL_GAMES];
+    Columns { heads, order: vec![Narrows, Always, Leaves(1)], rows: rows.collect() }
 }
 
 /// A game's terms in words: the game and board, the clock, rated or casual, and `side`
@@ -259,8 +265,18 @@ fn game_name(game: crate::rules::GameKind, side: u8, say: Say) -> String {
     }
 }
 
-fn clock(clock: Option<TimeControl>, say: Say) -> String {
-    clock.map_or_else(|| say.word(SETUP_NO_CLOCK), |clock| clock.to_string())
+/// A clock as every column shows it: `none` in the member's words, `5+3`, `3d`.
+fn clock(clock: ClubClock, say: Say) -> String {
+    match clock {
+        ClubClock::Untimed => say.word(SETUP_NO_CLOCK),
+        clock => clock.to_string(),
+    }
+}
+
+/// Days a turn in words, where a sentence names them: "3 days a turn".
+pub(super) fn days_a_turn(days: u8) -> crate::i18n::Text {
+    const DAYS: crate::i18n::Noun = crate::i18n::Noun([LOBBY_DAY_ONE, LOBBY_DAY_FEW, LOBBY_DAY_MANY]);
+    text!(LOBBY_DAYS_A_TURN, crate::i18n::Arg::Count(usize::from(days), DAYS))
 }
 
 /// The heads of a game's columns.
@@ -278,6 +294,37 @@ fn game_row(game: &GameRow, say: Say) -> Vec<Span<'static>> {
     ]
 }
 
+/// The heads of one's games in progress.
+const PLAYING_HEADS: [Key<0>; 6] =
+    [LOBBY_COL_TURN, LOBBY_COL_OPPONENT, LOBBY_COL_GAME, LOBBY_COL_CLOCK, LOBBY_COL_LEFT, LOBBY_COL_NUMBER];
+
+/// A game of one's in progress: whose turn in words (not only in colour), the opponent, the
+/// game and its clock, the time left to the side to move of a correspondence game (marked
+/// `!` in the warning style under a sixth of its allowance, as a live clock's last seconds
+/// are), the game's number.
+fn playing_row(playing: &PlayingRow, say: Say) -> Vec<Span<'static>> {
+    let game = &playing.game;
+    let turn = match playing.your_turn {
+        true => Span::styled(say.word(LOBBY_YOUR_TURN), say.theme.success.patch(theme::TITLE)),
+        false => Span::styled(say.word(LOBBY_THEIR_TURN), theme::LABEL),
+    };
+    let left = match (&playing.due, game.clock.allowance()) {
+        (Some(due), Some(allowance)) if due.short(allowance) => {
+            Span::styled(format!("{} !", due.shown()), say.theme.warning)
+        }
+        (Some(due), _) => Span::raw(due.shown()),
+        (None, _) => Span::raw("—"),
+    };
+    vec![
+        turn,
+        Span::raw(playing.opponent.clone()),
+        Span::raw(game_name(game.game, game.side, say)),
+        Span::raw(clock(game.clock, say)),
+        left,
+        Span::raw(game.id.to_string()),
+    ]
+}
+
 /// The form over the list: its title, then a row for each term with its value between
 /// arrows when chosen, and the row that sends it.
 fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
@@ -290,7 +337,11 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
     frame
         .render_widget(Line::styled(say.text(&title), theme::TITLE).alignment(Alignment::Center), title_rect);
     let terms = form.terms();
-    let [game, clock_words, rated, side] = terms_cells(&terms, terms.colour, say);
+    let [game, mut clock_words, rated, side] = terms_cells(&terms, terms.colour, say);
+    // The form says what `3d` means where the member chooses it.
+    if let ClubClock::Daily(days) = terms.clock {
+        clock_words = format!("{clock_words} ({})", say.text(&days_a_turn(days)));
+    }
     let rows: [(Key<0>, String); ROWS] = [
         (LOBBY_FORM_GAME, game),
         (LOBBY_FORM_CLOCK, clock_words),
@@ -298,14 +349,18 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
         (LOBBY_FORM_COLOUR, side),
         (LOBBY_FORM_SEND, String::new()),
     ];
+    // Every row as wide as the widest, so that the rows' names stay in a column whatever
+    // the value chosen (`14d (14 days a turn)` is wider than the rest).
+    let width = rows.iter().map(|(_, value)| value.chars().count() + 20).max().unwrap_or(0).max(36);
     for (n, ((what, value), rect)) in rows.into_iter().zip(rects).enumerate() {
         let chosen = n == form.row;
         let words = match (n, chosen) {
-            (n, _) if n == ROWS - 1 => format!("{:^36}", format!("[ {} ]", say.word(what))),
+            (n, _) if n == ROWS - 1 => format!("{:^width$}", format!("[ {} ]", say.word(what))),
             (_, true) => format!("{:>14}  ◀ {value} ▶", say.word(what)),
             (_, false) => format!("{:>14}    {value}  ", say.word(what)),
         };
         let style = if chosen { theme::CHOSEN } else { Style::new() };
-        frame.render_widget(Line::styled(format!("{words:<36}"), style).alignment(Alignment::Center), rect);
+        let line = Line::styled(format!("{words:<width$}"), style).alignment(Alignment::Center);
+        frame.render_widget(line, rect);
     }
 }

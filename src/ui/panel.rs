@@ -25,13 +25,21 @@ pub(super) struct Panel<'a> {
     moves: bool,
     /// Lines shown only where the panel holds them all, and where among the others.
     optional: (usize, Vec<Line<'static>>),
+    /// The clock named beside the title where the record keeps none: the club's `3d`.
+    clock: Option<String>,
 }
 
 impl<'a> Panel<'a> {
     /// An empty panel for `area`, saying things as `say` does.
     pub(super) fn new(say: Say<'a>, area: Rect) -> Panel<'a> {
         let width = usize::from(area.width.saturating_sub(2));
-        Panel { say, width, lines: Vec::new(), moves: true, optional: (0, Vec::new()) }
+        Panel { say, width, lines: Vec::new(), moves: true, optional: (0, Vec::new()), clock: None }
+    }
+
+    /// Names `clock` beside the title, where the game's record keeps no clock of its own: a
+    /// correspondence game's at the club (`3d`).
+    pub(super) fn name_clock(&mut self, clock: String) {
+        self.clock = Some(clock);
     }
 
     /// Lines that go here where the panel holds them with everything else, and nowhere
@@ -72,7 +80,7 @@ impl<'a> Panel<'a> {
         area: Rect,
         frame: &mut Frame,
     ) {
-        let Panel { say, width, mut lines, moves: listed, optional: (at, optional) } = self;
+        let Panel { say, width, mut lines, moves: listed, optional: (at, optional), clock } = self;
         // Room for them, the move list's heading and a turn: else they give way.
         if lines.len() + optional.len() + 3 <= usize::from(area.height.saturating_sub(2)) {
             lines.splice(at..at, optional);
@@ -100,8 +108,9 @@ impl<'a> Panel<'a> {
         let latest = if played == total { moves.len().saturating_sub(room) } else { 0 };
         let skip = current.saturating_sub(room.saturating_sub(1)).max(latest);
         lines.extend(moves.into_iter().skip(skip).take(room));
-        // A game on time names its time control beside the panel's title.
-        let control = table.read(|record| record.clock().map(|clock| clock.control().to_string()));
+        // A game on time names its time control beside the panel's title (the club's, by
+        // correspondence: `3d`).
+        let control = table.read(|record| record.clock().map(|clock| clock.control().to_string())).or(clock);
         let title = match control {
             Some(control) => format!(" {} · {control} ", say.word(title)),
             None => format!(" {} ", say.word(title)),

@@ -1,12 +1,13 @@
 //! A game screen's clocks: what holds them (the computer showing its turn, a box over the
 //! computer's turn, a shared game before both players came), the flag's fall said on the
-//! message line, and when the loop must look at them again.
+//! message line, and when the loop must look at them again; a correspondence turn's
+//! deadline at the club, which only the club ends the game on.
 
 use super::{GameScreen, Mode};
 use crate::app::component::{Go, Question};
 use crate::app::keys::Action;
 use crate::app::table::{Input, Message};
-use crate::clock::{Clock, TimeControl, Timepiece};
+use crate::clock::{Clock, Deadline, TimeControl, Timepiece};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::record::{End, Record};
@@ -110,8 +111,16 @@ impl<G: Input> GameScreen<G> {
         Go::Stay
     }
 
-    /// When the clocks next change what they show, or a flag falls.
+    /// When the clocks next change what they show, or a flag falls, or a correspondence
+    /// turn's time left turns.
     pub(super) fn clock_due(&self) -> Option<Instant> {
-        self.table.read(Record::clock_due)
+        let daily = self.daily_due().and_then(Deadline::next_change);
+        self.table.read(Record::clock_due).into_iter().chain(daily).min()
+    }
+
+    /// The deadline of the turn under way in a correspondence game that goes on: none to show
+    /// once it is over.
+    pub fn daily_due(&self) -> Option<&Deadline> {
+        self.due.as_ref().filter(|_| self.table.end().is_none())
     }
 }

@@ -38,8 +38,8 @@ const DIGITS: &[Press] = &[
     char('0'),
 ];
 
-/// The digits of the lobby's six parts.
-const DIGITS_TO_6: [Press; 6] = [char('1'), char('2'), char('3'), char('4'), char('5'), char('6')];
+/// The digits of the lobby's seven parts.
+const DIGITS_TO_7: [Press; 7] = [char('1'), char('2'), char('3'), char('4'), char('5'), char('6'), char('7')];
 
 const fn bind(
     contexts: &'static [Context],

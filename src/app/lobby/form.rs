@@ -1,17 +1,26 @@
-//! The form of a seek or a challenge: the game and board, the clock, rated or casual, the
-//! side the member plays; one row chosen to change with ← and →, Enter sends it.
+//! The form of a seek or a challenge: the game and board, the clock (none, live, or days a
+//! turn), rated or casual, the side the member plays; one row chosen to change with ← and →,
+//! Enter sends it.
 
 use super::{LobbyAsk, Terms, asking};
 use crate::app::component::Go;
 use crate::app::keys::Action;
 use crate::app::menu::{boards, clocks};
-use crate::clock::TimeControl;
+use crate::clock::{ClubClock, TimeControl};
 use crate::rules::Colour;
+use crate::rules::time_control::DAYS;
 use ratatui::layout::{Position, Rect};
 use std::time::Duration;
 
 /// The form's rows, in order: the last sends it.
 pub const ROWS: usize = 5;
+
+/// The clocks the form offers, in the order ← and → go through them: none, the live ones
+/// the menu offers, then days a turn.
+pub fn club_clocks() -> Vec<ClubClock> {
+    let live = clocks(None).into_iter().map(|clock| clock.map_or(ClubClock::Untimed, ClubClock::Live));
+    live.chain(DAYS.map(ClubClock::Daily)).collect()
+}
 
 /// A seek being written, or a challenge to a member.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -22,7 +31,7 @@ pub struct Form {
     pub row: usize,
     /// Which of the menu's boards.
     pub board: usize,
-    pub clock: Option<TimeControl>,
+    pub clock: ClubClock,
     pub rated: bool,
     pub colour: Option<Colour>,
 }
@@ -31,7 +40,10 @@ impl Form {
     /// The first game on its usual board, 5+3, rated, the side left to chance: a club's
     /// usual game.
     pub fn new(to: Option<String>) -> Form {
-        let clock = Some(TimeControl { base: Duration::from_secs(300), increment: Duration::from_secs(3) });
+        let clock = ClubClock::Live(TimeControl {
+            base: Duration::from_secs(300),
+            increment: Duration::from_secs(3),
+        });
         Form { to, row: 0, board: 0, clock, rated: true, colour: None }
     }
 
@@ -71,7 +83,7 @@ impl Form {
         match self.row {
             0 => self.board = step(self.board, boards().len()),
             1 => {
-                let all = clocks(None);
+                let all = club_clocks();
                 let at = all.iter().position(|&clock| clock == self.clock).unwrap_or(0);
                 self.clock = all[step(at, all.len())];
             }

@@ -1,15 +1,16 @@
-//! Where the lobby's parts go on a screen: the heading, the parts' names on one line or two
+//! Where the lobby's parts go on a screen: the heading, the parts' names on one line or more
 //! (each language's full names where they fit, the short ones its translators chose where
 //! not: never a cut word), the club's greeting, the list with its column heads, the note
 //! and the keys.
 
-use super::Tab;
+use super::{PARTS, Tab};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang};
 use ratatui::layout::{Position, Rect};
 
 /// The parts' names, in [`Tab::ALL`]'s order.
-const NAMES: [Key<0>; 6] = [
+const NAMES: [Key<0>; PARTS] = [
+    LOBBY_TAB_PLAYING,
     LOBBY_TAB_PLAYERS,
     LOBBY_TAB_SEEKS,
     LOBBY_TAB_CHALLENGES,
@@ -19,7 +20,8 @@ const NAMES: [Key<0>; 6] = [
 ];
 
 /// Their short names, where the full ones do not fit.
-const SHORT: [Key<0>; 6] = [
+const SHORT: [Key<0>; PARTS] = [
+    LOBBY_TAB_PLAYING_SHORT,
     LOBBY_TAB_PLAYERS_SHORT,
     LOBBY_TAB_SEEKS_SHORT,
     LOBBY_TAB_CHALLENGES_SHORT,
@@ -32,10 +34,10 @@ const SHORT: [Key<0>; 6] = [
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LobbyLayout {
     pub heading: Rect,
-    /// The parts' names: one line, or two where one does not hold them.
+    /// The parts' names: one line, or more where one does not hold them.
     pub tabs: Rect,
     /// Each part's name, number and count as it is written, and where.
-    pub labels: [(String, Rect); 6],
+    pub labels: [(String, Rect); PARTS],
     pub greeting: Rect,
     /// The chosen part's list, its column heads on its first line.
     pub list: Rect,
@@ -53,7 +55,7 @@ impl LobbyLayout {
     }
 
     /// The lobby on `area`, its parts named in `lang`, with `counts` rows each.
-    pub fn fit(area: Rect, lang: Lang, counts: [usize; 6]) -> Option<LobbyLayout> {
+    pub fn fit(area: Rect, lang: Lang, counts: [usize; PARTS]) -> Option<LobbyLayout> {
         if !Self::fits(area) {
             return None;
         }
@@ -90,47 +92,43 @@ impl LobbyLayout {
     }
 }
 
-/// The parts' labels (`3 Challenges (2)`) and where they go in `area`'s width, and how many
+/// The parts' labels (`4 Challenges (2)`) and where they go in `area`'s width, and how many
 /// lines they take: the full names on one line, else the short ones, else the full names on
-/// two lines, else the short ones; two spaces between where they fit, else one. Only where
-/// none of these fits (a count in the thousands on the narrowest screen) is a name cut.
-fn tab_line(area: Rect, lang: Lang, counts: [usize; 6]) -> ([(String, Rect); 6], u16) {
-    let label = |names: &[Key<0>; 6], n: usize| format!("{} {} ({})", n + 1, lang.word(names[n]), counts[n]);
-    let width = |text: &str| ratatui::text::Line::raw(text).width();
-    let ways = [(&NAMES, 1, 2), (&NAMES, 1, 1), (&SHORT, 1, 2), (&SHORT, 1, 1)].into_iter().chain([
-        (&NAMES, 2, 2),
-        (&NAMES, 2, 1),
-        (&SHORT, 2, 2),
-        (&SHORT, 2, 1),
-    ]);
+/// two lines, else the short ones, else three lines; two spaces between where they fit, else
+/// one, each line holding as many as fit. Only where none of these fits (a count in the
+/// thousands on the narrowest screen) is a name cut.
+fn tab_line(area: Rect, lang: Lang, counts: [usize; PARTS]) -> ([(String, Rect); PARTS], u16) {
+    let label =
+        |names: &[Key<0>; PARTS], n: usize| format!("{} {} ({})", n + 1, lang.word(names[n]), counts[n]);
+    let ways = [1, 2, 3].into_iter().flat_map(|lines| {
+        [(&NAMES, 2), (&NAMES, 1), (&SHORT, 2), (&SHORT, 1)].map(|(names, gap)| (names, lines, gap))
+    });
     for (names, lines, gap) in ways {
-        let labels: [String; 6] = std::array::from_fn(|n| label(names, n));
-        let per_line = 6 / usize::from(lines);
-        let fits = labels.chunks(per_line).all(|line| {
-            line.iter().map(|label| width(label)).sum::<usize>() + gap * (line.len() - 1)
-                <= usize::from(area.width)
-        });
-        if fits {
-            return (place(area, labels, per_line, gap), lines);
+        let labels: [String; PARTS] = std::array::from_fn(|n| label(names, n));
+        let placed = place(area, labels, gap);
+        if placed.iter().all(|(_, rect)| rect.y < area.y + 1 + lines && rect.right() <= area.right()) {
+            return (placed, lines);
         }
     }
     // The narrowest screen and a count in the thousands: the short names, cut to fit.
     let room = usize::from(area.width) / 3 - 1;
     let labels = std::array::from_fn(|n| cut(&label(&SHORT, n), room));
-    (place(area, labels, 3, 1), 2)
+    let placed = place(area, labels, 1);
+    let lines = placed.iter().map(|(_, rect)| rect.y - area.y).max().unwrap_or(1);
+    (placed, lines)
 }
 
-/// `labels` placed `per_line` to a line, `gap` columns apart.
-fn place(area: Rect, labels: [String; 6], per_line: usize, gap: usize) -> [(String, Rect); 6] {
-    let mut x = area.x;
-    std::array::from_fn(|n| {
-        if n % per_line == 0 {
-            x = area.x;
-        }
-        let label = labels[n].clone();
+/// `labels` placed on the lines from `area`'s second, `gap` columns apart, each line
+/// holding as many as fit in its width (at least one).
+fn place(area: Rect, labels: [String; PARTS], gap: u16) -> [(String, Rect); PARTS] {
+    let (mut x, mut y) = (area.x, area.y + 1);
+    labels.map(|label| {
         let width = ratatui::text::Line::raw(label.as_str()).width() as u16;
-        let rect = Rect::new(x, area.y + 1 + (n / per_line) as u16, width, 1);
-        x += width + gap as u16;
+        if x > area.x && x + width > area.right() {
+            (x, y) = (area.x, y + 1);
+        }
+        let rect = Rect::new(x, y, width, 1);
+        x += width + gap;
         (label, rect)
     })
 }
@@ -154,7 +152,7 @@ mod tests {
         for lang in Lang::ALL {
             for width in LobbyLayout::NEEDED.0..=140 {
                 let area = Rect::new(0, 0, width, 24);
-                let layout = LobbyLayout::fit(area, lang, [12, 3, 2, 40, 15, 30]).unwrap();
+                let layout = LobbyLayout::fit(area, lang, [4, 12, 3, 2, 40, 15, 30]).unwrap();
                 for (n, (label, rect)) in layout.labels.iter().enumerate() {
                     assert!(!label.contains('…'), "{lang:?} at {width}: {label}");
                     assert!(rect.right() <= width, "{lang:?} at {width}: {label} runs past the edge");

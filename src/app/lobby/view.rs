@@ -6,7 +6,7 @@
 //! ([`OwnView`], built when it changes for them). A new view is a new part; an unchanged
 //! part is the same one, so telling them apart costs nothing.
 
-use crate::clock::TimeControl;
+use crate::clock::{ClubClock, Deadline};
 use crate::i18n::Text;
 use crate::rules::{Colour, GameKind};
 use std::sync::Arc;
@@ -17,7 +17,8 @@ pub struct Terms {
     pub game: GameKind,
     /// The board's side; 4 for Ombagui.
     pub side: u8,
-    pub clock: Option<TimeControl>,
+    /// None, live (`5+3`) or days a turn (`3d`).
+    pub clock: ClubClock,
     pub rated: bool,
     /// The side the poster plays; None: decided at random.
     pub colour: Option<Colour>,
@@ -57,8 +58,21 @@ pub struct GameRow {
     pub side: u8,
     pub blue: String,
     pub red: String,
-    pub clock: Option<TimeControl>,
+    pub clock: ClubClock,
     pub rated: bool,
+}
+
+/// A game of the member's in progress (live or by correspondence).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayingRow {
+    pub game: GameRow,
+    /// The other player's name.
+    pub opponent: String,
+    /// Whether the member is to move.
+    pub your_turn: bool,
+    /// When the side to move's time runs out in a correspondence game; None in a live game
+    /// (its clocks are at the game) or one without a clock.
+    pub due: Option<Deadline>,
 }
 
 /// A game of the member's that is over: how long it went and how it ended.
@@ -97,6 +111,8 @@ pub struct ClubView {
 pub struct OwnView {
     /// The member's name; None for a watcher who came without a key.
     pub me: Option<String>,
+    /// The member's games in progress, their turn first, then the soonest deadline first.
+    pub playing: Vec<PlayingRow>,
     /// Challenges to the member or from them.
     pub challenges: Vec<ChallengeRow>,
     /// The member's own finished games, newest first.
@@ -160,4 +176,6 @@ pub enum LobbyAsk {
     Decline(u64),
     Watch(u64),
     Replay(u64),
+    /// Open one's own game in progress at its position, where the turn is made.
+    Open(u64),
 }

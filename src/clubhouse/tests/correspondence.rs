@@ -4,6 +4,7 @@
 //! a member has at most one live game and the club's number of correspondence games.
 
 use super::{Clubhouse, DAY};
+use crate::club::bot::Offer;
 use crate::club::{Reason, Verdict};
 use crate::clubhouse::hub::Rules;
 use crate::clubhouse::notify::{Notifier, Ran};
@@ -237,4 +238,54 @@ fn a_hanging_notify_command_holds_up_no_turn_and_is_killed_at_its_limit() {
     for _ in 0..4 {
         assert_eq!(runs.recv_timeout(BOUND).unwrap().1, Ran::Killed);
     }
+}
+
+#[test]
+fn the_lobbys_playing_part_lists_a_members_games_whose_turn_and_time_left_and_opens_one() {
+    let mut house = Clubhouse::new();
+    house.terminal(1, "Ann", true);
+    house.terminal(2, "Bo", true);
+    let (ann, bo) = (house.member(1), house.member(2));
+    // Ann is Blue (to move) on one day a turn, Red on three.
+    let mut games = Vec::new();
+    for (clock, colour) in [("3d", Colour::Red), ("1d", Colour::Blue)] {
+        let offer = Offer { colour: Some(colour), ..house.offer(clock) };
+        let seek = house.hub.post(1, &ann, None, offer).unwrap();
+        house.hub.accept(&bo, seek).unwrap();
+        house.settle();
+        games.push(house.hub.games.iter().last().unwrap().id as u64);
+        for conn in [1, 2] {
+            while !house.on_lobby(conn) {
+                house.press(conn, 'q');
+            }
+        }
+    }
+    let playing = |house: &Clubhouse, conn| house.app(conn).lobby().unwrap().view.own.playing.clone();
+    let rows = playing(&house, 1);
+    let listed: Vec<(u64, bool)> = rows.iter().map(|row| (row.game.id, row.your_turn)).collect();
+    assert_eq!(listed, [(games[1], true), (games[0], false)], "Ann's turn first");
+    assert!(rows.iter().all(|row| row.opponent == "Bo"));
+    // What is left of a row's turn, to the minute (the test's clock moves as it settles).
+    let left = |row: &crate::app::lobby::PlayingRow| {
+        let left = row.due.as_ref().expect("a deadline").left();
+        Duration::from_secs(left.as_secs().div_ceil(60) * 60)
+    };
+    assert_eq!(left(&rows[0]), DAY, "a whole day for Ann's turn");
+    assert_eq!(left(&rows[1]), 3 * DAY, "three for Bo's");
+    house.time.advance(DAY / 4);
+    assert_eq!(left(&rows[0]), DAY * 3 / 4, "counted down on the club's clock");
+    // Enter on Playing's first row opens it, at Ann's colour, its deadline in the panel.
+    house.press(1, '1');
+    house.enter(1);
+    assert_eq!(house.hub.terminals.game_of(1).map(|id| id as u64), Some(games[1]));
+    assert_eq!(house.seat(1).and_then(|seat| seat.colour()), Some(Colour::Blue));
+    let screen = house.screen_text(1);
+    let shown = rows[0].due.as_ref().unwrap().shown();
+    assert!(shown.starts_with("17h 59m") && screen.contains(&shown), "{shown} in {screen}");
+    // Ann's turn there: Bo's lobby now lists that game first, his turn, a whole day again.
+    house.click(1, "C3");
+    let rows = playing(&house, 2);
+    let listed: Vec<(u64, bool)> = rows.iter().map(|row| (row.game.id, row.your_turn)).collect();
+    assert_eq!(listed, [(games[1], true), (games[0], true)]);
+    assert_eq!(left(&rows[0]), DAY);
 }

@@ -231,6 +231,15 @@ impl Clubhouse {
         archived.turns.into_iter().map(|turn| turn.turn).collect()
     }
 
+    /// Terminal `conn`'s screen drawn in English at its size, as text.
+    fn screen_text(&self, conn: u64) -> String {
+        let app = self.app(conn);
+        let backend = ratatui::backend::TestBackend::new(app.area.width, app.area.height);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal.draw(|frame| crate::ui::draw_in(app, Lang::En, frame)).unwrap();
+        terminal.backend().to_string()
+    }
+
     fn on_lobby(&self, conn: u64) -> bool {
         self.app(conn).lobby().is_some()
     }

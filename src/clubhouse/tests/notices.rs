@@ -7,7 +7,7 @@ use crate::app::lobby::{LobbyAsk, Terms};
 use crate::club::bot::Offer;
 use crate::club::{Reason, Verdict};
 use crate::i18n::Lang;
-use crate::rules::time_control::TimeControl;
+use crate::rules::time_control::{ClubClock, TimeControl};
 use crate::rules::{Colour, GameKind};
 use std::time::Duration;
 
@@ -65,7 +65,8 @@ fn a_challenge_rings_the_challenged_members_bell_with_a_notice_and_a_seek_says_i
     assert_eq!(house.bells(1), 0, "not the challenger's");
     // A seek from the lobby's form says its number, as the bot protocol's `seek ID` does.
     let five = TimeControl { base: Duration::from_secs(300), increment: Duration::from_secs(3) };
-    let terms = Terms { game: GameKind::Clamber, side: 3, clock: Some(five), rated: false, colour: None };
+    let terms =
+        Terms { game: GameKind::Clamber, side: 3, clock: ClubClock::Live(five), rated: false, colour: None };
     let said = house.hub.ask(1, &ann, LobbyAsk::Post(terms)).unwrap().map(|said| Lang::En.say(&said));
     let seek = house.hub.offers.iter().last().unwrap().0;
     assert_eq!(said, Some(format!("Seek {seek} posted.")));

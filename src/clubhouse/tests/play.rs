@@ -92,7 +92,7 @@ fn a_watcher_follows_the_game_and_a_player_who_comes_back_finds_it() {
     let id = house.game(1, 2, "none");
     let blue = house.playing(id, Colour::Blue, [1, 2]);
     assert!(house.on_lobby(3), "nobody else is taken to the game");
-    house.press(3, '4');
+    house.press(3, '5');
     house.enter(3);
     assert_eq!(house.seat(3).map(|seat| seat.colour()), Some(None), "the keyless guest watches");
     house.click(3, "C3");
@@ -126,7 +126,7 @@ fn a_finished_game_is_replayed_turn_by_turn_and_the_computer_does_not_help_at_th
     house.press(red, 'q');
     assert!(house.on_lobby(red));
     // My games, the first: the one just finished.
-    house.press(red, '5');
+    house.press(red, '6');
     house.enter(red);
     assert_eq!(house.position(red), "3/r/C3=b1", "the replay opens at the end");
     let game = house.app(red).screen.game().unwrap();

@@ -38,7 +38,7 @@ pub(super) const LOBBY: &[Binding] = &[
         KEY_LOBBY_NEXT_TAB,
         Some(("→", HINT_LOBBY_TAB)),
     ),
-    bind(&[Lobby], &DIGITS_TO_6, "1-6", Action::Jump(0), KEY_LOBBY_JUMP, None),
+    bind(&[Lobby], &DIGITS_TO_7, "1-7", Action::Jump(0), KEY_LOBBY_JUMP, None),
     bind(
         &[Lobby],
         &[code(KeyCode::Enter), char(' ')],

@@ -1,0 +1,34 @@
+//! What members away missed: the latest few notices each, said in one line when they next
+//! come in.
+
+use crate::club::MemberId;
+use crate::i18n::keys::*;
+use crate::i18n::{Text, text};
+use std::collections::{HashMap, VecDeque};
+
+/// What is kept for a member away, at most: the latest.
+const KEPT: usize = 10;
+
+/// What each member away missed, newest last.
+#[derive(Default)]
+pub struct Missed(HashMap<MemberId, VecDeque<Text>>);
+
+impl Missed {
+    pub fn keep(&mut self, member: MemberId, said: Text) {
+        let kept = self.0.entry(member).or_default();
+        if kept.len() == KEPT {
+            kept.pop_front();
+        }
+        kept.push_back(said);
+    }
+
+    /// What member `member` missed, in one line (the latest, and how many more), taken.
+    pub fn take(&mut self, member: MemberId) -> Option<Text> {
+        let mut kept = self.0.remove(&member)?;
+        let latest = kept.pop_back()?;
+        Some(match kept.len() {
+            0 => text!(CLUB_WHILE_AWAY, latest),
+            more => text!(CLUB_WHILE_AWAY_MORE, latest, more),
+        })
+    }
+}
