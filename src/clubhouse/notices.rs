@@ -63,24 +63,3 @@ impl Hub {
         self.notice(to, said, None);
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::i18n::Lang;
-
-    #[test]
-    fn a_member_away_is_told_the_latest_of_what_they_missed_and_how_many_more() {
-        let mut missed = Missed::default();
-        assert_eq!(missed.take(1), None);
-        for id in 1..=12 {
-            missed.keep(1, text!(CLUB_BEGAN, id, "Bo"));
-        }
-        let said = missed.take(1).map(|said| Lang::En.say(&said));
-        assert_eq!(
-            said.as_deref(),
-            Some("While you were away (9 more before this): Game 12 against Bo has begun.")
-        );
-        assert_eq!(missed.take(1), None, "said once");
-    }
-}

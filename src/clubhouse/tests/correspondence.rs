@@ -288,4 +288,9 @@ fn the_lobbys_playing_part_lists_a_members_games_whose_turn_and_time_left_and_op
     let listed: Vec<(u64, bool)> = rows.iter().map(|row| (row.game.id, row.your_turn)).collect();
     assert_eq!(listed, [(games[1], true), (games[0], true)]);
     assert_eq!(left(&rows[0]), DAY);
+    // q brings Ann back to her lobby, the game back to wait in the database.
+    house.press(1, 'q');
+    assert!(house.on_lobby(1));
+    assert!(house.hub.games.get(games[1] as crate::club::GameId).is_none());
+    assert_eq!(playing(&house, 1)[0].game.id, games[1], "listed still, Bo's turn now");
 }
