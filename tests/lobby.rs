@@ -254,9 +254,16 @@ fn the_forms_clock_goes_on_from_the_live_clocks_to_days_a_turn_and_round() {
     let clock_of = |app: &App| lobby(app).form.as_ref().expect("the form").clock;
     let live = ["10+5", "15+10", "30+0"].map(|text| ClubClock::parse(text).unwrap());
     let daily = [1, 2, 3, 5, 7, 14].map(ClubClock::Daily);
+    // Where the clock row's name stands: the form does not move as its values change.
+    let name_at = |app: &App| {
+        let screen = text(app, Lang::En);
+        screen.lines().find_map(|line| line.find("Clock  ")).expect("the clock row")
+    };
+    let first = name_at(&app);
     for expected in live.into_iter().chain(daily).chain([ClubClock::Untimed]) {
         press(&mut app, &["Right"]);
         assert_eq!(clock_of(&app), expected);
+        assert_eq!(name_at(&app), first, "the form stood still at {expected:?}");
     }
     press(&mut app, &["Left"]);
     assert_eq!(clock_of(&app), ClubClock::Daily(14), "back round to the longest");

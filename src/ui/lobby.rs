@@ -349,9 +349,12 @@ fn draw_form(form: &Form, say: Say, list: Rect, frame: &mut Frame) {
         (LOBBY_FORM_COLOUR, side),
         (LOBBY_FORM_SEND, String::new()),
     ];
-    // Every row as wide as the widest, so that the rows' names stay in a column whatever
-    // the value chosen (`14d (14 days a turn)` is wider than the rest).
-    let width = rows.iter().map(|(_, value)| value.chars().count() + 20).max().unwrap_or(0).max(36);
+    // Every row as wide as the widest value any row can take (`14d (14 days a turn)`), so
+    // that the form stands still, its rows' names in a column, as the values are cycled.
+    let longest = crate::rules::time_control::DAYS.iter().max().copied().unwrap_or(1);
+    let widest_clock = format!("{longest}d ({})", say.text(&days_a_turn(longest))).chars().count();
+    let widest = rows.iter().map(|(_, value)| value.chars().count()).max().unwrap_or(0).max(widest_clock);
+    let width = (widest + 20).max(36);
     for (n, ((what, value), rect)) in rows.into_iter().zip(rects).enumerate() {
         let chosen = n == form.row;
         let words = match (n, chosen) {
