@@ -1,8 +1,9 @@
 //! The club's lobby: one's own games in progress, who is online, the open seeks, the
-//! challenges, the games to watch and one's own to replay, the best of each pool. The screen is fed plain data (a
-//! [`LobbyView`]) by the program around it and answers with what the member asked for (a
-//! [`LobbyAsk`]); it never decides whether that is allowed: the club does, and says so in
-//! the note. It knows nothing of the club's database or network.
+//! challenges, the games to watch and one's own to replay, the best of each pool. The
+//! screen is fed plain data (a [`LobbyView`]) by the program around it and answers with
+//! what the member asked for (a [`LobbyAsk`]); it never decides whether that is allowed:
+//! the club does, and says so in the note. It knows nothing of the club's database or
+//! network.
 
 pub mod form;
 mod layout;
