@@ -13,13 +13,12 @@
 
 mod member;
 
-use member::{Server, Trusting, greedy, key};
+use member::{LobbyScreen, Server, Trusting, at, greedy, key};
 use russh::ChannelMsg;
 use russh::client;
 use russh::keys::PrivateKeyWithHashAlg;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::watch;
 
 const LOBBIES: usize = 600;
 const PRESSING: usize = 60;
@@ -57,44 +56,9 @@ async fn session(port: u16, from: String, name: String) -> client::Handle<Trusti
     session
 }
 
-/// A member at a lobby screen: what it sends, and when it last got a frame.
-struct Lobby {
-    writer: russh::ChannelWriteHalf<client::Msg>,
-    frames: watch::Receiver<Instant>,
-    _session: client::Handle<Trusting>,
-}
-
-impl Lobby {
-    async fn open(port: u16, n: usize) -> Lobby {
-        let session = session(port, format!("127.0.4.{}", n % 200 + 1), format!("people{n}")).await;
-        let channel = session.channel_open_session().await.unwrap();
-        channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
-        channel.request_shell(true).await.unwrap();
-        let (mut reader, writer) = channel.split();
-        let (told, frames) = watch::channel(Instant::now());
-        tokio::spawn(async move {
-            while let Some(message) = reader.wait().await {
-                if let ChannelMsg::Data { .. } = message {
-                    told.send_replace(Instant::now());
-                }
-            }
-        });
-        Lobby { writer, frames, _session: session }
-    }
-
-    /// Presses `key` and waits for the frame it brings: the time it took (none if lost).
-    async fn press(&mut self, key: &[u8]) -> Option<Duration> {
-        self.frames.mark_unchanged();
-        let sent = Instant::now();
-        self.writer.data_bytes(key.to_vec()).await.ok()?;
-        tokio::time::timeout(ANSWER, self.frames.changed()).await.ok()?.ok()?;
-        Some(self.frames.borrow().saturating_duration_since(sent))
-    }
-
-    /// Lets the lobby settle: waits until no frame came for `quiet`.
-    async fn settle(&mut self, quiet: Duration) {
-        while tokio::time::timeout(quiet, self.frames.changed()).await.is_ok() {}
-    }
+/// Member `n` at a lobby screen, from a loopback address of its own.
+async fn open_lobby(port: u16, n: usize) -> LobbyScreen {
+    LobbyScreen::over(session(port, format!("127.0.4.{}", n % 200 + 1), format!("people{n}")).await).await
 }
 
 /// A bot at its game: its lines.
@@ -191,11 +155,6 @@ async fn play(
     (heard, (blue, red))
 }
 
-/// The figure at `share` of the way through `times` (sorted).
-fn at(times: &[Duration], share: f64) -> f64 {
-    times[((times.len() as f64 * share) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0
-}
-
 /// The bots, paired into games by seeks taken: Blue, Red and the game's number each.
 async fn paired(port: u16) -> Vec<(Bot, Bot, String)> {
     let mut pairs = Vec::new();
@@ -215,10 +174,10 @@ async fn paired(port: u16) -> Vec<(Bot, Bot, String)> {
 }
 
 /// The people, ten coming at once, each lobby drawn and quiet.
-async fn people(port: u16) -> Vec<Lobby> {
+async fn people(port: u16) -> Vec<LobbyScreen> {
     let mut lobbies = Vec::new();
     for wave in 0..LOBBIES / 10 {
-        let coming: Vec<_> = (0..10).map(|n| tokio::spawn(Lobby::open(port, wave * 10 + n))).collect();
+        let coming: Vec<_> = (0..10).map(|n| tokio::spawn(open_lobby(port, wave * 10 + n))).collect();
         for lobby in coming {
             lobbies.push(lobby.await.unwrap());
         }
@@ -231,7 +190,7 @@ async fn people(port: u16) -> Vec<Lobby> {
 
 /// One member presses keys alone among the others: each key's time to its frame, and the
 /// server's CPU a key in milliseconds.
-async fn alone(lobby: &mut Lobby, pid: u32) -> (Vec<Duration>, f64) {
+async fn alone(lobby: &mut LobbyScreen, pid: u32) -> (Vec<Duration>, f64) {
     let before = usage(pid).2;
     let mut times = Vec::new();
     for n in 0..ALONE_KEYS {
@@ -243,7 +202,7 @@ async fn alone(lobby: &mut Lobby, pid: u32) -> (Vec<Duration>, f64) {
 }
 
 /// A member pressing a key a second until `until`, from `offset`: each key's time.
-async fn pressing(mut lobby: Lobby, offset: Duration, until: Instant) -> (Vec<Duration>, Lobby) {
+async fn pressing(mut lobby: LobbyScreen, offset: Duration, until: Instant) -> (Vec<Duration>, LobbyScreen) {
     tokio::time::sleep(offset).await;
     let mut times = Vec::new();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -269,7 +228,7 @@ struct Figures {
 }
 
 /// Everyone at once for [`PLAY`]: the games' turns and a tenth of the people's keys.
-async fn all_at_once(pairs: Vec<(Bot, Bot, String)>, mut lobbies: Vec<Lobby>, pid: u32) -> Figures {
+async fn all_at_once(pairs: Vec<(Bot, Bot, String)>, mut lobbies: Vec<LobbyScreen>, pid: u32) -> Figures {
     let all_in = usage(pid);
     let (alone, cpu_per_key) = alone(&mut lobbies[0], pid).await;
     let turns = greedy(hexstack::rules::GameKind::Clamber, 4, 40);

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 /// The longest wait for anything the server should do at once.
@@ -319,6 +319,52 @@ fn plain(text: &str) -> String {
         }
     }
     out
+}
+
+/// A member at a lobby screen (`ssh` with an 80x24 pseudo-terminal, as a person comes):
+/// what it sends, and when it last got a frame. For measuring a key, not reading screens.
+pub struct LobbyScreen {
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    frames: tokio::sync::watch::Receiver<Instant>,
+    _session: client::Handle<Trusting>,
+}
+
+impl LobbyScreen {
+    /// The lobby's screen on `session`.
+    pub async fn over(session: client::Handle<Trusting>) -> LobbyScreen {
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let (mut reader, writer) = channel.split();
+        let (told, frames) = tokio::sync::watch::channel(Instant::now());
+        tokio::spawn(async move {
+            while let Some(message) = reader.wait().await {
+                if let ChannelMsg::Data { .. } = message {
+                    told.send_replace(Instant::now());
+                }
+            }
+        });
+        LobbyScreen { writer, frames, _session: session }
+    }
+
+    /// Presses `key` and waits for the frame it brings: the time it took (none if lost).
+    pub async fn press(&mut self, key: &[u8]) -> Option<Duration> {
+        self.frames.mark_unchanged();
+        let sent = Instant::now();
+        self.writer.data_bytes(key.to_vec()).await.ok()?;
+        tokio::time::timeout(PROMPT, self.frames.changed()).await.ok()?.ok()?;
+        Some(self.frames.borrow().saturating_duration_since(sent))
+    }
+
+    /// Lets the lobby settle: waits until no frame came for `quiet`.
+    pub async fn settle(&mut self, quiet: Duration) {
+        while tokio::time::timeout(quiet, self.frames.changed()).await.is_ok() {}
+    }
+}
+
+/// The figure at `share` of the way through `times` (sorted), in milliseconds.
+pub fn at(times: &[Duration], share: f64) -> f64 {
+    times[((times.len() as f64 * share) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0
 }
 
 /// The turns of a game from the start of `kind` on `side`: a winning turn whenever there
