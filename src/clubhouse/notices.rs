@@ -67,6 +67,7 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clubhouse::missed::Missed;
     use crate::i18n::Lang;
 
     #[test]
