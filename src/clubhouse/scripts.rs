@@ -4,7 +4,7 @@
 //! a member. Scripts read them: their form is a contract (docs/club.md).
 
 use super::calls::Contact;
-use crate::club::{Club, Error, GameInfo, Listed, MemberId, Pool, Rated, Refusal, Which};
+use crate::club::{Club, Error, GameInfo, ListedMember, MemberId, Pool, Rated, Refusal, Which};
 use crate::rules::GameKind;
 use crate::store::utc;
 use std::fmt::Write;
@@ -120,8 +120,8 @@ pub fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<Str
 /// `admin list`: a line a member, tab-separated: name, joined (UTC), `member` or
 /// `banned`, keys, games.
 pub fn members(club: &Club) -> Result<String, Error> {
-    let line = |listed: &Listed| {
-        let Listed { member, keys, games } = listed;
+    let line = |listed: &ListedMember| {
+        let ListedMember { member, keys, games } = listed;
         let state = if member.banned { "banned" } else { "member" };
         format!("{}\t{}\t{state}\t{keys}\t{games}", member.name, when(member.created))
     };
