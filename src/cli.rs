@@ -327,7 +327,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
-            written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
+            written(crate::protocol::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
         Some(Command::Match(options)) => matches::play_match(options),
         Some(Command::Completions { shell }) => {
