@@ -174,6 +174,12 @@ impl Settings {
             true => KeyTable::default(),
             false => KeyTable::own(self.keys.clone()),
         };
-        Profile { lang: self.lang.value, keys, theme: self.look.value, prefs: self.prefs() }
+        Profile {
+            lang: self.lang.value,
+            keys,
+            theme: self.look.value,
+            prefs: self.prefs(),
+            ..Profile::default()
+        }
     }
 }

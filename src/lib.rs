@@ -30,6 +30,7 @@ pub mod clock;
 #[cfg(feature = "club")]
 pub mod clubhouse;
 pub mod config;
+pub mod folders;
 pub mod i18n;
 #[cfg(feature = "ssh")]
 pub mod net;

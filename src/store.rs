@@ -14,27 +14,6 @@ pub mod lock;
 /// The extension of saved games.
 pub const EXTENSION: &str = "hexstack";
 
-/// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
-/// on Linux, Application Support on macOS, AppData on Windows). Kept games live in its
-/// `saves` folder, the key that serves games over SSH beside them.
-pub fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os("HEXSTACK_DATA_DIR") {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => Some(dirs::data_dir()?.join("hexstack")),
-    }
-}
-
-/// The folder of kept games.
-pub fn saves_dir() -> Option<PathBuf> {
-    Some(data_dir()?.join("saves"))
-}
-
-/// The folder of the player's puzzles: their own mistakes made puzzles (`mine.tsv`) and
-/// their attempts and rating (`history.txt`).
-pub fn puzzles_dir() -> Option<PathBuf> {
-    Some(data_dir()?.join("puzzles"))
-}
-
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
 pub fn ensure_dir(dir: &Path) -> Result<(), Text> {
@@ -104,10 +83,10 @@ pub fn shown(path: &Path) -> String {
     crate::i18n::one_line(&path.display().to_string())
 }
 
-/// The most recently kept game in `dir` (the saves folder when `None`), read and
-/// checked, with its file.
+/// The most recently kept game in `dir`, the saves folder (none without a data folder),
+/// read and checked, with its file.
 pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
-    let dir = dir.map(Path::to_path_buf).or_else(saves_dir).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let dir = dir.map(Path::to_path_buf).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
         return Err(text!(ERR_DIR_IS_FILE, shown(&dir), shown(file)));
     }

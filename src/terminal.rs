@@ -10,7 +10,7 @@ use crate::app::link::Link;
 use crate::autosave::Autosave;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::{store, ui};
+use crate::ui;
 use anyhow::Result;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
@@ -76,8 +76,9 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
+        let folders = app.profile.folders.clone();
         let mut autosave =
-            Autosave::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
+            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         app.waker.connect(wakes.sender.clone());

@@ -236,6 +236,20 @@ fn the_top_level_modules_depend_one_way() {
     assert_eq!(cycle(&top), None);
 }
 
+/// Only the start (`cli`) asks the environment where the data folder is; the other modules
+/// are handed the folders it found, so that a test can point a whole program at its own.
+#[test]
+fn only_the_start_reads_where_the_data_folder_is() {
+    let mut known = BTreeMap::new();
+    modules(Path::new("src"), &[], &mut known);
+    let asks = |source: &String| {
+        ["(\"HEXSTACK_DATA_DIR\")", "dirs::data_dir"].iter().any(|w| code(source).contains(w))
+    };
+    let asking: Vec<&Module> =
+        known.iter().filter(|(_, source)| asks(source)).map(|(module, _)| module).collect();
+    assert_eq!(asking, [&vec!["cli".to_string()]]);
+}
+
 /// The application's top-level modules, the crates it names as modules among them.
 fn top_level() -> BTreeSet<String> {
     let mut known = BTreeMap::new();

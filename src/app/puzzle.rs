@@ -9,6 +9,7 @@ use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::solving::{AnySolving, Solving, Stage};
 use super::table::Message;
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::history::{Attempt, History};
@@ -104,9 +105,9 @@ impl PuzzleScreen {
     /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
     /// (read from their file if there is one, a bad file left out), the history in the data
     /// folder, the opponent replying after `reply_time`.
-    pub fn from_files(reply_time: Duration) -> PuzzleScreen {
-        let (all, ids) = own_and_shipped_puzzles();
-        PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
+    pub fn from_files(reply_time: Duration, folders: &Folders) -> PuzzleScreen {
+        let (all, ids) = own_and_shipped_puzzles(folders);
+        PuzzleScreen::new(all, ids, crate::puzzles::history_path(folders), reply_time)
     }
 
     /// The opponent replies at once, so that a test need not wait.
@@ -361,8 +362,8 @@ impl Component for PuzzleScreen {
 /// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
 /// is one, a bad file left out: what a stopped write of it left beside it goes) and the
 /// shipped ones; and the ids of the player's own.
-pub fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
-    let mine_path = crate::puzzles::mine_path();
+pub fn own_and_shipped_puzzles(folders: &Folders) -> (Vec<crate::puzzles::Puzzle>, HashSet<String>) {
+    let mine_path = crate::puzzles::mine_path(folders);
     if let Some(path) = &mine_path {
         crate::store::remove_stale_writes(path);
     }

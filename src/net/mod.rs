@@ -128,7 +128,7 @@ pub enum Hosted {
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
 pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
-    let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
+    let dir = profile.folders.data().ok_or_else(|| text!(NET_NO_DATA_DIR))?.to_path_buf();
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
         Some(path) => {

@@ -30,6 +30,7 @@ pub use themes::{
 };
 
 use crate::ai::review::skip_if_stuck;
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
 use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
@@ -256,13 +257,13 @@ pub fn shipped() -> &'static [Puzzle] {
 }
 
 /// The file of the player's own puzzles, made from the mistakes their reviews marked.
-pub fn mine_path() -> Option<std::path::PathBuf> {
-    Some(crate::store::puzzles_dir()?.join("mine.tsv"))
+pub fn mine_path(folders: &Folders) -> Option<std::path::PathBuf> {
+    Some(folders.puzzles()?.join("mine.tsv"))
 }
 
 /// The file of the player's attempts and rating.
-pub fn history_path() -> Option<std::path::PathBuf> {
-    Some(crate::store::puzzles_dir()?.join("history.txt"))
+pub fn history_path(folders: &Folders) -> Option<std::path::PathBuf> {
+    Some(folders.puzzles()?.join("history.txt"))
 }
 
 #[cfg(test)]

@@ -51,7 +51,10 @@ pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
                 }
             }
         },
-        Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
+        Request::Puzzles(puzzles) => {
+            let history = crate::puzzles::history_path(&app.profile.folders);
+            app.solve_mine(puzzles, history)
+        }
         // Only the club shows a lobby, and answers what is asked there itself.
         Request::Lobby(_) => {}
     }
