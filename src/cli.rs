@@ -395,7 +395,7 @@ fn review_text(
 fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], folders: &Folders, lang: Lang) {
     let Some(path) = crate::puzzles::mine_path(folders).filter(|_| !puzzles.is_empty()) else { return };
     let said = match crate::puzzles::own::keep(&path, puzzles) {
-        Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, store::shown(&path)),
+        Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, crate::i18n::shown_path(&path)),
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };
     eprintln!("{}", lang.say(&said));

@@ -74,7 +74,7 @@ pub fn run(
         (None, file) => {
             let (puzzles, mine) = match file {
                 Some(file) => (puzzle_file(file)?, Default::default()),
-                None => crate::app::puzzle::own_and_shipped_puzzles(&profile.folders),
+                None => crate::puzzles::own_and_shipped(&profile.folders),
             };
             let theme = theme.map(|theme| known_theme(&puzzles, theme)).transpose()?;
             let history = crate::puzzles::history_path(&profile.folders);
@@ -87,7 +87,7 @@ pub fn run(
         (Some(Puzzles::Themes), file) => {
             let puzzles = match file {
                 Some(file) => puzzle_file(file)?,
-                None => crate::app::puzzle::own_and_shipped_puzzles(&profile.folders).0,
+                None => crate::puzzles::own_and_shipped(&profile.folders).0,
             };
             let counts = crate::puzzles::theme_counts(&puzzles);
             print(
@@ -146,7 +146,7 @@ fn mine_listed(folders: &Folders, lang: Lang) -> Result<Vec<Puzzle>, Text> {
     let path = crate::puzzles::mine_path(folders).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
     if let Some((line, why)) = skipped.first() {
-        let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
+        let said = text!(MINE_SKIPPED, crate::i18n::shown_path(&path), skipped.len(), *line, why.clone());
         eprintln!("{}", lang.say(&said));
     }
     Ok(puzzles)
@@ -157,7 +157,7 @@ fn mine_listed(folders: &Folders, lang: Lang) -> Result<Vec<Puzzle>, Text> {
 fn puzzle_file(file: &Path) -> Result<Vec<Puzzle>, Text> {
     /// The largest puzzle file read: some ten thousand puzzles.
     const LARGEST_MB: u64 = 16;
-    let shown = store::shown(file);
+    let shown = crate::i18n::shown_path(file);
     let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
     let mut text = String::new();
     let opened = std::fs::File::open(file).map_err(cannot)?;

@@ -65,7 +65,7 @@ pub fn export(club: &Club, id: GameId) -> Result<String, Error> {
     let info = &game.info;
     let record = record_of(&game);
     let players = Players { blue: Some(info.blue.clone()), red: Some(info.red.clone()), computer: None };
-    let date = crate::store::utc(u64::try_from(info.updated / 1000).unwrap_or(0));
+    let date = crate::clock::utc(u64::try_from(info.updated / 1000).unwrap_or(0));
     let text = crate::each_game!(&record, record => crate::saved::write(record, &players, &date));
     let own = info.verdict.filter(|verdict| !says(&record, *verdict));
     Ok(match own {

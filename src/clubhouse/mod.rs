@@ -37,7 +37,6 @@ use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::net::{Doors, Limits, SshServer, Startups, host_key};
-use crate::store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc::{SyncSender, sync_channel};
@@ -110,7 +109,7 @@ pub fn default_path(folders: &Folders) -> Option<PathBuf> {
 pub fn log(line: &str) {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     let seconds = since.as_secs();
-    let minute = store::utc(seconds);
+    let minute = crate::clock::utc(seconds);
     let minute = minute.trim_end_matches(" UTC");
     eprintln!("{minute}:{:02} {}", seconds % 60, crate::club::bot::plain(line));
 }
@@ -144,7 +143,12 @@ pub fn run(
     stop_on_signals(calls.clone());
     let told = calls.clone();
     let _ear = admin::Ear::open(&path, move |name| told.send(hub::Call::Member { name }).is_ok());
-    log(&format!("club '{}' listening on {} ({})", rules.name, server.addr(), store::shown(&path)));
+    log(&format!(
+        "club '{}' listening on {} ({})",
+        rules.name,
+        server.addr(),
+        crate::i18n::shown_path(&path)
+    ));
     drop(calls);
     hub.run(&waiting);
     server.stop("the club closed".to_string());

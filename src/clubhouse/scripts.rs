@@ -4,9 +4,9 @@
 //! a member. Scripts read them: their form is a contract (docs/club.md).
 
 use super::calls::Contact;
+use crate::clock::utc;
 use crate::club::{Club, Error, GameInfo, ListedMember, MemberId, Pool, Rated, Refusal, Which};
 use crate::rules::GameKind;
-use crate::store::utc;
 use std::fmt::Write;
 
 /// The most games one `games` listing gives, newest first.
@@ -97,7 +97,7 @@ pub fn mine(
         let (deadline, seconds) = match left {
             Some(left) => {
                 let at = u64::try_from(now).unwrap_or(0).saturating_add(left) / 1000;
-                (crate::store::iso_utc(at), (left / 1000).to_string())
+                (crate::clock::iso_utc(at), (left / 1000).to_string())
             }
             None => ("-".to_string(), "-".to_string()),
         };

@@ -35,7 +35,7 @@ impl<G: Input> GameScreen<G> {
         match question {
             Question::Draw(_) => self.table.decline_draw(),
             Question::Replace(path) => {
-                self.table.status_mut().info(text!(SAVE_NOT_REPLACED, crate::store::shown(&path)))
+                self.table.status_mut().info(text!(SAVE_NOT_REPLACED, crate::i18n::shown_path(&path)))
             }
             Question::Locked(_) => self.table.status_mut().info(text!(LOCK_WATCHING)),
             Question::Branch(_) => {
