@@ -168,15 +168,17 @@ impl Autosave {
         // if another hexstack has the game since (its lock file was removed by hand).
         if !self.lock.as_ref().is_some_and(|(lock, locked)| *locked == path && lock.held()) {
             if self.lock.as_ref().is_some_and(|(_, locked)| *locked == path) {
-                return Err(text!(LOCK_LOST, store::shown(&path)));
+                return Err(text!(LOCK_LOST, crate::i18n::shown_path(&path)));
             }
             match lock::take(&path) {
                 Ok(Ok(lock)) => self.lock = Some((lock, path.clone())),
-                Ok(Err(_)) => return Err(text!(LOCK_LOST, store::shown(&path))),
-                Err(error) => return Err(text!(LOCK_FAILED, store::shown(&path), error.to_string())),
+                Ok(Err(_)) => return Err(text!(LOCK_LOST, crate::i18n::shown_path(&path))),
+                Err(error) => {
+                    return Err(text!(LOCK_FAILED, crate::i18n::shown_path(&path), error.to_string()));
+                }
             }
         }
-        store::write_atomic(&path, &game.record(&store::now_utc()))?;
+        store::write_atomic(&path, &game.record(&crate::clock::now_utc()))?;
         game.keeping().at = Some(path);
         self.written = Some(now);
         self.writes += 1;
@@ -194,10 +196,12 @@ impl Autosave {
                     return Ok(path);
                 }
                 Ok(Err(_)) => {}
-                Err(error) => return Err(text!(LOCK_FAILED, store::shown(&path), error.to_string())),
+                Err(error) => {
+                    return Err(text!(LOCK_FAILED, crate::i18n::shown_path(&path), error.to_string()));
+                }
             }
         }
-        Err(text!(LOCK_FAILED, store::shown(dir), "busy"))
+        Err(text!(LOCK_FAILED, crate::i18n::shown_path(dir), "busy"))
     }
 
     fn failed(&mut self, app: &mut App, why: Text) {
@@ -234,7 +238,7 @@ impl Autosave {
             game.keeping().at = Some(path.to_path_buf());
             self.written = Some((game.keeping().id, game.revision()));
             self.failing = None;
-            game.status().success(text!(KEEP_MOVED, store::shown(path)));
+            game.status().success(text!(KEEP_MOVED, crate::i18n::shown_path(path)));
         }
     }
 

@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::app::{App, Computer, Leave};
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, text};
 use crate::record::{Players, Side};
@@ -265,8 +266,9 @@ fn written(result: std::io::Result<()>) -> Result<(), Stop> {
 pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
     let (area, lang, lines) =
         (Rect::default(), loaded.settings.lang.value, loaded.settings.screen_reader.value);
-    let profile = crate::speech::profile(loaded.settings.profile(), lines);
-    let prefs = profile.prefs.clone();
+    let mut profile = crate::speech::profile(loaded.settings.profile(), lines);
+    profile.folders = Folders::new(data_folder());
+    let (prefs, folders) = (profile.prefs.clone(), profile.folders.clone());
     let open = |app: App| Ok(shown(app, lines)?);
     match command {
         None => open(App::new(profile, area).with_note(config::note(&loaded.warnings))),
@@ -282,7 +284,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             open(app.with_computer(computer))
         }
         Some(Command::Resume { .. }) => {
-            let (game, path) = store::resume(None)?;
+            let (game, path) = store::resume(folders.saves().as_deref())?;
             open(App::opened(profile, game, path, area))
         }
         Some(Command::Load { file, .. }) => open(App::opened(profile, store::load(&file)?, file, area)),
@@ -304,7 +306,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         #[cfg(feature = "ssh")]
         Some(Command::Serve { game, size, listen, resume, load, clock, .. }) => {
             let hosted = match (resume, load) {
-                (true, _) => crate::net::Hosted::Kept(store::resume(None)?),
+                (true, _) => crate::net::Hosted::Kept(store::resume(folders.saves().as_deref())?),
                 (false, Some(file)) => crate::net::Hosted::Kept((store::load(&file)?, file)),
                 (false, None) => {
                     let clock = self::clock(clock.as_deref())?.unwrap_or(prefs.clock);
@@ -314,12 +316,12 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
             Ok(crate::net::serve(hosted, &listen, profile)?)
         }
         #[cfg(feature = "club")]
-        Some(Command::Club(args)) => match crate::clubhouse::command(args, loaded)? {
+        Some(Command::Club(args)) => match crate::clubhouse::command(args, loaded, &folders)? {
             said if said.is_empty() => Ok(()),
             said => print(said),
         },
         Some(Command::Review { file, level, text: true, threads, .. }) => {
-            review_text(&file, (level, prefs.review_level), threads, lang)
+            review_text(&file, (level, prefs.review_level), threads, (lang, &folders))
         }
         Some(Command::Review { file, level, text: false, .. }) => {
             let level = self::level(level.as_deref())?;
@@ -327,7 +329,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         }
         Some(Command::Moves { from }) => print(text_commands::moves(&from.position()?)),
         Some(Command::Engine) => {
-            written(crate::engine::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
+            written(crate::protocol::run(std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout()))
         }
         Some(Command::Match(options)) => matches::play_match(options),
         Some(Command::Completions { shell }) => {
@@ -339,6 +341,16 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
         Some(Command::Puzzles { what, file, theme }) => {
             puzzles::run(what, file.as_deref(), theme, profile, (lang, lines))
         }
+    }
+}
+
+/// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
+/// on Linux, Application Support on macOS, AppData on Windows). Read here once, at the
+/// start, and handed down in the profile's [`Folders`].
+pub fn data_folder() -> Option<PathBuf> {
+    match std::env::var_os("HEXSTACK_DATA_DIR") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => Some(dirs::data_dir()?.join("hexstack")),
     }
 }
 
@@ -358,7 +370,7 @@ fn review_text(
     file: &std::path::Path,
     (level, usual): (Option<String>, Level),
     threads: Option<u16>,
-    lang: Lang,
+    (lang, folders): (Lang, &Folders),
 ) -> Result<(), Stop> {
     let asked = self::level(level.as_deref())?;
     let saved = store::load(file)?;
@@ -374,16 +386,16 @@ fn review_text(
             shown = print(text)
         });
     shown?;
-    keep_puzzles(&puzzles, lang);
+    keep_puzzles(&puzzles, folders, lang);
     Ok(())
 }
 
 /// Adds the puzzles `review --text` made to the player's file, and says so on the error
 /// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
-fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], lang: Lang) {
-    let Some(path) = crate::puzzles::mine_path().filter(|_| !puzzles.is_empty()) else { return };
+fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], folders: &Folders, lang: Lang) {
+    let Some(path) = crate::puzzles::mine_path(folders).filter(|_| !puzzles.is_empty()) else { return };
     let said = match crate::puzzles::own::keep(&path, puzzles) {
-        Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, store::shown(&path)),
+        Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, crate::i18n::shown_path(&path)),
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };
     eprintln!("{}", lang.say(&said));

@@ -18,9 +18,11 @@ pub const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
 pub const TENTHS: Duration = Duration::from_secs(10);
 
+mod dates;
 mod deadline;
 
 pub use crate::rules::time_control::{BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
+pub use dates::{iso_utc, now_utc, utc};
 pub use deadline::{Deadline, shown_days, until_days_change};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test

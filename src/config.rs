@@ -115,7 +115,7 @@ pub fn load(flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Loaded, Text
         Some(path) => read(path, env.file.is_some()),
         None => (String::new(), false, Vec::new()),
     };
-    let shown = path.as_deref().map_or_else(String::new, crate::store::shown);
+    let shown = path.as_deref().map_or_else(String::new, crate::i18n::shown_path);
     let (values, file_warnings) = file::values(&text, &shown);
     warnings.extend(file_warnings);
     let settings = defs::settings(values, flags, lang, env)?;
@@ -126,7 +126,7 @@ pub fn load(flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Loaded, Text
 /// there, and why it could not be read if so.
 fn read(path: &Path, named: bool) -> (String, bool, Vec<Text>) {
     use std::io::Read;
-    let shown = crate::store::shown(path);
+    let shown = crate::i18n::shown_path(path);
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound && !named => {
@@ -174,6 +174,12 @@ impl Settings {
             true => KeyTable::default(),
             false => KeyTable::own(self.keys.clone()),
         };
-        Profile { lang: self.lang.value, keys, theme: self.look.value, prefs: self.prefs() }
+        Profile {
+            lang: self.lang.value,
+            keys,
+            theme: self.look.value,
+            prefs: self.prefs(),
+            ..Profile::default()
+        }
     }
 }

@@ -30,10 +30,11 @@ pub mod clock;
 #[cfg(feature = "club")]
 pub mod clubhouse;
 pub mod config;
-pub mod engine;
+pub mod folders;
 pub mod i18n;
 #[cfg(feature = "ssh")]
 pub mod net;
+pub mod protocol;
 pub mod puzzles;
 pub mod record;
 pub mod saved;

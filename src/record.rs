@@ -203,7 +203,7 @@ impl End {
 
 /// What happened when a turn was played, for the message line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Played {
+pub enum TurnOutcome {
     Normal,
     /// The next player had no legal turn and was skipped.
     Skipped(Colour),
@@ -309,9 +309,9 @@ impl<G: Game> Record<G> {
     /// Plays `turn` for the player to move, then skips the next player if they cannot move.
     /// On time, the mover's clock stops (their flag falls instead if their time ran out)
     /// and the next player's starts.
-    pub fn play(&mut self, turn: &G::Turn) -> Result<Played, G::Illegal> {
+    pub fn play(&mut self, turn: &G::Turn) -> Result<TurnOutcome, G::Illegal> {
         if let Some(loser) = self.flag_fallen() {
-            return Ok(Played::OutOfTime(loser));
+            return Ok(TurnOutcome::OutOfTime(loser));
         }
         let mover = self.position().to_move();
         let next = self.position().play(turn)?;
@@ -327,8 +327,8 @@ impl<G: Game> Record<G> {
             clock.start(self.plies[self.played - 1].position.to_move());
         }
         Ok(match skipped {
-            true => Played::Skipped(next.to_move()),
-            false => Played::Normal,
+            true => TurnOutcome::Skipped(next.to_move()),
+            false => TurnOutcome::Normal,
         })
     }
 

@@ -46,6 +46,9 @@ use crate::record::{AnyRecord, End, Players, Record};
 use crate::rules::{AnyPosition, Colour, Game, GameKind};
 use std::fmt::{self, Write};
 
+/// The extension of saved games.
+pub const EXTENSION: &str = "hexstack";
+
 pub mod plain;
 mod timed;
 

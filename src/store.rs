@@ -1,46 +1,23 @@
 //! Where saved games live on disk, and writing them so that a crash or a full disk never
 //! leaves a half-written file in place of a good one.
 
+use crate::clock::now_utc;
 use crate::i18n::keys::*;
-use crate::i18n::{Text, text};
-use crate::saved::{self, SavedGame};
+use crate::i18n::{Text, shown_path, text};
+use crate::saved::{self, EXTENSION, SavedGame};
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 pub mod lock;
-
-/// The extension of saved games.
-pub const EXTENSION: &str = "hexstack";
-
-/// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
-/// on Linux, Application Support on macOS, AppData on Windows). Kept games live in its
-/// `saves` folder, the key that serves games over SSH beside them.
-pub fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os("HEXSTACK_DATA_DIR") {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => Some(dirs::data_dir()?.join("hexstack")),
-    }
-}
-
-/// The folder of kept games.
-pub fn saves_dir() -> Option<PathBuf> {
-    Some(data_dir()?.join("saves"))
-}
-
-/// The folder of the player's puzzles: their own mistakes made puzzles (`mine.tsv`) and
-/// their attempts and rating (`history.txt`).
-pub fn puzzles_dir() -> Option<PathBuf> {
-    Some(data_dir()?.join("puzzles"))
-}
 
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
 pub fn ensure_dir(dir: &Path) -> Result<(), Text> {
-    let shown = shown(dir);
+    let shown = shown_path(dir);
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
-        return Err(text!(ERR_DIR_IS_FILE, shown, self::shown(file)));
+        return Err(text!(ERR_DIR_IS_FILE, shown, shown_path(file)));
     }
     fs::create_dir_all(dir).map_err(|error| text!(ERR_CREATE_DIR, shown).because(error.to_string()))
 }
@@ -72,7 +49,7 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
 /// Reads and checks a saved game; the error names the file and the line. At most
 /// [`saved::plain::MAX_BYTES`] are read, whatever the file is (`/dev/zero` included).
 pub fn load(path: &Path) -> Result<SavedGame, Text> {
-    let shown = shown(path);
+    let shown = shown_path(path);
     let mut bytes = Vec::new();
     fs::File::open(path)
         .and_then(|file| file.take(saved::plain::MAX_BYTES + 1).read_to_end(&mut bytes))
@@ -99,17 +76,12 @@ pub fn why_not(error: &std::io::Error) -> Text {
     }
 }
 
-/// A path as it may be shown on a terminal: short, its control characters escaped.
-pub fn shown(path: &Path) -> String {
-    crate::i18n::one_line(&path.display().to_string())
-}
-
-/// The most recently kept game in `dir` (the saves folder when `None`), read and
-/// checked, with its file.
+/// The most recently kept game in `dir`, the saves folder (none without a data folder),
+/// read and checked, with its file.
 pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
-    let dir = dir.map(Path::to_path_buf).or_else(saves_dir).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let dir = dir.map(Path::to_path_buf).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
-        return Err(text!(ERR_DIR_IS_FILE, shown(&dir), shown(file)));
+        return Err(text!(ERR_DIR_IS_FILE, shown_path(&dir), shown_path(file)));
     }
     let path = latest_save(&dir).ok_or_else(|| text!(ERR_NOTHING_TO_RESUME))?;
     Ok((load(&path)?, path))
@@ -143,7 +115,7 @@ fn write_with(path: &Path, write: impl FnOnce(&mut fs::File) -> std::io::Result<
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    result.map_err(|error| text!(ERR_SAVE, shown(path)).because(error.to_string()))
+    result.map_err(|error| text!(ERR_SAVE, shown_path(path)).because(error.to_string()))
 }
 
 /// The temporary files beside `path` that writes of it ([`write_atomic`]) left when their
@@ -180,57 +152,9 @@ pub fn remove_stale_writes(path: &Path) {
     }
 }
 
-/// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn now_utc() -> String {
-    utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
-}
-
-/// A time in seconds since 1970, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn utc(seconds: u64) -> String {
-    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
-}
-
-/// A time in seconds since 1970 in ISO 8601, UTC, to the second: `2026-12-09T14:03:07Z`,
-/// as scripts read it.
-pub fn iso_utc(seconds: u64) -> String {
-    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
-    let (year, month, day) = civil_from_days(days);
-    let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
-}
-
-/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_time_reads_in_iso_8601() {
-        assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");
-        assert_eq!(iso_utc(1_796_825_587), "2026-12-09T14:13:07Z");
-    }
-
-    #[test]
-    fn days_become_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_422), (2025, 11, 30));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(utc(1_764_516_660), "2025-11-30 15:31 UTC");
-    }
 
     #[test]
     fn a_stopped_writes_leftover_goes_once_it_is_old() {

@@ -10,7 +10,7 @@ use crate::app::link::Link;
 use crate::autosave::Autosave;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::{store, ui};
+use crate::ui;
 use anyhow::Result;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
@@ -76,12 +76,13 @@ pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
         app.area = Rect::new(0, 0, size.width, size.height);
+        let folders = app.profile.folders.clone();
         let mut autosave =
-            Autosave::new(store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
+            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         app.waker.connect(wakes.sender.clone());
-        let mut local = Some(Screen::new(app, terminal));
+        let mut local = Some(AppTerminal::new(app, terminal));
         drive(&mut local, &mut autosave, &wakes.inlet, link.as_ref())
     })();
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
@@ -149,7 +150,7 @@ pub fn stop_on_signals(sender: SyncSender<Wake>) {
 }
 
 /// A terminal and the app drawn on it, as its own profile says.
-pub struct Screen<B: Backend> {
+pub struct AppTerminal<B: Backend> {
     pub app: App,
     pub terminal: Terminal<B>,
     /// Whether what is on the terminal shows the app as it is.
@@ -160,13 +161,13 @@ pub struct Screen<B: Backend> {
     frames: u64,
 }
 
-impl<B: Backend> Screen<B>
+impl<B: Backend> AppTerminal<B>
 where
     B::Error: Send + Sync + 'static,
 {
     /// A screen for `app` on `terminal`.
-    pub fn new(app: App, terminal: Terminal<B>) -> Screen<B> {
-        Screen { app, terminal, drawn: false, redraw: Redraw::default(), frames: 0 }
+    pub fn new(app: App, terminal: Terminal<B>) -> AppTerminal<B> {
+        AppTerminal { app, terminal, drawn: false, redraw: Redraw::default(), frames: 0 }
     }
 
     /// Lets the app handle `event`.
@@ -181,8 +182,8 @@ where
     }
 
     /// The same screen, asked for a whole frame through `redraw` (its output's).
-    pub fn with_redraw(self, redraw: Redraw) -> Screen<B> {
-        Screen { redraw, ..self }
+    pub fn with_redraw(self, redraw: Redraw) -> AppTerminal<B> {
+        AppTerminal { redraw, ..self }
     }
 
     /// How many frames were drawn (a whole frame asked for again aside).
@@ -191,7 +192,7 @@ where
     }
 }
 
-impl<B: Backend + Bell> Screen<B>
+impl<B: Backend + Bell> AppTerminal<B>
 where
     B::Error: Send + Sync + 'static,
 {
@@ -217,7 +218,7 @@ where
 }
 
 /// A guest's terminal over SSH, drawn into its channel.
-type GuestScreen = Screen<CrosstermBackend<Box<dyn Write + Send>>>;
+type GuestScreen = AppTerminal<CrosstermBackend<Box<dyn Write + Send>>>;
 
 /// Which terminal an event came from: the others at a shared game hear of what it changed.
 #[derive(Clone, Copy, PartialEq)]
@@ -255,7 +256,7 @@ impl Drop for Visitors {
 /// in tests): until the local app quits, the channel closes, or a stop comes. Guests are
 /// let in to the shared game on `link`, and each round takes a share of every guest's keys.
 pub fn drive<B: Backend + Bell>(
-    local: &mut Option<Screen<B>>,
+    local: &mut Option<AppTerminal<B>>,
     autosave: &mut Autosave,
     inlet: &Inlet,
     link: Option<&Arc<Link>>,
@@ -318,7 +319,7 @@ where
 
 /// The program stops without the players quitting (a signal, the terminal gone): the
 /// clocks of the game on screen stop, and it is kept with the time they counted.
-fn stopping<B: Backend>(local: &mut Option<Screen<B>>, autosave: &mut Autosave) {
+fn stopping<B: Backend>(local: &mut Option<AppTerminal<B>>, autosave: &mut Autosave) {
     if let Some(screen) = local {
         screen.app.stop_clocks();
         autosave.keep(&mut screen.app);
@@ -337,7 +338,7 @@ enum Woken {
 /// Sleeps until something wakes the loop or a timer an app asked for is due; with guests'
 /// keys still waiting (`more`), only looks. `None` when every sender is gone.
 fn wait<B: Backend>(
-    local: &Option<Screen<B>>,
+    local: &Option<AppTerminal<B>>,
     visitors: &Visitors,
     inlet: &Inlet,
     more: bool,
@@ -364,7 +365,7 @@ fn wait<B: Backend>(
 /// The other terminals at the shared game hear of what changed since `before`, where the
 /// event came `from`.
 fn tell_others<B: Backend>(
-    local: &mut Option<Screen<B>>,
+    local: &mut Option<AppTerminal<B>>,
     visitors: &mut Visitors,
     link: Option<&Arc<Link>>,
     before: Option<(u64, u64)>,
@@ -395,7 +396,7 @@ where
 }
 
 /// Lets every app handle `event`.
-fn every<B: Backend>(local: &mut Option<Screen<B>>, visitors: &mut Visitors, event: Event) -> Result<()>
+fn every<B: Backend>(local: &mut Option<AppTerminal<B>>, visitors: &mut Visitors, event: Event) -> Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
@@ -411,7 +412,7 @@ where
 /// One round over the guests: those who came are let in, and each one's queue gives up
 /// to its share; whether any has more waiting.
 fn guests_round<B: Backend>(
-    local: &mut Option<Screen<B>>,
+    local: &mut Option<AppTerminal<B>>,
     visitors: &mut Visitors,
     inlet: &Inlet,
     link: Option<&Arc<Link>>,
@@ -464,7 +465,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
             execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
             let app = App::shared(*profile, link.sit_guest(), area);
             app.waker.connect(wakes);
-            visitor.screen = Some(Screen::new(app, terminal).with_redraw(redraw));
+            visitor.screen = Some(AppTerminal::new(app, terminal).with_redraw(redraw));
         }
         Guest::Input(input) => {
             let Some(screen) = &mut visitor.screen else { return Ok(()) };

@@ -29,7 +29,7 @@ fn files(dir: &PathBuf) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == store::EXTENSION))
+        .filter(|path| path.extension().is_some_and(|ext| ext == hexstack::saved::EXTENSION))
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! The engine line protocol: every command answers exactly one line, `ok` or `err`, and no
 //! input breaks it.
 
-use hexstack::engine::{self, Engine};
+use hexstack::protocol::{self, Engine};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -165,7 +165,7 @@ proptest! {
     fn no_input_breaks_it(lines in prop::collection::vec("(new|play|go|moves|undo|eval|result|position)? ?\\PC{0,20}", 1..20)) {
         let input = lines.join("\n") + "\n";
         let mut output = Vec::new();
-        engine::run(std::io::Cursor::new(input.into_bytes()), &mut output).unwrap();
+        protocol::run(std::io::Cursor::new(input.into_bytes()), &mut output).unwrap();
         let answers = String::from_utf8(output).unwrap();
         let quit_at = lines.iter().position(|line| line.trim() == "quit").map_or(lines.len(), |n| n + 1);
         prop_assert_eq!(answers.lines().count(), quit_at);

@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "house/names.rs"]
+mod names;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The most lines a source file may have.
 const FILE_LINES: usize = 500;

@@ -34,7 +34,7 @@ fn games(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == store::EXTENSION))
+        .filter(|path| path.extension().is_some_and(|ext| ext == hexstack::saved::EXTENSION))
         .collect();
     files.sort();
     files

@@ -159,7 +159,7 @@ fn kill_storm() {
         mid_write += leftovers(dir.path()).iter().filter(|name| name.ends_with(".tmp")).count();
         for entry in std::fs::read_dir(dir.path()).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|ext| ext == store::EXTENSION) {
+            if path.extension().is_some_and(|ext| ext == hexstack::saved::EXTENSION) {
                 let (before, ms) = acknowledged.get(&path).copied().unwrap_or((0, 0));
                 let (turns, kept_ms) = turns_in(&path, before);
                 assert!(

@@ -236,6 +236,38 @@ fn the_top_level_modules_depend_one_way() {
     assert_eq!(cycle(&top), None);
 }
 
+/// Modules that must not name another at all: the app (what each event does to one
+/// terminal's state) and the drawing do no file work, which is the store's, asked for by
+/// the terminal's loop and the start; a helper both need (a path as shown, the saved
+/// games' extension, today's date) lives below them, not in the store.
+const NEVER: [(&str, &str); 2] = [("app", "store"), ("ui", "store")];
+
+#[test]
+fn the_app_and_the_drawing_leave_files_to_the_store() {
+    let edges = graph();
+    let named: Vec<String> = edges
+        .iter()
+        .flat_map(|(from, targets)| targets.iter().map(move |to| (from, to)))
+        .filter(|(from, to)| NEVER.iter().any(|(a, b)| from[0] == *a && to[0] == *b))
+        .map(|(from, to)| format!("{} names {}", from.join("::"), to.join("::")))
+        .collect();
+    assert!(named.is_empty(), "{named:#?}");
+}
+
+/// Only the start (`cli`) asks the environment where the data folder is; the other modules
+/// are handed the folders it found, so that a test can point a whole program at its own.
+#[test]
+fn only_the_start_reads_where_the_data_folder_is() {
+    let mut known = BTreeMap::new();
+    modules(Path::new("src"), &[], &mut known);
+    let asks = |source: &String| {
+        ["(\"HEXSTACK_DATA_DIR\")", "dirs::data_dir"].iter().any(|w| code(source).contains(w))
+    };
+    let asking: Vec<&Module> =
+        known.iter().filter(|(_, source)| asks(source)).map(|(module, _)| module).collect();
+    assert_eq!(asking, [&vec!["cli".to_string()]]);
+}
+
 /// The application's top-level modules, the crates it names as modules among them.
 fn top_level() -> BTreeSet<String> {
     let mut known = BTreeMap::new();

@@ -35,14 +35,14 @@ impl Write for Sent {
     }
 }
 
-type Kept = terminal::Screen<CrosstermBackend<Sent>>;
+type Kept = terminal::AppTerminal<CrosstermBackend<Sent>>;
 
 /// `app` on a terminal whose bytes are kept, as a member's over SSH is written.
 fn screen(app: App) -> (Kept, Sent) {
     let sent = Sent::default();
     let viewport = Viewport::Fixed(app.area);
     let terminal = Terminal::with_options(CrosstermBackend::new(sent.clone()), TerminalOptions { viewport });
-    (terminal::Screen::new(app, terminal.unwrap()), sent)
+    (terminal::AppTerminal::new(app, terminal.unwrap()), sent)
 }
 
 /// How many times the terminal's bell was rung so far.

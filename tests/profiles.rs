@@ -22,7 +22,13 @@ fn own() -> Profile {
     let mut table = KEYS.to_vec();
     rebind(&mut table, Action::Step(Step::Left), &[key("a").unwrap()]).unwrap();
     let prefs = Prefs { blue: Some("Ana".into()), ..Prefs::default() };
-    Profile { lang: Lang::Fr, keys: KeyTable::own(table), theme: Theme::COLOUR_BLIND, prefs }
+    Profile {
+        lang: Lang::Fr,
+        keys: KeyTable::own(table),
+        theme: Theme::COLOUR_BLIND,
+        prefs,
+        ..Profile::default()
+    }
 }
 
 /// `app` drawn as its own terminal draws it.

@@ -1,6 +1,6 @@
 //! A game's history: undo and redo, forced skips, resignations and agreed draws.
 
-use hexstack::record::{End, Played, Record};
+use hexstack::record::{End, Record, TurnOutcome};
 use hexstack::rules::Colour;
 use hexstack::rules::clamber::{Position, Turn};
 
@@ -35,7 +35,7 @@ fn a_stuck_player_is_skipped_and_undo_takes_the_skip_back_too() {
     // Once Red's 3 takes the blue 2, Blue's singletons cannot touch Red's two 3s.
     let start: Position = "2/r/A1=b1,A2=b1,B1=b1,B2=r3,B3=b1,C2=b1,C3=b2".parse().unwrap();
     let mut record = Record::new(start);
-    assert_eq!(record.play(&turn("B2xC3")), Ok(Played::Skipped(Colour::Blue)));
+    assert_eq!(record.play(&turn("B2xC3")), Ok(TurnOutcome::Skipped(Colour::Blue)));
     assert_eq!(record.position().to_move(), Colour::Red);
     assert_eq!(record.history().len(), 2);
     record.undo();

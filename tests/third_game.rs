@@ -14,7 +14,7 @@ use hexstack::ai::Level;
 use hexstack::app::game::GameScreen;
 use hexstack::app::menu::Entry;
 use hexstack::app::{App, Computer, Leave, Mode, Screen};
-use hexstack::engine::Engine;
+use hexstack::protocol::Engine;
 use hexstack::rules::triad::Position;
 use hexstack::rules::{Any, Colour, GameKind};
 use std::time::Duration;

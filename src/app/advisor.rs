@@ -6,7 +6,7 @@
 use super::event::Waker;
 use super::shared_record::SharedRecord;
 use super::table::Message;
-use crate::ai::{Budget, Evaluate, Level, Search, Standing};
+use crate::ai::{Balance, Budget, Evaluate, Level, Search};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::record::Record;
@@ -27,15 +27,15 @@ pub struct Advice<T> {
 impl<T> Advice<T> {
     /// Who is ahead, in the one way every screen says it (a chance of 55 % or less is an
     /// even game, with no number).
-    pub fn standing(&self) -> Standing {
-        Standing::from_blue(self.blue)
+    pub fn balance(&self) -> Balance {
+        Balance::from_blue(self.blue)
     }
 
     /// The player ahead, if either is, and their chance.
     pub fn ahead(&self) -> Option<(Colour, f64)> {
-        match self.standing() {
-            Standing::Even => None,
-            Standing::Ahead { side, percent } => Some((side, f64::from(percent) / 100.0)),
+        match self.balance() {
+            Balance::Even => None,
+            Balance::Ahead { side, percent } => Some((side, f64::from(percent) / 100.0)),
         }
     }
 }
@@ -192,9 +192,9 @@ impl<T> Drop for Thinking<T> {
 /// Who is ahead and by how much, in words and figures: "Blue is ahead: 62 %", or "an even
 /// game" (a figure near 50 % says nobody's chance).
 pub fn ahead<T>(advice: &Advice<T>) -> Text {
-    match advice.standing() {
-        Standing::Ahead { side, percent } => text!(ADVICE_AHEAD, side, percent),
-        Standing::Even => text!(ADVICE_EVEN),
+    match advice.balance() {
+        Balance::Ahead { side, percent } => text!(ADVICE_AHEAD, side, percent),
+        Balance::Even => text!(ADVICE_EVEN),
     }
 }
 

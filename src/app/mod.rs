@@ -252,7 +252,8 @@ impl App {
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
             Go::Puzzles => {
-                let mut puzzles = puzzle::PuzzleScreen::from_files(self.profile.prefs.step_time);
+                let mut puzzles =
+                    puzzle::PuzzleScreen::from_files(self.profile.prefs.step_time, &self.profile.folders);
                 puzzles.leaving = keys::Leaving::Menu;
                 *self = self.menu().showing(Screen::Puzzle(Box::new(puzzles)));
             }

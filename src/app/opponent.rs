@@ -5,7 +5,7 @@
 
 use super::advisor::{Purpose, Searcher, Thinking, seen_by, start_thinking};
 use super::table::Input;
-use crate::ai::{self, Budget, DrawAnswer, DrawReason, Standing};
+use crate::ai::{self, Balance, Budget, DrawAnswer, DrawReason};
 pub use crate::record::Computer;
 use crate::record::Record;
 use crate::rules::hex::Cell;
@@ -180,7 +180,7 @@ impl<G: Input> Opponent<G> {
             .filter(|&colour| self.computer.plays(colour))
             .map(|colour| ai::draw_answer(&position, &earlier, colour, blue));
         let first =
-            answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::Standing(Standing::from_blue(blue))));
+            answers.next().unwrap_or(DrawAnswer::Declines(DrawReason::Balance(Balance::from_blue(blue))));
         answers.find(|answer| !answer.accepts()).unwrap_or(first)
     }
 }

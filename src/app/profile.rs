@@ -1,10 +1,11 @@
 //! A person's own ways at one terminal: the language of its texts, its keys, its colours
-//! and its new games' defaults. Each terminal's app holds its own profile, so that two
+//! and its new games' defaults, and where its files are kept. Each terminal's app holds its own profile, so that two
 //! terminals in one process can differ: the host's comes from its config file and flags,
 //! a guest's over SSH from its own ssh client (its language, `NO_COLOR`) and the program's
 //! defaults. A plain value, cheap to clone: whoever knows a person fills one in.
 
 use super::keys::KeyTable;
+use crate::folders::Folders;
 use crate::i18n::Lang;
 use crate::settings::Prefs;
 use crate::theme::Theme;
@@ -16,6 +17,8 @@ pub struct Profile {
     pub keys: KeyTable,
     pub theme: Theme,
     pub prefs: Prefs,
+    /// Where the host's files are: none for a guest, whose files are not the host's.
+    pub folders: Folders,
 }
 
 impl Profile {

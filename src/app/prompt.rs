@@ -27,7 +27,7 @@ impl Question {
             Question::EndTurn(so_far) => text!(ASK_END_TURN, so_far),
             Question::Again => text!(ASK_AGAIN),
             Question::LeaveClub => text!(ASK_LEAVE_CLUB),
-            Question::Replace(path) => text!(ASK_REPLACE, crate::store::shown(path)),
+            Question::Replace(path) => text!(ASK_REPLACE, crate::i18n::shown_path(path)),
             Question::Locked(holder) => text!(ASK_LOCKED, holder),
             Question::Unkept { why, .. } => text!(ASK_UNKEPT, why.clone()),
         }
@@ -82,7 +82,7 @@ const LONGEST: usize = 200;
 impl SavePrompt {
     /// The prompt, offering the game's name as the file's, in the current folder.
     pub fn new(game: GameKind) -> SavePrompt {
-        SavePrompt { name: format!("{}.{}", game.name(), crate::store::EXTENSION), game }
+        SavePrompt { name: format!("{}.{}", game.name(), crate::saved::EXTENSION), game }
     }
 }
 

@@ -9,6 +9,7 @@ use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::solving::{AnySolving, Solving, Stage};
 use super::table::Message;
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::puzzles::history::{Attempt, History};
@@ -76,10 +77,7 @@ impl PuzzleScreen {
         history_file: Option<PathBuf>,
         reply_time: Duration,
     ) -> PuzzleScreen {
-        if let Some(path) = &history_file {
-            crate::store::remove_stale_writes(path);
-        }
-        let history = history_file.as_deref().map(History::load).unwrap_or_default();
+        let history = history_file.as_deref().map(History::kept).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
             mine,
@@ -104,9 +102,9 @@ impl PuzzleScreen {
     /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
     /// (read from their file if there is one, a bad file left out), the history in the data
     /// folder, the opponent replying after `reply_time`.
-    pub fn from_files(reply_time: Duration) -> PuzzleScreen {
-        let (all, ids) = own_and_shipped_puzzles();
-        PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
+    pub fn from_files(reply_time: Duration, folders: &Folders) -> PuzzleScreen {
+        let (all, ids) = crate::puzzles::own_and_shipped(folders);
+        PuzzleScreen::new(all, ids, crate::puzzles::history_path(folders), reply_time)
     }
 
     /// The opponent replies at once, so that a test need not wait.
@@ -197,7 +195,7 @@ impl PuzzleScreen {
         let Some(streak) = self.streak.take() else { return };
         self.streak_ended = Some(streak.solved);
         if streak.solved > 0 {
-            self.history.add_streak(crate::store::now_utc(), streak.solved);
+            self.history.add_streak(crate::clock::now_utc(), streak.solved);
             self.keep();
         }
     }
@@ -208,7 +206,7 @@ impl PuzzleScreen {
         let Some(puzzle) = self.current.map(|n| &self.puzzles[n]) else { return };
         let before = self.rating();
         let after = crate::puzzles::rating::after_puzzle(before, puzzle.rating, solved);
-        let attempt = Attempt { date: crate::store::now_utc(), id: puzzle.id.clone(), solved, rating: after };
+        let attempt = Attempt { date: crate::clock::now_utc(), id: puzzle.id.clone(), solved, rating: after };
         self.history.add(attempt);
         self.rating_before = Some(before);
         match (&mut self.streak, solved) {
@@ -356,20 +354,4 @@ impl Component for PuzzleScreen {
         }
         if clicked { self.act(Action::Act) } else { Go::Stay }
     }
-}
-
-/// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
-/// is one, a bad file left out: what a stopped write of it left beside it goes) and the
-/// shipped ones; and the ids of the player's own.
-pub fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
-    let mine_path = crate::puzzles::mine_path();
-    if let Some(path) = &mine_path {
-        crate::store::remove_stale_writes(path);
-    }
-    let mine = mine_path
-        .and_then(|path| std::fs::read_to_string(path).ok())
-        .and_then(|text| crate::puzzles::read_set(&text).ok())
-        .unwrap_or_default();
-    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-    (mine.into_iter().chain(crate::puzzles::shipped().iter().cloned()).collect(), ids)
 }

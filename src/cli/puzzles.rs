@@ -3,6 +3,7 @@
 
 use super::{Stop, game, print};
 use crate::app::{App, Profile};
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use crate::puzzles::Puzzle;
@@ -73,11 +74,11 @@ pub fn run(
         (None, file) => {
             let (puzzles, mine) = match file {
                 Some(file) => (puzzle_file(file)?, Default::default()),
-                None => crate::app::puzzle::own_and_shipped_puzzles(),
+                None => crate::puzzles::own_and_shipped(&profile.folders),
             };
             let theme = theme.map(|theme| known_theme(&puzzles, theme)).transpose()?;
-            let mut app =
-                App::puzzles(profile, puzzles, mine, crate::puzzles::history_path(), Rect::default());
+            let history = crate::puzzles::history_path(&profile.folders);
+            let mut app = App::puzzles(profile, puzzles, mine, history, Rect::default());
             if let Some(screen) = app.puzzle_screen() {
                 screen.choose_theme(theme);
             }
@@ -86,7 +87,7 @@ pub fn run(
         (Some(Puzzles::Themes), file) => {
             let puzzles = match file {
                 Some(file) => puzzle_file(file)?,
-                None => crate::app::puzzle::own_and_shipped_puzzles().0,
+                None => crate::puzzles::own_and_shipped(&profile.folders).0,
             };
             let counts = crate::puzzles::theme_counts(&puzzles);
             print(
@@ -101,7 +102,7 @@ pub fn run(
             let puzzles = match (mine, file) {
                 (false, Some(file)) => puzzle_file(file)?,
                 (false, None) => crate::puzzles::shipped().to_vec(),
-                (true, None) => mine_listed(lang)?,
+                (true, None) => mine_listed(&profile.folders, lang)?,
                 (true, Some(_)) => return Err(text!(PUZZLE_FILE_NOT_HERE, "list --mine").into()),
             };
             let puzzles = match theme {
@@ -141,11 +142,11 @@ fn print_puzzles(puzzles: &[Puzzle]) -> Result<(), Stop> {
 
 /// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
 /// skipped, and said on the error output.
-fn mine_listed(lang: Lang) -> Result<Vec<Puzzle>, Text> {
-    let path = crate::puzzles::mine_path().ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+fn mine_listed(folders: &Folders, lang: Lang) -> Result<Vec<Puzzle>, Text> {
+    let path = crate::puzzles::mine_path(folders).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
     if let Some((line, why)) = skipped.first() {
-        let said = text!(MINE_SKIPPED, store::shown(&path), skipped.len(), *line, why.clone());
+        let said = text!(MINE_SKIPPED, crate::i18n::shown_path(&path), skipped.len(), *line, why.clone());
         eprintln!("{}", lang.say(&said));
     }
     Ok(puzzles)
@@ -156,7 +157,7 @@ fn mine_listed(lang: Lang) -> Result<Vec<Puzzle>, Text> {
 fn puzzle_file(file: &Path) -> Result<Vec<Puzzle>, Text> {
     /// The largest puzzle file read: some ten thousand puzzles.
     const LARGEST_MB: u64 = 16;
-    let shown = store::shown(file);
+    let shown = crate::i18n::shown_path(file);
     let cannot = |error: std::io::Error| text!(ERR_READ, shown.clone()).because(store::why_not(&error));
     let mut text = String::new();
     let opened = std::fs::File::open(file).map_err(cannot)?;

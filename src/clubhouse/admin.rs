@@ -38,10 +38,11 @@ pub enum Action {
 }
 
 /// Does what `command` asks; what to print, the outcome said in `lang` (nothing for a
-/// club without members), on the database `db` (the data folder's by default).
+/// club without members), on the database `db` (the data folder's unless another was given; none without a data
+/// folder).
 pub fn run(command: ClubCommand, db: Option<PathBuf>, lang: Lang) -> Result<String, Text> {
     let ClubCommand::Admin { action } = command;
-    let path = db.or_else(super::default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let path = db.ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let mut club = Club::open_admin(&path)?;
     Ok(match action {
         Action::List => scripts::members(&club)?,

@@ -14,7 +14,7 @@ use crate::app::lobby::{
     ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, PlayingRow, RecentRow, SeekRow,
 };
 use crate::clock::{ClubClock, Deadline, Timepiece};
-use crate::club::{Club, Error, GameInfo, Member, MemberId, Pool, Reason, Verdict, Which};
+use crate::club::{Club, Error, GameInfo, GameResult, Member, MemberId, Pool, Reason, Which};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use std::collections::{BTreeSet, HashMap};
@@ -255,7 +255,7 @@ fn read<T>(result: Result<T, Error>, failed: &mut Option<Text>) -> Option<T> {
 }
 
 /// How a game ended, as a game's screen says it: "Blue resigned: Red wins".
-pub fn verdict_text(verdict: Verdict) -> Text {
+pub fn verdict_text(verdict: GameResult) -> Text {
     match (verdict.reason, verdict.winner) {
         (Reason::Resign, Some(winner)) => text!(STATUS_RESIGNED, winner.other(), winner),
         (Reason::Time, Some(winner)) => text!(TIME_UP, winner.other(), winner),

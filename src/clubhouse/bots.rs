@@ -6,7 +6,7 @@ use super::games::ClubGame;
 use super::hub::{Hub, Refused};
 use super::terminals::{Conn, Out};
 use super::{log, words};
-use crate::club::bot::{BotError, Command, Event};
+use crate::club::bot::{BotError, BotNews, Command};
 use crate::club::{GameId, Member, MemberId, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -53,7 +53,7 @@ impl Hub {
         let mut lines = vec![game.event().to_string()];
         match self.club.archived(id) {
             Ok(Some(archived)) => lines.extend(archived.turns.into_iter().map(|turn| {
-                Event::Turn { id, number: turn.number, turn: turn.turn, clocks: turn.clocks }.to_string()
+                BotNews::Turn { id, number: turn.number, turn: turn.turn, clocks: turn.clocks }.to_string()
             })),
             Ok(None) => {}
             Err(error) => log(&format!("game {id} could not be read: {}", words::english(&error))),
@@ -73,7 +73,7 @@ impl Hub {
             (Ok(command), Some(member)) => self.command(conn, &member, command).map_err(|why| why.english()),
         };
         if let Err(message) = answer {
-            self.tell(conn, &Event::Err(message));
+            self.tell(conn, &BotNews::Err(message));
         }
     }
 
@@ -103,20 +103,20 @@ impl Hub {
     }
 
     /// Tells game `id`'s players (each of their bot connections) and watchers.
-    pub(super) fn tell_game_event(&mut self, id: GameId, event: &Event) {
+    pub(super) fn tell_game_event(&mut self, id: GameId, event: &BotNews) {
         let players = self.games.get(id).map(ClubGame::members).unwrap_or_default();
         self.tell_members(&players, Some(id), event);
     }
 
     /// Tells every bot connection of `members` (and the bots watching `game`).
-    pub(super) fn tell_members(&mut self, members: &[MemberId], game: Option<GameId>, event: &Event) {
+    pub(super) fn tell_members(&mut self, members: &[MemberId], game: Option<GameId>, event: &BotNews) {
         let lost = self.terminals.say(&event.to_string(), members, game, &[]);
         for conn in lost {
             self.gone(conn);
         }
     }
 
-    pub(super) fn tell(&mut self, conn: u64, event: &Event) {
+    pub(super) fn tell(&mut self, conn: u64, event: &BotNews) {
         for lost in self.terminals.say(&event.to_string(), &[], None, &[conn]) {
             self.gone(lost);
         }

@@ -8,7 +8,7 @@ use super::hub::{Hub, Refused};
 use super::log;
 use super::notify::{Need, Notice};
 use crate::clock::Deadline;
-use crate::club::{Due, GameId, MemberId, Reason, Refusal, Verdict};
+use crate::club::{Due, GameId, GameResult, MemberId, Reason, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::Colour;
@@ -91,7 +91,7 @@ impl Hub {
                 true => Colour::Red,
                 false => Colour::Blue,
             };
-            if let Err(why) = self.end(id, Verdict { winner: Some(winner), reason: Reason::Time }) {
+            if let Err(why) = self.end(id, GameResult { winner: Some(winner), reason: Reason::Time }) {
                 // Tried again at the next wake: logged each time, as the database is.
                 log(&format!("game {id}: the time ran out but the end was not kept: {}", why.english()));
                 self.daily.remove(id);

@@ -4,7 +4,7 @@
 //! `hexstack load` and `hexstack review` open.
 
 use crate::clock::{Clock, TimeControl, Timepiece};
-use crate::club::{Archived, Club, Error, GameId, Reason, Refusal, Verdict};
+use crate::club::{Archived, Club, Error, GameId, GameResult, Reason, Refusal};
 use crate::record::{AnyRecord, AnyRecordExt, End, Players};
 use crate::rules::Game;
 use std::time::Duration;
@@ -33,10 +33,10 @@ pub fn record_of(archived: &Archived) -> AnyRecord {
     }
     let to_move = crate::each_game!(&record, record => record.position().to_move());
     match info.verdict {
-        Some(Verdict { winner: Some(winner), reason: Reason::Resign }) if winner == to_move.other() => {
+        Some(GameResult { winner: Some(winner), reason: Reason::Resign }) if winner == to_move.other() => {
             crate::each_game!(&mut record, record => record.resign());
         }
-        Some(Verdict { reason: Reason::Agreed, .. }) => {
+        Some(GameResult { reason: Reason::Agreed, .. }) => {
             crate::each_game!(&mut record, record => record.agree_draw())
         }
         _ => {}
@@ -46,7 +46,7 @@ pub fn record_of(archived: &Archived) -> AnyRecord {
 
 /// Whether the record's own end says what `verdict` says (a saved game then writes it in
 /// its own words); a fallen flag, or a resignation out of turn, it cannot.
-fn says(record: &AnyRecord, verdict: Verdict) -> bool {
+fn says(record: &AnyRecord, verdict: GameResult) -> bool {
     let end = crate::each_game!(record, record => record.end());
     match (end, verdict.reason, verdict.winner) {
         (Some(End::Won(colour)), Reason::Rules, Some(winner)) => colour == winner,
@@ -65,7 +65,7 @@ pub fn export(club: &Club, id: GameId) -> Result<String, Error> {
     let info = &game.info;
     let record = record_of(&game);
     let players = Players { blue: Some(info.blue.clone()), red: Some(info.red.clone()), computer: None };
-    let date = crate::store::utc(u64::try_from(info.updated / 1000).unwrap_or(0));
+    let date = crate::clock::utc(u64::try_from(info.updated / 1000).unwrap_or(0));
     let text = crate::each_game!(&record, record => crate::saved::write(record, &players, &date));
     let own = info.verdict.filter(|verdict| !says(&record, *verdict));
     Ok(match own {

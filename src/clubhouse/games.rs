@@ -8,11 +8,11 @@
 use super::export::record_of;
 use crate::app::link::Link;
 use crate::clock::{Clock, TimeControl, Timepiece};
-use crate::club::bot::Event;
+use crate::club::bot::BotNews;
 use crate::club::{Archived, GameId, MemberId, NewGame};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, parse_error, text};
-use crate::record::{AnyRecord, End, Played, Record};
+use crate::record::{AnyRecord, End, Record, TurnOutcome};
 use crate::rules::time_control::ClubClock;
 use crate::rules::{Colour, Game, GameKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -164,7 +164,7 @@ impl ClubGame {
         crate::each_game!(self.link.record(), shared, G => shared.change(|record| {
             let turn: <G as Game>::Turn = turn.trim().parse().map_err(|error| parse_error(&error))?;
             match record.play(&turn) {
-                Ok(Played::OutOfTime(loser)) => Err(text!(TIME_UP, loser, loser.other())),
+                Ok(TurnOutcome::OutOfTime(loser)) => Err(text!(TIME_UP, loser, loser.other())),
                 Ok(_) => Ok(()),
                 Err(why) => Err(text!(CLUB_ILLEGAL, turn.to_string(), <G as Words>::illegal(&why))),
             }
@@ -195,8 +195,8 @@ impl ClubGame {
     }
 
     /// The `game` line that tells a bot of it.
-    pub fn event(&self) -> Event {
-        Event::Game {
+    pub fn event(&self) -> BotNews {
+        BotNews::Game {
             id: self.id,
             game: self.game,
             side: self.side,

@@ -192,7 +192,7 @@ impl Hub {
         });
         let games: std::collections::BTreeMap<_, _> = live.chain(by_post).collect();
         for (id, colour) in games {
-            let verdict = crate::club::Verdict {
+            let verdict = crate::club::GameResult {
                 winner: colour.map(crate::rules::Colour::other),
                 reason: crate::club::Reason::Resign,
             };
@@ -208,10 +208,10 @@ impl Hub {
             let said = Refused::from(Refusal::Banned(member.name.clone()));
             let goodbye = match self.terminals.screen(conn) {
                 Some(screen) => screen.app.profile.lang.say(&Text::from(&said)),
-                None => crate::club::bot::Event::Err(said.english()).to_string(),
+                None => crate::club::bot::BotNews::Err(said.english()).to_string(),
             };
             if let Some(Conn { out: Out::Lines(_), .. }) = self.terminals.get(conn) {
-                self.tell(conn, &crate::club::bot::Event::Err(said.english()));
+                self.tell(conn, &crate::club::bot::BotNews::Err(said.english()));
                 self.gone(conn);
             } else {
                 self.drop_conn(conn, Some(goodbye));

@@ -33,10 +33,10 @@ pub mod words;
 pub use hub::{Ask, Rules};
 
 use crate::club::{Club, DB_FILE, Durability};
+use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::net::{Doors, Limits, SshServer, Startups, host_key};
-use crate::store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::mpsc::{SyncSender, sync_channel};
@@ -72,9 +72,10 @@ pub struct ClubArgs {
 }
 
 /// Does what `args` ask, with the settings `loaded`: what to print (the admin's).
-pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String, Text> {
+pub fn command(args: ClubArgs, loaded: &crate::config::Loaded, folders: &Folders) -> Result<String, Text> {
     let ClubArgs { listen, db, what } = args;
     let settings = &loaded.settings;
+    let db = db.or_else(|| default_path(folders));
     if let Some(what) = what {
         return admin::run(what, db, settings.lang.value);
     }
@@ -95,32 +96,38 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded) -> Result<String,
         startups: Startups { begin: 10, full: 100, per_source: 10 },
         ..Limits::default()
     };
-    run(&listen, db, rules, limits).map(|()| String::new())
+    run(&listen, (db, folders), rules, limits).map(|()| String::new())
 }
 
 /// The database's file when none is given: `club.sqlite3` in the data folder, beside the
 /// saves.
-pub fn default_path() -> Option<PathBuf> {
-    Some(store::data_dir()?.join(DB_FILE))
+pub fn default_path(folders: &Folders) -> Option<PathBuf> {
+    Some(folders.data()?.join(DB_FILE))
 }
 
 /// One line on stderr: the time (UTC) and what happened.
 pub fn log(line: &str) {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     let seconds = since.as_secs();
-    let minute = store::utc(seconds);
+    let minute = crate::clock::utc(seconds);
     let minute = minute.trim_end_matches(" UTC");
     eprintln!("{minute}:{:02} {}", seconds % 60, crate::club::bot::plain(line));
 }
 
-/// `hexstack club`: serves the club on `db` (the data folder's by default) until SIGTERM
-/// or SIGINT.
-pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limits) -> Result<(), Text> {
+/// `hexstack club`: serves the club on `db` (the data folder's unless another was given;
+/// none without a data folder), with the host key of the data folder of `folders`, until
+/// SIGTERM or SIGINT.
+pub fn run(
+    listen: &ClubListen,
+    (db, folders): (Option<PathBuf>, &Folders),
+    rules: Rules,
+    limits: Limits,
+) -> Result<(), Text> {
     memory::settle();
-    let path = db.or_else(default_path).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let path = db.ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let club = Club::open(&path, Durability::Crash).map_err(Text::from)?;
-    let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
-    let key = host_key(&dir)?;
+    let dir = folders.data().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
+    let key = host_key(dir)?;
     let (calls, waiting) = sync_channel(CALLS);
     let hub = hub::Hub::new(club, rules.clone()).map_err(Text::from)?;
     let bind = SocketAddr::new(listen.bind, listen.port);
@@ -136,7 +143,12 @@ pub fn run(listen: &ClubListen, db: Option<PathBuf>, rules: Rules, limits: Limit
     stop_on_signals(calls.clone());
     let told = calls.clone();
     let _ear = admin::Ear::open(&path, move |name| told.send(hub::Call::Member { name }).is_ok());
-    log(&format!("club '{}' listening on {} ({})", rules.name, server.addr(), store::shown(&path)));
+    log(&format!(
+        "club '{}' listening on {} ({})",
+        rules.name,
+        server.addr(),
+        crate::i18n::shown_path(&path)
+    ));
     drop(calls);
     hub.run(&waiting);
     server.stop("the club closed".to_string());

@@ -4,7 +4,7 @@
 
 use super::hub::Hub;
 use crate::club::bot::Offer;
-use crate::club::{GameId, MemberId, Reason, Verdict};
+use crate::club::{GameId, GameResult, MemberId, Reason};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 
@@ -35,7 +35,7 @@ impl Hub {
 
     /// Game `id` between `players` (Blue's, Red's number and name) ended so: each player told,
     /// from their side, unless their screen is at the game.
-    pub(super) fn notice_end(&mut self, id: GameId, players: [(MemberId, String); 2], verdict: Verdict) {
+    pub(super) fn notice_end(&mut self, id: GameId, players: [(MemberId, String); 2], verdict: GameResult) {
         let how = match verdict.reason {
             Reason::Rules => text!(CLUB_REASON_RULES),
             Reason::Time => text!(CLUB_REASON_TIME),

@@ -7,7 +7,7 @@ use super::hub::{Hub, Refused};
 use super::log;
 use super::notify::Need;
 use super::offers::Posted;
-use crate::club::bot::{Event, Offer};
+use crate::club::bot::{BotNews, Offer};
 use crate::club::{GameId, Member, NewGame};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -36,10 +36,10 @@ impl Hub {
                 self.board.changed();
             }
         }
-        self.tell(conn, &Event::Seek(id));
+        self.tell(conn, &BotNews::Seek(id));
         if let Some(to) = &to {
             self.notice_challenge(to.id, &member.name, &offer, id);
-            let event = Event::Challenge { id, from: member.name.clone(), offer };
+            let event = BotNews::Challenge { id, from: member.name.clone(), offer };
             self.tell_members(&[to.id], None, &event);
             self.notify(Need::Challenge, to.id, id as GameId);
         }
@@ -124,7 +124,7 @@ impl Hub {
             }
             None => self.board.changed(),
         }
-        self.tell_members(&told, None, &Event::Cancelled(id));
+        self.tell_members(&told, None, &BotNews::Cancelled(id));
     }
 
     /// `by`'s challenge `id` was declined by `member`: logged, and told on every lobby of

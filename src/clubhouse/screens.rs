@@ -10,7 +10,7 @@ use crate::clock::ClubClock;
 use crate::club::bot::Offer;
 use crate::i18n::{Lang, Text};
 use crate::net::Output;
-use crate::terminal::Screen;
+use crate::terminal::AppTerminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Hide;
 use ratatui::crossterm::event::EnableMouseCapture;
@@ -22,7 +22,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// A member's terminal, drawn into its SSH channel.
-pub type MemberScreen = Screen<CrosstermBackend<Box<dyn Write + Send>>>;
+pub type MemberScreen = AppTerminal<CrosstermBackend<Box<dyn Write + Send>>>;
 
 /// The lobby of `view` on a terminal of `area`, in `lang`, in colour unless the member's
 /// ssh sent `NO_COLOR`.
@@ -39,7 +39,7 @@ pub fn open(
     let mut terminal = Terminal::with_options(CrosstermBackend::new(writer), options)?;
     execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
     let app = App::club_lobby(Profile::guest(lang, no_color), area, view);
-    Ok(Screen::new(app, terminal).with_redraw(redraw))
+    Ok(AppTerminal::new(app, terminal).with_redraw(redraw))
 }
 
 /// The link of the club's game on `screen`, if it shows one (to play or to watch).

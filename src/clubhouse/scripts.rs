@@ -4,9 +4,9 @@
 //! a member. Scripts read them: their form is a contract (docs/club.md).
 
 use super::calls::Contact;
-use crate::club::{Club, Error, GameInfo, Listed, MemberId, Pool, Rated, Refusal, Which};
+use crate::clock::utc;
+use crate::club::{Club, Error, GameInfo, ListedMember, MemberId, Pool, Rated, Refusal, Which};
 use crate::rules::GameKind;
-use crate::store::utc;
 use std::fmt::Write;
 
 /// The most games one `games` listing gives, newest first.
@@ -97,7 +97,7 @@ pub fn mine(
         let (deadline, seconds) = match left {
             Some(left) => {
                 let at = u64::try_from(now).unwrap_or(0).saturating_add(left) / 1000;
-                (crate::store::iso_utc(at), (left / 1000).to_string())
+                (crate::clock::iso_utc(at), (left / 1000).to_string())
             }
             None => ("-".to_string(), "-".to_string()),
         };
@@ -120,8 +120,8 @@ pub fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<Str
 /// `admin list`: a line a member, tab-separated: name, joined (UTC), `member` or
 /// `banned`, keys, games.
 pub fn members(club: &Club) -> Result<String, Error> {
-    let line = |listed: &Listed| {
-        let Listed { member, keys, games } = listed;
+    let line = |listed: &ListedMember| {
+        let ListedMember { member, keys, games } = listed;
         let state = if member.banned { "banned" } else { "member" };
         format!("{}\t{}\t{state}\t{keys}\t{games}", member.name, when(member.created))
     };

@@ -10,7 +10,7 @@ use super::screens;
 use super::terminals::{Conn, Out};
 use crate::app::event::Event;
 use crate::clock::ClubClock;
-use crate::club::{GameId, Member, Pace, Pool, Reason, Refusal, Standing, Verdict};
+use crate::club::{GameId, GameResult, Member, Pace, Pool, Reason, Refusal, Standing};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::record::{AnyRecord, End, Players};
@@ -156,11 +156,11 @@ impl Hub {
             _ if turns < committed => self.commit_take_back(id, turns),
             _ if turns > committed => Err(Refusal::NoGame(id).into()),
             Some(End::Resigned(loser)) => {
-                self.end(id, Verdict { winner: Some(loser.other()), reason: Reason::Resign })
+                self.end(id, GameResult { winner: Some(loser.other()), reason: Reason::Resign })
             }
-            Some(End::Drawn) => self.end(id, Verdict { winner: None, reason: Reason::Agreed }),
+            Some(End::Drawn) => self.end(id, GameResult { winner: None, reason: Reason::Agreed }),
             Some(End::Time(loser)) => {
-                self.end(id, Verdict { winner: Some(loser.other()), reason: Reason::Time })
+                self.end(id, GameResult { winner: Some(loser.other()), reason: Reason::Time })
             }
             _ => Ok(()),
         };

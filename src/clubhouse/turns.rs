@@ -6,8 +6,8 @@
 use super::hub::{Hub, Refused};
 use super::log;
 use super::notify::Need;
-use crate::club::bot::Event;
-use crate::club::{Error, GameId, Member, Reason, Refusal, Verdict};
+use crate::club::bot::BotNews;
+use crate::club::{Error, GameId, GameResult, Member, Reason, Refusal};
 use crate::record::End;
 use crate::rules::Colour;
 use std::time::Duration;
@@ -64,7 +64,7 @@ impl Hub {
         if let Some(game) = self.games.get_mut(id) {
             game.turns = played.number;
         }
-        self.tell_game_event(id, &Event::Turn { id, number: played.number, turn: played.turn, clocks });
+        self.tell_game_event(id, &BotNews::Turn { id, number: played.number, turn: played.turn, clocks });
         match played.ended {
             Some(ended) => self.ended(id, ended.verdict),
             None => self.moved_on(id),
@@ -82,7 +82,7 @@ impl Hub {
         if let Some(game) = self.games.get_mut(id) {
             game.turns = to;
         }
-        self.tell_game_event(id, &Event::Back { id, number: to, clocks });
+        self.tell_game_event(id, &BotNews::Back { id, number: to, clocks });
         self.moved_on(id);
         Ok(())
     }
@@ -98,7 +98,7 @@ impl Hub {
             Some(_) => Colour::Red,
             None => return Err(Refusal::NotPlayer(id).into()),
         };
-        let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Resign };
+        let verdict = GameResult { winner: Some(colour.other()), reason: Reason::Resign };
         self.end(id, verdict)
     }
 
@@ -127,7 +127,7 @@ impl Hub {
     }
 
     /// Ends game `id` so (a resignation, an agreed draw, a fallen flag), rated if it is.
-    pub(super) fn end(&mut self, id: GameId, verdict: Verdict) -> Result<(), Refused> {
+    pub(super) fn end(&mut self, id: GameId, verdict: GameResult) -> Result<(), Refused> {
         let ended = self.club.end_game(id, verdict)?;
         self.ended(id, ended.verdict);
         Ok(())
@@ -136,7 +136,7 @@ impl Hub {
     /// Game `id` ended (committed): its record shows how, everyone at it hears, and its
     /// table goes (the terminals at it keep the game on screen until they leave it). Its
     /// players are told if they are away (always, by correspondence).
-    pub(super) fn ended(&mut self, id: GameId, verdict: Verdict) {
+    pub(super) fn ended(&mut self, id: GameId, verdict: GameResult) {
         log(&format!("game {id} over: {verdict}"));
         let by_post = self.daily.remove(id);
         let players = match self.games.get(id) {
@@ -160,7 +160,7 @@ impl Hub {
             // A correspondence game nobody was at: its players' bots and lobbies hear.
             if let Some(due) = by_post {
                 self.board.ended(due.players, true);
-                self.tell_members(&due.players, Some(id), &Event::End { id, verdict });
+                self.tell_members(&due.players, Some(id), &BotNews::End { id, verdict });
                 self.terminals.forget(id);
             }
             return;
@@ -173,7 +173,7 @@ impl Hub {
             Reason::Rules => {}
         }
         self.board.ended(game.members(), game.rated);
-        self.tell_game_event(id, &Event::End { id, verdict });
+        self.tell_game_event(id, &BotNews::End { id, verdict });
         self.spread(id);
         self.let_go(id);
         self.terminals.forget(id);
@@ -185,7 +185,7 @@ impl Hub {
     pub(super) fn flags(&mut self) {
         let now = self.time.now();
         for (id, colour) in self.games.fallen(now) {
-            let verdict = Verdict { winner: Some(colour.other()), reason: Reason::Time };
+            let verdict = GameResult { winner: Some(colour.other()), reason: Reason::Time };
             let Err(why) = self.end(id, verdict) else { continue };
             let Some(game) = self.games.get_mut(id) else { continue };
             let wait = match game.retry {

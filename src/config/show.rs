@@ -29,8 +29,8 @@ pub fn default_file() -> String {
 /// where the value came from), in `lang`.
 pub fn listing(loaded: &Loaded, lang: Lang) -> String {
     let file = match (&loaded.path, loaded.found) {
-        (Some(path), true) => text!(CONFIG_FILE, crate::store::shown(path)),
-        (Some(path), false) => text!(CONFIG_NO_FILE, crate::store::shown(path)),
+        (Some(path), true) => text!(CONFIG_FILE, crate::i18n::shown_path(path)),
+        (Some(path), false) => text!(CONFIG_NO_FILE, crate::i18n::shown_path(path)),
         (None, _) => text!(CONFIG_NO_FOLDER),
     };
     let mut out = lang.say(&file);

@@ -263,6 +263,11 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// A path as it may be shown on a terminal: short, its control characters escaped.
+pub fn shown_path(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
 /// `text` cut to [`MAX_MESSAGE`] characters, control characters escaped: an error about
 /// a file is one short line whatever the file holds.
 pub fn one_line(text: &str) -> String {

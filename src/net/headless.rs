@@ -61,7 +61,7 @@ impl Hosting {
             Some(app) => {
                 app.waker.connect(wakes.sender.clone());
                 let backend = ratatui::backend::TestBackend::new(app.area.width, app.area.height);
-                Some(terminal::Screen::new(app, ratatui::Terminal::new(backend)?))
+                Some(terminal::AppTerminal::new(app, ratatui::Terminal::new(backend)?))
             }
             None => None,
         };

@@ -104,8 +104,9 @@ fn same_code(typed: &str, code: &str) -> bool {
 /// again the next time.
 pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
     let path = dir.join("host_key");
-    let failed =
-        |error: &dyn std::fmt::Display| text!(ERR_READ, store::shown(&path)).because(error.to_string());
+    let failed = |error: &dyn std::fmt::Display| {
+        text!(ERR_READ, crate::i18n::shown_path(&path)).because(error.to_string())
+    };
     if path.exists() {
         return PrivateKey::read_openssh_file(&path).map_err(|error| failed(&error));
     }
@@ -113,7 +114,7 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
         .map_err(|error| failed(&error))?;
     store::ensure_dir(dir)?;
     key.write_openssh_file(&path, russh::keys::ssh_key::LineEnding::LF)
-        .map_err(|error| text!(ERR_SAVE, store::shown(&path)).because(error.to_string()))?;
+        .map_err(|error| text!(ERR_SAVE, crate::i18n::shown_path(&path)).because(error.to_string()))?;
     Ok(key)
 }
 
@@ -128,11 +129,11 @@ pub enum Hosted {
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
 pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
-    let dir = store::data_dir().ok_or_else(|| text!(NET_NO_DATA_DIR))?;
+    let dir = profile.folders.data().ok_or_else(|| text!(NET_NO_DATA_DIR))?.to_path_buf();
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
         Some(path) => {
-            let shown = store::shown(path);
+            let shown = crate::i18n::shown_path(path);
             let key =
                 std::fs::read_to_string(path).map_err(|e| text!(ERR_READ, &shown).because(e.to_string()))?;
             // The parser's own words repeat themselves ("length invalid: length invalid").

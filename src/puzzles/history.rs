@@ -52,6 +52,12 @@ impl History {
         History { entries: latest.iter().filter_map(|line| entry(line)).collect() }
     }
 
+    /// The history kept in `path`, what a stopped write of it left beside it gone first.
+    pub fn kept(path: &Path) -> History {
+        crate::store::remove_stale_writes(path);
+        History::load(path)
+    }
+
     /// The history in the file at `path`; a missing or unreadable file is an empty one.
     pub fn load(path: &Path) -> History {
         let mut text = String::new();

@@ -50,7 +50,7 @@ impl Options {
 }
 
 /// A game to look for puzzles in: its turns from its start, and where it comes from.
-pub struct Played<G: Game> {
+pub struct SourceGame<G: Game> {
     pub start: G,
     pub turns: Vec<G::Turn>,
     /// `self-play`, or the saved game's name (its turn is added).
@@ -106,7 +106,7 @@ impl<G: Themes> Maker<G> {
     pub fn run(
         &mut self,
         start: G,
-        saved: &[Played<G>],
+        saved: &[SourceGame<G>],
         mut emit: impl FnMut(&Puzzle) -> ControlFlow<()>,
         mut progress: impl FnMut(usize, usize),
     ) {
@@ -126,7 +126,12 @@ impl<G: Themes> Maker<G> {
 
     /// Looks for puzzles in `game`: at every position if `whole`, else from its end back,
     /// until neither side had a win within reach.
-    fn look_at(&mut self, game: &Played<G>, whole: bool, emit: &mut impl FnMut(&Puzzle) -> ControlFlow<()>) {
+    fn look_at(
+        &mut self,
+        game: &SourceGame<G>,
+        whole: bool,
+        emit: &mut impl FnMut(&Puzzle) -> ControlFlow<()>,
+    ) {
         let positions = positions(game.start, &game.turns);
         let mut misses = 0;
         for at in (1..positions.len()).rev() {
@@ -199,7 +204,7 @@ impl<G: Themes> Maker<G> {
 /// The `number`th self-play game of a run with `options.seed`: each side at a level from 1
 /// to 3 picked by the seed, searching a fixed depth within a budget of positions; the
 /// first turns picked at random among those that do not lose at once.
-pub fn self_play<G: Themes>(start: G, options: Options, number: u64) -> Played<G> {
+pub fn self_play<G: Themes>(start: G, options: Options, number: u64) -> SourceGame<G> {
     let seed = position_key(&(options.seed, number));
     let levels = [seed % 3, seed / 3 % 3].map(|level| level as u8 + 1);
     let mut searches = [Search::new(), Search::new()];
@@ -222,7 +227,7 @@ pub fn self_play<G: Themes>(start: G, options: Options, number: u64) -> Played<G
         seen.push(position);
         turns.push(turn);
     }
-    Played { start, turns, name: None }
+    SourceGame { start, turns, name: None }
 }
 
 /// A level's budget made reproducible: its depth fixed (its least depth for the levels
@@ -262,7 +267,7 @@ fn played<G: Game>(
     name: &str,
     record: &AnyRecord,
     board: crate::rules::hex::Board,
-) -> Result<Played<G>, Text> {
+) -> Result<SourceGame<G>, Text> {
     let (start, turns) = crate::each_game!(record, s => (s.start().to_string(), s.all_turns().map(ToString::to_string).collect::<Vec<_>>()));
     let other = || text!(PUZZLE_MAKE_OTHER_GAME, excerpt(name), G::KIND.name(), board.side());
     let start: G = start.parse().map_err(|_| other())?;
@@ -271,7 +276,7 @@ fn played<G: Game>(
     }
     let turns =
         turns.iter().map(|turn| turn.parse()).collect::<Result<Vec<G::Turn>, _>>().map_err(|_| other())?;
-    Ok(Played { start, turns, name: Some(name.to_string()) })
+    Ok(SourceGame { start, turns, name: Some(name.to_string()) })
 }
 
 /// Makes puzzles from `start`'s game and board, in `saved` games first (named), then in

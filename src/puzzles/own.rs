@@ -254,7 +254,7 @@ pub fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
 /// or is larger than any file hexstack writes.
 fn read_text(path: &Path) -> Result<String, Text> {
     use std::io::Read;
-    let shown = store::shown(path);
+    let shown = crate::i18n::shown_path(path);
     let mut bytes = Vec::new();
     match std::fs::File::open(path) {
         Ok(file) => file.take(MOST_BYTES + 1).read_to_end(&mut bytes),
@@ -291,7 +291,7 @@ pub fn keep(path: &Path, found: &[Puzzle]) -> Result<usize, Text> {
 /// The lock on the player's file: another hexstack adding its puzzles holds it for a few
 /// milliseconds, so it is asked again a few times before giving up.
 fn lock(path: &Path) -> Result<store::lock::Lock, Text> {
-    let shown = store::shown(path);
+    let shown = crate::i18n::shown_path(path);
     for _ in 0..20 {
         match store::lock::take(path) {
             Ok(Ok(lock)) => return Ok(lock),

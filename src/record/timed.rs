@@ -105,7 +105,7 @@ impl<G: Game> Record<G> {
 mod tests {
     use super::*;
     use crate::clock::TimeControl;
-    use crate::record::Played;
+    use crate::record::TurnOutcome;
     use crate::rules::clamber::{Position, Turn};
 
     fn turn(text: &str) -> Turn {
@@ -174,7 +174,7 @@ mod tests {
         let (mut record, time) = timed(12, 0);
         record.keep_time(false);
         time.advance(secs(30));
-        assert_eq!(record.play(&turn("C3")), Ok(Played::OutOfTime(Colour::Blue)));
+        assert_eq!(record.play(&turn("C3")), Ok(TurnOutcome::OutOfTime(Colour::Blue)));
         assert_eq!(record.history().len(), 0, "the turn is not played");
         assert_eq!(record.end(), Some(End::Time(Colour::Blue)));
         assert_eq!(left(&record, Colour::Blue), Duration::ZERO);

@@ -9,9 +9,9 @@ use super::Session;
 use crate::app::App;
 use crate::app::event::{Event, Heard, QUEUE, Wake};
 use crate::autosave::Autosave;
-use crate::engine::{BadLine, LONGEST_LINE, read_line};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
+use crate::protocol::{BadLine, LONGEST_LINE, read_line};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Instant;
@@ -21,8 +21,9 @@ use std::time::Instant;
 pub fn run(mut app: App) -> Result<(), Text> {
     let (sender, wakes) = mpsc::sync_channel(QUEUE);
     crate::terminal::stop_on_signals(sender.clone());
+    let folders = app.profile.folders.clone();
     let mut autosave =
-        Autosave::new(crate::store::saves_dir(), &mut app).with_puzzles(crate::puzzles::mine_path());
+        Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
     let input = std::io::BufReader::new(std::io::stdin());
     match converse(app, input, &mut std::io::stdout().lock(), (sender, wakes), &mut autosave) {
         // Nobody reads any more (`| head`): the game is kept all the same.

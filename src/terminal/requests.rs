@@ -26,10 +26,10 @@ pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
             let message = match folder {
                 // A folder is the player's to make: a typing slip must not make one.
                 Some(folder) if !folder.is_dir() => {
-                    Message::Warning(text!(SAVE_NO_FOLDER, store::shown(folder)))
+                    Message::Warning(text!(SAVE_NO_FOLDER, crate::i18n::shown_path(folder)))
                 }
-                _ => match store::write_atomic(&path, &game.record(&store::now_utc())) {
-                    Ok(()) => Message::Success(text!(SAVE_DONE, store::shown(&path))),
+                _ => match store::write_atomic(&path, &game.record(&crate::clock::now_utc())) {
+                    Ok(()) => Message::Success(text!(SAVE_DONE, crate::i18n::shown_path(&path))),
                     Err(error) => Message::Warning(text!(SAVE_FAILED, error)),
                 },
             };
@@ -51,7 +51,10 @@ pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
                 }
             }
         },
-        Request::Puzzles(puzzles) => app.solve_mine(puzzles, crate::puzzles::history_path()),
+        Request::Puzzles(puzzles) => {
+            let history = crate::puzzles::history_path(&app.profile.folders);
+            app.solve_mine(puzzles, history)
+        }
         // Only the club shows a lobby, and answers what is asked there itself.
         Request::Lobby(_) => {}
     }

@@ -249,7 +249,7 @@ pub fn run_loop(
     }
     drop(sender);
     let taken = std::mem::replace(app, App::new(Profile::default(), AREA));
-    let mut local = Some(hexstack::terminal::Screen::new(taken, terminal));
+    let mut local = Some(hexstack::terminal::AppTerminal::new(taken, terminal));
     let inlet = hexstack::terminal::Inlet::new(wakes);
     hexstack::terminal::drive(&mut local, autosave, &inlet, None).unwrap();
     let screen = local.unwrap();

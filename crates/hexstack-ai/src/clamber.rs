@@ -45,7 +45,7 @@ mod tests {
     use super::*;
     use crate::review::{Class, Summary, after, budget, look, needed, positions};
     use crate::testing::{best, classes, look_at, plies, proven_distances, review};
-    use crate::{Budget, DrawAnswer, DrawReason, Level, Search, Standing, WIN, draw_answer};
+    use crate::{Balance, Budget, DrawAnswer, DrawReason, Level, Search, WIN, draw_answer};
     use hexstack_rules::clamber::Turn;
     use hexstack_rules::{Colour, Game};
     use std::sync::atomic::AtomicBool;
@@ -258,20 +258,20 @@ mod tests {
     #[test]
     fn it_takes_a_draw_when_behind_and_declines_when_ahead_saying_who_is() {
         let start = Position::start(hexstack_rules::hex::Board::SIDE_3);
-        let blue_ahead = Standing::Ahead { side: Colour::Blue, percent: 64 };
+        let blue_ahead = Balance::Ahead { side: Colour::Blue, percent: 64 };
         assert_eq!(
             draw_answer(&start, &[], Colour::Red, 0.64),
-            DrawAnswer::Accepts(DrawReason::Standing(blue_ahead)),
+            DrawAnswer::Accepts(DrawReason::Balance(blue_ahead)),
             "Red is behind"
         );
         assert_eq!(
             draw_answer(&start, &[], Colour::Blue, 0.64),
-            DrawAnswer::Declines(DrawReason::Standing(blue_ahead)),
+            DrawAnswer::Declines(DrawReason::Balance(blue_ahead)),
             "declines: Blue is ahead, 64 %"
         );
         assert_eq!(
             draw_answer(&start, &[], Colour::Blue, 0.5),
-            DrawAnswer::Declines(DrawReason::Standing(Standing::Even))
+            DrawAnswer::Declines(DrawReason::Balance(Balance::Even))
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The computer's answer to a draw offer, with its reason, so that a player hears why.
 
-use super::{Evaluate, Standing, winning_chance};
+use super::{Balance, Evaluate, winning_chance};
 use hexstack_rules::{Colour, Game, Progress};
 
 /// Below this chance of its own the computer is behind and takes a draw.
@@ -33,7 +33,7 @@ pub enum DrawReason {
     NeitherCanFinish,
     /// Who is ahead as it sees the game: the other side ahead (it accepts), itself
     /// (it declines), or even (it declines: the game is young).
-    Standing(Standing),
+    Balance(Balance),
     /// Not ahead, in a game that has stood even for [`EVEN_FOR`] turns.
     StoodEven,
 }
@@ -64,7 +64,7 @@ pub fn draw_answer<G: Evaluate>(position: &G, earlier: &[G], computer: Colour, b
         return DrawAnswer::Accepts(DrawReason::NeitherCanFinish);
     }
     let mine = if computer == Colour::Blue { blue } else { 1.0 - blue };
-    let standing = DrawReason::Standing(Standing::from_blue(blue));
+    let standing = DrawReason::Balance(Balance::from_blue(blue));
     let stood_even = earlier.len() >= EVEN_FOR
         && earlier[earlier.len() - EVEN_FOR..]
             .iter()

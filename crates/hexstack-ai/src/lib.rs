@@ -51,7 +51,7 @@ mod verdict;
 pub use draw::{DrawAnswer, DrawReason, EVEN_FOR, STILL_FOR, Stillness, draw_answer, stillness};
 pub use level::Level;
 pub use search::Search;
-pub use verdict::{Standing, Verdict, Verdicts};
+pub use verdict::{Balance, Verdict, Verdicts};
 
 use hexstack_rules::{Colour, Game};
 use std::hash::{BuildHasherDefault, Hash, Hasher};

@@ -23,7 +23,7 @@ pub struct Verdict<T> {
 /// Who is ahead, as the figure says it: a side and its chance, or an even game (no
 /// number, since "even: 47 %" would be nobody's 47 %).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Standing {
+pub enum Balance {
     /// Neither side's chance, rounded, is over 55 %.
     Even,
     /// One side is ahead.
@@ -38,15 +38,15 @@ pub enum Standing {
 /// Chances within this of one half are an even game.
 const EVEN_WITHIN: f64 = 0.05;
 
-impl Standing {
-    /// The standing from Blue's chance of winning, 0 to 1.
-    pub fn from_blue(blue: f64) -> Standing {
+impl Balance {
+    /// The balance from Blue's chance of winning, 0 to 1.
+    pub fn from_blue(blue: f64) -> Balance {
         let (side, chance) = if blue >= 0.5 { (Colour::Blue, blue) } else { (Colour::Red, 1.0 - blue) };
         let percent = (chance * 100.0).round();
         if percent <= 100.0 * (0.5 + EVEN_WITHIN) {
-            Standing::Even
+            Balance::Even
         } else {
-            Standing::Ahead { side, percent: percent as u8 }
+            Balance::Ahead { side, percent: percent as u8 }
         }
     }
 }
@@ -177,16 +177,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_standing_names_its_side_or_says_even() {
-        assert_eq!(Standing::from_blue(0.47), Standing::Even);
-        assert_eq!(Standing::from_blue(0.55), Standing::Even);
-        assert_eq!(Standing::from_blue(0.64), Standing::Ahead { side: Colour::Blue, percent: 64 });
-        assert_eq!(Standing::from_blue(0.29), Standing::Ahead { side: Colour::Red, percent: 71 });
+    fn a_balance_names_its_side_or_says_even() {
+        assert_eq!(Balance::from_blue(0.47), Balance::Even);
+        assert_eq!(Balance::from_blue(0.55), Balance::Even);
+        assert_eq!(Balance::from_blue(0.64), Balance::Ahead { side: Colour::Blue, percent: 64 });
+        assert_eq!(Balance::from_blue(0.29), Balance::Ahead { side: Colour::Red, percent: 71 });
         let won = Verdict { turn: (), score: WIN - 3, depth: 3 };
         assert_eq!(won.plies_to_end(), Some(3));
         assert_eq!(
-            Standing::from_blue(won.blue(Colour::Red)),
-            Standing::Ahead { side: Colour::Red, percent: 100 }
+            Balance::from_blue(won.blue(Colour::Red)),
+            Balance::Ahead { side: Colour::Red, percent: 100 }
         );
     }
 }

@@ -6,7 +6,7 @@ use crate::club::Club;
 use crate::error::{Error, Failure, Refusal};
 use crate::games::checked;
 use crate::store::Due;
-use crate::terms::{GameId, MemberId, Pace, Verdict, club_clock};
+use crate::terms::{GameId, GameResult, MemberId, Pace, club_clock};
 use hexstack_rules::{AnyPosition, Colour, GameKind};
 
 /// A game as the archive lists it.
@@ -31,7 +31,7 @@ pub struct GameInfo {
     /// Whether it is rated.
     pub rated: bool,
     /// How it ended; none while it is in progress.
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<GameResult>,
     /// The position it started from, in notation.
     pub start: String,
     /// When it began, in milliseconds since 1970.

@@ -4,11 +4,11 @@
 //! which the server answers with one `err` line; the session goes on.
 //!
 //! ```
-//! use hexstack_club::bot::{Command, Event};
+//! use hexstack_club::bot::{BotNews, Command};
 //! let seek: Command = "seek clamber 3 5+3 rated".parse().unwrap();
 //! assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated random");
-//! let turn: Event = "turn 7 1 C3 300000 303000".parse().unwrap();
-//! assert_eq!(turn, Event::Turn { id: 7, number: 1, turn: "C3".into(), clocks: Some([300_000, 303_000]) });
+//! let turn: BotNews = "turn 7 1 C3 300000 303000".parse().unwrap();
+//! assert_eq!(turn, BotNews::Turn { id: 7, number: 1, turn: "C3".into(), clocks: Some([300_000, 303_000]) });
 //! ```
 //!
 //! ```text
@@ -25,7 +25,7 @@
 
 use crate::error::Refusal;
 use crate::names::{QUOTED, check_name};
-use crate::terms::{GameId, Verdict, clock_text};
+use crate::terms::{GameId, GameResult, clock_text};
 use hexstack_rules::time_control::ClubClock;
 use hexstack_rules::{Colour, GameKind};
 use std::fmt;
@@ -84,7 +84,7 @@ pub enum Command {
 
 /// What a bot is told.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Event {
+pub enum BotNews {
     /// `seek ID`: its seek (or challenge) is posted as `ID`.
     Seek(u64),
     /// `challenge ID NAME GAME SIDE CLOCK rated|casual blue|red|random`: member `NAME`
@@ -145,7 +145,7 @@ pub enum Event {
         /// The game's number.
         id: GameId,
         /// How it ended.
-        verdict: Verdict,
+        verdict: GameResult,
     },
     /// `err MESSAGE`: a line refused, and why.
     Err(String),
@@ -329,29 +329,29 @@ impl fmt::Display for Command {
     }
 }
 
-impl fmt::Display for Event {
+impl fmt::Display for BotNews {
     /// The line, without its new line; an `err` message made one short line of printable
     /// ASCII whatever it holds.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Seek(id) => write!(f, "seek {id}"),
-            Event::Cancelled(id) => write!(f, "cancelled {id}"),
-            Event::Challenge { id, from, offer } => write!(f, "challenge {id} {from} {offer}"),
-            Event::Game { id, game, side, blue, red, clock } => {
+            BotNews::Seek(id) => write!(f, "seek {id}"),
+            BotNews::Cancelled(id) => write!(f, "cancelled {id}"),
+            BotNews::Challenge { id, from, offer } => write!(f, "challenge {id} {from} {offer}"),
+            BotNews::Game { id, game, side, blue, red, clock } => {
                 write!(f, "game {id} {game} {side} {blue} {red} {clock}")
             }
-            Event::Turn { id, number, turn, clocks: Some([blue, red]) } => {
+            BotNews::Turn { id, number, turn, clocks: Some([blue, red]) } => {
                 write!(f, "turn {id} {number} {turn} {blue} {red}")
             }
-            Event::Turn { id, number, turn, clocks: None } => write!(f, "turn {id} {number} {turn} - -"),
-            Event::Back { id, number, clocks: Some([blue, red]) } => {
+            BotNews::Turn { id, number, turn, clocks: None } => write!(f, "turn {id} {number} {turn} - -"),
+            BotNews::Back { id, number, clocks: Some([blue, red]) } => {
                 write!(f, "back {id} {number} {blue} {red}")
             }
-            Event::Back { id, number, clocks: None } => write!(f, "back {id} {number} - -"),
-            Event::End { id, verdict } => {
+            BotNews::Back { id, number, clocks: None } => write!(f, "back {id} {number} - -"),
+            BotNews::End { id, verdict } => {
                 write!(f, "end {id} {} {}", verdict.result_word(), verdict.reason.word())
             }
-            Event::Err(message) => write!(f, "err {}", plain(message)),
+            BotNews::Err(message) => write!(f, "err {}", plain(message)),
         }
     }
 }
@@ -377,22 +377,22 @@ pub fn plain(message: &str) -> String {
     }
 }
 
-impl std::str::FromStr for Event {
+impl std::str::FromStr for BotNews {
     type Err = BotError;
 
     /// For bots written in Rust, and the tests: an event line read back.
-    fn from_str(line: &str) -> Result<Event, BotError> {
+    fn from_str(line: &str) -> Result<BotNews, BotError> {
         let words = words(line)?;
         let clock = |word: &str| match word {
             "-" => Ok(None),
             word => figure(word, "milliseconds").map(Some),
         };
         match words[..] {
-            ["seek", seek] => Ok(Event::Seek(seek_id(seek)?)),
-            ["cancelled", seek] => Ok(Event::Cancelled(seek_id(seek)?)),
+            ["seek", seek] => Ok(BotNews::Seek(seek_id(seek)?)),
+            ["cancelled", seek] => Ok(BotNews::Cancelled(seek_id(seek)?)),
             ["challenge", seek, from, ..] => {
                 let from = check_name(from).map_err(BotError::Refused)?.to_string();
-                Ok(Event::Challenge { id: seek_id(seek)?, from, offer: offer(&words[3..])? })
+                Ok(BotNews::Challenge { id: seek_id(seek)?, from, offer: offer(&words[3..])? })
             }
             ["game", game_id, kind, side, blue, red, clock] => {
                 let (game, side) = game(kind, side)?;
@@ -400,25 +400,25 @@ impl std::str::FromStr for Event {
                     [blue, red].map(|name| check_name(name).map(str::to_string).map_err(BotError::Refused));
                 let (blue, red) = (blue?, red?);
                 let clock = clock_text(clock).map_err(BotError::Refused)?;
-                Ok(Event::Game { id: id(game_id)?, game, side, blue, red, clock })
+                Ok(BotNews::Game { id: id(game_id)?, game, side, blue, red, clock })
             }
             ["turn", game_id, number, played, blue, red] => {
                 let clocks = clocks(clock(blue)?, clock(red)?)?;
                 let number = figure(number, "a turn's number")?;
-                Ok(Event::Turn { id: id(game_id)?, number, turn: turn(played)?, clocks })
+                Ok(BotNews::Turn { id: id(game_id)?, number, turn: turn(played)?, clocks })
             }
             ["back", game_id, number, blue, red] => {
                 let clocks = clocks(clock(blue)?, clock(red)?)?;
                 let number = figure(number, "a turn's number")?;
-                Ok(Event::Back { id: id(game_id)?, number, clocks })
+                Ok(BotNews::Back { id: id(game_id)?, number, clocks })
             }
-            ["end", game_id, result, reason] => match Verdict::from_words(result, reason) {
-                Some(verdict) => Ok(Event::End { id: id(game_id)?, verdict }),
+            ["end", game_id, result, reason] => match GameResult::from_words(result, reason) {
+                Some(verdict) => Ok(BotNews::End { id: id(game_id)?, verdict }),
                 None => {
                     refused(format!("'{} {}' is not a result and a reason", shorten(result), shorten(reason)))
                 }
             },
-            ["err", ..] => Ok(Event::Err(words[1..].join(" "))),
+            ["err", ..] => Ok(BotNews::Err(words[1..].join(" "))),
             _ => refused("not an event: seek, cancelled, challenge, game, turn, back, end or err"),
         }
     }

@@ -3,7 +3,7 @@
 //! with what it is about, not a sentence: the program around the club says it in the
 //! member's language.
 
-use crate::terms::{GameId, MemberId, Verdict};
+use crate::terms::{GameId, GameResult, MemberId};
 use hexstack_rules::time_control::BadControl;
 use hexstack_rules::{AnyIllegal, Colour, GameKind, ParseError};
 use std::fmt;
@@ -55,7 +55,7 @@ pub enum Refusal {
     /// There is no such game.
     NoGame(GameId),
     /// The game is over, so.
-    GameOver(GameId, Verdict),
+    GameOver(GameId, GameResult),
     /// It is the other player's turn (this colour's).
     NotYourTurn(GameId, Colour),
     /// The member does not play in this game.

@@ -8,7 +8,7 @@ use crate::club::Club;
 use crate::error::{Error, Refusal};
 use crate::ratings::RatingChange;
 use crate::store::{Finish, Next};
-use crate::terms::{GameId, MemberId, Pace, Pool, Reason, Verdict, allowance_ms, club_clock};
+use crate::terms::{GameId, GameResult, MemberId, Pace, Pool, Reason, allowance_ms, club_clock};
 use hexstack_rules::time_control::ClubClock;
 use hexstack_rules::{AnyPosition, Colour, Game, GameKind, Illegals, Listed, Outcome, Positions};
 
@@ -44,7 +44,7 @@ pub struct Played {
 #[derive(Clone, PartialEq, Debug)]
 pub struct Ended {
     /// How it ended.
-    pub verdict: Verdict,
+    pub verdict: GameResult,
     /// Blue's and Red's rating changes, if it was rated.
     pub ratings: Vec<RatingChange>,
 }
@@ -70,7 +70,7 @@ pub struct LiveGame {
 }
 
 impl LiveGame {
-    fn finish(&self, verdict: Verdict) -> Finish {
+    fn finish(&self, verdict: GameResult) -> Finish {
         Finish { verdict, rated: self.rated.map(|pool| (pool, [self.blue, self.red])) }
     }
 
@@ -207,7 +207,7 @@ impl Club {
 
     /// Ends game `id` so: a resignation, a fallen flag, an agreed draw (the rules' own
     /// ends come with the turn that makes them). A rated game's ratings change with it.
-    pub fn end_game(&mut self, id: GameId, verdict: Verdict) -> Result<Ended, Error> {
+    pub fn end_game(&mut self, id: GameId, verdict: GameResult) -> Result<Ended, Error> {
         let verdict = verdict.check()?;
         let live = self.live_game(id)?.clone();
         let now = self.now();
@@ -232,11 +232,11 @@ pub(crate) fn checked(position: &AnyPosition, text: &str) -> Result<(String, Any
 }
 
 /// How the rules ended the game at `position`, if they did.
-pub(crate) fn by_rules(position: &AnyPosition) -> Option<Verdict> {
+pub(crate) fn by_rules(position: &AnyPosition) -> Option<GameResult> {
     let winner = match hexstack_rules::each_game!(position, position => position.outcome()) {
         Outcome::Ongoing => return None,
         Outcome::Won(colour) => Some(colour),
         Outcome::Drawn => None,
     };
-    Some(Verdict { winner, reason: Reason::Rules })
+    Some(GameResult { winner, reason: Reason::Rules })
 }

@@ -41,12 +41,12 @@ pub use club::{Club, Now};
 pub use error::{Error, Failure, Holder, Refusal, StoreError};
 pub use games::{Ended, LiveGame, MOST_TURNS, NewGame, Played};
 pub use hexstack_rules::time_control::{ClubClock, DAYS};
-pub use members::{LONGEST_CONTACT, Listed, Login, Member};
+pub use members::{LONGEST_CONTACT, ListedMember, Login, Member};
 pub use ratings::{Rated, RatingChange, SETTLED_AFTER, Standing, after_game, shown};
 pub use sqlite::{BUSY_TIMEOUT, Durability, SqliteStore, schema};
 pub use store::{Due, Finish, GameStore, MemberStore, Next, RatingStore, Store};
 pub use terms::{
-    DAY_MS, GameId, MemberId, Pace, Pool, Reason, Verdict, allowance_ms, clock_text, club_clock,
+    DAY_MS, GameId, GameResult, MemberId, Pace, Pool, Reason, allowance_ms, clock_text, club_clock,
 };
 
 /// The database's file name in a data folder: `club.sqlite3`.

@@ -31,7 +31,7 @@ pub struct Login {
 
 /// A member as `admin list` shows them: how many keys they have and games they played.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Listed {
+pub struct ListedMember {
     /// The member.
     pub member: Member,
     /// Their keys.
@@ -89,7 +89,7 @@ impl Club {
     }
 
     /// Every member, by name, with their keys and games counted.
-    pub fn members(&self) -> Result<Vec<Listed>, Error> {
+    pub fn members(&self) -> Result<Vec<ListedMember>, Error> {
         self.store.members()
     }
 

@@ -5,7 +5,7 @@
 
 use crate::club::Club;
 use crate::error::Error;
-use crate::terms::{GameId, MemberId, Pool, Verdict};
+use crate::terms::{GameId, GameResult, MemberId, Pool};
 use hexstack_glicko::Rating;
 use hexstack_rules::Colour;
 
@@ -68,7 +68,7 @@ pub struct Rated {
 
 /// Both players' ratings after a game that ended so, from their ratings before it
 /// (Blue's, Red's): each against the other's rating before the game.
-pub fn after_game(before: [Rating; 2], verdict: Verdict) -> [Rating; 2] {
+pub fn after_game(before: [Rating; 2], verdict: GameResult) -> [Rating; 2] {
     [Colour::Blue, Colour::Red].map(|colour| {
         let (mine, theirs) = (before[colour.index()], before[colour.other().index()]);
         mine.after_one(theirs, verdict.score(colour))

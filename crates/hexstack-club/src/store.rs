@@ -8,16 +8,16 @@
 use crate::archive::{GameInfo, Turn, Which};
 use crate::error::Error;
 use crate::games::NewGame;
-use crate::members::{Listed, Member};
+use crate::members::{ListedMember, Member};
 use crate::ratings::{Rated, RatingChange, Standing};
-use crate::terms::{GameId, MemberId, Pool, Verdict};
+use crate::terms::{GameId, GameResult, MemberId, Pool};
 
 /// A game's end as the store keeps it: the verdict, and the pool and players (Blue's,
 /// Red's) if it is rated, whose ratings change in the same transaction.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Finish {
     /// How it ended.
-    pub verdict: Verdict,
+    pub verdict: GameResult,
     /// Its pool and players, if it is rated.
     pub rated: Option<(Pool, [MemberId; 2])>,
 }
@@ -60,7 +60,7 @@ pub trait MemberStore {
     /// is one.
     fn set_banned(&mut self, name: &str, banned: bool) -> Result<Option<Member>, Error>;
     /// Every member, by name, with their keys and games counted.
-    fn members(&self) -> Result<Vec<Listed>, Error>;
+    fn members(&self) -> Result<Vec<ListedMember>, Error>;
     /// Member `member`'s contact for word of their games (none: cleared).
     fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error>;
     /// Member `member`'s contact, if they gave one.

@@ -147,14 +147,14 @@ impl Reason {
 
 /// How a game ended: who won (nobody for a draw), and why.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Verdict {
+pub struct GameResult {
     /// Who won: none for a draw.
     pub winner: Option<Colour>,
     /// Why the game ended.
     pub reason: Reason,
 }
 
-impl Verdict {
+impl GameResult {
     /// The result's word in the database and in the bot protocol: `blue`, `red` or `draw`.
     pub fn result_word(self) -> &'static str {
         match self.winner {
@@ -165,14 +165,14 @@ impl Verdict {
     }
 
     /// The verdict of a result's word and a reason's, if both are words of theirs.
-    pub fn from_words(result: &str, reason: &str) -> Option<Verdict> {
+    pub fn from_words(result: &str, reason: &str) -> Option<GameResult> {
         let winner = match result {
             "blue" => Some(Colour::Blue),
             "red" => Some(Colour::Red),
             "draw" => None,
             _ => return None,
         };
-        Some(Verdict { winner, reason: Reason::from_word(reason)? })
+        Some(GameResult { winner, reason: Reason::from_word(reason)? })
     }
 
     /// What a member's score is in a rated game: 1 a win, 0 a loss, ½ a draw.
@@ -187,7 +187,7 @@ impl Verdict {
     /// Whether a game may be ended so by a player or the clock: a resignation and a fallen
     /// flag have a winner (a flag may also fall on a draw, where the other could not have
     /// won), an agreed draw has none, and only the turns end a game by the rules.
-    pub fn check(self) -> Result<Verdict, Refusal> {
+    pub fn check(self) -> Result<GameResult, Refusal> {
         match (self.reason, self.winner) {
             (Reason::Rules, _) => Err(Refusal::EndRules),
             (Reason::Resign, None) | (Reason::Agreed, Some(_)) => Err(Refusal::EndWinner),
@@ -196,7 +196,7 @@ impl Verdict {
     }
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for GameResult {
     /// As `games` lists it and a saved game's `result` reads: `Red won: time`,
     /// `draw: agreed`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -231,15 +231,15 @@ mod tests {
     fn verdicts_read_back_from_their_words_and_say_who_won_and_why() {
         for winner in [Some(Colour::Blue), Some(Colour::Red), None] {
             for reason in Reason::ALL {
-                let verdict = Verdict { winner, reason };
-                assert_eq!(Verdict::from_words(verdict.result_word(), reason.word()), Some(verdict));
+                let verdict = GameResult { winner, reason };
+                assert_eq!(GameResult::from_words(verdict.result_word(), reason.word()), Some(verdict));
             }
         }
-        let time = Verdict { winner: Some(Colour::Red), reason: Reason::Time };
+        let time = GameResult { winner: Some(Colour::Red), reason: Reason::Time };
         assert_eq!(time.to_string(), "Red won: time");
-        assert_eq!(Verdict { winner: None, reason: Reason::Agreed }.to_string(), "draw: agreed");
-        assert!(Verdict { winner: None, reason: Reason::Resign }.check().is_err());
-        assert!(Verdict { winner: Some(Colour::Blue), reason: Reason::Rules }.check().is_err());
+        assert_eq!(GameResult { winner: None, reason: Reason::Agreed }.to_string(), "draw: agreed");
+        assert!(GameResult { winner: None, reason: Reason::Resign }.check().is_err());
+        assert!(GameResult { winner: Some(Colour::Blue), reason: Reason::Rules }.check().is_err());
         assert!(time.check().is_ok());
     }
 

@@ -2,8 +2,8 @@
 //! text at all is a command or one short `err` line, and bytes in chunks become lines with
 //! a bounded line.
 
-use hexstack_club::bot::{BotError, Command, Event, LONGEST_LINE, Lines, Offer};
-use hexstack_club::{Reason, Refusal, Verdict};
+use hexstack_club::bot::{BotError, BotNews, Command, LONGEST_LINE, Lines, Offer};
+use hexstack_club::{GameResult, Reason, Refusal};
 use hexstack_rules::{Colour, GameKind};
 use proptest::prelude::*;
 
@@ -52,19 +52,19 @@ fn command() -> impl Strategy<Value = Command> {
     ]
 }
 
-fn verdict() -> impl Strategy<Value = Verdict> {
+fn verdict() -> impl Strategy<Value = GameResult> {
     let winner = prop_oneof![Just(Some(Colour::Blue)), Just(Some(Colour::Red)), Just(None)];
     (winner, prop::sample::select(Reason::ALL.to_vec()))
-        .prop_map(|(winner, reason)| Verdict { winner, reason })
+        .prop_map(|(winner, reason)| GameResult { winner, reason })
 }
 
-fn event() -> impl Strategy<Value = Event> {
+fn event() -> impl Strategy<Value = BotNews> {
     let clocks = prop::option::of(any::<[u64; 2]>());
     prop_oneof![
-        (1..=u64::MAX).prop_map(Event::Seek),
-        (1..=u64::MAX).prop_map(Event::Cancelled),
-        (1..=u64::MAX, name(), offer()).prop_map(|(id, from, offer)| Event::Challenge { id, from, offer }),
-        (id(), offer(), name(), name()).prop_map(|(id, o, blue, red)| Event::Game {
+        (1..=u64::MAX).prop_map(BotNews::Seek),
+        (1..=u64::MAX).prop_map(BotNews::Cancelled),
+        (1..=u64::MAX, name(), offer()).prop_map(|(id, from, offer)| BotNews::Challenge { id, from, offer }),
+        (id(), offer(), name(), name()).prop_map(|(id, o, blue, red)| BotNews::Game {
             id,
             game: o.game,
             side: o.side,
@@ -72,14 +72,14 @@ fn event() -> impl Strategy<Value = Event> {
             red,
             clock: o.clock
         }),
-        (id(), any::<u32>(), turn(), clocks).prop_map(|(id, number, turn, clocks)| Event::Turn {
+        (id(), any::<u32>(), turn(), clocks).prop_map(|(id, number, turn, clocks)| BotNews::Turn {
             id,
             number,
             turn,
             clocks
         }),
-        (id(), verdict()).prop_map(|(id, verdict)| Event::End { id, verdict }),
-        "[!-~]{1,30}( [!-~]{1,30}){0,5}".prop_map(Event::Err),
+        (id(), verdict()).prop_map(|(id, verdict)| BotNews::End { id, verdict }),
+        "[!-~]{1,30}( [!-~]{1,30}){0,5}".prop_map(BotNews::Err),
     ]
 }
 
@@ -96,16 +96,16 @@ proptest! {
     fn every_event_written_reads_back_as_itself(event in event()) {
         let line = event.to_string();
         prop_assert!(line.len() <= LONGEST_LINE && !line.contains('\n'));
-        prop_assert_eq!(line.parse::<Event>(), Ok(event));
+        prop_assert_eq!(line.parse::<BotNews>(), Ok(event));
     }
 
     #[test]
     fn any_text_is_a_command_or_one_short_err_line(text in ".{0,600}") {
         if let Err(error) = text.parse::<Command>() {
-            let line = Event::Err(why(error)).to_string();
+            let line = BotNews::Err(why(error)).to_string();
             prop_assert!(line.starts_with("err ") && line.len() <= LONGEST_LINE, "{line}");
             prop_assert!(line.bytes().all(|b| b.is_ascii_graphic() || b == b' '), "{line:?}");
-            prop_assert_eq!(line.parse::<Event>(), Ok(Event::Err(line[4..].to_string())));
+            prop_assert_eq!(line.parse::<BotNews>(), Ok(BotNews::Err(line[4..].to_string())));
         }
     }
 
@@ -166,14 +166,14 @@ fn bad_lines_say_what_is_wrong() {
         err(&format!("move 7 {}", "x".repeat(600))),
         format!("the line is longer than {LONGEST_LINE} bytes")
     );
-    let said = Event::Err("a\u{1b}[2Jb\nc".into()).to_string();
+    let said = BotNews::Err("a\u{1b}[2Jb\nc".into()).to_string();
     assert_eq!(said, "err a\\u{1b}[2Jb c");
     assert_eq!("move 7 C3".parse(), Ok(Command::Move { game: 7, turn: "C3".into() }));
-    let game = "game 7 ombagui 4 Bo Ann 30s+2".parse::<Event>().unwrap();
+    let game = "game 7 ombagui 4 Bo Ann 30s+2".parse::<BotNews>().unwrap();
     assert_eq!(game.to_string(), "game 7 ombagui 4 Bo Ann 30s+2");
     assert_eq!(
-        "turn 7 1 C3 - -".parse::<Event>().unwrap(),
-        Event::Turn { id: 7, number: 1, turn: "C3".into(), clocks: None }
+        "turn 7 1 C3 - -".parse::<BotNews>().unwrap(),
+        BotNews::Turn { id: 7, number: 1, turn: "C3".into(), clocks: None }
     );
 }
 
@@ -198,9 +198,9 @@ fn an_offer_says_the_side_its_poster_plays_and_an_offer_may_be_cancelled() {
     let blue: Command = "challenge Ann clamber 4 none casual blue".parse().unwrap();
     assert!(matches!(&blue, Command::Challenge { offer, .. } if offer.colour == Some(Colour::Blue)));
     assert_eq!(err("seek clamber 3 5+3 rated green"), "'green' is not a side: blue, red or random");
-    let event: Event = "challenge 4 Bo ombagui 4 none casual red".parse().unwrap();
-    assert!(matches!(&event, Event::Challenge { offer, .. } if offer.colour == Some(Colour::Red)));
+    let event: BotNews = "challenge 4 Bo ombagui 4 none casual red".parse().unwrap();
+    assert!(matches!(&event, BotNews::Challenge { offer, .. } if offer.colour == Some(Colour::Red)));
     assert_eq!("cancel 12".parse(), Ok(Command::Cancel(12)));
     assert_eq!(err("cancel"), "expected 'cancel ID'");
-    assert_eq!(Event::Cancelled(12).to_string(), "cancelled 12");
+    assert_eq!(BotNews::Cancelled(12).to_string(), "cancelled 12");
 }

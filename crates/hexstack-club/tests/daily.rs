@@ -4,7 +4,7 @@
 
 mod support;
 
-use hexstack_club::{Club, DAY_MS, Due, Next, Pace, Pool, Reason, Refusal, Verdict};
+use hexstack_club::{Club, DAY_MS, Due, GameResult, Next, Pace, Pool, Reason, Refusal};
 use hexstack_rules::{Colour, GameKind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -53,7 +53,7 @@ fn a_daily_game_gives_its_mover_the_whole_allowance_after_every_turn() {
     assert_eq!((info.mover, info.deadline), (Some(ann.id), Some(NOW + 5 * DAY_MS)));
     // Its end clears both; it was rated in the correspondence pool alone.
     let ended = play(&mut club, id, [&ann, &bo], &turns).ended.unwrap();
-    assert_eq!(ended.verdict, Verdict { winner: Some(Colour::Blue), reason: Reason::Rules });
+    assert_eq!(ended.verdict, GameResult { winner: Some(Colour::Blue), reason: Reason::Rules });
     let info = club.archived(id).unwrap().unwrap().info;
     assert_eq!((info.mover, info.deadline), (None, None));
     let pools: Vec<Pool> = club.ratings_of(ann.id).unwrap().iter().map(|standing| standing.pool).collect();

@@ -4,7 +4,9 @@
 
 mod support;
 
-use hexstack_club::{Club, Durability, Error, Failure, Reason, Refusal, StoreError, Verdict, Which, schema};
+use hexstack_club::{
+    Club, Durability, Error, Failure, GameResult, Reason, Refusal, StoreError, Which, schema,
+};
 use hexstack_rules::{Colour, GameKind};
 use support::{NOW, club, game, greedy, member, play, refusal};
 
@@ -200,7 +202,7 @@ fn a_version_1_club_is_migrated_keeping_its_members_and_games() {
     let games: Vec<_> = club.games(Which::All, None, 10).unwrap();
     let listed: Vec<_> =
         games.iter().map(|g| (g.id, g.game.name(), g.blue.as_str(), g.verdict, g.turns)).collect();
-    let resigned = Some(Verdict { winner: Some(Colour::Red), reason: Reason::Resign });
+    let resigned = Some(GameResult { winner: Some(Colour::Red), reason: Reason::Resign });
     assert_eq!(listed, [(2, "clamber", "Ann", None, 2), (1, "ombagui", "Bo", resigned, 2)]);
     let ann = club.login("SHA256:key-of-ann", "ann").unwrap();
     assert!(!ann.registered, "Ann's key is still hers");
@@ -300,19 +302,19 @@ fn a_game_won_by_its_turns_ends_with_its_last_turn_and_others_end_by_verdict() {
     let (ann, bo) = (member(&mut club, "Ann"), member(&mut club, "Bo"));
     let id = club.create_game(&game("clamber", 3, &ann, &bo, false)).unwrap();
     let last = play(&mut club, id, [&ann, &bo], &greedy(GameKind::Clamber, 3, 100));
-    let won = Verdict { winner: Some(Colour::Blue), reason: Reason::Rules };
+    let won = GameResult { winner: Some(Colour::Blue), reason: Reason::Rules };
     assert_eq!(last.ended.map(|ended| ended.verdict), Some(won));
     assert_eq!(refusal(club.play_turn(id, bo.id, "A1", 1, None)), Refusal::GameOver(id, won));
     let done = club.games(Which::Done, Some(ann.id), 10).unwrap();
     assert_eq!(done.iter().map(|g| (g.id, g.verdict, g.turns)).collect::<Vec<_>>(), [(id, Some(won), 13)]);
 
     let resigned = club.create_game(&game("clamber", 4, &bo, &ann, false)).unwrap();
-    let time = Verdict { winner: Some(Colour::Red), reason: Reason::Time };
+    let time = GameResult { winner: Some(Colour::Red), reason: Reason::Time };
     assert_eq!(
-        refusal(club.end_game(resigned, Verdict { winner: None, reason: Reason::Resign })),
+        refusal(club.end_game(resigned, GameResult { winner: None, reason: Reason::Resign })),
         Refusal::EndWinner
     );
-    let by_rules = Verdict { winner: Some(Colour::Red), reason: Reason::Rules };
+    let by_rules = GameResult { winner: Some(Colour::Red), reason: Reason::Rules };
     assert_eq!(refusal(club.end_game(resigned, by_rules)), Refusal::EndRules);
     assert_eq!(club.end_game(resigned, time).unwrap().verdict, time);
     assert!(club.end_game(resigned, time).is_err(), "a game ends once");

@@ -4,7 +4,7 @@
 mod support;
 
 use hexstack_club::{
-    Club, Durability, Error, Failure, Pace, Pool, Reason, Refusal, SETTLED_AFTER, StoreError, Verdict,
+    Club, Durability, Error, Failure, GameResult, Pace, Pool, Reason, Refusal, SETTLED_AFTER, StoreError,
 };
 use hexstack_rules::{Colour, GameKind};
 use support::{club, game, greedy, member, play, refusal};
@@ -140,10 +140,10 @@ fn rated_games_move_ratings_shown_as_a_question_mark_until_ten() {
     }
     // A casual game and a draw on the clock: only the rated one counts, in its own pool.
     let casual = club.create_game(&game("clamber", 3, &ann, &bo, false)).unwrap();
-    let resigned = Verdict { winner: Some(Colour::Red), reason: Reason::Resign };
+    let resigned = GameResult { winner: Some(Colour::Red), reason: Reason::Resign };
     assert!(club.end_game(casual, resigned).unwrap().ratings.is_empty());
     let drawn = club.create_game(&game("ombagui", 4, &ann, &bo, true)).unwrap();
-    let ended = club.end_game(drawn, Verdict { winner: None, reason: Reason::Agreed }).unwrap();
+    let ended = club.end_game(drawn, GameResult { winner: None, reason: Reason::Agreed }).unwrap();
     assert_eq!(ended.ratings.len(), 2);
 
     let best = club.best(pool, 10).unwrap();

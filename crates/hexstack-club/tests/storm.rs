@@ -9,7 +9,7 @@
 //! child is a real process. `HEXSTACK_STORM_KILLS` and `HEXSTACK_STORM_SEED` change how
 //! many kills and which moments.
 
-use hexstack_club::{Club, Durability, GameId, NewGame, Reason, Verdict, Which};
+use hexstack_club::{Club, Durability, GameId, GameResult, NewGame, Reason, Which};
 use hexstack_rules::{Game, GameKind};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -68,7 +68,7 @@ fn child(path: &Path, seed: u64) {
         let played = club.play_turn(game_id, by, &turn, dice.roll(5000), Some([60_000, 60_000])).unwrap();
         println!("turn {game_id} {}", played.number);
         // A game going nowhere is drawn by agreement, so that the games stay short.
-        let agreed = Verdict { winner: None, reason: Reason::Agreed };
+        let agreed = GameResult { winner: None, reason: Reason::Agreed };
         if played.ended.is_some() || (played.number >= LONGEST && club.end_game(game_id, agreed).is_ok()) {
             println!("end {game_id}");
             id = None;

@@ -2,7 +2,7 @@
 //! said yes or no to, play going on from a turn back in the game.
 
 use super::GameScreen;
-use crate::ai::{DrawReason, Standing};
+use crate::ai::{Balance, DrawReason};
 use crate::app::component::Go;
 use crate::app::prompt::Question;
 use crate::app::table::Input;
@@ -18,8 +18,8 @@ impl<G: Input> GameScreen<G> {
         let why = match answer.reason() {
             DrawReason::NeitherCanFinish => text!(DRAW_NEITHER),
             DrawReason::StoodEven => text!(DRAW_STOOD_EVEN, crate::ai::EVEN_FOR),
-            DrawReason::Standing(Standing::Even) => text!(ADVICE_EVEN),
-            DrawReason::Standing(Standing::Ahead { side, percent }) => text!(ADVICE_AHEAD, side, percent),
+            DrawReason::Balance(Balance::Even) => text!(ADVICE_EVEN),
+            DrawReason::Balance(Balance::Ahead { side, percent }) => text!(ADVICE_AHEAD, side, percent),
         };
         if answer.accepts() {
             self.table.agree_draw();
@@ -35,7 +35,7 @@ impl<G: Input> GameScreen<G> {
         match question {
             Question::Draw(_) => self.table.decline_draw(),
             Question::Replace(path) => {
-                self.table.status_mut().info(text!(SAVE_NOT_REPLACED, crate::store::shown(&path)))
+                self.table.status_mut().info(text!(SAVE_NOT_REPLACED, crate::i18n::shown_path(&path)))
             }
             Question::Locked(_) => self.table.status_mut().info(text!(LOCK_WATCHING)),
             Question::Branch(_) => {

@@ -4,7 +4,7 @@
 use super::{Input, Message, Table};
 use crate::i18n::keys::*;
 use crate::i18n::text;
-use crate::record::{Computer, End, Played, Record};
+use crate::record::{Computer, End, Record, TurnOutcome};
 use crate::rules::Colour;
 
 impl<G: Input> Table<G> {
@@ -42,16 +42,16 @@ impl<G: Input> Table<G> {
                 self.status.warn(G::illegal(&reason));
                 return false;
             }
-            (Ok(Played::OutOfTime(loser)), _) => {
+            (Ok(TurnOutcome::OutOfTime(loser)), _) => {
                 self.status.warn(text!(TIME_UP, loser, loser.other()));
                 return false;
             }
             (Ok(_), Some(End::Won(_))) => Message::Success(text!(PLAYED_WINS, mover, turn)),
             (Ok(_), Some(_)) => Message::Success(text!(PLAYED_BLOCKED, mover, turn)),
-            (Ok(Played::Skipped(skipped)), None) => {
+            (Ok(TurnOutcome::Skipped(skipped)), None) => {
                 Message::Warning(text!(PLAYED_SKIP, mover, turn, skipped, skipped.other()))
             }
-            (Ok(Played::Normal), None) => Message::Info(text!(PLAYED, mover, turn, self.to_move())),
+            (Ok(TurnOutcome::Normal), None) => Message::Info(text!(PLAYED, mover, turn, self.to_move())),
         };
         self.status.show(message);
         if branching {

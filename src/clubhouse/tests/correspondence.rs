@@ -5,7 +5,7 @@
 
 use super::{Clubhouse, DAY};
 use crate::club::bot::Offer;
-use crate::club::{Reason, Verdict};
+use crate::club::{GameResult, Reason};
 use crate::clubhouse::hub::Rules;
 use crate::clubhouse::notify::{Notifier, Ran};
 use crate::i18n::Lang;
@@ -16,7 +16,7 @@ use std::time::Duration;
 /// The most real time a test waits for the notify command it set going.
 const BOUND: Duration = Duration::from_secs(20);
 
-fn verdict(house: &Clubhouse, id: crate::club::GameId) -> Option<Verdict> {
+fn verdict(house: &Clubhouse, id: crate::club::GameId) -> Option<GameResult> {
     house.hub.club.game(id).unwrap().unwrap().verdict
 }
 
@@ -40,7 +40,7 @@ fn a_deadline_that_passes_with_nobody_connected_ends_the_game_at_its_time() {
     assert!(house.hub.next_daily().unwrap() > house.time.now(), "and the hub sleeps until then");
     house.time.advance(Duration::from_secs(1));
     house.settle();
-    assert_eq!(verdict(&house, id), Some(Verdict { winner: Some(Colour::Blue), reason: Reason::Time }));
+    assert_eq!(verdict(&house, id), Some(GameResult { winner: Some(Colour::Blue), reason: Reason::Time }));
     assert_eq!((house.hub.daily.len(), house.hub.next_daily()), (0, None));
 }
 

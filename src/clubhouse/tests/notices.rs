@@ -5,7 +5,7 @@
 use super::Clubhouse;
 use crate::app::lobby::{LobbyAsk, Terms};
 use crate::club::bot::Offer;
-use crate::club::{Reason, Verdict};
+use crate::club::{GameResult, Reason};
 use crate::i18n::Lang;
 use crate::rules::time_control::{ClubClock, TimeControl};
 use crate::rules::{Colour, GameKind};
@@ -87,7 +87,7 @@ fn a_game_that_ends_while_its_player_is_away_is_said_when_they_come_back() {
     house.time.advance(super::DAY);
     house.settle();
     let verdict = house.hub.club.game(id).unwrap().unwrap().verdict;
-    assert_eq!(verdict, Some(Verdict { winner: Some(Colour::Red), reason: Reason::Time }));
+    assert_eq!(verdict, Some(GameResult { winner: Some(Colour::Red), reason: Reason::Time }));
     let said = format!("Game {id} against {blue_name}: you won on time.");
     assert_eq!(house.note(3 - blue, Lang::En).as_deref(), Some(said.as_str()));
     assert_eq!(house.bells(3 - blue), 1);

@@ -6,7 +6,7 @@ use crate::app::Overlay;
 use crate::app::keys::Leaving;
 use crate::app::lobby::LobbyAsk;
 use crate::club::bot::Offer;
-use crate::club::{Reason, Verdict};
+use crate::club::{GameResult, Reason};
 use crate::i18n::Lang;
 use crate::rules::{Colour, GameKind};
 use ratatui::crossterm::event::{Event as Input, KeyCode, KeyEvent, KeyModifiers};
@@ -41,7 +41,7 @@ fn what_the_club_cannot_keep_is_taken_back_and_said() {
     let id = house.game(1, 2, "none");
     let blue = house.playing(id, Colour::Blue, [1, 2]);
     // Ended behind the hub's back: the next turn cannot be kept.
-    let verdict = Verdict { winner: None, reason: Reason::Agreed };
+    let verdict = GameResult { winner: None, reason: Reason::Agreed };
     house.hub.club.end_game(id, verdict).unwrap();
     house.click(blue, "C3");
     assert_eq!(house.position(blue), "3/b/-", "the turn is taken back");

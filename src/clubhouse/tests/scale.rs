@@ -7,8 +7,8 @@
 use super::{Call, Clubhouse};
 use crate::club::bot::Offer;
 use crate::club::{
-    Due, Error, Failure, Finish, GameId, GameInfo, GameStore, Listed, Member, MemberId, MemberStore, Next,
-    Pool, Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
+    Due, Error, Failure, Finish, GameId, GameInfo, GameStore, ListedMember, Member, MemberId, MemberStore,
+    Next, Pool, Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
 };
 use crate::club::{Durability, NewGame};
 use crate::i18n::Lang;
@@ -65,7 +65,7 @@ impl MemberStore for Watched {
     fn set_banned(&mut self, name: &str, banned: bool) -> Result<Option<Member>, Error> {
         self.write(|store| store.set_banned(name, banned))
     }
-    fn members(&self) -> Result<Vec<Listed>, Error> {
+    fn members(&self) -> Result<Vec<ListedMember>, Error> {
         self.read(|store| store.members())
     }
     fn set_contact(&mut self, member: MemberId, contact: Option<&str>) -> Result<(), Error> {

@@ -6,7 +6,7 @@ use crate::error::{Error, Failure, Refusal};
 use crate::games::NewGame;
 use crate::ratings::RatingChange;
 use crate::store::{Due, Finish, GameStore, Next};
-use crate::terms::{GameId, MemberId, Verdict, allowance_ms, club_clock};
+use crate::terms::{GameId, GameResult, MemberId, allowance_ms, club_clock};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 const GAME: &str = "SELECT g.id, g.game, g.side, b.name, r.name, g.blue, g.red, g.clock, g.rated,
@@ -17,7 +17,7 @@ const GAME: &str = "SELECT g.id, g.game, g.side, b.name, r.name, g.blue, g.red, 
 /// A game's row; none if it is of a game this club does not know (a newer one's).
 fn info(row: &Row) -> rusqlite::Result<Option<GameInfo>> {
     let (result, reason): (Option<String>, Option<String>) = (row.get(9)?, row.get(10)?);
-    let verdict = result.zip(reason).and_then(|(result, reason)| Verdict::from_words(&result, &reason));
+    let verdict = result.zip(reason).and_then(|(result, reason)| GameResult::from_words(&result, &reason));
     let Ok(game) = row.get::<_, String>(1)?.parse() else { return Ok(None) };
     Ok(Some(GameInfo {
         id: row.get(0)?,

@@ -2,7 +2,7 @@
 
 use super::{Fail, SqliteStore};
 use crate::error::{Error, Refusal};
-use crate::members::{Listed, Member};
+use crate::members::{ListedMember, Member};
 use crate::store::MemberStore;
 use crate::terms::MemberId;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
@@ -94,7 +94,7 @@ impl MemberStore for SqliteStore {
         })
     }
 
-    fn members(&self) -> Result<Vec<Listed>, Error> {
+    fn members(&self) -> Result<Vec<ListedMember>, Error> {
         self.read(|conn| {
             let sql = "SELECT id, name, created, banned,
                     (SELECT count(*) FROM member_keys WHERE member = members.id),
@@ -102,7 +102,7 @@ impl MemberStore for SqliteStore {
                 FROM members ORDER BY name";
             let mut statement = conn.prepare(sql)?;
             let rows = statement.query_map([], |row| {
-                Ok(Listed { member: member(row)?, keys: row.get(4)?, games: row.get(5)? })
+                Ok(ListedMember { member: member(row)?, keys: row.get(4)?, games: row.get(5)? })
             })?;
             Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
         })

@@ -4,7 +4,7 @@ use super::{Fail, SqliteStore};
 use crate::error::Error;
 use crate::ratings::{Rated, RatingChange, SETTLED_AFTER, Standing, after_game};
 use crate::store::RatingStore;
-use crate::terms::{GameId, MemberId, Pace, Pool, Verdict};
+use crate::terms::{GameId, GameResult, MemberId, Pace, Pool};
 use hexstack_glicko::Rating;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -36,7 +36,7 @@ pub(super) fn rate(
     conn: &Connection,
     pool: Pool,
     players: [MemberId; 2],
-    verdict: Verdict,
+    verdict: GameResult,
     game_id: GameId,
     now: i64,
 ) -> Result<Vec<RatingChange>, Fail> {

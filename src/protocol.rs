@@ -24,17 +24,17 @@ use std::time::Duration;
 /// A game played over the protocol, and a searcher for it that keeps what it learnt (its
 /// table, its verdicts) from one turn to the next.
 #[derive(Debug)]
-pub struct Played<G: Game> {
+pub struct ProtocolGame<G: Game> {
     record: Record<G>,
     search: Search<G>,
 }
 
-/// Every game's [`Played`].
+/// Every game's [`ProtocolGame`].
 #[derive(Debug)]
 pub struct Plays;
 
 impl Family for Plays {
-    type Of<G: Game> = Played<G>;
+    type Of<G: Game> = ProtocolGame<G>;
 }
 
 /// The game being played over the protocol, if one was started.
@@ -141,7 +141,7 @@ impl Engine {
         };
         let start = kind.position(position, size).map_err(|e| explain(&e))?;
         self.game = Some(
-            crate::each_game!(map start, start => Played { record: Record::new(start), search: Search::new() }),
+            crate::each_game!(map start, start => ProtocolGame { record: Record::new(start), search: Search::new() }),
         );
         Ok(String::new())
     }
@@ -171,7 +171,7 @@ fn arguments(command: &str) -> &'static str {
     }
 }
 
-fn best<G: Evaluate>(game: &mut Played<G>, budget: Budget, stop: &AtomicBool) -> Option<String> {
+fn best<G: Evaluate>(game: &mut ProtocolGame<G>, budget: Budget, stop: &AtomicBool) -> Option<String> {
     if game.record.is_over() {
         return None;
     }
@@ -179,7 +179,11 @@ fn best<G: Evaluate>(game: &mut Played<G>, budget: Budget, stop: &AtomicBool) ->
     game.search.best(&game.record.position(), budget, stop).map(|found| found.turn.to_string())
 }
 
-fn verdict<G: Evaluate>(game: &mut Played<G>, level: Level, stop: &AtomicBool) -> Option<(String, f64)> {
+fn verdict<G: Evaluate>(
+    game: &mut ProtocolGame<G>,
+    level: Level,
+    stop: &AtomicBool,
+) -> Option<(String, f64)> {
     if game.record.is_over() {
         return None;
     }
