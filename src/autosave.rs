@@ -71,11 +71,11 @@ impl Autosave {
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
-    pub fn on_disk(&mut self, app: &mut App) {
+    pub(crate) fn on_disk(&mut self, app: &mut App) {
         self.written = app.kept_game().map(|game| (game.keeping().id, game.revision()));
     }
 
-    pub fn dir(&self) -> Option<&Path> {
+    pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
     }
 
@@ -224,7 +224,7 @@ impl Autosave {
 
     /// A game saved by the player to `path` while its own file could not be written: it
     /// is kept there from now on.
-    pub fn saved_as(&mut self, app: &mut App, path: &Path) {
+    pub(crate) fn saved_as(&mut self, app: &mut App, path: &Path) {
         if self.failing.is_none() {
             return;
         }

@@ -18,10 +18,12 @@ mod values;
 pub use matches::Match;
 pub use puzzles::{MakePuzzles, Puzzles};
 use values::required_level;
-pub use values::{From, LONGEST_NAME, SCALE, check_depth, clock, game, level, player_name, scale};
+pub use values::{From, LONGEST_NAME, SCALE, clock, game, level, scale};
+pub(crate) use values::{check_depth, player_name};
 
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
+pub(crate) const VERSION: &str =
+    concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
 #[derive(Parser, Default)]
 #[command(name = "hexstack", version = VERSION, about = about())]

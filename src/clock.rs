@@ -16,12 +16,12 @@ use std::time::{Duration, Instant};
 /// Below this much time a clock is shown in the warning colour, with a mark.
 pub const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
-pub const TENTHS: Duration = Duration::from_secs(10);
+pub(crate) const TENTHS: Duration = Duration::from_secs(10);
 
 mod deadline;
 
 pub use crate::rules::time_control::{BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
-pub use deadline::{Deadline, shown_days, until_days_change};
+pub use deadline::{Deadline, shown_days};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test
 /// moves. Clones share the same time.
@@ -51,11 +51,6 @@ impl Timepiece {
         if let Some(fake) = &self.0 {
             *fake.lock().unwrap_or_else(PoisonError::into_inner) += by;
         }
-    }
-
-    /// Whether it is a test's.
-    pub fn is_fake(&self) -> bool {
-        self.0.is_some()
     }
 }
 
@@ -110,7 +105,7 @@ impl Clock {
     }
 
     /// The time `colour` has left at `now`.
-    pub fn left_at(&self, colour: Colour, now: Instant) -> Duration {
+    pub(crate) fn left_at(&self, colour: Colour, now: Instant) -> Duration {
         let left = self.left[colour.index()];
         match self.running {
             Some((running, since)) if running == colour => {
@@ -160,7 +155,7 @@ impl Clock {
 
     /// `mover` played a turn: their clock stops, they gain the increment, and what they
     /// spent on the turn is returned.
-    pub fn turn_played(&mut self, mover: Colour) -> Duration {
+    pub(crate) fn turn_played(&mut self, mover: Colour) -> Duration {
         self.stop();
         self.left[mover.index()] += self.control.increment;
         std::mem::take(&mut self.under_way)
@@ -168,7 +163,7 @@ impl Clock {
 
     /// The turn under way was taken back: what was spent on it stays spent, but counts
     /// for no turn.
-    pub fn turn_dropped(&mut self) {
+    pub(crate) fn turn_dropped(&mut self) {
         self.stop();
         self.under_way = Duration::ZERO;
     }
@@ -181,7 +176,7 @@ impl Clock {
 
     /// When what the running clock shows next changes, or its flag falls: the moment to
     /// draw it again. `None` while no clock runs.
-    pub fn next_change(&self) -> Option<Instant> {
+    pub(crate) fn next_change(&self) -> Option<Instant> {
         let (colour, _) = self.running?;
         let now = self.now();
         Some(now + until_change(self.left_at(colour, now)))
@@ -205,7 +200,7 @@ pub fn shown(left: Duration) -> String {
 
 /// How long until [`shown`] of a clock running from `left` changes: the next whole second
 /// from 10 s up, the next tenth below, or the flag.
-pub fn until_change(left: Duration) -> Duration {
+pub(crate) fn until_change(left: Duration) -> Duration {
     let step = if left < TENTHS { Duration::from_millis(100) } else { Duration::from_secs(1) };
     let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
     // Just past the moment the figure turns, so that it has turned when drawn.
@@ -227,7 +222,7 @@ pub fn seconds(time: Duration) -> String {
 
 /// The time [`seconds`] wrote; `None` unless it is digits, at most three decimals and `s`,
 /// and at most a year.
-pub fn read_seconds(text: &str) -> Option<Duration> {
+pub(crate) fn read_seconds(text: &str) -> Option<Duration> {
     const YEAR: u64 = 366 * 24 * 3600;
     let number = text.trim().strip_suffix('s')?;
     let (whole, part) = number.split_once('.').unwrap_or((number, "0"));
@@ -254,7 +249,7 @@ pub fn spent(time: Duration) -> String {
 }
 
 /// `time` in tenths of a second, to the nearest (half a tenth up).
-pub fn rounded_tenths(time: Duration) -> u128 {
+pub(crate) fn rounded_tenths(time: Duration) -> u128 {
     (time.as_millis() + 50) / 100
 }
 

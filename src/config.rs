@@ -23,7 +23,7 @@ pub use defs::{Flags, NAMES, Settings, Values};
 pub use show::{default_file, listing};
 
 /// The largest config file read, in bytes: a settings file is a page of text.
-pub const LARGEST_FILE: u64 = 64 * 1024;
+pub(crate) const LARGEST_FILE: u64 = 64 * 1024;
 
 /// Where a setting's value came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

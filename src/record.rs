@@ -53,7 +53,7 @@ impl Computer {
     }
 
     /// The same computer with a new seed, for a new game.
-    pub fn reseeded(self) -> Computer {
+    pub(crate) fn reseeded(self) -> Computer {
         use std::hash::{BuildHasher, Hasher};
         // A hasher's keys are random for each process and each new one: a seed, no crate.
         let seed = std::collections::hash_map::RandomState::new().build_hasher().finish();
@@ -65,7 +65,7 @@ impl Computer {
         self.side == Side::Both
     }
 
-    pub fn plays(self, colour: Colour) -> bool {
+    pub(crate) fn plays(self, colour: Colour) -> bool {
         matches!((self.side, colour), (Side::Both, _) | (Side::Blue, Colour::Blue) | (Side::Red, Colour::Red))
     }
 
@@ -290,7 +290,7 @@ impl<G: Game> Record<G> {
     }
 
     /// The last turn played (not a skip), with the positions just before and after it.
-    pub fn last_turn_played(&self) -> Option<(&G::Turn, G, G)> {
+    pub(crate) fn last_turn_played(&self) -> Option<(&G::Turn, G, G)> {
         let at = (1..self.played).rev().find(|&i| self.plies[i].turn.is_some())?;
         let turn = self.plies[at].turn.as_ref()?;
         Some((turn, self.plies[at - 1].position, self.plies[at].position))
@@ -407,7 +407,7 @@ impl<G: Game> Record<G> {
 
     /// Drops the turns that could be redone (and how the line ended after them): a
     /// take-back two players agreed on is final.
-    pub fn drop_future(&mut self) {
+    pub(crate) fn drop_future(&mut self) {
         if self.played < self.plies.len() {
             self.plies.truncate(self.played);
             self.agreed = None;
@@ -420,12 +420,12 @@ impl<G: Game> Record<G> {
     }
 
     /// Plays again every turn taken back.
-    pub fn redo_all(&mut self) {
+    pub(crate) fn redo_all(&mut self) {
         while self.redo() {}
     }
 
     /// The player to move ran out of time (a saved game says so).
-    pub fn out_of_time(&mut self) {
+    pub(crate) fn out_of_time(&mut self) {
         self.end_as(End::Time(self.position().to_move()));
     }
 
@@ -435,7 +435,7 @@ impl<G: Game> Record<G> {
     }
 
     /// `player` gives up, on their turn or not (a club's member may resign any time).
-    pub fn resign_as(&mut self, player: Colour) {
+    pub(crate) fn resign_as(&mut self, player: Colour) {
         self.end_as(End::Resigned(player));
     }
 
@@ -445,7 +445,7 @@ impl<G: Game> Record<G> {
     }
 
     /// The computer playing both sides draws a game that goes nowhere.
-    pub fn draw_standing_still(&mut self) {
+    pub(crate) fn draw_standing_still(&mut self) {
         self.end_as(End::Still);
     }
 

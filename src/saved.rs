@@ -82,7 +82,7 @@ pub struct KeptReview {
 impl KeptReview {
     /// The review's part that still holds for a game whose line is `turns`: the positions
     /// up to where the lines part.
-    pub fn for_line(&self, turns: &[String]) -> KeptReview {
+    pub(crate) fn for_line(&self, turns: &[String]) -> KeptReview {
         let same = self.line.iter().zip(turns).take_while(|(a, b)| a == b).count();
         let looked = self.looked.iter().take(same + 1).cloned().collect();
         KeptReview { level: self.level, line: turns.to_vec(), looked }
@@ -168,7 +168,7 @@ impl KeptReview {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LoadError {
     pub line: Option<usize>,
-    pub message: Text,
+    pub(crate) message: Text,
 }
 
 impl LoadError {

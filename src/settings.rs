@@ -187,7 +187,7 @@ impl Prefs {
 }
 
 /// How long the computer shows each step of its turn unless the player says otherwise.
-pub const USUAL_STEP: Duration = Duration::from_millis(350);
+pub(crate) const USUAL_STEP: Duration = Duration::from_millis(350);
 
 /// The longest the computer may show a step of its turn for.
 pub const LONGEST_STEP: Duration = Duration::from_secs(2);
@@ -253,7 +253,7 @@ pub mod read {
     }
 
     /// A club's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
-    pub fn club_name(name: &str) -> Option<String> {
+    pub(crate) fn club_name(name: &str) -> Option<String> {
         self::name(name).flatten()
     }
 
@@ -284,7 +284,7 @@ pub mod read {
     }
 
     /// Correspondence games a member may have at once, 1 to [`CLUB_DAILY_GAMES_MOST`].
-    pub fn daily_games(text: &str) -> Option<usize> {
+    pub(crate) fn daily_games(text: &str) -> Option<usize> {
         text.trim().parse::<usize>().ok().filter(|count| (1..=super::CLUB_DAILY_GAMES_MOST).contains(count))
     }
 
@@ -328,7 +328,7 @@ pub mod shown {
         clock.map_or("none".into(), |clock| clock.to_string())
     }
 
-    pub fn millis(time: &Duration) -> String {
+    pub(crate) fn millis(time: &Duration) -> String {
         time.as_millis().to_string()
     }
 

@@ -17,7 +17,7 @@ pub const EXTENSION: &str = "hexstack";
 /// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
 /// on Linux, Application Support on macOS, AppData on Windows). Kept games live in its
 /// `saves` folder, the key that serves games over SSH beside them.
-pub fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     match std::env::var_os("HEXSTACK_DATA_DIR") {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => Some(dirs::data_dir()?.join("hexstack")),
@@ -25,19 +25,19 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 /// The folder of kept games.
-pub fn saves_dir() -> Option<PathBuf> {
+pub(crate) fn saves_dir() -> Option<PathBuf> {
     Some(data_dir()?.join("saves"))
 }
 
 /// The folder of the player's puzzles: their own mistakes made puzzles (`mine.tsv`) and
 /// their attempts and rating (`history.txt`).
-pub fn puzzles_dir() -> Option<PathBuf> {
+pub(crate) fn puzzles_dir() -> Option<PathBuf> {
     Some(data_dir()?.join("puzzles"))
 }
 
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
-pub fn ensure_dir(dir: &Path) -> Result<(), Text> {
+pub(crate) fn ensure_dir(dir: &Path) -> Result<(), Text> {
     let shown = shown(dir);
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
         return Err(text!(ERR_DIR_IS_FILE, shown, self::shown(file)));
@@ -85,7 +85,7 @@ pub fn load(path: &Path) -> Result<SavedGame, Text> {
 
 /// Why a file could not be opened or read, in the player's words where the program has
 /// them, else as the system says it without its "(os error N)".
-pub fn why_not(error: &std::io::Error) -> Text {
+pub(crate) fn why_not(error: &std::io::Error) -> Text {
     use std::io::ErrorKind;
     match error.kind() {
         ErrorKind::NotFound => text!(ERR_NO_SUCH_FILE),
@@ -170,7 +170,7 @@ const STALE_WRITE: std::time::Duration = std::time::Duration::from_secs(60);
 /// Removes what stopped writes of `path` left (a file written by any hexstack, such as the
 /// puzzles' history, with no lock to say its writer is gone): the temporary files older
 /// than a minute.
-pub fn remove_stale_writes(path: &Path) {
+pub(crate) fn remove_stale_writes(path: &Path) {
     let now = SystemTime::now();
     for file in unfinished_writes(path) {
         let modified = fs::metadata(&file).and_then(|metadata| metadata.modified());
@@ -181,12 +181,12 @@ pub fn remove_stale_writes(path: &Path) {
 }
 
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn now_utc() -> String {
+pub(crate) fn now_utc() -> String {
     utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
 }
 
 /// A time in seconds since 1970, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn utc(seconds: u64) -> String {
+pub(crate) fn utc(seconds: u64) -> String {
     let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
     let (year, month, day) = civil_from_days(days);
     format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
@@ -194,7 +194,8 @@ pub fn utc(seconds: u64) -> String {
 
 /// A time in seconds since 1970 in ISO 8601, UTC, to the second: `2026-12-09T14:03:07Z`,
 /// as scripts read it.
-pub fn iso_utc(seconds: u64) -> String {
+#[cfg(feature = "club")]
+pub(crate) fn iso_utc(seconds: u64) -> String {
     let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
     let (year, month, day) = civil_from_days(days);
     let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);
@@ -218,6 +219,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "club")]
     #[test]
     fn a_time_reads_in_iso_8601() {
         assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");

@@ -33,8 +33,8 @@ pub use bell::Bell;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
-    pub sender: SyncSender<Wake>,
-    pub inlet: Inlet,
+    pub(crate) sender: SyncSender<Wake>,
+    pub(crate) inlet: Inlet,
 }
 
 impl Default for Wakes {
@@ -47,7 +47,7 @@ impl Default for Wakes {
 /// What the loop takes in: its channel, and the guests' queues as they come.
 pub struct Inlet {
     receiver: Receiver<Wake>,
-    pub arrivals: Arrivals,
+    pub(crate) arrivals: Arrivals,
 }
 
 impl Inlet {
@@ -64,7 +64,7 @@ pub fn run(app: App) -> Result<(), Text> {
 }
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
-pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
+pub(crate) fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
     let terminal = open().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -129,7 +129,7 @@ fn read_input(sender: SyncSender<Wake>) {
 
 /// SIGINT, SIGTERM and SIGHUP stop the loop, which then leaves every terminal as it found
 /// it; a second signal ends the program at once.
-pub fn stop_on_signals(sender: SyncSender<Wake>) {
+pub(crate) fn stop_on_signals(sender: SyncSender<Wake>) {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -181,7 +181,7 @@ where
     }
 
     /// The same screen, asked for a whole frame through `redraw` (its output's).
-    pub fn with_redraw(self, redraw: Redraw) -> Screen<B> {
+    pub(crate) fn with_redraw(self, redraw: Redraw) -> Screen<B> {
         Screen { redraw, ..self }
     }
 

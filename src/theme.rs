@@ -15,8 +15,8 @@ pub struct Theme {
     pub blue: Style,
     pub red: Style,
     pub warning: Style,
-    pub success: Style,
-    pub empty_cell: Style,
+    pub(crate) success: Style,
+    pub(crate) empty_cell: Style,
     /// Each mark's style, in the order of [`Mark::ALL`].
     pub marks: [Style; 11],
 }
@@ -47,7 +47,7 @@ impl Theme {
 
     /// No colour at all (`NO_COLOR`): pieces by their letters, marks by their symbols and
     /// bold, reverse and underline on the terminal's own colours.
-    pub const MONO: Theme = Theme {
+    pub(crate) const MONO: Theme = Theme {
         blue: Style::new().add_modifier(Modifier::BOLD),
         red: Style::new().add_modifier(Modifier::BOLD),
         warning: Style::new().add_modifier(Modifier::BOLD),
@@ -57,7 +57,7 @@ impl Theme {
     };
 
     /// The built-in themes, by the name the config file and `--theme` give them.
-    pub const NAMED: [(&'static str, Theme); 3] =
+    pub(crate) const NAMED: [(&'static str, Theme); 3] =
         [("default", Theme::DEFAULT), ("colour-blind", Theme::COLOUR_BLIND), ("mono", Theme::MONO)];
 
     /// The built-in theme called `name`, if there is one.
@@ -81,7 +81,7 @@ impl Theme {
 
     /// This theme without a colour (`NO_COLOR`): the monochrome theme, its marks' styles
     /// kept but for their colours.
-    pub fn colourless(self) -> Theme {
+    pub(crate) fn colourless(self) -> Theme {
         let plain = |style: Style| Style { fg: None, bg: None, ..style };
         Theme { marks: self.marks.map(plain), ..Theme::MONO }
     }
@@ -93,15 +93,15 @@ impl Default for Theme {
     }
 }
 
-pub const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
 /// Turns taken back, which redo brings back.
-pub const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
-pub const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
-pub const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
-pub const INFO: Style = Style::new();
-pub const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
-pub const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
-pub const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
+pub(crate) const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
+pub(crate) const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const INFO: Style = Style::new();
+pub(crate) const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
+pub(crate) const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
+pub(crate) const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
 
 /// What a cell's marks say about it. Where a cell means several things, the mark that
 /// comes first in [`Mark::BY_PRIORITY`] is drawn.
@@ -169,7 +169,7 @@ impl Mark {
     /// The marks' own styles, in the order of [`Mark::ALL`]. Reverse, bold, underline and
     /// the like on the terminal's own colours read on dark and light themes alike, where
     /// coloured backgrounds rarely do.
-    pub const STYLES: [Style; 11] = [
+    pub(crate) const STYLES: [Style; 11] = [
         Mark::Cursor.own_style(),
         Mark::Selected.own_style(),
         Mark::Better.own_style(),

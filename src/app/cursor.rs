@@ -33,7 +33,7 @@ impl Cursor {
 
     /// Up or down a row: to whichever neighbour above or below stays nearest the column the
     /// cursor started from, so repeated presses go straight up the screen.
-    pub fn vertical(&mut self, board: Board, up: bool) {
+    pub(crate) fn vertical(&mut self, board: Board, up: bool) {
         let x = |cell: Cell| 2 * i32::from(cell.col()) - i32::from(cell.row());
         let column = self.column.unwrap_or(x(self.cell));
         let steps = if up { [Step::UpLeft, Step::UpRight] } else { [Step::DownLeft, Step::DownRight] };

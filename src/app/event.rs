@@ -8,7 +8,7 @@ use super::profile::Profile;
 use ratatui::crossterm::event::Event as Input;
 use ratatui::layout::Rect;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// What an app is woken for.
@@ -68,7 +68,8 @@ pub enum Guest {
 
 /// How many of a guest's keys (and clicks, and resizes) wait for the loop at most: a guest
 /// past them is sending faster than anyone types, and is let go.
-pub const GUEST_QUEUE: usize = 256;
+#[cfg(feature = "ssh")]
+pub(crate) const GUEST_QUEUE: usize = 256;
 
 /// How many of one guest's events the loop takes in a round before it turns to the next
 /// guest: no guest's burst keeps another's keys waiting.
@@ -115,7 +116,7 @@ impl Drop for Mailbox {
 }
 
 /// The loop's end of a guest's queue.
-pub struct Inbox {
+pub(crate) struct Inbox {
     pub id: u64,
     receiver: Receiver<Guest>,
 }
@@ -130,7 +131,7 @@ pub enum Taken {
 
 impl Inbox {
     /// Up to [`SHARE`] of what waits.
-    pub fn take(&self) -> Taken {
+    pub(crate) fn take(&self) -> Taken {
         let mut news = Vec::new();
         while news.len() < SHARE {
             match self.receiver.try_recv() {
@@ -145,18 +146,19 @@ impl Inbox {
 
 /// The guests' queues that came since the loop last looked.
 #[derive(Clone, Default)]
-pub struct Arrivals(Arc<Mutex<Vec<Inbox>>>);
+pub(crate) struct Arrivals(Arc<Mutex<Vec<Inbox>>>);
 
 impl Arrivals {
     /// A queue for guest `id`, its loop woken through `wakes`.
-    pub fn open(&self, id: u64, wakes: SyncSender<Wake>) -> Mailbox {
-        let (sender, receiver) = sync_channel(GUEST_QUEUE);
+    #[cfg(feature = "ssh")]
+    pub(crate) fn open(&self, id: u64, wakes: SyncSender<Wake>) -> Mailbox {
+        let (sender, receiver) = std::sync::mpsc::sync_channel(GUEST_QUEUE);
         self.0.lock().unwrap_or_else(PoisonError::into_inner).push(Inbox { id, receiver });
         Mailbox { sender: Some(sender), wakes }
     }
 
     /// The queues that came, taken once.
-    pub fn take(&self) -> Vec<Inbox> {
+    pub(crate) fn take(&self) -> Vec<Inbox> {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
     }
 }
@@ -170,7 +172,8 @@ pub struct Redraw(Arc<AtomicBool>);
 
 impl Redraw {
     /// A whole frame is wanted.
-    pub fn want(&self) {
+    #[cfg(feature = "ssh")]
+    pub(crate) fn want(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
 

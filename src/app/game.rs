@@ -81,7 +81,7 @@ impl Family for GameScreens {
 }
 
 /// A game on screen, of any game.
-pub type AnyGameScreen = Any<GameScreens>;
+pub(crate) type AnyGameScreen = Any<GameScreens>;
 
 impl<G: Input> GameScreen<G> {
     /// A game on `record`, two players at one keyboard (named as `prefs` say), its searches
@@ -181,7 +181,7 @@ impl<G: Input> GameScreen<G> {
 
     /// The computer plays as `computer` says (or nobody does); hints and figures are given
     /// at its level, so that they agree with its own view of a position.
-    pub fn set_computer(&mut self, computer: Option<Computer>) {
+    pub(crate) fn set_computer(&mut self, computer: Option<Computer>) {
         if matches!(self.mode, Mode::HotSeat | Mode::Against(_)) {
             let against = |computer| Mode::Against(Opponent::new(computer, self.prefs.step_time));
             self.mode = computer.map_or(Mode::HotSeat, against);
@@ -199,7 +199,7 @@ impl<G: Input> GameScreen<G> {
 
     /// How a game that cannot go on ended, wherever the players stand in its line: a game
     /// on time that is over, or a finished game of the club's replayed.
-    pub fn ended_for_good(&self) -> Option<crate::record::End> {
+    pub(crate) fn ended_for_good(&self) -> Option<crate::record::End> {
         let replay = self.leaving == Leaving::Lobby && matches!(self.mode, Mode::HotSeat);
         self.table.read(|record| record.line_end().filter(|_| replay || record.timed_and_over()))
     }
@@ -220,7 +220,7 @@ impl<G: Input> GameScreen<G> {
     /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
     /// a box is open over the game, or the players paused the game), the clocks run or
     /// wait, then the advisor takes in what it found on the position the game now stands at.
-    pub fn update(&mut self, now: Instant, paused: bool) {
+    pub(crate) fn update(&mut self, now: Instant, paused: bool) {
         if !paused && !self.paused {
             self.computer_plays(now);
         }

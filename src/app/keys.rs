@@ -6,7 +6,8 @@ mod lines;
 mod rebind;
 mod table;
 
-pub use rebind::{Clash, NAMES as ACTIONS, action_named, key_name, name_of, press, rebind};
+pub use rebind::{Clash, NAMES as ACTIONS, press, rebind};
+pub(crate) use rebind::{action_named, name_of};
 
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang};
@@ -223,12 +224,12 @@ impl Action {
 /// their own strings.
 #[derive(Clone, Debug)]
 pub struct Binding {
-    pub contexts: &'static [Context],
+    pub(crate) contexts: &'static [Context],
     pub keys: Cow<'static, [Press]>,
-    pub shown: Cow<'static, str>,
+    pub(crate) shown: Cow<'static, str>,
     pub action: Action,
-    pub what: Key<0>,
-    pub hint: Option<(Cow<'static, str>, Key<0>)>,
+    pub(crate) what: Key<0>,
+    pub(crate) hint: Option<(Cow<'static, str>, Key<0>)>,
 }
 
 pub use table::KEYS;
@@ -359,6 +360,7 @@ pub fn named(shown: &str, lang: Lang) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::rebind::key_name;
     use super::*;
 
     #[test]

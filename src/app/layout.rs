@@ -7,9 +7,9 @@ use crate::rules::hex::{Board, Cell};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 
 /// The width of a cell on screen: a mark, up to three characters, a mark.
-pub const SLOT: u16 = 5;
+pub(crate) const SLOT: u16 = 5;
 /// The width of the side panel.
-pub const PANEL_WIDTH: u16 = 30;
+pub(crate) const PANEL_WIDTH: u16 = 30;
 /// The side panel's width where the board does not fit beside a full one: a 60-column
 /// terminal still plays the usual boards.
 const NARROW_PANEL: u16 = 22;
@@ -29,7 +29,7 @@ pub struct Areas {
     pub panel: Rect,
     /// Two lines under the board and panel for what just happened.
     pub message: Rect,
-    pub hints: Rect,
+    pub(crate) hints: Rect,
 }
 
 impl Areas {
@@ -38,7 +38,7 @@ impl Areas {
     }
 
     /// The areas with a side panel `panel` columns wide.
-    pub fn split_with(area: Rect, panel: u16) -> Areas {
+    pub(crate) fn split_with(area: Rect, panel: u16) -> Areas {
         let [title, body, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
@@ -121,7 +121,7 @@ pub struct ReviewPanel {
     pub graph: Rect,
     /// The chart of each turn's time, in a game on time (else no room).
     pub times: Rect,
-    pub summary: Rect,
+    pub(crate) summary: Rect,
     pub list: Rect,
 }
 
@@ -159,7 +159,7 @@ impl ReviewPanel {
     }
 
     /// The position of a game of `last` turns plotted at `column`, if the column is on the plot.
-    pub fn position_at(&self, column: u16, row: u16, last: usize) -> Option<usize> {
+    pub(crate) fn position_at(&self, column: u16, row: u16, last: usize) -> Option<usize> {
         let plot = self.plot();
         if !plot.contains(Position::new(column, row)) || plot.width < 2 {
             return None;
@@ -179,7 +179,7 @@ pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PageLayout {
     pub title: Rect,
-    pub hints: Rect,
+    pub(crate) hints: Rect,
     pub board: BoardLayout,
     pub text: Rect,
 }
@@ -195,7 +195,12 @@ impl PageLayout {
     /// [`PageLayout::text_width`]), so that the text starts at the same column on every
     /// page; the page's own board takes the rest. Without it, or where the board does not
     /// fit beside it, the text is as wide as the page's own board leaves.
-    pub fn fit_in_book(board: Board, width: Option<u16>, lines: u16, area: Rect) -> Option<PageLayout> {
+    pub(crate) fn fit_in_book(
+        board: Board,
+        width: Option<u16>,
+        lines: u16,
+        area: Rect,
+    ) -> Option<PageLayout> {
         let [title, body, hints] = PageLayout::rows(area);
         let own = PageLayout::fit_text(board, lines, body)?;
         let (layout, text_width) = match width {
@@ -211,7 +216,7 @@ impl PageLayout {
 
     /// A page too narrow for the board beside the text: the text across the top, `text_rows`
     /// high, and the board under it, as large as the rest leaves; `None` if it does not fit.
-    pub fn stacked(board: Board, lines: u16, text_rows: u16, area: Rect) -> Option<PageLayout> {
+    pub(crate) fn stacked(board: Board, lines: u16, text_rows: u16, area: Rect) -> Option<PageLayout> {
         let [title, body, hints] = PageLayout::rows(area);
         let [text, _, below] =
             Layout::vertical([Constraint::Length(text_rows), Constraint::Length(1), Constraint::Min(0)])
@@ -319,10 +324,6 @@ impl BoardLayout {
         BoardLayout::size(self.board, self.slot, (self.unit, self.line)).0
     }
 
-    pub fn slot(&self) -> u16 {
-        self.slot
-    }
-
     /// The screen position of half-step `x`, row `r` (which may be off the board).
     fn point(&self, x: i32, r: i32) -> (u16, u16) {
         let column = self.left + x * i32::from(self.unit);
@@ -337,13 +338,13 @@ impl BoardLayout {
     }
 
     /// The slot where `cell` is drawn.
-    pub fn slot_of(&self, cell: Cell) -> Rect {
+    pub(crate) fn slot_of(&self, cell: Cell) -> Rect {
         let (x, y) = self.centre(cell);
         Rect::new(x - self.slot / 2, y, self.slot, 1)
     }
 
     /// The cell drawn at a screen position, if any: the nearest centre on that line.
-    pub fn cell_at(&self, column: u16, line: u16) -> Option<Cell> {
+    pub(crate) fn cell_at(&self, column: u16, line: u16) -> Option<Cell> {
         self.board.cells().find(|&cell| {
             let (x, y) = self.centre(cell);
             y == line && column + self.unit > x && column < x + self.unit
@@ -351,7 +352,7 @@ impl BoardLayout {
     }
 
     /// Where each row number is written: left of the row's first cell.
-    pub fn row_labels(&self) -> Vec<(String, (u16, u16))> {
+    pub(crate) fn row_labels(&self) -> Vec<(String, (u16, u16))> {
         let n = i32::from(self.board.side());
         (0..2 * n - 1)
             .map(|r| {
@@ -362,7 +363,7 @@ impl BoardLayout {
     }
 
     /// Where each letter is written: one step down-right of its column's lowest cell.
-    pub fn column_labels(&self) -> Vec<(String, (u16, u16))> {
+    pub(crate) fn column_labels(&self) -> Vec<(String, (u16, u16))> {
         let n = i32::from(self.board.side());
         (0..2 * n - 1)
             .map(|c| {
@@ -376,7 +377,7 @@ impl BoardLayout {
 }
 
 /// `text` in lines of at most `width` columns, cut between words.
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split(' ') {
         match lines.last_mut() {

@@ -73,7 +73,7 @@ pub enum Ask {
 }
 
 impl Ask {
-    pub fn asker(self) -> Colour {
+    pub(crate) fn asker(self) -> Colour {
         match self {
             Ask::Undo(colour) | Ask::Draw(colour) => colour,
         }
@@ -102,7 +102,7 @@ impl Link {
     }
 
     /// Tells whoever waits outside the loop that the game changed (the loop calls it).
-    pub fn announce(&self) {
+    pub(crate) fn announce(&self) {
         let _company = self.company();
         self.heard.notify_all();
     }
@@ -226,11 +226,11 @@ impl Link {
         self.sit(free.unwrap_or(Colour::Red), true)
     }
 
-    pub fn ask(&self, ask: Ask) {
+    pub(crate) fn ask(&self, ask: Ask) {
         self.change(|company| (company.asked, company.answered) = (Some(ask), None));
     }
 
-    pub fn asked(&self) -> Option<Ask> {
+    pub(crate) fn asked(&self) -> Option<Ask> {
         self.company().asked
     }
 
@@ -253,12 +253,12 @@ impl Link {
     }
 
     /// Whether the last take-back agreed to went back over two turns.
-    pub fn took_both(&self) -> bool {
+    pub(crate) fn took_both(&self) -> bool {
         self.company().took_both
     }
 
     /// The answer to a question `colour` asked, taken once.
-    pub fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
+    pub(crate) fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
         let mut company = self.company();
         let answer = company.answered.filter(|(ask, _)| ask.asker() == colour);
         if answer.is_some() {
@@ -300,12 +300,13 @@ pub struct Seat {
 }
 
 impl Seat {
-    pub fn link(&self) -> Arc<Link> {
+    pub(crate) fn link(&self) -> Arc<Link> {
         Arc::clone(&self.sitting.link)
     }
 
     /// Whether this seat is at the game on `link`.
-    pub fn is_at(&self, link: &Arc<Link>) -> bool {
+    #[cfg(feature = "club")]
+    pub(crate) fn is_at(&self, link: &Arc<Link>) -> bool {
         Arc::ptr_eq(&self.sitting.link, link)
     }
 

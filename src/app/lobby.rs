@@ -24,7 +24,7 @@ use ratatui::layout::{Position, Rect};
 use std::time::Instant;
 
 /// How many parts the lobby has.
-pub const PARTS: usize = 7;
+pub(crate) const PARTS: usize = 7;
 
 /// The parts of the lobby, one on screen at a time, in the order of their keys (1-7): one's
 /// own games in progress first, where a member looks for whose turn it is.
@@ -177,7 +177,7 @@ impl Lobby {
     }
 
     /// Whether a challenge is to the member looking (else from them).
-    pub fn to_me(&self, challenge: &ChallengeRow) -> bool {
+    pub(crate) fn to_me(&self, challenge: &ChallengeRow) -> bool {
         self.view.is_me(&challenge.to)
     }
 
@@ -369,7 +369,7 @@ impl Component for Lobby {
 impl Lobby {
     /// The first row drawn of the part on screen, `shown` rows fitting: the chosen one stays
     /// in sight.
-    pub fn first_shown(&self, shown: usize) -> usize {
+    pub(crate) fn first_shown(&self, shown: usize) -> usize {
         (self.row(self.tab) + 1).saturating_sub(shown.max(1))
     }
 

@@ -29,7 +29,7 @@ enum State<G: Game> {
 
 /// What the computer does to the table now.
 #[derive(Debug, PartialEq)]
-pub enum Step<G: Game> {
+pub(crate) enum Step<G: Game> {
     Nothing,
     /// Select this, as a player would on the way to the turn.
     Show(G::Picked),
@@ -72,7 +72,7 @@ impl<G: Input> Opponent<G> {
 
     /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
     /// its time is due (at `now`), plays the turn after the last step.
-    pub fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
+    pub(crate) fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
         // A game that changed under it (or is not its to play) starts its turn again.
         let to_move = self.to_move(record);
         if !to_move || self.revision != record.revision() {

@@ -33,7 +33,7 @@ pub enum View {
 /// A streak under way: the puzzles in the order they come, and how many are solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streak {
-    pub order: Vec<usize>,
+    pub(crate) order: Vec<usize>,
     pub solved: u32,
 }
 
@@ -57,7 +57,7 @@ pub struct PuzzleScreen {
     pub rating_before: Option<Rating>,
     /// A line about the screen itself (the history not written...).
     pub note: Option<Text>,
-    pub leaving: Leaving,
+    pub(crate) leaving: Leaving,
     /// The theme the puzzles keep to, if the player chose one.
     pub theme: Option<String>,
     /// The row chosen on the list of themes: 0 for every puzzle, then each theme.
@@ -104,7 +104,7 @@ impl PuzzleScreen {
     /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
     /// (read from their file if there is one, a bad file left out), the history in the data
     /// folder, the opponent replying after `reply_time`.
-    pub fn from_files(reply_time: Duration) -> PuzzleScreen {
+    pub(crate) fn from_files(reply_time: Duration) -> PuzzleScreen {
         let (all, ids) = own_and_shipped_puzzles();
         PuzzleScreen::new(all, ids, crate::puzzles::history_path(), reply_time)
     }
@@ -124,7 +124,7 @@ impl PuzzleScreen {
     }
 
     /// "Your rating: 1523 (+12)", the change once an attempt is rated.
-    pub fn rating_line(&self) -> Text {
+    pub(crate) fn rating_line(&self) -> Text {
         let now = self.rating().shown();
         match self.rating_before {
             Some(before) => text!(PUZZLE_YOUR_RATING_CHANGE, now, format!("{:+}", now - before.shown())),
@@ -229,7 +229,7 @@ impl PuzzleScreen {
     }
 
     /// Plays the opponent's reply on the board once it is due.
-    pub fn update(&mut self, now: std::time::Instant) {
+    pub(crate) fn update(&mut self, now: std::time::Instant) {
         if let Some(board) = &mut self.board {
             crate::each_game!(board, board => board.update(Some(now)));
         }
@@ -361,7 +361,7 @@ impl Component for PuzzleScreen {
 /// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
 /// is one, a bad file left out: what a stopped write of it left beside it goes) and the
 /// shipped ones; and the ids of the player's own.
-pub fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
+pub(crate) fn own_and_shipped_puzzles() -> (Vec<crate::puzzles::Puzzle>, std::collections::HashSet<String>) {
     let mine_path = crate::puzzles::mine_path();
     if let Some(path) = &mine_path {
         crate::store::remove_stale_writes(path);

@@ -69,11 +69,11 @@ impl Book {
         Book { game, page: 0, scene: 0, contents: None }
     }
 
-    pub fn pages(&self) -> &'static [Page] {
+    pub(crate) fn pages(&self) -> &'static [Page] {
         pages(self.game)
     }
 
-    pub fn current(&self) -> &'static Page {
+    pub(crate) fn current(&self) -> &'static Page {
         &self.pages()[self.page]
     }
 
@@ -84,7 +84,7 @@ impl Book {
     /// The scene `p` tries: the one on view where it shows a move, else the page's example
     /// from its start (its first scene that shows one: the step after a move has nothing
     /// to try), else the scene on view.
-    pub fn scene_to_try(&self) -> &'static Scene {
+    pub(crate) fn scene_to_try(&self) -> &'static Scene {
         let scene = self.scene();
         match scene.turn {
             Some(_) => scene,
@@ -93,7 +93,7 @@ impl Book {
     }
 
     /// To page `page` (kept within the book), at its first scene.
-    pub fn turn_to(&mut self, page: usize) {
+    pub(crate) fn turn_to(&mut self, page: usize) {
         self.page = page.min(self.pages().len() - 1);
         self.scene = 0;
     }

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 /// The positions a search may visit to find the answer to a wrong turn: a fixed budget,
 /// so that the answer is the same on every machine, and quick on the slowest.
-pub const REFUTATION_NODES: u64 = 30_000;
+pub(crate) const REFUTATION_NODES: u64 = 30_000;
 
 /// Where a puzzle on the board stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,9 +36,9 @@ pub enum Stage {
 #[derive(Debug)]
 pub struct Solving<G: Game> {
     pub table: Table<G>,
-    pub puzzle: Puzzle,
-    pub goal: Goal,
-    pub solver: Colour,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) goal: Goal,
+    pub(crate) solver: Colour,
     solution: Vec<G::Turn>,
     /// The positions along the solution: before its first turn, then after each.
     line: Vec<G>,
@@ -46,7 +46,7 @@ pub struct Solving<G: Game> {
     before: Option<(G, G::Turn)>,
     /// How many of the solution's turns are played on the board.
     pub at: usize,
-    pub stage: Stage,
+    pub(crate) stage: Stage,
     /// The first cell of the solution's turn, shown by a hint.
     pub hint: Option<Cell>,
     /// Whether the attempt is decided (rated) already: a hint or a wrong turn decides it
@@ -70,7 +70,7 @@ impl Family for Solvings {
 }
 
 /// A puzzle on the board, of any game.
-pub type AnySolving = Any<Solvings>;
+pub(crate) type AnySolving = Any<Solvings>;
 
 impl<G: Input> Solving<G> {
     /// `puzzle` on the board, checked against the rules first.
@@ -129,7 +129,7 @@ impl<G: Input> Solving<G> {
 
     /// An action on the board: the cursor, Enter and Esc. A turn made is judged; the
     /// answer is `Some(solved)` when this decides the attempt.
-    pub fn on_board(&mut self, action: Action) -> Option<bool> {
+    pub(crate) fn on_board(&mut self, action: Action) -> Option<bool> {
         if self.stage != Stage::Solving {
             return None;
         }
@@ -170,7 +170,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// Plays the opponent's reply once it is due (`now`), or at once (`None`).
-    pub fn update(&mut self, now: Option<Instant>) {
+    pub(crate) fn update(&mut self, now: Option<Instant>) {
         let Some((reply, due)) = self.reply.take() else { return };
         if now.is_some_and(|now| now < due) {
             return self.reply = Some((reply, due));

@@ -114,7 +114,7 @@ impl<G: Input> Table<G> {
     }
 
     /// The record held, for whoever else plays on it (the computer, the advisor).
-    pub fn shared_record(&self) -> &SharedRecord<G> {
+    pub(crate) fn shared_record(&self) -> &SharedRecord<G> {
         &self.record
     }
 
@@ -145,12 +145,12 @@ impl<G: Input> Table<G> {
 
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
-    pub fn in_progress(&self) -> bool {
+    pub(crate) fn in_progress(&self) -> bool {
         self.read(|record| !record.line().is_empty() && record.line_end().is_none())
     }
 
     /// Whether a turn has been played (and so may be taken back).
-    pub fn has_history(&self) -> bool {
+    pub(crate) fn has_history(&self) -> bool {
         self.read(|record| !record.history().is_empty())
     }
 
@@ -194,7 +194,7 @@ impl<G: Input> Table<G> {
     }
 
     /// What was picked, taken away.
-    pub fn take_picked(&mut self) -> Option<G::Picked> {
+    pub(crate) fn take_picked(&mut self) -> Option<G::Picked> {
         self.picked.take()
     }
 
@@ -204,12 +204,12 @@ impl<G: Input> Table<G> {
     }
 
     /// That turn, taken away: played, or dropped when the player keeps the later turns.
-    pub fn take_pending(&mut self) -> Option<G::Turn> {
+    pub(crate) fn take_pending(&mut self) -> Option<G::Turn> {
         self.pending.take()
     }
 
     /// What a key does on the board itself: the cursor, Enter and Esc.
-    pub fn on_board(&mut self, action: Action) {
+    pub(crate) fn on_board(&mut self, action: Action) {
         let board = self.position().board();
         match action {
             Action::Step(step) => self.cursor.step(board, step),

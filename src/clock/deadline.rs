@@ -31,7 +31,7 @@ impl Deadline {
 
     /// When [`Deadline::shown`] next changes, the moment to draw it again; None once it has
     /// passed (the club, not the screen, ends the game).
-    pub fn next_change(&self) -> Option<Instant> {
+    pub(crate) fn next_change(&self) -> Option<Instant> {
         let (now, left) = (self.time.now(), self.left());
         (!left.is_zero()).then(|| now + until_days_change(left))
     }
@@ -67,7 +67,7 @@ pub fn shown_days(left: Duration) -> String {
 /// How long until [`shown_days`] of a turn with `left` changes: the next whole hour from a
 /// day up, minute from an hour up, second below; just past it, so that it has turned when
 /// drawn, and never past the deadline.
-pub fn until_days_change(left: Duration) -> Duration {
+pub(crate) fn until_days_change(left: Duration) -> Duration {
     let step = match left {
         left if left >= DAY => HOUR,
         left if left >= HOUR => MINUTE,

@@ -90,10 +90,10 @@ macro_rules! config_items {
             $(pub $name: Option<$type>,)*
             /// `[theme]`'s colours for the players, and its marks' styles.
             pub colours: [Option<Color>; 2],
-            pub marks: Vec<(Mark, Style)>,
+            pub(crate) marks: Vec<(Mark, Style)>,
             /// The key table with `[keys]`'s bindings in it, and the actions rebound.
             pub keys: Vec<Binding>,
-            pub rebound: Vec<&'static str>,
+            pub(crate) rebound: Vec<&'static str>,
         }
 
         impl Default for Values {

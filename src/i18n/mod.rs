@@ -14,7 +14,8 @@ mod table;
 pub mod triad;
 mod words;
 
-pub use words::{Common, OfBoard, Words, own, own_for, parse_error};
+pub use words::{Common, OfBoard, Words, own};
+pub(crate) use words::{own_for, parse_error};
 
 use crate::ai::Level;
 use crate::rules::{Colour, GameKind};
@@ -48,7 +49,7 @@ impl Lang {
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Sr];
 
     /// The language of a locale name such as `fr_FR.UTF-8` or `sr_RS@cyrillic`, if known.
-    pub fn from_locale(locale: &str) -> Option<Lang> {
+    pub(crate) fn from_locale(locale: &str) -> Option<Lang> {
         match locale.get(..2)?.to_ascii_lowercase().as_str() {
             "en" => Some(Lang::En),
             "fr" => Some(Lang::Fr),
@@ -174,7 +175,7 @@ impl Text {
     }
 
     /// This text, then `cause` after a colon: `cannot read F: no such file`.
-    pub fn because(self, cause: impl Into<Arg>) -> Text {
+    pub(crate) fn because(self, cause: impl Into<Arg>) -> Text {
         let cause: Arg = cause.into();
         text!(BECAUSE, self, cause)
     }
@@ -323,7 +324,7 @@ pub fn games(last: Key<2>) -> Text {
 }
 
 /// Why a time control was refused, quoting what was given.
-pub fn clock_error(bad: crate::clock::BadControl, given: &str) -> Text {
+pub(crate) fn clock_error(bad: crate::clock::BadControl, given: &str) -> Text {
     use crate::clock::{BadControl, LARGEST_INCREMENT, LONGEST_BASE};
     let given = excerpt(given);
     match bad {

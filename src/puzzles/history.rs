@@ -82,7 +82,7 @@ impl History {
     }
 
     /// Adds a streak ended after `length` puzzles solved.
-    pub fn add_streak(&mut self, date: String, length: u32) {
+    pub(crate) fn add_streak(&mut self, date: String, length: u32) {
         self.push(Entry::Streak { date, length });
     }
 

@@ -25,9 +25,8 @@ mod triad;
 mod unpack;
 
 pub use crate::ai::proof::{Prover, Spent};
-pub use themes::{
-    Theme, Themes, counts as theme_counts, game_of as theme_game, order as theme_order, words as theme_words,
-};
+pub(crate) use themes::game_of as theme_game;
+pub use themes::{Theme, Themes, counts as theme_counts, order as theme_order, words as theme_words};
 
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;
@@ -43,7 +42,7 @@ const FIELDS: usize = 9;
 /// The longest line read, in bytes: a puzzle is a position and a few turns.
 pub const LONGEST_LINE: usize = 4096;
 /// The most turns a solution holds (both sides').
-pub const LONGEST_SOLUTION: usize = 31;
+pub(crate) const LONGEST_SOLUTION: usize = 31;
 
 /// One puzzle, as its line says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,7 +182,7 @@ pub struct Replayed<G: Game> {
     pub line: Vec<G>,
     /// The position before the opponent's mistake, and the mistake, when the puzzle has them.
     pub before: Option<(G, G::Turn)>,
-    pub goal: Goal,
+    pub(crate) goal: Goal,
 }
 
 impl Puzzle {
@@ -256,12 +255,12 @@ pub fn shipped() -> &'static [Puzzle] {
 }
 
 /// The file of the player's own puzzles, made from the mistakes their reviews marked.
-pub fn mine_path() -> Option<std::path::PathBuf> {
+pub(crate) fn mine_path() -> Option<std::path::PathBuf> {
     Some(crate::store::puzzles_dir()?.join("mine.tsv"))
 }
 
 /// The file of the player's attempts and rating.
-pub fn history_path() -> Option<std::path::PathBuf> {
+pub(crate) fn history_path() -> Option<std::path::PathBuf> {
     Some(crate::store::puzzles_dir()?.join("history.txt"))
 }
 

@@ -35,7 +35,7 @@ pub struct Reviewed<'a, G: Game> {
     /// The start and the position after each turn ([`review::positions`]).
     pub positions: &'a [G],
     pub turns: &'a [G::Turn],
-    pub judged: &'a [Option<Judged<G::Turn>>],
+    pub(crate) judged: &'a [Option<Judged<G::Turn>>],
     /// The sides a person played.
     pub persons: &'a [Colour],
     /// The saved game's file name.
@@ -220,7 +220,7 @@ pub type Skipped = Vec<(usize, Text)>;
 
 /// The puzzles in the text of the player's file, and the lines that are not puzzles:
 /// skipped, so that one bad line loses no other.
-pub fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
+pub(crate) fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
     let (mut puzzles, mut bad) = (Vec::new(), Vec::new());
     let lines =
         text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'));
@@ -236,7 +236,7 @@ pub fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
 /// The file's text with `found` added after what it holds: a puzzle whose id is there
 /// already is not added again, a line that is not a puzzle is dropped, and past [`MOST`]
 /// the oldest go. How many were added.
-pub fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
+pub(crate) fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
     let (mut puzzles, _) = read_mine(text);
     let mut added = 0;
     for puzzle in found {

@@ -47,7 +47,7 @@ pub fn streak(
 }
 
 /// Whether `puzzle` has `theme` (any puzzle, when none is given).
-pub fn of_theme(puzzle: &Puzzle, theme: Option<&str>) -> bool {
+pub(crate) fn of_theme(puzzle: &Puzzle, theme: Option<&str>) -> bool {
     theme.is_none_or(|theme| puzzle.themes.iter().any(|own| own == theme))
 }
 

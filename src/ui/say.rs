@@ -13,7 +13,7 @@ pub struct Say<'a> {
     pub lang: Lang,
     pub keys: &'a KeyTable,
     pub theme: &'a Theme,
-    pub context: Context,
+    pub(crate) context: Context,
 }
 
 impl<'a> Say<'a> {
@@ -32,7 +32,7 @@ impl<'a> Say<'a> {
         capitalised(&self.text(text))
     }
 
-    pub fn word(self, key: Key<0>) -> String {
+    pub(crate) fn word(self, key: Key<0>) -> String {
         self.text(&Text::new(key, []))
     }
 
@@ -43,7 +43,7 @@ impl<'a> Say<'a> {
 }
 
 /// `said` with its first letter a capital, in any script (`é` to `É`, `т` to `Т`).
-pub fn capitalised(said: &str) -> String {
+pub(crate) fn capitalised(said: &str) -> String {
     let mut chars = said.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -17,7 +17,7 @@ pub const ROWS: usize = 5;
 
 /// The clocks the form offers, in the order ← and → go through them: none, the live ones
 /// the menu offers, then days a turn.
-pub fn club_clocks() -> Vec<ClubClock> {
+pub(crate) fn club_clocks() -> Vec<ClubClock> {
     let live = clocks(None).into_iter().map(|clock| clock.map_or(ClubClock::Untimed, ClubClock::Live));
     live.chain(DAYS.map(ClubClock::Daily)).collect()
 }
@@ -33,7 +33,7 @@ pub struct Form {
     pub board: usize,
     pub clock: ClubClock,
     pub rated: bool,
-    pub colour: Option<Colour>,
+    pub(crate) colour: Option<Colour>,
 }
 
 impl Form {

@@ -126,7 +126,7 @@ pub struct OwnView {
 #[derive(Clone, Debug, Default)]
 pub struct LobbyView {
     pub club: Arc<ClubView>,
-    pub own: Arc<OwnView>,
+    pub(crate) own: Arc<OwnView>,
 }
 
 impl LobbyView {
@@ -141,7 +141,7 @@ impl LobbyView {
     }
 
     /// Whether `name` is the member looking (names are one ignoring case).
-    pub fn is_me(&self, name: &str) -> bool {
+    pub(crate) fn is_me(&self, name: &str) -> bool {
         self.me().is_some_and(|me| me.eq_ignore_ascii_case(name))
     }
 

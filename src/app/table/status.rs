@@ -48,7 +48,7 @@ impl StatusLine {
     }
 
     /// Something refused, or gone wrong.
-    pub fn warn(&mut self, text: Text) {
+    pub(crate) fn warn(&mut self, text: Text) {
         self.0 = Message::Warning(text);
     }
 
