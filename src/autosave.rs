@@ -21,6 +21,8 @@ use crate::store::lock::{self, Lock};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+/// Keeps the game on screen in the saves folder after every change, under a lock, so that
+/// `hexstack resume` finds it.
 #[derive(Debug)]
 pub struct Autosave {
     /// The saves folder; nothing is kept without one.

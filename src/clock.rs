@@ -39,6 +39,7 @@ impl Timepiece {
         Timepiece(Some(Arc::new(Mutex::new(Instant::now()))))
     }
 
+    /// The time now, by this clock.
     pub fn now(&self) -> Instant {
         match &self.0 {
             None => Instant::now(),
@@ -81,6 +82,7 @@ impl Clock {
         Clock { control, left, running: None, under_way, time, stops: 0 }
     }
 
+    /// The time control the clocks were set to.
     pub fn control(&self) -> TimeControl {
         self.control
     }

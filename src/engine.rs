@@ -72,6 +72,7 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine with no game yet, at the usual level.
     pub fn new() -> Engine {
         Engine { game: None, level: Level::USUAL }
     }

@@ -13,12 +13,18 @@ use std::time::Duration;
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Players {
+    /// Blue's name.
     pub blue: Option<String>,
+    /// Red's name.
     pub red: Option<String>,
+    /// The computer, if it plays.
     pub computer: Option<Computer>,
 }
 
 /// Which side the computer plays: one colour, or both to watch it play.
+// clap would show a variant's doc comment beside its value in `play --help`: `blue`, `red`
+// and `both` say themselves.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Side {
     Blue,
@@ -29,7 +35,9 @@ pub enum Side {
 /// Who the computer plays, and at which level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Computer {
+    /// The side it plays.
     pub side: Side,
+    /// Its level.
     pub level: Level,
     /// The game's seed, which a beginner picks among its nearly best turns by
     /// ([`Level::playing`]): kept with the game, so that a resumed game goes on alike.
@@ -120,6 +128,7 @@ impl std::str::FromStr for Computer {
 }
 
 impl Players {
+    /// The name of the player of `colour`, if they gave one.
     pub fn name(&self, colour: Colour) -> Option<&str> {
         match colour {
             Colour::Blue => self.blue.as_deref(),
@@ -168,14 +177,18 @@ impl AnyRecordExt for AnyRecord {
 /// start and for a forced skip), and in a game with clocks the time its player spent on it.
 #[derive(Clone, Debug)]
 pub struct Ply<G: Game> {
+    /// The turn that led here.
     pub turn: Option<G::Turn>,
+    /// The position after it.
     pub position: G,
+    /// The time its player spent on it.
     pub spent: Option<Duration>,
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum End {
+    /// This colour won.
     Won(Colour),
     /// This player gave up.
     Resigned(Colour),
@@ -204,6 +217,7 @@ impl End {
 /// What happened when a turn was played, for the message line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Played {
+    /// A turn, nothing more.
     Normal,
     /// The next player had no legal turn and was skipped.
     Skipped(Colour),
@@ -302,6 +316,7 @@ impl<G: Game> Record<G> {
         self.agreed.filter(|_| at_end).or(outcome_end(self.position().outcome()))
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.end().is_some()
     }
@@ -344,10 +359,12 @@ impl<G: Game> Record<G> {
         true
     }
 
+    /// Whether there is a turn to take back.
     pub fn can_undo(&self) -> bool {
         self.agreed.is_some() || self.history().iter().any(|ply| ply.turn.is_some())
     }
 
+    /// Whether there is a turn taken back to play again.
     pub fn can_redo(&self) -> bool {
         self.plies[self.played..].iter().any(|ply| ply.turn.is_some())
     }

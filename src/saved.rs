@@ -58,8 +58,11 @@ const EXACT: &str = "exact";
 /// What a saved game holds.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
+    /// The game's record.
     pub game: AnyRecord,
+    /// The players' names, and the computer if it played.
     pub players: Players,
+    /// When it was saved, as the file says (`2026-11-30 15:31 UTC`).
     pub date: Option<String>,
     /// The computer's review, if it looked at the game.
     pub review: Option<KeptReview>,
@@ -167,6 +170,7 @@ impl KeptReview {
 /// Why a file could not be read as a saved game: what, and on which line.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LoadError {
+    /// The line, counted from 1; none for what is wrong with the whole file.
     pub line: Option<usize>,
     pub(crate) message: Text,
 }
@@ -378,8 +382,7 @@ impl<'a> Header<'a> {
         self.0.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
     }
 
-    /// The position the game starts from, of the game the header names, on the board its
-    /// size says.
+    /// The position the game starts from: the header's game, on the board its size says.
     fn start(&self) -> Result<AnyPosition, LoadError> {
         let (game, game_line) = self.get("game").unwrap_or_default();
         let (start, start_line) = self.get("start").unwrap_or_default();

@@ -305,6 +305,7 @@ pub mod read {
 pub mod shown {
     use super::*;
 
+    /// A language as the config file writes it (`en`).
     pub fn lang(lang: &Lang) -> String {
         format!("{lang:?}").to_lowercase()
     }
@@ -314,6 +315,7 @@ pub mod shown {
         name.clone().unwrap_or_else(|| "-".into())
     }
 
+    /// A level as the config file writes it (`3`).
     pub fn level(level: &Level) -> String {
         level.number().to_string()
     }

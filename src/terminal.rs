@@ -150,7 +150,9 @@ pub(crate) fn stop_on_signals(sender: SyncSender<Wake>) {
 
 /// A terminal and the app drawn on it, as its own profile says.
 pub struct Screen<B: Backend> {
+    /// The app drawn.
     pub app: App,
+    /// The terminal it is drawn on.
     pub terminal: Terminal<B>,
     /// Whether what is on the terminal shows the app as it is.
     pub drawn: bool,

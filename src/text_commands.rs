@@ -36,6 +36,7 @@ pub fn moves(position: &AnyPosition) -> String {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Report {
     pub(crate) wins: u32,
+    /// The games drawn.
     pub draws: u32,
     pub(crate) losses: u32,
     /// Turns played in all the games.
@@ -115,6 +116,7 @@ impl std::fmt::Display for Purpose {
 }
 
 impl Report {
+    /// How many games were played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }

@@ -12,8 +12,11 @@ use ratatui::style::{Color, Modifier, Style};
 /// theme, perhaps with its players' colours and marks' styles changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Theme {
+    /// Blue's pieces.
     pub blue: Style,
+    /// Red's pieces.
     pub red: Style,
+    /// What went wrong: a puzzle failed, a refusal, the club's note.
     pub warning: Style,
     pub(crate) success: Style,
     pub(crate) empty_cell: Style,
@@ -107,6 +110,7 @@ pub(crate) const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union
 /// comes first in [`Mark::BY_PRIORITY`] is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mark {
+    /// The cell under the cursor.
     Cursor,
     /// The selected stack or piece; a chain's captures so far; the piece a page moves.
     Selected,
@@ -124,7 +128,9 @@ pub enum Mark {
     Last,
     /// A cell a rules page asks the reader to look at.
     Focus,
+    /// The SubGroup of the stack under the cursor (Clamber).
     SubGroup,
+    /// The Group of the stack under the cursor (Clamber).
     Group,
 }
 

@@ -7,6 +7,7 @@ use crate::rules::hex::{Board, Cell, DIRECTIONS};
 /// Where the cursor is, and the screen column Up and Down keep to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Cursor {
+    /// The cell it is on.
     pub cell: Cell,
     column: Option<i32>,
 }

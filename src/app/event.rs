@@ -22,7 +22,10 @@ pub enum Event {
     Timer,
     /// Another terminal changed the shared game (`played`: a turn, an undo ...) or who is
     /// at it.
-    Shared { played: bool },
+    Shared {
+        /// Whether the game changed (a turn, an undo ...), not only who is at it.
+        played: bool,
+    },
 }
 
 /// What the loop's channel carries.
@@ -46,8 +49,11 @@ pub enum Wake {
 /// long, not UTF-8), or the end of its input.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Heard {
+    /// A line, without its end.
     Line(String),
+    /// A line refused, and why.
     Refused(crate::i18n::Text),
+    /// The end of the input.
     End,
 }
 
@@ -57,12 +63,18 @@ pub enum Guest {
     /// what was sent could not all go out, so that the next frame must be whole. Its
     /// searches wake the loop through `wakes`.
     Joined {
+        /// Where its frames are written.
         output: Box<dyn std::io::Write + Send>,
+        /// The size of its terminal.
         area: Rect,
+        /// The person's language, keys, colours and defaults.
         profile: Box<Profile>,
+        /// Set when frames were dropped: the next one is drawn whole.
         redraw: Redraw,
+        /// The loop's channel, which its searches wake.
         wakes: SyncSender<Wake>,
     },
+    /// A key, a click or a resize from its terminal.
     Input(Input),
 }
 

@@ -36,9 +36,13 @@ use std::time::Instant;
 /// A game on screen.
 #[derive(Debug)]
 pub struct GameScreen<G: Game> {
+    /// The record it plays on, the player's input and the game's flow.
     pub table: Table<G>,
+    /// Hints and who is ahead, searched on a thread.
     pub advisor: Advisor<G>,
+    /// Who is at the game: two players at one keyboard, the computer, a shared game.
     pub mode: Mode<G>,
+    /// The players' names, and the computer if it plays.
     pub players: Players,
     /// What the club knows of each player (Blue, Red): their rating in the game's pool
     /// (`1512`, `?` while provisional), none off the club or in a casual game.
@@ -49,6 +53,7 @@ pub struct GameScreen<G: Game> {
     /// When a correspondence turn's time runs out: the club's to keep and end the game on,
     /// the screen's only to show.
     pub due: Option<Deadline>,
+    /// Where the game is kept, whether it is read-only, and its review.
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,

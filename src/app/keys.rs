@@ -19,11 +19,17 @@ use std::sync::Arc;
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
+    /// To the right, along the row.
     Right,
+    /// Up a row, to the right.
     UpRight,
+    /// Up a row, to the left.
     UpLeft,
+    /// To the left, along the row.
     Left,
+    /// Down a row, to the left.
     DownLeft,
+    /// Down a row, to the right.
     DownRight,
 }
 
@@ -37,7 +43,9 @@ impl Step {
 /// The screens and boxes that take keys; each has its own part of the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Context {
+    /// The menu.
     Menu,
+    /// A game of two players at one keyboard.
     Game,
     /// A game against the computer: undo takes back your turn and its answer.
     Against,
@@ -62,11 +70,15 @@ pub enum Context {
     Retry,
     /// A review's turn tried, and the computer's word on it.
     Tried,
+    /// A rules book's page.
     Rules,
     /// The list of a rules book's pages.
     Contents,
+    /// The box asking for a file name to save to.
     SaveAs,
+    /// A question waiting for `y`.
     Question,
+    /// The help over the screen.
     Help,
     /// A puzzle on the board: find the solver's turns.
     Puzzle,
@@ -113,36 +125,61 @@ impl Context {
 /// What a key asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
+    /// Move the cursor one step.
     Step(Step),
     /// Up or down a row, zigzagging to keep to the same column of the screen.
     Up,
+    /// Down a row (as `Up`).
     Down,
+    /// Act on the cell under the cursor: the next step of a turn.
     Act,
+    /// Drop what is picked on the way to a turn.
     Cancel,
+    /// Take back the last turn.
     Undo,
+    /// Play again a turn taken back.
     Redo,
+    /// To the start of the game's history.
     First,
+    /// To the end of the game's history.
     Last,
+    /// Save the game to a file.
     Save,
+    /// Show the help.
     Help,
+    /// Resign the game.
     Resign,
+    /// Offer a draw.
     Draw,
+    /// Leave for the menu.
     Menu,
+    /// Quit the program.
     Quit,
     /// In a list: the entry above, the entry below, this one, the entry of a number.
     Previous,
+    /// The entry below.
     Next,
+    /// This entry.
     Choose,
+    /// The entry of this number.
     Jump(usize),
+    /// The page before.
     PreviousPage,
+    /// The page after.
     NextPage,
+    /// The step before, on a page's board.
     PreviousStep,
+    /// The step after, on a page's board.
     NextStep,
+    /// The list of a rules book's pages.
     Contents,
+    /// Try the example on screen on a real board.
     Try,
     /// Leave this screen or box for the one it came from.
     Back,
+    /// Yes to the question asked.
     Yes,
+    /// Erase the last character typed.
     Erase,
     /// Erase the whole line typed, as Ctrl-U does in a shell.
     Clear,
@@ -152,6 +189,7 @@ pub enum Action {
     Eval,
     /// The chosen setting one step back, or on.
     Less,
+    /// The chosen setting one step on (as `Less`).
     More,
     /// The computer's review of the game.
     Review,
@@ -225,8 +263,10 @@ impl Action {
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub(crate) contexts: &'static [Context],
+    /// The keys, the first the one the hint line names.
     pub keys: Cow<'static, [Press]>,
     pub(crate) shown: Cow<'static, str>,
+    /// What they do.
     pub action: Action,
     pub(crate) what: Key<0>,
     pub(crate) hint: Option<(Cow<'static, str>, Key<0>)>,
@@ -311,8 +351,10 @@ const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
 /// line), or the menu the game was started from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Leaving {
+    /// The end of the program (a game started on the command line).
     #[default]
     Program,
+    /// The menu the game was started from.
     Menu,
     /// The club's lobby, which the club puts back on screen.
     Lobby,

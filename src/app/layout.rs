@@ -22,10 +22,13 @@ const PANEL_HEIGHT: u16 = 14;
 /// The areas of a game screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Areas {
+    /// The title line at the top.
     pub title: Rect,
     /// Two lines above the board where the end of the game is announced.
     pub banner: Rect,
+    /// The board, left of the panel.
     pub board: Rect,
+    /// The side panel, on the right.
     pub panel: Rect,
     /// Two lines under the board and panel for what just happened.
     pub message: Rect,
@@ -33,6 +36,7 @@ pub struct Areas {
 }
 
 impl Areas {
+    /// The areas of `area`, with a side panel of the usual width.
     pub fn split(area: Rect) -> Areas {
         Areas::split_with(area, PANEL_WIDTH)
     }
@@ -75,7 +79,9 @@ const GAP: u16 = 4;
 /// A game screen laid out: its areas, and its board in the board area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameLayout {
+    /// The screen's areas.
     pub areas: Areas,
+    /// The board, laid out in its area.
     pub board: BoardLayout,
 }
 
@@ -118,10 +124,12 @@ impl GameLayout {
 /// panel, at least [`REVIEW_GRAPH`] lines), the players' summary, the list of turns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ReviewPanel {
+    /// The graph of Blue's chance.
     pub graph: Rect,
     /// The chart of each turn's time, in a game on time (else no room).
     pub times: Rect,
     pub(crate) summary: Rect,
+    /// The list of turns.
     pub list: Rect,
 }
 
@@ -129,6 +137,7 @@ pub struct ReviewPanel {
 pub const REVIEW_GRAPH: u16 = 8;
 
 impl ReviewPanel {
+    /// The panel laid out in `panel`, for a game not on time.
     pub fn new(panel: Rect) -> ReviewPanel {
         ReviewPanel::timed(panel, false)
     }
@@ -178,9 +187,12 @@ pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
 /// A rules page laid out: title, body (the board on the left, the text on the right), hints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PageLayout {
+    /// The page's title.
     pub title: Rect,
     pub(crate) hints: Rect,
+    /// The scene's board, on the left.
     pub board: BoardLayout,
+    /// The page's text, right of the board.
     pub text: Rect,
 }
 
@@ -315,6 +327,7 @@ impl BoardLayout {
         BoardLayout::size(board, slot, tightest)
     }
 
+    /// The board laid out.
     pub fn board(&self) -> Board {
         self.board
     }

@@ -60,7 +60,9 @@ impl Company {
 /// Someone came to the game or went: a player of a colour, or a watcher (`None`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum News {
+    /// Someone came.
     Came(Option<Colour>),
+    /// Someone went.
     Went(Option<Colour>),
 }
 
@@ -69,6 +71,7 @@ pub enum News {
 pub enum Ask {
     /// Take back the turns since the asker's last one.
     Undo(Colour),
+    /// Agree to a draw.
     Draw(Colour),
 }
 
@@ -81,6 +84,7 @@ impl Ask {
 }
 
 impl Link {
+    /// A shared game of `game`, no one at it yet.
     pub fn new(game: AnyRecord) -> Arc<Link> {
         let company = Mutex::new(Company::default());
         let game = crate::each_game!(map game, record => SharedRecord::new(record));
@@ -154,6 +158,7 @@ impl Link {
         self.change(|company| company.closed = true);
     }
 
+    /// Whether the terminals at the game were told to let go of it.
     pub fn is_closed(&self) -> bool {
         self.company().closed
     }

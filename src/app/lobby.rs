@@ -30,16 +30,24 @@ pub(crate) const PARTS: usize = 7;
 /// own games in progress first, where a member looks for whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tab {
+    /// One's own games in progress.
     Playing,
+    /// The members online.
     Players,
+    /// The open seeks.
     Seeks,
+    /// The challenges to the member and from them.
     Challenges,
+    /// The games in progress, to watch.
     Live,
+    /// The member's games that are over, to replay.
     Recent,
+    /// Each pool's best players.
     Best,
 }
 
 impl Tab {
+    /// Every part, in the order of their keys.
     pub const ALL: [Tab; PARTS] =
         [Tab::Playing, Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
 
@@ -61,10 +69,13 @@ enum RowKey {
 /// of a seek or a challenge being written, and the club's last word.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Lobby {
+    /// What the club sent last.
     pub view: LobbyView,
+    /// The part on screen.
     pub tab: Tab,
     /// The row chosen in each part, by [`Tab::ALL`]'s order.
     pub rows: [usize; PARTS],
+    /// A seek or a challenge being written.
     pub form: Option<Form>,
     /// The club's answer to the last thing asked, refusals included.
     pub note: Option<Text>,

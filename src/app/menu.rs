@@ -25,12 +25,15 @@ pub enum Entry {
     Play(GameKind, Board),
     /// Against the computer: set up the game, the side and the level first.
     Computer,
+    /// Continue the most recently kept game.
     Resume,
     /// The computer's review of the most recently kept game.
     Review,
     /// Puzzles to solve on the board.
     Puzzles,
+    /// The rules of this game.
     Rules(GameKind),
+    /// End the program.
     Quit,
 }
 
@@ -70,7 +73,9 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
     pub(crate) selected: usize,
+    /// A note about the last choice (a game that could not be resumed...).
     pub note: Option<Text>,
+    /// The set-up of a game against the computer, while it is open.
     pub setup: Option<Setup>,
     /// What the screen said of its entries and keys, kept for the next frame.
     pub said: Said,
@@ -111,7 +116,9 @@ pub struct Setup {
     pub(crate) you: Colour,
     /// Whether the player chose their side; until then it follows who moves first.
     pub side_chosen: bool,
+    /// The computer's level.
     pub level: Level,
+    /// The clock chosen; none: untimed.
     pub clock: Option<TimeControl>,
     /// The clock the player set, offered among the usual ones.
     pub own_clock: Option<TimeControl>,
@@ -251,8 +258,10 @@ impl Room {
 /// not fit.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MenuLayout {
+    /// The title, if there is room for it.
     pub title: Option<Rect>,
     pub(crate) subtitle: Option<Rect>,
+    /// One line per entry.
     pub entries: Vec<Rect>,
     pub(crate) footer: Rect,
 }

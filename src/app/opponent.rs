@@ -42,6 +42,7 @@ pub(crate) enum Step<G: Game> {
 /// The computer at a game.
 #[derive(Debug)]
 pub struct Opponent<G: Game> {
+    /// Which side it plays, and at which level.
     pub computer: Computer,
     state: State<G>,
     /// The game revision its state is for: a game that changed under it starts it again.

@@ -29,7 +29,9 @@ pub enum Show {
 /// One board of a page, with what it lights up and, if any, the turn it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Scene {
+    /// The board, in notation.
     pub position: &'static str,
+    /// What it lights up.
     pub shows: &'static [Show],
     /// The turn this scene shows; the next scene, if there is one, is the board after it.
     pub turn: Option<&'static str>,
@@ -44,8 +46,11 @@ pub struct Scene {
 /// A page: its title, its text, and its scenes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Page {
+    /// The page's title.
     pub title: Key<0>,
+    /// What the page says.
     pub text: Key<0>,
+    /// Its boards, stepped through in order.
     pub scenes: &'static [Scene],
 }
 

@@ -24,7 +24,9 @@ use std::time::Duration;
 /// What the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum View {
+    /// The puzzle on the board.
     Board,
+    /// The player's history: the attempts and the rating over time.
     History,
     /// The themes of the puzzles, each with its count, to choose one.
     Themes,
@@ -34,24 +36,30 @@ pub enum View {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streak {
     pub(crate) order: Vec<usize>,
+    /// How many are solved.
     pub solved: u32,
 }
 
 /// The puzzle screen.
 #[derive(Debug)]
 pub struct PuzzleScreen {
+    /// The puzzles offered.
     pub puzzles: Vec<Puzzle>,
     /// The ids of the player's own puzzles (their mistakes), offered first.
     pub mine: HashSet<String>,
+    /// The player's attempts and rating.
     pub history: History,
     /// Where the history is kept; none: not kept (no data folder).
     history_file: Option<PathBuf>,
     /// Which of `puzzles` is on the board.
     pub current: Option<usize>,
+    /// The puzzle on the board, being solved.
     pub board: Option<AnySolving>,
+    /// The streak under way, if any.
     pub streak: Option<Streak>,
     /// The last streak ended, and how long it was, to say so.
     pub streak_ended: Option<u32>,
+    /// What the screen shows: the board or the history.
     pub view: View,
     /// The player's rating before the last rated attempt, to show how it moved.
     pub rating_before: Option<Rating>,

@@ -61,7 +61,9 @@ pub(crate) struct ListLine {
 /// The review screen: the game it came from, under it, and the review of that game's line.
 #[derive(Debug)]
 pub struct ReviewScreen<G: Game> {
+    /// The game it came from.
     pub game: GameScreen<G>,
+    /// The review of that game's line.
     pub review: Reviewing<G>,
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
@@ -83,12 +85,14 @@ pub type AnyReviewScreen = Any<ReviewScreens>;
 /// The review of one game's line.
 #[derive(Debug)]
 pub struct Reviewing<G: Game> {
+    /// The level the computer reviews at.
     pub level: Level,
     /// The level of the review kept with the game, when it is another: it stays kept until
     /// this one is done.
     pub replaces: Option<Level>,
     /// The start and the position after each turn.
     pub positions: Vec<G>,
+    /// The turns played.
     pub turns: Vec<G::Turn>,
     /// The verdict on each position, as it comes.
     pub looked: Vec<Option<Looked<G::Turn>>>,
@@ -99,6 +103,7 @@ pub struct Reviewing<G: Game> {
     /// The position on view: the one before turn `at` (so that the turn played and the
     /// better one show on it), or the last.
     pub at: usize,
+    /// A marked turn being tried again on the board.
     pub trial: Option<Trial<G>>,
     /// The line that says what the turn on view did, or how the trial stands.
     pub status: StatusLine,

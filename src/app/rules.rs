@@ -58,13 +58,18 @@ impl Scene {
 /// when it is open (with its chosen line).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Book {
+    /// The game whose rules it is.
     pub game: GameKind,
+    /// The page on screen.
     pub page: usize,
+    /// The page's scene on its board.
     pub scene: usize,
+    /// The contents list, when open, and its chosen line.
     pub contents: Option<usize>,
 }
 
 impl Book {
+    /// The book of `game`, open at its first page.
     pub fn new(game: GameKind) -> Book {
         Book { game, page: 0, scene: 0, contents: None }
     }
@@ -77,6 +82,7 @@ impl Book {
         &self.pages()[self.page]
     }
 
+    /// The scene on view.
     pub fn scene(&self) -> &'static Scene {
         &self.current().scenes[self.scene]
     }

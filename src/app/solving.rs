@@ -35,6 +35,7 @@ pub enum Stage {
 /// A puzzle of the game `G` on the board.
 #[derive(Debug)]
 pub struct Solving<G: Game> {
+    /// The board it is solved on.
     pub table: Table<G>,
     pub(crate) puzzle: Puzzle,
     pub(crate) goal: Goal,

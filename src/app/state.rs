@@ -30,10 +30,13 @@ use std::time::Instant;
 /// What fills the screen.
 #[derive(Debug)]
 pub enum Screen {
+    /// The menu.
     Menu(Menu),
+    /// A game.
     Game(Box<AnyGameScreen>),
     /// The computer's review of a game, the game under it.
     Review(Box<AnyReviewScreen>),
+    /// The rules pages.
     Rules(Book),
     /// Puzzles solved on the board, and the player's history of them.
     Puzzle(Box<puzzle::PuzzleScreen>),
@@ -67,15 +70,20 @@ impl Screen {
 pub enum Overlay {
     /// Every key of the screen below (and, in a game, what the board's marks mean).
     Help,
+    /// A question waiting for `y`.
     Ask(Question),
+    /// The file name being typed to save the game to.
     SaveAs(SavePrompt),
 }
 
 /// The whole application at one terminal.
 #[derive(Debug)]
 pub struct App {
+    /// What fills the screen.
     pub screen: Screen,
+    /// What is drawn over it, if anything.
     pub overlay: Option<Overlay>,
+    /// Set when the program is to end.
     pub quit: bool,
     /// What the program is asked to do after this event.
     pub request: Option<Request>,

@@ -123,14 +123,17 @@ impl<G: Input> Table<G> {
         self.read(Record::revision)
     }
 
+    /// The position on the board.
     pub fn position(&self) -> G {
         self.read(Record::position)
     }
 
+    /// Whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.position().to_move()
     }
 
+    /// How the game ended, if it has.
     pub fn end(&self) -> Option<End> {
         self.read(Record::end)
     }

@@ -39,6 +39,8 @@ pub fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
 /// The board and position a command starts from.
 #[derive(Args)]
 pub struct From {
+    // A doc comment would be the argument's help text in `--help`, where its name says it.
+    #[allow(missing_docs)]
     #[arg(value_parser = game())]
     pub game: GameKind,
     /// Board side, for a game played on more than one (default: its usual board)

@@ -14,7 +14,9 @@ const DAY: Duration = crate::rules::time_control::DAY;
 /// When a correspondence turn's time runs out, on the club's clock.
 #[derive(Clone, Debug)]
 pub struct Deadline {
+    /// The moment it runs out.
     pub at: Instant,
+    /// The clock it is read on (a test's, in tests).
     pub time: Timepiece,
 }
 

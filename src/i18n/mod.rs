@@ -37,6 +37,9 @@ include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 use keys::*;
 
 /// A language of the program.
+// clap would show a variant's doc comment beside its value in `--help`: `en`, `fr` and `sr`
+// say themselves.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, clap::ValueEnum)]
 pub enum Lang {
     #[default]
@@ -46,6 +49,7 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, in the order the language files' tables hold them.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Sr];
 
     /// The language of a locale name such as `fr_FR.UTF-8` or `sr_RS@cyrillic`, if known.
@@ -151,6 +155,7 @@ impl Lang {
 pub struct Key<const N: usize>(&'static str);
 
 impl<const N: usize> Key<N> {
+    /// The key named `key` (the build makes them, from the language files).
     pub const fn new(key: &'static str) -> Key<N> {
         Key(key)
     }

@@ -45,7 +45,9 @@ pub trait Words: Game {
 pub struct Common {
     /// Its texts in the three languages (keys without its name).
     pub texts: super::Table,
+    /// Its name on a board, as titles say it (`Clamber · side 3`).
     pub title: OfBoard,
+    /// Its name on a board in a set-up (`Clamber, side 3`).
     pub setup: OfBoard,
     /// The menu's entry to play it on its usual board, and on another (if it has others).
     pub play_usual: OfBoard,
@@ -62,7 +64,9 @@ pub struct Common {
 /// A text naming a game on a board: by its name alone, or with the board's side.
 #[derive(Clone, Copy)]
 pub enum OfBoard {
+    /// The game's name alone.
     Name(Key<0>),
+    /// The game's name with the board's side.
     Side(Key<1>),
 }
 

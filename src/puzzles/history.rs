@@ -21,7 +21,9 @@ const MOST_BYTES: u64 = 4 * 1024 * 1024;
 pub struct Attempt {
     /// When, as `2026-12-03 15:31 UTC`.
     pub date: String,
+    /// The puzzle's id.
     pub id: String,
+    /// Whether it was solved.
     pub solved: bool,
     /// The player's rating after it.
     pub rating: Rating,

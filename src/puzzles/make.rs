@@ -52,6 +52,7 @@ impl Options {
 /// A game to look for puzzles in: its turns from its start, and where it comes from.
 pub struct Played<G: Game> {
     pub(crate) start: G,
+    /// The turns played, from its start.
     pub turns: Vec<G::Turn>,
     /// `self-play`, or the saved game's name (its turn is added).
     pub name: Option<String>,

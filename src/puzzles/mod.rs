@@ -49,6 +49,7 @@ pub(crate) const LONGEST_SOLUTION: usize = 31;
 pub struct Puzzle {
     /// Its name, unique within a set: `c3-0042`, `mine-...`.
     pub id: String,
+    /// The game it is of.
     pub game: GameKind,
     /// The position to solve, in notation, the solver to move.
     pub position: String,
@@ -68,7 +69,10 @@ pub struct Puzzle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
     /// The line ends with the solver's win, after this many of the solver's turns.
-    Win { turns: usize },
+    Win {
+        /// How many of the solver's turns.
+        turns: usize,
+    },
     /// The line is the better turn a review found (a player's own mistake): it does not
     /// end the game.
     Better,

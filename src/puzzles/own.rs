@@ -34,6 +34,7 @@ const HEAD: &str = "# hexstack: puzzles from your own mistakes, newest last (doc
 pub struct Reviewed<'a, G: Game> {
     /// The start and the position after each turn ([`review::positions`]).
     pub positions: &'a [G],
+    /// The turns played.
     pub turns: &'a [G::Turn],
     pub(crate) judged: &'a [Option<Judged<G::Turn>>],
     /// The sides a person played.

@@ -16,6 +16,7 @@ use crate::rules::{Colour, Game, GameKind};
 /// A game's own theme: its name in the puzzle line, and its words.
 #[derive(Clone, Copy, Debug)]
 pub struct Theme {
+    /// Its name in the puzzle line (`chain-capture`).
     pub name: &'static str,
     /// A few words for the list of themes and the puzzle's panel.
     pub title: Key<0>,

@@ -10,8 +10,11 @@ use crate::theme::Theme;
 /// key table has it on the screen below, in that terminal's colours.
 #[derive(Clone, Copy)]
 pub struct Say<'a> {
+    /// The terminal's language.
     pub lang: Lang,
+    /// The terminal's key table, which names the keys.
     pub keys: &'a KeyTable,
+    /// The terminal's colours.
     pub theme: &'a Theme,
     pub(crate) context: Context,
 }
@@ -22,6 +25,7 @@ impl<'a> Say<'a> {
         Say { lang: profile.lang, keys: &profile.keys, theme: &profile.theme, context }
     }
 
+    /// `text` in the terminal's language, its keys named from its key table.
     pub fn text(self, text: &Text) -> String {
         self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
     }

@@ -119,6 +119,7 @@ const INTERRUPT: Press = (KeyCode::Char('c'), CTRL);
 /// `action` is bound.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Clash {
+    /// The action the key was asked for.
     pub action: &'static str,
     pub(crate) key: String,
     pub(crate) other: &'static str,

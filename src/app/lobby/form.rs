@@ -31,7 +31,9 @@ pub struct Form {
     pub row: usize,
     /// Which of the menu's boards.
     pub board: usize,
+    /// The clock chosen.
     pub clock: ClubClock,
+    /// Whether the game is rated.
     pub rated: bool,
     pub(crate) colour: Option<Colour>,
 }

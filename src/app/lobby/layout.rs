@@ -38,10 +38,13 @@ pub struct LobbyLayout {
     pub tabs: Rect,
     /// Each part's name, number and count as it is written, and where.
     pub labels: [(String, Rect); PARTS],
+    /// The club's greeting.
     pub greeting: Rect,
     /// The chosen part's list, its column heads on its first line.
     pub list: Rect,
+    /// The club's answer to the last thing asked.
     pub note: Rect,
+    /// The line of keys at the bottom.
     pub keys: Rect,
 }
 

@@ -5,14 +5,19 @@ use crate::i18n::Text;
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum Message {
+    /// Nothing to say.
     #[default]
     None,
+    /// What happened.
     Info(Text),
+    /// What was refused, or went wrong.
     Warning(Text),
+    /// What went well: a puzzle solved, a game saved.
     Success(Text),
 }
 
 impl Message {
+    /// What it says, if anything.
     pub fn text(&self) -> Option<&Text> {
         match self {
             Message::None => None,
