@@ -53,7 +53,7 @@ impl Autosave {
     }
 
     /// Keeps nothing: for a loop whose game is kept elsewhere (a host's without a terminal).
-    pub fn nowhere() -> Autosave {
+    pub(crate) fn nowhere() -> Autosave {
         Autosave {
             dir: None,
             written: None,

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Below this much time a clock is shown in the warning colour, with a mark.
-pub const LOW: Duration = Duration::from_secs(20);
+pub(crate) const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
 pub(crate) const TENTHS: Duration = Duration::from_secs(10);
 
@@ -30,7 +30,7 @@ pub struct Timepiece(Option<Arc<Mutex<Instant>>>);
 
 impl Timepiece {
     /// The system's monotonic clock.
-    pub fn real() -> Timepiece {
+    pub(crate) fn real() -> Timepiece {
         Timepiece(None)
     }
 
@@ -78,7 +78,12 @@ impl Clock {
 
     /// Clocks as a saved game left them: `left` for Blue and Red, and what the side to
     /// move had spent on its turn (`under_way`); stopped.
-    pub fn resumed(control: TimeControl, left: [Duration; 2], under_way: Duration, time: Timepiece) -> Clock {
+    pub(crate) fn resumed(
+        control: TimeControl,
+        left: [Duration; 2],
+        under_way: Duration,
+        time: Timepiece,
+    ) -> Clock {
         Clock { control, left, running: None, under_way, time, stops: 0 }
     }
 
@@ -123,7 +128,7 @@ impl Clock {
     }
 
     /// What the side to move has spent on the turn under way, now.
-    pub fn under_way(&self) -> Duration {
+    pub(crate) fn under_way(&self) -> Duration {
         self.kept().1
     }
 
@@ -146,7 +151,7 @@ impl Clock {
     }
 
     /// Stops the running clock, its time counted.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         let Some((colour, since)) = self.running.take() else { return };
         let left = &mut self.left[colour.index()];
         let spent = self.time.now().saturating_duration_since(since).min(*left);
@@ -171,7 +176,7 @@ impl Clock {
     }
 
     /// The side whose time has run out, if one's clock ran to nothing.
-    pub fn fallen(&self) -> Option<Colour> {
+    pub(crate) fn fallen(&self) -> Option<Colour> {
         let now = self.now();
         self.running().filter(|&colour| self.left_at(colour, now).is_zero())
     }
@@ -185,7 +190,7 @@ impl Clock {
     }
 
     /// How many times a clock stopped: what keeps the game writes it again when this grows.
-    pub fn stops(&self) -> u64 {
+    pub(crate) fn stops(&self) -> u64 {
         self.stops
     }
 }
@@ -216,7 +221,7 @@ pub(crate) fn until_change(left: Duration) -> Duration {
 
 /// A time spent, for a saved game: seconds to the millisecond, trailing zeros dropped,
 /// then `s` (`4.213s`, `12s`).
-pub fn seconds(time: Duration) -> String {
+pub(crate) fn seconds(time: Duration) -> String {
     let millis = time.as_millis();
     let text = format!("{}.{:03}", millis / 1000, millis % 1000);
     format!("{}s", text.trim_end_matches('0').trim_end_matches('.'))
@@ -239,7 +244,7 @@ pub(crate) fn read_seconds(text: &str) -> Option<Duration> {
 
 /// A time spent, for the review: seconds to the nearest tenth with their unit (`4.2s`; a
 /// saved 1.999 s is `2.0s`), minutes and seconds from a minute on (`1:05`).
-pub fn spent(time: Duration) -> String {
+pub(crate) fn spent(time: Duration) -> String {
     let tenths = rounded_tenths(time);
     match tenths < 600 {
         true => format!("{}.{}s", tenths / 10, tenths % 10),

@@ -275,7 +275,7 @@ fn tidy(reason: &str) -> String {
 
 /// The longest line read: a position of the largest board is under a thousand
 /// characters. A longer line is answered with an error, the rest of it skipped.
-pub const LONGEST_LINE: usize = 4096;
+pub(crate) const LONGEST_LINE: usize = 4096;
 
 /// Lines read ahead of the answers at most: the reader waits beyond.
 const READ_AHEAD: usize = 256;

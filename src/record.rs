@@ -69,7 +69,7 @@ impl Computer {
     }
 
     /// Whether it plays both sides: there is nobody to answer, just a game to watch.
-    pub fn watched(self) -> bool {
+    pub(crate) fn watched(self) -> bool {
         self.side == Side::Both
     }
 
@@ -282,13 +282,13 @@ impl<G: Game> Record<G> {
     }
 
     /// A resignation, an agreed draw or a fallen flag, if the game ended so.
-    pub fn agreed(&self) -> Option<End> {
+    pub(crate) fn agreed(&self) -> Option<End> {
         self.agreed
     }
 
     /// How the game's line ends, wherever the players stand in it: what [`Record::end`]
     /// says once they are at its last turn.
-    pub fn line_end(&self) -> Option<End> {
+    pub(crate) fn line_end(&self) -> Option<End> {
         let last = self.plies.last().map_or(self.start(), |ply| ply.position);
         self.agreed.or(outcome_end(last.outcome()))
     }
@@ -395,7 +395,7 @@ impl<G: Game> Record<G> {
 
     /// Steps back over the last turn played (and the skip it caused), the way the game
     /// ended left as it is at the line's end: looking back through a finished game.
-    pub fn step_back(&mut self) -> bool {
+    pub(crate) fn step_back(&mut self) -> bool {
         if !self.history().iter().any(|ply| ply.turn.is_some()) {
             return false;
         }

@@ -50,7 +50,7 @@ pub mod plain;
 mod timed;
 
 /// The first line of every saved game.
-pub const MAGIC: &str = "hexstack saved game";
+pub(crate) const MAGIC: &str = "hexstack saved game";
 
 /// What the `review:` line says after the level: its chances are written in full.
 const EXACT: &str = "exact";
@@ -93,7 +93,7 @@ impl KeptReview {
 
     /// The review of a game at `level` whose line is `turns`, from the verdicts on its
     /// positions, as far as they go without a gap.
-    pub fn of<T: fmt::Display>(level: Level, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
+    pub(crate) fn of<T: fmt::Display>(level: Level, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
         let looked = looked
             .iter()
             .map_while(|looked| {
@@ -107,13 +107,13 @@ impl KeptReview {
 
     /// How much it holds: its positions and its looks after the computer's turn, so that
     /// what keeps the game writes it again whenever either grows.
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.looked.len() + self.looked.iter().filter(|looked| looked.after_best.is_some()).count()
     }
 
     /// The verdicts it keeps on `positions` (the game's, start first), `None` where it has
     /// none, and from the first turn that is not legal where it stands (an edited file).
-    pub fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
+    pub(crate) fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
         let mut holds = true;
         positions
             .iter()

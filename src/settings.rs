@@ -202,7 +202,7 @@ pub const LONGEST_GREETING: usize = 200;
 pub const LONGEST_NOTIFY: usize = 1000;
 
 /// The most correspondence games a club may let a member have at once.
-pub const CLUB_DAILY_GAMES_MOST: usize = 1000;
+pub(crate) const CLUB_DAILY_GAMES_MOST: usize = 1000;
 
 /// The most connections a club may be set to take at once.
 pub const MOST_CONNECTIONS: usize = 10_000;
@@ -335,7 +335,7 @@ pub mod shown {
     }
 
     /// As the value itself writes it.
-    pub fn plain(value: &impl std::fmt::Display) -> String {
+    pub(crate) fn plain(value: &impl std::fmt::Display) -> String {
         value.to_string()
     }
 }

@@ -480,7 +480,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
 
 /// Leaves a guest's terminal as it was: main screen, cursor, no mouse reports. Closing its
 /// output then closes the connection.
-pub fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
+pub(crate) fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
     execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 

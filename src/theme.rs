@@ -75,7 +75,7 @@ impl Theme {
     }
 
     /// A player's pieces.
-    pub fn player(&self, colour: Colour) -> Style {
+    pub(crate) fn player(&self, colour: Colour) -> Style {
         match colour {
             Colour::Blue => self.blue,
             Colour::Red => self.red,
@@ -137,10 +137,10 @@ pub enum Mark {
 impl Mark {
     /// The marks a cell may carry besides the cursor, most telling first: [`Mark::ALL`]
     /// is in that order.
-    pub const BY_PRIORITY: &'static [Mark] = Mark::ALL.split_at(1).1;
+    pub(crate) const BY_PRIORITY: &'static [Mark] = Mark::ALL.split_at(1).1;
 
     /// The left and right mark, a space between: `"[ ]"`.
-    pub const fn symbol(self) -> &'static str {
+    pub(crate) const fn symbol(self) -> &'static str {
         match self {
             Mark::Cursor => "[ ]",
             Mark::Selected => "( )",
@@ -245,7 +245,7 @@ impl Mark {
     }
 
     /// A sentence for the help, in `game`'s own terms.
-    pub fn sentence(self, game: GameKind) -> Key<0> {
+    pub(crate) fn sentence(self, game: GameKind) -> Key<0> {
         own_for(self.keys().1, Some(game))
     }
 }

@@ -259,7 +259,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// The turn to light as a hint at `revision`, if one was asked for there and found.
-    pub fn hint(&self, revision: u64) -> Option<&G::Turn> {
+    pub(crate) fn hint(&self, revision: u64) -> Option<&G::Turn> {
         self.advice(revision).filter(|_| self.hint == Some(revision)).map(|advice| &advice.turn)
     }
 

@@ -14,7 +14,7 @@ pub struct Cursor {
 
 impl Cursor {
     /// The cursor in the middle of `board`.
-    pub fn middle(board: Board) -> Cursor {
+    pub(crate) fn middle(board: Board) -> Cursor {
         let side = board.side();
         Cursor { cell: Cell::new(side - 1, side - 1), column: None }
     }
@@ -26,7 +26,7 @@ impl Cursor {
     }
 
     /// One cell in the direction of `step`, if that cell is on `board`.
-    pub fn step(&mut self, board: Board, step: Step) {
+    pub(crate) fn step(&mut self, board: Board, step: Step) {
         if let Some(next) = self.cell.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)) {
             self.point_at(next);
         }

@@ -85,7 +85,7 @@ pub(crate) const GUEST_QUEUE: usize = 256;
 
 /// How many of one guest's events the loop takes in a round before it turns to the next
 /// guest: no guest's burst keeps another's keys waiting.
-pub const SHARE: usize = 16;
+pub(crate) const SHARE: usize = 16;
 
 /// A guest's end of its queue: what its connection puts in, never waiting. Dropped, the
 /// guest has gone, and the loop hears of it.
@@ -134,7 +134,7 @@ pub(crate) struct Inbox {
 }
 
 /// What a round takes of a guest's queue.
-pub enum Taken {
+pub(crate) enum Taken {
     /// These, and whether more wait.
     News(Vec<Guest>, bool),
     /// The guest went.
@@ -190,7 +190,7 @@ impl Redraw {
     }
 
     /// Whether a whole frame is wanted; asking clears it.
-    pub fn take(&self) -> bool {
+    pub(crate) fn take(&self) -> bool {
         self.0.swap(false, Ordering::SeqCst)
     }
 }
@@ -215,7 +215,7 @@ impl Waker {
     /// Says a search finished; a loop that ended is nobody to tell. It never waits: with
     /// the queue full the loop has wakes enough to come, and each takes in every search's
     /// answer (so a thread the loop waits for can never wait for the loop).
-    pub fn searched(&self) {
+    pub(crate) fn searched(&self) {
         if let Some(sender) = &*self.0.lock().unwrap_or_else(PoisonError::into_inner) {
             let _ = sender.try_send(Wake::Searched);
         }

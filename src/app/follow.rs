@@ -58,7 +58,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// The question the other player put to this one through the link, if any.
-    pub fn question(&self) -> Option<Question> {
+    pub(crate) fn question(&self) -> Option<Question> {
         let seat = self.seat()?;
         let ask = seat.link().asked().filter(|ask| seat.colour() == Some(ask.asker().other()))?;
         Some(match ask {

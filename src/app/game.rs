@@ -91,7 +91,7 @@ pub(crate) type AnyGameScreen = Any<GameScreens>;
 impl<G: Input> GameScreen<G> {
     /// A game on `record`, two players at one keyboard (named as `prefs` say), its searches
     /// waking the loop through `waker`.
-    pub fn on(record: SharedRecord<G>, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+    pub(crate) fn on(record: SharedRecord<G>, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         GameScreen {
             table: Table::new(record),
             advisor: Advisor::new(Level::USUAL, waker.clone()).showing_eval(prefs.eval),
@@ -140,7 +140,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A rules example to try on a real board, from `start`, a turn begun there (`picked`)
     /// taken up, going back to `book` after.
-    pub fn tried(
+    pub(crate) fn tried(
         (start, picked): <Tries as Family>::Of<G>,
         book: Book,
         prefs: &Prefs,
@@ -155,7 +155,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A new game of the same game, on the same board, between the same players, against
     /// the same computer.
-    pub fn again(&self) -> GameScreen<G> {
+    pub(crate) fn again(&self) -> GameScreen<G> {
         let start = G::start(self.table.position().board());
         let new = GameScreen::new(start, &self.prefs, self.advisor.searcher().waker());
         let mut again = GameScreen { players: self.players.clone(), leaving: self.leaving, ..new };
@@ -168,7 +168,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// A copy of this game, played apart from it (kept in a file of its own).
-    pub fn copy(&self) -> GameScreen<G> {
+    pub(crate) fn copy(&self) -> GameScreen<G> {
         let record = self.table.shared_record().copy();
         let on = GameScreen::on(record, &self.prefs, self.advisor.searcher().waker());
         let mut copy = GameScreen { players: self.players.clone(), ..on };
@@ -210,7 +210,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// The seat of a shared game.
-    pub fn seat(&self) -> Option<&Seat> {
+    pub(crate) fn seat(&self) -> Option<&Seat> {
         match &self.mode {
             Mode::Shared(seat) => Some(seat),
             _ => None,

@@ -35,7 +35,7 @@ pub enum Step {
 
 impl Step {
     /// The index of this step in [`crate::rules::hex::DIRECTIONS`].
-    pub fn direction(self) -> usize {
+    pub(crate) fn direction(self) -> usize {
         self as usize
     }
 }
@@ -214,7 +214,7 @@ pub enum Action {
 }
 
 /// A key as pressed: its code and the modifiers that count.
-pub type Press = (KeyCode, KeyModifiers);
+pub(crate) type Press = (KeyCode, KeyModifiers);
 
 impl Action {
     /// The action a text names where it writes its key (`{key:undo}`).
@@ -289,7 +289,7 @@ impl KeyTable {
     }
 
     /// Whether `other` is this very table (the program's, or the same person's).
-    pub fn same(&self, other: &KeyTable) -> bool {
+    pub(crate) fn same(&self, other: &KeyTable) -> bool {
         match (&self.0, &other.0) {
             (None, None) => true,
             (Some(mine), Some(theirs)) => Arc::ptr_eq(mine, theirs),
@@ -364,14 +364,14 @@ impl Leaving {
     /// Whether a game left for here has `action` at all: the club's games have no saving,
     /// hints, evaluation, review or pause (the club keeps the game, and the computer does
     /// not help there), so neither its help nor its key line offers them.
-    pub fn offers(self, action: Action) -> bool {
+    pub(crate) fn offers(self, action: Action) -> bool {
         let refused = [Action::Save, Action::Hint, Action::Eval, Action::Review, Action::Pause, Action::Menu];
         self != Leaving::Lobby || !refused.contains(&action)
     }
 }
 
 /// What an action does, in words, as `context` and `game` word it.
-pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
+pub(crate) fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
     let own = OWN_WORDS.iter().find(|(on, shared, _)| *on == context && *shared == binding.what);
     own.map_or_else(|| crate::i18n::own_for(binding.what, game), |(_, _, own)| *own)
 }

@@ -134,7 +134,7 @@ pub struct ReviewPanel {
 }
 
 /// The fewest lines a review's graph takes, its title included.
-pub const REVIEW_GRAPH: u16 = 8;
+pub(crate) const REVIEW_GRAPH: u16 = 8;
 
 impl ReviewPanel {
     /// The panel laid out in `panel`, for a game not on time.
@@ -144,7 +144,7 @@ impl ReviewPanel {
 
     /// The panel of a review, with room under the graph for the chart of each turn's time
     /// when the game was `timed`.
-    pub fn timed(panel: Rect, timed: bool) -> ReviewPanel {
+    pub(crate) fn timed(panel: Rect, timed: bool) -> ReviewPanel {
         let inner = panel.inner(ratatui::layout::Margin::new(1, 1));
         let [graph, times, summary, list] = Layout::vertical([
             Constraint::Length(REVIEW_GRAPH.max(inner.height / 2).saturating_sub(if timed { 2 } else { 0 })),
@@ -180,13 +180,13 @@ impl ReviewPanel {
 
 /// The first of `count` lines a list `rows` high shows, so that line `at` is in sight, in
 /// the middle when it can be.
-pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
+pub(crate) fn scrolled(at: usize, count: usize, rows: usize) -> usize {
     at.saturating_sub(rows / 2).min(count.saturating_sub(rows))
 }
 
 /// A rules page laid out: title, body (the board on the left, the text on the right), hints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PageLayout {
+pub(crate) struct PageLayout {
     /// The page's title.
     pub title: Rect,
     pub(crate) hints: Rect,
@@ -197,16 +197,11 @@ pub struct PageLayout {
 }
 
 impl PageLayout {
-    /// The text takes what the board leaves, between 28 and 60 columns; `None` if even
-    /// then the board does not fit.
-    pub fn fit(board: Board, lines: u16, area: Rect) -> Option<PageLayout> {
-        PageLayout::fit_in_book(board, None, lines, area)
-    }
-
-    /// [`PageLayout::fit`] for a page of a book whose pages agree on a text `width` (see
-    /// [`PageLayout::text_width`]), so that the text starts at the same column on every
-    /// page; the page's own board takes the rest. Without it, or where the board does not
-    /// fit beside it, the text is as wide as the page's own board leaves.
+    /// A page laid out: the text takes what the board leaves, between 28 and 60 columns;
+    /// `None` if even then the board does not fit. A book whose pages agree on a text
+    /// `width` (see [`PageLayout::text_width`]) gives it, so that the text starts at the same
+    /// column on every page; the page's own board takes the rest. Without it, or where the
+    /// board does not fit beside it, the text is as wide as the page's own board leaves.
     pub(crate) fn fit_in_book(
         board: Board,
         width: Option<u16>,
@@ -238,12 +233,12 @@ impl PageLayout {
     }
 
     /// A page's title line, its body and its hint line.
-    pub fn rows(area: Rect) -> [Rect; 3] {
+    pub(crate) fn rows(area: Rect) -> [Rect; 3] {
         Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area)
     }
 
-    /// The width of the text beside `board` in `area`, as [`PageLayout::fit`] makes it.
-    pub fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
+    /// The width of the text beside `board` in `area`, as [`PageLayout::fit_in_book`] makes it.
+    pub(crate) fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
         let [_, body, _] = PageLayout::rows(area);
         PageLayout::fit_text(board, lines, body).map(|(_, width)| width)
     }
@@ -255,12 +250,6 @@ impl PageLayout {
             let board_area = Rect { width: body.width.saturating_sub(text_width), ..body };
             BoardLayout::fit(board, SLOT, lines, board_area).map(|layout| (layout, text_width.min(60)))
         })
-    }
-
-    /// The smallest terminal a page with `board` needs.
-    pub fn needed(board: Board, lines: u16) -> (u16, u16) {
-        let (width, height) = BoardLayout::smallest(board, SLOT, lines);
-        (width + 28, height + 2)
     }
 }
 
@@ -328,12 +317,12 @@ impl BoardLayout {
     }
 
     /// The board laid out.
-    pub fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         self.board
     }
 
     /// How many columns the board takes, its labels included.
-    pub fn width(&self) -> u16 {
+    pub(crate) fn width(&self) -> u16 {
         BoardLayout::size(self.board, self.slot, (self.unit, self.line)).0
     }
 

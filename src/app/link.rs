@@ -59,7 +59,7 @@ impl Company {
 
 /// Someone came to the game or went: a player of a colour, or a watcher (`None`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum News {
+pub(crate) enum News {
     /// Someone came.
     Came(Option<Colour>),
     /// Someone went.
@@ -149,7 +149,7 @@ impl Link {
 
     /// A number that grows whenever the game or its company changes: the loop compares it
     /// before and after an event to know whether to wake the other terminals.
-    pub fn stamp(&self) -> u64 {
+    pub(crate) fn stamp(&self) -> u64 {
         self.revision() + self.company().changes
     }
 
@@ -174,18 +174,18 @@ impl Link {
     }
 
     /// How many terminals watch the game.
-    pub fn watchers(&self) -> usize {
+    pub(crate) fn watchers(&self) -> usize {
         self.company().watching
     }
 
     /// Who came or went, if that is the latest change to the game's company.
-    pub fn news(&self) -> Option<News> {
+    pub(crate) fn news(&self) -> Option<News> {
         let company = self.company();
         company.news.filter(|(at, _)| *at == company.changes).map(|(_, news)| news)
     }
 
     /// Whether the server takes new guests.
-    pub fn listening(&self) -> bool {
+    pub(crate) fn listening(&self) -> bool {
         !self.company().refusing
     }
 
@@ -195,7 +195,7 @@ impl Link {
     }
 
     /// Whether anyone has sat at `colour` since the game began.
-    pub fn came(&self, colour: Colour) -> bool {
+    pub(crate) fn came(&self, colour: Colour) -> bool {
         self.company().came[colour.index()]
     }
 
@@ -321,7 +321,7 @@ impl Seat {
     }
 
     /// Whether this terminal may play the turn of `to_move`.
-    pub fn plays(&self, to_move: Colour) -> bool {
+    pub(crate) fn plays(&self, to_move: Colour) -> bool {
         self.colour() == Some(to_move)
     }
 }

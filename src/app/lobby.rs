@@ -147,7 +147,7 @@ impl Lobby {
     }
 
     /// How many rows `tab` lists (the best: a heading per pool, and its places).
-    pub fn count(&self, tab: Tab) -> usize {
+    pub(crate) fn count(&self, tab: Tab) -> usize {
         let (club, own) = (&self.view.club, &self.view.own);
         match tab {
             Tab::Playing => own.playing.len(),

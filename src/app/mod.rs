@@ -108,7 +108,7 @@ impl App {
 
     /// Does what `action` asks of the box on view, else of the screen, as its key would:
     /// what a line typed in the screen-reader mode asks for (it has no keys).
-    pub fn act(&mut self, action: keys::Action) {
+    pub(crate) fn act(&mut self, action: keys::Action) {
         let go = match &mut self.overlay {
             Some(Overlay::Help) => Go::Close,
             Some(Overlay::Ask(question)) => question.act(action),

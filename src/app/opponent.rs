@@ -144,7 +144,7 @@ impl<G: Input> Opponent<G> {
     }
 
     /// The turn it is showing, step by step, and the cell it points at now.
-    pub fn showing(&self) -> Option<(&G::Turn, Option<Cell>)> {
+    pub(crate) fn showing(&self) -> Option<(&G::Turn, Option<Cell>)> {
         match &self.state {
             State::Showing { turn, shown, .. } => Some((turn, G::pointed(turn, shown.saturating_sub(1)))),
             _ => None,
@@ -167,7 +167,7 @@ impl<G: Input> Opponent<G> {
     /// Its answer to a draw offer and why ([`ai::draw_answer`]), from how it last saw the
     /// game (`advised`: the advisor's view of this very position, if any; else its own last
     /// search; else a glance). Playing both sides, it takes a draw only if both would.
-    pub fn draw_answer(&self, record: &Record<G>, advised: Option<f64>) -> DrawAnswer {
+    pub(crate) fn draw_answer(&self, record: &Record<G>, advised: Option<f64>) -> DrawAnswer {
         let position = record.position();
         let blue = advised.or(self.view).unwrap_or_else(|| {
             // Before its first turn: a glance of a few thousand positions, a millisecond or two.

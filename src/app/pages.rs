@@ -55,7 +55,7 @@ pub struct Page {
 }
 
 /// A scene of `position`, lighting what `shows` says, showing `turn`.
-pub const fn scene(
+pub(crate) const fn scene(
     position: &'static str,
     shows: &'static [Show],
     turn: Option<&'static str>,
@@ -65,6 +65,6 @@ pub const fn scene(
 }
 
 /// A scene in the middle of a turn that started from `start` with `so_far` played.
-pub const fn under_way(start: &'static str, so_far: &'static str, scene: Scene) -> Scene {
+pub(crate) const fn under_way(start: &'static str, so_far: &'static str, scene: Scene) -> Scene {
     Scene { under_way: Some((start, so_far)), ..scene }
 }

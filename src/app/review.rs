@@ -148,7 +148,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// How many of the positions are looked at, of how many.
-    pub fn progress(&self) -> (usize, usize) {
+    pub(crate) fn progress(&self) -> (usize, usize) {
         (self.looked.iter().flatten().count(), self.looked.len())
     }
 
@@ -231,7 +231,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// Whether the game reviewed was played on time: its turns' times show.
-    pub fn timed(&self) -> bool {
+    pub(crate) fn timed(&self) -> bool {
         self.spent.iter().any(Option::is_some)
     }
 

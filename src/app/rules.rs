@@ -83,7 +83,7 @@ impl Book {
     }
 
     /// The scene on view.
-    pub fn scene(&self) -> &'static Scene {
+    pub(crate) fn scene(&self) -> &'static Scene {
         &self.current().scenes[self.scene]
     }
 

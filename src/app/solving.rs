@@ -116,7 +116,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// What to find: "Blue wins in 2", or the better turn.
-    pub fn task(&self) -> Text {
+    pub(crate) fn task(&self) -> Text {
         match self.goal {
             Goal::Win { turns } => text!(PUZZLE_WINS_IN, self.solver, turns),
             Goal::Better => text!(PUZZLE_FIND_BETTER, self.solver),
@@ -211,7 +211,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// A hint: the first cell of the solution's turn lit. It costs the puzzle.
-    pub fn hint(&mut self) -> Option<bool> {
+    pub(crate) fn hint(&mut self) -> Option<bool> {
         if self.stage != Stage::Solving {
             return None;
         }
@@ -227,7 +227,7 @@ impl<G: Input> Solving<G> {
 
     /// Steps through the solution from the puzzle's start, once the puzzle is over: one
     /// turn on (`on`) or back.
-    pub fn step(&mut self, on: bool) {
+    pub(crate) fn step(&mut self, on: bool) {
         if self.stage == Stage::Solving {
             self.table.status_mut().info(text!(PUZZLE_NOT_YET));
             return;

@@ -96,7 +96,7 @@ impl<G: Input> Table<G> {
     }
 
     /// A board on a game of its own from `start`.
-    pub fn at(start: G) -> Table<G> {
+    pub(crate) fn at(start: G) -> Table<G> {
         Table::new(SharedRecord::new(Record::new(start)))
     }
 }
@@ -139,7 +139,7 @@ impl<G: Input> Table<G> {
     }
 
     /// The player who had to pass just now, if the last thing that happened is a skip.
-    pub fn skipped(&self) -> Option<Colour> {
+    pub(crate) fn skipped(&self) -> Option<Colour> {
         self.read(|record| {
             let last = record.history().last()?;
             last.turn.is_none().then(|| last.position.to_move().other())
@@ -202,7 +202,7 @@ impl<G: Input> Table<G> {
     }
 
     /// The turn made back in the game that waits for the player's word, if one does.
-    pub fn pending(&self) -> Option<&G::Turn> {
+    pub(crate) fn pending(&self) -> Option<&G::Turn> {
         self.pending.as_ref()
     }
 

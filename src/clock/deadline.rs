@@ -40,7 +40,7 @@ impl Deadline {
 
     /// Whether under a sixth of `allowance` is left: a sixth of every allowance the club
     /// offers is whole hours, so the warning begins as the figure turns.
-    pub fn short(&self, allowance: Duration) -> bool {
+    pub(crate) fn short(&self, allowance: Duration) -> bool {
         self.left() < allowance / 6
     }
 }

@@ -187,7 +187,7 @@ impl Text {
 
     /// Whether this is a text of `key`, whatever its values: a screen-reader line words
     /// some of the screens' texts its own way.
-    pub fn is<const N: usize>(&self, key: Key<N>) -> bool {
+    pub(crate) fn is<const N: usize>(&self, key: Key<N>) -> bool {
         self.key == key.0
     }
 }
@@ -255,13 +255,13 @@ macro_rules! plain {
 plain!(String, &str, &String, u8, u16, u32, u64, usize, i32, i64, f64, crate::rules::hex::Cell);
 
 /// How many characters of a file's or a peer's text an error quotes.
-pub const EXCERPT: usize = 40;
+pub(crate) const EXCERPT: usize = 40;
 /// The longest value put in a text, in characters.
-pub const MAX_MESSAGE: usize = 240;
+pub(crate) const MAX_MESSAGE: usize = 240;
 
 /// At most [`EXCERPT`] characters of `text` to quote in an error, control characters
 /// shown as escapes (`\u{1b}`), an ellipsis where it was cut.
-pub fn excerpt(text: &str) -> String {
+pub(crate) fn excerpt(text: &str) -> String {
     let mut out: String = text.chars().take(EXCERPT).flat_map(shown).collect();
     if text.chars().nth(EXCERPT).is_some() {
         out.push('…');
@@ -315,7 +315,7 @@ pub fn level(level: Level) -> Text {
 }
 
 /// Things in a list, the last two joined by `last` (`and`, `or`): `a, b and c`.
-pub fn list(things: &[&str], last: Key<2>) -> Text {
+pub(crate) fn list(things: &[&str], last: Key<2>) -> Text {
     match things.split_last() {
         Some((end, [])) => text!(PLAIN, *end),
         Some((end, rest)) => text!(last, rest.join(", "), *end),

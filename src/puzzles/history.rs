@@ -12,7 +12,7 @@ use std::io::Read;
 use std::path::Path;
 
 /// The most lines read back (and kept): the latest ones.
-pub const MOST_LINES: usize = 10_000;
+pub(crate) const MOST_LINES: usize = 10_000;
 /// The most bytes read of the file: a line is well under 200 of them.
 const MOST_BYTES: u64 = 4 * 1024 * 1024;
 
@@ -108,7 +108,7 @@ impl History {
     }
 
     /// The puzzles solved (at some attempt).
-    pub fn solved(&self) -> HashSet<&str> {
+    pub(crate) fn solved(&self) -> HashSet<&str> {
         self.attempts().filter(|attempt| attempt.solved).map(|attempt| attempt.id.as_str()).collect()
     }
 

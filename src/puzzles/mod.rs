@@ -40,7 +40,7 @@ pub mod own;
 /// The most fields a line has.
 const FIELDS: usize = 9;
 /// The longest line read, in bytes: a puzzle is a position and a few turns.
-pub const LONGEST_LINE: usize = 4096;
+pub(crate) const LONGEST_LINE: usize = 4096;
 /// The most turns a solution holds (both sides').
 pub(crate) const LONGEST_SOLUTION: usize = 31;
 
@@ -139,7 +139,7 @@ impl Puzzle {
 
     /// The puzzle as `G`'s own values, checked as [`Puzzle::check`] checks it: what the
     /// board that solves it plays from.
-    pub fn replayed<G: Game + Words>(&self) -> Result<Replayed<G>, Text> {
+    pub(crate) fn replayed<G: Game + Words>(&self) -> Result<Replayed<G>, Text> {
         self.replay(self.position.parse().map_err(|e| parse_error(&e))?)
     }
 
@@ -179,7 +179,7 @@ impl Puzzle {
 }
 
 /// A puzzle's line as one game's values, replayed against the rules.
-pub struct Replayed<G: Game> {
+pub(crate) struct Replayed<G: Game> {
     /// The solution's turns.
     pub solution: Vec<G::Turn>,
     /// The positions along the solution: the puzzle's, then after each turn (skips made).

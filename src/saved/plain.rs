@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 /// The largest saved game read, in bytes: a turn is a line of 10 to 20 bytes, so a
 /// 100,000-turn game takes 1 to 2 MB.
-pub const MAX_BYTES: u64 = 16 << 20;
+pub(crate) const MAX_BYTES: u64 = 16 << 20;
 /// The longest line read, in characters: the longest start position (side 6) takes ~700.
 pub(crate) const MAX_LINE: usize = 4096;
 

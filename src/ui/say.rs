@@ -32,7 +32,7 @@ impl<'a> Say<'a> {
 
     /// `text` as a sentence on its own, its first letter a capital: many texts begin in
     /// lower case to follow `hexstack: ` on the error output, or another text.
-    pub fn sentence(self, text: &Text) -> String {
+    pub(crate) fn sentence(self, text: &Text) -> String {
         capitalised(&self.text(text))
     }
 

@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 use std::time::Duration;
 
 /// The form's rows, in order: the last sends it.
-pub const ROWS: usize = 5;
+pub(crate) const ROWS: usize = 5;
 
 /// The clocks the form offers, in the order ← and → go through them: none, the live ones
 /// the menu offers, then days a turn.
@@ -50,7 +50,7 @@ impl Form {
     }
 
     /// The terms as the form stands.
-    pub fn terms(&self) -> Terms {
+    pub(crate) fn terms(&self) -> Terms {
         let all = boards();
         let (game, board) = all[self.board.min(all.len() - 1)];
         Terms { game, side: board.side(), clock: self.clock, rated: self.rated, colour: self.colour }
@@ -66,7 +66,7 @@ impl Form {
     }
 
     /// What a key does on the form: Go::Stay keeps it open, unless it was `Back`.
-    pub fn act(&mut self, action: Action) -> Go {
+    pub(crate) fn act(&mut self, action: Action) -> Go {
         match action {
             Action::Previous => self.row = (self.row + ROWS - 1) % ROWS,
             Action::Next => self.row = (self.row + 1) % ROWS,
@@ -110,7 +110,7 @@ impl Form {
 
     /// A click on the form: a row is chosen; a click on the chosen one changes it, and on
     /// the last sends the form.
-    pub fn click(&mut self, at: Position, list: Rect) -> Go {
+    pub(crate) fn click(&mut self, at: Position, list: Rect) -> Go {
         let (_, rows) = Form::rects(list);
         match rows.iter().position(|rect| rect.contains(at)) {
             Some(row) if row == ROWS - 1 => self.send(),

@@ -162,7 +162,7 @@ impl LobbyView {
     }
 
     /// The member looking, if they came with a key.
-    pub fn me(&self) -> Option<&str> {
+    pub(crate) fn me(&self) -> Option<&str> {
         self.own.me.as_deref()
     }
 
@@ -172,7 +172,7 @@ impl LobbyView {
     }
 
     /// What the club could not read for this view, if anything.
-    pub fn failed(&self) -> Option<&Text> {
+    pub(crate) fn failed(&self) -> Option<&Text> {
         self.club.failed.as_ref().or(self.own.failed.as_ref())
     }
 }

@@ -9,7 +9,7 @@ use crate::rules::Colour;
 
 impl<G: Input> Table<G> {
     /// Tells the player to move what to do.
-    pub fn prompt(&mut self) {
+    pub(crate) fn prompt(&mut self) {
         self.status.info(text!(G::PROMPT, self.to_move()));
     }
 
@@ -111,7 +111,7 @@ impl<G: Input> Table<G> {
     /// Steps through a finished game without taking anything back, its end kept at the
     /// end: a turn on or back, or (`whole`) to its end or start (a club's replay, a game on
     /// time that is over). At the end it says how the game ended, not who is to move.
-    pub fn step(&mut self, forward: bool, whole: bool) {
+    pub(crate) fn step(&mut self, forward: bool, whole: bool) {
         self.picked = None;
         let moved = self.change(|record| {
             let mut moved = false;
@@ -138,7 +138,7 @@ impl<G: Input> Table<G> {
     }
 
     /// Steps to the start of the game, or to its last turn.
-    pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
+    pub(crate) fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
         self.picked = None;
         if self.read(Record::timed_and_over) {
             return self.step(to_last, true);

@@ -43,7 +43,7 @@ impl StatusLine {
     }
 
     /// Whether it warns.
-    pub fn warns(&self) -> bool {
+    pub(crate) fn warns(&self) -> bool {
         matches!(self.0, Message::Warning(_))
     }
 
@@ -58,12 +58,12 @@ impl StatusLine {
     }
 
     /// Something done: a game won, a file saved.
-    pub fn success(&mut self, text: Text) {
+    pub(crate) fn success(&mut self, text: Text) {
         self.0 = Message::Success(text);
     }
 
     /// Nothing to say.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.0 = Message::None;
     }
 
