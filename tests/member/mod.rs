@@ -332,7 +332,7 @@ fn plain(text: &str) -> String {
 
 /// A member at a lobby screen (`ssh` with an 80x24 pseudo-terminal, as a person comes):
 /// what it sends, and when it last got a frame. For measuring a key, not reading screens.
-pub struct LobbyScreen {
+pub(crate) struct LobbyScreen {
     writer: russh::ChannelWriteHalf<client::Msg>,
     frames: tokio::sync::watch::Receiver<Instant>,
     _session: client::Handle<Trusting>,
@@ -340,7 +340,7 @@ pub struct LobbyScreen {
 
 impl LobbyScreen {
     /// The lobby's screen on `session`.
-    pub async fn over(session: client::Handle<Trusting>) -> LobbyScreen {
+    pub(crate) async fn over(session: client::Handle<Trusting>) -> LobbyScreen {
         let channel = session.channel_open_session().await.unwrap();
         channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
         channel.request_shell(true).await.unwrap();
@@ -357,7 +357,7 @@ impl LobbyScreen {
     }
 
     /// Presses `key` and waits for the frame it brings: the time it took (none if lost).
-    pub async fn press(&mut self, key: &[u8]) -> Option<Duration> {
+    pub(crate) async fn press(&mut self, key: &[u8]) -> Option<Duration> {
         self.frames.mark_unchanged();
         let sent = Instant::now();
         self.writer.data_bytes(key.to_vec()).await.ok()?;
@@ -366,13 +366,13 @@ impl LobbyScreen {
     }
 
     /// Lets the lobby settle: waits until no frame came for `quiet`.
-    pub async fn settle(&mut self, quiet: Duration) {
+    pub(crate) async fn settle(&mut self, quiet: Duration) {
         while tokio::time::timeout(quiet, self.frames.changed()).await.is_ok() {}
     }
 }
 
 /// The figure at `share` of the way through `times` (sorted), in milliseconds.
-pub fn at(times: &[Duration], share: f64) -> f64 {
+pub(crate) fn at(times: &[Duration], share: f64) -> f64 {
     times[((times.len() as f64 * share) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0
 }
 
