@@ -21,6 +21,8 @@ use crate::store::lock::{self, Lock};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+/// Keeps the game on screen in the saves folder after every change, under a lock, so that
+/// `hexstack resume` finds it.
 #[derive(Debug)]
 pub struct Autosave {
     /// The saves folder; nothing is kept without one.
@@ -51,7 +53,7 @@ impl Autosave {
     }
 
     /// Keeps nothing: for a loop whose game is kept elsewhere (a host's without a terminal).
-    pub fn nowhere() -> Autosave {
+    pub(crate) fn nowhere() -> Autosave {
         Autosave {
             dir: None,
             written: None,
@@ -71,11 +73,11 @@ impl Autosave {
     }
 
     /// Notes that the game on screen is on disk as it is (it was just read from there).
-    pub fn on_disk(&mut self, app: &mut App) {
+    pub(crate) fn on_disk(&mut self, app: &mut App) {
         self.written = app.kept_game().map(|game| (game.keeping().id, game.revision()));
     }
 
-    pub fn dir(&self) -> Option<&Path> {
+    pub(crate) fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
     }
 
@@ -228,7 +230,7 @@ impl Autosave {
 
     /// A game saved by the player to `path` while its own file could not be written: it
     /// is kept there from now on.
-    pub fn saved_as(&mut self, app: &mut App, path: &Path) {
+    pub(crate) fn saved_as(&mut self, app: &mut App, path: &Path) {
         if self.failing.is_none() {
             return;
         }

@@ -19,13 +19,17 @@ mod values;
 pub use matches::Match;
 pub use puzzles::{MakePuzzles, Puzzles};
 use values::required_level;
-pub use values::{From, LONGEST_NAME, SCALE, check_depth, clock, game, level, player_name, scale};
+pub use values::{From, LONGEST_NAME, SCALE, clock, game, level, scale};
+pub(crate) use values::{check_depth, player_name};
 
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
+pub(crate) const VERSION: &str =
+    concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("HEXSTACK_COMMIT"), ")");
 
+/// The command line: the options before any command, and the command.
+// `long_about = None`: clap would make the doc comment above `--help`'s long text.
 #[derive(Parser, Default)]
-#[command(name = "hexstack", version = VERSION, about = about())]
+#[command(name = "hexstack", version = VERSION, about = about(), long_about = None)]
 pub struct Cli {
     /// Language of the screens (default: the config file's, else the first of
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
@@ -48,6 +52,9 @@ pub struct Cli {
     /// The settings' flags given before any command (the menu's, and under a command's own)
     #[command(flatten)]
     pub settings: config::Flags,
+    // clap would make a doc comment here, and on the commands' fields, help text: what
+    // `--help` says of them is their documentation.
+    #[allow(missing_docs)]
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -91,6 +98,11 @@ fn about() -> String {
     format!("Hex stacking games, {}, for two players at one terminal", crate::rules::listing(titles, "and"))
 }
 
+/// The commands (`hexstack play`, `hexstack serve`...), each with its own options; without
+/// one the menu opens.
+// The doc comments of the commands' fields would be their help text in `--help`: those
+// without one are said by their names there (a game, a file, a shell).
+#[allow(missing_docs)]
 #[derive(Subcommand)]
 pub enum Command {
     /// Play a game, two players at one keyboard

@@ -14,16 +14,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Below this much time a clock is shown in the warning colour, with a mark.
-pub const LOW: Duration = Duration::from_secs(20);
+pub(crate) const LOW: Duration = Duration::from_secs(20);
 /// Below this much time a clock shows tenths of a second.
-pub const TENTHS: Duration = Duration::from_secs(10);
+pub(crate) const TENTHS: Duration = Duration::from_secs(10);
 
 mod dates;
 mod deadline;
 
 pub use crate::rules::time_control::{BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
 pub use dates::{iso_utc, now_utc, utc};
-pub use deadline::{Deadline, shown_days, until_days_change};
+pub use deadline::{Deadline, shown_days};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test
 /// moves. Clones share the same time.
@@ -32,7 +32,7 @@ pub struct Timepiece(Option<Arc<Mutex<Instant>>>);
 
 impl Timepiece {
     /// The system's monotonic clock.
-    pub fn real() -> Timepiece {
+    pub(crate) fn real() -> Timepiece {
         Timepiece(None)
     }
 
@@ -41,6 +41,7 @@ impl Timepiece {
         Timepiece(Some(Arc::new(Mutex::new(Instant::now()))))
     }
 
+    /// The time now, by this clock.
     pub fn now(&self) -> Instant {
         match &self.0 {
             None => Instant::now(),
@@ -53,11 +54,6 @@ impl Timepiece {
         if let Some(fake) = &self.0 {
             *fake.lock().unwrap_or_else(PoisonError::into_inner) += by;
         }
-    }
-
-    /// Whether it is a test's.
-    pub fn is_fake(&self) -> bool {
-        self.0.is_some()
     }
 }
 
@@ -84,10 +80,16 @@ impl Clock {
 
     /// Clocks as a saved game left them: `left` for Blue and Red, and what the side to
     /// move had spent on its turn (`under_way`); stopped.
-    pub fn resumed(control: TimeControl, left: [Duration; 2], under_way: Duration, time: Timepiece) -> Clock {
+    pub(crate) fn resumed(
+        control: TimeControl,
+        left: [Duration; 2],
+        under_way: Duration,
+        time: Timepiece,
+    ) -> Clock {
         Clock { control, left, running: None, under_way, time, stops: 0 }
     }
 
+    /// The time control the clocks were set to.
     pub fn control(&self) -> TimeControl {
         self.control
     }
@@ -112,7 +114,7 @@ impl Clock {
     }
 
     /// The time `colour` has left at `now`.
-    pub fn left_at(&self, colour: Colour, now: Instant) -> Duration {
+    pub(crate) fn left_at(&self, colour: Colour, now: Instant) -> Duration {
         let left = self.left[colour.index()];
         match self.running {
             Some((running, since)) if running == colour => {
@@ -128,7 +130,7 @@ impl Clock {
     }
 
     /// What the side to move has spent on the turn under way, now.
-    pub fn under_way(&self) -> Duration {
+    pub(crate) fn under_way(&self) -> Duration {
         self.kept().1
     }
 
@@ -151,7 +153,7 @@ impl Clock {
     }
 
     /// Stops the running clock, its time counted.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         let Some((colour, since)) = self.running.take() else { return };
         let left = &mut self.left[colour.index()];
         let spent = self.time.now().saturating_duration_since(since).min(*left);
@@ -162,7 +164,7 @@ impl Clock {
 
     /// `mover` played a turn: their clock stops, they gain the increment, and what they
     /// spent on the turn is returned.
-    pub fn turn_played(&mut self, mover: Colour) -> Duration {
+    pub(crate) fn turn_played(&mut self, mover: Colour) -> Duration {
         self.stop();
         self.left[mover.index()] += self.control.increment;
         std::mem::take(&mut self.under_way)
@@ -170,27 +172,27 @@ impl Clock {
 
     /// The turn under way was taken back: what was spent on it stays spent, but counts
     /// for no turn.
-    pub fn turn_dropped(&mut self) {
+    pub(crate) fn turn_dropped(&mut self) {
         self.stop();
         self.under_way = Duration::ZERO;
     }
 
     /// The side whose time has run out, if one's clock ran to nothing.
-    pub fn fallen(&self) -> Option<Colour> {
+    pub(crate) fn fallen(&self) -> Option<Colour> {
         let now = self.now();
         self.running().filter(|&colour| self.left_at(colour, now).is_zero())
     }
 
     /// When what the running clock shows next changes, or its flag falls: the moment to
     /// draw it again. `None` while no clock runs.
-    pub fn next_change(&self) -> Option<Instant> {
+    pub(crate) fn next_change(&self) -> Option<Instant> {
         let (colour, _) = self.running?;
         let now = self.now();
         Some(now + until_change(self.left_at(colour, now)))
     }
 
     /// How many times a clock stopped: what keeps the game writes it again when this grows.
-    pub fn stops(&self) -> u64 {
+    pub(crate) fn stops(&self) -> u64 {
         self.stops
     }
 }
@@ -207,7 +209,7 @@ pub fn shown(left: Duration) -> String {
 
 /// How long until [`shown`] of a clock running from `left` changes: the next whole second
 /// from 10 s up, the next tenth below, or the flag.
-pub fn until_change(left: Duration) -> Duration {
+pub(crate) fn until_change(left: Duration) -> Duration {
     let step = if left < TENTHS { Duration::from_millis(100) } else { Duration::from_secs(1) };
     let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
     // Just past the moment the figure turns, so that it has turned when drawn.
@@ -221,7 +223,7 @@ pub fn until_change(left: Duration) -> Duration {
 
 /// A time spent, for a saved game: seconds to the millisecond, trailing zeros dropped,
 /// then `s` (`4.213s`, `12s`).
-pub fn seconds(time: Duration) -> String {
+pub(crate) fn seconds(time: Duration) -> String {
     let millis = time.as_millis();
     let text = format!("{}.{:03}", millis / 1000, millis % 1000);
     format!("{}s", text.trim_end_matches('0').trim_end_matches('.'))
@@ -229,7 +231,7 @@ pub fn seconds(time: Duration) -> String {
 
 /// The time [`seconds`] wrote; `None` unless it is digits, at most three decimals and `s`,
 /// and at most a year.
-pub fn read_seconds(text: &str) -> Option<Duration> {
+pub(crate) fn read_seconds(text: &str) -> Option<Duration> {
     const YEAR: u64 = 366 * 24 * 3600;
     let number = text.trim().strip_suffix('s')?;
     let (whole, part) = number.split_once('.').unwrap_or((number, "0"));
@@ -244,7 +246,7 @@ pub fn read_seconds(text: &str) -> Option<Duration> {
 
 /// A time spent, for the review: seconds to the nearest tenth with their unit (`4.2s`; a
 /// saved 1.999 s is `2.0s`), minutes and seconds from a minute on (`1:05`).
-pub fn spent(time: Duration) -> String {
+pub(crate) fn spent(time: Duration) -> String {
     let tenths = rounded_tenths(time);
     match tenths < 600 {
         true => format!("{}.{}s", tenths / 10, tenths % 10),
@@ -256,7 +258,7 @@ pub fn spent(time: Duration) -> String {
 }
 
 /// `time` in tenths of a second, to the nearest (half a tenth up).
-pub fn rounded_tenths(time: Duration) -> u128 {
+pub(crate) fn rounded_tenths(time: Duration) -> u128 {
     (time.as_millis() + 50) / 100
 }
 

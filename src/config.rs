@@ -23,23 +23,28 @@ pub use defs::{Flags, NAMES, Settings, Values};
 pub use show::{default_file, listing};
 
 /// The largest config file read, in bytes: a settings file is a page of text.
-pub const LARGEST_FILE: u64 = 64 * 1024;
+pub(crate) const LARGEST_FILE: u64 = 64 * 1024;
 
 /// Where a setting's value came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Source {
+    /// The program's default.
     Default,
     /// The environment: `LANG` for the language, `NO_COLOR` for the colours, `TERM=dumb`
     /// for the mode of lines.
     Env,
+    /// The config file.
     File,
+    /// A flag on the command line.
     Flag,
 }
 
 /// A setting's value and where it came from.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Sourced<T> {
+    /// The value.
     pub value: T,
+    /// Where it came from.
     pub source: Source,
 }
 
@@ -98,6 +103,7 @@ impl Env {
 /// The settings, the file they were read from, and what was wrong in it.
 #[derive(Debug)]
 pub struct Loaded {
+    /// Every setting, its value and where it came from.
     pub settings: Settings,
     /// The file read, or where it would be; none if the system has no config folder.
     pub path: Option<PathBuf>,

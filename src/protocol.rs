@@ -72,6 +72,7 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// An engine with no game yet, at the usual level.
     pub fn new() -> Engine {
         Engine { game: None, level: Level::USUAL }
     }
@@ -83,7 +84,7 @@ impl Engine {
 
     /// [`Engine::answer`], a search ending at once when `stop` is set (with the best turn
     /// it has).
-    pub fn answer_until(&mut self, line: &str, stop: &AtomicBool) -> Result<String, String> {
+    pub(crate) fn answer_until(&mut self, line: &str, stop: &AtomicBool) -> Result<String, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["new", game, rest @ ..] => self.new_game(game, rest),
@@ -278,7 +279,7 @@ fn tidy(reason: &str) -> String {
 
 /// The longest line read: a position of the largest board is under a thousand
 /// characters. A longer line is answered with an error, the rest of it skipped.
-pub const LONGEST_LINE: usize = 4096;
+pub(crate) const LONGEST_LINE: usize = 4096;
 
 /// Lines read ahead of the answers at most: the reader waits beyond.
 const READ_AHEAD: usize = 256;
@@ -288,7 +289,7 @@ type Line = Result<String, String>;
 
 /// Why a line read was not taken.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum BadLine {
+pub(crate) enum BadLine {
     /// Longer than [`LONGEST_LINE`] bytes: the rest of it was skipped.
     Long,
     NotUtf8,
@@ -324,7 +325,7 @@ fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<Line>, stop: Arc<
 /// One line of at most [`LONGEST_LINE`] bytes, its end included; `None` at the end of the
 /// input (or when it cannot be read any more). A longer line is refused, the rest of it
 /// skipped without being kept, so that no input holds more than a line's bytes.
-pub fn read_line(input: &mut impl BufRead) -> Option<Result<String, BadLine>> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> Option<Result<String, BadLine>> {
     let mut bytes = Vec::new();
     let read =
         std::io::Read::take(&mut *input, LONGEST_LINE as u64 + 1).read_until(b'\n', &mut bytes).ok()?;

@@ -13,12 +13,18 @@ use std::time::Duration;
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Players {
+    /// Blue's name.
     pub blue: Option<String>,
+    /// Red's name.
     pub red: Option<String>,
+    /// The computer, if it plays.
     pub computer: Option<Computer>,
 }
 
 /// Which side the computer plays: one colour, or both to watch it play.
+// clap would show a variant's doc comment beside its value in `play --help`: `blue`, `red`
+// and `both` say themselves.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Side {
     Blue,
@@ -29,7 +35,9 @@ pub enum Side {
 /// Who the computer plays, and at which level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Computer {
+    /// The side it plays.
     pub side: Side,
+    /// Its level.
     pub level: Level,
     /// The game's seed, which a beginner picks among its nearly best turns by
     /// ([`Level::playing`]): kept with the game, so that a resumed game goes on alike.
@@ -53,7 +61,7 @@ impl Computer {
     }
 
     /// The same computer with a new seed, for a new game.
-    pub fn reseeded(self) -> Computer {
+    pub(crate) fn reseeded(self) -> Computer {
         use std::hash::{BuildHasher, Hasher};
         // A hasher's keys are random for each process and each new one: a seed, no crate.
         let seed = std::collections::hash_map::RandomState::new().build_hasher().finish();
@@ -61,11 +69,11 @@ impl Computer {
     }
 
     /// Whether it plays both sides: there is nobody to answer, just a game to watch.
-    pub fn watched(self) -> bool {
+    pub(crate) fn watched(self) -> bool {
         self.side == Side::Both
     }
 
-    pub fn plays(self, colour: Colour) -> bool {
+    pub(crate) fn plays(self, colour: Colour) -> bool {
         matches!((self.side, colour), (Side::Both, _) | (Side::Blue, Colour::Blue) | (Side::Red, Colour::Red))
     }
 
@@ -120,6 +128,7 @@ impl std::str::FromStr for Computer {
 }
 
 impl Players {
+    /// The name of the player of `colour`, if they gave one.
     pub fn name(&self, colour: Colour) -> Option<&str> {
         match colour {
             Colour::Blue => self.blue.as_deref(),
@@ -168,14 +177,18 @@ impl AnyRecordExt for AnyRecord {
 /// start and for a forced skip), and in a game with clocks the time its player spent on it.
 #[derive(Clone, Debug)]
 pub struct Ply<G: Game> {
+    /// The turn that led here.
     pub turn: Option<G::Turn>,
+    /// The position after it.
     pub position: G,
+    /// The time its player spent on it.
     pub spent: Option<Duration>,
 }
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum End {
+    /// This colour won.
     Won(Colour),
     /// This player gave up.
     Resigned(Colour),
@@ -204,6 +217,7 @@ impl End {
 /// What happened when a turn was played, for the message line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TurnOutcome {
+    /// A turn, nothing more.
     Normal,
     /// The next player had no legal turn and was skipped.
     Skipped(Colour),
@@ -268,13 +282,13 @@ impl<G: Game> Record<G> {
     }
 
     /// A resignation, an agreed draw or a fallen flag, if the game ended so.
-    pub fn agreed(&self) -> Option<End> {
+    pub(crate) fn agreed(&self) -> Option<End> {
         self.agreed
     }
 
     /// How the game's line ends, wherever the players stand in it: what [`Record::end`]
     /// says once they are at its last turn.
-    pub fn line_end(&self) -> Option<End> {
+    pub(crate) fn line_end(&self) -> Option<End> {
         let last = self.plies.last().map_or(self.start(), |ply| ply.position);
         self.agreed.or(outcome_end(last.outcome()))
     }
@@ -290,7 +304,7 @@ impl<G: Game> Record<G> {
     }
 
     /// The last turn played (not a skip), with the positions just before and after it.
-    pub fn last_turn_played(&self) -> Option<(&G::Turn, G, G)> {
+    pub(crate) fn last_turn_played(&self) -> Option<(&G::Turn, G, G)> {
         let at = (1..self.played).rev().find(|&i| self.plies[i].turn.is_some())?;
         let turn = self.plies[at].turn.as_ref()?;
         Some((turn, self.plies[at - 1].position, self.plies[at].position))
@@ -302,6 +316,7 @@ impl<G: Game> Record<G> {
         self.agreed.filter(|_| at_end).or(outcome_end(self.position().outcome()))
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.end().is_some()
     }
@@ -344,10 +359,12 @@ impl<G: Game> Record<G> {
         true
     }
 
+    /// Whether there is a turn to take back.
     pub fn can_undo(&self) -> bool {
         self.agreed.is_some() || self.history().iter().any(|ply| ply.turn.is_some())
     }
 
+    /// Whether there is a turn taken back to play again.
     pub fn can_redo(&self) -> bool {
         self.plies[self.played..].iter().any(|ply| ply.turn.is_some())
     }
@@ -378,7 +395,7 @@ impl<G: Game> Record<G> {
 
     /// Steps back over the last turn played (and the skip it caused), the way the game
     /// ended left as it is at the line's end: looking back through a finished game.
-    pub fn step_back(&mut self) -> bool {
+    pub(crate) fn step_back(&mut self) -> bool {
         if !self.history().iter().any(|ply| ply.turn.is_some()) {
             return false;
         }
@@ -407,7 +424,7 @@ impl<G: Game> Record<G> {
 
     /// Drops the turns that could be redone (and how the line ended after them): a
     /// take-back two players agreed on is final.
-    pub fn drop_future(&mut self) {
+    pub(crate) fn drop_future(&mut self) {
         if self.played < self.plies.len() {
             self.plies.truncate(self.played);
             self.agreed = None;
@@ -420,12 +437,12 @@ impl<G: Game> Record<G> {
     }
 
     /// Plays again every turn taken back.
-    pub fn redo_all(&mut self) {
+    pub(crate) fn redo_all(&mut self) {
         while self.redo() {}
     }
 
     /// The player to move ran out of time (a saved game says so).
-    pub fn out_of_time(&mut self) {
+    pub(crate) fn out_of_time(&mut self) {
         self.end_as(End::Time(self.position().to_move()));
     }
 
@@ -435,7 +452,7 @@ impl<G: Game> Record<G> {
     }
 
     /// `player` gives up, on their turn or not (a club's member may resign any time).
-    pub fn resign_as(&mut self, player: Colour) {
+    pub(crate) fn resign_as(&mut self, player: Colour) {
         self.end_as(End::Resigned(player));
     }
 
@@ -445,7 +462,7 @@ impl<G: Game> Record<G> {
     }
 
     /// The computer playing both sides draws a game that goes nowhere.
-    pub fn draw_standing_still(&mut self) {
+    pub(crate) fn draw_standing_still(&mut self) {
         self.end_as(End::Still);
     }
 

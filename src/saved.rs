@@ -53,7 +53,7 @@ pub mod plain;
 mod timed;
 
 /// The first line of every saved game.
-pub const MAGIC: &str = "hexstack saved game";
+pub(crate) const MAGIC: &str = "hexstack saved game";
 
 /// What the `review:` line says after the level: its chances are written in full.
 const EXACT: &str = "exact";
@@ -61,8 +61,11 @@ const EXACT: &str = "exact";
 /// What a saved game holds.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
+    /// The game's record.
     pub game: AnyRecord,
+    /// The players' names, and the computer if it played.
     pub players: Players,
+    /// When it was saved, as the file says (`2026-11-30 15:31 UTC`).
     pub date: Option<String>,
     /// The computer's review, if it looked at the game.
     pub review: Option<KeptReview>,
@@ -85,7 +88,7 @@ pub struct KeptReview {
 impl KeptReview {
     /// The review's part that still holds for a game whose line is `turns`: the positions
     /// up to where the lines part.
-    pub fn for_line(&self, turns: &[String]) -> KeptReview {
+    pub(crate) fn for_line(&self, turns: &[String]) -> KeptReview {
         let same = self.line.iter().zip(turns).take_while(|(a, b)| a == b).count();
         let looked = self.looked.iter().take(same + 1).cloned().collect();
         KeptReview { level: self.level, line: turns.to_vec(), looked }
@@ -93,7 +96,7 @@ impl KeptReview {
 
     /// The review of a game at `level` whose line is `turns`, from the verdicts on its
     /// positions, as far as they go without a gap.
-    pub fn of<T: fmt::Display>(level: Level, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
+    pub(crate) fn of<T: fmt::Display>(level: Level, turns: &[T], looked: &[Option<Looked<T>>]) -> KeptReview {
         let looked = looked
             .iter()
             .map_while(|looked| {
@@ -107,13 +110,13 @@ impl KeptReview {
 
     /// How much it holds: its positions and its looks after the computer's turn, so that
     /// what keeps the game writes it again whenever either grows.
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.looked.len() + self.looked.iter().filter(|looked| looked.after_best.is_some()).count()
     }
 
     /// The verdicts it keeps on `positions` (the game's, start first), `None` where it has
     /// none, and from the first turn that is not legal where it stands (an edited file).
-    pub fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
+    pub(crate) fn looked<G: Game>(&self, positions: &[G]) -> Vec<Option<Looked<G::Turn>>> {
         let mut holds = true;
         positions
             .iter()
@@ -170,8 +173,9 @@ impl KeptReview {
 /// Why a file could not be read as a saved game: what, and on which line.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LoadError {
+    /// The line, counted from 1; none for what is wrong with the whole file.
     pub line: Option<usize>,
-    pub message: Text,
+    pub(crate) message: Text,
 }
 
 impl LoadError {
@@ -381,8 +385,7 @@ impl<'a> Header<'a> {
         self.0.iter().find(|(seen, _, _)| *seen == field).map(|(_, value, n)| (value.as_str(), *n))
     }
 
-    /// The position the game starts from, of the game the header names, on the board its
-    /// size says.
+    /// The position the game starts from: the header's game, on the board its size says.
     fn start(&self) -> Result<AnyPosition, LoadError> {
         let (game, game_line) = self.get("game").unwrap_or_default();
         let (start, start_line) = self.get("start").unwrap_or_default();

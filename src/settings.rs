@@ -187,7 +187,7 @@ impl Prefs {
 }
 
 /// How long the computer shows each step of its turn unless the player says otherwise.
-pub const USUAL_STEP: Duration = Duration::from_millis(350);
+pub(crate) const USUAL_STEP: Duration = Duration::from_millis(350);
 
 /// The longest the computer may show a step of its turn for.
 pub const LONGEST_STEP: Duration = Duration::from_secs(2);
@@ -202,7 +202,7 @@ pub const LONGEST_GREETING: usize = 200;
 pub const LONGEST_NOTIFY: usize = 1000;
 
 /// The most correspondence games a club may let a member have at once.
-pub const CLUB_DAILY_GAMES_MOST: usize = 1000;
+pub(crate) const CLUB_DAILY_GAMES_MOST: usize = 1000;
 
 /// The most connections a club may be set to take at once.
 pub const MOST_CONNECTIONS: usize = 10_000;
@@ -253,7 +253,7 @@ pub mod read {
     }
 
     /// A club's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
-    pub fn club_name(name: &str) -> Option<String> {
+    pub(crate) fn club_name(name: &str) -> Option<String> {
         self::name(name).flatten()
     }
 
@@ -284,7 +284,7 @@ pub mod read {
     }
 
     /// Correspondence games a member may have at once, 1 to [`CLUB_DAILY_GAMES_MOST`].
-    pub fn daily_games(text: &str) -> Option<usize> {
+    pub(crate) fn daily_games(text: &str) -> Option<usize> {
         text.trim().parse::<usize>().ok().filter(|count| (1..=super::CLUB_DAILY_GAMES_MOST).contains(count))
     }
 
@@ -305,6 +305,7 @@ pub mod read {
 pub mod shown {
     use super::*;
 
+    /// A language as the config file writes it (`en`).
     pub fn lang(lang: &Lang) -> String {
         format!("{lang:?}").to_lowercase()
     }
@@ -314,6 +315,7 @@ pub mod shown {
         name.clone().unwrap_or_else(|| "-".into())
     }
 
+    /// A level as the config file writes it (`3`).
     pub fn level(level: &Level) -> String {
         level.number().to_string()
     }
@@ -328,12 +330,12 @@ pub mod shown {
         clock.map_or("none".into(), |clock| clock.to_string())
     }
 
-    pub fn millis(time: &Duration) -> String {
+    pub(crate) fn millis(time: &Duration) -> String {
         time.as_millis().to_string()
     }
 
     /// As the value itself writes it.
-    pub fn plain(value: &impl std::fmt::Display) -> String {
+    pub(crate) fn plain(value: &impl std::fmt::Display) -> String {
         value.to_string()
     }
 }

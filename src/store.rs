@@ -14,7 +14,7 @@ pub mod lock;
 
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
-pub fn ensure_dir(dir: &Path) -> Result<(), Text> {
+pub(crate) fn ensure_dir(dir: &Path) -> Result<(), Text> {
     let shown = shown_path(dir);
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
         return Err(text!(ERR_DIR_IS_FILE, shown, shown_path(file)));
@@ -62,7 +62,7 @@ pub fn load(path: &Path) -> Result<SavedGame, Text> {
 
 /// Why a file could not be opened or read, in the player's words where the program has
 /// them, else as the system says it without its "(os error N)".
-pub fn why_not(error: &std::io::Error) -> Text {
+pub(crate) fn why_not(error: &std::io::Error) -> Text {
     use std::io::ErrorKind;
     match error.kind() {
         ErrorKind::NotFound => text!(ERR_NO_SUCH_FILE),
@@ -142,7 +142,7 @@ const STALE_WRITE: std::time::Duration = std::time::Duration::from_secs(60);
 /// Removes what stopped writes of `path` left (a file written by any hexstack, such as the
 /// puzzles' history, with no lock to say its writer is gone): the temporary files older
 /// than a minute.
-pub fn remove_stale_writes(path: &Path) {
+pub(crate) fn remove_stale_writes(path: &Path) {
     let now = SystemTime::now();
     for file in unfinished_writes(path) {
         let modified = fs::metadata(&file).and_then(|metadata| metadata.modified());

@@ -33,8 +33,8 @@ pub use bell::Bell;
 
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub struct Wakes {
-    pub sender: SyncSender<Wake>,
-    pub inlet: Inlet,
+    pub(crate) sender: SyncSender<Wake>,
+    pub(crate) inlet: Inlet,
 }
 
 impl Default for Wakes {
@@ -47,7 +47,7 @@ impl Default for Wakes {
 /// What the loop takes in: its channel, and the guests' queues as they come.
 pub struct Inlet {
     receiver: Receiver<Wake>,
-    pub arrivals: Arrivals,
+    pub(crate) arrivals: Arrivals,
 }
 
 impl Inlet {
@@ -64,7 +64,7 @@ pub fn run(app: App) -> Result<(), Text> {
 }
 
 /// The same; `link`: the game is shared, and guests come in through `wakes`.
-pub fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
+pub(crate) fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) -> Result<(), Text> {
     let terminal = open().map_err(|error| text!(ERR_TERMINAL).because(error.to_string()))?;
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -130,7 +130,7 @@ fn read_input(sender: SyncSender<Wake>) {
 
 /// SIGINT, SIGTERM and SIGHUP stop the loop, which then leaves every terminal as it found
 /// it; a second signal ends the program at once.
-pub fn stop_on_signals(sender: SyncSender<Wake>) {
+pub(crate) fn stop_on_signals(sender: SyncSender<Wake>) {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -151,7 +151,9 @@ pub fn stop_on_signals(sender: SyncSender<Wake>) {
 
 /// A terminal and the app drawn on it, as its own profile says.
 pub struct AppTerminal<B: Backend> {
+    /// The app drawn.
     pub app: App,
+    /// The terminal it is drawn on.
     pub terminal: Terminal<B>,
     /// Whether what is on the terminal shows the app as it is.
     pub drawn: bool,
@@ -182,7 +184,7 @@ where
     }
 
     /// The same screen, asked for a whole frame through `redraw` (its output's).
-    pub fn with_redraw(self, redraw: Redraw) -> AppTerminal<B> {
+    pub(crate) fn with_redraw(self, redraw: Redraw) -> AppTerminal<B> {
         AppTerminal { redraw, ..self }
     }
 
@@ -479,7 +481,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
 
 /// Leaves a guest's terminal as it was: main screen, cursor, no mouse reports. Closing its
 /// output then closes the connection.
-pub fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
+pub(crate) fn leave<W: Write>(terminal: &mut Terminal<CrosstermBackend<W>>) -> std::io::Result<()> {
     execute!(terminal.backend_mut(), DisableMouseCapture, Show, LeaveAlternateScreen)
 }
 

@@ -18,7 +18,7 @@ pub fn print(text: impl std::fmt::Display) -> std::io::Result<()> {
 }
 
 /// The perft count of `position` as the last line, after each turn's own count if `divided`.
-pub fn perft_report(position: &AnyPosition, depth: u32, divided: bool) -> String {
+pub(crate) fn perft_report(position: &AnyPosition, depth: u32, divided: bool) -> String {
     each_game!(position, p => {
         let mut lines: Vec<String> =
             if divided { divide(p, depth).iter().map(|(turn, count)| format!("{turn} {count}")).collect() } else { Vec::new() };
@@ -35,9 +35,10 @@ pub fn moves(position: &AnyPosition) -> String {
 /// How a match went, from the first level's side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Report {
-    pub wins: u32,
+    pub(crate) wins: u32,
+    /// The games drawn.
     pub draws: u32,
-    pub losses: u32,
+    pub(crate) losses: u32,
     /// Turns played in all the games.
     pub turns: u64,
     /// Games lost on time, when played on a clock (`None` without one).
@@ -59,13 +60,13 @@ pub struct Purpose {
     pub played_plies: u64,
     /// Of those games, the ones that took longer than proven, and the most plies over.
     pub over: u32,
-    pub most_over: u64,
+    pub(crate) most_over: u64,
     /// Games with a proof that did not end with that side's win (the cap came first).
     pub unfinished: u32,
     /// Plies that reached a position a third time or more, outside a mutual blockade and
     /// in one ([`Evaluate::neither_can_finish`]).
     pub third_visits: u64,
-    pub third_visits_in_blockade: u64,
+    pub(crate) third_visits_in_blockade: u64,
     /// Plies played in all the games.
     pub plies: u64,
     /// Games drawn for standing still ([`ai::STILL_FOR`] turns without moving on).
@@ -115,6 +116,7 @@ impl std::fmt::Display for Purpose {
 }
 
 impl Report {
+    /// How many games were played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -329,7 +331,7 @@ fn opening_turns<G: Game>(position: &G) -> Vec<G::Turn> {
 }
 
 /// `budget` with its times multiplied by `scale`.
-pub fn scaled(budget: Budget, scale: f64) -> Budget {
+pub(crate) fn scaled(budget: Budget, scale: f64) -> Budget {
     let scale = |time: Option<std::time::Duration>| time.map(|time| time.mul_f64(scale));
     Budget { time: scale(budget.time), most_time: scale(budget.most_time), ..budget }
 }

@@ -12,11 +12,14 @@ use ratatui::style::{Color, Modifier, Style};
 /// theme, perhaps with its players' colours and marks' styles changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Theme {
+    /// Blue's pieces.
     pub blue: Style,
+    /// Red's pieces.
     pub red: Style,
+    /// What went wrong: a puzzle failed, a refusal, the club's note.
     pub warning: Style,
-    pub success: Style,
-    pub empty_cell: Style,
+    pub(crate) success: Style,
+    pub(crate) empty_cell: Style,
     /// Each mark's style, in the order of [`Mark::ALL`].
     pub marks: [Style; 11],
 }
@@ -47,7 +50,7 @@ impl Theme {
 
     /// No colour at all (`NO_COLOR`): pieces by their letters, marks by their symbols and
     /// bold, reverse and underline on the terminal's own colours.
-    pub const MONO: Theme = Theme {
+    pub(crate) const MONO: Theme = Theme {
         blue: Style::new().add_modifier(Modifier::BOLD),
         red: Style::new().add_modifier(Modifier::BOLD),
         warning: Style::new().add_modifier(Modifier::BOLD),
@@ -57,7 +60,7 @@ impl Theme {
     };
 
     /// The built-in themes, by the name the config file and `--theme` give them.
-    pub const NAMED: [(&'static str, Theme); 3] =
+    pub(crate) const NAMED: [(&'static str, Theme); 3] =
         [("default", Theme::DEFAULT), ("colour-blind", Theme::COLOUR_BLIND), ("mono", Theme::MONO)];
 
     /// The built-in theme called `name`, if there is one.
@@ -72,7 +75,7 @@ impl Theme {
     }
 
     /// A player's pieces.
-    pub fn player(&self, colour: Colour) -> Style {
+    pub(crate) fn player(&self, colour: Colour) -> Style {
         match colour {
             Colour::Blue => self.blue,
             Colour::Red => self.red,
@@ -81,7 +84,7 @@ impl Theme {
 
     /// This theme without a colour (`NO_COLOR`): the monochrome theme, its marks' styles
     /// kept but for their colours.
-    pub fn colourless(self) -> Theme {
+    pub(crate) fn colourless(self) -> Theme {
         let plain = |style: Style| Style { fg: None, bg: None, ..style };
         Theme { marks: self.marks.map(plain), ..Theme::MONO }
     }
@@ -93,20 +96,21 @@ impl Default for Theme {
     }
 }
 
-pub const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const LABEL: Style = Style::new().add_modifier(Modifier::DIM);
 /// Turns taken back, which redo brings back.
-pub const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
-pub const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
-pub const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
-pub const INFO: Style = Style::new();
-pub const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
-pub const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
-pub const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
+pub(crate) const TAKEN_BACK: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const TITLE: Style = Style::new().add_modifier(Modifier::BOLD);
+pub(crate) const HINTS: Style = Style::new().add_modifier(Modifier::DIM);
+pub(crate) const INFO: Style = Style::new();
+pub(crate) const BANNER: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
+pub(crate) const CHOSEN: Style = Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD));
+pub(crate) const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union(Modifier::UNDERLINED));
 
 /// What a cell's marks say about it. Where a cell means several things, the mark that
 /// comes first in [`Mark::BY_PRIORITY`] is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mark {
+    /// The cell under the cursor.
     Cursor,
     /// The selected stack or piece; a chain's captures so far; the piece a page moves.
     Selected,
@@ -124,17 +128,19 @@ pub enum Mark {
     Last,
     /// A cell a rules page asks the reader to look at.
     Focus,
+    /// The SubGroup of the stack under the cursor (Clamber).
     SubGroup,
+    /// The Group of the stack under the cursor (Clamber).
     Group,
 }
 
 impl Mark {
     /// The marks a cell may carry besides the cursor, most telling first: [`Mark::ALL`]
     /// is in that order.
-    pub const BY_PRIORITY: &'static [Mark] = Mark::ALL.split_at(1).1;
+    pub(crate) const BY_PRIORITY: &'static [Mark] = Mark::ALL.split_at(1).1;
 
     /// The left and right mark, a space between: `"[ ]"`.
-    pub const fn symbol(self) -> &'static str {
+    pub(crate) const fn symbol(self) -> &'static str {
         match self {
             Mark::Cursor => "[ ]",
             Mark::Selected => "( )",
@@ -169,7 +175,7 @@ impl Mark {
     /// The marks' own styles, in the order of [`Mark::ALL`]. Reverse, bold, underline and
     /// the like on the terminal's own colours read on dark and light themes alike, where
     /// coloured backgrounds rarely do.
-    pub const STYLES: [Style; 11] = [
+    pub(crate) const STYLES: [Style; 11] = [
         Mark::Cursor.own_style(),
         Mark::Selected.own_style(),
         Mark::Better.own_style(),
@@ -239,7 +245,7 @@ impl Mark {
     }
 
     /// A sentence for the help, in `game`'s own terms.
-    pub fn sentence(self, game: GameKind) -> Key<0> {
+    pub(crate) fn sentence(self, game: GameKind) -> Key<0> {
         own_for(self.keys().1, Some(game))
     }
 }

@@ -40,26 +40,26 @@ impl<T> Advice<T> {
     }
 }
 
-pub use crate::ai::review::seen_by;
+pub(crate) use crate::ai::review::seen_by;
 
 /// A search kept from turn to turn, so that what it learnt about the game (its table)
 /// serves the next turn too; one worker thread uses it at a time, and wakes the loop of the
 /// terminal that asked when it is done.
-pub struct Searcher<G: Game> {
+pub(crate) struct Searcher<G: Game> {
     search: Arc<Mutex<Search<G>>>,
     waker: Waker,
 }
 
 impl<G: Evaluate> Searcher<G> {
     /// A search whose answers wake the loop through `waker`.
-    pub fn new(waker: Waker) -> Searcher<G> {
+    pub(crate) fn new(waker: Waker) -> Searcher<G> {
         Searcher { search: Arc::new(Mutex::new(Search::new())), waker }
     }
 }
 
 impl<G: Game> Searcher<G> {
     /// The way its searches wake the loop.
-    pub fn waker(&self) -> &Waker {
+    pub(crate) fn waker(&self) -> &Waker {
         &self.waker
     }
 }
@@ -87,14 +87,14 @@ impl<G: Game> std::fmt::Debug for Searcher<G> {
 /// is asked), or the computer's own turn (searched afresh, told the game's history, so
 /// that it does not go back to where it has been).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     Advice,
     Turn,
 }
 
 /// A search under way on a worker thread, for the position at a given game revision.
 #[derive(Debug)]
-pub struct Thinking<T> {
+pub(crate) struct Thinking<T> {
     receiver: Receiver<Option<Advice<T>>>,
     pub(super) stop: Arc<AtomicBool>,
     started: Instant,
@@ -107,12 +107,12 @@ pub struct Thinking<T> {
 const REDRAW: Duration = Duration::from_millis(100);
 
 /// How long the advisor thinks.
-pub const THINKING_TIME: Duration = Duration::from_millis(800);
+pub(crate) const THINKING_TIME: Duration = Duration::from_millis(800);
 
 impl<T: Send + 'static> Thinking<T> {
     /// Starts thinking about `position` within `budget`, for `purpose`, with `searcher`,
     /// which is told the positions the game went through `earlier`.
-    pub fn start<G>(
+    pub(crate) fn start<G>(
         searcher: &Searcher<G>,
         position: G,
         earlier: Vec<G>,
@@ -156,7 +156,7 @@ impl<T: Send + 'static> Thinking<T> {
 
     /// The advice if the search has finished (`Some(None)` when there was no turn to give),
     /// taken once: the loop was woken for it.
-    pub fn answer(&self) -> Option<Option<Advice<T>>> {
+    pub(crate) fn answer(&self) -> Option<Option<Advice<T>>> {
         match self.receiver.try_recv() {
             Ok(advice) => Some(advice),
             Err(TryRecvError::Empty) => None,
@@ -165,19 +165,19 @@ impl<T: Send + 'static> Thinking<T> {
     }
 
     /// How far through its time the search is, 0 to 1.
-    pub fn progress(&self) -> f64 {
+    pub(crate) fn progress(&self) -> f64 {
         (self.started.elapsed().as_secs_f64() / self.budget.as_secs_f64().max(0.001)).min(1.0)
     }
 
     /// When the progress bar next moves on, for the loop to wake and redraw it.
-    pub fn next_redraw(&self) -> Instant {
+    pub(crate) fn next_redraw(&self) -> Instant {
         let since = self.started.elapsed().as_millis() / REDRAW.as_millis() + 1;
         self.started + REDRAW * u32::try_from(since).unwrap_or(u32::MAX)
     }
 
     /// Waits for the advice: a search with a budget of positions, whose answer is due.
     #[cfg(any(test, feature = "test-hooks"))]
-    pub fn wait(self) -> Option<Advice<T>> {
+    pub(crate) fn wait(self) -> Option<Advice<T>> {
         self.receiver.recv().ok().flatten()
     }
 }
@@ -191,7 +191,7 @@ impl<T> Drop for Thinking<T> {
 
 /// Who is ahead and by how much, in words and figures: "Blue is ahead: 62 %", or "an even
 /// game" (a figure near 50 % says nobody's chance).
-pub fn ahead<T>(advice: &Advice<T>) -> Text {
+pub(crate) fn ahead<T>(advice: &Advice<T>) -> Text {
     match advice.balance() {
         Balance::Ahead { side, percent } => text!(ADVICE_AHEAD, side, percent),
         Balance::Even => text!(ADVICE_EVEN),
@@ -244,12 +244,12 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// The same advisor, showing who is ahead from the start (the player's setting) or not.
-    pub fn showing_eval(self, shown: bool) -> Advisor<G> {
+    pub(crate) fn showing_eval(self, shown: bool) -> Advisor<G> {
         Advisor { show_eval: shown, ..self }
     }
 
     /// The search the game's advice and the computer's turns share.
-    pub fn searcher(&self) -> &Searcher<G> {
+    pub(crate) fn searcher(&self) -> &Searcher<G> {
         &self.searcher
     }
 
@@ -259,29 +259,29 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// The turn to light as a hint at `revision`, if one was asked for there and found.
-    pub fn hint(&self, revision: u64) -> Option<&G::Turn> {
+    pub(crate) fn hint(&self, revision: u64) -> Option<&G::Turn> {
         self.advice(revision).filter(|_| self.hint == Some(revision)).map(|advice| &advice.turn)
     }
 
     /// Whether a hint was asked for at `revision`.
-    pub fn hinting(&self, revision: u64) -> bool {
+    pub(crate) fn hinting(&self, revision: u64) -> bool {
         self.hint == Some(revision)
     }
 
     /// Whether the evaluation line shows at `revision`: asked for with `e`, or a hint's
     /// figure there (until `e` hides it).
-    pub fn eval_shown(&self, revision: u64) -> bool {
+    pub(crate) fn eval_shown(&self, revision: u64) -> bool {
         self.show_eval || (self.hint_figure && self.hinting(revision))
     }
 
     /// Esc: the hint is put away, its turn no longer lit.
-    pub fn clear_hint(&mut self) -> bool {
+    pub(crate) fn clear_hint(&mut self) -> bool {
         self.hint_figure = false;
         self.hint.take().is_some()
     }
 
     /// A hint asked for: said at once if the advice on this position is known, else when found.
-    pub fn ask_hint(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
+    pub(crate) fn ask_hint(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
         let revision = shared.with(Record::revision);
         self.hint = Some(revision);
         self.hint_figure = true;
@@ -295,7 +295,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// Shows or hides who is ahead: hidden if the line shows, a hint's figure included.
-    pub fn toggle_eval(&mut self, shared: &SharedRecord<G>) {
+    pub(crate) fn toggle_eval(&mut self, shared: &SharedRecord<G>) {
         self.show_eval = !self.eval_shown(shared.with(Record::revision));
         self.hint_figure = false;
         self.think(shared);
@@ -314,7 +314,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     /// Catches up with the game: takes in what the search found (a search on a position
     /// the game has left is dropped), and starts on the position now if the figure is
     /// shown. A hint found is said.
-    pub fn update(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
+    pub(crate) fn update(&mut self, shared: &SharedRecord<G>) -> Option<Message> {
         let revision = shared.with(Record::revision);
         if self.thinking.as_ref().is_some_and(|thinking| thinking.revision != revision) {
             self.thinking = None;

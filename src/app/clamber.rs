@@ -218,7 +218,7 @@ impl Input for Position {
 const CHAIN_START: &str = "3/b/B2=b2,B3=r1,C4=r2,D4=r2,D5=r1,E4=r3,E5=r3";
 
 /// The pages of Clamber's rules.
-pub const PAGES: &[Page] = &[
+pub(crate) const PAGES: &[Page] = &[
     Page {
         title: RULES_BOARD_TITLE,
         text: RULES_BOARD_TEXT,

@@ -40,6 +40,7 @@ pub trait Component {
 /// What a component asks the app to do next.
 #[derive(Debug)]
 pub enum Go {
+    /// Nothing: the screen stays as it is.
     Stay,
     /// Close the box over the screen.
     Close,
@@ -65,11 +66,13 @@ pub enum Go {
     Review(Option<Level>, Leave),
     /// Back from the review to the game.
     EndReview,
+    /// Back to the menu.
     Menu,
     /// Back to the club's lobby from a game there: the club gives it its view again.
     Lobby,
     /// Every key of the screen (and, in a game, what the board's marks mean).
     Help,
+    /// Ask this question, over the screen.
     Ask(Question),
     /// Ask for a file name to save this game to.
     SaveAs(GameKind),
@@ -77,17 +80,21 @@ pub enum Go {
     Yes(Question),
     /// The answer was no (any key but `y`).
     No(Question),
+    /// Ask the program around the app for this (it touches files).
     Request(Request),
+    /// End the program.
     Quit,
 }
 
 /// A question that waits for `y`; any other key says no.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Question {
+    /// Quit the program?
     Quit,
     /// The menu's Quit entry was chosen (a click, Enter): the quit key quits, any other key
     /// stays, so that no stray click or Enter ends the program.
     QuitEntry,
+    /// Leave the game for the menu?
     Menu,
     /// Does this player resign?
     Resign(Colour),
@@ -119,8 +126,11 @@ pub enum Question {
     /// Leave (quit, or for the menu) though the game is not kept, and why; `s` saves it
     /// elsewhere first.
     Unkept {
+        /// Why it is not kept.
         why: Text,
+        /// Whether leaving quits the program (else it goes to the menu).
         quit: bool,
+        /// The game, for the save prompt `s` opens.
         game: GameKind,
     },
 }
@@ -129,7 +139,12 @@ pub enum Question {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Request {
     /// Save the game to this file, replacing it if it exists only when `replace` says so.
-    SaveAs { path: PathBuf, replace: bool },
+    SaveAs {
+        /// The file.
+        path: PathBuf,
+        /// Whether a file already there may be replaced.
+        replace: bool,
+    },
     /// Open the most recently kept game.
     Resume,
     /// Open the most recently kept game's review.

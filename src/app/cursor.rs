@@ -7,13 +7,14 @@ use crate::rules::hex::{Board, Cell, DIRECTIONS};
 /// Where the cursor is, and the screen column Up and Down keep to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Cursor {
+    /// The cell it is on.
     pub cell: Cell,
     column: Option<i32>,
 }
 
 impl Cursor {
     /// The cursor in the middle of `board`.
-    pub fn middle(board: Board) -> Cursor {
+    pub(crate) fn middle(board: Board) -> Cursor {
         let side = board.side();
         Cursor { cell: Cell::new(side - 1, side - 1), column: None }
     }
@@ -25,7 +26,7 @@ impl Cursor {
     }
 
     /// One cell in the direction of `step`, if that cell is on `board`.
-    pub fn step(&mut self, board: Board, step: Step) {
+    pub(crate) fn step(&mut self, board: Board, step: Step) {
         if let Some(next) = self.cell.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)) {
             self.point_at(next);
         }
@@ -33,7 +34,7 @@ impl Cursor {
 
     /// Up or down a row: to whichever neighbour above or below stays nearest the column the
     /// cursor started from, so repeated presses go straight up the screen.
-    pub fn vertical(&mut self, board: Board, up: bool) {
+    pub(crate) fn vertical(&mut self, board: Board, up: bool) {
         let x = |cell: Cell| 2 * i32::from(cell.col()) - i32::from(cell.row());
         let column = self.column.unwrap_or(x(self.cell));
         let steps = if up { [Step::UpLeft, Step::UpRight] } else { [Step::DownLeft, Step::DownRight] };

@@ -8,7 +8,7 @@ use super::profile::Profile;
 use ratatui::crossterm::event::Event as Input;
 use ratatui::layout::Rect;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// What an app is woken for.
@@ -22,7 +22,10 @@ pub enum Event {
     Timer,
     /// Another terminal changed the shared game (`played`: a turn, an undo ...) or who is
     /// at it.
-    Shared { played: bool },
+    Shared {
+        /// Whether the game changed (a turn, an undo ...), not only who is at it.
+        played: bool,
+    },
 }
 
 /// What the loop's channel carries.
@@ -46,8 +49,11 @@ pub enum Wake {
 /// long, not UTF-8), or the end of its input.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Heard {
+    /// A line, without its end.
     Line(String),
+    /// A line refused, and why.
     Refused(crate::i18n::Text),
+    /// The end of the input.
     End,
 }
 
@@ -57,22 +63,29 @@ pub enum Guest {
     /// what was sent could not all go out, so that the next frame must be whole. Its
     /// searches wake the loop through `wakes`.
     Joined {
+        /// Where its frames are written.
         output: Box<dyn std::io::Write + Send>,
+        /// The size of its terminal.
         area: Rect,
+        /// The person's language, keys, colours and defaults.
         profile: Box<Profile>,
+        /// Set when frames were dropped: the next one is drawn whole.
         redraw: Redraw,
+        /// The loop's channel, which its searches wake.
         wakes: SyncSender<Wake>,
     },
+    /// A key, a click or a resize from its terminal.
     Input(Input),
 }
 
 /// How many of a guest's keys (and clicks, and resizes) wait for the loop at most: a guest
 /// past them is sending faster than anyone types, and is let go.
-pub const GUEST_QUEUE: usize = 256;
+#[cfg(feature = "ssh")]
+pub(crate) const GUEST_QUEUE: usize = 256;
 
 /// How many of one guest's events the loop takes in a round before it turns to the next
 /// guest: no guest's burst keeps another's keys waiting.
-pub const SHARE: usize = 16;
+pub(crate) const SHARE: usize = 16;
 
 /// A guest's end of its queue: what its connection puts in, never waiting. Dropped, the
 /// guest has gone, and the loop hears of it.
@@ -115,13 +128,13 @@ impl Drop for Mailbox {
 }
 
 /// The loop's end of a guest's queue.
-pub struct Inbox {
+pub(crate) struct Inbox {
     pub id: u64,
     receiver: Receiver<Guest>,
 }
 
 /// What a round takes of a guest's queue.
-pub enum Taken {
+pub(crate) enum Taken {
     /// These, and whether more wait.
     News(Vec<Guest>, bool),
     /// The guest went.
@@ -130,7 +143,7 @@ pub enum Taken {
 
 impl Inbox {
     /// Up to [`SHARE`] of what waits.
-    pub fn take(&self) -> Taken {
+    pub(crate) fn take(&self) -> Taken {
         let mut news = Vec::new();
         while news.len() < SHARE {
             match self.receiver.try_recv() {
@@ -145,18 +158,19 @@ impl Inbox {
 
 /// The guests' queues that came since the loop last looked.
 #[derive(Clone, Default)]
-pub struct Arrivals(Arc<Mutex<Vec<Inbox>>>);
+pub(crate) struct Arrivals(Arc<Mutex<Vec<Inbox>>>);
 
 impl Arrivals {
     /// A queue for guest `id`, its loop woken through `wakes`.
-    pub fn open(&self, id: u64, wakes: SyncSender<Wake>) -> Mailbox {
-        let (sender, receiver) = sync_channel(GUEST_QUEUE);
+    #[cfg(feature = "ssh")]
+    pub(crate) fn open(&self, id: u64, wakes: SyncSender<Wake>) -> Mailbox {
+        let (sender, receiver) = std::sync::mpsc::sync_channel(GUEST_QUEUE);
         self.0.lock().unwrap_or_else(PoisonError::into_inner).push(Inbox { id, receiver });
         Mailbox { sender: Some(sender), wakes }
     }
 
     /// The queues that came, taken once.
-    pub fn take(&self) -> Vec<Inbox> {
+    pub(crate) fn take(&self) -> Vec<Inbox> {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
     }
 }
@@ -170,12 +184,13 @@ pub struct Redraw(Arc<AtomicBool>);
 
 impl Redraw {
     /// A whole frame is wanted.
-    pub fn want(&self) {
+    #[cfg(feature = "ssh")]
+    pub(crate) fn want(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
 
     /// Whether a whole frame is wanted; asking clears it.
-    pub fn take(&self) -> bool {
+    pub(crate) fn take(&self) -> bool {
         self.0.swap(false, Ordering::SeqCst)
     }
 }
@@ -200,7 +215,7 @@ impl Waker {
     /// Says a search finished; a loop that ended is nobody to tell. It never waits: with
     /// the queue full the loop has wakes enough to come, and each takes in every search's
     /// answer (so a thread the loop waits for can never wait for the loop).
-    pub fn searched(&self) {
+    pub(crate) fn searched(&self) {
         if let Some(sender) = &*self.0.lock().unwrap_or_else(PoisonError::into_inner) {
             let _ = sender.try_send(Wake::Searched);
         }

@@ -15,7 +15,7 @@ use crate::rules::Colour;
 impl<G: Input> GameScreen<G> {
     /// Another terminal changed the shared game, or who is at it: what was played there
     /// shows here, and so does the answer to a question asked from here.
-    pub fn shared_changed(&mut self, played: bool) {
+    pub(crate) fn shared_changed(&mut self, played: bool) {
         let Some(seat) = self.seat() else { return };
         // A turn played is the news; who came or went is, when nothing was played.
         let news = seat.link().news().filter(|_| !played);
@@ -58,7 +58,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// The question the other player put to this one through the link, if any.
-    pub fn question(&self) -> Option<Question> {
+    pub(crate) fn question(&self) -> Option<Question> {
         let seat = self.seat()?;
         let ask = seat.link().asked().filter(|ask| seat.colour() == Some(ask.asker().other()))?;
         Some(match ask {
@@ -68,7 +68,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// In a shared game, who plays what and whose turn it is: "Red is thinking".
-    pub fn seat_line(&self) -> Option<Text> {
+    pub(crate) fn seat_line(&self) -> Option<Text> {
         let seat = self.seat()?;
         let (to_move, over) = (self.table.to_move(), self.table.end().is_some());
         let link = seat.link();

@@ -36,9 +36,13 @@ use std::time::Instant;
 /// A game on screen.
 #[derive(Debug)]
 pub struct GameScreen<G: Game> {
+    /// The record it plays on, the player's input and the game's flow.
     pub table: Table<G>,
+    /// Hints and who is ahead, searched on a thread.
     pub advisor: Advisor<G>,
+    /// Who is at the game: two players at one keyboard, the computer, a shared game.
     pub mode: Mode<G>,
+    /// The players' names, and the computer if it plays.
     pub players: Players,
     /// What the club knows of each player (Blue, Red): their rating in the game's pool
     /// (`1512`, `?` while provisional), none off the club or in a casual game.
@@ -49,6 +53,7 @@ pub struct GameScreen<G: Game> {
     /// When a correspondence turn's time runs out: the club's to keep and end the game on,
     /// the screen's only to show.
     pub due: Option<Deadline>,
+    /// Where the game is kept, whether it is read-only, and its review.
     pub keeping: Keeping,
     /// Where `q` leaves it for: the program's end, or the menu it was started from.
     pub leaving: Leaving,
@@ -81,12 +86,12 @@ impl Family for GameScreens {
 }
 
 /// A game on screen, of any game.
-pub type AnyGameScreen = Any<GameScreens>;
+pub(crate) type AnyGameScreen = Any<GameScreens>;
 
 impl<G: Input> GameScreen<G> {
     /// A game on `record`, two players at one keyboard (named as `prefs` say), its searches
     /// waking the loop through `waker`.
-    pub fn on(record: SharedRecord<G>, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+    pub(crate) fn on(record: SharedRecord<G>, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         GameScreen {
             table: Table::new(record),
             advisor: Advisor::new(Level::USUAL, waker.clone()).showing_eval(prefs.eval),
@@ -135,7 +140,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A rules example to try on a real board, from `start`, a turn begun there (`picked`)
     /// taken up, going back to `book` after.
-    pub fn tried(
+    pub(crate) fn tried(
         (start, picked): <Tries as Family>::Of<G>,
         book: Book,
         prefs: &Prefs,
@@ -150,7 +155,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A new game of the same game, on the same board, between the same players, against
     /// the same computer.
-    pub fn again(&self) -> GameScreen<G> {
+    pub(crate) fn again(&self) -> GameScreen<G> {
         let start = G::start(self.table.position().board());
         let new = GameScreen::new(start, &self.prefs, self.advisor.searcher().waker());
         let mut again = GameScreen { players: self.players.clone(), leaving: self.leaving, ..new };
@@ -163,7 +168,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// A copy of this game, played apart from it (kept in a file of its own).
-    pub fn copy(&self) -> GameScreen<G> {
+    pub(crate) fn copy(&self) -> GameScreen<G> {
         let record = self.table.shared_record().copy();
         let on = GameScreen::on(record, &self.prefs, self.advisor.searcher().waker());
         let mut copy = GameScreen { players: self.players.clone(), ..on };
@@ -181,7 +186,7 @@ impl<G: Input> GameScreen<G> {
 
     /// The computer plays as `computer` says (or nobody does); hints and figures are given
     /// at its level, so that they agree with its own view of a position.
-    pub fn set_computer(&mut self, computer: Option<Computer>) {
+    pub(crate) fn set_computer(&mut self, computer: Option<Computer>) {
         if matches!(self.mode, Mode::HotSeat | Mode::Against(_)) {
             let against = |computer| Mode::Against(Opponent::new(computer, self.prefs.step_time));
             self.mode = computer.map_or(Mode::HotSeat, against);
@@ -199,13 +204,13 @@ impl<G: Input> GameScreen<G> {
 
     /// How a game that cannot go on ended, wherever the players stand in its line: a game
     /// on time that is over, or a finished game of the club's replayed.
-    pub fn ended_for_good(&self) -> Option<crate::record::End> {
+    pub(crate) fn ended_for_good(&self) -> Option<crate::record::End> {
         let replay = self.leaving == Leaving::Lobby && matches!(self.mode, Mode::HotSeat);
         self.table.read(|record| record.line_end().filter(|_| replay || record.timed_and_over()))
     }
 
     /// The seat of a shared game.
-    pub fn seat(&self) -> Option<&Seat> {
+    pub(crate) fn seat(&self) -> Option<&Seat> {
         match &self.mode {
             Mode::Shared(seat) => Some(seat),
             _ => None,
@@ -220,7 +225,7 @@ impl<G: Input> GameScreen<G> {
     /// Catches up with what happened: the computer's turn moves on (unless `paused`, while
     /// a box is open over the game, or the players paused the game), the clocks run or
     /// wait, then the advisor takes in what it found on the position the game now stands at.
-    pub fn update(&mut self, now: Instant, paused: bool) {
+    pub(crate) fn update(&mut self, now: Instant, paused: bool) {
         if !paused && !self.paused {
             self.computer_plays(now);
         }

@@ -6,7 +6,8 @@ mod lines;
 mod rebind;
 mod table;
 
-pub use rebind::{Clash, NAMES as ACTIONS, action_named, key_name, name_of, press, rebind};
+pub use rebind::{Clash, NAMES as ACTIONS, press, rebind};
+pub(crate) use rebind::{action_named, name_of};
 
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang};
@@ -18,17 +19,23 @@ use std::sync::Arc;
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
+    /// To the right, along the row.
     Right,
+    /// Up a row, to the right.
     UpRight,
+    /// Up a row, to the left.
     UpLeft,
+    /// To the left, along the row.
     Left,
+    /// Down a row, to the left.
     DownLeft,
+    /// Down a row, to the right.
     DownRight,
 }
 
 impl Step {
     /// The index of this step in [`crate::rules::hex::DIRECTIONS`].
-    pub fn direction(self) -> usize {
+    pub(crate) fn direction(self) -> usize {
         self as usize
     }
 }
@@ -36,7 +43,9 @@ impl Step {
 /// The screens and boxes that take keys; each has its own part of the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Context {
+    /// The menu.
     Menu,
+    /// A game of two players at one keyboard.
     Game,
     /// A game against the computer: undo takes back your turn and its answer.
     Against,
@@ -61,11 +70,15 @@ pub enum Context {
     Retry,
     /// A review's turn tried, and the computer's word on it.
     Tried,
+    /// A rules book's page.
     Rules,
     /// The list of a rules book's pages.
     Contents,
+    /// The box asking for a file name to save to.
     SaveAs,
+    /// A question waiting for `y`.
     Question,
+    /// The help over the screen.
     Help,
     /// A puzzle on the board: find the solver's turns.
     Puzzle,
@@ -112,36 +125,61 @@ impl Context {
 /// What a key asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
+    /// Move the cursor one step.
     Step(Step),
     /// Up or down a row, zigzagging to keep to the same column of the screen.
     Up,
+    /// Down a row (as `Up`).
     Down,
+    /// Act on the cell under the cursor: the next step of a turn.
     Act,
+    /// Drop what is picked on the way to a turn.
     Cancel,
+    /// Take back the last turn.
     Undo,
+    /// Play again a turn taken back.
     Redo,
+    /// To the start of the game's history.
     First,
+    /// To the end of the game's history.
     Last,
+    /// Save the game to a file.
     Save,
+    /// Show the help.
     Help,
+    /// Resign the game.
     Resign,
+    /// Offer a draw.
     Draw,
+    /// Leave for the menu.
     Menu,
+    /// Quit the program.
     Quit,
     /// In a list: the entry above, the entry below, this one, the entry of a number.
     Previous,
+    /// The entry below.
     Next,
+    /// This entry.
     Choose,
+    /// The entry of this number.
     Jump(usize),
+    /// The page before.
     PreviousPage,
+    /// The page after.
     NextPage,
+    /// The step before, on a page's board.
     PreviousStep,
+    /// The step after, on a page's board.
     NextStep,
+    /// The list of a rules book's pages.
     Contents,
+    /// Try the example on screen on a real board.
     Try,
     /// Leave this screen or box for the one it came from.
     Back,
+    /// Yes to the question asked.
     Yes,
+    /// Erase the last character typed.
     Erase,
     /// Erase the whole line typed, as Ctrl-U does in a shell.
     Clear,
@@ -151,6 +189,7 @@ pub enum Action {
     Eval,
     /// The chosen setting one step back, or on.
     Less,
+    /// The chosen setting one step on (as `Less`).
     More,
     /// The computer's review of the game.
     Review,
@@ -175,7 +214,7 @@ pub enum Action {
 }
 
 /// A key as pressed: its code and the modifiers that count.
-pub type Press = (KeyCode, KeyModifiers);
+pub(crate) type Press = (KeyCode, KeyModifiers);
 
 impl Action {
     /// The action a text names where it writes its key (`{key:undo}`).
@@ -223,12 +262,14 @@ impl Action {
 /// their own strings.
 #[derive(Clone, Debug)]
 pub struct Binding {
-    pub contexts: &'static [Context],
+    pub(crate) contexts: &'static [Context],
+    /// The keys, the first the one the hint line names.
     pub keys: Cow<'static, [Press]>,
-    pub shown: Cow<'static, str>,
+    pub(crate) shown: Cow<'static, str>,
+    /// What they do.
     pub action: Action,
-    pub what: Key<0>,
-    pub hint: Option<(Cow<'static, str>, Key<0>)>,
+    pub(crate) what: Key<0>,
+    pub(crate) hint: Option<(Cow<'static, str>, Key<0>)>,
 }
 
 pub use table::KEYS;
@@ -248,7 +289,7 @@ impl KeyTable {
     }
 
     /// Whether `other` is this very table (the program's, or the same person's).
-    pub fn same(&self, other: &KeyTable) -> bool {
+    pub(crate) fn same(&self, other: &KeyTable) -> bool {
         match (&self.0, &other.0) {
             (None, None) => true,
             (Some(mine), Some(theirs)) => Arc::ptr_eq(mine, theirs),
@@ -310,8 +351,10 @@ const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
 /// line), or the menu the game was started from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Leaving {
+    /// The end of the program (a game started on the command line).
     #[default]
     Program,
+    /// The menu the game was started from.
     Menu,
     /// The club's lobby, which the club puts back on screen.
     Lobby,
@@ -321,14 +364,14 @@ impl Leaving {
     /// Whether a game left for here has `action` at all: the club's games have no saving,
     /// hints, evaluation, review or pause (the club keeps the game, and the computer does
     /// not help there), so neither its help nor its key line offers them.
-    pub fn offers(self, action: Action) -> bool {
+    pub(crate) fn offers(self, action: Action) -> bool {
         let refused = [Action::Save, Action::Hint, Action::Eval, Action::Review, Action::Pause, Action::Menu];
         self != Leaving::Lobby || !refused.contains(&action)
     }
 }
 
 /// What an action does, in words, as `context` and `game` word it.
-pub fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
+pub(crate) fn what(binding: &Binding, context: Context, game: Option<GameKind>) -> Key<0> {
     let own = OWN_WORDS.iter().find(|(on, shared, _)| *on == context && *shared == binding.what);
     own.map_or_else(|| crate::i18n::own_for(binding.what, game), |(_, _, own)| *own)
 }
@@ -359,6 +402,7 @@ pub fn named(shown: &str, lang: Lang) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::rebind::key_name;
     use super::*;
 
     #[test]

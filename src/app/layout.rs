@@ -7,9 +7,9 @@ use crate::rules::hex::{Board, Cell};
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 
 /// The width of a cell on screen: a mark, up to three characters, a mark.
-pub const SLOT: u16 = 5;
+pub(crate) const SLOT: u16 = 5;
 /// The width of the side panel.
-pub const PANEL_WIDTH: u16 = 30;
+pub(crate) const PANEL_WIDTH: u16 = 30;
 /// The side panel's width where the board does not fit beside a full one: a 60-column
 /// terminal still plays the usual boards.
 const NARROW_PANEL: u16 = 22;
@@ -22,23 +22,27 @@ const PANEL_HEIGHT: u16 = 14;
 /// The areas of a game screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Areas {
+    /// The title line at the top.
     pub title: Rect,
     /// Two lines above the board where the end of the game is announced.
     pub banner: Rect,
+    /// The board, left of the panel.
     pub board: Rect,
+    /// The side panel, on the right.
     pub panel: Rect,
     /// Two lines under the board and panel for what just happened.
     pub message: Rect,
-    pub hints: Rect,
+    pub(crate) hints: Rect,
 }
 
 impl Areas {
+    /// The areas of `area`, with a side panel of the usual width.
     pub fn split(area: Rect) -> Areas {
         Areas::split_with(area, PANEL_WIDTH)
     }
 
     /// The areas with a side panel `panel` columns wide.
-    pub fn split_with(area: Rect, panel: u16) -> Areas {
+    pub(crate) fn split_with(area: Rect, panel: u16) -> Areas {
         let [title, body, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(0),
@@ -75,7 +79,9 @@ const GAP: u16 = 4;
 /// A game screen laid out: its areas, and its board in the board area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameLayout {
+    /// The screen's areas.
     pub areas: Areas,
+    /// The board, laid out in its area.
     pub board: BoardLayout,
 }
 
@@ -118,24 +124,27 @@ impl GameLayout {
 /// panel, at least [`REVIEW_GRAPH`] lines), the players' summary, the list of turns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ReviewPanel {
+    /// The graph of Blue's chance.
     pub graph: Rect,
     /// The chart of each turn's time, in a game on time (else no room).
     pub times: Rect,
-    pub summary: Rect,
+    pub(crate) summary: Rect,
+    /// The list of turns.
     pub list: Rect,
 }
 
 /// The fewest lines a review's graph takes, its title included.
-pub const REVIEW_GRAPH: u16 = 8;
+pub(crate) const REVIEW_GRAPH: u16 = 8;
 
 impl ReviewPanel {
+    /// The panel laid out in `panel`, for a game not on time.
     pub fn new(panel: Rect) -> ReviewPanel {
         ReviewPanel::timed(panel, false)
     }
 
     /// The panel of a review, with room under the graph for the chart of each turn's time
     /// when the game was `timed`.
-    pub fn timed(panel: Rect, timed: bool) -> ReviewPanel {
+    pub(crate) fn timed(panel: Rect, timed: bool) -> ReviewPanel {
         let inner = panel.inner(ratatui::layout::Margin::new(1, 1));
         let [graph, times, summary, list] = Layout::vertical([
             Constraint::Length(REVIEW_GRAPH.max(inner.height / 2).saturating_sub(if timed { 2 } else { 0 })),
@@ -159,7 +168,7 @@ impl ReviewPanel {
     }
 
     /// The position of a game of `last` turns plotted at `column`, if the column is on the plot.
-    pub fn position_at(&self, column: u16, row: u16, last: usize) -> Option<usize> {
+    pub(crate) fn position_at(&self, column: u16, row: u16, last: usize) -> Option<usize> {
         let plot = self.plot();
         if !plot.contains(Position::new(column, row)) || plot.width < 2 {
             return None;
@@ -171,31 +180,34 @@ impl ReviewPanel {
 
 /// The first of `count` lines a list `rows` high shows, so that line `at` is in sight, in
 /// the middle when it can be.
-pub fn scrolled(at: usize, count: usize, rows: usize) -> usize {
+pub(crate) fn scrolled(at: usize, count: usize, rows: usize) -> usize {
     at.saturating_sub(rows / 2).min(count.saturating_sub(rows))
 }
 
 /// A rules page laid out: title, body (the board on the left, the text on the right), hints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PageLayout {
+pub(crate) struct PageLayout {
+    /// The page's title.
     pub title: Rect,
-    pub hints: Rect,
+    pub(crate) hints: Rect,
+    /// The scene's board, on the left.
     pub board: BoardLayout,
+    /// The page's text, right of the board.
     pub text: Rect,
 }
 
 impl PageLayout {
-    /// The text takes what the board leaves, between 28 and 60 columns; `None` if even
-    /// then the board does not fit.
-    pub fn fit(board: Board, lines: u16, area: Rect) -> Option<PageLayout> {
-        PageLayout::fit_in_book(board, None, lines, area)
-    }
-
-    /// [`PageLayout::fit`] for a page of a book whose pages agree on a text `width` (see
-    /// [`PageLayout::text_width`]), so that the text starts at the same column on every
-    /// page; the page's own board takes the rest. Without it, or where the board does not
-    /// fit beside it, the text is as wide as the page's own board leaves.
-    pub fn fit_in_book(board: Board, width: Option<u16>, lines: u16, area: Rect) -> Option<PageLayout> {
+    /// A page laid out: the text takes what the board leaves, between 28 and 60 columns;
+    /// `None` if even then the board does not fit. A book whose pages agree on a text
+    /// `width` (see [`PageLayout::text_width`]) gives it, so that the text starts at the same
+    /// column on every page; the page's own board takes the rest. Without it, or where the
+    /// board does not fit beside it, the text is as wide as the page's own board leaves.
+    pub(crate) fn fit_in_book(
+        board: Board,
+        width: Option<u16>,
+        lines: u16,
+        area: Rect,
+    ) -> Option<PageLayout> {
         let [title, body, hints] = PageLayout::rows(area);
         let own = PageLayout::fit_text(board, lines, body)?;
         let (layout, text_width) = match width {
@@ -211,7 +223,7 @@ impl PageLayout {
 
     /// A page too narrow for the board beside the text: the text across the top, `text_rows`
     /// high, and the board under it, as large as the rest leaves; `None` if it does not fit.
-    pub fn stacked(board: Board, lines: u16, text_rows: u16, area: Rect) -> Option<PageLayout> {
+    pub(crate) fn stacked(board: Board, lines: u16, text_rows: u16, area: Rect) -> Option<PageLayout> {
         let [title, body, hints] = PageLayout::rows(area);
         let [text, _, below] =
             Layout::vertical([Constraint::Length(text_rows), Constraint::Length(1), Constraint::Min(0)])
@@ -221,12 +233,12 @@ impl PageLayout {
     }
 
     /// A page's title line, its body and its hint line.
-    pub fn rows(area: Rect) -> [Rect; 3] {
+    pub(crate) fn rows(area: Rect) -> [Rect; 3] {
         Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1)]).areas(area)
     }
 
-    /// The width of the text beside `board` in `area`, as [`PageLayout::fit`] makes it.
-    pub fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
+    /// The width of the text beside `board` in `area`, as [`PageLayout::fit_in_book`] makes it.
+    pub(crate) fn text_width(board: Board, lines: u16, area: Rect) -> Option<u16> {
         let [_, body, _] = PageLayout::rows(area);
         PageLayout::fit_text(board, lines, body).map(|(_, width)| width)
     }
@@ -238,12 +250,6 @@ impl PageLayout {
             let board_area = Rect { width: body.width.saturating_sub(text_width), ..body };
             BoardLayout::fit(board, SLOT, lines, board_area).map(|layout| (layout, text_width.min(60)))
         })
-    }
-
-    /// The smallest terminal a page with `board` needs.
-    pub fn needed(board: Board, lines: u16) -> (u16, u16) {
-        let (width, height) = BoardLayout::smallest(board, SLOT, lines);
-        (width + 28, height + 2)
     }
 }
 
@@ -310,17 +316,14 @@ impl BoardLayout {
         BoardLayout::size(board, slot, tightest)
     }
 
-    pub fn board(&self) -> Board {
+    /// The board laid out.
+    pub(crate) fn board(&self) -> Board {
         self.board
     }
 
     /// How many columns the board takes, its labels included.
-    pub fn width(&self) -> u16 {
+    pub(crate) fn width(&self) -> u16 {
         BoardLayout::size(self.board, self.slot, (self.unit, self.line)).0
-    }
-
-    pub fn slot(&self) -> u16 {
-        self.slot
     }
 
     /// The screen position of half-step `x`, row `r` (which may be off the board).
@@ -337,13 +340,13 @@ impl BoardLayout {
     }
 
     /// The slot where `cell` is drawn.
-    pub fn slot_of(&self, cell: Cell) -> Rect {
+    pub(crate) fn slot_of(&self, cell: Cell) -> Rect {
         let (x, y) = self.centre(cell);
         Rect::new(x - self.slot / 2, y, self.slot, 1)
     }
 
     /// The cell drawn at a screen position, if any: the nearest centre on that line.
-    pub fn cell_at(&self, column: u16, line: u16) -> Option<Cell> {
+    pub(crate) fn cell_at(&self, column: u16, line: u16) -> Option<Cell> {
         self.board.cells().find(|&cell| {
             let (x, y) = self.centre(cell);
             y == line && column + self.unit > x && column < x + self.unit
@@ -351,7 +354,7 @@ impl BoardLayout {
     }
 
     /// Where each row number is written: left of the row's first cell.
-    pub fn row_labels(&self) -> Vec<(String, (u16, u16))> {
+    pub(crate) fn row_labels(&self) -> Vec<(String, (u16, u16))> {
         let n = i32::from(self.board.side());
         (0..2 * n - 1)
             .map(|r| {
@@ -362,7 +365,7 @@ impl BoardLayout {
     }
 
     /// Where each letter is written: one step down-right of its column's lowest cell.
-    pub fn column_labels(&self) -> Vec<(String, (u16, u16))> {
+    pub(crate) fn column_labels(&self) -> Vec<(String, (u16, u16))> {
         let n = i32::from(self.board.side());
         (0..2 * n - 1)
             .map(|c| {
@@ -376,7 +379,7 @@ impl BoardLayout {
 }
 
 /// `text` in lines of at most `width` columns, cut between words.
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split(' ') {
         match lines.last_mut() {

@@ -59,8 +59,10 @@ impl Company {
 
 /// Someone came to the game or went: a player of a colour, or a watcher (`None`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum News {
+pub(crate) enum News {
+    /// Someone came.
     Came(Option<Colour>),
+    /// Someone went.
     Went(Option<Colour>),
 }
 
@@ -69,11 +71,12 @@ pub enum News {
 pub enum Ask {
     /// Take back the turns since the asker's last one.
     Undo(Colour),
+    /// Agree to a draw.
     Draw(Colour),
 }
 
 impl Ask {
-    pub fn asker(self) -> Colour {
+    pub(crate) fn asker(self) -> Colour {
         match self {
             Ask::Undo(colour) | Ask::Draw(colour) => colour,
         }
@@ -81,6 +84,7 @@ impl Ask {
 }
 
 impl Link {
+    /// A shared game of `game`, no one at it yet.
     pub fn new(game: AnyRecord) -> Arc<Link> {
         let company = Mutex::new(Company::default());
         let game = crate::each_game!(map game, record => SharedRecord::new(record));
@@ -102,7 +106,7 @@ impl Link {
     }
 
     /// Tells whoever waits outside the loop that the game changed (the loop calls it).
-    pub fn announce(&self) {
+    pub(crate) fn announce(&self) {
         let _company = self.company();
         self.heard.notify_all();
     }
@@ -145,7 +149,7 @@ impl Link {
 
     /// A number that grows whenever the game or its company changes: the loop compares it
     /// before and after an event to know whether to wake the other terminals.
-    pub fn stamp(&self) -> u64 {
+    pub(crate) fn stamp(&self) -> u64 {
         self.revision() + self.company().changes
     }
 
@@ -154,6 +158,7 @@ impl Link {
         self.change(|company| company.closed = true);
     }
 
+    /// Whether the terminals at the game were told to let go of it.
     pub fn is_closed(&self) -> bool {
         self.company().closed
     }
@@ -169,18 +174,18 @@ impl Link {
     }
 
     /// How many terminals watch the game.
-    pub fn watchers(&self) -> usize {
+    pub(crate) fn watchers(&self) -> usize {
         self.company().watching
     }
 
     /// Who came or went, if that is the latest change to the game's company.
-    pub fn news(&self) -> Option<News> {
+    pub(crate) fn news(&self) -> Option<News> {
         let company = self.company();
         company.news.filter(|(at, _)| *at == company.changes).map(|(_, news)| news)
     }
 
     /// Whether the server takes new guests.
-    pub fn listening(&self) -> bool {
+    pub(crate) fn listening(&self) -> bool {
         !self.company().refusing
     }
 
@@ -190,7 +195,7 @@ impl Link {
     }
 
     /// Whether anyone has sat at `colour` since the game began.
-    pub fn came(&self, colour: Colour) -> bool {
+    pub(crate) fn came(&self, colour: Colour) -> bool {
         self.company().came[colour.index()]
     }
 
@@ -226,11 +231,11 @@ impl Link {
         self.sit(free.unwrap_or(Colour::Red), true)
     }
 
-    pub fn ask(&self, ask: Ask) {
+    pub(crate) fn ask(&self, ask: Ask) {
         self.change(|company| (company.asked, company.answered) = (Some(ask), None));
     }
 
-    pub fn asked(&self) -> Option<Ask> {
+    pub(crate) fn asked(&self) -> Option<Ask> {
         self.company().asked
     }
 
@@ -253,12 +258,12 @@ impl Link {
     }
 
     /// Whether the last take-back agreed to went back over two turns.
-    pub fn took_both(&self) -> bool {
+    pub(crate) fn took_both(&self) -> bool {
         self.company().took_both
     }
 
     /// The answer to a question `colour` asked, taken once.
-    pub fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
+    pub(crate) fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
         let mut company = self.company();
         let answer = company.answered.filter(|(ask, _)| ask.asker() == colour);
         if answer.is_some() {
@@ -300,12 +305,13 @@ pub struct Seat {
 }
 
 impl Seat {
-    pub fn link(&self) -> Arc<Link> {
+    pub(crate) fn link(&self) -> Arc<Link> {
         Arc::clone(&self.sitting.link)
     }
 
     /// Whether this seat is at the game on `link`.
-    pub fn is_at(&self, link: &Arc<Link>) -> bool {
+    #[cfg(feature = "club")]
+    pub(crate) fn is_at(&self, link: &Arc<Link>) -> bool {
         Arc::ptr_eq(&self.sitting.link, link)
     }
 
@@ -315,7 +321,7 @@ impl Seat {
     }
 
     /// Whether this terminal may play the turn of `to_move`.
-    pub fn plays(&self, to_move: Colour) -> bool {
+    pub(crate) fn plays(&self, to_move: Colour) -> bool {
         self.colour() == Some(to_move)
     }
 }

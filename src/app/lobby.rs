@@ -24,22 +24,30 @@ use ratatui::layout::{Position, Rect};
 use std::time::Instant;
 
 /// How many parts the lobby has.
-pub const PARTS: usize = 7;
+pub(crate) const PARTS: usize = 7;
 
 /// The parts of the lobby, one on screen at a time, in the order of their keys (1-7): one's
 /// own games in progress first, where a member looks for whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tab {
+    /// One's own games in progress.
     Playing,
+    /// The members online.
     Players,
+    /// The open seeks.
     Seeks,
+    /// The challenges to the member and from them.
     Challenges,
+    /// The games in progress, to watch.
     Live,
+    /// The member's games that are over, to replay.
     Recent,
+    /// Each pool's best players.
     Best,
 }
 
 impl Tab {
+    /// Every part, in the order of their keys.
     pub const ALL: [Tab; PARTS] =
         [Tab::Playing, Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
 
@@ -61,10 +69,13 @@ enum RowKey {
 /// of a seek or a challenge being written, and the club's last word.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Lobby {
+    /// What the club sent last.
     pub view: LobbyView,
+    /// The part on screen.
     pub tab: Tab,
     /// The row chosen in each part, by [`Tab::ALL`]'s order.
     pub rows: [usize; PARTS],
+    /// A seek or a challenge being written.
     pub form: Option<Form>,
     /// The club's answer to the last thing asked, refusals included.
     pub note: Option<Text>,
@@ -136,7 +147,7 @@ impl Lobby {
     }
 
     /// How many rows `tab` lists (the best: a heading per pool, and its places).
-    pub fn count(&self, tab: Tab) -> usize {
+    pub(crate) fn count(&self, tab: Tab) -> usize {
         let (club, own) = (&self.view.club, &self.view.own);
         match tab {
             Tab::Playing => own.playing.len(),
@@ -177,7 +188,7 @@ impl Lobby {
     }
 
     /// Whether a challenge is to the member looking (else from them).
-    pub fn to_me(&self, challenge: &ChallengeRow) -> bool {
+    pub(crate) fn to_me(&self, challenge: &ChallengeRow) -> bool {
         self.view.is_me(&challenge.to)
     }
 
@@ -369,7 +380,7 @@ impl Component for Lobby {
 impl Lobby {
     /// The first row drawn of the part on screen, `shown` rows fitting: the chosen one stays
     /// in sight.
-    pub fn first_shown(&self, shown: usize) -> usize {
+    pub(crate) fn first_shown(&self, shown: usize) -> usize {
         (self.row(self.tab) + 1).saturating_sub(shown.max(1))
     }
 

@@ -25,12 +25,15 @@ pub enum Entry {
     Play(GameKind, Board),
     /// Against the computer: set up the game, the side and the level first.
     Computer,
+    /// Continue the most recently kept game.
     Resume,
     /// The computer's review of the most recently kept game.
     Review,
     /// Puzzles to solve on the board.
     Puzzles,
+    /// The rules of this game.
     Rules(GameKind),
+    /// End the program.
     Quit,
 }
 
@@ -69,8 +72,10 @@ impl Entry {
 /// game against the computer while it is open.
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
-    pub selected: usize,
+    pub(crate) selected: usize,
+    /// A note about the last choice (a game that could not be resumed...).
     pub note: Option<Text>,
+    /// The set-up of a game against the computer, while it is open.
     pub setup: Option<Setup>,
     /// What the screen said of its entries and keys, kept for the next frame.
     pub said: Said,
@@ -83,7 +88,7 @@ pub struct Menu {
 pub struct Said(RefCell<Option<(Lang, KeyTable, Arc<SaidWords>)>>);
 
 /// The menu's entries and its key line, said.
-pub type SaidWords = (Vec<String>, String);
+pub(crate) type SaidWords = (Vec<String>, String);
 
 impl Said {
     /// The words kept for `lang` and `keys`, else those `say` makes, kept.
@@ -108,10 +113,12 @@ pub struct Setup {
     pub row: usize,
     /// Which of [`boards`].
     pub board: usize,
-    pub you: Colour,
+    pub(crate) you: Colour,
     /// Whether the player chose their side; until then it follows who moves first.
     pub side_chosen: bool,
+    /// The computer's level.
     pub level: Level,
+    /// The clock chosen; none: untimed.
     pub clock: Option<TimeControl>,
     /// The clock the player set, offered among the usual ones.
     pub own_clock: Option<TimeControl>,
@@ -216,7 +223,7 @@ impl Setup {
 }
 
 /// The lines under the entries for the keys and a note: the key line may wrap to two.
-pub const FOOTER: u16 = 3;
+pub(crate) const FOOTER: u16 = 3;
 
 /// How roomy the menu is: with its title, its subtitle, blank lines around the entries,
 /// and the entries two lines apart or one.
@@ -251,10 +258,12 @@ impl Room {
 /// not fit.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MenuLayout {
+    /// The title, if there is room for it.
     pub title: Option<Rect>,
-    pub subtitle: Option<Rect>,
+    pub(crate) subtitle: Option<Rect>,
+    /// One line per entry.
     pub entries: Vec<Rect>,
-    pub footer: Rect,
+    pub(crate) footer: Rect,
 }
 
 impl MenuLayout {
@@ -276,12 +285,12 @@ impl MenuLayout {
     }
 
     /// The smallest height a menu of `count` entries needs.
-    pub fn needed_height(count: usize) -> u16 {
+    pub(crate) fn needed_height(count: usize) -> u16 {
         Room::ALL[Room::ALL.len() - 1].height(count.max(1) as u16)
     }
 
     /// The entry drawn at a screen position, if any.
-    pub fn entry_at(&self, column: u16, line: u16) -> Option<usize> {
+    pub(crate) fn entry_at(&self, column: u16, line: u16) -> Option<usize> {
         self.entries.iter().position(|entry| entry.contains(Position::new(column, line)))
     }
 }

@@ -43,8 +43,9 @@ use crate::i18n::text;
 use crate::rules::AnyPosition;
 pub use component::{Component, Go, Leave, Question, Request};
 use event::Event;
+pub(crate) use game::AnyGameScreen;
 use game::GameScreen;
-pub use game::{AnyGameScreen, AnyGameScreenExt, Keeping, Kept, Mode};
+pub use game::{AnyGameScreenExt, Keeping, Kept, Mode};
 use keys::Context;
 use menu::Menu;
 pub use opponent::{Computer, Opponent};
@@ -52,7 +53,8 @@ pub use profile::Profile;
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
-pub use review::{AnyReviewScreen, AnyReviewScreenExt, ReviewScreen};
+pub(crate) use review::AnyReviewScreenExt;
+pub use review::{AnyReviewScreen, ReviewScreen};
 use rules::Book;
 pub use state::{App, Overlay, Screen};
 use std::time::Instant;
@@ -106,7 +108,7 @@ impl App {
 
     /// Does what `action` asks of the box on view, else of the screen, as its key would:
     /// what a line typed in the screen-reader mode asks for (it has no keys).
-    pub fn act(&mut self, action: keys::Action) {
+    pub(crate) fn act(&mut self, action: keys::Action) {
         let go = match &mut self.overlay {
             Some(Overlay::Help) => Go::Close,
             Some(Overlay::Ask(question)) => question.act(action),

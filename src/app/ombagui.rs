@@ -116,7 +116,7 @@ const OMBAGUI_START: &str =
     "r/A1=rL.rM.rD,B1=rL.rM.rD,C1=rL.rM.rD,D1=rL.rM.rD,D7=bL.bM.bD,E7=bL.bM.bD,F7=bL.bM.bD,G7=bL.bM.bD";
 
 /// The pages of Ombagui's rules.
-pub const PAGES: &[Page] = &[
+pub(crate) const PAGES: &[Page] = &[
     Page {
         title: RULES_BOARD_TITLE,
         text: RULES_BOARD_TEXT,

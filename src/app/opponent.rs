@@ -29,7 +29,7 @@ enum State<G: Game> {
 
 /// What the computer does to the table now.
 #[derive(Debug, PartialEq)]
-pub enum Step<G: Game> {
+pub(crate) enum Step<G: Game> {
     Nothing,
     /// Select this, as a player would on the way to the turn.
     Show(G::Picked),
@@ -42,6 +42,7 @@ pub enum Step<G: Game> {
 /// The computer at a game.
 #[derive(Debug)]
 pub struct Opponent<G: Game> {
+    /// Which side it plays, and at which level.
     pub computer: Computer,
     state: State<G>,
     /// The game revision its state is for: a game that changed under it starts it again.
@@ -72,7 +73,7 @@ impl<G: Input> Opponent<G> {
 
     /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
     /// its time is due (at `now`), plays the turn after the last step.
-    pub fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
+    pub(crate) fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
         // A game that changed under it (or is not its to play) starts its turn again.
         let to_move = self.to_move(record);
         if !to_move || self.revision != record.revision() {
@@ -143,7 +144,7 @@ impl<G: Input> Opponent<G> {
     }
 
     /// The turn it is showing, step by step, and the cell it points at now.
-    pub fn showing(&self) -> Option<(&G::Turn, Option<Cell>)> {
+    pub(crate) fn showing(&self) -> Option<(&G::Turn, Option<Cell>)> {
         match &self.state {
             State::Showing { turn, shown, .. } => Some((turn, G::pointed(turn, shown.saturating_sub(1)))),
             _ => None,
@@ -166,7 +167,7 @@ impl<G: Input> Opponent<G> {
     /// Its answer to a draw offer and why ([`ai::draw_answer`]), from how it last saw the
     /// game (`advised`: the advisor's view of this very position, if any; else its own last
     /// search; else a glance). Playing both sides, it takes a draw only if both would.
-    pub fn draw_answer(&self, record: &Record<G>, advised: Option<f64>) -> DrawAnswer {
+    pub(crate) fn draw_answer(&self, record: &Record<G>, advised: Option<f64>) -> DrawAnswer {
         let position = record.position();
         let blue = advised.or(self.view).unwrap_or_else(|| {
             // Before its first turn: a glance of a few thousand positions, a millisecond or two.

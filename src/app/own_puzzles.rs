@@ -74,7 +74,7 @@ impl OwnPuzzles {
     }
 
     /// Takes in the puzzles once made; whether they came now.
-    pub fn update(&mut self) -> bool {
+    pub(crate) fn update(&mut self) -> bool {
         let Some(found) = self.maker.as_ref().and_then(|maker| maker.made.try_recv().ok()) else {
             return false;
         };

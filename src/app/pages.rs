@@ -29,7 +29,9 @@ pub enum Show {
 /// One board of a page, with what it lights up and, if any, the turn it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Scene {
+    /// The board, in notation.
     pub position: &'static str,
+    /// What it lights up.
     pub shows: &'static [Show],
     /// The turn this scene shows; the next scene, if there is one, is the board after it.
     pub turn: Option<&'static str>,
@@ -44,13 +46,16 @@ pub struct Scene {
 /// A page: its title, its text, and its scenes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Page {
+    /// The page's title.
     pub title: Key<0>,
+    /// What the page says.
     pub text: Key<0>,
+    /// Its boards, stepped through in order.
     pub scenes: &'static [Scene],
 }
 
 /// A scene of `position`, lighting what `shows` says, showing `turn`.
-pub const fn scene(
+pub(crate) const fn scene(
     position: &'static str,
     shows: &'static [Show],
     turn: Option<&'static str>,
@@ -60,6 +65,6 @@ pub const fn scene(
 }
 
 /// A scene in the middle of a turn that started from `start` with `so_far` played.
-pub const fn under_way(start: &'static str, so_far: &'static str, scene: Scene) -> Scene {
+pub(crate) const fn under_way(start: &'static str, so_far: &'static str, scene: Scene) -> Scene {
     Scene { under_way: Some((start, so_far)), ..scene }
 }

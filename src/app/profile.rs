@@ -13,9 +13,13 @@ use crate::theme::Theme;
 /// The language, keys, colours and new games' defaults of the person at one terminal.
 #[derive(Clone, Debug, Default)]
 pub struct Profile {
+    /// The language of the screens.
     pub lang: Lang,
+    /// The keys: the program's, with the person's own in it.
     pub keys: KeyTable,
+    /// The colours and styles.
     pub theme: Theme,
+    /// What a new game starts with.
     pub prefs: Prefs,
     /// Where the host's files are: none for a guest, whose files are not the host's.
     pub folders: Folders,

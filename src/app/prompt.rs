@@ -72,7 +72,9 @@ fn typed(key: KeyEvent) -> bool {
 /// The file name being typed to save the game to.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SavePrompt {
+    /// The name typed so far.
     pub name: String,
+    /// The game to save, for the file's default name.
     pub game: GameKind,
 }
 

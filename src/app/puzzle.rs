@@ -25,7 +25,9 @@ use std::time::Duration;
 /// What the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum View {
+    /// The puzzle on the board.
     Board,
+    /// The player's history: the attempts and the rating over time.
     History,
     /// The themes of the puzzles, each with its count, to choose one.
     Themes,
@@ -34,31 +36,37 @@ pub enum View {
 /// A streak under way: the puzzles in the order they come, and how many are solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streak {
-    pub order: Vec<usize>,
+    pub(crate) order: Vec<usize>,
+    /// How many are solved.
     pub solved: u32,
 }
 
 /// The puzzle screen.
 #[derive(Debug)]
 pub struct PuzzleScreen {
+    /// The puzzles offered.
     pub puzzles: Vec<Puzzle>,
     /// The ids of the player's own puzzles (their mistakes), offered first.
     pub mine: HashSet<String>,
+    /// The player's attempts and rating.
     pub history: History,
     /// Where the history is kept; none: not kept (no data folder).
     history_file: Option<PathBuf>,
     /// Which of `puzzles` is on the board.
     pub current: Option<usize>,
+    /// The puzzle on the board, being solved.
     pub board: Option<AnySolving>,
+    /// The streak under way, if any.
     pub streak: Option<Streak>,
     /// The last streak ended, and how long it was, to say so.
     pub streak_ended: Option<u32>,
+    /// What the screen shows: the board or the history.
     pub view: View,
     /// The player's rating before the last rated attempt, to show how it moved.
     pub rating_before: Option<Rating>,
     /// A line about the screen itself (the history not written...).
     pub note: Option<Text>,
-    pub leaving: Leaving,
+    pub(crate) leaving: Leaving,
     /// The theme the puzzles keep to, if the player chose one.
     pub theme: Option<String>,
     /// The row chosen on the list of themes: 0 for every puzzle, then each theme.
@@ -102,7 +110,7 @@ impl PuzzleScreen {
     /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
     /// (read from their file if there is one, a bad file left out), the history in the data
     /// folder, the opponent replying after `reply_time`.
-    pub fn from_files(reply_time: Duration, folders: &Folders) -> PuzzleScreen {
+    pub(crate) fn from_files(reply_time: Duration, folders: &Folders) -> PuzzleScreen {
         let (all, ids) = crate::puzzles::own_and_shipped(folders);
         PuzzleScreen::new(all, ids, crate::puzzles::history_path(folders), reply_time)
     }
@@ -122,7 +130,7 @@ impl PuzzleScreen {
     }
 
     /// "Your rating: 1523 (+12)", the change once an attempt is rated.
-    pub fn rating_line(&self) -> Text {
+    pub(crate) fn rating_line(&self) -> Text {
         let now = self.rating().shown();
         match self.rating_before {
             Some(before) => text!(PUZZLE_YOUR_RATING_CHANGE, now, format!("{:+}", now - before.shown())),
@@ -227,7 +235,7 @@ impl PuzzleScreen {
     }
 
     /// Plays the opponent's reply on the board once it is due.
-    pub fn update(&mut self, now: std::time::Instant) {
+    pub(crate) fn update(&mut self, now: std::time::Instant) {
         if let Some(board) = &mut self.board {
             crate::each_game!(board, board => board.update(Some(now)));
         }

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 /// Where the list goes on the screen: its rows, and the first row shown in them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThemesLayout {
+pub(crate) struct ThemesLayout {
     pub list: Rect,
     pub first: usize,
 }
@@ -33,7 +33,7 @@ impl PuzzleScreen {
     }
 
     /// The list's place in `area`, scrolled so that the row chosen shows.
-    pub fn themes_layout(&self, area: Rect, rows: usize) -> ThemesLayout {
+    pub(crate) fn themes_layout(&self, area: Rect, rows: usize) -> ThemesLayout {
         let height = area.height.saturating_sub(ABOVE + BELOW);
         let width = area.width.min(WIDEST);
         let left = area.x + (area.width - width) / 2;
@@ -90,7 +90,7 @@ impl PuzzleScreen {
     /// Keeps the puzzles to `theme` (every puzzle for none) and shows the board: a streak
     /// under way ends, and the puzzle on the board stays if it has the theme and is not
     /// over, else the next one of the theme comes.
-    pub fn choose_theme(&mut self, theme: Option<String>) {
+    pub(crate) fn choose_theme(&mut self, theme: Option<String>) {
         self.view = View::Board;
         if theme == self.theme {
             return;

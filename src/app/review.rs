@@ -47,7 +47,7 @@ fn unmarked<T>(judged: &Judged<T>, turn: String, best: String) -> crate::i18n::T
 
 /// A line of the review's list of turns.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ListLine {
+pub(crate) struct ListLine {
     /// The turn it is of (from 0).
     pub turn: usize,
     /// The turn's number and side on its first line, blank on the others.
@@ -61,7 +61,9 @@ pub struct ListLine {
 /// The review screen: the game it came from, under it, and the review of that game's line.
 #[derive(Debug)]
 pub struct ReviewScreen<G: Game> {
+    /// The game it came from.
     pub game: GameScreen<G>,
+    /// The review of that game's line.
     pub review: Reviewing<G>,
     /// Where leaving the review goes: where it was opened from.
     pub leave: Leave,
@@ -83,12 +85,14 @@ pub type AnyReviewScreen = Any<ReviewScreens>;
 /// The review of one game's line.
 #[derive(Debug)]
 pub struct Reviewing<G: Game> {
+    /// The level the computer reviews at.
     pub level: Level,
     /// The level of the review kept with the game, when it is another: it stays kept until
     /// this one is done.
     pub replaces: Option<Level>,
     /// The start and the position after each turn.
     pub positions: Vec<G>,
+    /// The turns played.
     pub turns: Vec<G::Turn>,
     /// The verdict on each position, as it comes.
     pub looked: Vec<Option<Looked<G::Turn>>>,
@@ -99,6 +103,7 @@ pub struct Reviewing<G: Game> {
     /// The position on view: the one before turn `at` (so that the turn played and the
     /// better one show on it), or the last.
     pub at: usize,
+    /// A marked turn being tried again on the board.
     pub trial: Option<Trial<G>>,
     /// The line that says what the turn on view did, or how the trial stands.
     pub status: StatusLine,
@@ -143,7 +148,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// How many of the positions are looked at, of how many.
-    pub fn progress(&self) -> (usize, usize) {
+    pub(crate) fn progress(&self) -> (usize, usize) {
         (self.looked.iter().flatten().count(), self.looked.len())
     }
 
@@ -192,7 +197,7 @@ impl<G: Input> Reviewing<G> {
     /// The list of turns as lines `width` wide: each line's turn, its lead (the turn's
     /// number and side on its first line, blank after), its notation and sign, cut before
     /// an `x`, and on its last line the time the turn took, where the game was on time.
-    pub fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<ListLine> {
+    pub(crate) fn list_lines(&self, width: usize, [blue, red]: [&str; 2]) -> Vec<ListLine> {
         let mut lines = Vec::new();
         for (n, turn) in self.turns.iter().enumerate() {
             let side = match self.positions[n].to_move() {
@@ -226,13 +231,13 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// Whether the game reviewed was played on time: its turns' times show.
-    pub fn timed(&self) -> bool {
+    pub(crate) fn timed(&self) -> bool {
         self.spent.iter().any(Option::is_some)
     }
 
     /// The line of `lines` (from [`Reviewing::list_lines`]) to keep in sight: the turn on
     /// view's, or the last at the end of the game.
-    pub fn list_line_at(&self, lines: &[ListLine]) -> usize {
+    pub(crate) fn list_line_at(&self, lines: &[ListLine]) -> usize {
         let at = lines.iter().position(|line| line.turn == self.at);
         at.unwrap_or(lines.len().saturating_sub(1))
     }
@@ -280,7 +285,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// Each player's summary so far.
-    pub fn summaries(&self) -> [Summary; 2] {
+    pub(crate) fn summaries(&self) -> [Summary; 2] {
         [Colour::Blue, Colour::Red].map(|side| Summary::of(side, &self.judged))
     }
 
@@ -350,7 +355,7 @@ impl<G: Input> ReviewScreen<G> {
     /// Takes in what the worker found, and keeps the review with the game: at once at the
     /// kept review's level, once done at another (a review half done at level 2 does not
     /// take the place of a whole one at level 4).
-    pub fn update(&mut self) {
+    pub(crate) fn update(&mut self) {
         if self.review.update() && (self.review.replaces.is_none() || self.review.done()) {
             self.review.replaces = None;
             self.game.keeping.review = Some(self.review.kept());
@@ -403,7 +408,7 @@ impl<G: Input> ReviewScreen<G> {
 
 /// The review of a game of any game (a trait, since [`Any`](crate::rules::Any) is the
 /// rules crate's).
-pub trait AnyReviewScreenExt {
+pub(crate) trait AnyReviewScreenExt {
     /// The review of the game on screen.
     fn new(game: AnyGameScreen, level: Option<Level>, leave: Leave) -> Self;
     /// The puzzles of the review, and its message line (to say they could not be kept).

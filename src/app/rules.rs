@@ -58,33 +58,39 @@ impl Scene {
 /// when it is open (with its chosen line).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Book {
+    /// The game whose rules it is.
     pub game: GameKind,
+    /// The page on screen.
     pub page: usize,
+    /// The page's scene on its board.
     pub scene: usize,
+    /// The contents list, when open, and its chosen line.
     pub contents: Option<usize>,
 }
 
 impl Book {
+    /// The book of `game`, open at its first page.
     pub fn new(game: GameKind) -> Book {
         Book { game, page: 0, scene: 0, contents: None }
     }
 
-    pub fn pages(&self) -> &'static [Page] {
+    pub(crate) fn pages(&self) -> &'static [Page] {
         pages(self.game)
     }
 
-    pub fn current(&self) -> &'static Page {
+    pub(crate) fn current(&self) -> &'static Page {
         &self.pages()[self.page]
     }
 
-    pub fn scene(&self) -> &'static Scene {
+    /// The scene on view.
+    pub(crate) fn scene(&self) -> &'static Scene {
         &self.current().scenes[self.scene]
     }
 
     /// The scene `p` tries: the one on view where it shows a move, else the page's example
     /// from its start (its first scene that shows one: the step after a move has nothing
     /// to try), else the scene on view.
-    pub fn scene_to_try(&self) -> &'static Scene {
+    pub(crate) fn scene_to_try(&self) -> &'static Scene {
         let scene = self.scene();
         match scene.turn {
             Some(_) => scene,
@@ -93,7 +99,7 @@ impl Book {
     }
 
     /// To page `page` (kept within the book), at its first scene.
-    pub fn turn_to(&mut self, page: usize) {
+    pub(crate) fn turn_to(&mut self, page: usize) {
         self.page = page.min(self.pages().len() - 1);
         self.scene = 0;
     }

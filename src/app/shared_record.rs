@@ -37,7 +37,7 @@ impl<G: Game> SharedRecord<G> {
     }
 
     /// What `look` reads of the record.
-    pub fn with<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
+    pub(crate) fn with<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
         look(&self.lock())
     }
 
@@ -47,7 +47,7 @@ impl<G: Game> SharedRecord<G> {
     }
 
     /// A copy of the record as it is now, held apart from this one.
-    pub fn copy(&self) -> SharedRecord<G> {
+    pub(crate) fn copy(&self) -> SharedRecord<G> {
         SharedRecord::new(self.lock().clone())
     }
 }

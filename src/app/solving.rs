@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 /// The positions a search may visit to find the answer to a wrong turn: a fixed budget,
 /// so that the answer is the same on every machine, and quick on the slowest.
-pub const REFUTATION_NODES: u64 = 30_000;
+pub(crate) const REFUTATION_NODES: u64 = 30_000;
 
 /// Where a puzzle on the board stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,10 +35,11 @@ pub enum Stage {
 /// A puzzle of the game `G` on the board.
 #[derive(Debug)]
 pub struct Solving<G: Game> {
+    /// The board it is solved on.
     pub table: Table<G>,
-    pub puzzle: Puzzle,
-    pub goal: Goal,
-    pub solver: Colour,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) goal: Goal,
+    pub(crate) solver: Colour,
     solution: Vec<G::Turn>,
     /// The positions along the solution: before its first turn, then after each.
     line: Vec<G>,
@@ -46,7 +47,7 @@ pub struct Solving<G: Game> {
     before: Option<(G, G::Turn)>,
     /// How many of the solution's turns are played on the board.
     pub at: usize,
-    pub stage: Stage,
+    pub(crate) stage: Stage,
     /// The first cell of the solution's turn, shown by a hint.
     pub hint: Option<Cell>,
     /// Whether the attempt is decided (rated) already: a hint or a wrong turn decides it
@@ -70,7 +71,7 @@ impl Family for Solvings {
 }
 
 /// A puzzle on the board, of any game.
-pub type AnySolving = Any<Solvings>;
+pub(crate) type AnySolving = Any<Solvings>;
 
 impl<G: Input> Solving<G> {
     /// `puzzle` on the board, checked against the rules first.
@@ -115,7 +116,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// What to find: "Blue wins in 2", or the better turn.
-    pub fn task(&self) -> Text {
+    pub(crate) fn task(&self) -> Text {
         match self.goal {
             Goal::Win { turns } => text!(PUZZLE_WINS_IN, self.solver, turns),
             Goal::Better => text!(PUZZLE_FIND_BETTER, self.solver),
@@ -129,7 +130,7 @@ impl<G: Input> Solving<G> {
 
     /// An action on the board: the cursor, Enter and Esc. A turn made is judged; the
     /// answer is `Some(solved)` when this decides the attempt.
-    pub fn on_board(&mut self, action: Action) -> Option<bool> {
+    pub(crate) fn on_board(&mut self, action: Action) -> Option<bool> {
         if self.stage != Stage::Solving {
             return None;
         }
@@ -170,7 +171,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// Plays the opponent's reply once it is due (`now`), or at once (`None`).
-    pub fn update(&mut self, now: Option<Instant>) {
+    pub(crate) fn update(&mut self, now: Option<Instant>) {
         let Some((reply, due)) = self.reply.take() else { return };
         if now.is_some_and(|now| now < due) {
             return self.reply = Some((reply, due));
@@ -210,7 +211,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// A hint: the first cell of the solution's turn lit. It costs the puzzle.
-    pub fn hint(&mut self) -> Option<bool> {
+    pub(crate) fn hint(&mut self) -> Option<bool> {
         if self.stage != Stage::Solving {
             return None;
         }
@@ -226,7 +227,7 @@ impl<G: Input> Solving<G> {
 
     /// Steps through the solution from the puzzle's start, once the puzzle is over: one
     /// turn on (`on`) or back.
-    pub fn step(&mut self, on: bool) {
+    pub(crate) fn step(&mut self, on: bool) {
         if self.stage == Stage::Solving {
             self.table.status_mut().info(text!(PUZZLE_NOT_YET));
             return;

@@ -30,10 +30,13 @@ use std::time::Instant;
 /// What fills the screen.
 #[derive(Debug)]
 pub enum Screen {
+    /// The menu.
     Menu(Menu),
+    /// A game.
     Game(Box<AnyGameScreen>),
     /// The computer's review of a game, the game under it.
     Review(Box<AnyReviewScreen>),
+    /// The rules pages.
     Rules(Book),
     /// Puzzles solved on the board, and the player's history of them.
     Puzzle(Box<puzzle::PuzzleScreen>),
@@ -67,15 +70,20 @@ impl Screen {
 pub enum Overlay {
     /// Every key of the screen below (and, in a game, what the board's marks mean).
     Help,
+    /// A question waiting for `y`.
     Ask(Question),
+    /// The file name being typed to save the game to.
     SaveAs(SavePrompt),
 }
 
 /// The whole application at one terminal.
 #[derive(Debug)]
 pub struct App {
+    /// What fills the screen.
     pub screen: Screen,
+    /// What is drawn over it, if anything.
     pub overlay: Option<Overlay>,
+    /// Set when the program is to end.
     pub quit: bool,
     /// What the program is asked to do after this event.
     pub request: Option<Request>,
@@ -171,7 +179,8 @@ impl App {
 
     /// Shows `view` in the lobby on screen, keeping the member's place: whether the lobby
     /// is on screen and showed another view.
-    pub fn show_lobby_view(&mut self, view: &lobby::LobbyView) -> bool {
+    #[cfg(feature = "club")]
+    pub(crate) fn show_lobby_view(&mut self, view: &lobby::LobbyView) -> bool {
         match &mut self.screen {
             Screen::Lobby(lobby) if lobby.view != *view => {
                 lobby.set_view(view.clone());
@@ -182,7 +191,7 @@ impl App {
     }
 
     /// Says `note` on the lobby's note line: whether the lobby is on screen.
-    pub fn note_in_lobby(&mut self, note: Text) -> bool {
+    pub(crate) fn note_in_lobby(&mut self, note: Text) -> bool {
         match &mut self.screen {
             Screen::Lobby(lobby) => {
                 lobby.note(note);
@@ -209,12 +218,12 @@ impl App {
     }
 
     /// Whether the bell is to ring with the next frame, taken: it rings once.
-    pub fn take_bell(&mut self) -> bool {
+    pub(crate) fn take_bell(&mut self) -> bool {
         std::mem::take(&mut self.bell)
     }
 
     /// Says `said` on the game on screen: a warning, or news.
-    pub fn say_at_game(&mut self, said: Text, warning: bool) {
+    pub(crate) fn say_at_game(&mut self, said: Text, warning: bool) {
         if let Some(game) = self.game_screen() {
             let message = match warning {
                 true => table::Message::Warning(said),
@@ -225,18 +234,15 @@ impl App {
     }
 
     /// What the app asks of the program around it after the last event, taken.
-    pub fn take_request(&mut self) -> Option<Request> {
+    #[cfg(feature = "club")]
+    pub(crate) fn take_request(&mut self) -> Option<Request> {
         self.request.take()
     }
 
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
-    pub fn seat_at_club(&mut self, seat: link::Seat, players: &Players) {
-        self.seat_at_club_rated(seat, players, [None, None]);
-    }
-
-    /// The same, each player's rating in the game's pool shown beside their name (Blue's,
-    /// Red's: `1512`, or `?` while provisional; none in a casual game).
+    /// Each player's rating in the game's pool is shown beside their name (Blue's, Red's:
+    /// `1512`, or `?` while provisional; none in a casual game).
     pub fn seat_at_club_rated(&mut self, seat: link::Seat, players: &Players, ratings: [Option<String>; 2]) {
         let game = crate::each_game!(map seat.link().record(), shared => {
             let mut game = GameScreen::shared(shared, seat.clone(), &self.profile.prefs, &self.waker);
@@ -271,7 +277,8 @@ impl App {
 
     /// A finished game of the club's on this terminal, its turns to step through; `q` goes
     /// back to the lobby.
-    pub fn replay_at_club(&mut self, saved: SavedGame) {
+    #[cfg(feature = "club")]
+    pub(crate) fn replay_at_club(&mut self, saved: SavedGame) {
         let (players, review) = (saved.players, saved.review);
         let game = crate::each_game!(map saved.game, record => {
             let loaded = (players.clone(), review.clone());
@@ -309,7 +316,7 @@ impl App {
 
     /// A new app at this same terminal (its profile, its loop) on the game read from
     /// `file`, which keeps it from then on.
-    pub fn opened_here(&self, saved: SavedGame, file: PathBuf) -> App {
+    pub(crate) fn opened_here(&self, saved: SavedGame, file: PathBuf) -> App {
         self.menu().opening(saved, file)
     }
 
@@ -351,7 +358,7 @@ impl App {
     }
 
     /// The puzzle screen, when it is the one on screen.
-    pub fn puzzle_screen(&mut self) -> Option<&mut puzzle::PuzzleScreen> {
+    pub(crate) fn puzzle_screen(&mut self) -> Option<&mut puzzle::PuzzleScreen> {
         match &mut self.screen {
             Screen::Puzzle(screen) => Some(screen),
             _ => None,
@@ -389,7 +396,7 @@ impl App {
 
     /// Stops the clocks of the game kept on screen, the time spent counted: the program
     /// is about to end.
-    pub fn stop_clocks(&mut self) {
+    pub(crate) fn stop_clocks(&mut self) {
         if let Some(game) = self.kept_game() {
             game.stop_clock();
         }

@@ -96,7 +96,7 @@ impl<G: Input> Table<G> {
     }
 
     /// A board on a game of its own from `start`.
-    pub fn at(start: G) -> Table<G> {
+    pub(crate) fn at(start: G) -> Table<G> {
         Table::new(SharedRecord::new(Record::new(start)))
     }
 }
@@ -114,7 +114,7 @@ impl<G: Input> Table<G> {
     }
 
     /// The record held, for whoever else plays on it (the computer, the advisor).
-    pub fn shared_record(&self) -> &SharedRecord<G> {
+    pub(crate) fn shared_record(&self) -> &SharedRecord<G> {
         &self.record
     }
 
@@ -123,20 +123,23 @@ impl<G: Input> Table<G> {
         self.read(Record::revision)
     }
 
+    /// The position on the board.
     pub fn position(&self) -> G {
         self.read(Record::position)
     }
 
+    /// Whose turn it is.
     pub fn to_move(&self) -> Colour {
         self.position().to_move()
     }
 
+    /// How the game ended, if it has.
     pub fn end(&self) -> Option<End> {
         self.read(Record::end)
     }
 
     /// The player who had to pass just now, if the last thing that happened is a skip.
-    pub fn skipped(&self) -> Option<Colour> {
+    pub(crate) fn skipped(&self) -> Option<Colour> {
         self.read(|record| {
             let last = record.history().last()?;
             last.turn.is_none().then(|| last.position.to_move().other())
@@ -145,12 +148,12 @@ impl<G: Input> Table<G> {
 
     /// Whether a game is going on that quitting would interrupt: turns in its line, and
     /// not over at its end (wherever the players stand in it).
-    pub fn in_progress(&self) -> bool {
+    pub(crate) fn in_progress(&self) -> bool {
         self.read(|record| !record.line().is_empty() && record.line_end().is_none())
     }
 
     /// Whether a turn has been played (and so may be taken back).
-    pub fn has_history(&self) -> bool {
+    pub(crate) fn has_history(&self) -> bool {
         self.read(|record| !record.history().is_empty())
     }
 
@@ -194,22 +197,22 @@ impl<G: Input> Table<G> {
     }
 
     /// What was picked, taken away.
-    pub fn take_picked(&mut self) -> Option<G::Picked> {
+    pub(crate) fn take_picked(&mut self) -> Option<G::Picked> {
         self.picked.take()
     }
 
     /// The turn made back in the game that waits for the player's word, if one does.
-    pub fn pending(&self) -> Option<&G::Turn> {
+    pub(crate) fn pending(&self) -> Option<&G::Turn> {
         self.pending.as_ref()
     }
 
     /// That turn, taken away: played, or dropped when the player keeps the later turns.
-    pub fn take_pending(&mut self) -> Option<G::Turn> {
+    pub(crate) fn take_pending(&mut self) -> Option<G::Turn> {
         self.pending.take()
     }
 
     /// What a key does on the board itself: the cursor, Enter and Esc.
-    pub fn on_board(&mut self, action: Action) {
+    pub(crate) fn on_board(&mut self, action: Action) {
         let board = self.position().board();
         match action {
             Action::Step(step) => self.cursor.step(board, step),

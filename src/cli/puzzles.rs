@@ -63,7 +63,7 @@ pub struct MakePuzzles {
 
 /// Does what `hexstack puzzles` asks: `what` on the puzzles of `file` (else the player's
 /// own and the shipped ones), kept to `theme` where one is given.
-pub fn run(
+pub(super) fn run(
     what: Option<Puzzles>,
     file: Option<&Path>,
     theme: Option<String>,

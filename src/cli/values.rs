@@ -39,6 +39,8 @@ pub fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
 /// The board and position a command starts from.
 #[derive(Args)]
 pub struct From {
+    // A doc comment would be the argument's help text in `--help`, where its name says it.
+    #[allow(missing_docs)]
     #[arg(value_parser = game())]
     pub game: GameKind,
     /// Board side, for a game played on more than one (default: its usual board)
@@ -62,7 +64,7 @@ pub const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).
-pub fn player_name(name: Option<String>) -> Result<Option<String>, Text> {
+pub(crate) fn player_name(name: Option<String>) -> Result<Option<String>, Text> {
     let Some(name) = name else { return Ok(None) };
     let shown = excerpt(&name);
     if name.chars().any(char::is_control) {
@@ -88,7 +90,7 @@ pub fn scale(text: &str) -> Result<f64, Text> {
 }
 
 /// `perft --depth`: refused past the game's deepest perft on this board, the limit in the error.
-pub fn check_depth(position: &AnyPosition, depth: u32) -> Result<(), Text> {
+pub(crate) fn check_depth(position: &AnyPosition, depth: u32) -> Result<(), Text> {
     let deepest = crate::each_game!(position, p, G => <G as Game>::deepest_perft(p.board()));
     match depth <= deepest {
         true => Ok(()),

@@ -14,7 +14,9 @@ const DAY: Duration = crate::rules::time_control::DAY;
 /// When a correspondence turn's time runs out, on the club's clock.
 #[derive(Clone, Debug)]
 pub struct Deadline {
+    /// The moment it runs out.
     pub at: Instant,
+    /// The clock it is read on (a test's, in tests).
     pub time: Timepiece,
 }
 
@@ -31,14 +33,14 @@ impl Deadline {
 
     /// When [`Deadline::shown`] next changes, the moment to draw it again; None once it has
     /// passed (the club, not the screen, ends the game).
-    pub fn next_change(&self) -> Option<Instant> {
+    pub(crate) fn next_change(&self) -> Option<Instant> {
         let (now, left) = (self.time.now(), self.left());
         (!left.is_zero()).then(|| now + until_days_change(left))
     }
 
     /// Whether under a sixth of `allowance` is left: a sixth of every allowance the club
     /// offers is whole hours, so the warning begins as the figure turns.
-    pub fn short(&self, allowance: Duration) -> bool {
+    pub(crate) fn short(&self, allowance: Duration) -> bool {
         self.left() < allowance / 6
     }
 }
@@ -67,7 +69,7 @@ pub fn shown_days(left: Duration) -> String {
 /// How long until [`shown_days`] of a turn with `left` changes: the next whole hour from a
 /// day up, minute from an hour up, second below; just past it, so that it has turned when
 /// drawn, and never past the deadline.
-pub fn until_days_change(left: Duration) -> Duration {
+pub(crate) fn until_days_change(left: Duration) -> Duration {
     let step = match left {
         left if left >= DAY => HOUR,
         left if left >= HOUR => MINUTE,

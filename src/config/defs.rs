@@ -87,13 +87,16 @@ macro_rules! config_items {
         /// usable).
         #[derive(Clone, Debug)]
         pub struct Values {
-            $(pub $name: Option<$type>,)*
+            $(
+                #[doc = concat!("What the file says of `", $file, "`.")]
+                pub $name: Option<$type>,
+            )*
             /// `[theme]`'s colours for the players, and its marks' styles.
             pub colours: [Option<Color>; 2],
-            pub marks: Vec<(Mark, Style)>,
+            pub(crate) marks: Vec<(Mark, Style)>,
             /// The key table with `[keys]`'s bindings in it, and the actions rebound.
             pub keys: Vec<Binding>,
-            pub rebound: Vec<&'static str>,
+            pub(crate) rebound: Vec<&'static str>,
         }
 
         impl Default for Values {
@@ -111,7 +114,11 @@ macro_rules! config_items {
         /// Every setting, its value and where it came from.
         #[derive(Clone, Debug)]
         pub struct Settings {
-            $($(#[doc = $doc])* pub $name: Sourced<$type>,)*
+            $(
+                $(#[doc = $doc])*
+                #[doc = concat!("\nThe config file's `", $file, "`, its flag's or the default, and which.")]
+                pub $name: Sourced<$type>,
+            )*
             /// The colours and styles, the theme's with the file's changes (or none: `NO_COLOR`).
             pub look: Sourced<Theme>,
             /// The key table, the file's bindings in it.

@@ -13,7 +13,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 /// The file's settings from `text`, and a warning for each one it could not read.
-pub fn values(text: &str, file: &str) -> (Values, Vec<Text>) {
+pub(super) fn values(text: &str, file: &str) -> (Values, Vec<Text>) {
     let mut reader = Reader { text, file, warnings: Vec::new() };
     let (table, errors) = DeTable::parse_recoverable(text);
     for error in errors {
@@ -138,7 +138,7 @@ fn mark_styles(reader: &mut Reader, values: &mut Values, table: &DeTable) {
 
 /// A style: words among bold, dim, italic, underlined, reversed, crossed_out, and at most
 /// one colour; `plain` (or nothing) for none.
-pub fn style(words: &str) -> Option<Style> {
+pub(super) fn style(words: &str) -> Option<Style> {
     const MODIFIERS: [(&str, Modifier); 6] = [
         ("bold", Modifier::BOLD),
         ("dim", Modifier::DIM),

@@ -5,7 +5,7 @@ use crate::theme::Theme;
 
 /// The look of the screens: the theme named, with the players' colours and the marks'
 /// styles the file gives; no colour at all where `NO_COLOR` is set.
-pub fn theme(name: &Sourced<String>, values: &Values, no_color: bool) -> Sourced<Theme> {
+pub(super) fn theme(name: &Sourced<String>, values: &Values, no_color: bool) -> Sourced<Theme> {
     let mut theme = Theme::named(&name.value).unwrap_or(Theme::DEFAULT);
     let [blue, red] = values.colours;
     theme.blue = blue.map_or(theme.blue, |colour| theme.blue.fg(colour));

@@ -26,7 +26,7 @@ pub fn nearest<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Opt
 
 /// The names a value that should be `expected` is one of, to suggest the one meant; none
 /// for a value of another kind (a number, a colour).
-pub fn values_of(expected: Key<0>) -> Vec<&'static str> {
+pub(crate) fn values_of(expected: Key<0>) -> Vec<&'static str> {
     if expected == CONFIG_EXPECT_THEME {
         crate::theme::Theme::NAMED.map(|(name, _)| name).to_vec()
     } else {

@@ -12,8 +12,8 @@ pub mod keys {
 use keys::*;
 
 /// How Clamber says it has stacks and pieces.
-pub const STACKS: super::Noun = super::Noun([COUNT_STACK_ONE, COUNT_STACK_FEW, COUNT_STACK_MANY]);
-pub const PIECES: super::Noun = super::Noun([COUNT_PIECE_ONE, COUNT_PIECE_FEW, COUNT_PIECE_MANY]);
+pub(crate) const STACKS: super::Noun = super::Noun([COUNT_STACK_ONE, COUNT_STACK_FEW, COUNT_STACK_MANY]);
+pub(crate) const PIECES: super::Noun = super::Noun([COUNT_PIECE_ONE, COUNT_PIECE_FEW, COUNT_PIECE_MANY]);
 
 impl Words for Position {
     const COMMON: Common = COMMON;

@@ -14,7 +14,8 @@ mod table;
 pub mod triad;
 mod words;
 
-pub use words::{Common, OfBoard, Words, own, own_for, parse_error};
+pub use words::{Common, OfBoard, Words, own};
+pub(crate) use words::{own_for, parse_error};
 
 use crate::ai::Level;
 use crate::rules::{Colour, GameKind};
@@ -36,6 +37,9 @@ include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 use keys::*;
 
 /// A language of the program.
+// clap would show a variant's doc comment beside its value in `--help`: `en`, `fr` and `sr`
+// say themselves.
+#[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, clap::ValueEnum)]
 pub enum Lang {
     #[default]
@@ -45,10 +49,11 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, in the order the language files' tables hold them.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Sr];
 
     /// The language of a locale name such as `fr_FR.UTF-8` or `sr_RS@cyrillic`, if known.
-    pub fn from_locale(locale: &str) -> Option<Lang> {
+    pub(crate) fn from_locale(locale: &str) -> Option<Lang> {
         match locale.get(..2)?.to_ascii_lowercase().as_str() {
             "en" => Some(Lang::En),
             "fr" => Some(Lang::Fr),
@@ -150,6 +155,7 @@ impl Lang {
 pub struct Key<const N: usize>(&'static str);
 
 impl<const N: usize> Key<N> {
+    /// The key named `key` (the build makes them, from the language files).
     pub const fn new(key: &'static str) -> Key<N> {
         Key(key)
     }
@@ -174,14 +180,14 @@ impl Text {
     }
 
     /// This text, then `cause` after a colon: `cannot read F: no such file`.
-    pub fn because(self, cause: impl Into<Arg>) -> Text {
+    pub(crate) fn because(self, cause: impl Into<Arg>) -> Text {
         let cause: Arg = cause.into();
         text!(BECAUSE, self, cause)
     }
 
     /// Whether this is a text of `key`, whatever its values: a screen-reader line words
     /// some of the screens' texts its own way.
-    pub fn is<const N: usize>(&self, key: Key<N>) -> bool {
+    pub(crate) fn is<const N: usize>(&self, key: Key<N>) -> bool {
         self.key == key.0
     }
 }
@@ -249,13 +255,13 @@ macro_rules! plain {
 plain!(String, &str, &String, u8, u16, u32, u64, usize, i32, i64, f64, crate::rules::hex::Cell);
 
 /// How many characters of a file's or a peer's text an error quotes.
-pub const EXCERPT: usize = 40;
+pub(crate) const EXCERPT: usize = 40;
 /// The longest value put in a text, in characters.
-pub const MAX_MESSAGE: usize = 240;
+pub(crate) const MAX_MESSAGE: usize = 240;
 
 /// At most [`EXCERPT`] characters of `text` to quote in an error, control characters
 /// shown as escapes (`\u{1b}`), an ellipsis where it was cut.
-pub fn excerpt(text: &str) -> String {
+pub(crate) fn excerpt(text: &str) -> String {
     let mut out: String = text.chars().take(EXCERPT).flat_map(shown).collect();
     if text.chars().nth(EXCERPT).is_some() {
         out.push('…');
@@ -314,7 +320,7 @@ pub fn level(level: Level) -> Text {
 }
 
 /// Things in a list, the last two joined by `last` (`and`, `or`): `a, b and c`.
-pub fn list(things: &[&str], last: Key<2>) -> Text {
+pub(crate) fn list(things: &[&str], last: Key<2>) -> Text {
     match things.split_last() {
         Some((end, [])) => text!(PLAIN, *end),
         Some((end, rest)) => text!(last, rest.join(", "), *end),
@@ -328,7 +334,7 @@ pub fn games(last: Key<2>) -> Text {
 }
 
 /// Why a time control was refused, quoting what was given.
-pub fn clock_error(bad: crate::clock::BadControl, given: &str) -> Text {
+pub(crate) fn clock_error(bad: crate::clock::BadControl, given: &str) -> Text {
     use crate::clock::{BadControl, LARGEST_INCREMENT, LONGEST_BASE};
     let given = excerpt(given);
     match bad {

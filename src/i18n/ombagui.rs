@@ -12,7 +12,7 @@ pub mod keys {
 use keys::*;
 
 /// A kind of piece: `light`.
-pub fn kind(kind: Kind) -> Text {
+pub(crate) fn kind(kind: Kind) -> Text {
     match kind {
         Kind::Light => text!(KIND_LIGHT),
         Kind::Medium => text!(KIND_MEDIUM),

@@ -15,6 +15,7 @@ pub struct Table {
 }
 
 impl Table {
+    /// The table of these parts (the build writes the calls).
     pub const fn new(
         keys: &'static str,
         key_ends: &'static [u32],

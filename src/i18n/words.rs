@@ -45,24 +45,28 @@ pub trait Words: Game {
 pub struct Common {
     /// Its texts in the three languages (keys without its name).
     pub texts: super::Table,
+    /// Its name on a board, as titles say it (`Clamber · side 3`).
     pub title: OfBoard,
+    /// Its name on a board in a set-up (`Clamber, side 3`).
     pub setup: OfBoard,
     /// The menu's entry to play it on its usual board, and on another (if it has others).
     pub play_usual: OfBoard,
-    pub play: Option<OfBoard>,
+    pub(crate) play: Option<OfBoard>,
     /// The menu's entry for its rules.
     pub rules: Key<0>,
     /// What it says of a text that is not one of its positions, a bad player to move, a
     /// bad entry of the cell list.
     pub not_position: Key<1>,
-    pub bad_player: Key<1>,
-    pub bad_entry: Key<1>,
+    pub(crate) bad_player: Key<1>,
+    pub(crate) bad_entry: Key<1>,
 }
 
 /// A text naming a game on a board: by its name alone, or with the board's side.
 #[derive(Clone, Copy)]
 pub enum OfBoard {
+    /// The game's name alone.
     Name(Key<0>),
+    /// The game's name with the board's side.
     Side(Key<1>),
 }
 
@@ -81,7 +85,7 @@ pub fn own<G: Words>(key: Key<0>) -> Key<0> {
 }
 
 /// `key`, or the text `game` says its own way instead.
-pub fn own_for(key: Key<0>, game: Option<GameKind>) -> Key<0> {
+pub(crate) fn own_for(key: Key<0>, game: Option<GameKind>) -> Key<0> {
     match game {
         Some(game) => crate::each_game!(kind game, G => own::<G>(key)),
         None => key,
@@ -89,7 +93,7 @@ pub fn own_for(key: Key<0>, game: Option<GameKind>) -> Key<0> {
 }
 
 /// Why a text is not a position or a turn; what it quotes of the text is cut short.
-pub fn parse_error(error: &ParseError) -> Text {
+pub(crate) fn parse_error(error: &ParseError) -> Text {
     use ParseErrorKind as K;
     match error.kind() {
         K::UnknownGame(name) => text!(PARSE_UNKNOWN_GAME, excerpt(name), games(LIST_AND)),

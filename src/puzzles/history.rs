@@ -12,7 +12,7 @@ use std::io::Read;
 use std::path::Path;
 
 /// The most lines read back (and kept): the latest ones.
-pub const MOST_LINES: usize = 10_000;
+pub(crate) const MOST_LINES: usize = 10_000;
 /// The most bytes read of the file: a line is well under 200 of them.
 const MOST_BYTES: u64 = 4 * 1024 * 1024;
 
@@ -21,7 +21,9 @@ const MOST_BYTES: u64 = 4 * 1024 * 1024;
 pub struct Attempt {
     /// When, as `2026-12-03 15:31 UTC`.
     pub date: String,
+    /// The puzzle's id.
     pub id: String,
+    /// Whether it was solved.
     pub solved: bool,
     /// The player's rating after it.
     pub rating: Rating,
@@ -88,7 +90,7 @@ impl History {
     }
 
     /// Adds a streak ended after `length` puzzles solved.
-    pub fn add_streak(&mut self, date: String, length: u32) {
+    pub(crate) fn add_streak(&mut self, date: String, length: u32) {
         self.push(Entry::Streak { date, length });
     }
 
@@ -112,7 +114,7 @@ impl History {
     }
 
     /// The puzzles solved (at some attempt).
-    pub fn solved(&self) -> HashSet<&str> {
+    pub(crate) fn solved(&self) -> HashSet<&str> {
         self.attempts().filter(|attempt| attempt.solved).map(|attempt| attempt.id.as_str()).collect()
     }
 

@@ -51,7 +51,8 @@ impl Options {
 
 /// A game to look for puzzles in: its turns from its start, and where it comes from.
 pub struct SourceGame<G: Game> {
-    pub start: G,
+    pub(crate) start: G,
+    /// The turns played, from its start.
     pub turns: Vec<G::Turn>,
     /// `self-play`, or the saved game's name (its turn is added).
     pub name: Option<String>,
@@ -68,7 +69,7 @@ const LONGEST_GAME: usize = 300;
 const OPENING: usize = 2;
 
 /// The puzzle maker: the prover and the positions already made (no two puzzles alike).
-pub struct Maker<G: Themes> {
+pub(crate) struct Maker<G: Themes> {
     options: Options,
     prover: Prover<G>,
     made: HashSet<String>,
@@ -80,7 +81,7 @@ pub struct Maker<G: Themes> {
 }
 
 impl<G: Themes> Maker<G> {
-    pub fn new(options: Options, prefix: &str) -> Maker<G> {
+    pub(crate) fn new(options: Options, prefix: &str) -> Maker<G> {
         Maker {
             options,
             prover: Prover::new(options.proof_budget),
@@ -92,7 +93,7 @@ impl<G: Themes> Maker<G> {
     }
 
     /// How many puzzles are made so far.
-    pub fn made(&self) -> usize {
+    pub(crate) fn made(&self) -> usize {
         self.made.len()
     }
 
@@ -103,7 +104,7 @@ impl<G: Themes> Maker<G> {
     /// Makes the puzzles: first from `saved` (each position of each game), then from
     /// self-play games from `start` until the count is reached; each is handed to `emit`
     /// as it is made (which may say stop), and `progress` hears of each game played.
-    pub fn run(
+    pub(crate) fn run(
         &mut self,
         start: G,
         saved: &[SourceGame<G>],

@@ -25,9 +25,8 @@ mod triad;
 mod unpack;
 
 pub use crate::ai::proof::{Prover, Spent};
-pub use themes::{
-    Theme, Themes, counts as theme_counts, game_of as theme_game, order as theme_order, words as theme_words,
-};
+pub(crate) use themes::game_of as theme_game;
+pub use themes::{Theme, Themes, counts as theme_counts, order as theme_order, words as theme_words};
 
 use crate::ai::review::skip_if_stuck;
 use crate::folders::Folders;
@@ -42,15 +41,16 @@ pub mod own;
 /// The most fields a line has.
 const FIELDS: usize = 9;
 /// The longest line read, in bytes: a puzzle is a position and a few turns.
-pub const LONGEST_LINE: usize = 4096;
+pub(crate) const LONGEST_LINE: usize = 4096;
 /// The most turns a solution holds (both sides').
-pub const LONGEST_SOLUTION: usize = 31;
+pub(crate) const LONGEST_SOLUTION: usize = 31;
 
 /// One puzzle, as its line says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Its name, unique within a set: `c3-0042`, `mine-...`.
     pub id: String,
+    /// The game it is of.
     pub game: GameKind,
     /// The position to solve, in notation, the solver to move.
     pub position: String,
@@ -70,7 +70,10 @@ pub struct Puzzle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
     /// The line ends with the solver's win, after this many of the solver's turns.
-    Win { turns: usize },
+    Win {
+        /// How many of the solver's turns.
+        turns: usize,
+    },
     /// The line is the better turn a review found (a player's own mistake): it does not
     /// end the game.
     Better,
@@ -137,7 +140,7 @@ impl Puzzle {
 
     /// The puzzle as `G`'s own values, checked as [`Puzzle::check`] checks it: what the
     /// board that solves it plays from.
-    pub fn replayed<G: Game + Words>(&self) -> Result<Replayed<G>, Text> {
+    pub(crate) fn replayed<G: Game + Words>(&self) -> Result<Replayed<G>, Text> {
         self.replay(self.position.parse().map_err(|e| parse_error(&e))?)
     }
 
@@ -177,14 +180,14 @@ impl Puzzle {
 }
 
 /// A puzzle's line as one game's values, replayed against the rules.
-pub struct Replayed<G: Game> {
+pub(crate) struct Replayed<G: Game> {
     /// The solution's turns.
     pub solution: Vec<G::Turn>,
     /// The positions along the solution: the puzzle's, then after each turn (skips made).
     pub line: Vec<G>,
     /// The position before the opponent's mistake, and the mistake, when the puzzle has them.
     pub before: Option<(G, G::Turn)>,
-    pub goal: Goal,
+    pub(crate) goal: Goal,
 }
 
 impl Puzzle {
@@ -273,12 +276,12 @@ pub fn own_and_shipped(folders: &Folders) -> (Vec<Puzzle>, std::collections::Has
 }
 
 /// The file of the player's own puzzles, made from the mistakes their reviews marked.
-pub fn mine_path(folders: &Folders) -> Option<std::path::PathBuf> {
+pub(crate) fn mine_path(folders: &Folders) -> Option<std::path::PathBuf> {
     Some(folders.puzzles()?.join("mine.tsv"))
 }
 
 /// The file of the player's attempts and rating.
-pub fn history_path(folders: &Folders) -> Option<std::path::PathBuf> {
+pub(crate) fn history_path(folders: &Folders) -> Option<std::path::PathBuf> {
     Some(folders.puzzles()?.join("history.txt"))
 }
 

@@ -19,10 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// How much more of the player's chance (0 to 1) the better turn must keep than the turn
 /// played, as the deeper search sees both, for a puzzle: fifteen points, a little under a
 /// mistake's twenty, since the two searches look at the same turns a ply apart.
-pub const CLEARLY: f64 = 0.15;
+pub(crate) const CLEARLY: f64 = 0.15;
 
 /// The most puzzles the player's file keeps: the newest.
-pub const MOST: usize = 2000;
+pub(crate) const MOST: usize = 2000;
 
 /// The largest file read: [`MOST`] lines of the longest length, and room for a head.
 const MOST_BYTES: u64 = (MOST as u64 + 16) * super::LONGEST_LINE as u64;
@@ -34,8 +34,9 @@ const HEAD: &str = "# hexstack: puzzles from your own mistakes, newest last (doc
 pub struct Reviewed<'a, G: Game> {
     /// The start and the position after each turn ([`review::positions`]).
     pub positions: &'a [G],
+    /// The turns played.
     pub turns: &'a [G::Turn],
-    pub judged: &'a [Option<Judged<G::Turn>>],
+    pub(crate) judged: &'a [Option<Judged<G::Turn>>],
     /// The sides a person played.
     pub persons: &'a [Colour],
     /// The saved game's file name.
@@ -44,7 +45,7 @@ pub struct Reviewed<'a, G: Game> {
 
 /// The sides a person played in a game where the computer plays as `computer` says: in a
 /// hot-seat game, both.
-pub fn persons(computer: Option<Computer>) -> Vec<Colour> {
+pub(crate) fn persons(computer: Option<Computer>) -> Vec<Colour> {
     let computer = |colour| match computer.map(|computer| computer.side) {
         Some(Side::Both) => true,
         Some(Side::Blue) => colour == Colour::Blue,
@@ -57,7 +58,7 @@ pub fn persons(computer: Option<Computer>) -> Vec<Colour> {
 /// The budget the better turn and the turn played are checked with: one ply deeper than
 /// the review's and twice its positions, judged as usual (a level 1 review judges as a
 /// beginner). Positions, never time, so that a game gives the same puzzles on any machine.
-pub fn budget(review: Budget) -> Budget {
+pub(crate) fn budget(review: Budget) -> Budget {
     Budget {
         nodes: review.nodes.map(|nodes| nodes.saturating_mul(2)),
         depth: review.depth.map(|depth| depth + 1),
@@ -216,11 +217,11 @@ fn one_word(name: &str) -> String {
 }
 
 /// The lines of the player's file that are not puzzles: each one's number, from 1, and why.
-pub type Skipped = Vec<(usize, Text)>;
+pub(crate) type Skipped = Vec<(usize, Text)>;
 
 /// The puzzles in the text of the player's file, and the lines that are not puzzles:
 /// skipped, so that one bad line loses no other.
-pub fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
+pub(crate) fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
     let (mut puzzles, mut bad) = (Vec::new(), Vec::new());
     let lines =
         text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'));
@@ -236,7 +237,7 @@ pub fn read_mine(text: &str) -> (Vec<Puzzle>, Skipped) {
 /// The file's text with `found` added after what it holds: a puzzle whose id is there
 /// already is not added again, a line that is not a puzzle is dropped, and past [`MOST`]
 /// the oldest go. How many were added.
-pub fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
+pub(crate) fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
     let (mut puzzles, _) = read_mine(text);
     let mut added = 0;
     for puzzle in found {

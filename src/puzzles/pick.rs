@@ -9,7 +9,7 @@ use std::collections::HashSet;
 /// (`mine`, ids) not yet solved, the nearest to the rating; else of the rest. Solved
 /// ones only when every one is (then the nearest of all, `current` left out when others
 /// are there). Only puzzles of `theme`, when one is given.
-pub fn next(
+pub(crate) fn next(
     puzzles: &[Puzzle],
     mine: &HashSet<String>,
     solved: &HashSet<&str>,
@@ -30,7 +30,7 @@ pub fn next(
 /// The puzzles of a streak, in the order they come: from a little under the player's
 /// rating up, the easiest first, those solved before left out while others remain; only
 /// puzzles of `theme`, when one is given.
-pub fn streak(
+pub(crate) fn streak(
     puzzles: &[Puzzle],
     solved: &HashSet<&str>,
     (rating, theme): (f64, Option<&str>),
@@ -47,7 +47,7 @@ pub fn streak(
 }
 
 /// Whether `puzzle` has `theme` (any puzzle, when none is given).
-pub fn of_theme(puzzle: &Puzzle, theme: Option<&str>) -> bool {
+pub(crate) fn of_theme(puzzle: &Puzzle, theme: Option<&str>) -> bool {
     theme.is_none_or(|theme| puzzle.themes.iter().any(|own| own == theme))
 }
 

@@ -5,10 +5,10 @@
 pub use hexstack_glicko::Rating;
 
 /// A puzzle's deviation: its rating is taken as known this well.
-pub const PUZZLE_DEVIATION: f64 = 80.0;
+pub(crate) const PUZZLE_DEVIATION: f64 = 80.0;
 
 /// The player's rating `player` after an attempt at a puzzle rated `puzzle`: solved or not.
-pub fn after_puzzle(player: Rating, puzzle: u32, solved: bool) -> Rating {
+pub(crate) fn after_puzzle(player: Rating, puzzle: u32, solved: bool) -> Rating {
     let opponent = Rating { rating: f64::from(puzzle), deviation: PUZZLE_DEVIATION, volatility: 0.06 };
     player.after_one(opponent, if solved { 1.0 } else { 0.0 })
 }

@@ -16,6 +16,7 @@ use crate::rules::{Colour, Game, GameKind};
 /// A game's own theme: its name in the puzzle line, and its words.
 #[derive(Clone, Copy, Debug)]
 pub struct Theme {
+    /// Its name in the puzzle line (`chain-capture`).
     pub name: &'static str,
     /// A few words for the list of themes and the puzzle's panel.
     pub title: Key<0>,
@@ -49,7 +50,7 @@ pub trait Themes: Evaluate {
 
 /// The themes of a solution from `start`: `win-in-N`, what the solver's turns do, and
 /// `parry` where a reply had to stop a win at once.
-pub fn themes_of<G: Themes>(start: &G, line: &[G::Turn]) -> Vec<String> {
+pub(super) fn themes_of<G: Themes>(start: &G, line: &[G::Turn]) -> Vec<String> {
     let solver = start.to_move();
     let mut themes = vec![format!("win-in-{}", line.len().div_ceil(2))];
     let mut add = |theme: &str| {
@@ -95,7 +96,7 @@ pub fn words(name: &str) -> Option<(Text, Text)> {
 }
 
 /// The game whose rules a theme is in the words of; `None` for a theme of every game.
-pub fn game_of(name: &str) -> Option<GameKind> {
+pub(crate) fn game_of(name: &str) -> Option<GameKind> {
     let own = |game: GameKind| crate::each_game!(kind game, G => <G as Themes>::THEMES);
     GameKind::ALL.iter().copied().find(|&game| own(game).iter().any(|theme| theme.name == name))
 }
@@ -144,7 +145,7 @@ fn glance<G: Evaluate>(position: &G, next: &G) -> i32 {
 /// The tempting wrong turns along a solution: at each solver's turn but the last, the
 /// other turns that look at least as good as the solution's at a glance (none of them wins
 /// as fast: the proof said the solution's is the only one).
-pub fn tempting<G: Evaluate>(start: &G, line: &[G::Turn]) -> usize {
+pub(super) fn tempting<G: Evaluate>(start: &G, line: &[G::Turn]) -> usize {
     let mut count = 0;
     let mut position = *start;
     for (ply, turn) in line.iter().enumerate() {
@@ -163,7 +164,7 @@ pub fn tempting<G: Evaluate>(start: &G, line: &[G::Turn]) -> usize {
 /// The rating a puzzle starts at: 800 for a win in one, 350 more for each further turn of
 /// the solver's, 40 more for each tempting wrong turn (ten at most a solver's turn), on
 /// the players' scale.
-pub fn starting_rating(solver_turns: usize, tempting: usize) -> u32 {
+pub(crate) fn starting_rating(solver_turns: usize, tempting: usize) -> u32 {
     let lengths = 350 * solver_turns.saturating_sub(1);
     let temptations = 40 * tempting.min(10 * solver_turns);
     (800 + lengths + temptations).clamp(400, 3000) as u32

@@ -35,7 +35,7 @@ impl<G: Game> Record<G> {
 
     /// Whether the game is played on time and its line has ended: its turns can be looked
     /// back through, but not played again (the clocks' time is spent).
-    pub fn timed_and_over(&self) -> bool {
+    pub(crate) fn timed_and_over(&self) -> bool {
         self.clock.is_some() && self.line_end().is_some()
     }
 
@@ -70,25 +70,25 @@ impl<G: Game> Record<G> {
 
     /// When the loop should look at the clocks again: the next change of the running
     /// clock's figure, or its flag. `None` while no clock runs.
-    pub fn clock_due(&self) -> Option<Instant> {
+    pub(crate) fn clock_due(&self) -> Option<Instant> {
         self.clock.as_ref()?.next_change()
     }
 
     /// A number that grows whenever the game or the time kept of it changes (a turn, or
     /// a clock stopped with time spent): what keeps the game writes it again then.
-    pub fn kept_revision(&self) -> u64 {
+    pub(crate) fn kept_revision(&self) -> u64 {
         self.revision + self.clock.as_ref().map_or(0, Clock::stops)
     }
 
     /// Notes the time its player spent on the last turn played (a saved game's).
-    pub fn set_last_spent(&mut self, spent: Option<Duration>) {
+    pub(crate) fn set_last_spent(&mut self, spent: Option<Duration>) {
         if let Some(ply) = self.plies[1..self.played].iter_mut().rev().find(|ply| ply.turn.is_some()) {
             ply.spent = spent;
         }
     }
 
     /// How many turns `colour` played so far, and what they took, added up.
-    pub fn turns_by(&self, colour: Colour) -> (u32, Duration) {
+    pub(crate) fn turns_by(&self, colour: Colour) -> (u32, Duration) {
         let (mut mover, mut turns, mut spent) = (self.start().to_move(), 0, Duration::ZERO);
         for ply in self.history() {
             if ply.turn.is_some() && mover == colour {

@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 /// The largest saved game read, in bytes: a turn is a line of 10 to 20 bytes, so a
 /// 100,000-turn game takes 1 to 2 MB.
-pub const MAX_BYTES: u64 = 16 << 20;
+pub(crate) const MAX_BYTES: u64 = 16 << 20;
 /// The longest line read, in characters: the longest start position (side 6) takes ~700.
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 
 /// `text` for a header field: a backslash, a control character, and white space at either
 /// end (which reading trims) are written as escapes, so any text reads back the same.
@@ -32,7 +32,7 @@ pub fn escape(text: &str) -> String {
 
 /// The text [`escape`] wrote. A backslash that starts no escape stays as it is (files
 /// written by hand, or before names were escaped).
-pub fn unescape(text: &str) -> String {
+pub(crate) fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find('\\') {

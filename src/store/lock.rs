@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 
 /// A game locked by this process; dropping it unlocks the game and removes the lock file.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     file: File,
     path: PathBuf,
 }
 
 /// Who has a game open: what its lock file says.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Holder {
+pub(crate) struct Holder {
     pub pid: Option<u32>,
     pub host: Option<String>,
 }
@@ -38,7 +38,7 @@ impl std::fmt::Display for Holder {
 }
 
 /// The lock file of the game kept in `game`.
-pub fn lock_path(game: &Path) -> PathBuf {
+pub(crate) fn lock_path(game: &Path) -> PathBuf {
     let name = game.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     game.with_file_name(format!(".{name}.lock"))
 }
@@ -56,7 +56,7 @@ fn host() -> Option<String> {
 /// Locks the game kept in `game` for this process, or says who holds it. A lock file left
 /// by a process that ended is taken over. Temporary files of a write that process never
 /// finished are removed: only the holder writes a game.
-pub fn take(game: &Path) -> std::io::Result<Result<Lock, Holder>> {
+pub(crate) fn take(game: &Path) -> std::io::Result<Result<Lock, Holder>> {
     let path = lock_path(game);
     // A holder that is just letting go removes the file under us: then try again.
     for _ in 0..8 {
@@ -117,7 +117,7 @@ fn remove_unfinished(game: &Path) {
 impl Lock {
     /// Whether this process still holds the game: its lock file was not removed (by hand)
     /// and taken by another since.
-    pub fn held(&self) -> bool {
+    pub(crate) fn held(&self) -> bool {
         same_file(&self.file, &self.path)
     }
 }

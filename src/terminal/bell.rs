@@ -6,6 +6,7 @@ use std::io::Write;
 
 /// A terminal whose bell can ring: a real one is sent BEL, a test's stays quiet.
 pub trait Bell {
+    /// Rings the bell.
     fn ring(&mut self) -> std::io::Result<()>;
 }
 

@@ -101,10 +101,10 @@ where
 
 /// The header line of `review --text`'s turns: their columns' names, the same in every
 /// language (scripts and spreadsheets read them).
-pub const REVIEW_TURN_COLUMNS: &str = "number\tside\tturn\tblue_chance\tclass\tbetter\tseconds";
+pub(crate) const REVIEW_TURN_COLUMNS: &str = "number\tside\tturn\tblue_chance\tclass\tbetter\tseconds";
 
 /// The header line of `review --text`'s players, after the turns.
-pub const REVIEW_PLAYER_COLUMNS: &str = "side\taccuracy\tinaccuracies\tmistakes\tblunders";
+pub(crate) const REVIEW_PLAYER_COLUMNS: &str = "side\taccuracy\tinaccuracies\tmistakes\tblunders";
 
 /// A turn's time for `review --text`: seconds to the nearest tenth, as the review screen
 /// shows them (`4.2`; a saved 1.999 s is `2.0`).

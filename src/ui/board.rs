@@ -10,12 +10,12 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 
 /// A cell's text: its first line goes between the marks, any further lines under it.
-pub type CellText = Vec<Vec<Span<'static>>>;
+pub(crate) type CellText = Vec<Vec<Span<'static>>>;
 
 /// Draws the board's coordinates and every cell, marked as `lit` says, the cursor (if
 /// any) marked over the rest, in `theme`'s styles; `write` writes a cell in the style of
 /// its mark.
-pub fn draw(
+pub(super) fn draw(
     layout: &BoardLayout,
     buf: &mut Buffer,
     (lit, cursor): (&Highlights, Option<Cell>),
@@ -57,7 +57,7 @@ pub fn draw(
 }
 
 /// The room inside a cell's marks: a stack's letter and a height up to 99, or three pieces.
-pub const CELL_TEXT: usize = 3;
+pub(crate) const CELL_TEXT: usize = 3;
 
 /// A cell's text between its marks (in the style `edge`), the marks hugging the text and
 /// the rest of the slot padding it, mostly on the left.
@@ -72,12 +72,12 @@ fn marked(text: Vec<Span<'static>>, mark: Option<Mark>, edge: Style) -> Vec<Span
 }
 
 /// An empty cell: a dot.
-pub fn empty(background: Style, theme: &Theme) -> Vec<Span<'static>> {
+pub(super) fn empty(background: Style, theme: &Theme) -> Vec<Span<'static>> {
     vec![Span::styled("·", background.patch(theme.empty_cell))]
 }
 
 /// The cells of `lit` that `mark` stands for.
-pub fn cells(mark: Mark, lit: &Highlights) -> CellSet {
+pub(super) fn cells(mark: Mark, lit: &Highlights) -> CellSet {
     match mark {
         Mark::Cursor => Default::default(),
         Mark::Selected => lit.selected,
@@ -95,6 +95,6 @@ pub fn cells(mark: Mark, lit: &Highlights) -> CellSet {
 
 /// The mark a board cell of index `index` carries, if any: the most telling of those `lit`
 /// gives it.
-pub fn mark_of(lit: &Highlights, index: usize) -> Option<Mark> {
+pub(crate) fn mark_of(lit: &Highlights, index: usize) -> Option<Mark> {
     Mark::BY_PRIORITY.iter().copied().find(|&mark| cells(mark, lit).contains(index))
 }

@@ -25,7 +25,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 /// How a game looks on screen.
-pub trait Look: Input {
+pub(super) trait Look: Input {
     /// The player who moves first: the move list's lines start with their turns.
     const FIRST: Colour;
     /// The marks its board uses, for the legend and the help.
@@ -42,7 +42,7 @@ pub trait Look: Input {
 }
 
 /// Draws the game screen, or says how large the terminal must be.
-pub fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw<G: Look>(game: &GameScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let table = &game.table;
     let board = table.position().board();
     let Some(layout) = GameLayout::fit(board, G::CELL_LINES, area) else {
@@ -326,7 +326,7 @@ pub(super) fn draw_message(message: &Message, say: Say, area: Rect, frame: &mut 
 }
 
 /// What the board's marks mean and what else it shows, for the help.
-pub fn marks_help<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
+pub(crate) fn marks_help<G: Look>(game: &GameScreen<G>, say: Say) -> Vec<Line<'static>> {
     // A hint is lit as the computer's turn, in every game but the club's, which gives none.
     let hinted = (game.leaving != Leaving::Lobby).then_some(&Mark::Better);
     let marks = G::MARKS

@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Cell, Clear, Paragraph, Row, Table, Wrap};
 use std::ops::Range;
 
-pub fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw(lobby: &Lobby, say: Say, area: Rect, frame: &mut Frame) {
     let Some(layout) = lobby.layout(area, say.lang) else {
         let (width, height) = LobbyLayout::NEEDED;
         let words = say.text(&text!(LOBBY_TOO_SMALL, width, height, area.width, area.height));

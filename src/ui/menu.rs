@@ -13,7 +13,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-pub fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     if let Some(setup) = &menu.setup {
         return draw_setup(setup, say, area, frame);
     }

@@ -21,7 +21,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Sparkline, Wrap};
 
 /// Draws the puzzle screen, its history view, or why there is no puzzle.
-pub fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) {
     match (&screen.board, screen.view) {
         (_, View::History) => draw_history(screen, say, area, frame),
         (_, View::Themes) => draw_themes(screen, say, area, frame),

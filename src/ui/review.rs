@@ -20,7 +20,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph};
 
-pub fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw<G: Look>(screen: &ReviewScreen<G>, say: Say, area: Rect, frame: &mut Frame) {
     let review = &screen.review;
     let board = review.positions[0].board();
     let Some(layout) = GameLayout::fit_review(board, G::CELL_LINES, area) else {
@@ -223,7 +223,7 @@ fn class_style(class: Option<Class>, theme: &crate::theme::Theme) -> Style {
 }
 
 /// What the review's marks and signs mean, for the help: short lines, one a mark or sign.
-pub fn help(say: Say) -> Vec<Line<'static>> {
+pub(super) fn help(say: Say) -> Vec<Line<'static>> {
     use crate::ai::review::{BLUNDER, INACCURACY, MISTAKE};
     let points = |loss: f64| (loss * 100.0).round() as u32;
     vec![

@@ -41,7 +41,7 @@ pub(super) fn centred(area: Rect, width: u16, height: u16) -> Rect {
 /// draws it (up to 200), blank lines at its end not counted. It is drawn into a buffer
 /// only as tall as the lines it wraps into: a buffer of 200 lines was three quarters of a
 /// megabyte, taken at every frame.
-pub fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
+pub(crate) fn wrapped_height<'a>(text: impl Into<ratatui::text::Text<'a>>, width: u16) -> u16 {
     let paragraph = Paragraph::new(text).wrap(Wrap { trim: true });
     let width = width.max(1);
     let lines = paragraph.line_count(width).min(200) as u16;

@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 /// Draws the open page of `book`, and its contents list when open: the board beside the
 /// text where the whole text fits there, else under it, else (in a small window) the text
 /// alone, saying what size of window shows the board too.
-pub fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
+pub(super) fn draw(book: &Book, say: Say, area: Rect, frame: &mut Frame) {
     let scene = book.scene();
     let Ok(position) = scene.position(book.game) else { return };
     let (board, lines) = crate::each_game!(&position, p, G => (p.board(), <G as Input>::CELL_LINES));

@@ -10,10 +10,13 @@ use crate::theme::Theme;
 /// key table has it on the screen below, in that terminal's colours.
 #[derive(Clone, Copy)]
 pub struct Say<'a> {
+    /// The terminal's language.
     pub lang: Lang,
+    /// The terminal's key table, which names the keys.
     pub keys: &'a KeyTable,
+    /// The terminal's colours.
     pub theme: &'a Theme,
-    pub context: Context,
+    pub(crate) context: Context,
 }
 
 impl<'a> Say<'a> {
@@ -22,17 +25,18 @@ impl<'a> Say<'a> {
         Say { lang: profile.lang, keys: &profile.keys, theme: &profile.theme, context }
     }
 
+    /// `text` in the terminal's language, its keys named from its key table.
     pub fn text(self, text: &Text) -> String {
         self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
     }
 
     /// `text` as a sentence on its own, its first letter a capital: many texts begin in
     /// lower case to follow `hexstack: ` on the error output, or another text.
-    pub fn sentence(self, text: &Text) -> String {
+    pub(crate) fn sentence(self, text: &Text) -> String {
         capitalised(&self.text(text))
     }
 
-    pub fn word(self, key: Key<0>) -> String {
+    pub(crate) fn word(self, key: Key<0>) -> String {
         self.text(&Text::new(key, []))
     }
 
@@ -43,7 +47,7 @@ impl<'a> Say<'a> {
 }
 
 /// `said` with its first letter a capital, in any script (`é` to `É`, `т` to `Т`).
-pub fn capitalised(said: &str) -> String {
+pub(crate) fn capitalised(said: &str) -> String {
     let mut chars = said.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

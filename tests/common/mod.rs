@@ -19,16 +19,16 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-pub const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
+pub(crate) const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
 
 /// The program run with `args`, its messages in English whatever the machine's locale.
-pub fn hexstack(args: &[&str]) -> std::process::Output {
+pub(crate) fn hexstack(args: &[&str]) -> std::process::Output {
     hexstack_with(args, |command| command)
 }
 
 /// [`hexstack`] with its command changed first by `change` (an environment variable set,
 /// say).
-pub fn hexstack_with(
+pub(crate) fn hexstack_with(
     args: &[&str],
     change: impl FnOnce(&mut std::process::Command) -> &mut std::process::Command,
 ) -> std::process::Output {
@@ -36,27 +36,27 @@ pub fn hexstack_with(
     change(command.args(args).env("LC_ALL", "C")).output().expect("the binary runs")
 }
 
-pub fn clamber(position: &str) -> App {
+pub(crate) fn clamber(position: &str) -> App {
     clamber_as(Profile::default(), position)
 }
 
 /// A Clamber game at a terminal of `profile`'s.
-pub fn clamber_as(profile: Profile, position: &str) -> App {
+pub(crate) fn clamber_as(profile: Profile, position: &str) -> App {
     App::game(profile, Any::Clamber(position.parse::<clamber::Position>().unwrap()), AREA)
 }
 
-pub fn ombagui(position: &str) -> App {
+pub(crate) fn ombagui(position: &str) -> App {
     App::game(Profile::default(), Any::Ombagui(position.parse::<ombagui::Position>().unwrap()), AREA)
 }
 
 /// `text` in English, a key named as the screen on view names it.
-pub fn said(app: &App, text: &Text) -> String {
+pub(crate) fn said(app: &App, text: &Text) -> String {
     let context = app.context();
     Lang::En.say_with(text, &|action| app.profile.keys.key_for(context, action, Lang::En))
 }
 
 /// The kind of the game's message line (`Info`, `Warning`, `Success`, `None`) and its words.
-pub fn line(app: &App) -> (&'static str, String) {
+pub(crate) fn line(app: &App) -> (&'static str, String) {
     use hexstack::app::table::Message;
     let game = app.screen.game().expect("a game screen");
     let kind = match hexstack::each_game!(game, game => game.table.status().message().clone()) {
@@ -69,19 +69,19 @@ pub fn line(app: &App) -> (&'static str, String) {
 }
 
 /// The line that tells the players what happened in the game on screen, in English.
-pub fn message(app: &App) -> String {
+pub(crate) fn message(app: &App) -> String {
     let game = app.screen.game().expect("a game screen");
     let message = hexstack::each_game!(game, game => game.table.status().message().clone());
     message.text().map(|text| said(app, text)).unwrap_or_default()
 }
 
-pub fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
+pub(crate) fn key_event(code: KeyCode, modifiers: KeyModifiers) -> Event {
     Event::Key(KeyEvent { code, modifiers, kind: KeyEventKind::Press, state: KeyEventState::NONE })
 }
 
 /// Presses each key of `keys`: single characters, or Enter, Esc, Left, Right, Up, Down,
 /// Backspace, Home, End, C-r.
-pub fn press(app: &mut App, keys: &[&str]) {
+pub(crate) fn press(app: &mut App, keys: &[&str]) {
     for key in keys {
         let event = match *key {
             "Enter" => key_event(KeyCode::Enter, KeyModifiers::NONE),
@@ -102,48 +102,48 @@ pub fn press(app: &mut App, keys: &[&str]) {
 }
 
 /// Where `cell` is drawn on the app's screen.
-pub fn screen_point(app: &App, cell: &str) -> (u16, u16) {
+pub(crate) fn screen_point(app: &App, cell: &str) -> (u16, u16) {
     let game = app.screen.game().expect("a game screen");
     let layout = hexstack::each_game!(game, game => game.layout(app.area)).expect("the board fits");
     layout.board.centre(cell.parse::<Cell>().unwrap())
 }
 
-pub fn mouse(app: &mut App, kind: MouseEventKind, (column, row): (u16, u16)) {
+pub(crate) fn mouse(app: &mut App, kind: MouseEventKind, (column, row): (u16, u16)) {
     app.handle(Wake::Input(Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })));
 }
 
 /// Clicks at a screen position, as the mouse would.
-pub fn click_at(app: &mut App, point: (u16, u16)) {
+pub(crate) fn click_at(app: &mut App, point: (u16, u16)) {
     mouse(app, MouseEventKind::Down(MouseButton::Left), point);
     mouse(app, MouseEventKind::Up(MouseButton::Left), point);
 }
 
 /// Clicks on `cell`.
-pub fn click(app: &mut App, cell: &str) {
+pub(crate) fn click(app: &mut App, cell: &str) {
     click_at(app, screen_point(app, cell));
 }
 
 /// Moves the mouse over `cell` without clicking: the cursor follows.
-pub fn hover(app: &mut App, cell: &str) {
+pub(crate) fn hover(app: &mut App, cell: &str) {
     let point = screen_point(app, cell);
     mouse(app, MouseEventKind::Moved, point);
 }
 
-pub fn game(app: &App) -> &GameScreen<clamber::Position> {
+pub(crate) fn game(app: &App) -> &GameScreen<clamber::Position> {
     match app.screen.game() {
         Some(Any::Clamber(game)) => game,
         _ => panic!("not a Clamber screen"),
     }
 }
 
-pub fn game_mut(app: &mut App) -> &mut GameScreen<clamber::Position> {
+pub(crate) fn game_mut(app: &mut App) -> &mut GameScreen<clamber::Position> {
     match app.game_screen() {
         Some(Any::Clamber(game)) => game,
         _ => panic!("not a Clamber screen"),
     }
 }
 
-pub fn ombagui_game(app: &App) -> &GameScreen<ombagui::Position> {
+pub(crate) fn ombagui_game(app: &App) -> &GameScreen<ombagui::Position> {
     match app.screen.game() {
         Some(Any::Ombagui(game)) => game,
         _ => panic!("not an Ombagui screen"),
@@ -151,7 +151,7 @@ pub fn ombagui_game(app: &App) -> &GameScreen<ombagui::Position> {
 }
 
 /// What the board of the game on screen lights up.
-pub fn lit(app: &App) -> Highlights {
+pub(crate) fn lit(app: &App) -> Highlights {
     let game = app.screen.game().expect("a game screen");
     hexstack::each_game!(game, game => lit_of(game))
 }
@@ -161,14 +161,14 @@ fn lit_of<G: Input>(game: &GameScreen<G>) -> Highlights {
 }
 
 /// The cells of a set on the game's board, by name.
-pub fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
+pub(crate) fn names(app: &App, set: hexstack::rules::hex::CellSet) -> Vec<String> {
     let game = app.screen.game().expect("a game screen");
     let board = hexstack::each_game!(game, game => hexstack::rules::Game::board(&game.table.position()));
     board.cells_of(set).map(|cell| cell.to_string()).collect()
 }
 
 /// The notation of the position on the board now, in either game.
-pub fn position(app: &App) -> String {
+pub(crate) fn position(app: &App) -> String {
     match &app.screen {
         Screen::Game(game) => hexstack::each_game!(game.as_ref(), game => game.table.position().to_string()),
         Screen::Menu(_) | Screen::Rules(_) | Screen::Review(_) | Screen::Puzzle(_) | Screen::Lobby(_) => {
@@ -178,32 +178,32 @@ pub fn position(app: &App) -> String {
 }
 
 /// Draws the app on a test terminal of the app's size.
-pub fn render(app: &App) -> Terminal<TestBackend> {
+pub(crate) fn render(app: &App) -> Terminal<TestBackend> {
     render_in(app, Lang::En)
 }
 
 /// Draws the app on a test terminal of the app's size, its words in `lang`.
-pub fn render_in(app: &App, lang: Lang) -> Terminal<TestBackend> {
+pub(crate) fn render_in(app: &App, lang: Lang) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(app.area.width, app.area.height)).unwrap();
     terminal.draw(|frame| hexstack::ui::draw_in(app, lang, frame)).unwrap();
     terminal
 }
 
 /// A channel for a test's loop, as the loop's own: the searches of an app run on it wake it.
-pub struct Wakes {
+pub(crate) struct Wakes {
     sender: std::sync::mpsc::SyncSender<hexstack::app::event::Wake>,
     receiver: std::sync::mpsc::Receiver<hexstack::app::event::Wake>,
 }
 
 /// A channel for [`run_until`] to wake on.
-pub fn awake() -> Wakes {
+pub(crate) fn awake() -> Wakes {
     let (sender, receiver) = std::sync::mpsc::sync_channel(hexstack::app::event::QUEUE);
     Wakes { sender, receiver }
 }
 
 /// Runs `app` as the loop does, woken by its searches (on `wakes`, from [`awake`]) and its
 /// timers, until `done` holds of it; `false` if `patience` ran out first.
-pub fn run_until(
+pub(crate) fn run_until(
     app: &mut App,
     wakes: &Wakes,
     patience: std::time::Duration,
@@ -229,7 +229,7 @@ pub fn run_until(
 }
 
 /// The computer of the Clamber game on screen shows each step of its turn for no time.
-pub fn at_once(app: &mut App) {
+pub(crate) fn at_once(app: &mut App) {
     if let hexstack::app::Mode::Against(opponent) = &mut game_mut(app).mode {
         opponent.at_once();
     }
@@ -237,7 +237,7 @@ pub fn at_once(app: &mut App) {
 
 /// Runs the loop over `events` on a test terminal of the app's size, keeping games with
 /// `autosave`; the loop ends when the events do (as when a terminal is closed) or the app quits.
-pub fn run_loop(
+pub(crate) fn run_loop(
     app: &mut App,
     autosave: &mut hexstack::autosave::Autosave,
     events: Vec<Event>,
@@ -259,7 +259,7 @@ pub fn run_loop(
 
 /// The key that moves to `entry` in the menu (Enter starts it): its place in the list
 /// (which a test-only game lengthens).
-pub fn number(entry: Entry) -> String {
+pub(crate) fn number(entry: Entry) -> String {
     let at = Entry::all().iter().position(|&each| each == entry).expect("the menu has it");
     // The tenth entry is 0.
     ((at + 1) % 10).to_string()

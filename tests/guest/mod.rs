@@ -16,18 +16,18 @@ use std::time::Duration;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::watch;
 
-pub const CODE: &str = "k3m9-pq7x";
+pub(crate) const CODE: &str = "k3m9-pq7x";
 
 /// Where strangers come from, and where the friend does.
-pub const STRANGER: &str = "127.0.0.1";
-pub const FRIEND: &str = "127.0.0.2";
+pub(crate) const STRANGER: &str = "127.0.0.1";
+pub(crate) const FRIEND: &str = "127.0.0.2";
 
 /// The longest wait for anything the host should do at once: each wait ends as soon as it
 /// is done, so this bounds only a busy machine's slowest turn, not a test's time.
-pub const PROMPT: Duration = Duration::from_secs(15);
+pub(crate) const PROMPT: Duration = Duration::from_secs(15);
 
 /// A server for a Clamber game with Red to move, within `limits`.
-pub fn host(limits: Limits) -> (Arc<Link>, Headless) {
+pub(crate) fn host(limits: Limits) -> (Arc<Link>, Headless) {
     let start: clamber::Position = "3/r/C3=b2".parse().unwrap();
     let link = Link::new(AnyRecord::new(AnyPosition::Clamber(start)));
     let access = Access { code: CODE.to_string(), key: None };
@@ -38,15 +38,15 @@ pub fn host(limits: Limits) -> (Arc<Link>, Headless) {
 }
 
 /// Waits (a bounded time) until `done` holds of the link: the loop announces changes.
-pub fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
+pub(crate) fn until(link: &Link, what: &str, done: impl Fn(&Link) -> bool) {
     assert!(link.wait_until(PROMPT, done), "timed out waiting for {what}");
 }
 
-pub fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
 }
 
-pub struct Trusting;
+pub(crate) struct Trusting;
 
 impl client::Handler for Trusting {
     type Error = russh::Error;
@@ -57,7 +57,7 @@ impl client::Handler for Trusting {
 }
 
 /// A TCP connection to the host from `source`.
-pub async fn tcp_from(hosting: &Hosting, source: &str) -> TcpStream {
+pub(crate) async fn tcp_from(hosting: &Hosting, source: &str) -> TcpStream {
     let source: IpAddr = source.parse().unwrap();
     let socket = TcpSocket::new_v4().unwrap();
     socket.bind((source, 0).into()).unwrap();
@@ -65,7 +65,7 @@ pub async fn tcp_from(hosting: &Hosting, source: &str) -> TcpStream {
 }
 
 /// An SSH session from `source`, not logged in yet.
-pub async fn connect_from(
+pub(crate) async fn connect_from(
     hosting: &Hosting,
     source: &str,
     config: client::Config,
@@ -75,11 +75,15 @@ pub async fn connect_from(
 }
 
 /// An SSH session from `source`, logged in with `code` or refused.
-pub async fn log_in(hosting: &Hosting, source: &str, code: &str) -> Result<client::Handle<Trusting>, String> {
+pub(crate) async fn log_in(
+    hosting: &Hosting,
+    source: &str,
+    code: &str,
+) -> Result<client::Handle<Trusting>, String> {
     log_in_with(hosting, source, code, client::Config::default()).await
 }
 
-pub async fn log_in_with(
+pub(crate) async fn log_in_with(
     hosting: &Hosting,
     source: &str,
     code: &str,
@@ -94,7 +98,7 @@ pub async fn log_in_with(
 }
 
 /// A friend's terminal: everything the server drew on it, and whether it was closed.
-pub struct Friend {
+pub(crate) struct Friend {
     pub session: client::Handle<Trusting>,
     pub writer: russh::ChannelWriteHalf<client::Msg>,
     /// Not read yet: a friend who does not read.
@@ -104,14 +108,19 @@ pub struct Friend {
 }
 
 /// A friend with a terminal of `size`, from `source`, reading what comes.
-pub async fn join(hosting: &Hosting, source: &str, code: &str, size: (u32, u32)) -> Result<Friend, String> {
+pub(crate) async fn join(
+    hosting: &Hosting,
+    source: &str,
+    code: &str,
+    size: (u32, u32),
+) -> Result<Friend, String> {
     let mut friend = join_unread(hosting, source, code, size, client::Config::default()).await?;
     friend.read();
     Ok(friend)
 }
 
 /// The same, reading nothing until told to.
-pub async fn join_unread(
+pub(crate) async fn join_unread(
     hosting: &Hosting,
     source: &str,
     code: &str,
@@ -137,7 +146,7 @@ pub async fn join_unread(
 
 impl Friend {
     /// Starts reading: the screen fills, and `closed` holds once the channel ends.
-    pub fn read(&mut self) {
+    pub(crate) fn read(&mut self) {
         let Some(mut reader) = self.reader.take() else { return };
         let (drawn, screen) = watch::channel(Vec::new());
         let (ended, closed) = watch::channel(false);
@@ -153,7 +162,7 @@ impl Friend {
     }
 
     /// Waits (a bounded time) until `text` is on the screen.
-    pub async fn sees(&mut self, text: &str) {
+    pub(crate) async fn sees(&mut self, text: &str) {
         let seen = self.screen.wait_for(|screen| shown(screen).contains(text));
         assert!(
             tokio::time::timeout(PROMPT, seen).await.is_ok_and(|seen| seen.is_ok()),
@@ -162,18 +171,18 @@ impl Friend {
     }
 
     /// Waits (at most `within`) for the channel to end.
-    pub async fn ends_within(&mut self, within: Duration) {
+    pub(crate) async fn ends_within(&mut self, within: Duration) {
         let ended = self.closed.wait_for(|closed| *closed);
         assert!(tokio::time::timeout(within, ended).await.is_ok(), "the channel did not end");
     }
 
-    pub async fn leave(self) {
+    pub(crate) async fn leave(self) {
         let _ = self.session.disconnect(russh::Disconnect::ByApplication, "", "en").await;
     }
 
     /// A left click on `cell` of a side-3 Clamber board, on a terminal of `size`, as an SGR
     /// mouse report (counted from 1).
-    pub async fn click(&self, cell: &str, (width, height): (u16, u16)) {
+    pub(crate) async fn click(&self, cell: &str, (width, height): (u16, u16)) {
         use hexstack::app::layout::GameLayout;
         use hexstack::app::table::Input;
         let cell: hexstack::rules::hex::Cell = cell.parse().unwrap();
@@ -189,7 +198,7 @@ impl Friend {
 /// The lines a terminal shows after `bytes`: characters placed where the cursor is, moved
 /// by `ESC [ row ; column H`, Enter and new lines; other sequences (colours, modes) change
 /// no character. Enough to read what ratatui drew, diff after diff.
-pub fn shown(bytes: &[u8]) -> String {
+pub(crate) fn shown(bytes: &[u8]) -> String {
     const ROWS: usize = 130;
     const COLUMNS: usize = 310;
     let mut grid = vec![vec![' '; COLUMNS]; ROWS];

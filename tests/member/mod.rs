@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
 /// The longest wait for anything the server should do at once.
-pub const PROMPT: Duration = Duration::from_secs(20);
+pub(crate) const PROMPT: Duration = Duration::from_secs(20);
 
 /// `hexstack club` running on the database in `dir`.
-pub struct Server {
+pub(crate) struct Server {
     child: Child,
     pub port: u16,
     /// Its stderr, a line at a time.
@@ -27,13 +27,13 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn start(dir: &Path) -> Server {
+    pub(crate) fn start(dir: &Path) -> Server {
         Server::start_with(dir, &[])
     }
 
     /// The server, with more arguments (`--db`), its config file in `dir` too: one the test
     /// wrote, else one that lets the tests' many members register from one address.
-    pub fn start_with(dir: &Path, args: &[&str]) -> Server {
+    pub(crate) fn start_with(dir: &Path, args: &[&str]) -> Server {
         let config = dir.join("config.toml");
         if !config.exists() {
             std::fs::write(&config, "[club]\nnew_names = 1000\n").unwrap();
@@ -65,12 +65,12 @@ impl Server {
     }
 
     /// The server's process.
-    pub fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.child.id()
     }
 
     /// Waits for a line of the log holding `text`, and gives it.
-    pub fn heard(&mut self, text: &str) -> String {
+    pub(crate) fn heard(&mut self, text: &str) -> String {
         if let Some(line) = self.said.iter().find(|line| line.contains(text)) {
             return line.clone();
         }
@@ -87,13 +87,13 @@ impl Server {
     }
 
     /// SIGKILL: nothing of the server's is left to tidy up.
-    pub fn kill_9(mut self) {
+    pub(crate) fn kill_9(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
 
     /// SIGTERM, then its exit (bounded): whether it ended well.
-    pub fn terminate(mut self) -> bool {
+    pub(crate) fn terminate(mut self) -> bool {
         unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
         for _ in 0..200 {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -116,7 +116,7 @@ impl Drop for Server {
     }
 }
 
-pub struct Trusting;
+pub(crate) struct Trusting;
 
 impl client::Handler for Trusting {
     type Error = russh::Error;
@@ -126,17 +126,21 @@ impl client::Handler for Trusting {
     }
 }
 
-pub fn key() -> Arc<PrivateKey> {
+pub(crate) fn key() -> Arc<PrivateKey> {
     Arc::new(PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519).unwrap())
 }
 
 /// An SSH session as `name`, with `key` (a member) or without (a watcher).
-pub async fn session(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> client::Handle<Trusting> {
+pub(crate) async fn session(
+    port: u16,
+    name: &str,
+    key: Option<&Arc<PrivateKey>>,
+) -> client::Handle<Trusting> {
     session_from("127.0.0.1", port, name, key).await
 }
 
 /// The same, from the loopback address `from`.
-pub async fn session_from(
+pub(crate) async fn session_from(
     from: &str,
     port: u16,
     name: &str,
@@ -162,12 +166,17 @@ pub async fn session_from(
 }
 
 /// `ssh NAME@HOST COMMAND`: what it printed and its exit status.
-pub async fn run(port: u16, name: &str, key: Option<&Arc<PrivateKey>>, command: &str) -> (String, u32) {
+pub(crate) async fn run(
+    port: u16,
+    name: &str,
+    key: Option<&Arc<PrivateKey>>,
+    command: &str,
+) -> (String, u32) {
     run_from("127.0.0.1", port, name, key, command).await
 }
 
 /// The same, from the loopback address `from`.
-pub async fn run_from(
+pub(crate) async fn run_from(
     from: &str,
     port: u16,
     name: &str,
@@ -192,7 +201,7 @@ pub async fn run_from(
 }
 
 /// A program speaking the bot protocol.
-pub struct Bot {
+pub(crate) struct Bot {
     pub name: String,
     writer: russh::ChannelWriteHalf<client::Msg>,
     lines: UnboundedReceiver<String>,
@@ -200,7 +209,7 @@ pub struct Bot {
 }
 
 impl Bot {
-    pub async fn join(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Bot {
+    pub(crate) async fn join(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Bot {
         let session = session(port, name, key).await;
         let channel = session.channel_open_session().await.unwrap();
         channel.exec(true, "bot").await.unwrap();
@@ -221,12 +230,12 @@ impl Bot {
         Bot { name: name.to_string(), writer, lines, _session: session }
     }
 
-    pub async fn send(&self, line: &str) {
+    pub(crate) async fn send(&self, line: &str) {
         self.writer.data_bytes(format!("{line}\n").into_bytes()).await.unwrap();
     }
 
     /// The next line the club sends.
-    pub async fn next(&mut self) -> String {
+    pub(crate) async fn next(&mut self) -> String {
         match tokio::time::timeout(PROMPT, self.lines.recv()).await {
             Ok(Some(line)) => line,
             other => panic!("{} heard nothing: {other:?}", self.name),
@@ -234,20 +243,20 @@ impl Bot {
     }
 
     /// The next line, which starts with `start`.
-    pub async fn expect(&mut self, start: &str) -> String {
+    pub(crate) async fn expect(&mut self, start: &str) -> String {
         let line = self.next().await;
         assert!(line.starts_with(start), "{} expected {start:?}, heard {line:?}", self.name);
         line
     }
 }
 
-pub fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
 }
 
 /// A member's terminal: `ssh NAME@HOST` with a pseudo-terminal, which shows the lobby.
 /// What it was sent is kept from the last [`Terminal::forget`].
-pub struct Terminal {
+pub(crate) struct Terminal {
     pub name: String,
     writer: russh::ChannelWriteHalf<client::Msg>,
     drawn: tokio::sync::watch::Receiver<String>,
@@ -256,7 +265,7 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    pub async fn open(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Terminal {
+    pub(crate) async fn open(port: u16, name: &str, key: Option<&Arc<PrivateKey>>) -> Terminal {
         let session = session(port, name, key).await;
         let channel = session.channel_open_session().await.unwrap();
         channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
@@ -275,13 +284,13 @@ impl Terminal {
     }
 
     /// Types `keys` (Enter is `\r`).
-    pub async fn keys(&self, keys: &str) {
+    pub(crate) async fn keys(&self, keys: &str) {
         self.writer.data_bytes(keys.as_bytes().to_vec()).await.unwrap();
     }
 
     /// Waits until every one of `texts` was sent since the last `forget`: compared without
     /// white space or escape sequences, since a screen's changes come with moves between.
-    pub async fn sees(&self, texts: &[&str]) {
+    pub(crate) async fn sees(&self, texts: &[&str]) {
         let mut drawn = self.drawn.clone();
         let texts: Vec<String> = texts.iter().map(|text| plain(text)).collect();
         let seen = drawn.wait_for(|drawn| {
@@ -294,7 +303,7 @@ impl Terminal {
     }
 
     /// Forgets what was sent so far: `sees` then waits for what comes next.
-    pub fn forget(&self) {
+    pub(crate) fn forget(&self) {
         self.clear.send_modify(String::clear);
     }
 }
@@ -323,7 +332,7 @@ fn plain(text: &str) -> String {
 
 /// A member at a lobby screen (`ssh` with an 80x24 pseudo-terminal, as a person comes):
 /// what it sends, and when it last got a frame. For measuring a key, not reading screens.
-pub struct LobbyScreen {
+pub(crate) struct LobbyScreen {
     writer: russh::ChannelWriteHalf<client::Msg>,
     frames: tokio::sync::watch::Receiver<Instant>,
     _session: client::Handle<Trusting>,
@@ -331,7 +340,7 @@ pub struct LobbyScreen {
 
 impl LobbyScreen {
     /// The lobby's screen on `session`.
-    pub async fn over(session: client::Handle<Trusting>) -> LobbyScreen {
+    pub(crate) async fn over(session: client::Handle<Trusting>) -> LobbyScreen {
         let channel = session.channel_open_session().await.unwrap();
         channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
         channel.request_shell(true).await.unwrap();
@@ -348,7 +357,7 @@ impl LobbyScreen {
     }
 
     /// Presses `key` and waits for the frame it brings: the time it took (none if lost).
-    pub async fn press(&mut self, key: &[u8]) -> Option<Duration> {
+    pub(crate) async fn press(&mut self, key: &[u8]) -> Option<Duration> {
         self.frames.mark_unchanged();
         let sent = Instant::now();
         self.writer.data_bytes(key.to_vec()).await.ok()?;
@@ -357,20 +366,20 @@ impl LobbyScreen {
     }
 
     /// Lets the lobby settle: waits until no frame came for `quiet`.
-    pub async fn settle(&mut self, quiet: Duration) {
+    pub(crate) async fn settle(&mut self, quiet: Duration) {
         while tokio::time::timeout(quiet, self.frames.changed()).await.is_ok() {}
     }
 }
 
 /// The figure at `share` of the way through `times` (sorted), in milliseconds.
-pub fn at(times: &[Duration], share: f64) -> f64 {
+pub(crate) fn at(times: &[Duration], share: f64) -> f64 {
     times[((times.len() as f64 * share) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0
 }
 
 /// The turns of a game from the start of `kind` on `side`: a winning turn whenever there
 /// is one, else the `n`th legal turn (cycling), at most `most` turns. Clamber 3 ends in 13,
 /// Blue winning.
-pub fn greedy(kind: hexstack::rules::GameKind, side: u8, most: usize) -> Vec<String> {
+pub(crate) fn greedy(kind: hexstack::rules::GameKind, side: u8, most: usize) -> Vec<String> {
     use hexstack::rules::{Game, Outcome};
     let start = kind.start(Some(u32::from(side))).unwrap();
     let mut turns = Vec::new();

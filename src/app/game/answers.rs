@@ -30,7 +30,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Says that a draw offer was declined, or what not replacing a file or watching means.
-    pub fn answer_no(&mut self, question: Question) {
+    pub(crate) fn answer_no(&mut self, question: Question) {
         self.answer_link(&question, false);
         match question {
             Question::Draw(_) => self.table.decline_draw(),
@@ -47,7 +47,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Carries out a resignation, a draw or a take-back the players agreed to, or a copy.
-    pub fn answer_yes(&mut self, question: Question) {
+    pub(crate) fn answer_yes(&mut self, question: Question) {
         if !self.answer_link(&question, true) {
             return self.table.status_mut().info(text!(NET_STALE));
         }

@@ -49,8 +49,11 @@ pub trait Kept {
     fn started(&self) -> bool;
     /// Whether it is a rules example being tried (never kept).
     fn tried(&self) -> bool;
+    /// The game it plays.
     fn kind(&self) -> crate::rules::GameKind;
+    /// The cell the cursor is on.
     fn cursor(&self) -> Cell;
+    /// Moves the cursor to `cell`.
     fn point_at(&mut self, cell: Cell);
     /// Carries out the answer to a question about it.
     fn answer(&mut self, question: Question, yes: bool);

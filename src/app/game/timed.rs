@@ -39,7 +39,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Stops the clocks, the time spent counted (the game leaves the screen).
-    pub fn stop_clock(&mut self) {
+    pub(crate) fn stop_clock(&mut self) {
         self.table.shared_record().change(|record| record.keep_time(true));
     }
 
@@ -120,7 +120,7 @@ impl<G: Input> GameScreen<G> {
 
     /// The deadline of the turn under way in a correspondence game that goes on: none to show
     /// once it is over.
-    pub fn daily_due(&self) -> Option<&Deadline> {
+    pub(crate) fn daily_due(&self) -> Option<&Deadline> {
         self.due.as_ref().filter(|_| self.table.end().is_none())
     }
 }

@@ -14,13 +14,13 @@ impl KeyTable {
     }
 
     /// The hint line of a game whose `q` leaves for `leaving`.
-    pub fn hints_leaving(&self, context: Context, lang: Lang, leaving: Leaving) -> String {
+    pub(crate) fn hints_leaving(&self, context: Context, lang: Lang, leaving: Leaving) -> String {
         self.hints_of_game(context, lang, leaving, false)
     }
 
     /// The hint line of a game whose `q` leaves for `leaving`, `over` or not: a game over
     /// offers only the keys that still do something, Enter's word the banner's.
-    pub fn hints_of_game(&self, context: Context, lang: Lang, leaving: Leaving, over: bool) -> String {
+    pub(crate) fn hints_of_game(&self, context: Context, lang: Lang, leaving: Leaving, over: bool) -> String {
         let hint = |binding: &'_ Binding| match &binding.hint {
             Some((keys, _)) if binding.action == Action::Act && over => Some((
                 keys.to_string(),
@@ -68,7 +68,7 @@ impl KeyTable {
 
     /// The same, of a game `over` or not: a game over lists the keys that still do
     /// something, Enter's as it does then.
-    pub fn help_of_game(
+    pub(crate) fn help_of_game(
         &self,
         context: Context,
         game: Option<GameKind>,

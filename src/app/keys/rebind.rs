@@ -49,12 +49,12 @@ pub const NAMES: &[(&str, Action)] = &[
 ];
 
 /// The action a config file names, if it is one a player may rebind (not the digits).
-pub fn action_named(name: &str) -> Option<Action> {
+pub(crate) fn action_named(name: &str) -> Option<Action> {
     NAMES.iter().find(|(known, _)| *known == name).map(|(_, action)| *action)
 }
 
 /// The name of `action` as the config file writes it.
-pub fn name_of(action: Action) -> &'static str {
+pub(crate) fn name_of(action: Action) -> &'static str {
     NAMES.iter().find(|(_, known)| *known == action).map_or("jump", |(name, _)| name)
 }
 
@@ -103,7 +103,7 @@ pub fn press(name: &str) -> Option<Press> {
 }
 
 /// The name of a key as the help and the hints write it.
-pub fn key_name((code, mods): Press) -> String {
+pub(crate) fn key_name((code, mods): Press) -> String {
     match code {
         KeyCode::Char(c) if mods.contains(CTRL) => format!("^{c}"),
         KeyCode::F(n) => format!("F{n}"),
@@ -119,9 +119,10 @@ const INTERRUPT: Press = (KeyCode::Char('c'), CTRL);
 /// `action` is bound.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Clash {
+    /// The action the key was asked for.
     pub action: &'static str,
-    pub key: String,
-    pub other: &'static str,
+    pub(crate) key: String,
+    pub(crate) other: &'static str,
 }
 
 /// `table` with `action`'s keys made `keys` wherever it is bound; unchanged, and the

@@ -13,11 +13,11 @@ use ratatui::layout::{Position, Rect};
 use std::time::Duration;
 
 /// The form's rows, in order: the last sends it.
-pub const ROWS: usize = 5;
+pub(crate) const ROWS: usize = 5;
 
 /// The clocks the form offers, in the order ← and → go through them: none, the live ones
 /// the menu offers, then days a turn.
-pub fn club_clocks() -> Vec<ClubClock> {
+pub(crate) fn club_clocks() -> Vec<ClubClock> {
     let live = clocks(None).into_iter().map(|clock| clock.map_or(ClubClock::Untimed, ClubClock::Live));
     live.chain(DAYS.map(ClubClock::Daily)).collect()
 }
@@ -31,9 +31,11 @@ pub struct Form {
     pub row: usize,
     /// Which of the menu's boards.
     pub board: usize,
+    /// The clock chosen.
     pub clock: ClubClock,
+    /// Whether the game is rated.
     pub rated: bool,
-    pub colour: Option<Colour>,
+    pub(crate) colour: Option<Colour>,
 }
 
 impl Form {
@@ -48,7 +50,7 @@ impl Form {
     }
 
     /// The terms as the form stands.
-    pub fn terms(&self) -> Terms {
+    pub(crate) fn terms(&self) -> Terms {
         let all = boards();
         let (game, board) = all[self.board.min(all.len() - 1)];
         Terms { game, side: board.side(), clock: self.clock, rated: self.rated, colour: self.colour }
@@ -64,7 +66,7 @@ impl Form {
     }
 
     /// What a key does on the form: Go::Stay keeps it open, unless it was `Back`.
-    pub fn act(&mut self, action: Action) -> Go {
+    pub(crate) fn act(&mut self, action: Action) -> Go {
         match action {
             Action::Previous => self.row = (self.row + ROWS - 1) % ROWS,
             Action::Next => self.row = (self.row + 1) % ROWS,
@@ -108,7 +110,7 @@ impl Form {
 
     /// A click on the form: a row is chosen; a click on the chosen one changes it, and on
     /// the last sends the form.
-    pub fn click(&mut self, at: Position, list: Rect) -> Go {
+    pub(crate) fn click(&mut self, at: Position, list: Rect) -> Go {
         let (_, rows) = Form::rects(list);
         match rows.iter().position(|rect| rect.contains(at)) {
             Some(row) if row == ROWS - 1 => self.send(),

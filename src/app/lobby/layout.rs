@@ -33,15 +33,18 @@ const SHORT: [Key<0>; PARTS] = [
 /// Where the lobby's parts are on a screen. None on a screen too small for it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LobbyLayout {
-    pub heading: Rect,
+    pub(crate) heading: Rect,
     /// The parts' names: one line, or more where one does not hold them.
     pub tabs: Rect,
     /// Each part's name, number and count as it is written, and where.
     pub labels: [(String, Rect); PARTS],
+    /// The club's greeting.
     pub greeting: Rect,
     /// The chosen part's list, its column heads on its first line.
     pub list: Rect,
+    /// The club's answer to the last thing asked.
     pub note: Rect,
+    /// The line of keys at the bottom.
     pub keys: Rect,
 }
 
@@ -75,7 +78,7 @@ impl LobbyLayout {
     }
 
     /// The part whose name is at `at`, if any.
-    pub fn tab_at(&self, at: Position) -> Option<Tab> {
+    pub(crate) fn tab_at(&self, at: Position) -> Option<Tab> {
         self.labels.iter().position(|(_, rect)| rect.contains(at)).map(|n| Tab::ALL[n])
     }
 
@@ -85,7 +88,7 @@ impl LobbyLayout {
     }
 
     /// The row of the list clicked, the list starting at row `first`.
-    pub fn row_at(&self, at: Position, first: usize) -> Option<usize> {
+    pub(crate) fn row_at(&self, at: Position, first: usize) -> Option<usize> {
         let top = self.list.y + 1;
         let inside = self.list.contains(at) && at.y >= top;
         inside.then(|| first + usize::from(at.y - top))

@@ -14,11 +14,13 @@ use std::sync::Arc;
 /// The terms of a game offered or asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Terms {
+    /// The game.
     pub game: GameKind,
     /// The board's side; 4 for Ombagui.
     pub side: u8,
     /// None, live (`5+3`) or days a turn (`3d`).
     pub clock: ClubClock,
+    /// Whether it is rated.
     pub rated: bool,
     /// The side the poster plays; None: decided at random.
     pub colour: Option<Colour>,
@@ -27,44 +29,61 @@ pub struct Terms {
 /// A member online, with a rating in each pool they have played.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct OnlineRow {
+    /// The member's name.
     pub name: String,
     /// Each pool (`Clamber 3`) and the rating in it (`1512`, or `?` while provisional).
     pub ratings: Vec<(String, String)>,
+    /// Whether they are at a game.
     pub playing: bool,
 }
 
 /// An open seek: a game offered to whoever takes it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SeekRow {
+    /// Its number, which taking or withdrawing it names.
     pub id: u64,
+    /// Who posted it.
     pub by: String,
+    /// The game offered.
     pub terms: Terms,
 }
 
 /// A challenge from one member to another: to the member looking, or from them.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ChallengeRow {
+    /// Its number, which accepting or declining it names.
     pub id: u64,
+    /// Who challenges.
     pub from: String,
+    /// Who is challenged.
     pub to: String,
+    /// The game asked for.
     pub terms: Terms,
 }
 
 /// A game: its number, its players and its terms.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRow {
+    /// The game's number, which watching or replaying it names.
     pub id: u64,
+    /// The game played.
     pub game: GameKind,
+    /// The board's side.
     pub side: u8,
+    /// Blue's name.
     pub blue: String,
+    /// Red's name.
     pub red: String,
+    /// Its clock: none, live or days a turn.
     pub clock: ClubClock,
+    /// Whether it is rated.
     pub rated: bool,
 }
 
 /// A game of the member's in progress (live or by correspondence).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PlayingRow {
+    /// The game.
     pub game: GameRow,
     /// The other player's name.
     pub opponent: String,
@@ -78,7 +97,9 @@ pub struct PlayingRow {
 /// A game of the member's that is over: how long it went and how it ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RecentRow {
+    /// The game.
     pub game: GameRow,
+    /// How many turns were played.
     pub turns: usize,
     /// How it ended: `Red won on time`.
     pub result: Text,
@@ -95,9 +116,13 @@ pub type Place = (String, String, u32);
 pub struct ClubView {
     /// The club's name.
     pub club: String,
+    /// What the club says to whoever comes in, if anything.
     pub greeting: Option<String>,
+    /// The members online.
     pub online: Vec<OnlineRow>,
+    /// The open seeks.
     pub seeks: Vec<SeekRow>,
+    /// The games in progress.
     pub live: Vec<GameRow>,
     /// Each pool (`Clamber 3`), and its best in order.
     pub best: Vec<(String, Vec<Place>)>,
@@ -125,8 +150,9 @@ pub struct OwnView {
 /// whoever else shows it.
 #[derive(Clone, Debug, Default)]
 pub struct LobbyView {
+    /// What every member's lobby shows alike.
     pub club: Arc<ClubView>,
-    pub own: Arc<OwnView>,
+    pub(crate) own: Arc<OwnView>,
 }
 
 impl LobbyView {
@@ -136,17 +162,17 @@ impl LobbyView {
     }
 
     /// The member looking, if they came with a key.
-    pub fn me(&self) -> Option<&str> {
+    pub(crate) fn me(&self) -> Option<&str> {
         self.own.me.as_deref()
     }
 
     /// Whether `name` is the member looking (names are one ignoring case).
-    pub fn is_me(&self, name: &str) -> bool {
+    pub(crate) fn is_me(&self, name: &str) -> bool {
         self.me().is_some_and(|me| me.eq_ignore_ascii_case(name))
     }
 
     /// What the club could not read for this view, if anything.
-    pub fn failed(&self) -> Option<&Text> {
+    pub(crate) fn failed(&self) -> Option<&Text> {
         self.club.failed.as_ref().or(self.own.failed.as_ref())
     }
 }
@@ -171,10 +197,13 @@ pub enum LobbyAsk {
     Take(u64),
     /// Challenge this member on these terms.
     Challenge(String, Terms),
+    /// Accept a challenge to oneself: the game starts.
     Accept(u64),
     /// Refuse a challenge to oneself, or withdraw one's own.
     Decline(u64),
+    /// Watch a game in progress.
     Watch(u64),
+    /// Replay a game that is over.
     Replay(u64),
     /// Open one's own game in progress at its position, where the turn is made.
     Open(u64),

@@ -9,7 +9,7 @@ use crate::rules::Colour;
 
 impl<G: Input> Table<G> {
     /// Tells the player to move what to do.
-    pub fn prompt(&mut self) {
+    pub(crate) fn prompt(&mut self) {
         self.status.info(text!(G::PROMPT, self.to_move()));
     }
 
@@ -31,7 +31,7 @@ impl<G: Input> Table<G> {
 
     /// Plays a whole turn where the game stands, replacing any later turns, and says what
     /// happened; `false` if it was refused (and why).
-    pub fn play_here(&mut self, turn: G::Turn) -> bool {
+    pub(crate) fn play_here(&mut self, turn: G::Turn) -> bool {
         let mover = self.to_move();
         let branching = self.can_redo();
         self.picked = None;
@@ -111,7 +111,7 @@ impl<G: Input> Table<G> {
     /// Steps through a finished game without taking anything back, its end kept at the
     /// end: a turn on or back, or (`whole`) to its end or start (a club's replay, a game on
     /// time that is over). At the end it says how the game ended, not who is to move.
-    pub fn step(&mut self, forward: bool, whole: bool) {
+    pub(crate) fn step(&mut self, forward: bool, whole: bool) {
         self.picked = None;
         let moved = self.change(|record| {
             let mut moved = false;
@@ -138,7 +138,7 @@ impl<G: Input> Table<G> {
     }
 
     /// Steps to the start of the game, or to its last turn.
-    pub fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
+    pub(crate) fn jump(&mut self, to_last: bool, computer: Option<Computer>) {
         self.picked = None;
         if self.read(Record::timed_and_over) {
             return self.step(to_last, true);
@@ -161,13 +161,13 @@ impl<G: Input> Table<G> {
     }
 
     /// Drops the turns ahead that were taken back: play goes on from here.
-    pub fn drop_future(&mut self) {
+    pub(crate) fn drop_future(&mut self) {
         self.change(Record::drop_future);
     }
 
     /// Takes back turns until it is `player`'s turn again: in a game at a distance, the
     /// other player agreed to it.
-    pub fn take_back_for(&mut self, player: Colour) {
+    pub(crate) fn take_back_for(&mut self, player: Colour) {
         self.picked = None;
         let taken = self.change(|record| {
             let mut undone = record.undo();
@@ -194,18 +194,18 @@ impl<G: Input> Table<G> {
     }
 
     /// The other player said no to a draw.
-    pub fn decline_draw(&mut self) {
+    pub(crate) fn decline_draw(&mut self) {
         self.status.info(text!(DRAW_DECLINED, self.to_move(), self.to_move().other()));
     }
 
-    pub fn agree_draw(&mut self) {
+    pub(crate) fn agree_draw(&mut self) {
         self.picked = None;
         self.change(Record::agree_draw);
         self.status.success(text!(DRAW_DONE));
     }
 
     /// The computer, playing both sides, draws a game that has gone nowhere, and says why.
-    pub fn draw_standing_still(&mut self) {
+    pub(crate) fn draw_standing_still(&mut self) {
         self.picked = None;
         self.change(Record::draw_standing_still);
         self.status.success(text!(DRAW_STILL, crate::ai::STILL_FOR));
@@ -213,7 +213,7 @@ impl<G: Input> Table<G> {
 
     /// Another terminal changed the shared game: what was picked here is dropped, and the
     /// message says what was played there.
-    pub fn changed_elsewhere(&mut self) {
+    pub(crate) fn changed_elsewhere(&mut self) {
         self.picked = None;
         let last = self.read(|record| record.history().last().and_then(|ply| ply.turn.clone()));
         match (self.end(), last) {
@@ -225,7 +225,7 @@ impl<G: Input> Table<G> {
 }
 
 /// How a game ended, in words: who won, and why.
-pub fn ended(end: End) -> crate::i18n::Text {
+pub(super) fn ended(end: End) -> crate::i18n::Text {
     match end {
         End::Won(winner) => text!(STATUS_WINS, winner),
         End::Resigned(loser) => text!(STATUS_RESIGNED, loser, loser.other()),

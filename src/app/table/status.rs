@@ -5,14 +5,19 @@ use crate::i18n::Text;
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum Message {
+    /// Nothing to say.
     #[default]
     None,
+    /// What happened.
     Info(Text),
+    /// What was refused, or went wrong.
     Warning(Text),
+    /// What went well: a puzzle solved, a game saved.
     Success(Text),
 }
 
 impl Message {
+    /// What it says, if anything.
     pub fn text(&self) -> Option<&Text> {
         match self {
             Message::None => None,
@@ -38,7 +43,7 @@ impl StatusLine {
     }
 
     /// Whether it warns.
-    pub fn warns(&self) -> bool {
+    pub(crate) fn warns(&self) -> bool {
         matches!(self.0, Message::Warning(_))
     }
 
@@ -48,17 +53,17 @@ impl StatusLine {
     }
 
     /// Something refused, or gone wrong.
-    pub fn warn(&mut self, text: Text) {
+    pub(crate) fn warn(&mut self, text: Text) {
         self.0 = Message::Warning(text);
     }
 
     /// Something done: a game won, a file saved.
-    pub fn success(&mut self, text: Text) {
+    pub(crate) fn success(&mut self, text: Text) {
         self.0 = Message::Success(text);
     }
 
     /// Nothing to say.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.0 = Message::None;
     }
 
