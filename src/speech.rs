@@ -16,6 +16,7 @@ mod clamber;
 mod commands;
 mod drive;
 mod game;
+mod lobby;
 mod menu;
 mod ombagui;
 mod pages;
@@ -200,19 +201,27 @@ pub struct Session {
     seen: Seen,
     /// A game against the computer being set up: the questions asked, one a line.
     setup: Option<menu::Asked>,
+    /// Whether the club's lobby was said whole once: back from a game, it says only where
+    /// the member is.
+    welcomed: bool,
 }
 
 impl Session {
     /// The session of `app`, speaking its person's language.
     pub fn new(app: App) -> Session {
         let out = Out { lang: app.profile.lang, lines: Vec::new() };
-        Session { app, out, seen: Seen::default(), setup: None }
+        Session { app, out, seen: Seen::default(), setup: None, welcomed: false }
     }
 
     /// The app the session says: the program around it keeps its game and serves its
     /// requests.
     pub fn app(&mut self) -> &mut App {
         &mut self.app
+    }
+
+    /// The app the session says, to read.
+    pub fn viewed(&self) -> &App {
+        &self.app
     }
 
     /// What it says first: where the player is.
@@ -235,7 +244,7 @@ impl Session {
                 Screen::Rules(_) => pages::line(self, line),
                 Screen::Puzzle(_) => puzzles::line(self, line),
                 Screen::Review(_) => review::line(self, line),
-                Screen::Lobby(_) => self.out.say(&text!(SPEECH_NO_LOBBY)),
+                Screen::Lobby(_) => lobby::line(self, line),
             },
         }
         said.extend(self.news());
@@ -330,7 +339,11 @@ impl Session {
         match &self.app.screen {
             _ if self.app.overlay.is_some() => Place::Question,
             Screen::Menu(_) if self.setup.is_some() => Place::Setup,
-            Screen::Menu(_) | Screen::Lobby(_) => Place::Menu,
+            Screen::Menu(_) => Place::Menu,
+            Screen::Lobby(_) => Place::Lobby,
+            Screen::Game(game) if crate::each_game!(game.as_ref(), game => game::at_club(game)) => {
+                Place::Club
+            }
             Screen::Game(game) if crate::each_game!(game.as_ref(), game => matches!(game.mode, Mode::Tried(_))) => {
                 Place::Tried
             }
@@ -364,7 +377,7 @@ impl Session {
             View::Review(_) => review::opening(self),
             View::Rules(..) => pages::opening(self),
             View::Puzzle(_) => puzzles::opening(self),
-            View::Lobby => self.out.say(&text!(SPEECH_NO_LOBBY)),
+            View::Lobby => lobby::opening(self),
         }
     }
 
@@ -376,7 +389,8 @@ impl Session {
             View::Review(_) => review::news(self),
             View::Rules(..) => pages::news(self),
             View::Puzzle(_) => puzzles::news(self),
-            View::Nothing | View::Setup | View::Lobby => {}
+            View::Lobby => lobby::news(self),
+            View::Nothing | View::Setup => {}
         }
     }
 
@@ -391,6 +405,9 @@ impl Session {
         }
         if let Screen::Puzzle(puzzles) = &mut self.app.screen {
             puzzles.note = None;
+        }
+        if let Screen::Lobby(lobby) = &mut self.app.screen {
+            lobby.note = None;
         }
     }
 

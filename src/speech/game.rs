@@ -15,6 +15,12 @@ use crate::record::Record;
 use crate::rules::hex::Cell;
 use std::time::{Duration, Instant};
 
+/// Whether the game is the club's (played, watched or replayed there): it leaves for the
+/// lobby, and has no computer, no saving, no new game.
+pub(super) fn at_club<G: Spoken>(game: &GameScreen<G>) -> bool {
+    game.leaving == crate::app::keys::Leaving::Lobby
+}
+
 /// Whether the game keeps lines waiting: the computer's turn or a hint under way.
 pub(super) fn busy<G: Spoken>(game: &GameScreen<G>) -> bool {
     game.opponent().is_some_and(Opponent::busy) || game.advisor.thinking().is_some()
@@ -67,8 +73,9 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
         Help => help(session, place),
         Quit if place == Place::Tried => session.app.act(Action::Back),
-        Quit => session.app.act(Action::Quit),
-        Next | Back | Pages | Try | Yes | No => {}
+        // At the club: back to the lobby, the game going on.
+        Quit | Lobby => session.app.act(Action::Quit),
+        _ => {}
     }
 }
 
@@ -187,6 +194,7 @@ fn over(app: &App) -> bool {
 fn turn(session: &mut Session, line: &str) {
     let Some(game) = session.app.game_screen() else { return };
     let cells = crate::each_game!(game, game => match game.table.end() {
+        Some(_) if at_club(game) => Err(text!(SPEECH_CLUB_OVER_NEXT)),
         Some(_) => Err(text!(SPEECH_OVER_NO_TURN)),
         None => cells_to_act(&mut game.table, line),
     });
@@ -348,7 +356,7 @@ fn changes<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) 
     }
     seen.picked = picked;
     if said && game.table.end().is_some() {
-        out.say(&text!(SPEECH_OVER_NEXT));
+        out.say(&text!(if at_club(game) { SPEECH_CLUB_OVER_NEXT } else { SPEECH_OVER_NEXT }));
     }
     thinking(game, seen, out);
 }
