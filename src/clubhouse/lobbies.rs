@@ -39,7 +39,9 @@ impl Hub {
     ) {
         let view = self.view_for(member.as_ref());
         let Ok(mut screen) = screens::open(output, shown, who.lang, who.no_color, view) else { return };
-        if screen.draw().is_err() {
+        // A terminal in lines is first told of the club once it is in it (the news below),
+        // so that it counts itself among those online.
+        if matches!(shown, Shown::Drawn(_)) && screen.draw().is_err() {
             return;
         }
         let how = match shown {

@@ -113,6 +113,11 @@ fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: 
     let table = &game.table;
     match command {
         Command::Turn => return standing(game, out),
+        Command::Clocks
+            if game.due.is_some() || game.club_clock.is_some_and(|clock| clock.allowance().is_some()) =>
+        {
+            return out.say_all(daily(game));
+        }
         Command::Clocks => return table.read(|record| board::clocks(record, out)),
         _ => {}
     }
@@ -132,6 +137,15 @@ pub(super) fn describe_table<G: Spoken>(table: &Table<G>, command: Command, rest
         Command::Turn => stands(table, out),
         _ => {}
     }
+}
+
+/// A correspondence game's clock at the club: days a turn, and the time left to the side to
+/// move (the club keeps it; the game ends on it there).
+fn daily<G: Spoken>(game: &GameScreen<G>) -> Vec<Text> {
+    let Some(crate::clock::ClubClock::Daily(days)) = game.club_clock else { return Vec::new() };
+    let left = game.due.as_ref().filter(|_| game.table.end().is_none());
+    let left = left.map(|due| text!(SPEECH_CLUB_TIME_LEFT, game.table.to_move(), due.shown()));
+    std::iter::once(text!(SPEECH_CLUB_DAYS, super::lobby::days(days))).chain(left).collect()
 }
 
 /// `turn`: whose turn it is (or how the game ended), who plays whom, and what is picked.
@@ -277,8 +291,9 @@ fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
             out.say(&text!(SPEECH_PLAYER_NAMED, colour, name));
         }
     }
-    if let Some(control) = game.time_control() {
-        out.say(&board::control(control));
+    match game.time_control() {
+        Some(control) => out.say(&board::control(control)),
+        None => out.say_all(daily(game)),
     }
     if just_started(game) {
         return open_new(game, seen, out);

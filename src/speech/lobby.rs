@@ -306,12 +306,17 @@ fn game_name(game: GameKind, side: u8) -> Text {
 
 /// A club's clock in words: none, the live control, or days a turn.
 fn clock(clock: ClubClock) -> Text {
-    const DAYS: Noun = Noun([LOBBY_DAY_ONE, LOBBY_DAY_FEW, LOBBY_DAY_MANY]);
     match clock {
         ClubClock::Untimed => text!(SPEECH_LOBBY_UNTIMED),
         ClubClock::Live(control) => text!(SPEECH_LOBBY_CLOCK_LIVE, control.to_string()),
-        ClubClock::Daily(days) => text!(LOBBY_DAYS_A_TURN, Arg::Count(usize::from(days), DAYS)),
+        ClubClock::Daily(count) => days(count),
     }
+}
+
+/// Days a turn in words: `3 days a turn`.
+pub(super) fn days(days: u8) -> Text {
+    const DAYS: Noun = Noun([LOBBY_DAY_ONE, LOBBY_DAY_FEW, LOBBY_DAY_MANY]);
+    text!(LOBBY_DAYS_A_TURN, Arg::Count(usize::from(days), DAYS))
 }
 
 #[cfg(test)]

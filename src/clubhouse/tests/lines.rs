@@ -194,3 +194,21 @@ fn challenges_are_listed_accepted_and_declined_and_the_opponents_turns_come_as_t
     assert!(heard.contains("D3"), "bob's turn said as it came: {heard}");
     speakable(&heard);
 }
+
+#[test]
+fn a_correspondence_game_says_its_days_a_turn_and_the_time_left_to_the_side_to_move() {
+    let mut house = Clubhouse::new();
+    house.lines_in(1, "ana", Lang::En);
+    house.terminal(2, "bob", true);
+    house.game(2, 1, "1d");
+    let opening = house.heard(1).join("\n");
+    assert!(opening.contains("By correspondence: 1 day a turn."), "{opening}");
+    house.call(Call::Said { conn: 1, heard: Heard::Line("clocks".to_string()) });
+    let clocks = house.heard(1).join("\n");
+    assert!(clocks.contains("By correspondence: 1 day a turn."), "{clocks}");
+    assert!(clocks.contains("has 23h 59m left for this turn."), "the clock read as the hub's: {clocks}");
+    house.call(Call::Said { conn: 1, heard: Heard::Line("lobby".to_string()) });
+    house.call(Call::Said { conn: 1, heard: Heard::Line("playing".to_string()) });
+    let playing = house.heard(1).join("\n");
+    assert!(playing.contains("1 day a turn.") && playing.contains("left."), "{playing}");
+}
