@@ -18,10 +18,12 @@ mod drive;
 mod game;
 mod lobby;
 mod menu;
+mod offer;
 mod ombagui;
 mod pages;
 mod puzzles;
 mod review;
+mod terms;
 #[cfg(feature = "third-game")]
 mod triad;
 
@@ -201,6 +203,8 @@ pub struct Session {
     seen: Seen,
     /// A game against the computer being set up: the questions asked, one a line.
     setup: Option<menu::Asked>,
+    /// A seek or a challenge at the club being written: the questions asked, one a line.
+    offer: Option<offer::Asking>,
     /// Whether the club's lobby was said whole once: back from a game, it says only where
     /// the member is.
     welcomed: bool,
@@ -210,7 +214,7 @@ impl Session {
     /// The session of `app`, speaking its person's language.
     pub fn new(app: App) -> Session {
         let out = Out { lang: app.profile.lang, lines: Vec::new() };
-        Session { app, out, seen: Seen::default(), setup: None, welcomed: false }
+        Session { app, out, seen: Seen::default(), setup: None, offer: None, welcomed: false }
     }
 
     /// The app the session says: the program around it keeps its game and serves its
@@ -238,6 +242,7 @@ impl Session {
         match self.app.overlay.clone() {
             Some(overlay) => menu::answer(self, overlay, line),
             None if self.setup.is_some() => menu::set_up(self, line),
+            None if self.offer.is_some() => offer::answer(self, line),
             None => match &self.app.screen {
                 Screen::Menu(_) => menu::line(self, line),
                 Screen::Game(_) => game::line(self, line),
@@ -318,6 +323,8 @@ impl Session {
     pub fn news(&mut self) -> Vec<String> {
         let view = self.view();
         if view != self.seen.view {
+            // An offer half written is dropped when the member is taken elsewhere.
+            self.offer = None;
             self.seen = Seen { view: view.clone(), overlay: self.seen.overlay.take(), ..Seen::default() };
             self.opened(&view);
         } else {
@@ -340,6 +347,7 @@ impl Session {
             _ if self.app.overlay.is_some() => Place::Question,
             Screen::Menu(_) if self.setup.is_some() => Place::Setup,
             Screen::Menu(_) => Place::Menu,
+            Screen::Lobby(_) if self.offer.is_some() => Place::Setup,
             Screen::Lobby(_) => Place::Lobby,
             Screen::Game(game) if crate::each_game!(game.as_ref(), game => game::at_club(game)) => {
                 Place::Club

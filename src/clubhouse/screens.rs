@@ -36,8 +36,8 @@ pub enum Shown {
 
 /// A member's terminal: the same app, drawn or said.
 pub enum MemberScreen {
-    Drawn(Drawn),
-    Spoken(Spoken),
+    Drawn(Box<Drawn>),
+    Spoken(Box<Spoken>),
 }
 
 impl MemberScreen {
@@ -128,7 +128,9 @@ pub fn open(
 ) -> std::io::Result<MemberScreen> {
     let area = match shown {
         Shown::Drawn(area) => area,
-        Shown::Spoken { echo } => return Ok(MemberScreen::Spoken(Spoken::open(output, echo, lang, view))),
+        Shown::Spoken { echo } => {
+            return Ok(MemberScreen::Spoken(Box::new(Spoken::open(output, echo, lang, view))));
+        }
     };
     let redraw = output.redraw();
     let writer: Box<dyn Write + Send> = output;
@@ -136,7 +138,7 @@ pub fn open(
     let mut terminal = Terminal::with_options(CrosstermBackend::new(writer), options)?;
     execute!(terminal.backend_mut(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
     let app = App::club_lobby(Profile::guest(lang, no_color), area, view);
-    Ok(MemberScreen::Drawn(Screen::new(app, terminal).with_redraw(redraw)))
+    Ok(MemberScreen::Drawn(Box::new(Screen::new(app, terminal).with_redraw(redraw))))
 }
 
 /// The link of the club's game on `screen`, if it shows one (to play or to watch).

@@ -145,7 +145,7 @@ fn daily<G: Spoken>(game: &GameScreen<G>) -> Vec<Text> {
     let Some(crate::clock::ClubClock::Daily(days)) = game.club_clock else { return Vec::new() };
     let left = game.due.as_ref().filter(|_| game.table.end().is_none());
     let left = left.map(|due| text!(SPEECH_CLUB_TIME_LEFT, game.table.to_move(), due.shown()));
-    std::iter::once(text!(SPEECH_CLUB_DAYS, super::lobby::days(days))).chain(left).collect()
+    std::iter::once(text!(SPEECH_CLUB_DAYS, super::terms::days(days))).chain(left).collect()
 }
 
 /// `turn`: whose turn it is (or how the game ended), who plays whom, and what is picked.

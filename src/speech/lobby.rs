@@ -5,16 +5,12 @@
 //! notices come on the lobby's note line, said as they come.
 
 use super::commands::{self, Command, Place};
-use super::{Session, colour_word};
+use super::{Session, terms};
 use crate::app::Screen;
 use crate::app::component::Request;
-use crate::app::lobby::{Form, GameRow, Lobby, LobbyAsk, LobbyView, Tab, Terms};
-use crate::app::menu::boards;
-use crate::clock::ClubClock;
+use crate::app::lobby::{GameRow, Lobby, LobbyAsk, LobbyView, Tab};
 use crate::i18n::keys::*;
-use crate::i18n::{Arg, Key, Lang, Noun, Text, Words, excerpt, text};
-use crate::rules::hex::Board;
-use crate::rules::{Colour, GameKind};
+use crate::i18n::{Key, Lang, Text, excerpt, text};
 
 /// The lobby on view.
 fn lobby(session: &Session) -> Option<&Lobby> {
@@ -95,10 +91,11 @@ pub(super) fn line(session: &mut Session, line: &str) {
             session.app.quit = true;
             return;
         }
-        Seek if rest.is_empty() => {
-            Err(text!(SPEECH_LOBBY_SEEK_HOW, terms_said(&Form::new(None).terms(), None)))
+        Seek if rest.is_empty() => return super::offer::start(session, None),
+        Seek => terms::read(rest, lang).map(LobbyAsk::Post),
+        Challenge if !rest.is_empty() && !rest.contains(char::is_whitespace) => {
+            return super::offer::start(session, Some(rest.to_string()));
         }
-        Seek => terms(rest, lang).map(LobbyAsk::Post),
         Challenge => challenge(rest, lang),
         Open | Watch | Replay | Take | Accept | Decline | Cancel => numbered(command, rest, lang),
         _ => return,
@@ -131,49 +128,7 @@ fn challenge(rest: &str, lang: Lang) -> Result<LobbyAsk, Text> {
     if name.is_empty() {
         return Err(text!(SPEECH_LOBBY_CHALLENGE_WHOM));
     }
-    Ok(LobbyAsk::Challenge(name.to_string(), terms(terms_typed, lang)?))
-}
-
-/// The terms typed after `seek` (or a challenge's name), in any order: a game, its board's
-/// side, a clock, rated or casual, the side the member plays; what is left out is the
-/// form's, the club's usual game. The club decides whether it takes them.
-fn terms(typed: &str, lang: Lang) -> Result<Terms, Text> {
-    let mut terms = Form::new(None).terms();
-    let mut side = None;
-    let is = |word: &str, key: Key<0>| {
-        [lang, Lang::En].iter().any(|lang| lang.word(key).to_lowercase() == word.to_lowercase())
-    };
-    for word in typed.split_whitespace() {
-        let bad = || text!(SPEECH_LOBBY_BAD_TERM, excerpt(word));
-        if let Ok(game) = word.parse::<GameKind>() {
-            terms.game = game;
-        } else if word.bytes().all(|byte| byte.is_ascii_digit()) {
-            side = Some(word.parse::<u8>().map_err(|_| bad())?);
-        } else if is(word, SPEECH_TERM_RATED) {
-            terms.rated = true;
-        } else if is(word, SPEECH_TERM_CASUAL) {
-            terms.rated = false;
-        } else if is(word, SPEECH_COLOUR_BLUE) {
-            terms.colour = Some(Colour::Blue);
-        } else if is(word, SPEECH_COLOUR_RED) {
-            terms.colour = Some(Colour::Red);
-        } else if is(word, SPEECH_TERM_RANDOM) {
-            terms.colour = None;
-        } else if is(word, SPEECH_TERM_NONE) {
-            terms.clock = ClubClock::Untimed;
-        } else {
-            terms.clock = ClubClock::parse(word).map_err(|_| bad())?;
-        }
-    }
-    // The board: the side typed, else the game's first.
-    let offered = boards().into_iter().filter(|(game, _)| *game == terms.game);
-    let mut sides = offered.map(|(_, board)| board.side());
-    terms.side = match side {
-        Some(side) if sides.any(|offered| offered == side) => side,
-        Some(side) => return Err(text!(SPEECH_LOBBY_BAD_TERM, side)),
-        None => sides.next().unwrap_or(terms.side),
-    };
-    Ok(terms)
+    Ok(LobbyAsk::Challenge(name.to_string(), terms::read(terms_typed, lang)?))
 }
 
 /// Part `tab` of the lobby, a line a row: how many first, then each, numbered as the club
@@ -202,8 +157,8 @@ fn listed(lobby: &Lobby, tab: Tab) -> Vec<Text> {
                 game.id,
                 text!(turn),
                 playing.opponent.as_str(),
-                game_name(game.game, game.side),
-                clock(game.clock)
+                terms::game_name(game.game, game.side),
+                terms::clock(game.clock)
             );
             let left = playing.due.as_ref().map(|due| text!(SPEECH_LOBBY_TIME_LEFT, game.id, due.shown()));
             std::iter::once(row).chain(left)
@@ -224,10 +179,10 @@ fn listed(lobby: &Lobby, tab: Tab) -> Vec<Text> {
         })),
         Tab::Seeks => said.extend(club.seeks.iter().map(|seek| {
             let by = seek.by.as_str();
-            text!(SPEECH_LOBBY_SEEK_ROW, seek.id, by, terms_said(&seek.terms, Some(by)))
+            text!(SPEECH_LOBBY_SEEK_ROW, seek.id, by, terms::said(&seek.terms, by))
         })),
         Tab::Challenges => said.extend(own.challenges.iter().map(|challenge| {
-            let terms = terms_said(&challenge.terms, Some(challenge.from.as_str()));
+            let terms = terms::said(&challenge.terms, &challenge.from);
             match lobby.to_me(challenge) {
                 true => text!(SPEECH_LOBBY_CHALLENGE_TO_YOU, challenge.id, challenge.from.as_str(), terms),
                 false => text!(SPEECH_LOBBY_CHALLENGE_FROM_YOU, challenge.id, challenge.to.as_str(), terms),
@@ -261,7 +216,7 @@ fn tab_name(tab: Tab) -> Key<0> {
 /// A game in progress, or finished (how long it went and how it ended).
 fn game_said(game: &GameRow, finished: Option<&crate::app::lobby::RecentRow>) -> Text {
     let rated = text!(if game.rated { LOBBY_RATED } else { LOBBY_CASUAL });
-    let name = game_name(game.game, game.side);
+    let name = terms::game_name(game.game, game.side);
     match finished {
         None => text!(
             SPEECH_LOBBY_GAME_ROW,
@@ -269,7 +224,7 @@ fn game_said(game: &GameRow, finished: Option<&crate::app::lobby::RecentRow>) ->
             game.blue.as_str(),
             game.red.as_str(),
             name,
-            clock(game.clock),
+            terms::clock(game.clock),
             rated
         ),
         Some(recent) => text!(
@@ -284,57 +239,12 @@ fn game_said(game: &GameRow, finished: Option<&crate::app::lobby::RecentRow>) ->
     }
 }
 
-/// Terms in words: the game, the clock, rated or casual, and who plays which side (`by`,
-/// the one who offers; none: the defaults, said as the side the member would play).
-fn terms_said(terms: &Terms, by: Option<&str>) -> Text {
-    let rated = text!(if terms.rated { LOBBY_RATED } else { LOBBY_CASUAL });
-    let side = match (terms.colour, by) {
-        (Some(colour), Some(by)) => text!(SPEECH_LOBBY_SIDE, by, colour_word(colour)),
-        (Some(colour), None) => colour_word(colour),
-        (None, _) => text!(SPEECH_LOBBY_SIDE_RANDOM),
-    };
-    text!(SPEECH_LOBBY_TERMS, game_name(terms.game, terms.side), clock(terms.clock), rated, side)
-}
-
-/// A game on its board, in words: `Clamber, side 3`.
-fn game_name(game: GameKind, side: u8) -> Text {
-    match Board::new(u32::from(side)) {
-        Ok(board) => crate::each_game!(kind game, G => G::setup_entry(board)),
-        Err(_) => text!(PLAIN, format!("{} {side}", game.name())),
-    }
-}
-
-/// A club's clock in words: none, the live control, or days a turn.
-fn clock(clock: ClubClock) -> Text {
-    match clock {
-        ClubClock::Untimed => text!(SPEECH_LOBBY_UNTIMED),
-        ClubClock::Live(control) => text!(SPEECH_LOBBY_CLOCK_LIVE, control.to_string()),
-        ClubClock::Daily(count) => days(count),
-    }
-}
-
-/// Days a turn in words: `3 days a turn`.
-pub(super) fn days(days: u8) -> Text {
-    const DAYS: Noun = Noun([LOBBY_DAY_ONE, LOBBY_DAY_FEW, LOBBY_DAY_MANY]);
-    text!(LOBBY_DAYS_A_TURN, Arg::Count(usize::from(days), DAYS))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn terms_are_read_in_any_order_in_english_and_in_the_language_and_the_rest_is_the_forms() {
-        let read = terms("ombagui casual 3d rouge", Lang::Fr).unwrap();
-        assert_eq!(
-            (read.game, read.rated, read.clock, read.colour),
-            (GameKind::Ombagui, false, ClubClock::Daily(3), Some(Colour::Red))
-        );
-        let usual = Form::new(None).terms();
-        assert_eq!(terms("", Lang::En).unwrap(), usual);
-        assert_eq!(terms("none", Lang::En).unwrap().clock, ClubClock::Untimed);
-        assert!(terms("clamber 99", Lang::En).is_err(), "a board the game does not have");
-        assert!(terms("5+3 fast", Lang::En).is_err());
+    fn a_number_or_a_name_is_asked_for_in_a_line() {
         assert!(numbered(Command::Take, "three", Lang::En).is_err());
         assert_eq!(numbered(Command::Take, "3", Lang::En), Ok(LobbyAsk::Take(3)));
         assert_eq!(challenge("", Lang::En), Err(text!(SPEECH_LOBBY_CHALLENGE_WHOM)));

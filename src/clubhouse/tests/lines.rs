@@ -212,3 +212,33 @@ fn a_correspondence_game_says_its_days_a_turn_and_the_time_left_to_the_side_to_m
     let playing = house.heard(1).join("\n");
     assert!(playing.contains("1 day a turn.") && playing.contains("left."), "{playing}");
 }
+
+#[test]
+fn a_seek_is_asked_a_question_at_a_time_and_back_sends_nothing() {
+    let mut house = Clubhouse::new();
+    house.lines_in(1, "ana", Lang::En);
+    house.heard(1);
+    let mut answer = |line: &str| {
+        house.call(Call::Said { conn: 1, heard: Heard::Line(line.to_string()) });
+        house.heard(1).join("\n")
+    };
+    let asked = answer("seek");
+    assert!(
+        asked.starts_with("Which game and board?\n1: Clamber, side 3\n2: Clamber, side 4\n3: Ombagui\n"),
+        "{asked}"
+    );
+    assert!(asked.ends_with("Type its number, or just Enter for 1."), "{asked}");
+    assert!(answer("99").starts_with("Type a number from 1 to"));
+    assert!(answer("").starts_with("Which clock?"), "an empty line takes what is offered");
+    assert!(answer("5+3").starts_with("Rated? Type yes or no, or just Enter for rated."));
+    assert!(answer("maybe").starts_with("Type yes or no"));
+    assert!(answer("no").starts_with("Which side do you play?\n1: sides by lot\n2: blue\n3: red\n"));
+    assert_eq!(answer("2"), "Seek 1 posted.");
+    assert_eq!(
+        answer("seeks"),
+        "Seeks: 1.\nSeek 1: ana offers Clamber, side 3, clock 5+3, casual, ana plays blue."
+    );
+    assert!(answer("challenge bob").starts_with("Which game and board?"));
+    assert_eq!(answer("back"), "Nothing sent.");
+    assert_eq!(answer("challenges"), "No challenge to you or from you.");
+}
