@@ -382,7 +382,8 @@ impl<P: Place> russh::server::Handler for Session<P> {
                 }
             }
             None => {
-                let lines = data.iter().filter(|&&byte| byte == b'\n').count().max(1);
+                // A raw terminal in lines ends them with `\r`: each is counted too.
+                let lines = data.iter().filter(|&&byte| matches!(byte, b'\n' | b'\r')).count().max(1);
                 if self.allowed(lines) {
                     self.send(Sent::Bytes(data));
                 }

@@ -73,7 +73,7 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
         Help => help(session, place),
         Quit if place == Place::Tried => session.app.act(Action::Back),
-        // At the club: back to the lobby, the game going on.
+        // `lobby` is the club's `quit`: back to the lobby, the game going on.
         Quit | Lobby => session.app.act(Action::Quit),
         _ => {}
     }
