@@ -242,3 +242,46 @@ fn a_seek_is_asked_a_question_at_a_time_and_back_sends_nothing() {
     assert_eq!(answer("back"), "Nothing sent.");
     assert_eq!(answer("challenges"), "No challenge to you or from you.");
 }
+
+#[test]
+fn a_member_in_lines_watches_a_game_turn_by_turn_and_replays_their_own() {
+    let mut house = Clubhouse::new();
+    house.lines_in(1, "ana", Lang::En);
+    house.terminal(2, "bob", true);
+    house.terminal(3, "cy", true);
+    let id = house.game(2, 3, "none");
+    let (blue, red) = (
+        house.playing(id, crate::rules::Colour::Blue, [2, 3]),
+        house.playing(id, crate::rules::Colour::Red, [2, 3]),
+    );
+    house.heard(1);
+    let line = |house: &mut Clubhouse, line: &str| {
+        house.call(Call::Said { conn: 1, heard: Heard::Line(line.to_string()) });
+        house.heard(1).join("\n")
+    };
+    let live = line(&mut house, "live");
+    assert!(live.contains(&format!("Game {id}: ")), "{live}");
+    let watching = line(&mut house, &format!("watch {id}"));
+    assert!(watching.contains("You are watching this game."), "{watching}");
+    house.click(blue, "C3");
+    house.click(red, "D3");
+    let heard = house.heard(1).join("\n");
+    assert!(
+        heard.contains("Blue: places a piece on C3.") && heard.contains("Red: places a piece on D3."),
+        "{heard}"
+    );
+    assert!(line(&mut house, "lobby").contains("The lobby."));
+    // Ana's own game, played and resigned, then replayed a turn at a time.
+    house.terminal(4, "dan", true);
+    let mine = house.game(1, 4, "none");
+    if house.playing(mine, crate::rules::Colour::Blue, [1, 4]) == 4 {
+        house.click(4, "C3");
+    }
+    line(&mut house, "resign");
+    assert!(line(&mut house, "yes").contains("resigns"));
+    line(&mut house, "lobby");
+    assert!(line(&mut house, "finished").contains(&format!("Game {mine}: ")));
+    let replay = line(&mut house, &format!("replay {mine}"));
+    assert!(!replay.is_empty() && !replay.contains("Done."), "the game opens to replay: {replay}");
+    speakable(&replay);
+}
