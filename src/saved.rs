@@ -20,23 +20,14 @@
 //! ```
 //!
 //! A game the computer reviewed keeps its review after the turns, before `end`: its level
-//! and `exact`, then a line for the start and for each turn, Blue's chance there (0 to 1,
-//! every digit it has, so that the review reopens the same), the turn the computer would
-//! play (`-` once the game is over), and Blue's chance after that turn where a turn played
-//! there was looked at closer:
-//!
-//! ```text
-//! review: 4 exact
-//! 0.5 C3
-//! 0.5162176198529514 D3 0.4829001316253426
-//! ```
-//!
-//! An older file's review (`review: 4`, its chances rounded) loads with the game but is not
-//! used: the game is reviewed again, since rounded chances can judge a turn otherwise.
-//!
-//! Forced skips are not written: replaying the turns makes them again. `at` says how many
-//! of the turns are played (the rest were taken back and can be redone); the `end` line
-//! shows that the file was written whole.
+//! and `exact` (`review: 4 exact`), then a line for the start and each turn: Blue's chance
+//! there (0 to 1, every digit, so the review reopens the same), the turn the computer would
+//! play (`-` once the game is over), and Blue's chance after it where a turn played there
+//! was looked at closer (`0.5162176198529514 D3 0.4829001316253426`). An older file's
+//! review (`review: 4`, rounded) loads with the game, which is reviewed again, since rounded
+//! chances can judge a turn otherwise. Forced skips are not written: replaying the turns
+//! makes them again. `at` says how many of the turns are played (the rest were taken back
+//! and can be redone); the `end` line shows that the file was written whole.
 
 use crate::ai::Level;
 use crate::ai::review::Looked;

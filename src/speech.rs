@@ -16,11 +16,14 @@ mod clamber;
 mod commands;
 mod drive;
 mod game;
+mod lobby;
 mod menu;
+mod offer;
 mod ombagui;
 mod pages;
 mod puzzles;
 mod review;
+mod terms;
 #[cfg(feature = "third-game")]
 mod triad;
 
@@ -200,19 +203,29 @@ pub struct Session {
     seen: Seen,
     /// A game against the computer being set up: the questions asked, one a line.
     setup: Option<menu::Asked>,
+    /// A seek or a challenge at the club being written: the questions asked, one a line.
+    offer: Option<offer::Asking>,
+    /// Whether the club's lobby was said whole once: back from a game, it says only where
+    /// the member is.
+    welcomed: bool,
 }
 
 impl Session {
     /// The session of `app`, speaking its person's language.
     pub fn new(app: App) -> Session {
         let out = Out { lang: app.profile.lang, lines: Vec::new() };
-        Session { app, out, seen: Seen::default(), setup: None }
+        Session { app, out, seen: Seen::default(), setup: None, offer: None, welcomed: false }
     }
 
     /// The app the session says: the program around it keeps its game and serves its
     /// requests.
     pub fn app(&mut self) -> &mut App {
         &mut self.app
+    }
+
+    /// The app the session says, to read.
+    pub fn viewed(&self) -> &App {
+        &self.app
     }
 
     /// What it says first: where the player is.
@@ -229,13 +242,14 @@ impl Session {
         match self.app.overlay.clone() {
             Some(overlay) => menu::answer(self, overlay, line),
             None if self.setup.is_some() => menu::set_up(self, line),
+            None if self.offer.is_some() => offer::answer(self, line),
             None => match &self.app.screen {
                 Screen::Menu(_) => menu::line(self, line),
                 Screen::Game(_) => game::line(self, line),
                 Screen::Rules(_) => pages::line(self, line),
                 Screen::Puzzle(_) => puzzles::line(self, line),
                 Screen::Review(_) => review::line(self, line),
-                Screen::Lobby(_) => self.out.say(&text!(SPEECH_NO_LOBBY)),
+                Screen::Lobby(_) => lobby::line(self, line),
             },
         }
         said.extend(self.news());
@@ -309,6 +323,8 @@ impl Session {
     pub fn news(&mut self) -> Vec<String> {
         let view = self.view();
         if view != self.seen.view {
+            // An offer half written is dropped when the member is taken elsewhere.
+            self.offer = None;
             self.seen = Seen { view: view.clone(), overlay: self.seen.overlay.take(), ..Seen::default() };
             self.opened(&view);
         } else {
@@ -330,7 +346,12 @@ impl Session {
         match &self.app.screen {
             _ if self.app.overlay.is_some() => Place::Question,
             Screen::Menu(_) if self.setup.is_some() => Place::Setup,
-            Screen::Menu(_) | Screen::Lobby(_) => Place::Menu,
+            Screen::Menu(_) => Place::Menu,
+            Screen::Lobby(_) if self.offer.is_some() => Place::Setup,
+            Screen::Lobby(_) => Place::Lobby,
+            Screen::Game(game) if crate::each_game!(game.as_ref(), game => game::at_club(game)) => {
+                Place::Club
+            }
             Screen::Game(game) if crate::each_game!(game.as_ref(), game => matches!(game.mode, Mode::Tried(_))) => {
                 Place::Tried
             }
@@ -364,7 +385,7 @@ impl Session {
             View::Review(_) => review::opening(self),
             View::Rules(..) => pages::opening(self),
             View::Puzzle(_) => puzzles::opening(self),
-            View::Lobby => self.out.say(&text!(SPEECH_NO_LOBBY)),
+            View::Lobby => lobby::opening(self),
         }
     }
 
@@ -376,7 +397,8 @@ impl Session {
             View::Review(_) => review::news(self),
             View::Rules(..) => pages::news(self),
             View::Puzzle(_) => puzzles::news(self),
-            View::Nothing | View::Setup | View::Lobby => {}
+            View::Lobby => lobby::news(self),
+            View::Nothing | View::Setup => {}
         }
     }
 
@@ -391,6 +413,9 @@ impl Session {
         }
         if let Screen::Puzzle(puzzles) = &mut self.app.screen {
             puzzles.note = None;
+        }
+        if let Screen::Lobby(lobby) = &mut self.app.screen {
+            lobby.note = None;
         }
     }
 

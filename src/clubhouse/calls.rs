@@ -18,6 +18,8 @@ pub enum Call {
     Key { conn: u64, input: ratatui::crossterm::event::Event },
     /// A line of the bot protocol, or why it could not be read.
     Line { conn: u64, line: Result<String, BotError> },
+    /// A line typed by a member in lines (a screen reader's), or the end of their input.
+    Said { conn: u64, heard: crate::app::event::Heard },
     /// The connection went.
     Gone { conn: u64 },
     /// The admin changed member `name` (a ban): read them again.
@@ -60,6 +62,11 @@ pub enum Ask {
     Bot,
     /// A terminal of this size: the lobby.
     Lobby(ratatui::layout::Rect),
+    /// The lobby in lines, for a screen reader: the command `screen-reader`, or a terminal
+    /// whose `TERM` is `dumb` (what it types echoed by the club).
+    Speech {
+        echo: bool,
+    },
     /// A command that is none of these (its words, made plain).
     Bad(String),
     /// `export` of what is not a game's number.
@@ -75,6 +82,7 @@ impl Ask {
         match words[..] {
             ["who"] => Ask::Who,
             ["bot"] => Ask::Bot,
+            ["screen-reader"] => Ask::Speech { echo: false },
             ["export", id] => match id.parse::<GameId>() {
                 Ok(id) if id > 0 && !words[1].starts_with('+') => Ask::Export(id),
                 _ => Ask::NotAGame(crate::club::bot::plain(id)),

@@ -69,7 +69,8 @@ impl Hub {
         let due = self.deadline_of(id);
         if due.is_some() {
             for conn in self.terminals.at(id) {
-                self.terminals.on_screen(conn, &self.games, |screen| screen.app.club_deadline(due.clone()));
+                self.terminals
+                    .on_screen(conn, &self.games, |screen| screen.app_mut().club_deadline(due.clone()));
             }
         }
     }

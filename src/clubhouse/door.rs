@@ -3,6 +3,8 @@
 //! connection sends goes: the hub's loop, as [`Call`]s.
 
 use super::hub::{Ask, Call, Who};
+use super::typing::Typing;
+use crate::app::event::Heard;
 use crate::club::bot::Lines;
 use crate::i18n::keys::*;
 use crate::net::{Asked, Inlet, Keys, Output, Place, Sent, Visitor, Welcome};
@@ -17,6 +19,7 @@ pub fn welcome(keyless: Option<Duration>) -> Welcome {
         keys: Keys::Any,
         keyless,
         commands: true,
+        lines: true,
         full: CLUB_FULL,
         watchers_full: CLUB_WATCHERS_FULL,
     }
@@ -33,8 +36,13 @@ impl Place for Hall {
         let ask = match &asked {
             Asked::Terminal(area) => Ask::Lobby(*area),
             Asked::Command(words) => Ask::read(words),
+            Asked::Lines => Ask::Speech { echo: true },
         };
-        let lines = (ask == Ask::Bot).then(Lines::default);
+        let lines = match ask {
+            Ask::Bot => Some(Read::Bot(Lines::default())),
+            Ask::Speech { echo } => Some(Read::Typed(Typing::new(echo.then(|| output.outbox())))),
+            _ => None,
+        };
         let who = Who {
             name: visitor.name,
             key: visitor.key,
@@ -53,8 +61,17 @@ impl Place for Hall {
 struct Entry {
     conn: u64,
     calls: SyncSender<Call>,
-    /// The bot protocol's lines as they come, once the channel speaks it.
-    lines: Option<Lines>,
+    /// The lines as they come, once the channel speaks the bot protocol or is a member's
+    /// in lines.
+    lines: Option<Read>,
+}
+
+/// How a channel's bytes are read.
+enum Read {
+    /// The bot protocol's lines.
+    Bot(Lines),
+    /// A member's typed lines, echoed where they come from a raw terminal.
+    Typed(Typing),
 }
 
 impl Inlet for Entry {
@@ -62,11 +79,16 @@ impl Inlet for Entry {
         let conn = self.conn;
         let calls: Vec<Call> = match (sent, &mut self.lines) {
             (Sent::Input(events), _) => events.into_iter().map(|input| Call::Key { conn, input }).collect(),
-            (Sent::Bytes(bytes), Some(lines)) => {
+            (Sent::Bytes(bytes), Some(Read::Bot(lines))) => {
                 lines.push(bytes).into_iter().map(|line| Call::Line { conn, line }).collect()
             }
-            // A script's command was answered whole: what follows it is not read.
-            (Sent::Bytes(_), None) => Vec::new(),
+            (Sent::Bytes(bytes), Some(Read::Typed(typing))) => {
+                typing.push(bytes).into_iter().map(|heard| Call::Said { conn, heard }).collect()
+            }
+            (Sent::End, Some(Read::Typed(_))) => vec![Call::Said { conn, heard: Heard::End }],
+            // A script's command was answered whole: what follows it is not read; a bot
+            // waits for its games' events after its input ends.
+            (Sent::Bytes(_), None) | (Sent::End, _) => Vec::new(),
         };
         calls.into_iter().all(|call| match self.calls.try_send(call) {
             Ok(()) => true,

@@ -14,6 +14,7 @@ use super::games::{ClubGame, ClubGames};
 use super::missed::Missed;
 use super::notify::Notifier;
 use super::offers::Offers;
+use super::screens::Shown;
 use super::terminals::{Out, Terminals};
 use super::{log, words};
 use crate::clock::Timepiece;
@@ -239,7 +240,7 @@ impl Hub {
         // output closes its channel.
         for conn in self.terminals.ids() {
             let goodbye =
-                self.terminals.screen(conn).map(|screen| screen.app.profile.lang.say(&text!(CLUB_CLOSED)));
+                self.terminals.screen(conn).map(|screen| screen.app().profile.lang.say(&text!(CLUB_CLOSED)));
             self.drop_conn(conn, goodbye);
         }
         if let Err(error) = self.club.stopped() {
@@ -252,6 +253,7 @@ impl Hub {
             Call::Open { conn, who, ask, output } => self.open(conn, *who, *ask, output),
             Call::Line { conn, line } => self.line(conn, line),
             Call::Key { conn, input } => self.key(conn, input),
+            Call::Said { conn, heard } => self.said(conn, heard),
             Call::Gone { conn } => self.gone(conn),
             Call::Member { name } => self.reread(&name),
             Call::Stop => {}
@@ -301,7 +303,8 @@ impl Hub {
         };
         let said: Result<String, Refused> = match ask {
             Ask::Bot => return self.bot(conn, member, output),
-            Ask::Lobby(area) => return self.lobby(conn, member, &who, area, output),
+            Ask::Lobby(area) => return self.lobby(conn, member, &who, Shown::Drawn(area), output),
+            Ask::Speech { echo } => return self.lobby(conn, member, &who, Shown::Spoken { echo }, output),
             Ask::Bad(_) | Ask::NotAGame(_) => Ok(String::new()),
             Ask::Who => Ok(self.who_lines(member.as_ref())),
             Ask::Games(which, name) => {
@@ -361,11 +364,7 @@ impl Hub {
         let Some(mut gone) = self.terminals.remove(conn) else { return };
         if let Out::Screen(screen) = &mut gone.out {
             // The terminal left as it was found; dropped, its output closes the channel.
-            let _ = crate::terminal::leave(&mut screen.terminal);
-            if let Some(goodbye) = goodbye {
-                let _ = write!(screen.terminal.backend_mut(), "{goodbye}\r\n");
-                let _ = screen.terminal.backend_mut().flush();
-            }
+            screen.leave(goodbye);
         }
         let held: Vec<GameId> = self
             .games

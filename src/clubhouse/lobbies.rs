@@ -5,7 +5,7 @@
 
 use super::board::Sources;
 use super::hub::{Hub, Refused, Who};
-use super::screens;
+use super::screens::{self, Shown};
 use super::terminals::{Conn, Out};
 use crate::app::component::Request;
 use crate::app::lobby::{LobbyAsk, LobbyView};
@@ -13,7 +13,6 @@ use crate::club::{Member, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::net::Output;
-use ratatui::layout::Rect;
 
 /// The board's sources, borrowed from the hub's parts beside it.
 macro_rules! sources {
@@ -35,18 +34,22 @@ impl Hub {
         conn: u64,
         member: Option<Member>,
         who: &Who,
-        area: Rect,
+        shown: Shown,
         output: Box<Output>,
     ) {
         let view = self.view_for(member.as_ref());
-        let Ok(mut screen) = screens::open(output, area, who.lang, who.no_color, view) else { return };
-        if screen.draw().is_err() {
+        let Ok(mut screen) = screens::open(output, shown, who.lang, who.no_color, view) else { return };
+        // A terminal in lines is first told of the club once it is in it (the news below),
+        // so that it counts itself among those online.
+        if matches!(shown, Shown::Drawn(_)) && screen.draw().is_err() {
             return;
         }
-        super::log(&format!(
-            "{} is in (terminal)",
-            member.as_ref().map_or("a watcher", |member| member.name.as_str())
-        ));
+        let how = match shown {
+            Shown::Drawn(_) => "terminal",
+            Shown::Spoken { .. } => "lines",
+        };
+        let name = member.as_ref().map_or("a watcher", |member| member.name.as_str());
+        super::log(&format!("{name} is in ({how})"));
         let arrived = member.as_ref().is_some_and(|member| !self.terminals.is_online(member.id));
         let playing = member.as_ref().and_then(|member| self.games.live_of(member.id)).map(|game| game.id);
         let waiting = member.as_ref().map_or(0, |member| self.daily.to_move(member.id));
@@ -64,10 +67,10 @@ impl Hub {
             let _ = self.seat(conn, id);
         }
         if let Some(missed) = missed {
-            self.terminals.on_screen(conn, &self.games, |screen| screen.app.notice(missed));
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().notice(missed));
         } else if playing.is_none() && waiting > 0 {
             let note = text!(CLUB_YOUR_TURN_IN, crate::i18n::Arg::Count(waiting, super::words::GAMES));
-            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().note_in_lobby(note));
         }
     }
 
@@ -77,15 +80,32 @@ impl Hub {
         LobbyView { club: self.board.club_view(&sources), own: self.board.own_view(member, &sources) }
     }
 
-    /// A key (a click, a resize) from a member's terminal. At a game, what it changed there
-    /// is settled (committed, or taken back) before anyone else hears of it.
+    /// A key (a click, a resize) from a member's terminal.
     pub(super) fn key(&mut self, conn: u64, input: ratatui::crossterm::event::Event) {
+        self.acted(conn, |screen| screen.handle(crate::app::event::Event::Input(input)).is_ok());
+    }
+
+    /// A line from a member in lines (or the end of their input).
+    pub(super) fn said(&mut self, conn: u64, heard: crate::app::event::Heard) {
+        // A list asked for is the club as it is now, not as the last news left it: a
+        // member in lines sees no list change under their eyes.
+        self.show_lobby(conn);
+        self.acted(conn, |screen| match screen {
+            screens::MemberScreen::Spoken(spoken) => spoken.hear(heard).is_ok(),
+            screens::MemberScreen::Drawn(_) => true,
+        });
+    }
+
+    /// What a member did on their terminal (`act`: whether its output still takes what it
+    /// is sent). At a game, what it changed there is settled (committed, or taken back)
+    /// before anyone else hears of it; what the lobby asked is done.
+    fn acted(&mut self, conn: u64, act: impl FnOnce(&mut screens::MemberScreen) -> bool) {
         let at = self.terminals.game_of(conn);
         let before = at.and_then(|id| self.games.get(id)).map(super::games::ClubGame::snapshot);
         let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
         let handled = self.terminals.on_screen(conn, &self.games, |screen| {
-            let handled = screen.handle(crate::app::event::Event::Input(input));
-            (handled.is_ok() && !screen.app.quit, screen.app.take_request())
+            let handled = act(screen);
+            (handled && !screen.app().quit, screen.app_mut().take_request())
         });
         let Some((true, request)) = handled else { return self.gone(conn) };
         self.acting = Some(conn);
@@ -112,7 +132,7 @@ impl Hub {
             Ok(said) => said.unwrap_or_else(|| text!(CLUB_DONE)),
             Err(why) => Text::from(&why),
         };
-        self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(said));
+        self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().note_in_lobby(said));
     }
 
     /// Does what a member's lobby asks, as the bot protocol's commands do: what the note
@@ -152,16 +172,21 @@ impl Hub {
             to_show = self.terminals.lobbies();
         }
         for conn in to_show {
-            let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { continue };
-            if self.terminals.screen(conn).and_then(|screen| screen.app.lobby()).is_none() {
-                continue;
-            }
-            let view = self.view_for(member.as_ref());
-            self.terminals.on_screen(conn, &self.games, |screen| screen.app.show_lobby_view(&view));
+            self.show_lobby(conn);
         }
         for lost in self.terminals.draw() {
             self.gone(lost);
         }
+    }
+
+    /// Terminal `conn`'s lobby, if it shows one, given the club as it stands.
+    fn show_lobby(&mut self, conn: u64) {
+        let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
+        if self.terminals.screen(conn).and_then(|screen| screen.app().lobby()).is_none() {
+            return;
+        }
+        let view = self.view_for(member.as_ref());
+        self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().show_lobby_view(&view));
     }
 
     /// The admin changed member `name`: a ban acts at once. The member's connections are
@@ -207,7 +232,7 @@ impl Hub {
         for conn in self.terminals.of(member.id) {
             let said = Refused::from(Refusal::Banned(member.name.clone()));
             let goodbye = match self.terminals.screen(conn) {
-                Some(screen) => screen.app.profile.lang.say(&Text::from(&said)),
+                Some(screen) => screen.app().profile.lang.say(&Text::from(&said)),
                 None => crate::club::bot::BotNews::Err(said.english()).to_string(),
             };
             if let Some(Conn { out: Out::Lines(_), .. }) = self.terminals.get(conn) {

@@ -26,8 +26,10 @@ mod pairing;
 mod screens;
 pub mod scripts;
 mod seats;
+mod spoken;
 mod terminals;
 mod turns;
+mod typing;
 pub mod words;
 
 pub use hub::{Ask, Rules};

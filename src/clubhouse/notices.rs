@@ -28,7 +28,7 @@ impl Hub {
         for conn in screens {
             if at.is_none() || self.terminals.game_of(conn) != at {
                 let said = said.clone();
-                self.terminals.on_screen(conn, &self.games, |screen| screen.app.notice(said));
+                self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().notice(said));
             }
         }
     }

@@ -133,7 +133,7 @@ impl Hub {
         super::log(&format!("{} declines challenge {id} from {}", member.name, by.name));
         for conn in self.terminals.of(by.id) {
             let note = text!(CLUB_DECLINED, member.name.as_str());
-            self.terminals.on_screen(conn, &self.games, |screen| screen.app.note_in_lobby(note));
+            self.terminals.on_screen(conn, &self.games, |screen| screen.app_mut().note_in_lobby(note));
         }
     }
 }

@@ -37,9 +37,9 @@ impl Hub {
         let clock = ClubClock::parse(&game.clock_text).unwrap_or(ClubClock::Untimed);
         let due = self.deadline_of(id);
         self.terminals.on_screen(conn, &self.games, |screen| {
-            screen.app.seat_at_club_rated(seat, &players, ratings);
-            screen.app.club_clock(clock);
-            screen.app.club_deadline(due);
+            screen.app_mut().seat_at_club_rated(seat, &players, ratings);
+            screen.app_mut().club_clock(clock);
+            screen.app_mut().club_deadline(due);
         });
         Ok(())
     }
@@ -137,7 +137,7 @@ impl Hub {
         let kept = super::export::export(&self.club, id)?;
         let saved = crate::saved::read(&kept).map_err(|_| Refusal::NoGame(id))?;
         self.terminals.on_screen(conn, &self.games, |screen| {
-            screen.app.replay_at_club(saved);
+            screen.app_mut().replay_at_club(saved);
             screens::tell(screen, text!(CLUB_REPLAY_ONLY), false);
         });
         Ok(())

@@ -119,7 +119,7 @@ impl Terminals {
     ) -> Option<T> {
         let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id) else { return None };
         let done = change(screen);
-        screen.drawn = false;
+        screen.changed();
         self.looked(id, games);
         Some(done)
     }
@@ -130,8 +130,8 @@ impl Terminals {
         let Some(conn) = self.conns.get_mut(&id) else { return };
         let Out::Screen(screen) = &conn.out else { return };
         let at = screens::link_of(screen).and_then(|link| games.on(&link));
-        let timer = screen.app.timer();
-        let lobby = screen.app.lobby().is_some();
+        let timer = screen.app().timer();
+        let lobby = screen.app().lobby().is_some();
         let (was_at, was_timer) =
             (std::mem::replace(&mut conn.at, at), std::mem::replace(&mut conn.timer, timer));
         if was_at != at {

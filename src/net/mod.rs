@@ -216,6 +216,7 @@ impl Hosting {
             keys: access.key.map_or(Keys::None, Keys::One),
             keyless: None,
             commands: false,
+            lines: false,
             full: NET_FULL,
             watchers_full: NET_FULL,
         };

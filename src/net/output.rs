@@ -89,6 +89,12 @@ impl Outbox {
         std::mem::take(&mut self.waiting().bytes)
     }
 
+    /// Echoes what a terminal served in lines typed (its client's terminal is raw and shows
+    /// nothing itself), beside what the place writes; bounded as any output is.
+    pub fn echo(&self, typed: &[u8]) -> io::Result<()> {
+        self.put(typed.to_vec())
+    }
+
     fn put(&self, frame: Vec<u8>) -> io::Result<()> {
         let mut waiting = self.waiting();
         if waiting.gone && !waiting.done {

@@ -25,6 +25,9 @@ pub struct Welcome {
     pub keyless: Option<Duration>,
     /// Whether a command (`ssh HOST COMMAND`) is taken beside a terminal.
     pub commands: bool,
+    /// Whether a terminal whose `TERM` is `dumb` is served in lines ([`Asked::Lines`]), for
+    /// a screen reader: else it is drawn as any other.
+    pub lines: bool,
     /// What a connection that finds the place full is told: the text, given how many are in.
     pub full: Key<1>,
     /// What a keyless connection that finds the watchers' share taken is told, given the
@@ -91,14 +94,20 @@ pub enum Asked {
     Terminal(Rect),
     /// A command's words, as the client sent them.
     Command(Vec<u8>),
+    /// A terminal whose `TERM` is `dumb`, for a place that serves it in lines: what is
+    /// typed comes as bytes ([`Sent::Bytes`]) for the place to echo, since the client's
+    /// terminal is raw and shows nothing itself.
+    Lines,
 }
 
 /// What a connection sent.
 pub enum Sent<'a> {
     /// A terminal's keys, clicks and resizes.
     Input(Vec<Event>),
-    /// A command's input.
+    /// A command's input, or what is typed on a terminal served in lines.
     Bytes(&'a [u8]),
+    /// A command's input (or a terminal's in lines) ended: its client sent end of file.
+    End,
 }
 
 /// Where what connections send goes: `serve`'s loop, or the club's hub.

@@ -57,6 +57,7 @@ impl<P: Place> Doors<P> {
             key: None,
             lang: None,
             no_color: false,
+            dumb: false,
             area: Rect::new(0, 0, 80, 24),
             channel: None,
             writer: None,
@@ -88,6 +89,9 @@ pub struct Session<P: Place> {
     key: Option<String>,
     lang: Option<Lang>,
     no_color: bool,
+    /// Whether its terminal's `TERM` is `dumb` (a screen reader's, served in lines where
+    /// the place takes them).
+    dumb: bool,
     area: Rect,
     /// The connection's one channel: others are refused.
     channel: Option<ChannelId>,
@@ -291,7 +295,7 @@ impl<P: Place> russh::server::Handler for Session<P> {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _term: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _: u32,
@@ -301,6 +305,7 @@ impl<P: Place> russh::server::Handler for Session<P> {
     ) -> Result<()> {
         if self.ours(channel) {
             self.area = area(columns, rows);
+            self.dumb = term == "dumb";
         }
         session.channel_success(channel)?;
         Ok(())
@@ -323,7 +328,11 @@ impl<P: Place> russh::server::Handler for Session<P> {
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut Ssh) -> Result<()> {
-        self.start(channel, Asked::Terminal(self.area), session)
+        let asked = match self.dumb && self.welcome.lines {
+            true => Asked::Lines,
+            false => Asked::Terminal(self.area),
+        };
+        self.start(channel, asked, session)
     }
 
     async fn exec_request(&mut self, channel: ChannelId, data: &[u8], session: &mut Ssh) -> Result<()> {
@@ -373,7 +382,8 @@ impl<P: Place> russh::server::Handler for Session<P> {
                 }
             }
             None => {
-                let lines = data.iter().filter(|&&byte| byte == b'\n').count().max(1);
+                // A raw terminal in lines ends them with `\r`: each is counted too.
+                let lines = data.iter().filter(|&&byte| matches!(byte, b'\n' | b'\r')).count().max(1);
                 if self.allowed(lines) {
                     self.send(Sent::Bytes(data));
                 }
@@ -400,9 +410,10 @@ impl<P: Place> russh::server::Handler for Session<P> {
 
     async fn channel_eof(&mut self, _channel: ChannelId, _session: &mut Ssh) -> Result<()> {
         // A terminal that sends no more has left; a command's end of input is not its
-        // leaving (a bot may wait for its games' events).
-        if self.reader.is_some() {
-            self.leave();
+        // leaving (a bot may wait for its games' events): the place is told, and decides.
+        match self.reader {
+            Some(_) => self.leave(),
+            None => self.send(Sent::End),
         }
         Ok(())
     }

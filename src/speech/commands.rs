@@ -34,13 +34,33 @@ pub enum Command {
     Try,
     Yes,
     No,
+    // The club's lobby (`speech/lobby.rs`).
+    Playing,
+    Online,
+    Seeks,
+    Challenges,
+    Live,
+    Finished,
+    Best,
+    Open,
+    Watch,
+    Replay,
+    Seek,
+    Challenge,
+    Take,
+    Accept,
+    Decline,
+    Cancel,
+    /// Back to the club's lobby from a game there.
+    Lobby,
 }
 
-/// A command's words: its name, its short form, and what it does in `help`.
+/// A command's words: its name, its short form (none where every letter would clash), and
+/// what it does in `help`.
 struct Words {
     command: Command,
     name: Key<0>,
-    short: Key<0>,
+    short: Option<Key<0>>,
     about: Key<0>,
 }
 
@@ -71,10 +91,33 @@ const WORDS: &[Words] = &[
     words(Command::Try, SPEECH_COMMAND_TRY, SPEECH_SHORT_TRY, SPEECH_ABOUT_TRY),
     words(Command::Yes, SPEECH_COMMAND_YES, SPEECH_SHORT_YES, SPEECH_ABOUT_YES),
     words(Command::No, SPEECH_COMMAND_NO, SPEECH_SHORT_NO, SPEECH_ABOUT_NO),
+    words(Command::Playing, SPEECH_COMMAND_PLAYING, SPEECH_SHORT_PLAYING, SPEECH_ABOUT_PLAYING),
+    words(Command::Online, SPEECH_COMMAND_ONLINE, SPEECH_SHORT_ONLINE, SPEECH_ABOUT_ONLINE),
+    words(Command::Seeks, SPEECH_COMMAND_SEEKS, SPEECH_SHORT_SEEKS, SPEECH_ABOUT_SEEKS),
+    words(Command::Challenges, SPEECH_COMMAND_CHALLENGES, SPEECH_SHORT_CHALLENGES, SPEECH_ABOUT_CHALLENGES),
+    words(Command::Live, SPEECH_COMMAND_LIVE, SPEECH_SHORT_LIVE, SPEECH_ABOUT_LIVE),
+    words(Command::Finished, SPEECH_COMMAND_FINISHED, SPEECH_SHORT_FINISHED, SPEECH_ABOUT_FINISHED),
+    words(Command::Best, SPEECH_COMMAND_BEST, SPEECH_SHORT_BEST, SPEECH_ABOUT_BEST),
+    long(Command::Open, SPEECH_COMMAND_OPEN, SPEECH_ABOUT_OPEN),
+    words(Command::Watch, SPEECH_COMMAND_WATCH, SPEECH_SHORT_WATCH, SPEECH_ABOUT_WATCH),
+    long(Command::Replay, SPEECH_COMMAND_REPLAY, SPEECH_ABOUT_REPLAY),
+    long(Command::Seek, SPEECH_COMMAND_SEEK, SPEECH_ABOUT_SEEK),
+    long(Command::Challenge, SPEECH_COMMAND_CHALLENGE, SPEECH_ABOUT_CHALLENGE),
+    long(Command::Take, SPEECH_COMMAND_TAKE, SPEECH_ABOUT_TAKE),
+    words(Command::Accept, SPEECH_COMMAND_ACCEPT, SPEECH_SHORT_ACCEPT, SPEECH_ABOUT_ACCEPT),
+    words(Command::Decline, SPEECH_COMMAND_DECLINE, SPEECH_SHORT_DECLINE, SPEECH_ABOUT_DECLINE),
+    words(Command::Cancel, SPEECH_COMMAND_CANCEL, SPEECH_SHORT_CANCEL, SPEECH_ABOUT_CANCEL),
+    long(Command::Lobby, SPEECH_COMMAND_LOBBY, SPEECH_ABOUT_LOBBY),
 ];
 
 const fn words(command: Command, name: Key<0>, short: Key<0>, about: Key<0>) -> Words {
-    Words { command, name, short, about }
+    Words { command, name, short: Some(short), about }
+}
+
+/// A command with no short form: each letter of its name is another's there, in some
+/// language.
+const fn long(command: Command, name: Key<0>, about: Key<0>) -> Words {
+    Words { command, name, short: None, about }
 }
 
 /// Where the player is, for the commands a line may use there.
@@ -91,6 +134,10 @@ pub enum Place {
     Review,
     /// A yes-or-no question waits for its answer.
     Question,
+    /// The club's lobby.
+    Lobby,
+    /// A game at the club, played or watched or replayed.
+    Club,
 }
 
 impl Place {
@@ -114,6 +161,14 @@ impl Place {
             ],
             Place::Review => &[Next, Back, Board, Cell, Help, Quit],
             Place::Question => &[Yes, No, Save, Help],
+            Place::Lobby => &[
+                Playing, Online, Seeks, Challenges, Live, Finished, Best, Open, Watch, Replay, Seek,
+                Challenge, Take, Accept, Decline, Cancel, Help, Quit,
+            ],
+            Place::Club => &[
+                Board, Cell, Moves, Captures, Last, Turn, Clocks, Score, End, Undo, Redo, Draw, Resign, Help,
+                Lobby, Quit,
+            ],
         }
     }
 
@@ -132,6 +187,10 @@ impl Place {
             (Place::Puzzle, Again) => SPEECH_ABOUT_AGAIN_PUZZLE,
             (Place::Question, Save) => SPEECH_ABOUT_SAVE_QUESTION,
             (Place::Rules | Place::Review, Board) => SPEECH_ABOUT_BOARD_EXAMPLE,
+            (Place::Lobby, Quit) => SPEECH_ABOUT_QUIT_CLUB,
+            (Place::Club, Quit) => SPEECH_ABOUT_LOBBY,
+            (Place::Club, Undo) => SPEECH_ABOUT_UNDO_CLUB,
+            (Place::Club, Redo) => SPEECH_ABOUT_REDO_CLUB,
             _ => of(command).about,
         }
     }
@@ -153,7 +212,7 @@ fn named(word: &str, place: Place, lang: Lang) -> Option<Command> {
     let is = |key: Key<0>, lang: Lang| lang.word(key).to_lowercase() == word;
     place.commands().iter().copied().find(|&command| {
         let words = of(command);
-        is(words.name, lang) || is(words.short, lang) || is(words.name, Lang::En)
+        is(words.name, lang) || words.short.is_some_and(|short| is(short, lang)) || is(words.name, Lang::En)
     })
 }
 
@@ -183,6 +242,8 @@ pub fn key_word(action: &str, lang: Lang) -> String {
         "yes" => Some(Command::Yes),
         "review" => Some(Command::Review),
         "retry" => Some(Command::Again),
+        "seek" => Some(Command::Seek),
+        "challenge" => Some(Command::Challenge),
         _ => None,
     };
     match (command, action) {
@@ -200,7 +261,11 @@ pub fn help(place: Place) -> Vec<Text> {
         .iter()
         .map(|&command| {
             let words = of(command);
-            text!(SPEECH_HELP_LINE, text!(words.name), text!(words.short), text!(place.about(command)))
+            let about = text!(place.about(command));
+            match words.short {
+                Some(short) => text!(SPEECH_HELP_LINE, text!(words.name), text!(short), about),
+                None => text!(SPEECH_HELP_LINE_LONG, text!(words.name), about),
+            }
         })
         .collect()
 }
@@ -209,7 +274,7 @@ pub fn help(place: Place) -> Vec<Text> {
 mod tests {
     use super::*;
 
-    const PLACES: [Place; 8] = [
+    const PLACES: [Place; 10] = [
         Place::Menu,
         Place::Setup,
         Place::Game,
@@ -218,6 +283,8 @@ mod tests {
         Place::Puzzle,
         Place::Review,
         Place::Question,
+        Place::Lobby,
+        Place::Club,
     ];
 
     #[test]
@@ -227,8 +294,12 @@ mod tests {
                 let mut seen: Vec<(String, Command)> = Vec::new();
                 for &command in place.commands() {
                     let words = of(command);
-                    let mut own =
-                        vec![lang.word(words.name), lang.word(words.short), Lang::En.word(words.name)];
+                    let short = words.short.map(|short| lang.word(short));
+                    let mut own: Vec<String> =
+                        [Some(lang.word(words.name)), short, Some(Lang::En.word(words.name))]
+                            .into_iter()
+                            .flatten()
+                            .collect();
                     own.dedup();
                     for word in own {
                         let word = word.to_lowercase();
@@ -249,7 +320,9 @@ mod tests {
     fn every_short_form_is_one_letter_and_english_names_are_taken_everywhere() {
         for lang in Lang::ALL {
             for words in WORDS {
-                assert_eq!(lang.word(words.short).chars().count(), 1, "{lang:?} {:?}", words.command);
+                if let Some(short) = words.short {
+                    assert_eq!(lang.word(short).chars().count(), 1, "{lang:?} {:?}", words.command);
+                }
             }
         }
         assert_eq!(read("BOARD blue", Place::Game, Lang::Fr), Some((Command::Board, "blue")));

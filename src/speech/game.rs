@@ -15,6 +15,12 @@ use crate::record::Record;
 use crate::rules::hex::Cell;
 use std::time::{Duration, Instant};
 
+/// Whether the game is the club's (played, watched or replayed there): it leaves for the
+/// lobby, and has no computer, no saving, no new game.
+pub(super) fn at_club<G: Spoken>(game: &GameScreen<G>) -> bool {
+    game.leaving == crate::app::keys::Leaving::Lobby
+}
+
 /// Whether the game keeps lines waiting: the computer's turn or a hint under way.
 pub(super) fn busy<G: Spoken>(game: &GameScreen<G>) -> bool {
     game.opponent().is_some_and(Opponent::busy) || game.advisor.thinking().is_some()
@@ -67,8 +73,9 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
         Help => help(session, place),
         Quit if place == Place::Tried => session.app.act(Action::Back),
-        Quit => session.app.act(Action::Quit),
-        Next | Back | Pages | Try | Yes | No => {}
+        // `lobby` is the club's `quit`: back to the lobby, the game going on.
+        Quit | Lobby => session.app.act(Action::Quit),
+        _ => {}
     }
 }
 
@@ -106,6 +113,11 @@ fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: 
     let table = &game.table;
     match command {
         Command::Turn => return standing(game, out),
+        Command::Clocks
+            if game.due.is_some() || game.club_clock.is_some_and(|clock| clock.allowance().is_some()) =>
+        {
+            return out.say_all(daily(game));
+        }
         Command::Clocks => return table.read(|record| board::clocks(record, out)),
         _ => {}
     }
@@ -125,6 +137,15 @@ pub(super) fn describe_table<G: Spoken>(table: &Table<G>, command: Command, rest
         Command::Turn => stands(table, out),
         _ => {}
     }
+}
+
+/// A correspondence game's clock at the club: days a turn, and the time left to the side to
+/// move (the club keeps it; the game ends on it there).
+fn daily<G: Spoken>(game: &GameScreen<G>) -> Vec<Text> {
+    let Some(crate::clock::ClubClock::Daily(days)) = game.club_clock else { return Vec::new() };
+    let left = game.due.as_ref().filter(|_| game.table.end().is_none());
+    let left = left.map(|due| text!(SPEECH_CLUB_TIME_LEFT, game.table.to_move(), due.shown()));
+    std::iter::once(text!(SPEECH_CLUB_DAYS, super::terms::days(days))).chain(left).collect()
 }
 
 /// `turn`: whose turn it is (or how the game ended), who plays whom, and what is picked.
@@ -187,6 +208,7 @@ fn over(app: &App) -> bool {
 fn turn(session: &mut Session, line: &str) {
     let Some(game) = session.app.game_screen() else { return };
     let cells = crate::each_game!(game, game => match game.table.end() {
+        Some(_) if at_club(game) => Err(text!(SPEECH_CLUB_OVER_NEXT)),
         Some(_) => Err(text!(SPEECH_OVER_NO_TURN)),
         None => cells_to_act(&mut game.table, line),
     });
@@ -269,8 +291,9 @@ fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
             out.say(&text!(SPEECH_PLAYER_NAMED, colour, name));
         }
     }
-    if let Some(control) = game.time_control() {
-        out.say(&board::control(control));
+    match game.time_control() {
+        Some(control) => out.say(&board::control(control)),
+        None => out.say_all(daily(game)),
     }
     if just_started(game) {
         return open_new(game, seen, out);
@@ -348,7 +371,7 @@ fn changes<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) 
     }
     seen.picked = picked;
     if said && game.table.end().is_some() {
-        out.say(&text!(SPEECH_OVER_NEXT));
+        out.say(&text!(if at_club(game) { SPEECH_CLUB_OVER_NEXT } else { SPEECH_OVER_NEXT }));
     }
     thinking(game, seen, out);
 }

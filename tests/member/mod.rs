@@ -250,6 +250,105 @@ impl Bot {
     }
 }
 
+/// A member in lines, as a screen reader meets the club: `ssh NAME@HOST screen-reader`
+/// (no terminal: lines typed end with `\n`), or a terminal whose `TERM` is `dumb` (raw:
+/// Enter is `\r`, and the club echoes what is typed). Every byte it was sent is kept.
+pub(crate) struct Listener {
+    pub(crate) name: String,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    lines: UnboundedReceiver<String>,
+    /// Everything sent.
+    pub(crate) sent: Arc<std::sync::Mutex<Vec<u8>>>,
+    /// Turns true as the channel closes.
+    closed: tokio::sync::watch::Receiver<bool>,
+    enter: &'static str,
+    _session: client::Handle<Trusting>,
+}
+
+impl Listener {
+    /// `ssh NAME@HOST screen-reader`, its input a pipe's.
+    pub(crate) async fn command(port: u16, name: &str, key: &Arc<PrivateKey>) -> Listener {
+        let session = session(port, name, Some(key)).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.exec(true, "screen-reader").await.unwrap();
+        Listener::reading(name, channel, "\n", session)
+    }
+
+    /// `TERM=dumb ssh -t NAME@HOST`.
+    pub(crate) async fn dumb(port: u16, name: &str, key: &Arc<PrivateKey>) -> Listener {
+        let session = session(port, name, Some(key)).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "dumb", 80, 24, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        Listener::reading(name, channel, "\r", session)
+    }
+
+    fn reading(
+        name: &str,
+        channel: russh::Channel<client::Msg>,
+        enter: &'static str,
+        session: client::Handle<Trusting>,
+    ) -> Listener {
+        let (mut reader, writer) = channel.split();
+        let (tx, lines) = unbounded_channel();
+        let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let all = Arc::clone(&sent);
+        let (close, closed) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Some(message) = reader.wait().await {
+                if let ChannelMsg::Data { data } = message {
+                    all.lock().unwrap().extend_from_slice(&data);
+                    held.extend_from_slice(&data);
+                    while let Some(at) = held.iter().position(|&b| b == b'\n') {
+                        let line: Vec<u8> = held.drain(..=at).collect();
+                        let _ = tx.send(String::from_utf8_lossy(&line).trim_end().to_string());
+                    }
+                }
+            }
+            let _ = close.send(true);
+        });
+        Listener { name: name.to_string(), writer, lines, sent, closed, enter, _session: session }
+    }
+
+    /// Types `line` and Enter.
+    pub(crate) async fn types(&self, line: &str) {
+        self.writer.data_bytes(format!("{line}{}", self.enter).into_bytes()).await.unwrap();
+    }
+
+    /// Types `bytes` as they are.
+    pub(crate) async fn keys(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    /// The input ends (a pipe's end of file).
+    pub(crate) async fn end(&self) {
+        self.writer.eof().await.unwrap();
+    }
+
+    /// The lines heard up to the first that holds `text`, that one included.
+    pub(crate) async fn hears(&mut self, text: &str) -> Vec<String> {
+        let mut heard = Vec::new();
+        loop {
+            match tokio::time::timeout(PROMPT, self.lines.recv()).await {
+                Ok(Some(line)) if line.contains(text) => {
+                    heard.push(line);
+                    return heard;
+                }
+                Ok(Some(line)) => heard.push(line),
+                other => panic!("{} never heard {text:?} ({other:?}): {heard:?}", self.name),
+            }
+        }
+    }
+
+    /// Waits until the club closes the channel (bounded).
+    pub(crate) async fn closed(&self) {
+        let mut closed = self.closed.clone();
+        let waited = tokio::time::timeout(PROMPT, closed.wait_for(|closed| *closed)).await;
+        assert!(waited.is_ok(), "{}'s channel stayed open", self.name);
+    }
+}
+
 pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
 }

@@ -4,6 +4,7 @@
 //! the same through ssh.
 
 mod correspondence;
+mod lines;
 mod notices;
 mod play;
 mod scale;
@@ -110,6 +111,22 @@ impl Clubhouse {
     }
 
     fn terminal_in(&mut self, conn: u64, name: &str, key: bool, lang: Lang) {
+        self.open_as(conn, name, key, lang, Ask::Lobby(AREA));
+    }
+
+    /// Member `name` comes in lines, for a screen reader (`ssh NAME@HOST screen-reader`),
+    /// speaking `lang`, as connection `conn`.
+    fn lines_in(&mut self, conn: u64, name: &str, lang: Lang) {
+        self.open_as(conn, name, true, lang, Ask::Speech { echo: false });
+    }
+
+    /// What connection `conn` was sent since this was last asked, a line each.
+    fn heard(&self, conn: u64) -> Vec<String> {
+        let sent = String::from_utf8(self.sent[&conn].drain()).expect("lines of text");
+        sent.lines().map(str::to_string).collect()
+    }
+
+    fn open_as(&mut self, conn: u64, name: &str, key: bool, lang: Lang, ask: Ask) {
         let who = Who {
             name: name.to_string(),
             key: key.then(|| format!("SHA256:key-of-{name}")),
@@ -120,7 +137,7 @@ impl Clubhouse {
         };
         let output = Box::new(Output::detached());
         self.sent.insert(conn, output.outbox());
-        self.call(Call::Open { conn, who: Box::new(who), ask: Box::new(Ask::Lobby(AREA)), output });
+        self.call(Call::Open { conn, who: Box::new(who), ask: Box::new(ask), output });
     }
 
     /// The hub answers `call`, and everything it set going settles, the other lobbies'
@@ -200,7 +217,7 @@ impl Clubhouse {
     }
 
     fn app(&self, conn: u64) -> &App {
-        &self.hub.terminals.screen(conn).unwrap_or_else(|| panic!("connection {conn} has no terminal")).app
+        self.hub.terminals.screen(conn).unwrap_or_else(|| panic!("connection {conn} has no terminal")).app()
     }
 
     fn seat(&self, conn: u64) -> Option<Seat> {
@@ -246,6 +263,6 @@ impl Clubhouse {
 
     /// Whether terminal `conn` shows what its app holds now.
     fn drawn(&self, conn: u64) -> bool {
-        self.hub.terminals.screen(conn).is_some_and(|screen| screen.drawn)
+        self.hub.terminals.screen(conn).is_some_and(|screen| screen.drawn())
     }
 }

@@ -87,6 +87,7 @@ fn a_keyless_connection_that_sends_nothing_is_let_go_and_one_that_sends_stays() 
         keys: Keys::None,
         keyless: Some(idle),
         commands: true,
+        lines: false,
         full: CLUB_FULL,
         watchers_full: CLUB_WATCHERS_FULL,
     };
