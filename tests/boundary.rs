@@ -4,22 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+#[path = "house/walk.rs"]
+mod walk;
 
-/// Every `.rs` file under `dir`, sorted.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(sources(&path));
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    files
-}
+use walk::sources;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Whether `line` declares a `pub` item: it starts (after its indent) with `pub ` and then
 /// `fn`, `struct`, `enum`, `trait`, `type`, `const`, `static`, `mod` or `use`, or one of

@@ -6,27 +6,16 @@ use std::path::{Path, PathBuf};
 
 #[path = "house/names.rs"]
 mod names;
+#[path = "house/walk.rs"]
+mod walk;
+
+use walk::sources;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The most lines a source file may have.
 const FILE_LINES: usize = 500;
 /// The most lines a function may have.
 const FUNCTION_LINES: usize = 80;
-
-/// Every `.rs` file under `dir`, sorted.
-fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(sources(&path));
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The folders of code: the application's and each crate's under `crates/`.
 fn code_dirs() -> Vec<PathBuf> {

@@ -254,6 +254,14 @@ pub fn key_word(action: &str, lang: Lang) -> String {
     }
 }
 
+/// Which of `count` numbered choices `line` names (typed 1 to `count`), from 0; or why not.
+pub(super) fn chosen(line: &str, count: usize) -> Result<usize, Text> {
+    match line.parse::<usize>() {
+        Ok(n) if (1..=count).contains(&n) => Ok(n - 1),
+        _ => Err(text!(SPEECH_NUMBER_RANGE, 1, count)),
+    }
+}
+
 /// The lines `help` says at `place`: each command with its short form and what it does.
 pub fn help(place: Place) -> Vec<Text> {
     place

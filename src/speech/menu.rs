@@ -153,10 +153,7 @@ fn answer_setup(setup: &mut Setup, row: usize, line: &str) -> Result<(), Text> {
     if line.is_empty() {
         return Ok(());
     }
-    let number = |count: usize| match line.parse::<usize>() {
-        Ok(n) if (1..=count).contains(&n) => Ok(n - 1),
-        _ => Err(text!(SPEECH_NUMBER_RANGE, 1, count)),
-    };
+    let number = |count: usize| commands::chosen(line, count);
     match row {
         0 => {
             setup.board = number(boards().len())?;

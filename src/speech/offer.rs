@@ -108,10 +108,7 @@ fn set(terms: &mut Terms, row: usize, line: &str, lang: crate::i18n::Lang) -> Re
     if line.is_empty() {
         return Ok(());
     }
-    let number = |count: usize| match line.parse::<usize>() {
-        Ok(n) if (1..=count).contains(&n) => Ok(n - 1),
-        _ => Err(text!(SPEECH_NUMBER_RANGE, 1, count)),
-    };
+    let number = |count: usize| commands::chosen(line, count);
     match row {
         0 => {
             let (game, board) = boards()[number(boards().len())?];
