@@ -266,3 +266,6 @@ impl Autosave {
         app.screen = Screen::Game(game);
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -418,3 +418,6 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], folders: &Folders, lang: Lan
 fn print(text: impl std::fmt::Display) -> Result<(), Stop> {
     written(text_commands::print(text))
 }
+
+#[cfg(test)]
+mod tests;

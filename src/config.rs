@@ -189,3 +189,6 @@ impl Settings {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

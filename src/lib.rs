@@ -53,3 +53,7 @@ pub mod text_commands;
 pub mod theme;
 pub mod ui;
 pub mod usage_error;
+
+/// Helpers for tests that drive the app as a terminal would.
+#[cfg(test)]
+mod testing;

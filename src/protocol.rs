@@ -375,3 +375,6 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

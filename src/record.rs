@@ -488,3 +488,6 @@ fn outcome_end(outcome: Outcome) -> Option<End> {
         Outcome::Drawn => Some(End::Blocked),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -492,3 +492,6 @@ fn replay<G: Words>(start: G, turns: &[(usize, &str)], header: &Header) -> Resul
     let clock = timed::read_clock(header, &record)?;
     Ok(record.with_clock(clock))
 }
+
+#[cfg(test)]
+mod tests;

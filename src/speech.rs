@@ -434,3 +434,6 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,6 +9,37 @@ mod member;
 use hexstack::rules::GameKind;
 use member::{Bot, Server, Terminal, key, run, runtime};
 
+/// An exported game, written to `file`: the program reviews it (it loads), a line for each
+/// of its `turns`, and it keeps the clock and each turn's time.
+fn exported_whole(export: &str, file: &std::path::Path, data: &std::path::Path, turns: usize) {
+    // The exported game loads: the program reviews it, a line a turn after its header.
+    let review = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
+        .args(["review", file.to_str().unwrap(), "--text", "--level", "1"])
+        .env("HEXSTACK_DATA_DIR", data)
+        .output()
+        .unwrap();
+    assert!(review.status.success(), "{}", String::from_utf8_lossy(&review.stderr));
+    let reviewed = String::from_utf8(review.stdout).unwrap();
+    assert_eq!(
+        reviewed.lines().filter(|line| line.starts_with(char::is_numeric)).count(),
+        turns,
+        "{reviewed}"
+    );
+    // The clock and each turn's time go with it (`Blue C3 4.2s`).
+    assert!(export.contains("\nclock: 5+3\n") && export.contains("\nleft: blue "), "{export}");
+    let played: Vec<&str> = export
+        .lines()
+        .skip_while(|line| *line != "turns:")
+        .skip(1)
+        .take_while(|line| *line != "end")
+        .collect();
+    assert_eq!(played.len(), turns, "{export}");
+    assert!(
+        played.iter().all(|line| line.split(' ').nth(2).is_some_and(|time| time.ends_with('s'))),
+        "{export}"
+    );
+}
+
 #[test]
 fn a_new_key_registers_its_name_and_a_name_held_by_another_key_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -87,12 +118,7 @@ fn a_seek_taken_is_a_game_whose_turns_both_players_and_a_watcher_see_and_the_arc
         assert_eq!(status, 0);
         let file = dir.path().join("exported.hexstack");
         std::fs::write(&file, &export).unwrap();
-        let saved = hexstack::store::load(&file).expect("the exported game loads");
-        assert_eq!(hexstack::each_game!(&saved.game, record => record.turns_played()), turns.len());
-        // The clock and each turn's time go with it.
-        assert!(export.contains("\nclock: 5+3\n") && export.contains("\nleft: blue "), "{export}");
-        let timed = hexstack::each_game!(&saved.game, record => record.history().iter().filter(|ply| ply.spent.is_some()).count());
-        assert_eq!(timed, turns.len(), "{export}");
+        exported_whole(&export, &file, dir.path(), turns.len());
         for bad in ["0", "-1", "99999999999999999999", "x"] {
             let (said, status) = run(port, "Cy", Some(&cy_key), &format!("export {bad}")).await;
             assert_eq!((said.as_str(), status), (format!("'{bad}' is not a game's number: a game's number is a whole number from 1 on, as games lists it\n").as_str(), 1));

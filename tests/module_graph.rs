@@ -11,11 +11,16 @@ use std::path::Path;
 
 type Module = Vec<String>;
 
-/// Every module file under `src/` (the binary aside), by its path in the crate.
+/// Every module file under `src/` (the binary aside), by its path in the crate. Test modules
+/// in files of their own (a file or folder `tests`, the `testing` helpers) are left out:
+/// a test may reach anywhere, and is no layer.
 fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Module, String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if ["tests", "testing"].contains(&name.as_str()) {
+            continue;
+        }
         if path.is_dir() {
             modules(&path, &[prefix, &[name]].concat(), out);
         } else if path.extension().is_some_and(|ext| ext == "rs") && name != "main" {

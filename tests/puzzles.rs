@@ -1,174 +1,175 @@
-//! The shipped puzzle sets and the generator that made them (`hexstack puzzles make`):
-//! every puzzle a legal win after its mistake, enough of them, no position twice, of one to
-//! three turns and more; the same seed making the same puzzles, each proved by search.
+//! The puzzles through the command line, read as text: `puzzles list` prints the shipped
+//! sets' lines (or a file's), `puzzles themes` counts the themes in the sets' sixth column,
+//! `--theme` keeps to one, and a reviewed game's blunder becomes a line of `list --mine`,
+//! once. The puzzles themselves (proved, solved, made) are tested in process
+//! (src/puzzles/tests).
 
-use hexstack::puzzles::make::{Options, make};
-use hexstack::puzzles::{Goal, Puzzle, read_set, shipped};
-use hexstack::rules::GameKind;
-use std::collections::HashSet;
+mod common;
 
-/// Each shipped set: its name, its text, the fewest puzzles it must hold, and the longest
-/// win (in the solver's turns) it must hold puzzles of every length up to. Clamber side 4
-/// has none of three turns: its self-play games hardly ever end in one (docs/puzzles.md).
-const SETS: [(&str, &str, usize, usize); 3] = [
-    ("clamber-3", include_str!("../assets/puzzles/clamber-3.tsv"), 300, 3),
-    ("clamber-4", include_str!("../assets/puzzles/clamber-4.tsv"), 200, 2),
-    ("ombagui", include_str!("../assets/puzzles/ombagui.tsv"), 300, 3),
-];
+use common::hexstack_with;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Output;
 
-fn set(text: &str) -> Vec<Puzzle> {
-    read_set(text).expect("a shipped set reads")
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The puzzle lines of a set as text: its comment lines left out.
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect()
+}
+
+/// A puzzle line's columns: id, game, position, solution, rating, themes, source, and for
+/// a player's own, the position and turn before the mistake.
+fn columns(line: &str) -> Vec<&str> {
+    line.split('\t').collect()
+}
+
+/// The program run with its data folder at `data`.
+fn in_data(data: &Path, args: &[&str]) -> Output {
+    hexstack_with(args, |command| command.env("HEXSTACK_DATA_DIR", data))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]
-fn every_shipped_puzzle_is_a_legal_win_after_its_mistake() {
-    for (name, text, ..) in SETS {
-        for puzzle in set(text) {
-            let turns = puzzle.solver_turns();
-            assert_eq!(puzzle.check(), Ok(Goal::Win { turns }), "{name} {}", puzzle.id);
-            assert!(puzzle.mistake.is_some(), "{name} {} carries the mistake before it", puzzle.id);
-            assert!(puzzle.themes.contains(&format!("win-in-{turns}")), "{name} {}", puzzle.id);
-        }
-    }
-}
-
-/// The shipped files' themes are what the tagging gives their lines (recomputed, never
-/// written by hand), and each theme picks out a set: none but a length is on nine puzzles in
-/// ten of a set, and each names words in every language.
-#[test]
-fn the_shipped_themes_are_the_taggings_and_each_picks_out_a_set() {
-    for (name, text, ..) in SETS {
-        let puzzles = set(text);
-        let mut counts = std::collections::BTreeMap::<String, usize>::new();
-        for puzzle in &puzzles {
-            assert_eq!(puzzle.tagged().as_ref(), Ok(&puzzle.themes), "{name} {}", puzzle.id);
-            for theme in &puzzle.themes {
-                *counts.entry(theme.clone()).or_default() += 1;
-                assert!(hexstack::puzzles::theme_words(theme).is_some(), "{theme} has words");
-            }
-        }
-        for (theme, count) in counts.iter().filter(|(theme, _)| !theme.starts_with("win-in-")) {
-            assert!(count * 10 < puzzles.len() * 9, "{name}: {theme} is on {count} of {}", puzzles.len());
-        }
-    }
-}
-
-#[test]
-fn the_shipped_sets_hold_enough_puzzles_of_one_to_three_turns_each_position_once() {
-    let mut positions = HashSet::new();
-    let mut ids = HashSet::new();
-    for (name, text, fewest, longest) in SETS {
-        let puzzles = set(text);
-        assert!(puzzles.len() >= fewest, "{name} holds {} puzzles, fewer than {fewest}", puzzles.len());
-        for turns in 1..=longest {
-            assert!(
-                puzzles.iter().any(|puzzle| puzzle.solver_turns() == turns),
-                "{name} has no puzzle of {turns} solver turns"
-            );
-        }
-        for puzzle in &puzzles {
-            assert!(positions.insert(puzzle.position.clone()), "{name}: {} twice", puzzle.position);
-            assert!(ids.insert(puzzle.id.clone()), "{name}: id {} twice", puzzle.id);
-        }
-    }
-}
-
-#[test]
-fn each_set_says_the_command_that_made_it() {
-    for (name, text, ..) in SETS {
-        let head = text.lines().next().unwrap_or_default();
-        assert!(head.starts_with("# hexstack puzzles make --game "), "{name}: {head}");
-    }
-}
-
-/// The search proof of every shipped puzzle: minutes in an optimised build
-/// (`cargo test --release --test puzzles -- --ignored`).
-#[test]
-#[ignore]
-fn every_shipped_puzzle_is_proved_by_search() {
-    for (name, text, ..) in SETS {
-        for puzzle in set(text) {
-            assert_eq!(puzzle.proved(2_000_000), Ok(Some(true)), "{name} {}", puzzle.id);
-        }
-    }
-}
-
-/// A tiny run: a few puzzles, small budgets.
-fn tiny(game: GameKind, seed: u64) -> Vec<Puzzle> {
-    let start = game.start(None).unwrap();
-    let options =
-        Options { proof_budget: 60_000, most_turns: 2, play_budget: 2_000, ..Options::new(3, seed) };
-    let mut made = Vec::new();
-    make(
-        &start,
-        &[],
-        options,
-        |puzzle| {
-            made.push(puzzle.clone());
-            std::ops::ControlFlow::Continue(())
-        },
-        |_, _| {},
-    )
-    .unwrap();
-    made
-}
-
-#[test]
-fn the_same_seed_makes_the_same_puzzles_each_proved() {
-    let made = tiny(GameKind::Clamber, 5);
-    assert_eq!(made.len(), 3, "three puzzles made");
-    assert_eq!(made, tiny(GameKind::Clamber, 5), "the same seed, the same puzzles");
-    assert_ne!(made, tiny(GameKind::Clamber, 6), "another seed, other puzzles");
-    for puzzle in &made {
-        assert_eq!(puzzle.check(), Ok(Goal::Win { turns: puzzle.solver_turns() }), "{puzzle}");
-        assert_eq!(puzzle.proved(200_000), Ok(Some(true)), "{puzzle}");
-        assert_eq!(Puzzle::read(&puzzle.to_string()).as_ref(), Ok(puzzle), "the line reads back");
-    }
-}
-
-#[test]
-fn puzzles_list_prints_the_shipped_sets_and_reads_back() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
-        .args(["puzzles", "list"])
-        .output()
-        .expect("hexstack runs");
+fn puzzles_list_prints_the_shipped_sets_line_for_line() {
+    let data = tempfile::tempdir().unwrap();
+    let output = in_data(data.path(), &["puzzles", "list"]);
     assert!(output.status.success());
-    let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
-    assert_eq!(listed, shipped());
-    assert!(!listed.is_empty(), "the shipped sets are listed");
+    let shipped: String = ["clamber-3", "clamber-4", "ombagui"]
+        .iter()
+        .map(|set| std::fs::read_to_string(format!("{ROOT}/assets/puzzles/{set}.tsv")).unwrap())
+        .collect();
+    let listed = text(&output.stdout);
+    assert!(lines(&shipped).len() > 700, "the shipped sets are there");
+    assert_eq!(lines(&listed), lines(&shipped));
 }
 
 #[test]
 fn puzzles_list_prints_the_file_it_is_given() {
+    let data = tempfile::tempdir().unwrap();
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzles.tsv");
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_hexstack"))
-            .args(args)
-            .env("LC_ALL", "C")
-            .output()
-            .expect("hexstack runs")
-    };
-    let output = run(&["puzzles", "--file", file, "list"]);
+    let output = in_data(data.path(), &["puzzles", "--file", file, "list"]);
     assert!(output.status.success());
-    let listed = read_set(&String::from_utf8(output.stdout).unwrap()).expect("the list reads back");
-    assert_eq!(listed, read_set(&std::fs::read_to_string(file).unwrap()).unwrap());
+    assert_eq!(lines(&text(&output.stdout)), lines(&std::fs::read_to_string(file).unwrap()));
     // With a command that has puzzles of its own, --file is refused in one line.
     for args in [
         &["puzzles", "--file", file, "list", "--mine"][..],
         &["puzzles", "--file", file, "make", "--game", "clamber", "--count", "1", "--seed", "1"],
     ] {
-        let output = run(args);
-        let said = String::from_utf8_lossy(&output.stderr);
+        let output = in_data(data.path(), args);
+        let said = text(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(said.starts_with("hexstack: --file goes with") && said.lines().count() == 1, "{said}");
     }
 }
 
 #[test]
-fn a_line_that_is_not_the_fastest_win_is_not_proved() {
-    let line = "t-1\tclamber\t3/r/C3=r1,D2=b1,D3=b1\tC3xD2\t800\twin-in-1\tself-play";
-    assert_eq!(Puzzle::read(line).unwrap().proved(10_000), Ok(Some(true)));
-    // Red wins at once: a line of two turns to the same win is not the puzzle's.
-    let slower = Puzzle::read(&line.replace("C3xD2", "A1 B1 C3xD2")).unwrap();
-    assert_eq!(slower.proved(10_000), Ok(Some(false)));
+fn puzzles_themes_counts_and_puzzles_theme_keeps_to_one() {
+    let data = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| in_data(data.path(), args);
+    let output = run(&["puzzles", "themes"]);
+    assert!(output.status.success());
+    let listed = text(&run(&["puzzles", "list"]).stdout);
+    let mut counted: BTreeMap<&str, usize> = BTreeMap::new();
+    for line in lines(&listed) {
+        for theme in columns(line)[5].split(',') {
+            *counted.entry(theme).or_default() += 1;
+        }
+    }
+    let counts = text(&output.stdout);
+    assert_eq!(counts.lines().count(), counted.len(), "{counts}");
+    for line in counts.lines() {
+        let (theme, count) = line.split_once('\t').unwrap();
+        assert_eq!(counted.get(theme), Some(&count.parse().unwrap()), "{line}");
+    }
+    let parry = counted["parry"];
+    let kept = text(&run(&["puzzles", "--theme", "parry", "list"]).stdout);
+    assert_eq!(lines(&kept).len(), parry);
+    assert!(lines(&kept).iter().all(|line| columns(line)[5].split(',').any(|theme| theme == "parry")));
+    let output = run(&["--lang", "fr", "puzzles", "--theme", "parri"]);
+    assert_eq!(output.status.code(), Some(2));
+    let said = text(&output.stderr);
+    assert!(said.contains("le thème parri (vouliez-vous dire parry ?)"), "{said}");
+    // Elsewhere --theme is still the colours'.
+    let output = run(&["--theme", "mono", "config"]);
+    assert!(text(&output.stdout).contains("mono"));
+}
+
+/// Red, the computer, places far away; Blue places beside its only stack, and Red's capture
+/// takes both: Blue walked into a lost game.
+const LOST: &str = "hexstack saved game\ngame: clamber\ncomputer: red 2\nstart: 3/r/C4=r1,E4=b1\n\
+                    turns:\nRed A1\nBlue D4\nRed C4xD4\nend\n";
+
+/// `review FILE --text` at level 2 (a fixed depth, so the same on every machine); the
+/// review's lines after the header, split at the tabs.
+fn review(data: &Path, file: &Path) -> Vec<Vec<String>> {
+    let output =
+        in_data(data, &["review", file.to_str().unwrap(), "--text", "--level", "2", "--threads", "1"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout).lines().skip(1).map(|line| line.split('\t').map(str::to_string).collect()).collect()
+}
+
+/// `puzzles list --mine`: its lines, and the whole output.
+fn list_mine(data: &Path) -> (Vec<String>, Output) {
+    let output = in_data(data, &["puzzles", "list", "--mine"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    (text(&output.stdout).lines().map(str::to_string).collect(), output)
+}
+
+#[test]
+fn a_reviewed_blunder_is_a_puzzle_of_ones_own_once() {
+    let data = tempfile::tempdir().unwrap();
+    let (puzzles, output) = list_mine(data.path());
+    assert_eq!((puzzles.len(), output.stdout.len()), (0, 0), "nothing yet, and no error");
+    let file = data.path().join("lost.hexstack");
+    std::fs::write(&file, LOST).unwrap();
+    let lines = review(data.path(), &file);
+    assert_eq!(lines[1][..5], ["2", "blue", "D4", "0.00", "blunder"]);
+    let better = lines[1][5].clone();
+
+    let (puzzles, _) = list_mine(data.path());
+    assert_eq!(puzzles.len(), 1, "Blue's blunder only: Red is the computer");
+    let puzzle = columns(&puzzles[0]);
+    assert_eq!(
+        puzzle[1..4],
+        ["clamber", "3/b/A1=r1,C4=r1,E4=b1", &better],
+        "the position before the blunder"
+    );
+    assert_eq!(
+        puzzle[5..],
+        ["mine,blunder", "lost.hexstack#2", "3/r/C4=r1,E4=b1", "A1"],
+        "Red's turn before it"
+    );
+
+    // Reviewed again: nothing is added twice.
+    let before = std::fs::read_to_string(data.path().join("puzzles/mine.tsv")).unwrap();
+    assert_eq!(review(data.path(), &file), lines);
+    assert_eq!(std::fs::read_to_string(data.path().join("puzzles/mine.tsv")).unwrap(), before);
+    assert_eq!(list_mine(data.path()).0, puzzles);
+}
+
+#[test]
+fn a_bad_line_in_ones_puzzles_is_skipped_not_fatal() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("lost.hexstack");
+    std::fs::write(&file, LOST).unwrap();
+    review(data.path(), &file);
+    let mine = data.path().join("puzzles/mine.tsv");
+    let good = std::fs::read_to_string(&mine).unwrap();
+    std::fs::write(&mine, format!("{good}not\ta puzzle\nmine-x\tclamber\t3/b/A1=b1\tZ9\t1500\tmine\tx#1\n"))
+        .unwrap();
+    let (puzzles, output) = list_mine(data.path());
+    assert_eq!(puzzles.len(), 1);
+    let said = text(&output.stderr);
+    assert_eq!(said.lines().count(), 1, "one line says what was skipped: {said}");
+    assert!(said.contains("2 lines that are not puzzles skipped (the first, line 3"), "{said}");
+    // The next review writes the file again without them.
+    let other = data.path().join("other.hexstack");
+    std::fs::write(&other, LOST.replace("Red A1", "Red B1")).unwrap();
+    review(data.path(), &other);
+    assert_eq!(list_mine(data.path()).0.len(), 2);
+    assert!(!std::fs::read_to_string(&mine).unwrap().contains("not\ta puzzle"));
 }

@@ -372,3 +372,6 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -253,21 +253,4 @@ fn draw_question(question: &Question, text: Option<Text>, say: Say, area: Rect, 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_wrapped_help_line_never_starts_with_a_colon() {
-        for lang in Lang::ALL {
-            for (shown, what) in keys::KeyTable::default().help(Context::Against, None, lang) {
-                for width in 20..60 {
-                    for row in help_rows(&shown, &what, 13, width).iter().skip(1) {
-                        let words = row.to_string();
-                        let first = words.trim_start().chars().next();
-                        assert!(!matches!(first, Some(':' | ';' | '?' | '!')), "{lang:?} at {width}: {what}");
-                    }
-                }
-            }
-        }
-    }
-}
+mod tests;

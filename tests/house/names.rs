@@ -6,15 +6,14 @@
 //! public or not. What does not: associated types (`type Of<G> = ...` in an impl or a
 //! trait, indented), items inside a function or an inline module (a unit test's helpers
 //! in `mod tests { ... }`), and files that are test modules themselves (a file named tests,
-//! or one in a folder named tests, of a source folder), since no reader meets them outside their
+//! or one in a folder named tests or testing, of a source folder), since no reader meets them outside their
 //! test. The games' own files (`crates/hexstack-rules/src/GAME.rs` and the like) declare
 //! the same names by design, each under its game's module (every game's `Position`), so a
 //! name declared in several games' own files counts once among them, and twice only when
 //! a file that is no game's declares it too.
 
-use super::{a_games_own, games, read, shown, source_dirs, sources};
+use super::{a_games_own, a_test_module, games, read, shown, source_dirs, sources};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// Names still declared twice, each to be given a name of its own and then struck from
 /// this list (the test fails on a name listed here that no longer repeats).
@@ -50,13 +49,6 @@ fn declared(source: &str) -> Vec<(usize, String)> {
         }
     }
     names
-}
-
-/// Whether `path` is a test module in a file of its own.
-fn a_test_module(path: &Path) -> bool {
-    let parts: Vec<&str> = path.iter().filter_map(|part| part.to_str()).collect();
-    let in_src = parts.iter().rposition(|part| *part == "src").unwrap();
-    parts[in_src + 1..].iter().any(|part| *part == "tests" || *part == "tests.rs")
 }
 
 /// Every name declared more than once, with where: the places in the games' own files

@@ -1,0 +1,3 @@
+//! The config file: what it changes, what it refuses, and where each value came from.
+
+mod file;

@@ -1,0 +1,3 @@
+//! The engine protocol spoken in process.
+
+mod answers;

@@ -1,0 +1,3 @@
+//! A game's record: turns played, undone and redone.
+
+mod record;
