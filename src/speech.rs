@@ -274,7 +274,7 @@ impl Session {
             self.out.say(&text!(SPEECH_INPUT_ENDED_KEPT));
         }
         self.app.stop_clocks();
-        self.app.quit = true;
+        self.app.quit();
         std::mem::take(&mut self.out.lines)
     }
 
@@ -408,20 +408,20 @@ impl Session {
         if let Some(status) = self.status() {
             status.clear();
         }
-        if let Screen::Menu(menu) = &mut self.app.screen {
+        if let Screen::Menu(menu) = self.app.screen_mut() {
             menu.note = None;
         }
-        if let Screen::Puzzle(puzzles) = &mut self.app.screen {
+        if let Screen::Puzzle(puzzles) = self.app.screen_mut() {
             puzzles.note = None;
         }
-        if let Screen::Lobby(lobby) = &mut self.app.screen {
+        if let Screen::Lobby(lobby) = self.app.screen_mut() {
             lobby.note = None;
         }
     }
 
     /// The message line of what is on view, if it has one.
     fn status(&mut self) -> Option<&mut StatusLine> {
-        match &mut self.app.screen {
+        match self.app.screen_mut() {
             Screen::Game(game) => Some(crate::each_game!(game.as_mut(), game => game.table.status_mut())),
             Screen::Review(review) => {
                 Some(crate::each_game!(review.as_mut(), review => &mut review.review.status))

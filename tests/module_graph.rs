@@ -341,3 +341,78 @@ fn the_checker_finds_a_cycle_and_reads_use_trees() {
         ["crate::a::b", "crate::a::c::d", "crate::a::c::e", "crate::a::self"]
     );
 }
+
+/// The fields of `App`, read off its declaration in src/app/state.rs.
+fn app_fields() -> Vec<String> {
+    let state = std::fs::read_to_string("src/app/state.rs").unwrap();
+    let body = state.split("pub struct App {").nth(1).expect("App is declared").split("\n}").next().unwrap();
+    let field = |line: &str| {
+        let line = line.trim().strip_prefix("pub")?;
+        let line = if line.starts_with('(') { &line[line.find(')')? + 1..] } else { line };
+        Some(line.trim().split_once(':')?.0.to_string())
+    };
+    body.lines().filter_map(field).collect()
+}
+
+/// The lines of `source` that write one of `fields` of an app (`app.screen = `, `x.app.area += `,
+/// `&mut app.overlay`, `app.request.take()`): only the app's own module may.
+fn app_field_writes(source: &str, fields: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in source.lines().map(|line| line.split("//").next().unwrap_or_default()) {
+        for (at, _) in line.match_indices("app.") {
+            let before = &line[..at];
+            if before.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let after = &line[at + 4..];
+            let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !fields.contains(&name) {
+                continue;
+            }
+            let rest = after[name.len()..].trim_start();
+            let receiver = before.trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == '.');
+            let assigned = rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>");
+            let compound = ["+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="];
+            if assigned
+                || compound.iter().any(|op| rest.starts_with(op))
+                || rest.starts_with(".take()")
+                || receiver.ends_with("&mut ")
+            {
+                found.push(line.trim().to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn only_the_app_writes_an_apps_fields() {
+    let fields = app_fields();
+    assert!(fields.contains(&"screen".to_string()) && fields.contains(&"overlay".to_string()), "{fields:?}");
+    let mut known = BTreeMap::new();
+    modules(Path::new("src"), &[], &mut known);
+    let writes: Vec<String> = known
+        .iter()
+        .filter(|(module, _)| module.first().is_none_or(|top| top != "app"))
+        .flat_map(|(module, source)| {
+            app_field_writes(source, &fields)
+                .into_iter()
+                .map(move |line| format!("{}: {line}", module.join("::")))
+        })
+        .collect();
+    assert!(
+        writes.is_empty(),
+        "written outside src/app, where a method of App's should say what it does:\n{writes:#?}"
+    );
+}
+
+#[test]
+fn the_field_check_sees_a_write_and_not_a_read() {
+    let fields = ["screen".to_string(), "quit".to_string(), "request".to_string()];
+    let writes =
+        "app.screen = x;\nsession.app.quit |= y;\nf(&mut self.app.screen);\nlet r = app.request.take();";
+    assert_eq!(app_field_writes(writes, &fields).len(), 4);
+    let reads = "if app.quit == true {}\nlet s = &app.screen;\nmyapp.screen = 1;\napp.screens = 2;\n// app.quit = true\n\
+                 match app.request { _ => {} }\napp.screen_mut();";
+    assert_eq!(app_field_writes(reads, &fields), Vec::<String>::new());
+}

@@ -34,6 +34,7 @@ pub(crate) mod shared_record;
 pub mod solving;
 mod state;
 pub mod table;
+mod told;
 #[cfg(feature = "third-game")]
 mod triad;
 

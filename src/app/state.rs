@@ -95,9 +95,9 @@ pub struct App {
     pub waker: Waker,
     /// A game that just left the screen for the menu, its clocks stopped: kept once more
     /// by the program around the app, then dropped.
-    pub closed: Option<Box<AnyGameScreen>>,
+    pub(super) closed: Option<Box<AnyGameScreen>>,
     /// Something needs the person at the terminal: the next frame rings its bell, once.
-    pub bell: bool,
+    pub(super) bell: bool,
 }
 
 impl App {
@@ -231,12 +231,6 @@ impl App {
             };
             crate::each_game!(game, game => game.table.status_mut().show(message));
         }
-    }
-
-    /// What the app asks of the program around it after the last event, taken.
-    #[cfg(feature = "club")]
-    pub(crate) fn take_request(&mut self) -> Option<Request> {
-        self.request.take()
     }
 
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),

@@ -13,7 +13,7 @@ use crate::i18n::{Words, excerpt, text};
 
 /// The book on view.
 fn book(session: &mut Session) -> Option<&mut Book> {
-    match &mut session.app.screen {
+    match session.app.screen_mut() {
         Screen::Rules(book) => Some(book),
         _ => None,
     }

@@ -5,7 +5,7 @@
 use crate::app::game::AnyGameScreenExt;
 use crate::app::prompt::Question;
 use crate::app::table::Message;
-use crate::app::{self, App, Overlay, Request};
+use crate::app::{App, Request};
 use crate::autosave::Autosave;
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -18,7 +18,7 @@ pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
         Request::SaveAs { path, replace } => {
             let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
             if !replace && path.exists() {
-                app.overlay = Some(Overlay::Ask(Question::Replace(path)));
+                app.ask(Question::Replace(path));
                 return;
             }
             let Some(game) = app.game_screen() else { return };
@@ -45,11 +45,7 @@ pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
                 app.resume(saved, path, request == Request::Review);
                 autosave.on_disk(app);
             }
-            Err(error) => {
-                if let app::Screen::Menu(menu) = &mut app.screen {
-                    menu.note = Some(error);
-                }
-            }
+            Err(error) => app.note_on_menu(error),
         },
         Request::Puzzles(puzzles) => {
             let history = crate::puzzles::history_path(&app.profile.folders);

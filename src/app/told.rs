@@ -1,0 +1,88 @@
+//! What the program around an app may tell it: the loops that own it (the terminal's, the
+//! screen-reader mode's, the club's) and the autosave change it only through these, never by
+//! writing its fields, so that what an app's state may become is decided here.
+
+use super::component::{Question, Request};
+use super::game::AnyGameScreen;
+use super::lobby::view::LobbyAsk;
+use super::menu::Setup;
+use super::state::{App, Overlay, Screen};
+use crate::i18n::Text;
+use ratatui::layout::Rect;
+
+impl App {
+    /// Asks `question` over the screen, in place of any box open there.
+    pub(crate) fn ask(&mut self, question: Question) {
+        self.overlay = Some(Overlay::Ask(question));
+    }
+
+    /// The program is to end (its clocks are stopped by the next event, or by the caller).
+    pub(crate) fn quit(&mut self) {
+        self.quit = true;
+    }
+
+    /// The terminal is now of size `area`.
+    pub(crate) fn resize(&mut self, area: Rect) {
+        self.area = area;
+    }
+
+    /// Asks the club for `ask`, as the lobby's keys would: what a line typed in the
+    /// screen-reader mode's lobby asks for.
+    pub(crate) fn ask_club(&mut self, ask: LobbyAsk) {
+        self.request = Some(Request::Lobby(ask));
+    }
+
+    /// What the app asks of the program around it after the last event, taken.
+    pub(crate) fn take_request(&mut self) -> Option<Request> {
+        self.request.take()
+    }
+
+    /// The game that just left the screen for the menu, taken to be kept once more.
+    pub(crate) fn take_closed(&mut self) -> Option<Box<AnyGameScreen>> {
+        self.closed.take()
+    }
+
+    /// Says `note` on the menu's message line, if the menu is on screen.
+    pub(crate) fn note_on_menu(&mut self, note: Text) {
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.note = Some(note);
+        }
+    }
+
+    /// `game` on screen in place of the one there (read again from its file), the box over
+    /// it (if any) left open.
+    pub(crate) fn replace_game(&mut self, game: Box<AnyGameScreen>) {
+        if let Screen::Game(_) = self.screen {
+            self.screen = Screen::Game(game);
+        }
+    }
+
+    /// The set-up of a game against the computer open on the menu, taken off it.
+    pub(crate) fn take_setup(&mut self) -> Option<Setup> {
+        match &mut self.screen {
+            Screen::Menu(menu) => menu.setup.take(),
+            _ => None,
+        }
+    }
+
+    /// `setup` open on the menu, if the menu is on screen.
+    pub(crate) fn set_up(&mut self, setup: Setup) {
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.setup = Some(setup);
+        }
+    }
+
+    /// Types `name` in the prompt for a file name, if one is open over the screen.
+    pub(crate) fn name_file(&mut self, name: String) {
+        if let Some(Overlay::SaveAs(prompt)) = &mut self.overlay {
+            prompt.name = name;
+        }
+    }
+
+    /// The screen on view, to work on what it shows as its keys would: the screen-reader
+    /// mode's typed turns and reading commands. The screen itself stays (only the app puts
+    /// another on).
+    pub(crate) fn screen_mut(&mut self) -> &mut Screen {
+        &mut self.screen
+    }
+}
