@@ -78,7 +78,7 @@ pub(crate) fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) ->
         app.resize(Rect::new(0, 0, size.width, size.height));
         let folders = app.profile.folders.clone();
         let mut autosave =
-            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
+            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::files::mine_path(&folders));
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         app.waker.connect(wakes.sender.clone());

@@ -199,11 +199,21 @@ const PUZZLE_CHILD: &str = "HEXSTACK_PUZZLE_STORM_CHILD";
 /// each write, until it is killed.
 fn puzzle_child(dir: &Path) {
     let set = hexstack::puzzles::read_set(include_str!("fixtures/puzzles.tsv")).unwrap();
-    let mut app =
-        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app = App::puzzles(
+        Profile::default(),
+        set,
+        Default::default(),
+        hexstack::puzzles::files::kept_history(Some(dir.join("history.txt"))),
+        AREA,
+    );
     for _ in 0..TURNS {
         for code in [KeyCode::Char('t'), KeyCode::Tab] {
             app.handle(Wake::Input(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));
+        }
+        // As the terminal's loop does: the history the screen asks kept is written.
+        if let Some(request) = app.request.take() {
+            let mut autosave = hexstack::autosave::Autosave::new(None, &mut app);
+            hexstack::terminal::serve(request, &mut app, &mut autosave);
         }
         let Screen::Puzzle(screen) = &app.screen else { unreachable!("the puzzle screen") };
         assert_eq!(screen.note, None, "the history is written");
@@ -248,7 +258,7 @@ fn puzzle_history_kill_storm() {
             if heard == wait_for {
                 // A random moment made of useful work, as above: the file read meanwhile.
                 for _ in 0..dice.roll(4) {
-                    let read = hexstack::puzzles::history::History::load(&path).attempts().count();
+                    let read = hexstack::puzzles::files::load_history(&path).attempts().count();
                     assert!(read >= acknowledged, "every attempt told is in the file, read whole");
                 }
                 process.kill().unwrap();

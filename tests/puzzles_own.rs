@@ -145,7 +145,7 @@ fn the_review_offers_the_puzzles_of_ones_mistakes() {
     assert_eq!(hexstack::puzzles::own::read(&mine).unwrap().0, puzzles);
 
     // What the loop does with the request: the puzzle screen, on the first of them.
-    app.solve_mine(puzzles.clone(), None);
+    app.solve_mine(puzzles.clone(), Default::default());
     let Screen::Puzzle(screen) = &app.screen else { panic!("the puzzles are not on screen") };
     assert_eq!(screen.current.map(|n| screen.puzzles[n].id.clone()), Some(puzzles[0].id.clone()));
 }

@@ -4,11 +4,17 @@
 
 use super::component::{Question, Request};
 use super::game::AnyGameScreen;
+use super::keys::Leaving;
 use super::lobby::view::LobbyAsk;
 use super::menu::Setup;
+use super::puzzle::PuzzleScreen;
 use super::state::{App, Overlay, Screen};
-use crate::i18n::Text;
+use crate::i18n::keys::PUZZLE_NOT_KEPT;
+use crate::i18n::{Text, text};
+use crate::puzzles::Puzzle;
+use crate::puzzles::history::KeptHistory;
 use ratatui::layout::Rect;
+use std::collections::HashSet;
 
 impl App {
     /// Asks `question` over the screen, in place of any box open there.
@@ -84,5 +90,39 @@ impl App {
     /// another on).
     pub(crate) fn screen_mut(&mut self) -> &mut Screen {
         &mut self.screen
+    }
+
+    /// The puzzles opened from the menu, as [`Request::OpenPuzzles`] asked: `puzzles` (the
+    /// player's own, `mine`, offered first) and the player's history as `kept`; `q` goes
+    /// back to the menu.
+    pub(crate) fn open_puzzles(&mut self, puzzles: Vec<Puzzle>, mine: HashSet<String>, kept: KeptHistory) {
+        let mut screen = PuzzleScreen::new(puzzles, mine, kept, self.profile.prefs.step_time);
+        screen.leaving = Leaving::Menu;
+        *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
+    }
+
+    /// Asks the program around the app to write the puzzle history, if it changed. The ask
+    /// waits while another is made: it is made after the next event.
+    pub(super) fn ask_to_keep_history(&mut self) {
+        let Screen::Puzzle(puzzles) = &mut self.screen else { return };
+        if !matches!(self.request, None | Some(Request::KeepHistory { .. })) || !puzzles.take_unkept() {
+            return;
+        }
+        if let Some((history, file)) = puzzles.to_keep() {
+            self.request = Some(Request::KeepHistory { history: history.clone(), file: file.to_path_buf() });
+        }
+    }
+
+    /// The puzzle history was written, or not and why: a failure is said on the puzzle
+    /// screen's note line (the menu's, if the puzzles were left), and play goes on.
+    pub(crate) fn history_kept(&mut self, written: Result<(), Text>) {
+        match &mut self.screen {
+            Screen::Puzzle(puzzles) => puzzles.kept(written),
+            _ => {
+                if let Err(why) = written {
+                    self.note_on_menu(text!(PUZZLE_NOT_KEPT, why));
+                }
+            }
+        }
     }
 }
