@@ -129,7 +129,7 @@ impl Autosave {
         let (Some(path), Screen::Review(review)) = (&self.puzzles, app.screen_mut()) else { return };
         let (mine, status) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
-            && let Err(why) = crate::puzzles::own::keep(path, found)
+            && let Err(why) = crate::puzzles::files::keep_own(path, found)
         {
             status.warn(text!(MINE_KEPT_FAILED, why));
         }

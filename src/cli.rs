@@ -408,7 +408,7 @@ fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], folders: &Folders, lang: Lan
     let Some(path) = crate::puzzles::files::mine_path(folders).filter(|_| !puzzles.is_empty()) else {
         return;
     };
-    let said = match crate::puzzles::own::keep(&path, puzzles) {
+    let said = match crate::puzzles::files::keep_own(&path, puzzles) {
         Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, crate::i18n::shown_path(&path)),
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };

@@ -145,7 +145,7 @@ fn print_puzzles(puzzles: &[Puzzle]) -> Result<(), Stop> {
 /// skipped, and said on the error output.
 fn mine_listed(folders: &Folders, lang: Lang) -> Result<Vec<Puzzle>, Text> {
     let path = crate::puzzles::files::mine_path(folders).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
+    let (puzzles, skipped) = crate::puzzles::files::read_own(&path)?;
     if let Some((line, why)) = skipped.first() {
         let said = text!(MINE_SKIPPED, crate::i18n::shown_path(&path), skipped.len(), *line, why.clone());
         eprintln!("{}", lang.say(&said));
