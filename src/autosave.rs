@@ -126,7 +126,7 @@ impl Autosave {
     /// Adds the puzzles the review on screen made to the player's file, once; says so if
     /// that fails (the next review of the game tries again).
     fn keep_puzzles(&mut self, app: &mut App) {
-        let (Some(path), Screen::Review(review)) = (&self.puzzles, app.screen_mut()) else { return };
+        let (Some(path), Some(review)) = (&self.puzzles, app.review_mut()) else { return };
         let (mine, status) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
             && let Err(why) = crate::puzzles::files::keep_own(path, found)

@@ -8,11 +8,14 @@ use super::keys::Leaving;
 use super::lobby::view::LobbyAsk;
 use super::menu::Setup;
 use super::puzzle::PuzzleScreen;
+use super::review::AnyReviewScreen;
+use super::rules::Book;
 use super::state::{App, Overlay, Screen};
 use crate::i18n::keys::PUZZLE_NOT_KEPT;
 use crate::i18n::{Text, text};
 use crate::puzzles::Puzzle;
 use crate::puzzles::history::KeptHistory;
+use crate::rules::hex::Cell;
 use ratatui::layout::Rect;
 use std::collections::HashSet;
 
@@ -85,11 +88,53 @@ impl App {
         }
     }
 
-    /// The screen on view, to work on what it shows as its keys would: the screen-reader
-    /// mode's typed turns and reading commands. The screen itself stays (only the app puts
-    /// another on).
-    pub(crate) fn screen_mut(&mut self) -> &mut Screen {
-        &mut self.screen
+    /// Puts the cursor of the board on view (a game's, a puzzle's) on `cell`: where a turn
+    /// typed in the screen-reader mode is played from.
+    pub(crate) fn point_at(&mut self, cell: Cell) {
+        match &mut self.screen {
+            Screen::Game(game) => crate::each_game!(game.as_mut(), game => game.table.point_at(cell)),
+            Screen::Puzzle(puzzles) => {
+                if let Some(board) = &mut puzzles.board {
+                    crate::each_game!(board, board => board.table.point_at(cell));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Clears the messages of what is on view (its status line, its note), so that any
+    /// message after the next line or event is news: the screen-reader mode says each once.
+    pub(crate) fn clear_messages(&mut self) {
+        match &mut self.screen {
+            Screen::Game(game) => crate::each_game!(game.as_mut(), game => game.table.status_mut().clear()),
+            Screen::Review(review) => {
+                crate::each_game!(review.as_mut(), review => review.review.status.clear())
+            }
+            Screen::Puzzle(puzzles) => {
+                if let Some(board) = &mut puzzles.board {
+                    crate::each_game!(board, board => board.table.status_mut().clear());
+                }
+                puzzles.note = None;
+            }
+            Screen::Menu(menu) => menu.note = None,
+            Screen::Lobby(lobby) => lobby.note = None,
+            Screen::Rules(_) => {}
+        }
+    }
+
+    /// The rules book on view turned to `book`'s page and scene, if the book is on view.
+    pub(crate) fn turn_to(&mut self, book: Book) {
+        if let Screen::Rules(open) = &mut self.screen {
+            *open = book;
+        }
+    }
+
+    /// The review on view, if one is: the puzzles it made, and its status line.
+    pub(crate) fn review_mut(&mut self) -> Option<&mut AnyReviewScreen> {
+        match &mut self.screen {
+            Screen::Review(review) => Some(review),
+            _ => None,
+        }
     }
 
     /// The puzzles opened from the menu, as [`Request::OpenPuzzles`] asked: `puzzles` (the
