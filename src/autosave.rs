@@ -108,7 +108,7 @@ impl Autosave {
                     Ok(Err(holder)) => {
                         game.keeping().read_only = true;
                         self.seen = None;
-                        app.overlay = Some(Overlay::Ask(Question::Locked(holder.to_string())));
+                        app.ask(Question::Locked(holder.to_string()));
                         self.follow(app);
                         return;
                     }
@@ -126,10 +126,10 @@ impl Autosave {
     /// Adds the puzzles the review on screen made to the player's file, once; says so if
     /// that fails (the next review of the game tries again).
     fn keep_puzzles(&mut self, app: &mut App) {
-        let (Some(path), Screen::Review(review)) = (&self.puzzles, &mut app.screen) else { return };
+        let (Some(path), Some(review)) = (&self.puzzles, app.review_mut()) else { return };
         let (mine, status) = review.own_puzzles();
         if let Some(found) = mine.to_keep()
-            && let Err(why) = crate::puzzles::own::keep(path, found)
+            && let Err(why) = crate::puzzles::files::keep_own(path, found)
         {
             status.warn(text!(MINE_KEPT_FAILED, why));
         }
@@ -147,10 +147,9 @@ impl Autosave {
     /// A game that left the screen for the menu, its clocks just stopped: written once
     /// more, so that the time spent since its last turn is kept; the menu says if it fails.
     fn write_closed(&mut self, app: &mut App) {
-        let Some(mut closed) = app.closed.take() else { return };
-        if let (Err(why), crate::app::Screen::Menu(menu)) = (self.write_game(closed.kept()), &mut app.screen)
-        {
-            menu.note = Some(text!(KEEP_FAILING, why));
+        let Some(mut closed) = app.take_closed() else { return };
+        if let Err(why) = self.write_game(closed.kept()) {
+            app.note_on_menu(text!(KEEP_FAILING, why));
         }
     }
 
@@ -225,7 +224,7 @@ impl Autosave {
             Some(Overlay::Ask(Question::Menu)) => false,
             _ => return,
         };
-        app.overlay = Some(Overlay::Ask(Question::Unkept { why, quit, game: game_kind }));
+        app.ask(Question::Unkept { why, quit, game: game_kind });
     }
 
     /// A game saved by the player to `path` while its own file could not be written: it
@@ -263,7 +262,7 @@ impl Autosave {
         (kept.keeping().id, kept.keeping().read_only) = (id, true);
         kept.point_at(cursor);
         self.written = Some((id, kept.revision()));
-        app.screen = Screen::Game(game);
+        app.replace_game(game);
     }
 }
 

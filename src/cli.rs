@@ -405,8 +405,10 @@ fn review_text(
 /// Adds the puzzles `review --text` made to the player's file, and says so on the error
 /// output (the review's own lines stay as scripts read them); a failure is said, not fatal.
 fn keep_puzzles(puzzles: &[crate::puzzles::Puzzle], folders: &Folders, lang: Lang) {
-    let Some(path) = crate::puzzles::mine_path(folders).filter(|_| !puzzles.is_empty()) else { return };
-    let said = match crate::puzzles::own::keep(&path, puzzles) {
+    let Some(path) = crate::puzzles::files::mine_path(folders).filter(|_| !puzzles.is_empty()) else {
+        return;
+    };
+    let said = match crate::puzzles::files::keep_own(&path, puzzles) {
         Ok(new) => text!(MINE_TEXT_KEPT, puzzles.len(), new, crate::i18n::shown_path(&path)),
         Err(why) => text!(MINE_KEPT_FAILED, why),
     };

@@ -31,7 +31,7 @@ pub use commands::{Command, Place};
 pub use drive::{Conversation, converse, run};
 
 use crate::app::event::Event;
-use crate::app::table::{Input, StatusLine, Table};
+use crate::app::table::{Input, Table};
 use crate::app::{App, Mode, Overlay, Screen};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, Text, text};
@@ -274,7 +274,7 @@ impl Session {
             self.out.say(&text!(SPEECH_INPUT_ENDED_KEPT));
         }
         self.app.stop_clocks();
-        self.app.quit = true;
+        self.app.quit();
         std::mem::take(&mut self.out.lines)
     }
 
@@ -405,33 +405,7 @@ impl Session {
     /// Clears the messages of what is on view, so that any message after a line or an
     /// event is news.
     fn clear_messages(&mut self) {
-        if let Some(status) = self.status() {
-            status.clear();
-        }
-        if let Screen::Menu(menu) = &mut self.app.screen {
-            menu.note = None;
-        }
-        if let Screen::Puzzle(puzzles) = &mut self.app.screen {
-            puzzles.note = None;
-        }
-        if let Screen::Lobby(lobby) = &mut self.app.screen {
-            lobby.note = None;
-        }
-    }
-
-    /// The message line of what is on view, if it has one.
-    fn status(&mut self) -> Option<&mut StatusLine> {
-        match &mut self.app.screen {
-            Screen::Game(game) => Some(crate::each_game!(game.as_mut(), game => game.table.status_mut())),
-            Screen::Review(review) => {
-                Some(crate::each_game!(review.as_mut(), review => &mut review.review.status))
-            }
-            Screen::Puzzle(puzzles) => {
-                let board = puzzles.board.as_mut()?;
-                Some(crate::each_game!(board, board => board.table.status_mut()))
-            }
-            _ => None,
-        }
+        self.app.clear_messages();
     }
 }
 

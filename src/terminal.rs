@@ -75,10 +75,10 @@ pub(crate) fn run_shared(mut app: App, wakes: Wakes, link: Option<Arc<Link>>) ->
     let result = (|| -> Result<()> {
         execute!(std::io::stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
-        app.area = Rect::new(0, 0, size.width, size.height);
+        app.resize(Rect::new(0, 0, size.width, size.height));
         let folders = app.profile.folders.clone();
         let mut autosave =
-            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
+            Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::files::mine_path(&folders));
         read_input(wakes.sender.clone());
         stop_on_signals(wakes.sender.clone());
         app.waker.connect(wakes.sender.clone());
@@ -305,7 +305,7 @@ where
             Woken::Wake(Wake::Local(input)) => {
                 if let Some(screen) = local {
                     screen.handle(Event::Input(input))?;
-                    if let Some(request) = screen.app.request.take() {
+                    if let Some(request) = screen.app.take_request() {
                         serve(request, &mut screen.app, autosave);
                     }
                 }
@@ -473,7 +473,7 @@ fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result
             let Some(screen) = &mut visitor.screen else { return Ok(()) };
             screen.handle(Event::Input(input))?;
             // Only the host's program touches files: a guest's requests go nowhere.
-            screen.app.request = None;
+            screen.app.take_request();
         }
     }
     Ok(())

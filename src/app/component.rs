@@ -136,7 +136,7 @@ pub enum Question {
 }
 
 /// Something only the program around the app can do (it touches files), asked by the app.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub enum Request {
     /// Save the game to this file, replacing it if it exists only when `replace` says so.
     SaveAs {
@@ -153,6 +153,18 @@ pub enum Request {
     Puzzles(Vec<crate::puzzles::Puzzle>),
     /// What the member asked for in the club's lobby, for the club to allow or refuse.
     Lobby(super::lobby::view::LobbyAsk),
+    /// Open the puzzles from the menu: the player's own and the shipped ones, and their
+    /// history, read from the data folder and handed to the app.
+    OpenPuzzles,
+    /// Write the puzzle history to its file, and say how that went (a failure is said on
+    /// the screen's note line): the history as it stands, so that it is kept even if the
+    /// screen is left at once.
+    KeepHistory {
+        /// The player's attempts and streaks.
+        history: crate::puzzles::history::History,
+        /// Where they are kept.
+        file: PathBuf,
+    },
 }
 
 /// Where a review goes back to when it is left.

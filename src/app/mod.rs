@@ -34,6 +34,7 @@ pub(crate) mod shared_record;
 pub mod solving;
 mod state;
 pub mod table;
+mod told;
 #[cfg(feature = "third-game")]
 mod triad;
 
@@ -131,6 +132,7 @@ impl App {
         if let Screen::Puzzle(puzzles) = &mut self.screen {
             puzzles.update(now);
         }
+        self.ask_to_keep_history();
         // The game waits while a box is open over it: the computer plays on behind none.
         let paused = self.overlay.is_some();
         let Some(game) = self.game_screen() else { return };
@@ -215,6 +217,10 @@ impl App {
     }
 
     fn go(&mut self, go: Go) {
+        // Before the screen may go: what changed on it is asked kept first.
+        if !matches!(go, Go::Request(_)) {
+            self.ask_to_keep_history();
+        }
         match go {
             Go::Stay => {}
             Go::Close => self.overlay = None,
@@ -253,12 +259,7 @@ impl App {
                 }
             }
             Go::Rules(game) => self.open(Screen::Rules(Book::new(game))),
-            Go::Puzzles => {
-                let mut puzzles =
-                    puzzle::PuzzleScreen::from_files(self.profile.prefs.step_time, &self.profile.folders);
-                puzzles.leaving = keys::Leaving::Menu;
-                *self = self.menu().showing(Screen::Puzzle(Box::new(puzzles)));
-            }
+            Go::Puzzles => self.request = Some(Request::OpenPuzzles),
             Go::Review(level, leave) => self.review(level, leave),
             Go::EndReview => self.end_review(),
             Go::Menu => *self = self.menu(),

@@ -1,6 +1,7 @@
 //! The puzzle screen: a list of puzzles solved one after another on the board, picked near
 //! the player's rating (their own mistakes first), each attempt rated (Glicko-2) and kept
-//! in the history file; a streak mode of rising difficulty; the history on a view of its
+//! in the history (which the program around the app writes to its file, asked by a
+//! [`Request::KeepHistory`](super::Request::KeepHistory)); a streak mode of rising difficulty; the history on a view of its
 //! own; a theme to keep to, chosen on a list of the themes with their counts
 //! (`puzzle_themes`). The board of one puzzle is a [`Solving`], typed by its game.
 
@@ -9,17 +10,16 @@ use super::keys::{Action, Context, Leaving};
 use super::layout::GameLayout;
 use super::solving::{AnySolving, Solving, Stage};
 use super::table::Message;
-use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
-use crate::puzzles::history::{Attempt, History};
+use crate::puzzles::history::{Attempt, History, KeptHistory};
 use crate::puzzles::rating::Rating;
 use crate::puzzles::{Puzzle, pick};
 use crate::rules::{Game, Listed};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// What the screen shows.
@@ -52,6 +52,8 @@ pub struct PuzzleScreen {
     pub history: History,
     /// Where the history is kept; none: not kept (no data folder).
     history_file: Option<PathBuf>,
+    /// The history changed since the program around the app last wrote it.
+    unkept: bool,
     /// Which of `puzzles` is on the board.
     pub current: Option<usize>,
     /// The puzzle on the board, being solved.
@@ -76,21 +78,22 @@ pub struct PuzzleScreen {
 }
 
 impl PuzzleScreen {
-    /// The screen on `puzzles` (`mine` among them, offered first), the history kept in
-    /// `history_file`: the first puzzle picked for the player's rating. The opponent's
-    /// replies show for `reply_time` (the player's step time).
+    /// The screen on `puzzles` (`mine` among them, offered first), the player's history as
+    /// `kept` (read from its file by the program around the app): the first puzzle picked
+    /// for the player's rating. The opponent's replies show for `reply_time` (the player's
+    /// step time).
     pub fn new(
         puzzles: Vec<Puzzle>,
         mine: HashSet<String>,
-        history_file: Option<PathBuf>,
+        kept: KeptHistory,
         reply_time: Duration,
     ) -> PuzzleScreen {
-        let history = history_file.as_deref().map(History::kept).unwrap_or_default();
         let mut screen = PuzzleScreen {
             puzzles,
             mine,
-            history,
-            history_file,
+            history: kept.history,
+            history_file: kept.file,
+            unkept: false,
             current: None,
             board: None,
             streak: None,
@@ -105,14 +108,6 @@ impl PuzzleScreen {
         };
         screen.next();
         screen
-    }
-
-    /// The screen as `hexstack puzzles` opens it: the shipped puzzles and the player's own
-    /// (read from their file if there is one, a bad file left out), the history in the data
-    /// folder, the opponent replying after `reply_time`.
-    pub(crate) fn from_files(reply_time: Duration, folders: &Folders) -> PuzzleScreen {
-        let (all, ids) = crate::puzzles::own_and_shipped(folders);
-        PuzzleScreen::new(all, ids, crate::puzzles::history_path(folders), reply_time)
     }
 
     /// The opponent replies at once, so that a test need not wait.
@@ -228,10 +223,24 @@ impl PuzzleScreen {
         self.keep();
     }
 
-    /// Writes the history, whole; a failure is said, and play goes on.
+    /// The history is to be written, whole, by the program around the app (if it has a file).
     fn keep(&mut self) {
-        let Some(path) = &self.history_file else { return };
-        self.note = self.history.write(path).err().map(|why| text!(PUZZLE_NOT_KEPT, why));
+        self.unkept = self.history_file.is_some();
+    }
+
+    /// Whether the history changed since it was last asked written, the ask taken.
+    pub(super) fn take_unkept(&mut self) -> bool {
+        std::mem::take(&mut self.unkept)
+    }
+
+    /// The history to write, and its file: none when it is not kept.
+    pub(super) fn to_keep(&self) -> Option<(&History, &Path)> {
+        Some((&self.history, self.history_file.as_deref()?))
+    }
+
+    /// The history was written (or not, and why): a failure is said, and play goes on.
+    pub(super) fn kept(&mut self, written: Result<(), Text>) {
+        self.note = written.err().map(|why| text!(PUZZLE_NOT_KEPT, why));
     }
 
     /// Plays the opponent's reply on the board once it is due.

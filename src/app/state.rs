@@ -20,6 +20,7 @@ use super::table;
 use crate::ai::Level;
 use crate::clock::TimeControl;
 use crate::i18n::Text;
+use crate::puzzles::history::KeptHistory;
 use crate::record::Players;
 use crate::rules::{AnyPosition, GameKind};
 use crate::saved::SavedGame;
@@ -95,9 +96,9 @@ pub struct App {
     pub waker: Waker,
     /// A game that just left the screen for the menu, its clocks stopped: kept once more
     /// by the program around the app, then dropped.
-    pub closed: Option<Box<AnyGameScreen>>,
+    pub(super) closed: Option<Box<AnyGameScreen>>,
     /// Something needs the person at the terminal: the next frame rings its bell, once.
-    pub bell: bool,
+    pub(super) bell: bool,
 }
 
 impl App {
@@ -118,11 +119,13 @@ impl App {
         }
     }
 
-    /// The menu again, at the same terminal: its person and its loop.
+    /// The menu again, at the same terminal: its person and its loop, and what the app
+    /// asked of the program around it, still to be done.
     pub(crate) fn menu(&self) -> App {
         App {
             profile: self.profile.clone(),
             waker: self.waker.clone(),
+            request: self.request.clone(),
             ..App::new(Profile::default(), self.area)
         }
     }
@@ -233,12 +236,6 @@ impl App {
         }
     }
 
-    /// What the app asks of the program around it after the last event, taken.
-    #[cfg(feature = "club")]
-    pub(crate) fn take_request(&mut self) -> Option<Request> {
-        self.request.take()
-    }
-
     /// The club's game on `seat` on this terminal instead of what it showed (its lobby),
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
     /// Each player's rating in the game's pool is shown beside their name (Blue's, Red's:
@@ -344,16 +341,16 @@ impl App {
     }
 
     /// The puzzle screen on `puzzles` (the player's own, `mine`, offered first), the
-    /// player's history kept in `history_file`.
+    /// player's history as `kept` (read by the program around the app).
     pub fn puzzles(
         profile: Profile,
         puzzles: Vec<crate::puzzles::Puzzle>,
         mine: std::collections::HashSet<String>,
-        history_file: Option<PathBuf>,
+        kept: KeptHistory,
         area: Rect,
     ) -> App {
         let step_time = profile.prefs.step_time;
-        let screen = puzzle::PuzzleScreen::new(puzzles, mine, history_file, step_time);
+        let screen = puzzle::PuzzleScreen::new(puzzles, mine, kept, step_time);
         App::new(profile, area).showing(Screen::Puzzle(Box::new(screen)))
     }
 
@@ -366,14 +363,14 @@ impl App {
     }
 
     /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
-    /// kept in `history_file`; leaving them goes where leaving the review would have gone.
-    pub fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, history_file: Option<PathBuf>) {
+    /// added to `kept`; leaving them goes where leaving the review would have gone.
+    pub fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, kept: KeptHistory) {
         let leaving = match &self.screen {
             Screen::Review(review) if review.leave() == Leave::Quit => keys::Leaving::Program,
             _ => keys::Leaving::Menu,
         };
         let ids = puzzles.iter().map(|puzzle| puzzle.id.clone()).collect();
-        let mut screen = puzzle::PuzzleScreen::new(puzzles, ids, history_file, self.profile.prefs.step_time);
+        let mut screen = puzzle::PuzzleScreen::new(puzzles, ids, kept, self.profile.prefs.step_time);
         screen.leaving = leaving;
         *self = self.menu().showing(Screen::Puzzle(Box::new(screen)));
     }

@@ -74,10 +74,11 @@ pub(super) fn run(
         (None, file) => {
             let (puzzles, mine) = match file {
                 Some(file) => (puzzle_file(file)?, Default::default()),
-                None => crate::puzzles::own_and_shipped(&profile.folders),
+                None => crate::puzzles::files::own_and_shipped(&profile.folders),
             };
             let theme = theme.map(|theme| known_theme(&puzzles, theme)).transpose()?;
-            let history = crate::puzzles::history_path(&profile.folders);
+            let history =
+                crate::puzzles::files::kept_history(crate::puzzles::files::history_path(&profile.folders));
             let mut app = App::puzzles(profile, puzzles, mine, history, Rect::default());
             if let Some(screen) = app.puzzle_screen() {
                 screen.choose_theme(theme);
@@ -87,7 +88,7 @@ pub(super) fn run(
         (Some(Puzzles::Themes), file) => {
             let puzzles = match file {
                 Some(file) => puzzle_file(file)?,
-                None => crate::puzzles::own_and_shipped(&profile.folders).0,
+                None => crate::puzzles::files::own_and_shipped(&profile.folders).0,
             };
             let counts = crate::puzzles::theme_counts(&puzzles);
             print(
@@ -143,8 +144,8 @@ fn print_puzzles(puzzles: &[Puzzle]) -> Result<(), Stop> {
 /// `hexstack puzzles list --mine`: the player's own puzzles; a line that is not a puzzle is
 /// skipped, and said on the error output.
 fn mine_listed(folders: &Folders, lang: Lang) -> Result<Vec<Puzzle>, Text> {
-    let path = crate::puzzles::mine_path(folders).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
-    let (puzzles, skipped) = crate::puzzles::own::read(&path)?;
+    let path = crate::puzzles::files::mine_path(folders).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
+    let (puzzles, skipped) = crate::puzzles::files::read_own(&path)?;
     if let Some((line, why)) = skipped.first() {
         let said = text!(MINE_SKIPPED, crate::i18n::shown_path(&path), skipped.len(), *line, why.clone());
         eprintln!("{}", lang.say(&said));

@@ -53,7 +53,7 @@ impl LinesTerminal {
             Heard::Line(line) => self.session.line(&line),
             Heard::Refused(why) => self.session.refused(&why),
             Heard::End => {
-                self.session.app().quit = true;
+                self.session.app().quit();
                 let lang = self.session.app().profile.lang;
                 vec![lang.say(&crate::i18n::text!(SPEECH_LOBBY_LEFT))]
             }

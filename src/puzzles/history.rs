@@ -3,18 +3,26 @@
 //! `failed`, and the rating after it: rating, deviation, volatility), and one line for
 //! each streak ended (`-`, `streak`, its length). The whole file is written again at each
 //! attempt, as saves are ([`crate::store::write_atomic`]): never half a file. Read back,
-//! a bad line is skipped, never a reason to refuse to start.
+//! a bad line is skipped, never a reason to refuse to start. The file itself is read and
+//! written by [`super::files`], never here: the puzzle screen holds a history as data.
 
 use super::rating::Rating;
-use crate::i18n::Text;
 use std::collections::HashSet;
-use std::io::Read;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// The most lines read back (and kept): the latest ones.
 pub(crate) const MOST_LINES: usize = 10_000;
-/// The most bytes read of the file: a line is well under 200 of them.
-const MOST_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The player's history as read from its file, and that file (none: not kept, there is no
+/// data folder): what the puzzle screen is handed by the program around it
+/// ([`super::files::kept_history`] reads it).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeptHistory {
+    /// The attempts and streaks read.
+    pub history: History,
+    /// Where they are kept.
+    pub file: Option<PathBuf>,
+}
 
 /// One attempt at a puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,36 +60,6 @@ impl History {
         let lines: Vec<&str> = text.lines().collect();
         let latest = &lines[lines.len().saturating_sub(MOST_LINES)..];
         History { entries: latest.iter().filter_map(|line| entry(line)).collect() }
-    }
-
-    /// The history kept in `path`, what a stopped write of it left beside it gone first.
-    pub fn kept(path: &Path) -> History {
-        crate::store::remove_stale_writes(path);
-        History::load(path)
-    }
-
-    /// The history in the file at `path`; a missing or unreadable file is an empty one.
-    pub fn load(path: &Path) -> History {
-        let mut text = String::new();
-        let read = std::fs::File::open(path).and_then(|file| file.take(MOST_BYTES).read_to_string(&mut text));
-        match read {
-            Ok(_) => History::read(&text),
-            // Not text at all (a bad byte): what can be read of it, line by line.
-            Err(_) => match std::fs::read(path) {
-                Ok(bytes) => {
-                    History::read(&String::from_utf8_lossy(&bytes[..bytes.len().min(MOST_BYTES as usize)]))
-                }
-                Err(_) => History::default(),
-            },
-        }
-    }
-
-    /// Writes the history to `path`, whole, as saves are.
-    pub fn write(&self, path: &Path) -> Result<(), Text> {
-        if let Some(dir) = path.parent() {
-            crate::store::ensure_dir(dir)?;
-        }
-        crate::store::write_atomic(path, &self.to_string())
     }
 
     /// Adds an attempt (the oldest line goes past [`MOST_LINES`]).
@@ -219,16 +197,5 @@ mod tests {
         assert_eq!(history.attempts().count(), MOST_LINES);
         assert_eq!(history.attempts().next().unwrap().id, "p-5");
         assert_eq!(History::read(&history.to_string()).attempts().count(), MOST_LINES);
-    }
-
-    #[test]
-    fn a_missing_file_is_an_empty_history() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(History::load(&dir.path().join("history.txt")), History::default());
-        let path = dir.path().join("puzzles").join("history.txt");
-        let mut history = History::default();
-        history.add(attempt("x", false, 1400.0));
-        history.write(&path).unwrap();
-        assert_eq!(History::load(&path), history);
     }
 }

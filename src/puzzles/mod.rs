@@ -13,6 +13,7 @@
 //! mistake, so that the board can show it as the last turn.
 
 mod clamber;
+pub mod files;
 pub mod history;
 pub mod make;
 mod ombagui;
@@ -29,7 +30,6 @@ pub(crate) use themes::game_of as theme_game;
 pub use themes::{Theme, Themes, counts as theme_counts, order as theme_order, words as theme_words};
 
 use crate::ai::review::skip_if_stuck;
-use crate::folders::Folders;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
 use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
@@ -257,32 +257,6 @@ pub fn shipped() -> &'static [Puzzle] {
         let texts: Vec<String> = sets.filter_map(|set| unpack::unpack(set)).collect();
         texts.iter().flat_map(|text| text.lines().filter_map(|line| Puzzle::read(line).ok())).collect()
     })
-}
-
-/// The puzzles `hexstack puzzles` opens: the player's own (read from their file if there
-/// is one, a bad file left out: what a stopped write of it left beside it goes) and the
-/// shipped ones; and the ids of the player's own.
-pub fn own_and_shipped(folders: &Folders) -> (Vec<Puzzle>, std::collections::HashSet<String>) {
-    let mine_path = mine_path(folders);
-    if let Some(path) = &mine_path {
-        crate::store::remove_stale_writes(path);
-    }
-    let mine = mine_path
-        .and_then(|path| std::fs::read_to_string(path).ok())
-        .and_then(|text| read_set(&text).ok())
-        .unwrap_or_default();
-    let ids = mine.iter().map(|puzzle| puzzle.id.clone()).collect();
-    (mine.into_iter().chain(shipped().iter().cloned()).collect(), ids)
-}
-
-/// The file of the player's own puzzles, made from the mistakes their reviews marked.
-pub(crate) fn mine_path(folders: &Folders) -> Option<std::path::PathBuf> {
-    Some(folders.puzzles()?.join("mine.tsv"))
-}
-
-/// The file of the player's attempts and rating.
-pub(crate) fn history_path(folders: &Folders) -> Option<std::path::PathBuf> {
-    Some(folders.puzzles()?.join("history.txt"))
 }
 
 #[cfg(test)]

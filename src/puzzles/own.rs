@@ -8,12 +8,9 @@
 use super::{LONGEST_SOLUTION, Puzzle};
 use crate::ai::review::{self, Class, Judged, Looked};
 use crate::ai::{Budget, Evaluate, Search};
-use crate::i18n::keys::*;
-use crate::i18n::{Text, text};
+use crate::i18n::Text;
 use crate::record::{Computer, Side};
 use crate::rules::{Colour, Game, Outcome};
-use crate::store;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// How much more of the player's chance (0 to 1) the better turn must keep than the turn
@@ -23,9 +20,6 @@ pub(crate) const CLEARLY: f64 = 0.15;
 
 /// The most puzzles the player's file keeps: the newest.
 pub(crate) const MOST: usize = 2000;
-
-/// The largest file read: [`MOST`] lines of the longest length, and room for a head.
-const MOST_BYTES: u64 = (MOST as u64 + 16) * super::LONGEST_LINE as u64;
 
 /// The first line of the player's file.
 const HEAD: &str = "# hexstack: puzzles from your own mistakes, newest last (docs/puzzles.md)";
@@ -251,58 +245,6 @@ pub(crate) fn merged(text: &str, found: &[Puzzle]) -> (String, usize) {
     (format!("{HEAD}\n{lines}"), added)
 }
 
-/// The text of the file at `path`: empty if there is none; an error if it cannot be read
-/// or is larger than any file hexstack writes.
-fn read_text(path: &Path) -> Result<String, Text> {
-    use std::io::Read;
-    let shown = crate::i18n::shown_path(path);
-    let mut bytes = Vec::new();
-    match std::fs::File::open(path) {
-        Ok(file) => file.take(MOST_BYTES + 1).read_to_end(&mut bytes),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
-        Err(error) => Err(error),
-    }
-    .map_err(|error| text!(ERR_READ, &shown).because(error.to_string()))?;
-    if bytes.len() as u64 > MOST_BYTES {
-        return Err(text!(MINE_TOO_BIG, shown, MOST_BYTES >> 20));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// The player's puzzles in the file at `path` (none if there is no file), and the lines
-/// skipped.
-pub fn read(path: &Path) -> Result<(Vec<Puzzle>, Skipped), Text> {
-    Ok(read_mine(&read_text(path)?))
-}
-
-/// Adds `found` to the player's file at `path` (its folder made if missing), as saves are
-/// written: under the file's lock, all at once or not at all. How many were new.
-pub fn keep(path: &Path, found: &[Puzzle]) -> Result<usize, Text> {
-    if let Some(folder) = path.parent().filter(|folder| !folder.as_os_str().is_empty()) {
-        store::ensure_dir(folder)?;
-    }
-    let _lock = lock(path)?;
-    let (text, added) = merged(&read_text(path)?, found);
-    if added > 0 {
-        store::write_atomic(path, &text)?;
-    }
-    Ok(added)
-}
-
-/// The lock on the player's file: another hexstack adding its puzzles holds it for a few
-/// milliseconds, so it is asked again a few times before giving up.
-fn lock(path: &Path) -> Result<store::lock::Lock, Text> {
-    let shown = crate::i18n::shown_path(path);
-    for _ in 0..20 {
-        match store::lock::take(path) {
-            Ok(Ok(lock)) => return Ok(lock),
-            Ok(Err(_)) => std::thread::sleep(std::time::Duration::from_millis(25)),
-            Err(error) => return Err(text!(LOCK_FAILED, shown, error.to_string())),
-        }
-    }
-    Err(text!(MINE_BUSY, shown))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,6 +332,7 @@ mod tests {
 
     #[test]
     fn the_file_is_written_whole_and_read_back() {
+        use crate::puzzles::files::{keep_own as keep, read_own as read};
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("puzzles").join("mine.tsv");
         assert_eq!(read(&path).unwrap().0, [], "no file, no puzzles");

@@ -23,7 +23,7 @@ pub fn run(mut app: App) -> Result<(), Text> {
     crate::terminal::stop_on_signals(sender.clone());
     let folders = app.profile.folders.clone();
     let mut autosave =
-        Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::mine_path(&folders));
+        Autosave::new(folders.saves(), &mut app).with_puzzles(crate::puzzles::files::mine_path(&folders));
     let input = std::io::BufReader::new(std::io::stdin());
     match converse(app, input, &mut std::io::stdout().lock(), (sender, wakes), &mut autosave) {
         // Nobody reads any more (`| head`): the game is kept all the same.
@@ -189,7 +189,7 @@ impl Conversation {
 /// What the program around the session does after each line or event, as the terminal's
 /// loop does: the request the app made served, the game kept; what came of it said too.
 fn keep(session: &mut Session, autosave: &mut Autosave, said: &mut Vec<String>) {
-    if let Some(request) = session.app().request.take() {
+    if let Some(request) = session.app().take_request() {
         crate::terminal::serve(request, session.app(), autosave);
     }
     autosave.keep(session.app());

@@ -93,10 +93,8 @@ fn help(session: &mut Session, place: Place) {
 /// `save`, and `save FILE`: the file asked for, or saved to at once.
 fn save(session: &mut Session, file: &str) {
     session.app.act(Action::Save);
-    if let Some(crate::app::Overlay::SaveAs(prompt)) = &mut session.app.overlay
-        && !file.is_empty()
-    {
-        prompt.name = file.to_string();
+    if matches!(session.app.overlay, Some(crate::app::Overlay::SaveAs(_))) && !file.is_empty() {
+        session.app.name_file(file.to_string());
         session.app.act(Action::Choose);
     }
 }
@@ -247,7 +245,7 @@ pub(super) fn enter(session: &mut Session, cells: Result<Vec<Cell>, Text>) {
     let whole = cells.len() > 1;
     session.seen.typed = cells.first().copied().filter(|_| !whole);
     for cell in cells {
-        point_at(&mut session.app, cell);
+        session.app.point_at(cell);
         session.app.act(Action::Act);
         if session.app.overlay.is_some() {
             return;
@@ -255,19 +253,6 @@ pub(super) fn enter(session: &mut Session, cells: Result<Vec<Cell>, Text>) {
     }
     if whole && picked(&session.app) {
         session.app.act(Action::Cancel);
-    }
-}
-
-/// Puts the cursor of the board on view on `cell`.
-fn point_at(app: &mut App, cell: Cell) {
-    match &mut app.screen {
-        Screen::Game(game) => crate::each_game!(game.as_mut(), game => game.table.point_at(cell)),
-        Screen::Puzzle(puzzles) => {
-            if let Some(board) = &mut puzzles.board {
-                crate::each_game!(board, board => board.table.point_at(cell));
-            }
-        }
-        _ => {}
     }
 }
 

@@ -7,7 +7,6 @@
 use super::commands::{self, Command, Place};
 use super::{Session, terms};
 use crate::app::Screen;
-use crate::app::component::Request;
 use crate::app::lobby::{GameRow, Lobby, LobbyAsk, LobbyView, Tab};
 use crate::i18n::keys::*;
 use crate::i18n::{Key, Lang, Text, excerpt, text};
@@ -88,7 +87,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
         Help => return session.out.say_all(commands::help(Place::Lobby)),
         Quit => {
             session.out.say(&text!(SPEECH_LOBBY_LEFT));
-            session.app.quit = true;
+            session.app.quit();
             return;
         }
         Seek if rest.is_empty() => return super::offer::start(session, None),
@@ -101,7 +100,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
         _ => return,
     };
     match asked {
-        Ok(ask) => session.app.request = Some(Request::Lobby(ask)),
+        Ok(ask) => session.app.ask_club(ask),
         Err(why) => session.out.say(&why),
     }
 }

@@ -62,10 +62,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
 fn choose(session: &mut Session, n: usize) {
     session.app.act(Action::Jump(n));
     session.app.act(Action::Choose);
-    let setup = match &mut session.app.screen {
-        Screen::Menu(menu) => menu.setup.take(),
-        _ => None,
-    };
+    let setup = session.app.take_setup();
     if let Some(setup) = setup {
         session.setup = Some(Asked { setup, row: 0 });
         ask_setup(session);
@@ -139,9 +136,7 @@ pub(super) fn set_up(session: &mut Session, line: &str) {
         Ok(()) => {
             let setup = asked.setup;
             session.setup = None;
-            if let Screen::Menu(menu) = &mut session.app.screen {
-                menu.setup = Some(setup);
-            }
+            session.app.set_up(setup);
             return session.app.act(Action::Choose);
         }
     }
@@ -202,10 +197,8 @@ pub(super) fn answer(session: &mut Session, overlay: Overlay, line: &str) {
             session.out.say(&text!(SPEECH_NOT_SAVED));
             return session.app.act(Action::Back);
         }
-        if let Some(Overlay::SaveAs(prompt)) = &mut session.app.overlay
-            && !line.is_empty()
-        {
-            prompt.name = line.chars().take(200).collect();
+        if !line.is_empty() {
+            session.app.name_file(line.chars().take(200).collect());
         }
         return session.app.act(Action::Choose);
     }

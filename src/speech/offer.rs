@@ -5,7 +5,6 @@
 
 use super::Session;
 use super::commands::{self, Command, Place};
-use crate::app::component::Request;
 use crate::app::lobby::form::club_clocks;
 use crate::app::lobby::{Form, LobbyAsk, Terms};
 use crate::app::menu::boards;
@@ -94,7 +93,7 @@ pub(super) fn answer(session: &mut Session, line: &str) {
                         Some(name) => LobbyAsk::Challenge(name, terms),
                         None => LobbyAsk::Post(terms),
                     };
-                    session.app.request = Some(Request::Lobby(ask));
+                    session.app.ask_club(ask);
                     return;
                 }
             }

@@ -12,16 +12,16 @@ use crate::i18n::keys::*;
 use crate::i18n::{Words, excerpt, text};
 
 /// The book on view.
-fn book(session: &mut Session) -> Option<&mut Book> {
-    match &mut session.app.screen {
-        Screen::Rules(book) => Some(book),
+fn book(session: &Session) -> Option<Book> {
+    match &session.app.screen {
+        Screen::Rules(book) => Some(*book),
         _ => None,
     }
 }
 
 /// Says the page that just came on view, and its example's first step.
 pub(super) fn opening(session: &mut Session) {
-    let Some(book) = book(session).copied() else { return };
+    let Some(book) = book(session) else { return };
     let page = book.current();
     let title = crate::each_game!(kind book.game, G => text!(G::COMMON.rules));
     let out = &mut session.out;
@@ -36,7 +36,7 @@ pub(super) fn opening(session: &mut Session) {
 
 /// Says the example's step, when it changed.
 pub(super) fn news(session: &mut Session) {
-    let Some(book) = book(session).copied() else { return };
+    let Some(book) = book(session) else { return };
     if book.scene != session.seen.step {
         session.seen.step = book.scene;
         say_scene(&book, &mut session.out);
@@ -74,7 +74,7 @@ fn say_board<G: Spoken>(scene: &Scene, out: &mut Out) {
 
 /// A line typed on a rules page.
 pub(super) fn line(session: &mut Session, line: &str) {
-    let Some(mut book) = book(session).copied() else { return };
+    let Some(mut book) = book(session) else { return };
     let pages = book.pages().len();
     let scenes = book.current().scenes.len();
     match commands::read(line, Place::Rules, session.out.lang) {
@@ -107,9 +107,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
             Err(_) => session.out.say(&text!(SPEECH_UNKNOWN, excerpt(line))),
         },
     }
-    if let Some(open) = self::book(session) {
-        *open = book;
-    }
+    session.app.turn_to(book);
 }
 
 /// `pages`: the book's pages, numbered.

@@ -70,7 +70,7 @@ fn changes<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Out) -> b
 /// A line typed at a puzzle: a command, else a turn.
 pub(super) fn line(session: &mut Session, line: &str) {
     let picked = game::picked(&session.app);
-    let Screen::Puzzle(puzzles) = &mut session.app.screen else { return };
+    let Some(puzzles) = session.app.puzzle_screen() else { return };
     let command = commands::read(line, Place::Puzzle, session.out.lang);
     let Some(board) = &mut puzzles.board else {
         return match command {

@@ -204,11 +204,21 @@ fn puzzle_child(dir: &Path) {
         "/tests/fixtures/puzzles.tsv"
     )))
     .unwrap();
-    let mut app =
-        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app = App::puzzles(
+        Profile::default(),
+        set,
+        Default::default(),
+        crate::puzzles::files::kept_history(Some(dir.join("history.txt"))),
+        AREA,
+    );
     for _ in 0..TURNS {
         for code in [KeyCode::Char('t'), KeyCode::Tab] {
             app.handle(Wake::Input(Event::Key(KeyEvent::new(code, KeyModifiers::NONE))));
+        }
+        // As the terminal's loop does: the history the screen asks kept is written.
+        if let Some(request) = app.request.take() {
+            let mut autosave = crate::autosave::Autosave::new(None, &mut app);
+            crate::terminal::serve(request, &mut app, &mut autosave);
         }
         let Screen::Puzzle(screen) = &app.screen else { unreachable!("the puzzle screen") };
         assert_eq!(screen.note, None, "the history is written");
@@ -254,7 +264,7 @@ fn puzzle_history_kill_storm() {
             if heard == wait_for {
                 // A random moment made of useful work, as above: the file read meanwhile.
                 for _ in 0..dice.roll(4) {
-                    let read = crate::puzzles::history::History::load(&path).attempts().count();
+                    let read = crate::puzzles::files::load_history(&path).attempts().count();
                     assert!(read >= acknowledged, "every attempt told is in the file, read whole");
                 }
                 process.kill().unwrap();

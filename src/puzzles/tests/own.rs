@@ -47,15 +47,15 @@ fn the_review_offers_the_puzzles_of_ones_mistakes() {
     let mut autosave = Autosave::new(None, &mut app).with_puzzles(Some(mine.clone()));
     autosave.keep(&mut app);
     autosave.keep(&mut app);
-    assert_eq!(crate::puzzles::own::read(&mine).unwrap(), (puzzles.clone(), vec![]));
+    assert_eq!(crate::puzzles::files::read_own(&mine).unwrap(), (puzzles.clone(), vec![]));
     // Reopened, the review makes them again, and adds nothing.
     press(&mut app, &["q", "v"]);
     assert!(run_until(&mut app, &wakes, Duration::from_secs(120), |app| found(app).is_some()));
     autosave.keep(&mut app);
-    assert_eq!(crate::puzzles::own::read(&mine).unwrap().0, puzzles);
+    assert_eq!(crate::puzzles::files::read_own(&mine).unwrap().0, puzzles);
 
     // What the loop does with the request: the puzzle screen, on the first of them.
-    app.solve_mine(puzzles.clone(), None);
+    app.solve_mine(puzzles.clone(), Default::default());
     let Screen::Puzzle(screen) = &app.screen else { panic!("the puzzles are not on screen") };
     assert_eq!(screen.current.map(|n| screen.puzzles[n].id.clone()), Some(puzzles[0].id.clone()));
 }

@@ -7,7 +7,9 @@ use crate::app::event::Event as Wake;
 use crate::app::puzzle::{PuzzleScreen, View};
 use crate::app::solving::Stage;
 use crate::app::{App, Screen};
+use crate::autosave::Autosave;
 use crate::i18n::Lang;
+use crate::puzzles::files::{kept_history, load_history};
 use crate::puzzles::history::History;
 use crate::puzzles::{Puzzle, read_set};
 use crate::rules::hex::Cell;
@@ -23,12 +25,27 @@ fn puzzles() -> Vec<Puzzle> {
 
 /// The puzzle screen on `set`, its history kept in `dir`, the opponent answering at once.
 fn app_on(set: Vec<Puzzle>, dir: &Path) -> App {
-    let mut app =
-        App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA);
+    let mut app = App::puzzles(
+        Profile::default(),
+        set,
+        Default::default(),
+        kept_history(Some(dir.join("history.txt"))),
+        AREA,
+    );
     if let Screen::Puzzle(screen) = &mut app.screen {
         screen.answer_at_once();
     }
     app
+}
+
+/// The history in `dir`'s file once the app's ask to write it is done, as the terminal's
+/// loop does after each event.
+fn written(app: &mut App, dir: &Path) -> History {
+    if let Some(request) = app.request.take() {
+        let mut autosave = Autosave::new(None, app);
+        crate::terminal::serve(request, app, &mut autosave);
+    }
+    load_history(&dir.join("history.txt"))
 }
 
 /// The puzzle screen on the test set, its history kept in `dir`.
@@ -87,7 +104,7 @@ fn the_right_line_is_solved_and_the_rating_rises_and_is_kept() {
     assert_eq!(stage(&app), Stage::Solved);
     let rating = screen(&app).rating().rating;
     assert!(rating > 1500.0, "solving raises the rating: {rating}");
-    let kept = History::load(&dir.path().join("history.txt"));
+    let kept = written(&mut app, dir.path());
     assert_eq!(kept.attempts().count(), 1);
     assert!(kept.attempts().next().unwrap().solved);
     assert_eq!(kept.rating().rating, rating, "the rating read back is the one shown");
@@ -104,7 +121,7 @@ fn the_reply_shows_a_moment_after_the_right_turn_as_the_computers_turn() {
         Profile::default(),
         puzzles(),
         Default::default(),
-        Some(dir.path().join("history.txt")),
+        kept_history(Some(dir.path().join("history.txt"))),
         AREA,
     );
     click(&mut app, "A1");
@@ -153,7 +170,7 @@ fn a_hint_shows_where_the_turn_starts_and_costs_the_puzzle() {
     let mut app = app(dir.path());
     press(&mut app, &["t"]);
     assert!(text(&app, Lang::En).contains("the turn starts at A1"));
-    let kept = History::load(&dir.path().join("history.txt"));
+    let kept = written(&mut app, dir.path());
     assert!(!kept.attempts().next().expect("the hint is kept as an attempt").solved);
     let after_hint = screen(&app).rating().rating;
     assert!(after_hint < 1500.0);
@@ -164,7 +181,7 @@ fn a_hint_shows_where_the_turn_starts_and_costs_the_puzzle() {
     click(&mut app, "C3");
     assert_eq!(stage(&app), Stage::Solved);
     assert_eq!(screen(&app).rating().rating, after_hint);
-    assert_eq!(History::load(&dir.path().join("history.txt")).attempts().count(), 1);
+    assert_eq!(written(&mut app, dir.path()).attempts().count(), 1);
 }
 
 #[test]
@@ -184,7 +201,7 @@ fn a_streak_ends_at_the_first_mistake_and_its_best_is_kept() {
     assert!(text(&app, Lang::En).contains("Finish this puzzle first"));
     press(&mut app, &["t"]);
     assert!(screen(&app).streak.is_none(), "a hint ends the streak");
-    assert_eq!(History::load(&dir.path().join("history.txt")).best_streak(), 1);
+    assert_eq!(written(&mut app, dir.path()).best_streak(), 1);
 }
 
 #[test]
@@ -282,7 +299,7 @@ fn a_terminal_too_small_for_the_board_says_so_and_plays_nothing() {
         Profile::default(),
         puzzles(),
         Default::default(),
-        Some(dir.path().join("history.txt")),
+        kept_history(Some(dir.path().join("history.txt"))),
         AREA,
     );
     app.handle(Wake::Input(Event::Resize(40, 12)));

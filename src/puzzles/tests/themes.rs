@@ -13,7 +13,13 @@ use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, Mo
 fn app(dir: &std::path::Path) -> App {
     let set: Vec<Puzzle> =
         read_set(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/puzzles.tsv"))).unwrap();
-    App::puzzles(Profile::default(), set, Default::default(), Some(dir.join("history.txt")), AREA)
+    App::puzzles(
+        Profile::default(),
+        set,
+        Default::default(),
+        crate::puzzles::files::kept_history(Some(dir.join("history.txt"))),
+        AREA,
+    )
 }
 
 fn screen(app: &App) -> &PuzzleScreen {

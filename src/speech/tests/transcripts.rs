@@ -239,7 +239,7 @@ fn the_rules_read_on_stepped_back_and_tried_in_three_languages() {
 /// The puzzle screen on [`PUZZLE`] alone, its history kept in `folder`.
 fn puzzle(lang: Lang, folder: &Path) -> App {
     let puzzles = crate::puzzles::read_set(PUZZLE).unwrap();
-    let history = Some(folder.join("history.tsv"));
+    let history = crate::puzzles::files::kept_history(Some(folder.join("history.tsv")));
     App::puzzles(profile(lang), puzzles, Default::default(), history, Rect::default())
 }
 
