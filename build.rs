@@ -23,8 +23,10 @@ fn main() {
     println!("cargo::rerun-if-changed={}", lang.display());
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let _ = write_keys(&lang.join("en.txt"), "", &Path::new(&out).join("keys.rs"));
-    let texts =
-        format!("/// The texts every game shares.\npub const TEXTS: crate::i18n::Table = {};\n", table(lang));
+    let texts = format!(
+        "/// The texts every game shares.\npub(crate) const TEXTS: crate::i18n::Table = {};\n",
+        table(lang)
+    );
     std::fs::write(Path::new(&out).join("texts.rs"), texts).expect("OUT_DIR is writable");
     let mut games: Vec<_> = std::fs::read_dir(lang)
         .expect("assets/lang is there")
@@ -40,7 +42,7 @@ fn main() {
         let mut code = std::fs::read_to_string(&target).expect("just written");
         code.push_str(&common(name, &keys));
         let _ = writeln!(code, "/// The game's own texts, its name left out of their keys.");
-        let _ = writeln!(code, "pub const TEXTS: crate::i18n::Table = {};", table(&game));
+        let _ = writeln!(code, "pub(crate) const TEXTS: crate::i18n::Table = {};", table(&game));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
         let puzzles = Path::new(&out).join(format!("puzzles_{name}.rs"));
         std::fs::write(&puzzles, puzzles_of(name)).unwrap_or_else(|e| panic!("{}: {e}", puzzles.display()));
@@ -140,7 +142,7 @@ fn common(game: &str, keys: &BTreeMap<String, usize>) -> String {
     };
     let _ = writeln!(fields, "    play: {play},");
     format!(
-        "/// The words every game has.\npub const COMMON: crate::i18n::Common = crate::i18n::Common {{\n{fields}}};\n"
+        "/// The words every game has.\npub(crate) const COMMON: crate::i18n::Common = crate::i18n::Common {{\n{fields}}};\n"
     )
 }
 
@@ -172,7 +174,7 @@ fn write_keys(source: &Path, prefix: &str, target: &Path) -> BTreeMap<String, us
         let values = placeholders(value);
         keys.insert(key.to_string(), values);
         let _ = writeln!(code, "/// `{}`", value.replace('`', "'"));
-        let _ = writeln!(code, "pub const {name}: Key<{values}> = Key::new(\"{prefix}{key}\");");
+        let _ = writeln!(code, "pub(crate) const {name}: Key<{values}> = Key::new(\"{prefix}{key}\");");
     }
     std::fs::write(target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
     keys

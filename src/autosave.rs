@@ -24,7 +24,7 @@ use std::time::SystemTime;
 /// Keeps the game on screen in the saves folder after every change, under a lock, so that
 /// `hexstack resume` finds it.
 #[derive(Debug)]
-pub struct Autosave {
+pub(crate) struct Autosave {
     /// The saves folder; nothing is kept without one.
     dir: Option<PathBuf>,
     /// The game (its id) and the revision last written, or found on disk at the start.
@@ -46,7 +46,7 @@ pub struct Autosave {
 impl Autosave {
     /// Keeps games in `dir`. What `app` shows now (a loaded or resumed game) is already on
     /// disk, so it is written only once it changes.
-    pub fn new(dir: Option<PathBuf>, app: &mut App) -> Autosave {
+    pub(crate) fn new(dir: Option<PathBuf>, app: &mut App) -> Autosave {
         let mut autosave = Autosave { dir, ..Autosave::nowhere() };
         autosave.on_disk(app);
         autosave
@@ -68,7 +68,7 @@ impl Autosave {
 
     /// The same autosave, adding the puzzles a review makes of the player's mistakes to the
     /// file at `puzzles`.
-    pub fn with_puzzles(self, puzzles: Option<PathBuf>) -> Autosave {
+    pub(crate) fn with_puzzles(self, puzzles: Option<PathBuf>) -> Autosave {
         Autosave { puzzles, ..self }
     }
 
@@ -82,13 +82,13 @@ impl Autosave {
     }
 
     /// The file this autosave holds the lock of, if any.
-    pub fn locked(&self) -> Option<&Path> {
+    pub(crate) fn locked(&self) -> Option<&Path> {
         self.lock.as_ref().map(|(_, path)| path.as_path())
     }
 
     /// Writes the game on screen if it changed since it was last written; locks a game
     /// read from a file, or shows it read-only when another hexstack holds it.
-    pub fn keep(&mut self, app: &mut App) {
+    pub(crate) fn keep(&mut self, app: &mut App) {
         self.write_closed(app);
         self.keep_puzzles(app);
         let Some(game) = app.kept_game() else {
@@ -128,7 +128,7 @@ impl Autosave {
     fn keep_puzzles(&mut self, app: &mut App) {
         let (Some(path), Some(review)) = (&self.puzzles, app.review_mut()) else { return };
         let (mine, status) = review.own_puzzles();
-        if let Some(found) = mine.to_keep()
+        if let Some(found) = mine.take_unkept()
             && let Err(why) = crate::puzzles::files::keep_own(path, found)
         {
             status.warn(text!(MINE_KEPT_FAILED, why));

@@ -16,10 +16,12 @@ use std::path::PathBuf;
 mod matches;
 mod puzzles;
 mod values;
-pub use matches::Match;
-pub use puzzles::{MakePuzzles, Puzzles};
+pub(crate) use matches::Match;
+pub(crate) use puzzles::Puzzles;
+#[cfg(test)]
+pub(crate) use values::LONGEST_NAME;
 use values::required_level;
-pub use values::{From, LONGEST_NAME, SCALE, clock, game, level, scale};
+pub(crate) use values::{From, clock, game, level, scale};
 pub(crate) use values::{check_depth, player_name};
 
 /// `hexstack --version`: the version and the commit it was built from (build.rs).
@@ -30,7 +32,7 @@ pub(crate) const VERSION: &str =
 // `long_about = None`: clap would make the doc comment above `--help`'s long text.
 #[derive(Parser, Default)]
 #[command(name = "hexstack", version = VERSION, about = about(), long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Language of the screens (default: the config file's, else the first of
     /// LC_ALL, LC_MESSAGES and LANG that is set, else English)
     #[arg(long, global = true)]
@@ -63,7 +65,7 @@ impl Cli {
     /// The settings' flags given: a command's own over those given before it. Only the
     /// commands that open a screen, and `config`, which lists the settings, take them;
     /// `puzzles` only before its name, its own `--theme` being a puzzle theme.
-    pub fn flags(&self) -> config::Flags {
+    pub(crate) fn flags(&self) -> config::Flags {
         let own = match &self.command {
             Some(
                 Command::Play { settings, .. }
@@ -85,7 +87,7 @@ impl Cli {
 /// The command line as clap reads it; without arguments (the menu, the start most players
 /// make), what clap would give, without building its whole command: that took a quarter
 /// of the instructions before the first frame.
-pub fn parse() -> Result<Cli, clap::Error> {
+pub(crate) fn parse() -> Result<Cli, clap::Error> {
     match std::env::args_os().len() {
         0 | 1 => Ok(Cli::default()),
         _ => Cli::try_parse(),
@@ -104,7 +106,7 @@ fn about() -> String {
 // without one are said by their names there (a game, a file, a shell).
 #[allow(missing_docs)]
 #[derive(Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Play a game, two players at one keyboard
     Play {
         #[command(flatten)]
@@ -240,7 +242,7 @@ pub enum Command {
 
 /// Reads the settings (the config file, `--lang` and the settings' flags over it) and says
 /// on stderr what was wrong in the file, once.
-pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
+pub(crate) fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
     let loaded = config::load(&cli.flags(), cli.lang, &config::Env::read())?;
     let lang = loaded.settings.lang.value;
     for warning in &loaded.warnings {
@@ -251,7 +253,7 @@ pub fn configure(cli: &Cli) -> Result<config::Loaded, Text> {
 
 /// How a command ends before its work is done.
 #[derive(Debug)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// Said on the error output; the exit status is 2.
     Error(Text),
     /// Standard output was closed (`hexstack puzzles list | head -1`): no error, nothing
@@ -275,7 +277,7 @@ fn written(result: std::io::Result<()>) -> Result<(), Stop> {
 
 /// Does what `command` asks (the menu when none), with the settings `loaded`: the
 /// terminal's profile is theirs.
-pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
+pub(crate) fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop> {
     let (area, lang, lines) =
         (Rect::default(), loaded.settings.lang.value, loaded.settings.screen_reader.value);
     let mut profile = crate::speech::profile(loaded.settings.profile(), lines);
@@ -359,7 +361,7 @@ pub fn run(command: Option<Command>, loaded: &config::Loaded) -> Result<(), Stop
 /// The data folder: `$HEXSTACK_DATA_DIR`, else the platform's (`$XDG_DATA_HOME/hexstack`
 /// on Linux, Application Support on macOS, AppData on Windows). Read here once, at the
 /// start, and handed down in the profile's [`Folders`].
-pub fn data_folder() -> Option<PathBuf> {
+pub(crate) fn data_folder() -> Option<PathBuf> {
     match std::env::var_os("HEXSTACK_DATA_DIR") {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => Some(dirs::data_dir()?.join("hexstack")),
@@ -368,7 +370,7 @@ pub fn data_folder() -> Option<PathBuf> {
 
 /// Runs `app` until its player leaves: on the terminal's screen, or in `lines` of words
 /// (the screen-reader mode).
-pub fn shown(app: App, lines: bool) -> Result<(), Text> {
+pub(crate) fn shown(app: App, lines: bool) -> Result<(), Text> {
     match lines {
         true => crate::speech::run(app),
         false => terminal::run(app),

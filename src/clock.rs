@@ -21,14 +21,16 @@ pub(crate) const TENTHS: Duration = Duration::from_secs(10);
 mod dates;
 mod deadline;
 
-pub use crate::rules::time_control::{BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl};
-pub use dates::{iso_utc, now_utc, utc};
-pub use deadline::{Deadline, shown_days};
+pub(crate) use crate::rules::time_control::{
+    BadControl, ClubClock, LARGEST_INCREMENT, LONGEST_BASE, TimeControl,
+};
+pub(crate) use dates::{iso_utc, now_utc, utc};
+pub(crate) use deadline::{Deadline, shown_days};
 
 /// Where a clock reads the time: the system's monotonic clock, or one that only a test
 /// moves. Clones share the same time.
 #[derive(Clone, Debug, Default)]
-pub struct Timepiece(Option<Arc<Mutex<Instant>>>);
+pub(crate) struct Timepiece(Option<Arc<Mutex<Instant>>>);
 
 impl Timepiece {
     /// The system's monotonic clock.
@@ -37,12 +39,13 @@ impl Timepiece {
     }
 
     /// A clock standing still at the moment it is made, until [`Timepiece::advance`] moves it.
-    pub fn fake() -> Timepiece {
+    #[cfg(test)]
+    pub(crate) fn fake() -> Timepiece {
         Timepiece(Some(Arc::new(Mutex::new(Instant::now()))))
     }
 
     /// The time now, by this clock.
-    pub fn now(&self) -> Instant {
+    pub(crate) fn now(&self) -> Instant {
         match &self.0 {
             None => Instant::now(),
             Some(fake) => *fake.lock().unwrap_or_else(PoisonError::into_inner),
@@ -50,7 +53,8 @@ impl Timepiece {
     }
 
     /// Moves a fake clock on by `by`; the real one moves by itself.
-    pub fn advance(&self, by: Duration) {
+    #[cfg(test)]
+    pub(crate) fn advance(&self, by: Duration) {
         if let Some(fake) = &self.0 {
             *fake.lock().unwrap_or_else(PoisonError::into_inner) += by;
         }
@@ -59,7 +63,7 @@ impl Timepiece {
 
 /// Both sides' clocks in a game: the time each has left, and which one runs.
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub(crate) struct Clock {
     control: TimeControl,
     /// Each side's time left when its clock last stopped (Blue's, Red's).
     left: [Duration; 2],
@@ -74,7 +78,7 @@ pub struct Clock {
 
 impl Clock {
     /// Both clocks at the control's base, stopped.
-    pub fn new(control: TimeControl, time: Timepiece) -> Clock {
+    pub(crate) fn new(control: TimeControl, time: Timepiece) -> Clock {
         Clock::resumed(control, [control.base; 2], Duration::ZERO, time)
     }
 
@@ -90,18 +94,19 @@ impl Clock {
     }
 
     /// The time control the clocks were set to.
-    pub fn control(&self) -> TimeControl {
+    pub(crate) fn control(&self) -> TimeControl {
         self.control
     }
 
     /// The time now, by this clock's timepiece.
-    pub fn now(&self) -> Instant {
+    pub(crate) fn now(&self) -> Instant {
         self.time.now()
     }
 
     /// Reads the time from `time` from now on (a test's fake timepiece): a running clock
     /// goes on from that timepiece's now, counting nothing across the change.
-    pub fn set_time(&mut self, time: Timepiece) {
+    #[cfg(test)]
+    pub(crate) fn set_time(&mut self, time: Timepiece) {
         if let Some((_, since)) = self.running.as_mut() {
             *since = time.now();
         }
@@ -109,7 +114,7 @@ impl Clock {
     }
 
     /// The time `colour` has left now.
-    pub fn left(&self, colour: Colour) -> Duration {
+    pub(crate) fn left(&self, colour: Colour) -> Duration {
         self.left_at(colour, self.now())
     }
 
@@ -125,7 +130,7 @@ impl Clock {
     }
 
     /// The side whose clock runs, if one does.
-    pub fn running(&self) -> Option<Colour> {
+    pub(crate) fn running(&self) -> Option<Colour> {
         self.running.map(|(colour, _)| colour)
     }
 
@@ -136,7 +141,7 @@ impl Clock {
 
     /// Both sides' time left (Blue's, Red's) and what the side to move has spent on the
     /// turn under way, at one moment, now: what a saved game keeps.
-    pub fn kept(&self) -> ([Duration; 2], Duration) {
+    pub(crate) fn kept(&self) -> ([Duration; 2], Duration) {
         let now = self.now();
         let running = self.running.map_or(Duration::ZERO, |(colour, since)| {
             now.saturating_duration_since(since).min(self.left[colour.index()])
@@ -145,7 +150,7 @@ impl Clock {
     }
 
     /// Starts `colour`'s clock (the other one stops).
-    pub fn start(&mut self, colour: Colour) {
+    pub(crate) fn start(&mut self, colour: Colour) {
         if self.running() != Some(colour) {
             self.stop();
             self.running = Some((colour, self.now()));
@@ -199,7 +204,7 @@ impl Clock {
 
 /// `left` as a player sees it, rounded down: `4:31`, `0:12`, `0:09.4`; hours as minutes
 /// (`180:00`).
-pub fn shown(left: Duration) -> String {
+pub(crate) fn shown(left: Duration) -> String {
     let (seconds, tenths) = (left.as_secs(), left.subsec_millis() / 100);
     match left < TENTHS {
         true => format!("0:0{seconds}.{tenths}"),

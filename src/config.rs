@@ -10,7 +10,7 @@ mod file;
 mod look;
 mod reader;
 mod show;
-pub mod suggest;
+pub(crate) mod suggest;
 
 use crate::app::keys::KeyTable;
 use crate::app::profile::Profile;
@@ -18,16 +18,19 @@ use crate::i18n::keys::*;
 use crate::i18n::{Lang, Text, excerpt, text};
 use std::path::{Path, PathBuf};
 
-pub use crate::settings::LONGEST_NAME;
-pub use defs::{Flags, NAMES, Settings, Values};
-pub use show::{default_file, listing};
+#[cfg(test)]
+pub(crate) use crate::settings::LONGEST_NAME;
+#[cfg(test)]
+pub(crate) use defs::NAMES;
+pub(crate) use defs::{Flags, Settings, Values};
+pub(crate) use show::{default_file, listing};
 
 /// The largest config file read, in bytes: a settings file is a page of text.
 pub(crate) const LARGEST_FILE: u64 = 64 * 1024;
 
 /// Where a setting's value came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Source {
+pub(crate) enum Source {
     /// The program's default.
     Default,
     /// The environment: `LANG` for the language, `NO_COLOR` for the colours, `TERM=dumb`
@@ -41,7 +44,7 @@ pub enum Source {
 
 /// A setting's value and where it came from.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Sourced<T> {
+pub(crate) struct Sourced<T> {
     /// The value.
     pub value: T,
     /// Where it came from.
@@ -61,7 +64,7 @@ impl<T> Sourced<T> {
 
 /// What the environment says: where the file is, the language, `NO_COLOR`.
 #[derive(Clone, Debug, Default)]
-pub struct Env {
+pub(crate) struct Env {
     /// `HEXSTACK_CONFIG`, if set and not empty.
     pub file: Option<PathBuf>,
     /// The platform's config folder (`$XDG_CONFIG_HOME`, else `~/.config`, on Linux).
@@ -77,7 +80,7 @@ pub struct Env {
 
 impl Env {
     /// The environment of this process.
-    pub fn read() -> Env {
+    pub(crate) fn read() -> Env {
         let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
         let lang = ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
@@ -95,14 +98,14 @@ impl Env {
 
     /// Where the config file is read from: `HEXSTACK_CONFIG`, else the config folder's
     /// `hexstack/config.toml`; none on a system without a config folder.
-    pub fn path(&self) -> Option<PathBuf> {
+    pub(crate) fn path(&self) -> Option<PathBuf> {
         self.file.clone().or_else(|| Some(self.folder.as_ref()?.join("hexstack").join("config.toml")))
     }
 }
 
 /// The settings, the file they were read from, and what was wrong in it.
 #[derive(Debug)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// Every setting, its value and where it came from.
     pub settings: Settings,
     /// The file read, or where it would be; none if the system has no config folder.
@@ -115,7 +118,7 @@ pub struct Loaded {
 
 /// The settings from the file `env` names, `lang` (`--lang`) and `flags` over it. A bad
 /// flag is an error; a bad file is warnings and defaults.
-pub fn load(flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Loaded, Text> {
+pub(crate) fn load(flags: &Flags, lang: Option<Lang>, env: &Env) -> Result<Loaded, Text> {
     let path = env.path();
     let (text, found, mut warnings) = match &path {
         Some(path) => read(path, env.file.is_some()),
@@ -156,7 +159,7 @@ fn read(path: &Path, named: bool) -> (String, bool, Vec<Text>) {
 }
 
 /// What the menu's note says of the file's problems: the first, and how many more.
-pub fn note(warnings: &[Text]) -> Option<Text> {
+pub(crate) fn note(warnings: &[Text]) -> Option<Text> {
     let first = warnings.first()?.clone();
     Some(match warnings.len() {
         1 => first,
@@ -175,7 +178,7 @@ pub(crate) fn bad_flag(name: &str, expected: crate::i18n::Key<0>, given: &str) -
 impl Settings {
     /// The profile of the person these settings are: their language, the defaults of their
     /// new games, their keys, their colours.
-    pub fn profile(&self) -> Profile {
+    pub(crate) fn profile(&self) -> Profile {
         let keys = match self.rebound.is_empty() {
             true => KeyTable::default(),
             false => KeyTable::own(self.keys.clone()),

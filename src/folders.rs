@@ -8,30 +8,30 @@ use std::path::{Path, PathBuf};
 /// The data folder and the folders in it; none when the machine has no data folder (no
 /// home), and none for a guest over SSH, whose files are not the host's.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Folders {
+pub(crate) struct Folders {
     data: Option<PathBuf>,
 }
 
 impl Folders {
     /// The folders in `data`, the data folder if there is one.
-    pub fn new(data: Option<PathBuf>) -> Folders {
+    pub(crate) fn new(data: Option<PathBuf>) -> Folders {
         Folders { data }
     }
 
     /// The data folder: kept games live in its `saves` folder, the key that serves games
     /// over SSH and the club's database beside them.
-    pub fn data(&self) -> Option<&Path> {
+    pub(crate) fn data(&self) -> Option<&Path> {
         self.data.as_deref()
     }
 
     /// The folder of kept games.
-    pub fn saves(&self) -> Option<PathBuf> {
+    pub(crate) fn saves(&self) -> Option<PathBuf> {
         Some(self.data()?.join("saves"))
     }
 
     /// The folder of the player's puzzles: their own mistakes made puzzles (`mine.tsv`) and
     /// their attempts and rating (`history.txt`).
-    pub fn puzzles(&self) -> Option<PathBuf> {
+    pub(crate) fn puzzles(&self) -> Option<PathBuf> {
         Some(self.data()?.join("puzzles"))
     }
 }

@@ -24,21 +24,21 @@ use std::time::Duration;
 /// A game played over the protocol, and a searcher for it that keeps what it learnt (its
 /// table, its verdicts) from one turn to the next.
 #[derive(Debug)]
-pub struct ProtocolGame<G: Game> {
+pub(crate) struct ProtocolGame<G: Game> {
     record: Record<G>,
     search: Search<G>,
 }
 
 /// Every game's [`ProtocolGame`].
 #[derive(Debug)]
-pub struct Plays;
+pub(crate) struct Plays;
 
 impl Family for Plays {
     type Of<G: Game> = ProtocolGame<G>;
 }
 
 /// The game being played over the protocol, if one was started.
-pub struct Engine {
+pub(crate) struct Engine {
     game: Option<Any<Plays>>,
     /// The level `eval` judges at: the last `go level N`'s.
     level: Level,
@@ -73,12 +73,13 @@ impl Default for Engine {
 
 impl Engine {
     /// An engine with no game yet, at the usual level.
-    pub fn new() -> Engine {
+    pub(crate) fn new() -> Engine {
         Engine { game: None, level: Level::USUAL }
     }
 
     /// Answers one command line: `Ok(result)` for `ok result`, `Err(reason)` for `err reason`.
-    pub fn answer(&mut self, line: &str) -> Result<String, String> {
+    #[cfg(test)]
+    pub(crate) fn answer(&mut self, line: &str) -> Result<String, String> {
         self.answer_until(line, &AtomicBool::new(false))
     }
 
@@ -358,7 +359,7 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> Option<Result<String, BadLi
 /// Reads commands from `input` until `quit` or its end, answering each on `output`. The
 /// input is read on a thread of its own, so that `quit` or its end stops a search under
 /// way at once (that search still answers, with the best turn it has).
-pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std::io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, lines) = mpsc::sync_channel(READ_AHEAD);
     let flag = Arc::clone(&stop);

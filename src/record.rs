@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// The players' names, when they gave them, and the computer if it plays.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
-pub struct Players {
+pub(crate) struct Players {
     /// Blue's name.
     pub blue: Option<String>,
     /// Red's name.
@@ -26,7 +26,7 @@ pub struct Players {
 // and `both` say themselves.
 #[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Side {
+pub(crate) enum Side {
     Blue,
     Red,
     Both,
@@ -34,7 +34,7 @@ pub enum Side {
 
 /// Who the computer plays, and at which level.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Computer {
+pub(crate) struct Computer {
     /// The side it plays.
     pub side: Side,
     /// Its level.
@@ -46,7 +46,7 @@ pub struct Computer {
 
 impl Computer {
     /// The computer playing `colour` at `level`.
-    pub fn playing(colour: Colour, level: Level) -> Computer {
+    pub(crate) fn playing(colour: Colour, level: Level) -> Computer {
         let side = match colour {
             Colour::Blue => Side::Blue,
             Colour::Red => Side::Red,
@@ -56,7 +56,7 @@ impl Computer {
 
     /// The computer playing `side` at `level` in a new game, with a seed of its own, so
     /// that no two new games against a beginner go alike.
-    pub fn new(side: Side, level: Level) -> Computer {
+    pub(crate) fn new(side: Side, level: Level) -> Computer {
         Computer { side, level, seed: 0 }.reseeded()
     }
 
@@ -78,7 +78,7 @@ impl Computer {
     }
 
     /// The one colour it plays, unless it plays both.
-    pub fn colour(self) -> Option<Colour> {
+    pub(crate) fn colour(self) -> Option<Colour> {
         match self.side {
             Side::Blue => Some(Colour::Blue),
             Side::Red => Some(Colour::Red),
@@ -129,7 +129,7 @@ impl std::str::FromStr for Computer {
 
 impl Players {
     /// The name of the player of `colour`, if they gave one.
-    pub fn name(&self, colour: Colour) -> Option<&str> {
+    pub(crate) fn name(&self, colour: Colour) -> Option<&str> {
         match colour {
             Colour::Blue => self.blue.as_deref(),
             Colour::Red => self.red.as_deref(),
@@ -139,7 +139,7 @@ impl Players {
 
 /// Every game's records: `Any<Records>` is a game in progress of any game.
 #[derive(Debug)]
-pub struct Records;
+pub(crate) struct Records;
 
 impl Family for Records {
     type Of<G: Game> = Record<G>;
@@ -152,31 +152,25 @@ impl Cloned for Records {
 }
 
 /// A game in progress of any game.
-pub type AnyRecord = Any<Records>;
+pub(crate) type AnyRecord = Any<Records>;
 
 /// What a game in progress of any game answers, whichever game it is (a trait, since
 /// [`Any`] is the rules crate's).
-pub trait AnyRecordExt {
+pub(crate) trait AnyRecordExt {
     /// A game of whichever game `start` is.
     fn new(start: AnyPosition) -> Self;
-    /// A number that changes whenever the game does.
-    fn revision(&self) -> u64;
 }
 
 impl AnyRecordExt for AnyRecord {
     fn new(start: AnyPosition) -> AnyRecord {
         crate::each_game!(map start, start => Record::new(start))
     }
-
-    fn revision(&self) -> u64 {
-        crate::each_game!(self, record => record.revision())
-    }
 }
 
 /// One step of the game: the position after it, the turn that led there (`None` for the
 /// start and for a forced skip), and in a game with clocks the time its player spent on it.
 #[derive(Clone, Debug)]
-pub struct Ply<G: Game> {
+pub(crate) struct Ply<G: Game> {
     /// The turn that led here.
     pub turn: Option<G::Turn>,
     /// The position after it.
@@ -187,7 +181,7 @@ pub struct Ply<G: Game> {
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
+pub(crate) enum End {
     /// This colour won.
     Won(Colour),
     /// This player gave up.
@@ -205,7 +199,7 @@ pub enum End {
 
 impl End {
     /// Who won, if anyone did.
-    pub fn winner(self) -> Option<Colour> {
+    pub(crate) fn winner(self) -> Option<Colour> {
         match self {
             End::Won(colour) => Some(colour),
             End::Resigned(loser) | End::Time(loser) => Some(loser.other()),
@@ -216,7 +210,7 @@ impl End {
 
 /// What happened when a turn was played, for the message line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TurnOutcome {
+pub(crate) enum TurnOutcome {
     /// A turn, nothing more.
     Normal,
     /// The next player had no legal turn and was skipped.
@@ -228,7 +222,7 @@ pub enum TurnOutcome {
 /// A game's history. Positions are small `Copy` values, so undo and redo are moves along
 /// a list of positions; playing after an undo drops the turns that could have been redone.
 #[derive(Clone, Debug)]
-pub struct Record<G: Game> {
+pub(crate) struct Record<G: Game> {
     plies: Vec<Ply<G>>,
     /// How many plies are played; the ones after can be redone.
     played: usize,
@@ -244,7 +238,7 @@ pub struct Record<G: Game> {
 
 impl<G: Game> Record<G> {
     /// A game from `start`; if the player to move there cannot move, they are skipped.
-    pub fn new(start: G) -> Record<G> {
+    pub(crate) fn new(start: G) -> Record<G> {
         let start = Ply { turn: None, position: start, spent: None };
         let mut record = Record { plies: vec![start], played: 1, agreed: None, revision: 0, clock: None };
         record.skip_if_stuck();
@@ -252,32 +246,32 @@ impl<G: Game> Record<G> {
     }
 
     /// A number that changes whenever the game does (a turn, an undo, a resignation ...).
-    pub fn revision(&self) -> u64 {
+    pub(crate) fn revision(&self) -> u64 {
         self.revision
     }
 
     /// The position now.
-    pub fn position(&self) -> G {
+    pub(crate) fn position(&self) -> G {
         self.plies[self.played - 1].position
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> G {
+    pub(crate) fn start(&self) -> G {
         self.plies[0].position
     }
 
     /// The plies played after the start, skips included, oldest first.
-    pub fn history(&self) -> &[Ply<G>] {
+    pub(crate) fn history(&self) -> &[Ply<G>] {
         &self.plies[1..self.played]
     }
 
     /// Every turn of the game's line, including those taken back that could be redone.
-    pub fn all_turns(&self) -> impl Iterator<Item = &G::Turn> {
+    pub(crate) fn all_turns(&self) -> impl Iterator<Item = &G::Turn> {
         self.plies[1..].iter().filter_map(|ply| ply.turn.as_ref())
     }
 
     /// How many of [`Record::all_turns`] are played now.
-    pub fn turns_played(&self) -> usize {
+    pub(crate) fn turns_played(&self) -> usize {
         self.history().iter().filter(|ply| ply.turn.is_some()).count()
     }
 
@@ -294,12 +288,12 @@ impl<G: Game> Record<G> {
     }
 
     /// Every ply of the game's line after the start, including those taken back.
-    pub fn line(&self) -> &[Ply<G>] {
+    pub(crate) fn line(&self) -> &[Ply<G>] {
         &self.plies[1..]
     }
 
     /// The last turn played (not a skip), if any.
-    pub fn last_turn(&self) -> Option<&G::Turn> {
+    pub(crate) fn last_turn(&self) -> Option<&G::Turn> {
         self.history().iter().rev().find_map(|ply| ply.turn.as_ref())
     }
 
@@ -311,20 +305,20 @@ impl<G: Game> Record<G> {
     }
 
     /// How the game ended, if it has, where the players stand in its line.
-    pub fn end(&self) -> Option<End> {
+    pub(crate) fn end(&self) -> Option<End> {
         let at_end = self.played == self.plies.len();
         self.agreed.filter(|_| at_end).or(outcome_end(self.position().outcome()))
     }
 
     /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.end().is_some()
     }
 
     /// Plays `turn` for the player to move, then skips the next player if they cannot move.
     /// On time, the mover's clock stops (their flag falls instead if their time ran out)
     /// and the next player's starts.
-    pub fn play(&mut self, turn: &G::Turn) -> Result<TurnOutcome, G::Illegal> {
+    pub(crate) fn play(&mut self, turn: &G::Turn) -> Result<TurnOutcome, G::Illegal> {
         if let Some(loser) = self.flag_fallen() {
             return Ok(TurnOutcome::OutOfTime(loser));
         }
@@ -360,12 +354,12 @@ impl<G: Game> Record<G> {
     }
 
     /// Whether there is a turn to take back.
-    pub fn can_undo(&self) -> bool {
+    pub(crate) fn can_undo(&self) -> bool {
         self.agreed.is_some() || self.history().iter().any(|ply| ply.turn.is_some())
     }
 
     /// Whether there is a turn taken back to play again.
-    pub fn can_redo(&self) -> bool {
+    pub(crate) fn can_redo(&self) -> bool {
         self.plies[self.played..].iter().any(|ply| ply.turn.is_some())
     }
 
@@ -373,7 +367,7 @@ impl<G: Game> Record<G> {
     /// On time it is final, the turn gone rather than kept for redo, and the time spent
     /// stays spent: no clock gets any back. A game on time that is over is only looked back
     /// through ([`Record::step_back`]): its clocks can never go on.
-    pub fn undo(&mut self) -> bool {
+    pub(crate) fn undo(&mut self) -> bool {
         if self.timed_and_over() {
             return self.step_back();
         }
@@ -410,7 +404,7 @@ impl<G: Game> Record<G> {
     }
 
     /// Plays again the turn last taken back (with the skip it caused).
-    pub fn redo(&mut self) -> bool {
+    pub(crate) fn redo(&mut self) -> bool {
         if !self.can_redo() {
             return false;
         }
@@ -432,7 +426,7 @@ impl<G: Game> Record<G> {
     }
 
     /// Takes back every turn, to the start.
-    pub fn undo_all(&mut self) {
+    pub(crate) fn undo_all(&mut self) {
         while self.undo() {}
     }
 
@@ -447,7 +441,7 @@ impl<G: Game> Record<G> {
     }
 
     /// The player to move gives up.
-    pub fn resign(&mut self) {
+    pub(crate) fn resign(&mut self) {
         self.resign_as(self.position().to_move());
     }
 
@@ -457,7 +451,7 @@ impl<G: Game> Record<G> {
     }
 
     /// Both players agree to a draw.
-    pub fn agree_draw(&mut self) {
+    pub(crate) fn agree_draw(&mut self) {
         self.end_as(End::Drawn);
     }
 

@@ -38,9 +38,9 @@ use crate::rules::{AnyPosition, Colour, Game, GameKind};
 use std::fmt::{self, Write};
 
 /// The extension of saved games.
-pub const EXTENSION: &str = "hexstack";
+pub(crate) const EXTENSION: &str = "hexstack";
 
-pub mod plain;
+pub(crate) mod plain;
 mod timed;
 
 /// The first line of every saved game.
@@ -51,13 +51,11 @@ const EXACT: &str = "exact";
 
 /// What a saved game holds.
 #[derive(Clone, Debug)]
-pub struct SavedGame {
+pub(crate) struct SavedGame {
     /// The game's record.
     pub game: AnyRecord,
     /// The players' names, and the computer if it played.
     pub players: Players,
-    /// When it was saved, as the file says (`2026-11-30 15:31 UTC`).
-    pub date: Option<String>,
     /// The computer's review, if it looked at the game.
     pub review: Option<KeptReview>,
 }
@@ -65,7 +63,7 @@ pub struct SavedGame {
 /// The computer's review kept with a game, for the line of turns it was made for: so that
 /// opening it again is instant, and the game's replay shows its graph.
 #[derive(Clone, PartialEq, Debug)]
-pub struct KeptReview {
+pub(crate) struct KeptReview {
     /// The level it looked at the positions with.
     pub level: Level,
     /// The turns of the line it reviewed, in notation.
@@ -163,7 +161,7 @@ impl KeptReview {
 
 /// Why a file could not be read as a saved game: what, and on which line.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LoadError {
+pub(crate) struct LoadError {
     /// The line, counted from 1; none for what is wrong with the whole file.
     pub line: Option<usize>,
     pub(crate) message: Text,
@@ -176,7 +174,7 @@ impl LoadError {
     }
 
     /// What to say: the line, then what is wrong with it.
-    pub fn text(&self) -> Text {
+    pub(crate) fn text(&self) -> Text {
         match self.line {
             Some(line) => text!(LOAD_LINE, line, self.message.clone()),
             None => self.message.clone(),
@@ -206,13 +204,13 @@ fn result_text<G: Game>(record: &Record<G>) -> String {
 }
 
 /// Writes `record` as a saved game (the date left out when `date` is empty).
-pub fn write<G: Game>(record: &Record<G>, players: &Players, date: &str) -> String {
+pub(crate) fn write<G: Game>(record: &Record<G>, players: &Players, date: &str) -> String {
     write_reviewed(record, players, date, None)
 }
 
 /// Writes `record` as a saved game with the computer's `review` of it, as far as it
 /// holds for the game's line.
-pub fn write_reviewed<G: Game>(
+pub(crate) fn write_reviewed<G: Game>(
     record: &Record<G>,
     players: &Players,
     date: &str,
@@ -258,6 +256,7 @@ pub fn write_reviewed<G: Game>(
 const FIELDS: [(&str, bool); 11] = [
     ("game", true),
     ("size", false),
+    // When it was saved, for whoever reads the file: read past.
     ("date", false),
     ("blue", false),
     ("red", false),
@@ -271,7 +270,7 @@ const FIELDS: [(&str, bool); 11] = [
 
 /// Reads a saved game from a file's bytes: a byte-order mark is skipped, and bytes that
 /// are not UTF-8 are refused with their line.
-pub fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
+pub(crate) fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
     let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => read(text),
@@ -284,7 +283,7 @@ pub fn read_bytes(bytes: &[u8]) -> Result<SavedGame, LoadError> {
 
 /// Reads a saved game, checking every line: what it may hold, the header, each turn's
 /// player and legality.
-pub fn read(text: &str) -> Result<SavedGame, LoadError> {
+pub(crate) fn read(text: &str) -> Result<SavedGame, LoadError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     check_lines(text)?;
     let last_line = text.lines().count();
@@ -306,14 +305,13 @@ pub fn read(text: &str) -> Result<SavedGame, LoadError> {
     let name =
         |field| header.get(field).map(|(name, _)| plain::unescape(name)).filter(|name| !name.is_empty());
     let players = Players { blue: name("blue"), red: name("red"), computer };
-    let date = header.get("date").map(|(date, _)| plain::unescape(date));
     let (turns, review) = read_turns(lines, last_line)?;
     let start = header.start()?;
     let loaded: AnyRecord = crate::each_game!(map start, start => replay(start, &turns, &header)?);
     let line: Vec<String> =
         crate::each_game!(&loaded, record => record.all_turns().map(ToString::to_string).collect());
     let review = review.and_then(|(level, lines)| KeptReview::read(level, &lines, &line));
-    Ok(SavedGame { game: loaded, players, date, review })
+    Ok(SavedGame { game: loaded, players, review })
 }
 
 /// Refuses a line too long, or with a control character in it.

@@ -162,7 +162,7 @@ macro_rules! prefs {
         /// What a new game starts with unless the player says otherwise: each setting a new
         /// game starts from ([`every_setting!`]).
         #[derive(Clone, PartialEq, Eq, Debug)]
-        pub struct Prefs {
+        pub(crate) struct Prefs {
             $($(
                 #[doc = concat!("The config file's `", $file, "`.")]
                 pub $pref: $type,
@@ -181,7 +181,7 @@ every_setting!(prefs);
 
 impl Prefs {
     /// The players of a new game: named as set, the computer in none.
-    pub fn players(&self) -> crate::record::Players {
+    pub(crate) fn players(&self) -> crate::record::Players {
         crate::record::Players { blue: self.blue.clone(), red: self.red.clone(), computer: None }
     }
 }
@@ -190,45 +190,45 @@ impl Prefs {
 pub(crate) const USUAL_STEP: Duration = Duration::from_millis(350);
 
 /// The longest the computer may show a step of its turn for.
-pub const LONGEST_STEP: Duration = Duration::from_secs(2);
+pub(crate) const LONGEST_STEP: Duration = Duration::from_secs(2);
 
 /// The longest player name, in characters (as `play --blue` takes).
-pub const LONGEST_NAME: usize = 40;
+pub(crate) const LONGEST_NAME: usize = 40;
 
 /// The longest greeting a club's members are shown, in characters.
-pub const LONGEST_GREETING: usize = 200;
+pub(crate) const LONGEST_GREETING: usize = 200;
 
 /// The longest command a club may run to notify a member, in characters.
-pub const LONGEST_NOTIFY: usize = 1000;
+pub(crate) const LONGEST_NOTIFY: usize = 1000;
 
 /// The most correspondence games a club may let a member have at once.
 pub(crate) const CLUB_DAILY_GAMES_MOST: usize = 1000;
 
 /// The most connections a club may be set to take at once.
-pub const MOST_CONNECTIONS: usize = 10_000;
+pub(crate) const MOST_CONNECTIONS: usize = 10_000;
 
 /// How each setting's text reads: its value, or none if it is not one.
-pub mod read {
+pub(crate) mod read {
     use super::*;
 
     /// `en`, `fr` or `sr`.
-    pub fn lang(text: &str) -> Option<Lang> {
+    pub(crate) fn lang(text: &str) -> Option<Lang> {
         Lang::ALL.into_iter().find(|lang| format!("{lang:?}").eq_ignore_ascii_case(text))
     }
 
     /// A player's name: one line of printable text, 1 to [`LONGEST_NAME`] characters.
-    pub fn name(name: &str) -> Option<Option<String>> {
+    pub(crate) fn name(name: &str) -> Option<Option<String>> {
         let fits = (1..=LONGEST_NAME).contains(&name.chars().count()) && !name.trim().is_empty();
         (fits && !name.chars().any(char::is_control)).then(|| Some(name.to_string()))
     }
 
     /// A level's number, 1 to 5.
-    pub fn level(text: &str) -> Option<Level> {
+    pub(crate) fn level(text: &str) -> Option<Level> {
         text.trim().parse::<u8>().ok().and_then(Level::new)
     }
 
     /// `blue` or `red`.
-    pub fn side(text: &str) -> Option<Option<Colour>> {
+    pub(crate) fn side(text: &str) -> Option<Option<Colour>> {
         match text {
             "blue" => Some(Some(Colour::Blue)),
             "red" => Some(Some(Colour::Red)),
@@ -237,18 +237,18 @@ pub mod read {
     }
 
     /// On or off.
-    pub fn switch(on: bool) -> Option<bool> {
+    pub(crate) fn switch(on: bool) -> Option<bool> {
         Some(on)
     }
 
     /// A number of milliseconds up to [`LONGEST_STEP`]'s.
-    pub fn step_time(text: &str) -> Option<Duration> {
+    pub(crate) fn step_time(text: &str) -> Option<Duration> {
         let ms = text.trim().parse::<u64>().ok().filter(|ms| u128::from(*ms) <= LONGEST_STEP.as_millis());
         ms.map(Duration::from_millis)
     }
 
     /// A time control (`M+S`, `Ns+S`), or `none`.
-    pub fn clock(text: &str) -> Option<Option<TimeControl>> {
+    pub(crate) fn clock(text: &str) -> Option<Option<TimeControl>> {
         TimeControl::parse(text).ok()
     }
 
@@ -258,28 +258,28 @@ pub mod read {
     }
 
     /// A greeting: one line of printable text, up to [`LONGEST_GREETING`] characters.
-    pub fn greeting(text: &str) -> Option<Option<String>> {
+    pub(crate) fn greeting(text: &str) -> Option<Option<String>> {
         let fits = text.chars().count() <= LONGEST_GREETING && !text.chars().any(char::is_control);
         fits.then(|| Some(text.trim().to_string()).filter(|text| !text.is_empty()))
     }
 
     /// A count of connections, 2 to [`MOST_CONNECTIONS`].
-    pub fn connections(text: &str) -> Option<usize> {
+    pub(crate) fn connections(text: &str) -> Option<usize> {
         text.trim().parse::<usize>().ok().filter(|count| (2..=MOST_CONNECTIONS).contains(count))
     }
 
     /// A share in percent, 0 to 100.
-    pub fn percent(text: &str) -> Option<usize> {
+    pub(crate) fn percent(text: &str) -> Option<usize> {
         text.trim().parse::<usize>().ok().filter(|share| *share <= 100)
     }
 
     /// A number of minutes, 1 to a day's.
-    pub fn minutes(text: &str) -> Option<u64> {
+    pub(crate) fn minutes(text: &str) -> Option<u64> {
         text.trim().parse::<u64>().ok().filter(|minutes| (1..=1440).contains(minutes))
     }
 
     /// New names an hour, 0 to 1000.
-    pub fn new_names(text: &str) -> Option<u32> {
+    pub(crate) fn new_names(text: &str) -> Option<u32> {
         text.trim().parse::<u32>().ok().filter(|count| *count <= 1000)
     }
 
@@ -290,43 +290,43 @@ pub mod read {
 
     /// A command to run: one line of up to [`LONGEST_NOTIFY`] characters, its words split at
     /// spaces (no shell reads it), or nothing (none).
-    pub fn notify(text: &str) -> Option<Option<String>> {
+    pub(crate) fn notify(text: &str) -> Option<Option<String>> {
         let fits = text.chars().count() <= LONGEST_NOTIFY && !text.chars().any(char::is_control);
         fits.then(|| Some(text.trim().to_string()).filter(|text| !text.is_empty()))
     }
 
     /// A built-in theme's name.
-    pub fn theme(name: &str) -> Option<String> {
+    pub(crate) fn theme(name: &str) -> Option<String> {
         crate::theme::Theme::named(name).map(|_| name.to_string())
     }
 }
 
 /// How each setting's value is written, as the config file would write it (unquoted).
-pub mod shown {
+pub(crate) mod shown {
     use super::*;
 
     /// A language as the config file writes it (`en`).
-    pub fn lang(lang: &Lang) -> String {
+    pub(crate) fn lang(lang: &Lang) -> String {
         format!("{lang:?}").to_lowercase()
     }
 
     /// A name, or `-` for none.
-    pub fn name(name: &Option<String>) -> String {
+    pub(crate) fn name(name: &Option<String>) -> String {
         name.clone().unwrap_or_else(|| "-".into())
     }
 
     /// A level as the config file writes it (`3`).
-    pub fn level(level: &Level) -> String {
+    pub(crate) fn level(level: &Level) -> String {
         level.number().to_string()
     }
 
     /// A side, or `-` for none.
-    pub fn side(side: &Option<Colour>) -> String {
+    pub(crate) fn side(side: &Option<Colour>) -> String {
         side.map_or("-".to_string(), |colour| format!("{colour:?}").to_lowercase())
     }
 
     /// A time control, or `none`.
-    pub fn clock(clock: &Option<TimeControl>) -> String {
+    pub(crate) fn clock(clock: &Option<TimeControl>) -> String {
         clock.map_or("none".into(), |clock| clock.to_string())
     }
 

@@ -4,7 +4,7 @@
 use clap_complete::Shell;
 
 /// The completion script of `shell` for the command `command`.
-pub fn completions(shell: Shell, command: &mut clap::Command) -> String {
+pub(crate) fn completions(shell: Shell, command: &mut clap::Command) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, command, "hexstack", &mut script);
     String::from_utf8_lossy(&script).into_owned()
@@ -12,7 +12,7 @@ pub fn completions(shell: Shell, command: &mut clap::Command) -> String {
 
 /// The manual page, in roff: the program's own page, then a section for each command with
 /// its synopsis and options, then the files and environment it reads.
-pub fn page(command: clap::Command) -> std::io::Result<String> {
+pub(crate) fn page(command: clap::Command) -> std::io::Result<String> {
     let mut page = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut page)?;
     for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {

@@ -27,8 +27,8 @@ mod terms;
 #[cfg(feature = "third-game")]
 mod triad;
 
-pub use commands::{Command, Place};
-pub use drive::{Conversation, converse, run};
+pub(crate) use commands::Place;
+pub(crate) use drive::run;
 
 use crate::app::event::Event;
 use crate::app::table::{Input, Table};
@@ -38,12 +38,14 @@ use crate::i18n::{Key, Lang, Text, text};
 use crate::record::End;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, GameKind};
+#[cfg(test)]
+pub(crate) use drive::Conversation;
 use std::time::Instant;
 
 /// What a game says of itself in words, for the mode of lines: each game's own, in
 /// `speech/GAME.rs`, asking its rules for what it says (the legal turns, groups, what a
 /// capture removes, where a piece may go), never deciding a rule itself.
-pub trait Spoken: Input {
+pub(crate) trait Spoken: Input {
     /// The forms its turns are typed in, for `help`.
     const TURN_FORMS: Key<0>;
     /// What stands on `cell` (`red 2`), or nothing.
@@ -73,7 +75,7 @@ pub trait Spoken: Input {
 
 /// A person's profile as the mode of lines wants it (when `lines`): the computer's turn
 /// and a puzzle's reply are said once played, not shown step by step.
-pub fn profile(mut profile: crate::app::Profile, lines: bool) -> crate::app::Profile {
+pub(crate) fn profile(mut profile: crate::app::Profile, lines: bool) -> crate::app::Profile {
     if lines {
         profile.prefs.step_time = std::time::Duration::ZERO;
     }
@@ -82,21 +84,21 @@ pub fn profile(mut profile: crate::app::Profile, lines: bool) -> crate::app::Pro
 
 /// Lines being said, in the session's language.
 #[derive(Debug)]
-pub struct Out {
+pub(crate) struct Out {
     pub lang: Lang,
     lines: Vec<String>,
 }
 
 impl Out {
     /// Says `text`, a line for each of its lines.
-    pub fn say(&mut self, text: &Text) {
+    pub(crate) fn say(&mut self, text: &Text) {
         let lang = self.lang;
         let said = lang.say_with(text, &|action| commands::key_word(action, lang));
         self.lines.extend(said.split('\n').map(plain).filter(|line| !line.trim().is_empty()));
     }
 
     /// Says each of `texts`.
-    pub fn say_all(&mut self, texts: impl IntoIterator<Item = Text>) {
+    pub(crate) fn say_all(&mut self, texts: impl IntoIterator<Item = Text>) {
         for text in texts {
             self.say(&text);
         }
@@ -124,7 +126,7 @@ fn plain(line: &str) -> String {
 }
 
 /// Joins texts into one, the last two with `and`: `D4, E4 and E5`.
-pub fn joined(mut texts: Vec<Text>) -> Text {
+pub(crate) fn joined(mut texts: Vec<Text>) -> Text {
     match texts.len() {
         0 => text!(PLAIN, ""),
         1 => texts.remove(0),
@@ -141,17 +143,17 @@ pub fn joined(mut texts: Vec<Text>) -> Text {
 
 /// Joins texts that have commas of their own into one, a semicolon between each:
 /// `C4, an equal capture, removing D4; B3, a lower capture`.
-pub fn listed(texts: Vec<Text>) -> Text {
+pub(crate) fn listed(texts: Vec<Text>) -> Text {
     texts.into_iter().reduce(|all, next| text!(SPEECH_LIST, all, next)).unwrap_or_else(|| text!(PLAIN, ""))
 }
 
 /// Cells in a text: `D4, E4 and E5`.
-pub fn cells(cells: impl IntoIterator<Item = Cell>) -> Text {
+pub(crate) fn cells(cells: impl IntoIterator<Item = Cell>) -> Text {
     joined(cells.into_iter().map(|cell| text!(PLAIN, cell)).collect())
 }
 
 /// A player's colour as a word in a sentence (`B3 red 1`), not as a name (`Red to move`).
-pub fn colour_word(colour: Colour) -> Text {
+pub(crate) fn colour_word(colour: Colour) -> Text {
     match colour {
         Colour::Blue => text!(SPEECH_COLOUR_BLUE),
         Colour::Red => text!(SPEECH_COLOUR_RED),
@@ -197,7 +199,7 @@ struct Seen {
 
 /// A person's terminal in lines: the app, what is said, and what was last said of it.
 #[derive(Debug)]
-pub struct Session {
+pub(crate) struct Session {
     app: App,
     out: Out,
     seen: Seen,
@@ -212,29 +214,29 @@ pub struct Session {
 
 impl Session {
     /// The session of `app`, speaking its person's language.
-    pub fn new(app: App) -> Session {
+    pub(crate) fn new(app: App) -> Session {
         let out = Out { lang: app.profile.lang, lines: Vec::new() };
         Session { app, out, seen: Seen::default(), setup: None, offer: None, welcomed: false }
     }
 
     /// The app the session says: the program around it keeps its game and serves its
     /// requests.
-    pub fn app(&mut self) -> &mut App {
+    pub(crate) fn app(&mut self) -> &mut App {
         &mut self.app
     }
 
     /// The app the session says, to read.
-    pub fn viewed(&self) -> &App {
+    pub(crate) fn viewed(&self) -> &App {
         &self.app
     }
 
     /// What it says first: where the player is.
-    pub fn opening(&mut self) -> Vec<String> {
+    pub(crate) fn opening(&mut self) -> Vec<String> {
         self.news()
     }
 
     /// A line typed, without its end: what the session says back.
-    pub fn line(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn line(&mut self, line: &str) -> Vec<String> {
         // What time did meanwhile (a flag fell) is said first.
         self.app.handle(Event::Timer);
         let mut said = self.news();
@@ -258,7 +260,7 @@ impl Session {
 
     /// Something woke the app (a search answered, a timer is due, a shared game changed):
     /// what the session says of it.
-    pub fn event(&mut self, event: Event) -> Vec<String> {
+    pub(crate) fn event(&mut self, event: Event) -> Vec<String> {
         self.clear_messages();
         self.app.handle(event);
         self.news()
@@ -266,7 +268,7 @@ impl Session {
 
     /// The input ended: the session ends as quitting would, a game in progress kept, and
     /// says so.
-    pub fn end_of_input(&mut self) -> Vec<String> {
+    pub(crate) fn end_of_input(&mut self) -> Vec<String> {
         let kept = self.app.screen.game().is_some_and(|game| {
             crate::each_game!(game, game => game.table.in_progress() && !game.table.read(crate::record::Record::timed_and_over))
         });
@@ -279,20 +281,20 @@ impl Session {
     }
 
     /// A line the reader could not take (too long, not text): says why.
-    pub fn refused(&mut self, why: &Text) -> Vec<String> {
+    pub(crate) fn refused(&mut self, why: &Text) -> Vec<String> {
         self.out.say(why);
         self.news()
     }
 
     /// Whether the session is over: the player quit, or the input ended.
-    pub fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.app.quit
     }
 
     /// Whether lines typed now wait for the program: the computer's turn, a hint or a
     /// review under way. They are answered in order once it is done, so that a script reads
     /// the same answers whatever the machine's speed.
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         if self.app.overlay.is_some() {
             return false;
         }
@@ -306,7 +308,7 @@ impl Session {
 
     /// When the session wants an [`Event::Timer`]: the next step of the computer's turn, a
     /// puzzle's reply, a review's start, a running clock's flag. Never to tick.
-    pub fn timer(&self) -> Option<Instant> {
+    pub(crate) fn timer(&self) -> Option<Instant> {
         match &self.app.screen {
             Screen::Game(game) => {
                 let paused = self.app.overlay.is_some();
@@ -320,7 +322,7 @@ impl Session {
 
     /// What changed since the session last said anything (a line, an event, a request the
     /// program around it served, the game kept), said now.
-    pub fn news(&mut self) -> Vec<String> {
+    pub(crate) fn news(&mut self) -> Vec<String> {
         let view = self.view();
         if view != self.seen.view {
             // An offer half written is dropped when the member is taken elsewhere.

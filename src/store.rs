@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-pub mod lock;
+pub(crate) mod lock;
 
 /// Makes the folder `dir` if it is missing; the error names the folder and what is
 /// wrong (a file in its place or in its path, no right to write there...).
@@ -23,7 +23,7 @@ pub(crate) fn ensure_dir(dir: &Path) -> Result<(), Text> {
 }
 
 /// A new file name in the saves folder for a game of `game` started now.
-pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
+pub(crate) fn new_save_path(dir: &Path, game: &str) -> PathBuf {
     let stamp = now_utc().replace([' ', ':'], "-").replace("-UTC", "");
     let mut path = dir.join(format!("{stamp}-{game}.{EXTENSION}"));
     let mut n = 2;
@@ -35,7 +35,7 @@ pub fn new_save_path(dir: &Path, game: &str) -> PathBuf {
 }
 
 /// The most recently written saved game in `dir`, if any.
-pub fn latest_save(dir: &Path) -> Option<PathBuf> {
+pub(crate) fn latest_save(dir: &Path) -> Option<PathBuf> {
     fs::read_dir(dir)
         .ok()?
         .filter_map(|entry| entry.ok())
@@ -48,7 +48,7 @@ pub fn latest_save(dir: &Path) -> Option<PathBuf> {
 
 /// Reads and checks a saved game; the error names the file and the line. At most
 /// [`saved::plain::MAX_BYTES`] are read, whatever the file is (`/dev/zero` included).
-pub fn load(path: &Path) -> Result<SavedGame, Text> {
+pub(crate) fn load(path: &Path) -> Result<SavedGame, Text> {
     let shown = shown_path(path);
     let mut bytes = Vec::new();
     fs::File::open(path)
@@ -78,7 +78,7 @@ pub(crate) fn why_not(error: &std::io::Error) -> Text {
 
 /// The most recently kept game in `dir`, the saves folder (none without a data folder),
 /// read and checked, with its file.
-pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
+pub(crate) fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
     let dir = dir.map(Path::to_path_buf).ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     if let Some(file) = dir.ancestors().find(|folder| folder.is_file()) {
         return Err(text!(ERR_DIR_IS_FILE, shown_path(&dir), shown_path(file)));
@@ -90,13 +90,13 @@ pub fn resume(dir: Option<&Path>) -> Result<(SavedGame, PathBuf), Text> {
 /// Writes `text` to `path` atomically: a new file beside it, flushed to disk, then renamed
 /// over the old one. If anything fails the old file is untouched and the new one removed.
 /// The folder must exist.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), Text> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), Text> {
     write_with(path, |file| file.write_all(text.as_bytes()))
 }
 
 /// [`write_atomic`], with the writing itself given, so that a test can make it fail midway.
-#[cfg(any(test, feature = "test-hooks"))]
-pub fn write_atomic_with(
+#[cfg(test)]
+pub(crate) fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
 ) -> Result<(), Text> {

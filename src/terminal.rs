@@ -12,6 +12,7 @@ use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::ui;
 use anyhow::Result;
+pub(crate) use bell::Bell;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::cursor::{Hide, Show};
@@ -20,7 +21,7 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{TerminalOptions, Viewport};
-pub use requests::serve;
+pub(crate) use requests::serve;
 use std::io::{BufWriter, Stdout, Write};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
@@ -29,10 +30,8 @@ use std::time::Instant;
 mod bell;
 mod requests;
 
-pub use bell::Bell;
-
 /// The loop's channel, which every source of events holds a sender of, and its end.
-pub struct Wakes {
+pub(crate) struct Wakes {
     pub(crate) sender: SyncSender<Wake>,
     pub(crate) inlet: Inlet,
 }
@@ -45,21 +44,21 @@ impl Default for Wakes {
 }
 
 /// What the loop takes in: its channel, and the guests' queues as they come.
-pub struct Inlet {
+pub(crate) struct Inlet {
     receiver: Receiver<Wake>,
     pub(crate) arrivals: Arrivals,
 }
 
 impl Inlet {
     /// The loop's end of `receiver`'s channel; it ends when every sender is gone.
-    pub fn new(receiver: Receiver<Wake>) -> Inlet {
+    pub(crate) fn new(receiver: Receiver<Wake>) -> Inlet {
         Inlet { receiver, arrivals: Arrivals::default() }
     }
 }
 
 /// Runs `app` in this terminal, as its profile says, until the players quit, keeping games
 /// in the saves folder.
-pub fn run(app: App) -> Result<(), Text> {
+pub(crate) fn run(app: App) -> Result<(), Text> {
     run_shared(app, Wakes::default(), None)
 }
 
@@ -150,7 +149,7 @@ pub(crate) fn stop_on_signals(sender: SyncSender<Wake>) {
 }
 
 /// A terminal and the app drawn on it, as its own profile says.
-pub struct AppTerminal<B: Backend> {
+pub(crate) struct AppTerminal<B: Backend> {
     /// The app drawn.
     pub app: App,
     /// The terminal it is drawn on.
@@ -168,12 +167,12 @@ where
     B::Error: Send + Sync + 'static,
 {
     /// A screen for `app` on `terminal`.
-    pub fn new(app: App, terminal: Terminal<B>) -> AppTerminal<B> {
+    pub(crate) fn new(app: App, terminal: Terminal<B>) -> AppTerminal<B> {
         AppTerminal { app, terminal, drawn: false, redraw: Redraw::default(), frames: 0 }
     }
 
     /// Lets the app handle `event`.
-    pub fn handle(&mut self, event: Event) -> Result<()> {
+    pub(crate) fn handle(&mut self, event: Event) -> Result<()> {
         if let Event::Input(Input::Resize(width, height)) = event {
             // A terminal at a distance tells its size only this way.
             self.terminal.resize(Rect::new(0, 0, width, height))?;
@@ -189,7 +188,8 @@ where
     }
 
     /// How many frames were drawn (a whole frame asked for again aside).
-    pub fn frames(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn frames(&self) -> u64 {
         self.frames
     }
 }
@@ -200,7 +200,7 @@ where
 {
     /// Draws the app if it changed since it was last drawn, whole if what was sent before
     /// did not all go out; rings the terminal's bell after the frame if the app asks (once).
-    pub fn draw(&mut self) -> Result<()> {
+    pub(crate) fn draw(&mut self) -> Result<()> {
         let bell = self.app.take_bell();
         if !self.drawn || bell {
             self.terminal.draw(|frame| ui::draw(&self.app, frame))?;
@@ -257,7 +257,7 @@ impl Drop for Visitors {
 /// The one loop, on any backend for the local terminal (none for a host without one, as
 /// in tests): until the local app quits, the channel closes, or a stop comes. Guests are
 /// let in to the shared game on `link`, and each round takes a share of every guest's keys.
-pub fn drive<B: Backend + Bell>(
+pub(crate) fn drive<B: Backend + Bell>(
     local: &mut Option<AppTerminal<B>>,
     autosave: &mut Autosave,
     inlet: &Inlet,

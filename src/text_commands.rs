@@ -9,10 +9,12 @@ use crate::rules::{AnyPosition, Game, divide, perft};
 use std::sync::atomic::AtomicBool;
 
 mod review_text;
-pub use review_text::{review_level, review_text, review_text_and_puzzles};
+#[cfg(test)]
+pub(crate) use review_text::review_text;
+pub(crate) use review_text::{review_level, review_text_and_puzzles};
 
 /// Writes `text` and a new line on standard output; a closed pipe is an error, not a panic.
-pub fn print(text: impl std::fmt::Display) -> std::io::Result<()> {
+pub(crate) fn print(text: impl std::fmt::Display) -> std::io::Result<()> {
     use std::io::Write;
     writeln!(std::io::stdout().lock(), "{text}")
 }
@@ -28,13 +30,13 @@ pub(crate) fn perft_report(position: &AnyPosition, depth: u32, divided: bool) ->
 }
 
 /// Every legal turn of `position`, one a line.
-pub fn moves(position: &AnyPosition) -> String {
+pub(crate) fn moves(position: &AnyPosition) -> String {
     each_game!(position, p => p.legal_turns().iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
 }
 
 /// How a match went, from the first level's side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Report {
+pub(crate) struct Report {
     pub(crate) wins: u32,
     /// The games drawn.
     pub draws: u32,
@@ -51,7 +53,7 @@ pub struct Report {
 /// round: the figures `hexstack match --stats` prints. Plies count forced skips too, as
 /// the search's distances do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Purpose {
+pub(crate) struct Purpose {
     /// Games where a search said a forced win and that side then won.
     pub proven: u32,
     /// Their proven distances (plies from the first proof to the win), added up.
@@ -117,7 +119,7 @@ impl std::fmt::Display for Purpose {
 
 impl Report {
     /// How many games were played.
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 }
@@ -149,7 +151,7 @@ impl std::fmt::Display for Report {
 /// its own, as against a person, and the report counts the games lost on time. `on_game`
 /// hears the score after each game, and the game's last position, so that a long match
 /// shows its progress and its draws can be looked at.
-pub fn play_match(
+pub(crate) fn play_match(
     start: &AnyPosition,
     [first, second]: [Level; 2],
     (from_game, games): (u32, u32),

@@ -11,7 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 /// The colours and styles the player chose (the config file's `[theme]`): a built-in
 /// theme, perhaps with its players' colours and marks' styles changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Theme {
+pub(crate) struct Theme {
     /// Blue's pieces.
     pub blue: Style,
     /// Red's pieces.
@@ -27,7 +27,7 @@ pub struct Theme {
 impl Theme {
     /// Mid-tone blue and red, bold: they read on dark and light terminal backgrounds
     /// alike, and the owner's letter says it without colour.
-    pub const DEFAULT: Theme = Theme {
+    pub(crate) const DEFAULT: Theme = Theme {
         blue: Style::new().fg(Color::Indexed(33)).add_modifier(Modifier::BOLD),
         red: Style::new().fg(Color::Indexed(160)).add_modifier(Modifier::BOLD),
         warning: Style::new().fg(Color::Indexed(166)).add_modifier(Modifier::BOLD),
@@ -39,7 +39,7 @@ impl Theme {
     /// For red-green colour blindness: blue against a dark orange (#af5f00), which every
     /// common kind tells apart; both keep a contrast of 3.5 or more on black and on white.
     /// Success is blue-green rather than green.
-    pub const COLOUR_BLIND: Theme = Theme {
+    pub(crate) const COLOUR_BLIND: Theme = Theme {
         red: Style::new().fg(Color::Indexed(130)).add_modifier(Modifier::BOLD),
         success: Style::new().fg(Color::Indexed(30)).add_modifier(Modifier::BOLD),
         warning: Style::new()
@@ -64,13 +64,13 @@ impl Theme {
         [("default", Theme::DEFAULT), ("colour-blind", Theme::COLOUR_BLIND), ("mono", Theme::MONO)];
 
     /// The built-in theme called `name`, if there is one.
-    pub fn named(name: &str) -> Option<Theme> {
+    pub(crate) fn named(name: &str) -> Option<Theme> {
         Theme::NAMED.iter().find(|(known, _)| *known == name).map(|(_, theme)| *theme)
     }
 
     /// How the marks and the cell's text look under `mark` (the cursor styles only its
     /// marks).
-    pub fn mark(&self, mark: Mark) -> Style {
+    pub(crate) fn mark(&self, mark: Mark) -> Style {
         self.marks[mark as usize]
     }
 
@@ -109,7 +109,7 @@ pub(crate) const HEADING: Style = Style::new().add_modifier(Modifier::BOLD.union
 /// What a cell's marks say about it. Where a cell means several things, the mark that
 /// comes first in [`Mark::BY_PRIORITY`] is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// The cell under the cursor.
     Cursor,
     /// The selected stack or piece; a chain's captures so far; the piece a page moves.
@@ -158,7 +158,7 @@ impl Mark {
 
     /// Every mark, the cursor first, then the others most telling first; the order of
     /// [`Theme::marks`].
-    pub const ALL: [Mark; 11] = [
+    pub(crate) const ALL: [Mark; 11] = [
         Mark::Cursor,
         Mark::Selected,
         Mark::Better,
@@ -190,7 +190,7 @@ impl Mark {
     ];
 
     /// The name the config file gives this mark (`[theme.marks]`).
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Mark::Cursor => "cursor",
             Mark::Selected => "selected",
@@ -240,7 +240,7 @@ impl Mark {
     }
 
     /// A word for the legend, in `game`'s own terms.
-    pub fn word(self, game: GameKind) -> Key<0> {
+    pub(crate) fn word(self, game: GameKind) -> Key<0> {
         own_for(self.keys().0, Some(game))
     }
 

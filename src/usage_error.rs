@@ -10,7 +10,7 @@ use clap::error::{ContextKind, ContextValue, Error, ErrorKind};
 
 /// The language a usage error is said in: `--lang` (or `--lang=`) among `args` if it names
 /// one, else the config file's `lang`, else LC_ALL, LC_MESSAGES or LANG.
-pub fn language(args: &[std::ffi::OsString]) -> Lang {
+pub(crate) fn language(args: &[std::ffi::OsString]) -> Lang {
     let named =
         |text: &str| Lang::ALL.into_iter().find(|lang| format!("{lang:?}").eq_ignore_ascii_case(text));
     let args: Vec<String> = args.iter().map(|arg| arg.to_string_lossy().into_owned()).collect();
@@ -29,7 +29,7 @@ pub fn language(args: &[std::ffi::OsString]) -> Lang {
 
 /// clap's error as one line in `lang`: the error kinds a player meets worded from the
 /// language files, any other as clap words it.
-pub fn said(error: &Error, lang: Lang) -> String {
+pub(crate) fn said(error: &Error, lang: Lang) -> String {
     let string = |kind| match error.get(kind) {
         Some(ContextValue::String(value)) => Some(value.clone()),
         Some(ContextValue::Strings(values)) => Some(values.join(", ")),
@@ -97,7 +97,7 @@ fn why_invalid(error: &Error) -> Text {
 
 /// The one line for a parser's error text as clap words it (`error: ...`, `tip: ...`,
 /// `Usage: ...` lines), for the kinds the language files do not word.
-pub fn one_line(error: &str) -> String {
+pub(crate) fn one_line(error: &str) -> String {
     let lines: Vec<&str> = error.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
     let mut what = String::new();
     let (mut tip, mut usage) = (None, None);

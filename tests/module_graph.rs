@@ -32,9 +32,9 @@ fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Module, String>) {
 }
 
 /// The source without comments (doc examples name paths that are not imports) and without
-/// its tests (whose `super` is the file's own module).
+/// its inline tests (whose `super` is the file's own module).
 fn code(source: &str) -> String {
-    let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let source = source.split("#[cfg(test)]\nmod tests {").next().unwrap_or_default();
     source
         .lines()
         .map(|line| match line.find("//") {
@@ -358,7 +358,8 @@ fn the_checker_finds_a_cycle_and_reads_use_trees() {
 /// The fields of `App`, read off its declaration in src/app/state.rs.
 fn app_fields() -> Vec<String> {
     let state = std::fs::read_to_string("src/app/state.rs").unwrap();
-    let body = state.split("pub struct App {").nth(1).expect("App is declared").split("\n}").next().unwrap();
+    let body =
+        state.split("pub(crate) struct App {").nth(1).expect("App is declared").split("\n}").next().unwrap();
     let field = |line: &str| {
         let line = line.trim().strip_prefix("pub")?;
         let line = if line.starts_with('(') { &line[line.find(')')? + 1..] } else { line };

@@ -10,7 +10,9 @@ use crate::ai::{Balance, Budget, Evaluate, Level, Search};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, text};
 use crate::record::Record;
-use crate::rules::{Colour, Game};
+#[cfg(test)]
+use crate::rules::Colour;
+use crate::rules::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// What the search advises.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Advice<T> {
+pub(crate) struct Advice<T> {
     pub turn: T,
     /// Blue's chance of winning, 0 to 1.
     pub blue: f64,
@@ -27,12 +29,13 @@ pub struct Advice<T> {
 impl<T> Advice<T> {
     /// Who is ahead, in the one way every screen says it (a chance of 55 % or less is an
     /// even game, with no number).
-    pub fn balance(&self) -> Balance {
+    pub(crate) fn balance(&self) -> Balance {
         Balance::from_blue(self.blue)
     }
 
     /// The player ahead, if either is, and their chance.
-    pub fn ahead(&self) -> Option<(Colour, f64)> {
+    #[cfg(test)]
+    pub(crate) fn ahead(&self) -> Option<(Colour, f64)> {
         match self.balance() {
             Balance::Even => None,
             Balance::Ahead { side, percent } => Some((side, f64::from(percent) / 100.0)),
@@ -176,7 +179,7 @@ impl<T: Send + 'static> Thinking<T> {
     }
 
     /// Waits for the advice: a search with a budget of positions, whose answer is due.
-    #[cfg(any(test, feature = "test-hooks"))]
+    #[cfg(test)]
     pub(crate) fn wait(self) -> Option<Advice<T>> {
         self.receiver.recv().ok().flatten()
     }
@@ -211,7 +214,7 @@ pub(super) fn start_thinking<G: Evaluate<Turn: Send>>(
 /// The advisor at a game: the hint asked for and the figure of who is ahead, each for
 /// the position the game stood at when it was found, never shown for another.
 #[derive(Debug)]
-pub struct Advisor<G: Game> {
+pub(crate) struct Advisor<G: Game> {
     /// The last advice, and the game revision it is for.
     advice: Option<(u64, Advice<G::Turn>)>,
     /// The revision a hint was asked at: its turn is lit there, and said when found.
@@ -230,7 +233,7 @@ pub struct Advisor<G: Game> {
 
 impl<G: Evaluate<Turn: Send>> Advisor<G> {
     /// An advisor thinking at `level`, waking the loop through `waker` when it has thought.
-    pub fn new(level: Level, waker: Waker) -> Advisor<G> {
+    pub(crate) fn new(level: Level, waker: Waker) -> Advisor<G> {
         let searcher = Searcher::new(waker);
         Advisor {
             advice: None,
@@ -254,7 +257,7 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// The advice on the position at `revision`, if it is known.
-    pub fn advice(&self, revision: u64) -> Option<&Advice<G::Turn>> {
+    pub(crate) fn advice(&self, revision: u64) -> Option<&Advice<G::Turn>> {
         self.advice.as_ref().filter(|(at, _)| *at == revision).map(|(_, advice)| advice)
     }
 
@@ -342,19 +345,19 @@ impl<G: Evaluate<Turn: Send>> Advisor<G> {
     }
 
     /// How far the search is, while it looks for a hint or a figure.
-    pub fn thinking(&self) -> Option<f64> {
+    pub(crate) fn thinking(&self) -> Option<f64> {
         self.thinking.as_ref().map(Thinking::progress)
     }
 
     /// When the progress bar next moves on, while it thinks.
-    pub fn timer(&self) -> Option<std::time::Instant> {
+    pub(crate) fn timer(&self) -> Option<std::time::Instant> {
         self.thinking.as_ref().map(Thinking::next_redraw)
     }
 
     /// Waits for the search under way (a budget of positions: its answer is due), and
     /// takes it in; what a hint says of it.
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub fn wait(&mut self) -> Option<Message> {
+    #[cfg(test)]
+    pub(crate) fn wait(&mut self) -> Option<Message> {
         let thinking = self.thinking.take()?;
         let revision = thinking.revision;
         let answer = thinking.wait();

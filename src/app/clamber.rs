@@ -14,7 +14,7 @@ use crate::rules::hex::{Cell, CellSet};
 
 impl Table<Position> {
     /// The cells the picked stack may capture next, each with its kind.
-    pub fn targets(&self) -> Vec<(Cell, CaptureKind)> {
+    pub(crate) fn targets(&self) -> Vec<(Cell, CaptureKind)> {
         match self.picked() {
             Some(chain) => self.position().next_captures(chain.from, &chain.captured),
             None => Vec::new(),
@@ -22,7 +22,7 @@ impl Table<Position> {
     }
 
     /// The cells of the last turn played, with the stacks its captures removed.
-    pub fn last_turn_cells(&self) -> Vec<Cell> {
+    pub(crate) fn last_turn_cells(&self) -> Vec<Cell> {
         self.read(|record| {
             let Some((turn, before, after)) = record.last_turn_played() else { return Vec::new() };
             let removed = before.board().cells_of(before.emptied(&after));

@@ -14,14 +14,14 @@ use std::path::PathBuf;
 /// Every game's rules example to try: where it starts, and what was picked of a turn
 /// under way there.
 #[derive(Debug)]
-pub struct Tries;
+pub(crate) struct Tries;
 
 impl Family for Tries {
     type Of<G: Game> = (G, Option<G::Picked>);
 }
 
 /// A screen or a box that takes keys and clicks.
-pub trait Component {
+pub(crate) trait Component {
     /// The part of the key table this component takes its keys from.
     fn context(&self) -> Context;
     /// What an action does here.
@@ -39,7 +39,7 @@ pub trait Component {
 
 /// What a component asks the app to do next.
 #[derive(Debug)]
-pub enum Go {
+pub(crate) enum Go {
     /// Nothing: the screen stays as it is.
     Stay,
     /// Close the box over the screen.
@@ -88,7 +88,7 @@ pub enum Go {
 
 /// A question that waits for `y`; any other key says no.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Question {
+pub(crate) enum Question {
     /// Quit the program?
     Quit,
     /// The menu's Quit entry was chosen (a click, Enter): the quit key quits, any other key
@@ -137,7 +137,7 @@ pub enum Question {
 
 /// Something only the program around the app can do (it touches files), asked by the app.
 #[derive(Clone, PartialEq, Debug)]
-pub enum Request {
+pub(crate) enum Request {
     /// Save the game to this file, replacing it if it exists only when `replace` says so.
     SaveAs {
         /// The file.
@@ -169,7 +169,7 @@ pub enum Request {
 
 /// Where a review goes back to when it is left.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Leave {
+pub(crate) enum Leave {
     /// The game it was opened from (`v`).
     Game,
     /// The menu it was opened from.

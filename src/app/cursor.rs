@@ -6,7 +6,7 @@ use crate::rules::hex::{Board, Cell, DIRECTIONS};
 
 /// Where the cursor is, and the screen column Up and Down keep to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Cursor {
+pub(crate) struct Cursor {
     /// The cell it is on.
     pub cell: Cell,
     column: Option<i32>,
@@ -20,7 +20,7 @@ impl Cursor {
     }
 
     /// To `cell` (a click, or the mouse passing over it).
-    pub fn point_at(&mut self, cell: Cell) {
+    pub(crate) fn point_at(&mut self, cell: Cell) {
         self.cell = cell;
         self.column = None;
     }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 /// What an app is woken for.
 #[derive(Clone, Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// A key, a click or a resize from this app's terminal.
     Input(Input),
     /// A search finished: the app takes in its answer.
@@ -29,7 +29,7 @@ pub enum Event {
 }
 
 /// What the loop's channel carries.
-pub enum Wake {
+pub(crate) enum Wake {
     /// The local terminal's input.
     Local(Input),
     /// A guest's terminal sent something: its queue holds it.
@@ -48,7 +48,7 @@ pub enum Wake {
 /// What a reader of lines heard: a line (without its end), one it refused and why (too
 /// long, not UTF-8), or the end of its input.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Heard {
+pub(crate) enum Heard {
     /// A line, without its end.
     Line(String),
     /// A line refused, and why.
@@ -58,7 +58,7 @@ pub enum Heard {
 }
 
 /// A guest's terminal: it comes, then it types; when its [`Mailbox`] is dropped, it went.
-pub enum Guest {
+pub(crate) enum Guest {
     /// A terminal of this size and this person's, drawn into `output`; `redraw` says when
     /// what was sent could not all go out, so that the next frame must be whole. Its
     /// searches wake the loop through `wakes`.
@@ -89,14 +89,14 @@ pub(crate) const SHARE: usize = 16;
 
 /// A guest's end of its queue: what its connection puts in, never waiting. Dropped, the
 /// guest has gone, and the loop hears of it.
-pub struct Mailbox {
+pub(crate) struct Mailbox {
     sender: Option<SyncSender<Guest>>,
     wakes: SyncSender<Wake>,
 }
 
 /// Why a guest's news was not taken.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Refused {
+pub(crate) enum Refused {
     /// The queue is full: the guest is over its share.
     Full,
     /// The loop let the guest go (or ended).
@@ -105,7 +105,7 @@ pub enum Refused {
 
 impl Mailbox {
     /// Puts `news` in the guest's queue and wakes the loop; never waits.
-    pub fn put(&self, news: Guest) -> Result<(), Refused> {
+    pub(crate) fn put(&self, news: Guest) -> Result<(), Refused> {
         let Some(sender) = &self.sender else { return Err(Refused::Gone) };
         sender.try_send(news).map_err(|error| match error {
             TrySendError::Full(_) => Refused::Full,
@@ -180,7 +180,7 @@ impl Arrivals {
 /// same area forgets the last frame). Frames are dropped while the loop draws, so the loop
 /// looks right after each draw.
 #[derive(Clone, Debug, Default)]
-pub struct Redraw(Arc<AtomicBool>);
+pub(crate) struct Redraw(Arc<AtomicBool>);
 
 impl Redraw {
     /// A whole frame is wanted.
@@ -197,18 +197,18 @@ impl Redraw {
 
 /// How many wakes wait in the channel at most: the local terminal's keys, searches done,
 /// and one word a guest that sent something.
-pub const QUEUE: usize = 1024;
+pub(crate) const QUEUE: usize = 1024;
 
 /// The way a search on a worker thread wakes the loop that drives its terminal's app. The
 /// app holds one and hands it to each screen that searches; the loop connects it when it
 /// takes the app on (a test that waits for a search itself connects its own channel, or
 /// none). Every clone wakes the same loop.
 #[derive(Clone, Debug, Default)]
-pub struct Waker(Arc<Mutex<Option<SyncSender<Wake>>>>);
+pub(crate) struct Waker(Arc<Mutex<Option<SyncSender<Wake>>>>);
 
 impl Waker {
     /// From now on, wakes the loop whose channel `sender` sends into.
-    pub fn connect(&self, sender: SyncSender<Wake>) {
+    pub(crate) fn connect(&self, sender: SyncSender<Wake>) {
         *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(sender);
     }
 

@@ -28,14 +28,14 @@ use crate::record::{Players, Record};
 use crate::rules::hex::{Cell, CellSet};
 use crate::rules::{Any, Family, Game};
 use crate::saved::KeptReview;
-pub use kept::{AnyGameScreenExt, Keeping, Kept};
+pub(crate) use kept::{AnyGameScreenExt, Keeping, Kept};
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// A game on screen.
 #[derive(Debug)]
-pub struct GameScreen<G: Game> {
+pub(crate) struct GameScreen<G: Game> {
     /// The record it plays on, the player's input and the game's flow.
     pub table: Table<G>,
     /// Hints and who is ahead, searched on a thread.
@@ -66,7 +66,7 @@ pub struct GameScreen<G: Game> {
 
 /// Who is at the game, which decides what an action may do there.
 #[derive(Debug)]
-pub enum Mode<G: Game> {
+pub(crate) enum Mode<G: Game> {
     /// Two players at one keyboard.
     HotSeat,
     /// The computer plays one side, or both.
@@ -79,7 +79,7 @@ pub enum Mode<G: Game> {
 
 /// Every game's screen.
 #[derive(Debug)]
-pub struct GameScreens;
+pub(crate) struct GameScreens;
 
 impl Family for GameScreens {
     type Of<G: Game> = GameScreen<G>;
@@ -108,12 +108,12 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// A new game from `start`.
-    pub fn new(start: G, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+    pub(crate) fn new(start: G, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         GameScreen::on(SharedRecord::new(Record::new(start)), prefs, waker)
     }
 
     /// A terminal at a game shared with others, playing the seat's colour.
-    pub fn shared(record: SharedRecord<G>, seat: Seat, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
+    pub(crate) fn shared(record: SharedRecord<G>, seat: Seat, prefs: &Prefs, waker: &Waker) -> GameScreen<G> {
         let on = GameScreen::on(record, prefs, waker);
         let mut screen = GameScreen { mode: Mode::Shared(seat), players: Players::default(), ..on };
         screen.say_who_plays();
@@ -122,7 +122,7 @@ impl<G: Input> GameScreen<G> {
 
     /// A game read from a file, ready to be stepped through; against the computer, against
     /// it still, at its level.
-    pub fn loaded(
+    pub(crate) fn loaded(
         record: Record<G>,
         (players, review): (Players, Option<KeptReview>),
         prefs: &Prefs,
@@ -177,7 +177,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Who the computer plays, if anyone.
-    pub fn computer(&self) -> Option<Computer> {
+    pub(crate) fn computer(&self) -> Option<Computer> {
         match &self.mode {
             Mode::Against(opponent) => Some(opponent.computer),
             _ => None,
@@ -195,7 +195,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// The opponent, if the computer plays here.
-    pub fn opponent(&self) -> Option<&Opponent<G>> {
+    pub(crate) fn opponent(&self) -> Option<&Opponent<G>> {
         match &self.mode {
             Mode::Against(opponent) => Some(opponent),
             _ => None,
@@ -218,7 +218,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// The layout of this game's screen in `area`, if the board fits.
-    pub fn layout(&self, area: Rect) -> Option<GameLayout> {
+    pub(crate) fn layout(&self, area: Rect) -> Option<GameLayout> {
         GameLayout::fit(self.table.position().board(), G::CELL_LINES, area)
     }
 
@@ -256,19 +256,19 @@ impl<G: Input> GameScreen<G> {
 
     /// When it wants to be woken: the computer's next step (none while `paused`), the
     /// next redraw of a search's progress bar, or the next change of a running clock.
-    pub fn timer(&self, paused: bool) -> Option<Instant> {
+    pub(crate) fn timer(&self, paused: bool) -> Option<Instant> {
         let opponent = self.opponent().filter(|_| !paused && !self.paused).and_then(Opponent::timer);
         opponent.into_iter().chain(self.advisor.timer()).chain(self.clock_due()).min()
     }
 
     /// The turn the computer is showing step by step, if it is.
-    pub fn computer_showing(&self) -> Option<&G::Turn> {
+    pub(crate) fn computer_showing(&self) -> Option<&G::Turn> {
         self.opponent().and_then(|opponent| opponent.showing().map(|(turn, _)| turn))
     }
 
     /// The cell the board's marks follow: the player's cursor, or while the computer shows
     /// its turn, the cell it points at (none once it has shown every step).
-    pub fn pointer(&self) -> Option<Cell> {
+    pub(crate) fn pointer(&self) -> Option<Cell> {
         match self.opponent().and_then(Opponent::showing) {
             Some((_, pointed)) => pointed,
             None => Some(self.table.cursor().cell),
@@ -277,7 +277,7 @@ impl<G: Input> GameScreen<G> {
 
     /// What the board lights up: the game's own marks, and a hint in a look of its own
     /// (the computer's turn, as a review marks it), never like a selection.
-    pub fn lit(&self) -> super::highlights::Highlights {
+    pub(crate) fn lit(&self) -> super::highlights::Highlights {
         let mut lit = G::lit(&self.table, self.pointer(), None);
         let board = self.table.position().board();
         let cells = |turn: &G::Turn| -> CellSet {
@@ -293,14 +293,14 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Whether it is the computer's turn (and so not the player's).
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub fn computer_to_move(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn computer_to_move(&self) -> bool {
         self.opponent().is_some_and(|opponent| self.table.read(|record| opponent.to_move(record)))
     }
 
     /// The hint's line, or who is ahead, for the position on screen: a figure is shown
     /// only for the position it was found for.
-    pub fn standing(&self) -> Option<crate::i18n::Text> {
+    pub(crate) fn standing(&self) -> Option<crate::i18n::Text> {
         let advice = self.advisor.advice(self.table.revision())?;
         self.advisor.eval_shown(self.table.revision()).then(|| ahead(advice))
     }

@@ -6,7 +6,7 @@ use crate::rules::hex::CellSet;
 /// The cells a board lights up, by what they mean. When a cell means several things, the
 /// first of these fields that holds it wins, in this order.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Highlights {
+pub(crate) struct Highlights {
     /// The selected stack or piece, and a chain's captures so far.
     pub selected: CellSet,
     /// The turn the computer would have played (a review).
@@ -31,7 +31,8 @@ pub struct Highlights {
 
 impl Highlights {
     /// Whether nothing is lit.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         *self == Highlights::default()
     }
 }

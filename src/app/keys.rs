@@ -6,7 +6,7 @@ mod lines;
 mod rebind;
 mod table;
 
-pub use rebind::{Clash, NAMES as ACTIONS, press, rebind};
+pub(crate) use rebind::{NAMES as ACTIONS, press, rebind};
 pub(crate) use rebind::{action_named, name_of};
 
 use crate::i18n::keys::*;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Step {
+pub(crate) enum Step {
     /// To the right, along the row.
     Right,
     /// Up a row, to the right.
@@ -42,7 +42,7 @@ impl Step {
 
 /// The screens and boxes that take keys; each has its own part of the table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Context {
+pub(crate) enum Context {
     /// The menu.
     Menu,
     /// A game of two players at one keyboard.
@@ -94,8 +94,8 @@ pub enum Context {
 
 impl Context {
     /// Every screen and box, for tests that go through them all.
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub const ALL: [Context; 23] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [Context; 23] = [
         Context::Menu,
         Context::Game,
         Context::Against,
@@ -124,7 +124,7 @@ impl Context {
 
 /// What a key asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Action {
+pub(crate) enum Action {
     /// Move the cursor one step.
     Step(Step),
     /// Up or down a row, zigzagging to keep to the same column of the screen.
@@ -218,7 +218,7 @@ pub(crate) type Press = (KeyCode, KeyModifiers);
 
 impl Action {
     /// The action a text names where it writes its key (`{key:undo}`).
-    pub fn named(name: &str) -> Option<Action> {
+    pub(crate) fn named(name: &str) -> Option<Action> {
         Some(match name {
             "act" => Action::Act,
             "cancel" => Action::Cancel,
@@ -261,7 +261,7 @@ impl Action {
 /// written there and a short word. The program's own are constants; a person's keys are
 /// their own strings.
 #[derive(Clone, Debug)]
-pub struct Binding {
+pub(crate) struct Binding {
     pub(crate) contexts: &'static [Context],
     /// The keys, the first the one the hint line names.
     pub keys: Cow<'static, [Press]>,
@@ -272,7 +272,7 @@ pub struct Binding {
     pub(crate) hint: Option<(Cow<'static, str>, Key<0>)>,
 }
 
-pub use table::KEYS;
+pub(crate) use table::KEYS;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
@@ -280,11 +280,11 @@ const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 /// The keys of one terminal: the program's table, or a person's with their own keys in it.
 /// Cheap to clone (the table is shared), so that each terminal's app holds its own.
 #[derive(Clone, Debug, Default)]
-pub struct KeyTable(Option<Arc<[Binding]>>);
+pub(crate) struct KeyTable(Option<Arc<[Binding]>>);
 
 impl KeyTable {
     /// `table`, a person's keys in it ([`rebind`]).
-    pub fn own(table: Vec<Binding>) -> KeyTable {
+    pub(crate) fn own(table: Vec<Binding>) -> KeyTable {
         KeyTable(Some(table.into()))
     }
 
@@ -298,18 +298,18 @@ impl KeyTable {
     }
 
     /// Every binding, in the table's order.
-    pub fn all(&self) -> &[Binding] {
+    pub(crate) fn all(&self) -> &[Binding] {
         self.0.as_deref().unwrap_or(&KEYS)
     }
 
     /// The bindings of one screen, in the table's order.
-    pub fn bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
+    pub(crate) fn bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
         self.all().iter().filter(move |binding| binding.contexts.contains(&context))
     }
 
     /// The action a key asks for on `context`, if it has one. Shift is ignored (terminals
     /// differ on it); Control must match.
-    pub fn action(&self, context: Context, key: KeyEvent) -> Option<Action> {
+    pub(crate) fn action(&self, context: Context, key: KeyEvent) -> Option<Action> {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let binding = self.bindings(context).find(|binding| {
             binding.keys.iter().any(|&(code, mods)| code == key.code && mods.contains(CTRL) == ctrl)
@@ -324,7 +324,7 @@ impl KeyTable {
 
     /// The key that does the action named `name` (`undo`, `act`...) on `context`, as the
     /// hint line and the help write it in `lang`: what a text's `{key:undo}` says.
-    pub fn key_for(&self, context: Context, name: &str, lang: Lang) -> String {
+    pub(crate) fn key_for(&self, context: Context, name: &str, lang: Lang) -> String {
         let Some(action) = Action::named(name) else { return name.to_string() };
         let binding = self.bindings(context).chain(self.all()).find(|binding| binding.action == action);
         binding.map_or_else(
@@ -350,7 +350,7 @@ const OWN_WORDS: &[(Context, Key<0>, Key<0>)] = &[
 /// Where `q` leaves a game for: the end of the program (a game started on the command
 /// line), or the menu the game was started from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Leaving {
+pub(crate) enum Leaving {
     /// The end of the program (a game started on the command line).
     #[default]
     Program,
@@ -378,7 +378,7 @@ pub(crate) fn what(binding: &Binding, context: Context, game: Option<GameKind>) 
 
 /// The names of keys as the help and hints write them, in `lang`: a key with a name of its
 /// own (Enter, Space, Home...) is named in the language, the others as they are printed.
-pub fn named(shown: &str, lang: Lang) -> String {
+pub(crate) fn named(shown: &str, lang: Lang) -> String {
     const NAMES: [(&str, Key<0>); 11] = [
         ("Enter", KEYNAME_ENTER),
         ("Space", KEYNAME_SPACE),

@@ -21,7 +21,7 @@ const PANEL_HEIGHT: u16 = 14;
 
 /// The areas of a game screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Areas {
+pub(crate) struct Areas {
     /// The title line at the top.
     pub title: Rect,
     /// Two lines above the board where the end of the game is announced.
@@ -37,7 +37,8 @@ pub struct Areas {
 
 impl Areas {
     /// The areas of `area`, with a side panel of the usual width.
-    pub fn split(area: Rect) -> Areas {
+    #[cfg(test)]
+    pub(crate) fn split(area: Rect) -> Areas {
         Areas::split_with(area, PANEL_WIDTH)
     }
 
@@ -78,7 +79,7 @@ const GAP: u16 = 4;
 
 /// A game screen laid out: its areas, and its board in the board area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct GameLayout {
+pub(crate) struct GameLayout {
     /// The screen's areas.
     pub areas: Areas,
     /// The board, laid out in its area.
@@ -89,7 +90,7 @@ impl GameLayout {
     /// The layout of a game on `board`, cells `lines` high, in `area`; `None` if the
     /// board or the panel does not fit.
     /// The panel narrows where the board would not fit beside it.
-    pub fn fit(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
+    pub(crate) fn fit(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
         let (areas, layout) = [PANEL_WIDTH, NARROW_PANEL].into_iter().find_map(|panel| {
             let areas = Areas::split_with(area, panel);
             let layout = BoardLayout::fit(board, SLOT, lines, areas.board)
@@ -103,7 +104,7 @@ impl GameLayout {
 
     /// The layout of a review: a game's, its panel (the graph) taking half of every column
     /// past [`REVIEW_WIDE`], up to [`REVIEW_PANEL_MOST`] wide, where the board still fits.
-    pub fn fit_review(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
+    pub(crate) fn fit_review(board: Board, lines: u16, area: Rect) -> Option<GameLayout> {
         let panel = PANEL_WIDTH + area.width.saturating_sub(REVIEW_WIDE) / 2;
         let areas = Areas::split_with(area, panel.min(REVIEW_PANEL_MOST));
         match BoardLayout::fit(board, SLOT, lines, areas.board).filter(|_| areas.panel.height >= PANEL_HEIGHT)
@@ -114,7 +115,7 @@ impl GameLayout {
     }
 
     /// The smallest terminal a game on `board` needs, cells `lines` high.
-    pub fn needed(board: Board, lines: u16) -> (u16, u16) {
+    pub(crate) fn needed(board: Board, lines: u16) -> (u16, u16) {
         let (width, height) = BoardLayout::smallest(board, SLOT, lines);
         (width + NARROW_PANEL, (height + 2).max(PANEL_HEIGHT) + 4)
     }
@@ -123,7 +124,7 @@ impl GameLayout {
 /// A review's side panel laid out, inside its frame: the graph of Blue's chance (half the
 /// panel, at least [`REVIEW_GRAPH`] lines), the players' summary, the list of turns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ReviewPanel {
+pub(crate) struct ReviewPanel {
     /// The graph of Blue's chance.
     pub graph: Rect,
     /// The chart of each turn's time, in a game on time (else no room).
@@ -138,7 +139,8 @@ pub(crate) const REVIEW_GRAPH: u16 = 8;
 
 impl ReviewPanel {
     /// The panel laid out in `panel`, for a game not on time.
-    pub fn new(panel: Rect) -> ReviewPanel {
+    #[cfg(test)]
+    pub(crate) fn new(panel: Rect) -> ReviewPanel {
         ReviewPanel::timed(panel, false)
     }
 
@@ -158,7 +160,7 @@ impl ReviewPanel {
 
     /// Where the graph plots, under its title and right of its one-letter axis labels and
     /// axis line.
-    pub fn plot(&self) -> Rect {
+    pub(crate) fn plot(&self) -> Rect {
         Rect::new(
             self.graph.x + 2,
             self.graph.y + 1,
@@ -261,7 +263,7 @@ const SPACINGS: [(u16, u16); 8] = [(8, 4), (7, 4), (6, 3), (5, 3), (4, 3), (4, 2
 /// is centred on column `2c - r` (in half-cell steps) of row `r`, counted from the bottom:
 /// that is what makes the six neighbours surround it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct BoardLayout {
+pub(crate) struct BoardLayout {
     board: Board,
     /// The screen column of half-step 0 and the screen line of row 0.
     left: i32,
@@ -283,7 +285,7 @@ impl BoardLayout {
 
     /// The roomiest layout of `board`, with cells `slot` columns wide and `lines` high,
     /// that fits in `area`.
-    pub fn fit(board: Board, slot: u16, lines: u16, area: Rect) -> Option<BoardLayout> {
+    pub(crate) fn fit(board: Board, slot: u16, lines: u16, area: Rect) -> Option<BoardLayout> {
         let spacing = BoardLayout::spacings(lines).find(|&spacing| {
             let (width, height) = BoardLayout::size(board, slot, spacing);
             width <= area.width && height <= area.height
@@ -334,7 +336,7 @@ impl BoardLayout {
     }
 
     /// The centre of `cell`.
-    pub fn centre(&self, cell: Cell) -> (u16, u16) {
+    pub(crate) fn centre(&self, cell: Cell) -> (u16, u16) {
         let (c, r) = (i32::from(cell.col()), i32::from(cell.row()));
         self.point(2 * c - r, r)
     }

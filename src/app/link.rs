@@ -12,7 +12,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The game all the terminals play, and who is at it.
 #[derive(Debug)]
-pub struct Link {
+pub(crate) struct Link {
     game: Any<SharedRecords>,
     company: Mutex<Company>,
     /// Wakes whoever waits outside the loop for the game to change.
@@ -68,7 +68,7 @@ pub(crate) enum News {
 
 /// What a player asks the other, who must agree: the asker is named.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ask {
+pub(crate) enum Ask {
     /// Take back the turns since the asker's last one.
     Undo(Colour),
     /// Agree to a draw.
@@ -85,7 +85,7 @@ impl Ask {
 
 impl Link {
     /// A shared game of `game`, no one at it yet.
-    pub fn new(game: AnyRecord) -> Arc<Link> {
+    pub(crate) fn new(game: AnyRecord) -> Arc<Link> {
         let company = Mutex::new(Company::default());
         let game = crate::each_game!(map game, record => SharedRecord::new(record));
         Arc::new(Link { game, company, heard: Condvar::new() })
@@ -112,8 +112,8 @@ impl Link {
     }
 
     /// Waits until `holds` is true of the link, at most `patience`; whether it came true.
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub fn wait_until(&self, patience: std::time::Duration, holds: impl Fn(&Link) -> bool) -> bool {
+    #[cfg(test)]
+    pub(crate) fn wait_until(&self, patience: std::time::Duration, holds: impl Fn(&Link) -> bool) -> bool {
         let deadline = std::time::Instant::now() + patience;
         loop {
             let seen = (self.company().changes, self.revision());
@@ -133,17 +133,18 @@ impl Link {
     }
 
     /// The one record every table at this game plays on.
-    pub fn record(&self) -> Any<SharedRecords> {
+    pub(crate) fn record(&self) -> Any<SharedRecords> {
         crate::each_game!(map &self.game, shared => shared.clone())
     }
 
     /// The game as it stands, for whoever looks on from outside the loop.
-    pub fn game(&self) -> AnyRecord {
+    #[cfg(test)]
+    pub(crate) fn game(&self) -> AnyRecord {
         crate::each_game!(map &self.game, shared => shared.with(Clone::clone))
     }
 
     /// The game's revision: it changes whenever the game does.
-    pub fn revision(&self) -> u64 {
+    pub(crate) fn revision(&self) -> u64 {
         crate::each_game!(&self.game, shared => shared.with(|record| record.revision()))
     }
 
@@ -154,22 +155,22 @@ impl Link {
     }
 
     /// Tells every terminal at the game to let go of it.
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         self.change(|company| company.closed = true);
     }
 
     /// Whether the terminals at the game were told to let go of it.
-    pub fn is_closed(&self) -> bool {
+    pub(crate) fn is_closed(&self) -> bool {
         self.company().closed
     }
 
     /// How many terminals sit at a colour.
-    pub fn players(&self) -> usize {
+    pub(crate) fn players(&self) -> usize {
         self.company().present.iter().sum()
     }
 
     /// Whether a terminal sits at `colour`.
-    pub fn present(&self, colour: Colour) -> bool {
+    pub(crate) fn present(&self, colour: Colour) -> bool {
         self.company().present[colour.index()] > 0
     }
 
@@ -190,7 +191,7 @@ impl Link {
     }
 
     /// The server takes new guests again, or cannot any more (out of file descriptors).
-    pub fn set_listening(&self, listening: bool) {
+    pub(crate) fn set_listening(&self, listening: bool) {
         self.change(|company| company.refusing = !listening);
     }
 
@@ -200,7 +201,7 @@ impl Link {
     }
 
     /// A seat for a new terminal: `colour` if nobody sits there, else a watcher's.
-    pub fn sit(self: &Arc<Link>, colour: Colour, guest: bool) -> Seat {
+    pub(crate) fn sit(self: &Arc<Link>, colour: Colour, guest: bool) -> Seat {
         let mut taken = true;
         self.change(|company| {
             taken = company.present[colour.index()] > 0;
@@ -212,7 +213,7 @@ impl Link {
 
     /// A club's seat: at `colour` however many terminals sit there already (a member online
     /// twice plays on both), or a watcher's (`None`). Like a guest's, it keeps no files.
-    pub fn join(self: &Arc<Link>, colour: Option<Colour>) -> Seat {
+    pub(crate) fn join(self: &Arc<Link>, colour: Option<Colour>) -> Seat {
         self.change(|company| company.seat(colour));
         let sitting = Sitting { link: Arc::clone(self), colour };
         Seat { sitting: Arc::new(sitting), guest: true, invite: None }
@@ -220,13 +221,13 @@ impl Link {
 
     /// A club's game: its clocks run from the start, whoever is at a terminal (members come
     /// and go, and a bot plays without one).
-    pub fn both_came(&self) {
+    pub(crate) fn both_came(&self) {
         self.change(|company| company.came = [true, true]);
     }
 
     /// A guest's seat: Red (the host plays Blue), else Blue if nobody plays it, else a
     /// watcher's.
-    pub fn sit_guest(self: &Arc<Link>) -> Seat {
+    pub(crate) fn sit_guest(self: &Arc<Link>) -> Seat {
         let free = [Colour::Red, Colour::Blue].into_iter().find(|&colour| !self.present(colour));
         self.sit(free.unwrap_or(Colour::Red), true)
     }
@@ -240,7 +241,7 @@ impl Link {
     }
 
     /// A turn was played: a question about the game before it is dropped.
-    pub fn drop_question(&self) {
+    pub(crate) fn drop_question(&self) {
         if self.company().asked.is_some() {
             self.change(|company| company.asked = None);
         }
@@ -248,7 +249,7 @@ impl Link {
 
     /// Answers the question asked, if it is still `ask`.
     /// `both`: a take-back agreed to goes back over the answerer's own turn too.
-    pub fn answer(&self, ask: Ask, yes: bool, both: bool) {
+    pub(crate) fn answer(&self, ask: Ask, yes: bool, both: bool) {
         self.change(|company| {
             if company.asked == Some(ask) {
                 (company.asked, company.answered) = (None, Some((ask, yes)));
@@ -296,7 +297,7 @@ impl Drop for Sitting {
 
 /// One terminal's place at a shared game: the colour it plays (none to watch).
 #[derive(Clone, Debug)]
-pub struct Seat {
+pub(crate) struct Seat {
     sitting: Arc<Sitting>,
     /// A guest over SSH: it may not write files on the host.
     pub guest: bool,
@@ -316,7 +317,7 @@ impl Seat {
     }
 
     /// The colour this terminal plays; `None` for a watcher.
-    pub fn colour(&self) -> Option<Colour> {
+    pub(crate) fn colour(&self) -> Option<Colour> {
         self.sitting.colour
     }
 

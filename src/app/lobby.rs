@@ -5,13 +5,13 @@
 //! the club does, and says so in the note. It knows nothing of the club's database or
 //! network.
 
-pub mod form;
+pub(crate) mod form;
 mod layout;
-pub mod view;
+pub(crate) mod view;
 
-pub use form::Form;
-pub use layout::LobbyLayout;
-pub use view::{
+pub(crate) use form::Form;
+pub(crate) use layout::LobbyLayout;
+pub(crate) use view::{
     ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, PlayingRow, RecentRow,
     SeekRow, Terms,
 };
@@ -29,7 +29,7 @@ pub(crate) const PARTS: usize = 7;
 /// The parts of the lobby, one on screen at a time, in the order of their keys (1-7): one's
 /// own games in progress first, where a member looks for whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Tab {
+pub(crate) enum Tab {
     /// One's own games in progress.
     Playing,
     /// The members online.
@@ -48,7 +48,7 @@ pub enum Tab {
 
 impl Tab {
     /// Every part, in the order of their keys.
-    pub const ALL: [Tab; PARTS] =
+    pub(crate) const ALL: [Tab; PARTS] =
         [Tab::Playing, Tab::Players, Tab::Seeks, Tab::Challenges, Tab::Live, Tab::Recent, Tab::Best];
 
     fn index(self) -> usize {
@@ -68,7 +68,7 @@ enum RowKey {
 /// The lobby on screen: the view, the part shown, the row chosen in each part, the form
 /// of a seek or a challenge being written, and the club's last word.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Lobby {
+pub(crate) struct Lobby {
     /// What the club sent last.
     pub view: LobbyView,
     /// The part on screen.
@@ -93,23 +93,23 @@ impl Default for Lobby {
 
 impl Lobby {
     /// The lobby on `view`, on its first part: the member's games in progress.
-    pub fn new(view: LobbyView) -> Lobby {
+    pub(crate) fn new(view: LobbyView) -> Lobby {
         Lobby { view, tab: Tab::ALL[0], rows: [0; PARTS], form: None, note: None, lang: Lang::default() }
     }
 
     /// The same lobby, on a terminal that speaks `lang`.
-    pub fn in_lang(self, lang: Lang) -> Lobby {
+    pub(crate) fn in_lang(self, lang: Lang) -> Lobby {
         Lobby { lang, ..self }
     }
 
     /// The lobby laid out on `area`, its parts named in `lang`.
-    pub fn layout(&self, area: Rect, lang: Lang) -> Option<LobbyLayout> {
+    pub(crate) fn layout(&self, area: Rect, lang: Lang) -> Option<LobbyLayout> {
         LobbyLayout::fit(area, lang, Tab::ALL.map(|tab| self.listed(tab)))
     }
 
     /// How many things `tab` lists, as its name counts them (the best: the places, not
     /// the pools' headings).
-    pub fn listed(&self, tab: Tab) -> usize {
+    pub(crate) fn listed(&self, tab: Tab) -> usize {
         match tab {
             Tab::Best => self.view.club.best.iter().map(|(_, best)| best.len()).sum(),
             tab => self.count(tab),
@@ -119,7 +119,7 @@ impl Lobby {
     /// A new view from the club: each part's row stays on the same seek, game or member
     /// where it still is, else at the same place (or the last row). Only the chosen rows
     /// are looked for: a new view costs the length of its lists, nothing more.
-    pub fn set_view(&mut self, view: LobbyView) {
+    pub(crate) fn set_view(&mut self, view: LobbyView) {
         let kept: Vec<Option<RowKey>> =
             Tab::ALL.iter().map(|&tab| self.row_key(tab, self.row(tab))).collect();
         self.view = view;
@@ -132,17 +132,17 @@ impl Lobby {
     }
 
     /// The club's answer, on the note line until the member does something else.
-    pub fn note(&mut self, note: Text) {
+    pub(crate) fn note(&mut self, note: Text) {
         self.note = Some(note);
     }
 
     /// What the note line says: the club's answer, else what it could not read.
-    pub fn said(&self) -> Option<&Text> {
+    pub(crate) fn said(&self) -> Option<&Text> {
         self.note.as_ref().or(self.view.failed())
     }
 
     /// The row chosen in `tab`.
-    pub fn row(&self, tab: Tab) -> usize {
+    pub(crate) fn row(&self, tab: Tab) -> usize {
         self.rows[tab.index()]
     }
 
@@ -164,7 +164,7 @@ impl Lobby {
 
     /// The best's rows: a pool's heading (None), or a place in it (Some). A pool nobody is
     /// rated in yet is left out: a heading alone says nothing.
-    pub fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &Place)>)> {
+    pub(crate) fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &Place)>)> {
         self.view.club.best.iter().filter(|(_, best)| !best.is_empty()).flat_map(|(pool, best)| {
             let places = best.iter().enumerate().map(move |place| (pool.as_str(), Some(place)));
             std::iter::once((pool.as_str(), None)).chain(places)
@@ -194,7 +194,7 @@ impl Lobby {
 
     /// What the keys do on the chosen row, in words, for the line under the list: None
     /// where they do nothing.
-    pub fn offer(&self) -> Option<Text> {
+    pub(crate) fn offer(&self) -> Option<Text> {
         use crate::i18n::keys::*;
         use crate::i18n::text;
         let row = self.row(self.tab);
@@ -387,7 +387,7 @@ impl Lobby {
     /// When a time left shown on `area` next changes: the soonest among the deadlines in
     /// sight, so that the screen is drawn again exactly then, and never polled. None while
     /// no such figure is shown.
-    pub fn timer(&self, area: Rect) -> Option<Instant> {
+    pub(crate) fn timer(&self, area: Rect) -> Option<Instant> {
         if self.tab != Tab::Playing || self.form.is_some() {
             return None;
         }

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 /// A menu's entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Entry {
+pub(crate) enum Entry {
     /// Two players at one keyboard, this game on this board.
     Play(GameKind, Board),
     /// Against the computer: set up the game, the side and the level first.
@@ -38,14 +38,14 @@ pub enum Entry {
 }
 
 /// Every game and board a player may choose, in the list's order.
-pub fn boards() -> Vec<(GameKind, Board)> {
+pub(crate) fn boards() -> Vec<(GameKind, Board)> {
     let offered = |game: GameKind| crate::each_game!(kind game, G => G::BOARDS);
     GameKind::ALL.iter().flat_map(|&game| offered(game).iter().map(move |&board| (game, board))).collect()
 }
 
 impl Entry {
     /// The menu's entries, in order.
-    pub fn all() -> Vec<Entry> {
+    pub(crate) fn all() -> Vec<Entry> {
         let play = boards().into_iter().map(|(game, board)| Entry::Play(game, board));
         let rules = GameKind::ALL.iter().filter(|game| !super::rules::pages(**game).is_empty());
         play.chain([Entry::Computer, Entry::Resume, Entry::Review, Entry::Puzzles])
@@ -55,7 +55,7 @@ impl Entry {
     }
 
     /// The entry's words.
-    pub fn label(self) -> Text {
+    pub(crate) fn label(self) -> Text {
         match self {
             Entry::Play(game, board) => crate::each_game!(kind game, G => G::menu_entry(board)),
             Entry::Computer => text!(MENU_COMPUTER),
@@ -71,7 +71,7 @@ impl Entry {
 /// The menu: which entry is chosen, a note about the last choice, and the set-up of a
 /// game against the computer while it is open.
 #[derive(Clone, Debug, Default)]
-pub struct Menu {
+pub(crate) struct Menu {
     pub(crate) selected: usize,
     /// A note about the last choice (a game that could not be resumed...).
     pub note: Option<Text>,
@@ -85,14 +85,14 @@ pub struct Menu {
 /// language and key table they were said in: every key redraws the menu, and saying them
 /// again was a tenth of a key's work.
 #[derive(Clone, Debug, Default)]
-pub struct Said(RefCell<Option<(Lang, KeyTable, Arc<SaidWords>)>>);
+pub(crate) struct Said(RefCell<Option<(Lang, KeyTable, Arc<SaidWords>)>>);
 
 /// The menu's entries and its key line, said.
 pub(crate) type SaidWords = (Vec<String>, String);
 
 impl Said {
     /// The words kept for `lang` and `keys`, else those `say` makes, kept.
-    pub fn get(&self, lang: Lang, keys: &KeyTable, say: impl FnOnce() -> SaidWords) -> Arc<SaidWords> {
+    pub(crate) fn get(&self, lang: Lang, keys: &KeyTable, say: impl FnOnce() -> SaidWords) -> Arc<SaidWords> {
         let mut kept = self.0.borrow_mut();
         match &*kept {
             Some((was, table, words)) if *was == lang && table.same(keys) => Arc::clone(words),
@@ -108,7 +108,7 @@ impl Said {
 /// A game against the computer being set up: a row for the board, the side you play, the
 /// computer's level and the clock, one chosen to change with ← and →.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Setup {
+pub(crate) struct Setup {
     /// The row chosen: 0 the board, 1 your side, 2 the level, 3 the clock.
     pub row: usize,
     /// Which of [`boards`].
@@ -153,7 +153,7 @@ impl Setup {
     /// The first game on its usual board, you moving first, the computer at the level
     /// `prefs` set (its usual one unless set), playing the colour they set, on their clock
     /// (none unless set).
-    pub fn new(prefs: &Prefs) -> Setup {
+    pub(crate) fn new(prefs: &Prefs) -> Setup {
         let (you, clock) = (Colour::Blue, prefs.clock);
         let mut setup =
             Setup { row: 0, board: 0, you, side_chosen: false, level: prefs.level, clock, own_clock: clock };
@@ -165,7 +165,7 @@ impl Setup {
 
     /// The rows, in words: the board, your side, the computer's level with its name, the
     /// clock.
-    pub fn rows(&self) -> [(Text, Text); ROWS] {
+    pub(crate) fn rows(&self) -> [(Text, Text); ROWS] {
         let (game, board) = boards()[self.board];
         let level = text!(SETUP_LEVEL_OF, self.level.number(), crate::i18n::level(self.level));
         let clock = match self.clock {
@@ -257,7 +257,7 @@ impl Room {
 /// entry (a whole line, for clicks), the footer. No entries if even the tightest does
 /// not fit.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MenuLayout {
+pub(crate) struct MenuLayout {
     /// The title, if there is room for it.
     pub title: Option<Rect>,
     pub(crate) subtitle: Option<Rect>,
@@ -268,7 +268,7 @@ pub struct MenuLayout {
 
 impl MenuLayout {
     /// The roomiest menu of `count` entries that fits `area`'s height, centred.
-    pub fn fit(area: Rect, count: usize) -> MenuLayout {
+    pub(crate) fn fit(area: Rect, count: usize) -> MenuLayout {
         let count = count.max(1) as u16;
         let Some(room) = Room::ALL.into_iter().find(|room| room.height(count) <= area.height) else {
             return MenuLayout { title: None, subtitle: None, entries: Vec::new(), footer: area };
@@ -297,7 +297,7 @@ impl MenuLayout {
 
 impl Menu {
     /// Where the menu's entries are, in `area`, for clicks: a whole line each.
-    pub fn layout(area: Rect) -> MenuLayout {
+    pub(crate) fn layout(area: Rect) -> MenuLayout {
         MenuLayout::fit(area, Entry::all().len())
     }
 

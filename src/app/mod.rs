@@ -10,30 +10,30 @@
 pub(crate) mod advisor;
 pub(crate) mod clamber;
 pub(crate) mod component;
-pub mod cursor;
-pub mod event;
+pub(crate) mod cursor;
+pub(crate) mod event;
 mod follow;
-pub mod game;
-pub mod highlights;
-pub mod keys;
-pub mod layout;
-pub mod link;
-pub mod lobby;
-pub mod menu;
+pub(crate) mod game;
+pub(crate) mod highlights;
+pub(crate) mod keys;
+pub(crate) mod layout;
+pub(crate) mod link;
+pub(crate) mod lobby;
+pub(crate) mod menu;
 pub(crate) mod ombagui;
 pub(crate) mod opponent;
-pub mod own_puzzles;
-pub mod pages;
-pub mod profile;
-pub mod prompt;
-pub mod puzzle;
-pub mod puzzle_themes;
-pub mod review;
-pub mod rules;
+pub(crate) mod own_puzzles;
+pub(crate) mod pages;
+pub(crate) mod profile;
+pub(crate) mod prompt;
+pub(crate) mod puzzle;
+pub(crate) mod puzzle_themes;
+pub(crate) mod review;
+pub(crate) mod rules;
 pub(crate) mod shared_record;
-pub mod solving;
+pub(crate) mod solving;
 mod state;
-pub mod table;
+pub(crate) mod table;
 mod told;
 #[cfg(feature = "third-game")]
 mod triad;
@@ -42,27 +42,27 @@ use crate::ai::Level;
 use crate::clock::TimeControl;
 use crate::i18n::text;
 use crate::rules::AnyPosition;
-pub use component::{Component, Go, Leave, Question, Request};
+pub(crate) use component::{Component, Go, Leave, Question, Request};
 use event::Event;
 pub(crate) use game::AnyGameScreen;
 use game::GameScreen;
-pub use game::{AnyGameScreenExt, Keeping, Kept, Mode};
+pub(crate) use game::{AnyGameScreenExt, Kept, Mode};
 use keys::Context;
 use menu::Menu;
-pub use opponent::{Computer, Opponent};
-pub use profile::Profile;
+pub(crate) use opponent::{Computer, Opponent};
+pub(crate) use profile::Profile;
 use prompt::SavePrompt;
 use ratatui::crossterm::event::{Event as Input, KeyEventKind, MouseEventKind};
 use ratatui::layout::Rect;
+pub(crate) use review::AnyReviewScreen;
 pub(crate) use review::AnyReviewScreenExt;
-pub use review::{AnyReviewScreen, ReviewScreen};
 use rules::Book;
-pub use state::{App, Overlay, Screen};
+pub(crate) use state::{App, Overlay, Screen};
 use std::time::Instant;
 
 impl App {
     /// The game on screen, if any.
-    pub fn game_screen(&mut self) -> Option<&mut AnyGameScreen> {
+    pub(crate) fn game_screen(&mut self) -> Option<&mut AnyGameScreen> {
         match &mut self.screen {
             Screen::Game(game) => Some(game),
             _ => None,
@@ -70,7 +70,7 @@ impl App {
     }
 
     /// The game kept while the screen is on: the game on screen, or the one reviewed.
-    pub fn kept_game(&mut self) -> Option<&mut dyn Kept> {
+    pub(crate) fn kept_game(&mut self) -> Option<&mut dyn Kept> {
         match &mut self.screen {
             Screen::Game(game) => Some(game.kept()),
             Screen::Review(review) => Some(crate::each_game!(review.as_mut(), review => &mut review.game)),
@@ -79,7 +79,7 @@ impl App {
     }
 
     /// The keys the screen under the help takes.
-    pub fn context(&self) -> Context {
+    pub(crate) fn context(&self) -> Context {
         match &self.screen {
             Screen::Menu(menu) => menu.context(),
             Screen::Game(game) => crate::each_game!(game.as_ref(), game => game.context()),
@@ -91,7 +91,7 @@ impl App {
     }
 
     /// Reacts to one event, then catches up with what it set going (the computer's turn).
-    pub fn handle(&mut self, event: Event) {
+    pub(crate) fn handle(&mut self, event: Event) {
         match event {
             Event::Input(input) => self.input(&input),
             Event::Searched | Event::Timer => {}
@@ -148,7 +148,7 @@ impl App {
     }
 
     /// When the app wants to be woken with [`Event::Timer`], if ever.
-    pub fn timer(&self) -> Option<Instant> {
+    pub(crate) fn timer(&self) -> Option<Instant> {
         match &self.screen {
             Screen::Review(review) => crate::each_game!(review.as_ref(), review => review.timer()),
             Screen::Game(game) => {
@@ -289,7 +289,7 @@ impl App {
     fn start_game(&mut self, start: AnyPosition, computer: Option<Computer>, clock: Option<TimeControl>) {
         let game = crate::each_game!(map start, start => self.new_game(start));
         let game = self.menu().showing(Screen::Game(Box::new(game)));
-        *self = game.with_clock(clock).with_computer(computer).from_menu();
+        *self = game.with_clock(clock).with_computer(computer).opened_from_menu();
     }
 
     /// The computer's review of the game on screen, at `level`; a game with no turn yet

@@ -28,7 +28,7 @@ impl Table<Position> {
     }
 
     /// The cells of the last move.
-    pub fn last_move_cells(&self) -> Vec<Cell> {
+    pub(crate) fn last_move_cells(&self) -> Vec<Cell> {
         self.read(|record| record.last_turn().cloned()).map(|mv| vec![mv.from, mv.to]).unwrap_or_default()
     }
 }

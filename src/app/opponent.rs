@@ -6,7 +6,7 @@
 use super::advisor::{Purpose, Searcher, Thinking, seen_by, start_thinking};
 use super::table::Input;
 use crate::ai::{self, Balance, Budget, DrawAnswer, DrawReason};
-pub use crate::record::Computer;
+pub(crate) use crate::record::Computer;
 use crate::record::Record;
 use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
@@ -41,7 +41,7 @@ pub(crate) enum Step<G: Game> {
 
 /// The computer at a game.
 #[derive(Debug)]
-pub struct Opponent<G: Game> {
+pub(crate) struct Opponent<G: Game> {
     /// Which side it plays, and at which level.
     pub computer: Computer,
     state: State<G>,
@@ -55,19 +55,19 @@ pub struct Opponent<G: Game> {
 
 impl<G: Input> Opponent<G> {
     /// The computer at a game, showing each step of its turn for `stage_time`.
-    pub fn new(computer: Computer, stage_time: Duration) -> Opponent<G> {
+    pub(crate) fn new(computer: Computer, stage_time: Duration) -> Opponent<G> {
         Opponent { computer, state: State::Waiting, revision: 0, view: None, stage_time }
     }
 
     /// Shows each step of its turn for no time, so that a test need not wait.
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub fn at_once(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn at_once(&mut self) {
         self.stage_time = Duration::ZERO;
     }
 
     /// Whether it is the computer's turn to play now: its colour to move, the game going
     /// on, and at the end of its line (a game stepped back through waits for the player).
-    pub fn to_move(&self, record: &Record<G>) -> bool {
+    pub(crate) fn to_move(&self, record: &Record<G>) -> bool {
         record.end().is_none() && !record.can_redo() && self.computer.plays(record.position().to_move())
     }
 
@@ -135,7 +135,7 @@ impl<G: Input> Opponent<G> {
 
     /// When it wants to be woken: the next step of its turn, or the next redraw of the
     /// progress bar while it thinks.
-    pub fn timer(&self) -> Option<Instant> {
+    pub(crate) fn timer(&self) -> Option<Instant> {
         match &self.state {
             State::Waiting => None,
             State::Thinking(thinking) => Some(thinking.next_redraw()),
@@ -152,7 +152,7 @@ impl<G: Input> Opponent<G> {
     }
 
     /// How far through its time its search is, while it thinks.
-    pub fn thinking(&self) -> Option<f64> {
+    pub(crate) fn thinking(&self) -> Option<f64> {
         match &self.state {
             State::Thinking(thinking) => Some(thinking.progress()),
             _ => None,
@@ -160,7 +160,7 @@ impl<G: Input> Opponent<G> {
     }
 
     /// Whether it is busy with its turn: thinking, or showing it.
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         !matches!(self.state, State::Waiting)
     }
 

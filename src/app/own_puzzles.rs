@@ -18,11 +18,11 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 
 /// A reviewed line: its positions, turns, and each turn judged.
-pub type Line<'a, G> = (&'a [G], &'a [<G as Game>::Turn], &'a [Option<Judged<<G as Game>::Turn>>]);
+pub(crate) type Line<'a, G> = (&'a [G], &'a [<G as Game>::Turn], &'a [Option<Judged<<G as Game>::Turn>>]);
 
 /// A review's puzzles: being made, then made.
 #[derive(Debug, Default)]
-pub struct OwnPuzzles {
+pub(crate) struct OwnPuzzles {
     /// The puzzles, once made (none may be).
     pub found: Option<Vec<Puzzle>>,
     /// Whether they were added to the player's file (or tried to be).
@@ -41,7 +41,7 @@ struct Maker {
 impl OwnPuzzles {
     /// Starts making the puzzles of the review of `game` at `level`, once: of the turns of
     /// its persons (not the computer's), named after the file it is kept in.
-    pub fn start<G: Input>(&mut self, game: &GameScreen<G>, line: Line<'_, G>, level: Level) {
+    pub(crate) fn start<G: Input>(&mut self, game: &GameScreen<G>, line: Line<'_, G>, level: Level) {
         if self.maker.is_some() || self.found.is_some() {
             return;
         }
@@ -65,7 +65,7 @@ impl OwnPuzzles {
     }
 
     /// What the key asks for: solving the puzzles made, or why there are none (yet).
-    pub fn offer(&self) -> Result<Go, Text> {
+    pub(crate) fn offer(&self) -> Result<Go, Text> {
         match &self.found {
             Some(found) if !found.is_empty() => Ok(Go::Request(Request::Puzzles(found.clone()))),
             Some(_) => Err(text!(MINE_NONE)),
@@ -84,7 +84,7 @@ impl OwnPuzzles {
     }
 
     /// The puzzles made and not yet added to the player's file: marked added.
-    pub fn to_keep(&mut self) -> Option<&[Puzzle]> {
+    pub(crate) fn take_unkept(&mut self) -> Option<&[Puzzle]> {
         let found = self.found.as_deref().filter(|found| !self.kept && !found.is_empty())?;
         self.kept = true;
         Some(found)

@@ -7,7 +7,7 @@ use crate::i18n::Key;
 
 /// What a scene lights up, asked of the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Show {
+pub(crate) enum Show {
     /// These cells, to look at.
     Cells(&'static [&'static str]),
     /// The stack or piece that moves or captures in the scene.
@@ -28,7 +28,7 @@ pub enum Show {
 
 /// One board of a page, with what it lights up and, if any, the turn it shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// The board, in notation.
     pub position: &'static str,
     /// What it lights up.
@@ -45,7 +45,7 @@ pub struct Scene {
 
 /// A page: its title, its text, and its scenes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Page {
+pub(crate) struct Page {
     /// The page's title.
     pub title: Key<0>,
     /// What the page says.

@@ -12,7 +12,7 @@ use crate::theme::Theme;
 
 /// The language, keys, colours and new games' defaults of the person at one terminal.
 #[derive(Clone, Debug, Default)]
-pub struct Profile {
+pub(crate) struct Profile {
     /// The language of the screens.
     pub lang: Lang,
     /// The keys: the program's, with the person's own in it.
@@ -28,7 +28,7 @@ pub struct Profile {
 impl Profile {
     /// A guest's over SSH: the language its client asks for, and no colour if it sends
     /// `NO_COLOR`; the program's keys and defaults (the host's file is the host's own).
-    pub fn guest(lang: Lang, no_color: bool) -> Profile {
+    pub(crate) fn guest(lang: Lang, no_color: bool) -> Profile {
         let theme = if no_color { Theme::DEFAULT.colourless() } else { Theme::DEFAULT };
         Profile { lang, theme, ..Profile::default() }
     }

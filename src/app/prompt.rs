@@ -1,7 +1,7 @@
 //! The boxes that ask something over the screen: a yes-or-no question, and the file name
 //! to save a game to.
 
-pub use super::component::Question;
+pub(crate) use super::component::Question;
 use super::component::{Component, Go, Request};
 use super::keys::{Action, Context};
 use crate::i18n::keys::*;
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 impl Question {
     /// The question in words (what a screen asks, and the screen-reader mode says).
-    pub fn text(&self) -> Text {
+    pub(crate) fn text(&self) -> Text {
         match self {
             Question::Quit => text!(ASK_QUIT),
             Question::QuitEntry => text!(ASK_QUIT_ENTRY),
@@ -71,7 +71,7 @@ fn typed(key: KeyEvent) -> bool {
 
 /// The file name being typed to save the game to.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SavePrompt {
+pub(crate) struct SavePrompt {
     /// The name typed so far.
     pub name: String,
     /// The game to save, for the file's default name.
@@ -83,7 +83,7 @@ const LONGEST: usize = 200;
 
 impl SavePrompt {
     /// The prompt, offering the game's name as the file's, in the current folder.
-    pub fn new(game: GameKind) -> SavePrompt {
+    pub(crate) fn new(game: GameKind) -> SavePrompt {
         SavePrompt { name: format!("{}.{}", game.name(), crate::saved::EXTENSION), game }
     }
 }

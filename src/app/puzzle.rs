@@ -24,7 +24,7 @@ use std::time::Duration;
 
 /// What the screen shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum View {
+pub(crate) enum View {
     /// The puzzle on the board.
     Board,
     /// The player's history: the attempts and the rating over time.
@@ -35,7 +35,7 @@ pub enum View {
 
 /// A streak under way: the puzzles in the order they come, and how many are solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Streak {
+pub(crate) struct Streak {
     pub(crate) order: Vec<usize>,
     /// How many are solved.
     pub solved: u32,
@@ -43,7 +43,7 @@ pub struct Streak {
 
 /// The puzzle screen.
 #[derive(Debug)]
-pub struct PuzzleScreen {
+pub(crate) struct PuzzleScreen {
     /// The puzzles offered.
     pub puzzles: Vec<Puzzle>,
     /// The ids of the player's own puzzles (their mistakes), offered first.
@@ -82,7 +82,7 @@ impl PuzzleScreen {
     /// `kept` (read from its file by the program around the app): the first puzzle picked
     /// for the player's rating. The opponent's replies show for `reply_time` (the player's
     /// step time).
-    pub fn new(
+    pub(crate) fn new(
         puzzles: Vec<Puzzle>,
         mine: HashSet<String>,
         kept: KeptHistory,
@@ -111,8 +111,8 @@ impl PuzzleScreen {
     }
 
     /// The opponent replies at once, so that a test need not wait.
-    #[cfg(any(test, feature = "test-hooks"))]
-    pub fn answer_at_once(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn answer_at_once(&mut self) {
         self.reply_time = std::time::Duration::ZERO;
         if let Some(board) = &mut self.board {
             crate::each_game!(board, board => board.reply_time = self.reply_time);
@@ -120,7 +120,7 @@ impl PuzzleScreen {
     }
 
     /// The player's rating now.
-    pub fn rating(&self) -> Rating {
+    pub(crate) fn rating(&self) -> Rating {
         self.history.rating()
     }
 
@@ -134,7 +134,7 @@ impl PuzzleScreen {
     }
 
     /// The best streak: of the history, or the one under way.
-    pub fn best_streak(&self) -> u32 {
+    pub(crate) fn best_streak(&self) -> u32 {
         self.history.best_streak().max(self.streak.as_ref().map_or(0, |streak| streak.solved))
     }
 
@@ -251,17 +251,17 @@ impl PuzzleScreen {
     }
 
     /// When the screen wants to be woken: the reply's moment.
-    pub fn timer(&self) -> Option<std::time::Instant> {
+    pub(crate) fn timer(&self) -> Option<std::time::Instant> {
         self.board.as_ref().and_then(|board| crate::each_game!(board, board => board.timer()))
     }
 
     /// Where the puzzle on the board stands, if one is.
-    pub fn stage(&self) -> Option<Stage> {
+    pub(crate) fn stage(&self) -> Option<Stage> {
         self.board.as_ref().map(|board| crate::each_game!(board, board => board.stage))
     }
 
     /// The layout of the board in `area`, if it fits.
-    pub fn layout(&self, area: Rect) -> Option<GameLayout> {
+    pub(crate) fn layout(&self, area: Rect) -> Option<GameLayout> {
         let board = self.board.as_ref()?;
         crate::each_game!(board, board, G => {
             GameLayout::fit(board.table.position().board(), <G as super::table::Input>::CELL_LINES, area)

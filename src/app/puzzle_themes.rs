@@ -25,7 +25,7 @@ const WIDEST: u16 = 44;
 
 impl PuzzleScreen {
     /// The list's rows: every puzzle (no theme), then each theme, with their counts.
-    pub fn theme_rows(&self) -> Vec<(Option<String>, usize)> {
+    pub(crate) fn theme_rows(&self) -> Vec<(Option<String>, usize)> {
         let themes = crate::puzzles::theme_counts(&self.puzzles)
             .into_iter()
             .map(|(theme, count)| (Some(theme), count));

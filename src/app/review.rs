@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 mod trial;
 mod worker;
 
-pub use trial::Trial;
+pub(crate) use trial::Trial;
 
 use worker::{Found, Worker};
 
@@ -60,7 +60,7 @@ pub(crate) struct ListLine {
 
 /// The review screen: the game it came from, under it, and the review of that game's line.
 #[derive(Debug)]
-pub struct ReviewScreen<G: Game> {
+pub(crate) struct ReviewScreen<G: Game> {
     /// The game it came from.
     pub game: GameScreen<G>,
     /// The review of that game's line.
@@ -73,18 +73,18 @@ pub struct ReviewScreen<G: Game> {
 
 /// Every game's review screen.
 #[derive(Debug)]
-pub struct ReviewScreens;
+pub(crate) struct ReviewScreens;
 
 impl Family for ReviewScreens {
     type Of<G: Game> = ReviewScreen<G>;
 }
 
 /// A review on screen, of any game.
-pub type AnyReviewScreen = Any<ReviewScreens>;
+pub(crate) type AnyReviewScreen = Any<ReviewScreens>;
 
 /// The review of one game's line.
 #[derive(Debug)]
-pub struct Reviewing<G: Game> {
+pub(crate) struct Reviewing<G: Game> {
     /// The level the computer reviews at.
     pub level: Level,
     /// The level of the review kept with the game, when it is another: it stays kept until
@@ -153,7 +153,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// Whether the computer has looked at everything the review needs.
-    pub fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         review::needed(&self.positions, &self.turns, &self.looked).is_none()
     }
 
@@ -266,7 +266,7 @@ impl<G: Input> Reviewing<G> {
 
     /// What the board lights up at the position on view: the turn played there, and the
     /// computer's better turn when the one played was not as good.
-    pub fn lit(&self) -> Highlights {
+    pub(crate) fn lit(&self) -> Highlights {
         let board = self.positions[0].board();
         let cells = |turn: Option<&G::Turn>| {
             turn.map(G::turn_cells)
@@ -280,7 +280,7 @@ impl<G: Input> Reviewing<G> {
     }
 
     /// The turn on view, judged, if it is.
-    pub fn judged_at(&self) -> Option<&Judged<G::Turn>> {
+    pub(crate) fn judged_at(&self) -> Option<&Judged<G::Turn>> {
         self.judged.get(self.at)?.as_ref()
     }
 
@@ -344,7 +344,7 @@ impl<G: Input> Reviewing<G> {
 impl<G: Input> ReviewScreen<G> {
     /// The review of `game`'s line at `level` (its kept review's level if none is asked
     /// for, else the player's review level, [`Level::REVIEW`] unless set).
-    pub fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
+    pub(crate) fn new(game: GameScreen<G>, level: Option<Level>, leave: Leave) -> ReviewScreen<G> {
         let kept = game.keeping.review.clone();
         let level = level.or(kept.as_ref().map(|kept| kept.level)).unwrap_or(game.prefs.review_level);
         let waker = game.advisor.searcher().waker().clone();
@@ -372,7 +372,7 @@ impl<G: Input> ReviewScreen<G> {
     }
 
     /// When the loop should wake it: at once, to start its worker from the loop's thread.
-    pub fn timer(&self) -> Option<std::time::Instant> {
+    pub(crate) fn timer(&self) -> Option<std::time::Instant> {
         self.review.worker.is_none().then(std::time::Instant::now)
     }
 

@@ -13,13 +13,13 @@ use crate::rules::{Any, AnyPosition, Game, GameKind, Listed, ParseError};
 
 impl Scene {
     /// The scene's position, or why it does not parse (the tests check every page's).
-    pub fn position(&self, game: GameKind) -> Result<AnyPosition, ParseError> {
+    pub(crate) fn position(&self, game: GameKind) -> Result<AnyPosition, ParseError> {
         game.position(self.position, None)
     }
 
     /// Where trying the scene starts: its position, or for a turn under way the position
     /// it started from and what a player has picked of it so far.
-    pub fn to_try(&self, game: GameKind) -> Result<Any<Tries>, ParseError> {
+    pub(crate) fn trial(&self, game: GameKind) -> Result<Any<Tries>, ParseError> {
         crate::each_game!(kind game, G => {
             let (start, picked) = match self.under_way {
                 Some((start, so_far)) => {
@@ -34,7 +34,7 @@ impl Scene {
 
     /// What the scene lights up, each asked of the rules: the cells, the mover and
     /// neighbours alike in every game, the rest as the game means it.
-    pub fn lit(&self, position: &AnyPosition) -> Highlights {
+    pub(crate) fn lit(&self, position: &AnyPosition) -> Highlights {
         let board = position.board();
         let index = |name: &str| name.parse::<Cell>().ok().and_then(|cell| board.index(cell));
         let mut lit = Highlights::default();
@@ -57,7 +57,7 @@ impl Scene {
 /// The rules book open on screen: the game, the page, the scene, and the contents list
 /// when it is open (with its chosen line).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Book {
+pub(crate) struct Book {
     /// The game whose rules it is.
     pub game: GameKind,
     /// The page on screen.
@@ -70,7 +70,7 @@ pub struct Book {
 
 impl Book {
     /// The book of `game`, open at its first page.
-    pub fn new(game: GameKind) -> Book {
+    pub(crate) fn new(game: GameKind) -> Book {
         Book { game, page: 0, scene: 0, contents: None }
     }
 
@@ -106,7 +106,7 @@ impl Book {
 }
 
 /// The pages of `game`'s rules.
-pub fn pages(game: GameKind) -> &'static [Page] {
+pub(crate) fn pages(game: GameKind) -> &'static [Page] {
     crate::each_game!(kind game, G => G::PAGES)
 }
 
@@ -144,7 +144,7 @@ impl Component for Book {
             Action::Last => self.turn_to(pages - 1),
             Action::Help => return Go::Help,
             Action::Try => {
-                if let Ok(tried) = self.scene_to_try().to_try(self.game) {
+                if let Ok(tried) = self.scene_to_try().trial(self.game) {
                     return Go::Try(tried);
                 }
             }

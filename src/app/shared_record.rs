@@ -8,11 +8,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A record of game `G`, held where every table at the game can reach it.
 #[derive(Debug)]
-pub struct SharedRecord<G: Game>(Arc<Mutex<Record<G>>>);
+pub(crate) struct SharedRecord<G: Game>(Arc<Mutex<Record<G>>>);
 
 /// Every game's [`SharedRecord`]: a shared game of any game.
 #[derive(Debug)]
-pub struct SharedRecords;
+pub(crate) struct SharedRecords;
 
 impl Family for SharedRecords {
     type Of<G: Game> = SharedRecord<G>;
@@ -27,7 +27,7 @@ impl<G: Game> Clone for SharedRecord<G> {
 
 impl<G: Game> SharedRecord<G> {
     /// `record`, held for the first time.
-    pub fn new(record: Record<G>) -> SharedRecord<G> {
+    pub(crate) fn new(record: Record<G>) -> SharedRecord<G> {
         SharedRecord(Arc::new(Mutex::new(record)))
     }
 
@@ -42,7 +42,7 @@ impl<G: Game> SharedRecord<G> {
     }
 
     /// Changes the record with `change`.
-    pub fn change<R>(&self, change: impl FnOnce(&mut Record<G>) -> R) -> R {
+    pub(crate) fn change<R>(&self, change: impl FnOnce(&mut Record<G>) -> R) -> R {
         change(&mut self.lock())
     }
 

@@ -23,7 +23,7 @@ pub(crate) const REFUTATION_NODES: u64 = 30_000;
 
 /// Where a puzzle on the board stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stage {
+pub(crate) enum Stage {
     /// The player is to find the solver's turn.
     Solving,
     /// The line is played to its end.
@@ -34,7 +34,7 @@ pub enum Stage {
 
 /// A puzzle of the game `G` on the board.
 #[derive(Debug)]
-pub struct Solving<G: Game> {
+pub(crate) struct Solving<G: Game> {
     /// The board it is solved on.
     pub table: Table<G>,
     pub(crate) puzzle: Puzzle,
@@ -64,7 +64,7 @@ pub struct Solving<G: Game> {
 
 /// Every game's puzzle on the board.
 #[derive(Debug)]
-pub struct Solvings;
+pub(crate) struct Solvings;
 
 impl Family for Solvings {
     type Of<G: Game> = Solving<G>;
@@ -75,7 +75,7 @@ pub(crate) type AnySolving = Any<Solvings>;
 
 impl<G: Input> Solving<G> {
     /// `puzzle` on the board, checked against the rules first.
-    pub fn new(puzzle: Puzzle) -> Result<Solving<G>, Text> {
+    pub(crate) fn new(puzzle: Puzzle) -> Result<Solving<G>, Text> {
         let Replayed { solution, line, before, goal } = puzzle.replayed::<G>()?;
         let start = line[0];
         let mut solving = Solving {
@@ -121,11 +121,6 @@ impl<G: Input> Solving<G> {
             Goal::Win { turns } => text!(PUZZLE_WINS_IN, self.solver, turns),
             Goal::Better => text!(PUZZLE_FIND_BETTER, self.solver),
         }
-    }
-
-    /// How many turns the solution holds.
-    pub fn length(&self) -> usize {
-        self.solution.len()
     }
 
     /// An action on the board: the cursor, Enter and Esc. A turn made is judged; the
@@ -183,7 +178,7 @@ impl<G: Input> Solving<G> {
     }
 
     /// When the reply is due, if one is.
-    pub fn timer(&self) -> Option<Instant> {
+    pub(crate) fn timer(&self) -> Option<Instant> {
         self.reply.as_ref().map(|(_, due)| *due)
     }
 
@@ -252,7 +247,7 @@ impl<G: Input> Solving<G> {
 
     /// What the board lights up: the game's own marks, what the last turn emptied, and a
     /// hint's cell as the computer's turn is marked.
-    pub fn lit(&self) -> Highlights {
+    pub(crate) fn lit(&self) -> Highlights {
         let pointer = Some(self.table.cursor().cell);
         let mut lit = G::lit(&self.table, pointer, None);
         let board = self.table.position().board();

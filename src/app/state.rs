@@ -30,7 +30,7 @@ use std::time::Instant;
 
 /// What fills the screen.
 #[derive(Debug)]
-pub enum Screen {
+pub(crate) enum Screen {
     /// The menu.
     Menu(Menu),
     /// A game.
@@ -58,7 +58,7 @@ impl Screen {
     }
 
     /// The game on screen, if any.
-    pub fn game(&self) -> Option<&AnyGameScreen> {
+    pub(crate) fn game(&self) -> Option<&AnyGameScreen> {
         match self {
             Screen::Game(game) => Some(game),
             _ => None,
@@ -68,7 +68,7 @@ impl Screen {
 
 /// What is drawn over the screen.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Overlay {
+pub(crate) enum Overlay {
     /// Every key of the screen below (and, in a game, what the board's marks mean).
     Help,
     /// A question waiting for `y`.
@@ -79,7 +79,7 @@ pub enum Overlay {
 
 /// The whole application at one terminal.
 #[derive(Debug)]
-pub struct App {
+pub(crate) struct App {
     /// What fills the screen.
     pub screen: Screen,
     /// What is drawn over it, if anything.
@@ -103,7 +103,7 @@ pub struct App {
 
 impl App {
     /// The menu, for the person of `profile`.
-    pub fn new(profile: Profile, area: Rect) -> App {
+    pub(crate) fn new(profile: Profile, area: Rect) -> App {
         let screen = Screen::Menu(Menu::default());
         let waker = Waker::default();
         App {
@@ -137,7 +137,7 @@ impl App {
 
     /// The same app, `note` (if any) on the menu's message line: what was wrong in the
     /// config file, where a player sees it.
-    pub fn with_note(mut self, note: Option<Text>) -> App {
+    pub(crate) fn with_note(mut self, note: Option<Text>) -> App {
         if let Screen::Menu(menu) = &mut self.screen {
             menu.note = note.or(menu.note.take());
         }
@@ -151,14 +151,14 @@ impl App {
     }
 
     /// A game straight away, from `start`.
-    pub fn game(profile: Profile, start: AnyPosition, area: Rect) -> App {
+    pub(crate) fn game(profile: Profile, start: AnyPosition, area: Rect) -> App {
         let app = App::new(profile, area);
         let game = crate::each_game!(map start, start => app.new_game(start));
         app.showing(Screen::Game(Box::new(game)))
     }
 
     /// A terminal at a shared game (over SSH), playing the seat's colour.
-    pub fn shared(profile: Profile, seat: link::Seat, area: Rect) -> App {
+    pub(crate) fn shared(profile: Profile, seat: link::Seat, area: Rect) -> App {
         let app = App::new(profile, area);
         let game = crate::each_game!(map seat.link().record(), shared => {
             GameScreen::shared(shared, seat.clone(), &app.profile.prefs, &app.waker)
@@ -167,13 +167,13 @@ impl App {
     }
 
     /// A club member's terminal, on the club's lobby showing `view`.
-    pub fn club_lobby(profile: Profile, area: Rect, view: lobby::LobbyView) -> App {
+    pub(crate) fn club_lobby(profile: Profile, area: Rect, view: lobby::LobbyView) -> App {
         let lobby = lobby::Lobby::new(view).in_lang(profile.lang);
         App::new(profile, area).showing(Screen::Lobby(Box::new(lobby)))
     }
 
     /// The club's lobby, if it is on screen.
-    pub fn lobby(&self) -> Option<&lobby::Lobby> {
+    pub(crate) fn lobby(&self) -> Option<&lobby::Lobby> {
         match &self.screen {
             Screen::Lobby(lobby) => Some(lobby),
             _ => None,
@@ -208,7 +208,7 @@ impl App {
     /// began or ended while they were away, a question of the other player's): said on the
     /// lobby's note line or the game's status line, and the terminal's bell rung once, with
     /// the next frame. Whether a screen showed it (the bell rings anyway).
-    pub fn notice(&mut self, said: Text) -> bool {
+    pub(crate) fn notice(&mut self, said: Text) -> bool {
         self.bell = true;
         match &self.screen {
             Screen::Lobby(_) => self.note_in_lobby(said),
@@ -240,7 +240,12 @@ impl App {
     /// between `players`: the seat's colour to play, or to watch; `q` goes back to the lobby.
     /// Each player's rating in the game's pool is shown beside their name (Blue's, Red's:
     /// `1512`, or `?` while provisional; none in a casual game).
-    pub fn seat_at_club_rated(&mut self, seat: link::Seat, players: &Players, ratings: [Option<String>; 2]) {
+    pub(crate) fn seat_at_club_rated(
+        &mut self,
+        seat: link::Seat,
+        players: &Players,
+        ratings: [Option<String>; 2],
+    ) {
         let game = crate::each_game!(map seat.link().record(), shared => {
             let mut game = GameScreen::shared(shared, seat.clone(), &self.profile.prefs, &self.waker);
             game.leaving = keys::Leaving::Lobby;
@@ -257,7 +262,7 @@ impl App {
 
     /// The club's `clock` of its game on screen (`3d`): the panel names it, and a
     /// correspondence turn's time left shows short under a sixth of its allowance.
-    pub fn club_clock(&mut self, clock: crate::clock::ClubClock) {
+    pub(crate) fn club_clock(&mut self, clock: crate::clock::ClubClock) {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.club_clock = Some(clock));
         }
@@ -266,7 +271,7 @@ impl App {
     /// When the turn under way in the club's correspondence game on screen runs out (none:
     /// no deadline to show): the panel counts down to it, and the app's timer wakes the loop
     /// as its figure turns. The club alone ends the game on it.
-    pub fn club_deadline(&mut self, due: Option<crate::clock::Deadline>) {
+    pub(crate) fn club_deadline(&mut self, due: Option<crate::clock::Deadline>) {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.due = due);
         }
@@ -287,7 +292,8 @@ impl App {
     }
 
     /// A game read from a saved file, its turns ready to be stepped through.
-    pub fn loaded(profile: Profile, saved: SavedGame, area: Rect) -> App {
+    #[cfg(test)]
+    pub(crate) fn loaded(profile: Profile, saved: SavedGame, area: Rect) -> App {
         App::new(profile, area).loading(saved)
     }
 
@@ -307,7 +313,7 @@ impl App {
 
     /// A game read from `file`, which keeps it from then on (a loaded or resumed game is
     /// never copied).
-    pub fn opened(profile: Profile, saved: SavedGame, file: PathBuf, area: Rect) -> App {
+    pub(crate) fn opened(profile: Profile, saved: SavedGame, file: PathBuf, area: Rect) -> App {
         App::new(profile, area).opening(saved, file)
     }
 
@@ -328,21 +334,21 @@ impl App {
 
     /// The game read from `file` on screen instead, as resumed from the menu (`q` goes
     /// back there); `review`: its review.
-    pub fn resume(&mut self, saved: SavedGame, file: PathBuf, review: bool) {
-        *self = self.opened_here(saved, file).from_menu();
+    pub(crate) fn resume(&mut self, saved: SavedGame, file: PathBuf, review: bool) {
+        *self = self.opened_here(saved, file).opened_from_menu();
         if review {
             self.go(Go::Review(None, Leave::Menu));
         }
     }
 
     /// The rules book open on `game`.
-    pub fn rules(profile: Profile, game: GameKind, area: Rect) -> App {
+    pub(crate) fn rules(profile: Profile, game: GameKind, area: Rect) -> App {
         App::new(profile, area).showing(Screen::Rules(Book::new(game)))
     }
 
     /// The puzzle screen on `puzzles` (the player's own, `mine`, offered first), the
     /// player's history as `kept` (read by the program around the app).
-    pub fn puzzles(
+    pub(crate) fn puzzles(
         profile: Profile,
         puzzles: Vec<crate::puzzles::Puzzle>,
         mine: std::collections::HashSet<String>,
@@ -364,7 +370,7 @@ impl App {
 
     /// The puzzles a review made of the player's mistakes, on screen to solve, the attempts
     /// added to `kept`; leaving them goes where leaving the review would have gone.
-    pub fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, kept: KeptHistory) {
+    pub(crate) fn solve_mine(&mut self, puzzles: Vec<crate::puzzles::Puzzle>, kept: KeptHistory) {
         let leaving = match &self.screen {
             Screen::Review(review) if review.leave() == Leave::Quit => keys::Leaving::Program,
             _ => keys::Leaving::Menu,
@@ -376,7 +382,7 @@ impl App {
     }
 
     /// The same app, the game on screen played on `control` (or without clocks).
-    pub fn with_clock(mut self, control: Option<TimeControl>) -> App {
+    pub(crate) fn with_clock(mut self, control: Option<TimeControl>) -> App {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.set_clock(control));
         }
@@ -385,7 +391,8 @@ impl App {
     }
 
     /// The clocks of the game on screen read the time from `time` (a test's fake one).
-    pub fn set_time(&mut self, time: crate::clock::Timepiece) {
+    #[cfg(test)]
+    pub(crate) fn set_time(&mut self, time: crate::clock::Timepiece) {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.table.shared_record().change(|record| record.set_time(time)));
         }
@@ -400,7 +407,7 @@ impl App {
     }
 
     /// The same app, the computer playing one colour or both in the game on screen.
-    pub fn with_computer(mut self, computer: Option<Computer>) -> App {
+    pub(crate) fn with_computer(mut self, computer: Option<Computer>) -> App {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.set_computer(computer));
         }
@@ -409,7 +416,7 @@ impl App {
     }
 
     /// The same app, the game on screen (if any) started from the menu: `q` goes back there.
-    pub fn from_menu(mut self) -> App {
+    pub(crate) fn opened_from_menu(mut self) -> App {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.leaving = keys::Leaving::Menu);
         }
@@ -417,7 +424,7 @@ impl App {
     }
 
     /// The same app, the game on screen (if any) between these players.
-    pub fn with_players(mut self, players: crate::record::Players) -> App {
+    pub(crate) fn with_players(mut self, players: crate::record::Players) -> App {
         if let Some(game) = self.game_screen() {
             crate::each_game!(game, game => game.players = players);
         }
@@ -426,7 +433,7 @@ impl App {
 
     /// The same app, the game on screen reviewed by the computer at `level`; leaving the
     /// review goes where `leave` says.
-    pub fn reviewing(mut self, level: Option<Level>, leave: Leave) -> App {
+    pub(crate) fn reviewing(mut self, level: Option<Level>, leave: Leave) -> App {
         self.go(Go::Review(level, leave));
         self
     }

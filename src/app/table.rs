@@ -12,7 +12,7 @@
 mod flow;
 mod status;
 
-pub use status::{Message, StatusLine};
+pub(crate) use status::{Message, StatusLine};
 
 use super::cursor::Cursor;
 use super::highlights::Highlights;
@@ -26,7 +26,7 @@ use crate::rules::hex::Cell;
 use crate::rules::{Colour, Game};
 
 /// What the screens need of a game to play it.
-pub trait Input: Evaluate<Turn: Send> + Words + Send {
+pub(crate) trait Input: Evaluate<Turn: Send> + Words + Send {
     /// How many screen lines a cell takes.
     const CELL_LINES: u16;
     /// What to do, told to the player to move (the player's name in it).
@@ -73,7 +73,7 @@ pub trait Input: Evaluate<Turn: Send> + Words + Send {
 
 /// A game's board.
 #[derive(Debug)]
-pub struct Table<G: Game> {
+pub(crate) struct Table<G: Game> {
     /// The game: this table's own, or the one a shared game's terminals all play on.
     record: SharedRecord<G>,
     cursor: Cursor,
@@ -87,7 +87,7 @@ pub struct Table<G: Game> {
 
 impl<G: Input> Table<G> {
     /// A board on `record`, the cursor in the middle, the player to move told what to do.
-    pub fn new(record: SharedRecord<G>) -> Table<G> {
+    pub(crate) fn new(record: SharedRecord<G>) -> Table<G> {
         let cursor = Cursor::middle(record.with(|record| record.position().board()));
         let status = StatusLine::default();
         let mut table = Table { record, cursor, status, picked: None, pending: None };
@@ -105,7 +105,7 @@ impl<G: Input> Table<G> {
 /// its status line.
 impl<G: Input> Table<G> {
     /// What `look` reads of the record.
-    pub fn read<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
+    pub(crate) fn read<R>(&self, look: impl FnOnce(&Record<G>) -> R) -> R {
         self.record.with(look)
     }
 
@@ -119,22 +119,22 @@ impl<G: Input> Table<G> {
     }
 
     /// A number that changes whenever the game does.
-    pub fn revision(&self) -> u64 {
+    pub(crate) fn revision(&self) -> u64 {
         self.read(Record::revision)
     }
 
     /// The position on the board.
-    pub fn position(&self) -> G {
+    pub(crate) fn position(&self) -> G {
         self.read(Record::position)
     }
 
     /// Whose turn it is.
-    pub fn to_move(&self) -> Colour {
+    pub(crate) fn to_move(&self) -> Colour {
         self.position().to_move()
     }
 
     /// How the game ended, if it has.
-    pub fn end(&self) -> Option<End> {
+    pub(crate) fn end(&self) -> Option<End> {
         self.read(Record::end)
     }
 
@@ -158,22 +158,22 @@ impl<G: Input> Table<G> {
     }
 
     /// Whether turns taken back could be played again.
-    pub fn can_redo(&self) -> bool {
+    pub(crate) fn can_redo(&self) -> bool {
         self.read(Record::can_redo)
     }
 
     /// How many turns are played, of how many in the game's line.
-    pub fn replay_position(&self) -> (usize, usize) {
+    pub(crate) fn replay_position(&self) -> (usize, usize) {
         self.read(|record| (record.turns_played(), record.all_turns().count()))
     }
 
     /// The line that tells the players what happened.
-    pub fn status(&self) -> &StatusLine {
+    pub(crate) fn status(&self) -> &StatusLine {
         &self.status
     }
 
     /// The same, to tell them something.
-    pub fn status_mut(&mut self) -> &mut StatusLine {
+    pub(crate) fn status_mut(&mut self) -> &mut StatusLine {
         &mut self.status
     }
 }
@@ -182,17 +182,17 @@ impl<G: Input> Table<G> {
 /// made back in the game that waits for their word.
 impl<G: Input> Table<G> {
     /// Where the cursor is.
-    pub fn cursor(&self) -> Cursor {
+    pub(crate) fn cursor(&self) -> Cursor {
         self.cursor
     }
 
     /// What the player has picked on the way to a turn, if anything.
-    pub fn picked(&self) -> Option<&G::Picked> {
+    pub(crate) fn picked(&self) -> Option<&G::Picked> {
         self.picked.as_ref()
     }
 
     /// Picks `picked` on the way to a turn (a stack selected, a chain under way...).
-    pub fn pick(&mut self, picked: G::Picked) {
+    pub(crate) fn pick(&mut self, picked: G::Picked) {
         self.picked = Some(picked);
     }
 
@@ -227,7 +227,7 @@ impl<G: Input> Table<G> {
     }
 
     /// Moves the cursor to `cell` (a click, or the mouse passing over it).
-    pub fn point_at(&mut self, cell: Cell) {
+    pub(crate) fn point_at(&mut self, cell: Cell) {
         self.cursor.point_at(cell);
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 
 /// `hexstack match`: levels against each other.
 #[derive(Args)]
-pub struct Match {
+pub(crate) struct Match {
     #[command(flatten)]
     from: From,
     /// The level that plays Blue in the even games and Red in the odd ones, 1 to 5

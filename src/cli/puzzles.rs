@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// `hexstack puzzles ...`: what to do with the puzzles.
 #[derive(Subcommand)]
-pub enum Puzzles {
+pub(crate) enum Puzzles {
     /// Print the puzzles, one a line, tab-separated (docs/puzzles.md): the shipped ones,
     /// or those of --file
     List {
@@ -32,7 +32,7 @@ pub enum Puzzles {
 
 /// `hexstack puzzles make`: what to make puzzles of, and how many.
 #[derive(Args)]
-pub struct MakePuzzles {
+pub(crate) struct MakePuzzles {
     /// The game
     #[arg(long, value_parser = game())]
     game: GameKind,

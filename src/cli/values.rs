@@ -12,14 +12,14 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 /// A game's name on the command line, from the one list of games.
-pub fn game() -> impl TypedValueParser<Value = GameKind> {
+pub(crate) fn game() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(GameKind::ALL.iter().map(|game| game.name()))
         .map(|name| name.parse::<GameKind>().unwrap_or(GameKind::ALL[0]))
 }
 
 /// A computer's level on the command line, if given: `1` to `5`. Checked here rather than
 /// by clap, so that a wrong one is said in the player's language.
-pub fn level(text: Option<&str>) -> Result<Option<Level>, Text> {
+pub(crate) fn level(text: Option<&str>) -> Result<Option<Level>, Text> {
     text.map(required_level).transpose()
 }
 
@@ -32,13 +32,13 @@ pub(super) fn required_level(text: &str) -> Result<Level, Text> {
 
 /// A time control on the command line, if given: `M+S`, `Ns+S`, or `none` (`Some(None)`).
 /// Checked here rather than by clap, so that a wrong one is said in the player's language.
-pub fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
+pub(crate) fn clock(text: Option<&str>) -> Result<Option<Option<TimeControl>>, Text> {
     text.map(|text| TimeControl::parse(text).map_err(|bad| crate::i18n::clock_error(bad, text))).transpose()
 }
 
 /// The board and position a command starts from.
 #[derive(Args)]
-pub struct From {
+pub(crate) struct From {
     // A doc comment would be the argument's help text in `--help`, where its name says it.
     #[allow(missing_docs)]
     #[arg(value_parser = game())]
@@ -53,14 +53,14 @@ pub struct From {
 
 impl From {
     /// The position the options name, or why not.
-    pub fn position(&self) -> Result<AnyPosition, Text> {
+    pub(crate) fn position(&self) -> Result<AnyPosition, Text> {
         let text = self.position.as_deref().unwrap_or("start");
         Ok(self.game.position(text, self.size)?)
     }
 }
 
 /// The longest player name, in characters.
-pub const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
+pub(crate) const LONGEST_NAME: usize = crate::settings::LONGEST_NAME;
 
 /// A player's name as given on the command line: one line of printable text, at most
 /// [`LONGEST_NAME`] characters (it goes on the screen's status line and into the kept file).
@@ -77,10 +77,10 @@ pub(crate) fn player_name(name: Option<String>) -> Result<Option<String>, Text> 
 }
 
 /// The range of `match --scale`, the factor on the levels' time budgets.
-pub const SCALE: std::ops::RangeInclusive<f64> = 0.001..=100.0;
+pub(crate) const SCALE: std::ops::RangeInclusive<f64> = 0.001..=100.0;
 
 /// `match --scale`: a finite factor within [`SCALE`] (a time budget is a duration).
-pub fn scale(text: &str) -> Result<f64, Text> {
+pub(crate) fn scale(text: &str) -> Result<f64, Text> {
     let refused = || text!(ERR_SCALE, *SCALE.start(), *SCALE.end());
     let scale: f64 = text.trim().parse().map_err(|_| refused())?;
     match scale.is_finite() && SCALE.contains(&scale) {

@@ -5,12 +5,12 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The date and time now, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn now_utc() -> String {
+pub(crate) fn now_utc() -> String {
     utc(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
 }
 
 /// A time in seconds since 1970, in UTC, as `2026-11-30 15:31 UTC`.
-pub fn utc(seconds: u64) -> String {
+pub(crate) fn utc(seconds: u64) -> String {
     let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
     let (year, month, day) = civil_from_days(days);
     format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
@@ -18,7 +18,7 @@ pub fn utc(seconds: u64) -> String {
 
 /// A time in seconds since 1970 in ISO 8601, UTC, to the second: `2026-12-09T14:03:07Z`,
 /// as scripts read it.
-pub fn iso_utc(seconds: u64) -> String {
+pub(crate) fn iso_utc(seconds: u64) -> String {
     let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
     let (year, month, day) = civil_from_days(days);
     let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);

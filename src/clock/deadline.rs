@@ -13,7 +13,7 @@ const DAY: Duration = crate::rules::time_control::DAY;
 
 /// When a correspondence turn's time runs out, on the club's clock.
 #[derive(Clone, Debug)]
-pub struct Deadline {
+pub(crate) struct Deadline {
     /// The moment it runs out.
     pub at: Instant,
     /// The clock it is read on (a test's, in tests).
@@ -22,12 +22,12 @@ pub struct Deadline {
 
 impl Deadline {
     /// The time left until it, nothing once it has passed.
-    pub fn left(&self) -> Duration {
+    pub(crate) fn left(&self) -> Duration {
         self.at.saturating_duration_since(self.time.now())
     }
 
     /// The time left as a player reads it: `2d 5h`, `5h 12m`, `12:05`.
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         shown_days(self.left())
     }
 
@@ -56,7 +56,7 @@ impl Eq for Deadline {}
 
 /// `left` as a player reads a correspondence turn's time, rounded down: days and hours
 /// (`2d 5h`), hours and minutes (`5h 12m`), then minutes and seconds (`12:05`, `0:09`).
-pub fn shown_days(left: Duration) -> String {
+pub(crate) fn shown_days(left: Duration) -> String {
     let seconds = left.as_secs();
     let (days, hours, minutes) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60);
     match left {

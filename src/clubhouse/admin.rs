@@ -18,7 +18,7 @@ use std::time::Duration;
 
 /// `hexstack club ...`.
 #[derive(Subcommand, Debug)]
-pub enum ClubCommand {
+pub(crate) enum ClubCommand {
     /// The club's members, on the host: list them, ban one, let one back (while the club runs too)
     Admin {
         #[command(subcommand)]
@@ -28,7 +28,7 @@ pub enum ClubCommand {
 
 /// What `admin` does.
 #[derive(Subcommand, Debug)]
-pub enum Action {
+pub(crate) enum Action {
     /// Every member, one a line, tab-separated: name, joined, member or banned, keys, games
     List,
     /// Ban a member: they may no longer come in or start a game
@@ -40,7 +40,7 @@ pub enum Action {
 /// Does what `command` asks; what to print, the outcome said in `lang` (nothing for a
 /// club without members), on the database `db` (the data folder's unless another was given; none without a data
 /// folder).
-pub fn run(command: ClubCommand, db: Option<PathBuf>, lang: Lang) -> Result<String, Text> {
+pub(crate) fn run(command: ClubCommand, db: Option<PathBuf>, lang: Lang) -> Result<String, Text> {
     let ClubCommand::Admin { action } = command;
     let path = db.ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let mut club = Club::open_admin(&path)?;
@@ -82,14 +82,14 @@ fn tell_server(db: &Path, name: &str) {
 
 /// The server's ear for the admin: a socket beside the database, each word on it a
 /// member's name to read again. Gone when dropped.
-pub struct Ear {
+pub(crate) struct Ear {
     path: PathBuf,
 }
 
 impl Ear {
     /// Listens beside `db`, handing each name heard to `heard`; none where sockets are not
     /// to be had (the ban then waits for the member's next coming).
-    pub fn open(db: &Path, heard: impl Fn(String) -> bool + Send + 'static) -> Option<Ear> {
+    pub(crate) fn open(db: &Path, heard: impl Fn(String) -> bool + Send + 'static) -> Option<Ear> {
         #[cfg(unix)]
         {
             use std::io::Read;

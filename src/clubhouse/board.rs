@@ -29,7 +29,7 @@ const BEST: usize = 10;
 const PLAYING: usize = 1 + crate::settings::CLUB_DAILY_GAMES_MOST;
 
 /// The lobbies' views, and what they are built from that the database holds.
-pub struct Board {
+pub(super) struct Board {
     name: String,
     greeting: Option<String>,
     /// The club's part as it is now, unless `stale`.
@@ -49,7 +49,7 @@ pub struct Board {
 }
 
 /// What the board reads of the club as it builds the views.
-pub struct Sources<'a> {
+pub(super) struct Sources<'a> {
     pub club: &'a Club,
     pub terminals: &'a Terminals,
     pub games: &'a ClubGames,
@@ -59,7 +59,7 @@ pub struct Sources<'a> {
 }
 
 impl Board {
-    pub fn new(name: String, greeting: Option<String>) -> Board {
+    pub(super) fn new(name: String, greeting: Option<String>) -> Board {
         Board {
             name,
             greeting,
@@ -77,24 +77,24 @@ impl Board {
 
     /// How many times the club's part was built.
     #[cfg(test)]
-    pub fn builds(&self) -> u64 {
+    pub(super) fn builds(&self) -> u64 {
         self.builds
     }
 
     /// The club's part changed: built again when next asked for.
-    pub fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         self.stale = true;
     }
 
     /// Member `member`'s own part changed.
-    pub fn changed_for(&mut self, member: MemberId) {
+    pub(super) fn changed_for(&mut self, member: MemberId) {
         self.own.remove(&member);
         self.changed_for.insert(member);
     }
 
     /// A game between `players` ended: their ratings and games are read again, and the
     /// best if it was rated.
-    pub fn ended(&mut self, players: [MemberId; 2], rated: bool) {
+    pub(super) fn ended(&mut self, players: [MemberId; 2], rated: bool) {
         for member in players {
             self.ratings.remove(&member);
             self.recent.remove(&member);
@@ -107,7 +107,7 @@ impl Board {
     }
 
     /// Member `member` left: nothing of theirs is kept.
-    pub fn left(&mut self, member: MemberId) {
+    pub(super) fn left(&mut self, member: MemberId) {
         self.ratings.remove(&member);
         self.recent.remove(&member);
         self.own.remove(&member);
@@ -117,7 +117,7 @@ impl Board {
 
     /// Gives back the room of the members gone, and the club's part as it was when they
     /// were in (built again when someone comes).
-    pub fn shrink(&mut self) {
+    pub(super) fn shrink(&mut self) {
         self.club = Arc::default();
         self.stale = true;
         self.own.shrink_to_fit();
@@ -126,17 +126,17 @@ impl Board {
     }
 
     /// Whether the club's part is to be built again.
-    pub fn is_stale(&self) -> bool {
+    pub(super) fn is_stale(&self) -> bool {
         self.stale
     }
 
     /// The members whose own part changed since this was last asked.
-    pub fn take_changed(&mut self) -> BTreeSet<MemberId> {
+    pub(super) fn take_changed(&mut self) -> BTreeSet<MemberId> {
         std::mem::take(&mut self.changed_for)
     }
 
     /// The club's part, built again if it changed.
-    pub fn club_view(&mut self, from: &Sources) -> Arc<ClubView> {
+    pub(super) fn club_view(&mut self, from: &Sources) -> Arc<ClubView> {
         if self.stale {
             self.club = Arc::new(self.build_club(from));
             self.stale = false;
@@ -146,7 +146,7 @@ impl Board {
     }
 
     /// `member`'s own part (none: a keyless watcher's), built again if it changed.
-    pub fn own_view(&mut self, member: Option<&Member>, from: &Sources) -> Arc<OwnView> {
+    pub(super) fn own_view(&mut self, member: Option<&Member>, from: &Sources) -> Arc<OwnView> {
         let Some(member) = member else { return Arc::clone(&self.watcher) };
         if let Some(own) = self.own.get(&member.id) {
             return Arc::clone(own);
@@ -255,7 +255,7 @@ fn read<T>(result: Result<T, Error>, failed: &mut Option<Text>) -> Option<T> {
 }
 
 /// How a game ended, as a game's screen says it: "Blue resigned: Red wins".
-pub fn verdict_text(verdict: GameResult) -> Text {
+pub(super) fn verdict_text(verdict: GameResult) -> Text {
     match (verdict.reason, verdict.winner) {
         (Reason::Resign, Some(winner)) => text!(STATUS_RESIGNED, winner.other(), winner),
         (Reason::Time, Some(winner)) => text!(TIME_UP, winner.other(), winner),
@@ -294,7 +294,7 @@ fn playing_rows(member: MemberId, games: &[GameInfo], from: &Sources) -> Vec<Pla
 
 /// When the club's clock (milliseconds since 1970) reads `ms`, on the hub's clock: a
 /// millisecond late rather than early, so that a timer set for it finds it passed.
-pub fn instant_of(club: &Club, time: &Timepiece, ms: i64) -> std::time::Instant {
+pub(super) fn instant_of(club: &Club, time: &Timepiece, ms: i64) -> std::time::Instant {
     let ahead = u64::try_from(ms.saturating_sub(club.now())).unwrap_or(0);
     time.now() + std::time::Duration::from_millis(ahead.saturating_add(1))
 }

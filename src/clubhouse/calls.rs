@@ -10,7 +10,7 @@ use crate::rules::GameKind;
 use std::net::SocketAddr;
 
 /// What a connection asks of the hub.
-pub enum Call {
+pub(super) enum Call {
     /// A channel opened for `ask`, its output `output` (boxed: the queue's every place is
     /// as large as its largest call).
     Open { conn: u64, who: Box<Who>, ask: Box<Ask>, output: Box<Output> },
@@ -30,7 +30,7 @@ pub enum Call {
 
 /// Who a connection is: the name typed, the key's fingerprint (none: a watcher), the
 /// language their ssh sent, whether it asked for no colour, where from.
-pub struct Who {
+pub(super) struct Who {
     pub name: String,
     pub key: Option<String>,
     pub lang: Lang,
@@ -40,7 +40,7 @@ pub struct Who {
 
 /// What `contact` asks of the asker's contact.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Contact {
+pub(crate) enum Contact {
     Read,
     Set(String),
     Clear,
@@ -48,7 +48,7 @@ pub enum Contact {
 
 /// What a channel asks for: a script command, the bot protocol, the lobby.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Ask {
+pub(crate) enum Ask {
     Who,
     Games(Which, Option<String>),
     Export(GameId),
@@ -75,7 +75,7 @@ pub enum Ask {
 
 impl Ask {
     /// The command an ssh client sent (`ssh NAME@HOST games --live Ann`).
-    pub fn read(bytes: &[u8]) -> Ask {
+    pub(crate) fn read(bytes: &[u8]) -> Ask {
         let line = String::from_utf8_lossy(bytes);
         let words: Vec<&str> = line.split_whitespace().collect();
         let bad = || Ask::Bad(crate::club::bot::plain(&words.join(" ")));

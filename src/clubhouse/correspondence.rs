@@ -4,7 +4,7 @@
 //! word to the members a game needs, by the host's notify command.
 
 use super::games::ClubGame;
-use super::hub::{Hub, Refused};
+use super::hub::{ALIVE, Hub, Refused};
 use super::log;
 use super::notify::{Need, Notice};
 use crate::clock::Deadline;
@@ -13,11 +13,7 @@ use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::rules::Colour;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// How often a running server says so in the database: after a crash, the outage counted
-/// against no deadline is taken from the last time it did.
-pub const ALIVE: Duration = Duration::from_secs(5 * 60);
+use std::time::Instant;
 
 impl Hub {
     /// When the club's clock (milliseconds since 1970) reads `ms`, on the hub's clock.

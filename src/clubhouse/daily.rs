@@ -11,7 +11,7 @@ const LOW: i64 = 6;
 
 /// Every correspondence game in progress, by number, by member and by deadline.
 #[derive(Default)]
-pub struct Daily {
+pub(super) struct Daily {
     games: HashMap<GameId, Due>,
     by_member: HashMap<MemberId, BTreeSet<GameId>>,
     /// When each game's mover runs out of time (milliseconds since 1970), soonest first.
@@ -23,7 +23,7 @@ pub struct Daily {
 impl Daily {
     /// The games `dues` as the database keeps them at `now`: a warning already past is not
     /// said again.
-    pub fn new(dues: Vec<Due>, now: i64) -> Daily {
+    pub(super) fn new(dues: Vec<Due>, now: i64) -> Daily {
         let mut daily = Daily::default();
         for due in dues {
             daily.put(due, now);
@@ -33,7 +33,7 @@ impl Daily {
 
     /// Game `due.game` as it stands now (begun, or a turn played): its mover's deadline and
     /// warning timed again.
-    pub fn put(&mut self, due: Due, now: i64) {
+    pub(super) fn put(&mut self, due: Due, now: i64) {
         self.remove(due.game);
         let Some(deadline) = due.next.deadline else { return };
         for member in due.players {
@@ -48,7 +48,7 @@ impl Daily {
     }
 
     /// Game `id` is over (or not by correspondence): it goes.
-    pub fn remove(&mut self, id: GameId) -> Option<Due> {
+    pub(super) fn remove(&mut self, id: GameId) -> Option<Due> {
         let due = self.games.remove(&id)?;
         for member in due.players {
             if let Some(games) = self.by_member.get_mut(&member) {
@@ -64,39 +64,39 @@ impl Daily {
         Some(due)
     }
 
-    pub fn get(&self, id: GameId) -> Option<&Due> {
+    pub(super) fn get(&self, id: GameId) -> Option<&Due> {
         self.games.get(&id)
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.games.len()
     }
 
     /// Member `member`'s correspondence games in progress.
-    pub fn of(&self, member: MemberId) -> impl Iterator<Item = &Due> {
+    pub(super) fn of(&self, member: MemberId) -> impl Iterator<Item = &Due> {
         self.by_member.get(&member).into_iter().flatten().filter_map(|id| self.games.get(id))
     }
 
     /// How many of them wait for `member`'s turn.
-    pub fn to_move(&self, member: MemberId) -> usize {
+    pub(super) fn to_move(&self, member: MemberId) -> usize {
         self.of(member).filter(|due| due.next.mover == member).count()
     }
 
     /// When the next deadline passes or the next warning is due.
-    pub fn next(&self) -> Option<i64> {
+    pub(super) fn next(&self) -> Option<i64> {
         let deadline = self.deadlines.first().map(|(at, _)| *at);
         let warning = self.warnings.first().map(|(at, _)| *at);
         deadline.into_iter().chain(warning).min()
     }
 
     /// The games whose mover's time ran out by `now`.
-    pub fn overdue(&self, now: i64) -> Vec<Due> {
+    pub(super) fn overdue(&self, now: i64) -> Vec<Due> {
         let due = self.deadlines.iter().take_while(|(at, _)| *at <= now);
         due.filter_map(|(_, id)| self.games.get(id).copied()).collect()
     }
 
     /// The games whose mover is to be warned by `now`, taken: each is said once a turn.
-    pub fn take_warnings(&mut self, now: i64) -> Vec<Due> {
+    pub(super) fn take_warnings(&mut self, now: i64) -> Vec<Due> {
         let mut said = Vec::new();
         while let Some(&(at, id)) = self.warnings.first()
             && at <= now
@@ -108,7 +108,7 @@ impl Daily {
     }
 
     /// Gives back the room of the games over.
-    pub fn shrink(&mut self) {
+    pub(super) fn shrink(&mut self) {
         self.games.shrink_to_fit();
         self.by_member.shrink_to_fit();
     }

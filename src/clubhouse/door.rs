@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// The club's ways in and what it takes, as data: `keyless` the time an idle keyless
 /// watcher may stay (none: the club lets in members only).
-pub fn welcome(keyless: Option<Duration>) -> Welcome {
+pub(super) fn welcome(keyless: Option<Duration>) -> Welcome {
     Welcome {
         code: None,
         keys: Keys::Any,
@@ -26,7 +26,7 @@ pub fn welcome(keyless: Option<Duration>) -> Welcome {
 }
 
 /// The hub, as connections reach it.
-pub struct Hall {
+pub(super) struct Hall {
     pub calls: SyncSender<Call>,
 }
 

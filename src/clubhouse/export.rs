@@ -12,7 +12,7 @@ use std::time::Duration;
 /// The game `archived` holds, replayed from its start through its turns (the club checked
 /// each already) with the time each took, its clocks as the last turn left them (stopped),
 /// its end applied (a resignation, a draw).
-pub fn record_of(archived: &Archived) -> AnyRecord {
+pub(super) fn record_of(archived: &Archived) -> AnyRecord {
     let info = &archived.info;
     let start = info.game.position(&info.start, Some(u32::from(info.side)));
     let mut record = AnyRecord::new(start.unwrap_or(archived.position));
@@ -60,7 +60,7 @@ fn says(record: &AnyRecord, verdict: GameResult) -> bool {
 /// date it last changed, its result: in the format's own words where they say it (`Blue
 /// won`, `Red resigned`, `draw agreed`), else as the club says it (`Red won: time`), which
 /// a reader leaves aside.
-pub fn export(club: &Club, id: GameId) -> Result<String, Error> {
+pub(super) fn export(club: &Club, id: GameId) -> Result<String, Error> {
     let game = club.archived(id)?.ok_or(Refusal::NoGame(id))?;
     let info = &game.info;
     let record = record_of(&game);

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One game in progress at the club.
-pub struct ClubGame {
+pub(super) struct ClubGame {
     pub id: GameId,
     pub game: GameKind,
     pub side: u8,
@@ -46,7 +46,7 @@ pub struct ClubGame {
 
 impl ClubGame {
     /// A game just made from `record`, Blue's clock running.
-    pub fn new(
+    pub(super) fn new(
         id: GameId,
         new: &NewGame,
         names: [String; 2],
@@ -72,7 +72,7 @@ impl ClubGame {
 
     /// A game the club kept, as the last committed turn left it: the clocks as that turn
     /// left them, the outage not counted, the side to move's clock running from now.
-    pub fn resumed(archived: &Archived, time: &Timepiece) -> ClubGame {
+    pub(super) fn resumed(archived: &Archived, time: &Timepiece) -> ClubGame {
         let info = &archived.info;
         let left = archived.turns.last().and_then(|turn| turn.clocks);
         let link = link(record_of(archived), clock(&info.clock, left, time));
@@ -92,44 +92,44 @@ impl ClubGame {
     }
 
     /// The colour member `member` plays here, if they play.
-    pub fn colour_of(&self, member: MemberId) -> Option<Colour> {
+    pub(super) fn colour_of(&self, member: MemberId) -> Option<Colour> {
         [Colour::Blue, Colour::Red].into_iter().find(|colour| self.players[colour.index()].0 == member)
     }
 
-    pub fn plays(&self, member: MemberId) -> bool {
+    pub(super) fn plays(&self, member: MemberId) -> bool {
         self.colour_of(member).is_some()
     }
 
     /// Both players' member numbers, Blue's first.
-    pub fn members(&self) -> [MemberId; 2] {
+    pub(super) fn members(&self) -> [MemberId; 2] {
         [self.players[0].0, self.players[1].0]
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Colour {
+    pub(super) fn to_move(&self) -> Colour {
         crate::each_game!(self.link.record(), shared => shared.with(|record| record.position().to_move()))
     }
 
     /// The game's clocks as they stand, if it is played on time.
-    pub fn clock(&self) -> Option<Clock> {
+    pub(super) fn clock(&self) -> Option<Clock> {
         crate::each_game!(self.link.record(), shared => shared.with(|record| record.clock().cloned()))
     }
 
     /// What member `member`'s clock has left here, in milliseconds, if it is timed.
-    pub fn clock_left(&self, member: MemberId) -> Option<u64> {
+    pub(super) fn clock_left(&self, member: MemberId) -> Option<u64> {
         let colour = self.colour_of(member)?;
         Some(self.clocks_ms()?[colour.index()])
     }
 
     /// Both clocks in milliseconds (Blue's, Red's), now.
-    pub fn clocks_ms(&self) -> Option<[u64; 2]> {
+    pub(super) fn clocks_ms(&self) -> Option<[u64; 2]> {
         let clock = self.clock()?;
         Some([Colour::Blue, Colour::Red].map(|colour| millis(clock.left(colour))))
     }
 
     /// Both clocks (Blue's, Red's, in milliseconds) as the last turn left them: what the
     /// side to move has spent since is not counted.
-    pub fn clocks_at_turn(&self) -> Option<[u64; 2]> {
+    pub(super) fn clocks_at_turn(&self) -> Option<[u64; 2]> {
         let clock = self.clock()?;
         let (left, under_way) = clock.kept();
         Some([Colour::Blue, Colour::Red].map(|colour| {
@@ -139,7 +139,7 @@ impl ClubGame {
     }
 
     /// When the running clock's flag falls (or a fallen flag is tried again), if one runs.
-    pub fn flag_at(&self) -> Option<Instant> {
+    pub(super) fn flag_at(&self) -> Option<Instant> {
         let clock = self.clock()?;
         let colour = clock.running()?;
         let flag = clock.now() + clock.left(colour);
@@ -147,12 +147,12 @@ impl ClubGame {
     }
 
     /// The record as it stands, to put back if what changed it is not kept.
-    pub fn snapshot(&self) -> AnyRecord {
+    pub(super) fn snapshot(&self) -> AnyRecord {
         crate::each_game!(map self.link.record(), shared => shared.with(Clone::clone))
     }
 
     /// Puts back the record `snapshot` took.
-    pub fn restore(&self, snapshot: AnyRecord) {
+    pub(super) fn restore(&self, snapshot: AnyRecord) {
         crate::each_game!(pair self.link.record(), snapshot, shared, record => {
             shared.change(|now| *now = record)
         }, else ());
@@ -160,7 +160,7 @@ impl ClubGame {
 
     /// Plays `turn` (in notation) on the game's record for the side to move: checked by
     /// the rules and on the clock. Not yet committed: the caller commits or restores.
-    pub fn play_text(&self, turn: &str) -> Result<(), Text> {
+    pub(super) fn play_text(&self, turn: &str) -> Result<(), Text> {
         crate::each_game!(self.link.record(), shared, G => shared.change(|record| {
             let turn: <G as Game>::Turn = turn.trim().parse().map_err(|error| parse_error(&error))?;
             match record.play(&turn) {
@@ -173,19 +173,19 @@ impl ClubGame {
 
     /// What the record holds beyond what was committed: turns played since (or taken
     /// back: fewer), and how it ended if it did.
-    pub fn change(&self) -> (u32, Option<End>) {
+    pub(super) fn change(&self) -> (u32, Option<End>) {
         crate::each_game!(self.link.record(), shared => shared.with(|record| {
             (u32::try_from(record.turns_played()).unwrap_or(u32::MAX), record.end())
         }))
     }
 
     /// The last turn on the record, in notation, and the time its player spent on it.
-    pub fn last_turn(&self) -> Option<(String, u64)> {
+    pub(super) fn last_turn(&self) -> Option<(String, u64)> {
         crate::each_game!(self.link.record(), shared => shared.with(last_turn))
     }
 
     /// The game ended so (committed): the record on every screen shows it.
-    pub fn show_end(&self, end: End) {
+    pub(super) fn show_end(&self, end: End) {
         crate::each_game!(self.link.record(), shared => shared.change(|record| match end {
             End::Resigned(loser) => record.resign_as(loser),
             End::Drawn | End::Still => record.agree_draw(),
@@ -195,7 +195,7 @@ impl ClubGame {
     }
 
     /// The `game` line that tells a bot of it.
-    pub fn event(&self) -> BotNews {
+    pub(super) fn event(&self) -> BotNews {
         BotNews::Game {
             id: self.id,
             game: self.game,
@@ -210,7 +210,7 @@ impl ClubGame {
 /// Every game in progress, found by number, by player and by link, and the flags in the
 /// order they fall: nothing here looks through every game to answer one.
 #[derive(Default)]
-pub struct ClubGames {
+pub(super) struct ClubGames {
     games: BTreeMap<GameId, ClubGame>,
     by_member: HashMap<MemberId, BTreeSet<GameId>>,
     /// By the address of each game's link, which the screens at it hold.
@@ -221,7 +221,7 @@ pub struct ClubGames {
 }
 
 impl ClubGames {
-    pub fn insert(&mut self, game: ClubGame) {
+    pub(super) fn insert(&mut self, game: ClubGame) {
         let id = game.id;
         for member in game.members() {
             self.by_member.entry(member).or_default().insert(id);
@@ -232,7 +232,7 @@ impl ClubGames {
     }
 
     /// Game `id` is over: it goes.
-    pub fn remove(&mut self, id: GameId) -> Option<ClubGame> {
+    pub(super) fn remove(&mut self, id: GameId) -> Option<ClubGame> {
         let game = self.games.remove(&id)?;
         for member in game.members() {
             if let Some(games) = self.by_member.get_mut(&member) {
@@ -249,57 +249,57 @@ impl ClubGames {
         Some(game)
     }
 
-    pub fn get(&self, id: GameId) -> Option<&ClubGame> {
+    pub(super) fn get(&self, id: GameId) -> Option<&ClubGame> {
         self.games.get(&id)
     }
 
-    pub fn get_mut(&mut self, id: GameId) -> Option<&mut ClubGame> {
+    pub(super) fn get_mut(&mut self, id: GameId) -> Option<&mut ClubGame> {
         self.games.get_mut(&id)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &ClubGame> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &ClubGame> {
         self.games.values()
     }
 
     #[cfg(test)]
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.games.is_empty()
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.games.len()
     }
 
     /// The games member `member` plays, oldest first.
-    pub fn of(&self, member: MemberId) -> impl Iterator<Item = &ClubGame> {
+    pub(super) fn of(&self, member: MemberId) -> impl Iterator<Item = &ClubGame> {
         let ids = self.by_member.get(&member).into_iter().flatten();
         ids.filter_map(|id| self.games.get(id))
     }
 
     /// The live game member `member` plays, if any (at most one).
-    pub fn live_of(&self, member: MemberId) -> Option<&ClubGame> {
+    pub(super) fn live_of(&self, member: MemberId) -> Option<&ClubGame> {
         self.of(member).find(|game| !game.daily)
     }
 
     /// Whether member `member` plays a live game now.
-    pub fn plays_live(&self, member: MemberId) -> bool {
+    pub(super) fn plays_live(&self, member: MemberId) -> bool {
         self.live_of(member).is_some()
     }
 
     /// The game played on `link`, if any.
-    pub fn on(&self, link: &Arc<Link>) -> Option<GameId> {
+    pub(super) fn on(&self, link: &Arc<Link>) -> Option<GameId> {
         self.by_link.get(&(Arc::as_ptr(link) as usize)).copied()
     }
 
     /// Gives back the room of the games over.
-    pub fn shrink(&mut self) {
+    pub(super) fn shrink(&mut self) {
         self.by_member.shrink_to_fit();
         self.by_link.shrink_to_fit();
         self.flag_of.shrink_to_fit();
     }
 
     /// Game `id`'s flag put where it now falls: after every change to its clocks.
-    pub fn timed(&mut self, id: GameId) {
+    pub(super) fn timed(&mut self, id: GameId) {
         if let Some(at) = self.flag_of.remove(&id) {
             self.flags.remove(&(at, id));
         }
@@ -310,12 +310,12 @@ impl ClubGames {
     }
 
     /// When the next flag falls (or is tried again).
-    pub fn next_flag(&self) -> Option<Instant> {
+    pub(super) fn next_flag(&self) -> Option<Instant> {
         self.flags.first().map(|(at, _)| *at)
     }
 
     /// The games whose flag is due by `now`, and who lost on time in each.
-    pub fn fallen(&self, now: Instant) -> Vec<(GameId, Colour)> {
+    pub(super) fn fallen(&self, now: Instant) -> Vec<(GameId, Colour)> {
         let due = self.flags.iter().take_while(|(at, _)| *at <= now);
         let fallen = due.filter_map(|(_, id)| Some((*id, self.games.get(id)?.clock()?.fallen()?)));
         fallen.collect()
@@ -349,10 +349,10 @@ fn clock(text: &str, left: Option<[u64; 2]>, time: &Timepiece) -> Option<Clock> 
 }
 
 /// Whether a game on the clock of `text` is played by correspondence.
-pub fn is_daily(text: &str) -> bool {
+pub(super) fn is_daily(text: &str) -> bool {
     matches!(ClubClock::parse(text), Ok(ClubClock::Daily(_)))
 }
 
-pub fn millis(time: Duration) -> u64 {
+pub(super) fn millis(time: Duration) -> u64 {
     u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }

@@ -8,7 +8,7 @@
 //! turn back.
 
 use super::board::Board;
-pub use super::calls::{Ask, Call, Who};
+pub(super) use super::calls::{Ask, Call, Who};
 use super::daily::Daily;
 use super::games::{ClubGame, ClubGames};
 use super::missed::Missed;
@@ -27,16 +27,20 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// How often a running server says so in the database: after a crash, the outage counted
+/// against no deadline is taken from the last time it did.
+pub(super) const ALIVE: Duration = Duration::from_secs(5 * 60);
+
 /// How long a change of the club waits before the other lobbies hear of it, so that many
 /// changes close together redraw each lobby once. The member who made it sees it at once.
-pub const SPREAD: Duration = Duration::from_millis(100);
+pub(super) const SPREAD: Duration = Duration::from_millis(100);
 
 /// How long after many have left the memory is given back once more.
 const GIVE_BACK_AGAIN: Duration = Duration::from_secs(5);
 
 /// The club's settings the hub keeps to.
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub(crate) struct Rules {
     pub name: String,
     pub greeting: Option<String>,
     /// Whether people without a key may come in to watch.
@@ -67,7 +71,7 @@ impl Default for Rules {
 
 /// Why the hub did not do what it was asked: the club's word, or its own.
 #[derive(Debug)]
-pub enum Refused {
+pub(crate) enum Refused {
     Club(Error),
     Hub(Text),
 }
@@ -101,13 +105,13 @@ impl From<&Refused> for Text {
 
 impl Refused {
     /// In English, for the log and the bot protocol.
-    pub fn english(&self) -> String {
+    pub(crate) fn english(&self) -> String {
         Lang::En.say(&Text::from(self))
     }
 }
 
 /// The club as the loop holds it.
-pub struct Hub {
+pub(super) struct Hub {
     pub(super) club: Club,
     pub(super) rules: Rules,
     pub(super) terminals: Terminals,
@@ -144,7 +148,7 @@ impl Hub {
     /// The hub of `club`, every game it kept in progress going on: the live ones in
     /// memory, the correspondence ones timed, their deadlines moved on by the time no
     /// server ran.
-    pub fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
+    pub(super) fn new(mut club: Club, rules: Rules) -> Result<Hub, Error> {
         let time = Timepiece::real();
         let down = club.resumed()?;
         let daily = Daily::new(club.deadlines()?, club.now());
@@ -192,13 +196,13 @@ impl Hub {
     /// The hub's clock reads `time` (a test's, moved by hand; the club's clock is the
     /// test's too).
     #[cfg(test)]
-    pub fn set_time(&mut self, time: Timepiece) {
-        self.alive_at = time.now() + super::correspondence::ALIVE;
+    pub(super) fn set_time(&mut self, time: Timepiece) {
+        self.alive_at = time.now() + ALIVE;
         self.time = time;
     }
 
     /// Answers calls until told to stop (or every sender is gone).
-    pub fn run(mut self, calls: &Receiver<Call>) {
+    pub(super) fn run(mut self, calls: &Receiver<Call>) {
         loop {
             let next = [
                 self.games.next_flag(),

@@ -6,7 +6,7 @@
 //! allocator is left as it is.
 
 /// Sets the allocator up for a long-running server, before anyone comes.
-pub fn settle() {
+pub(super) fn settle() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt takes two integers and changes only how later allocations are made.
     unsafe {
@@ -16,7 +16,7 @@ pub fn settle() {
 }
 
 /// Returns the heap's free pages to the system.
-pub fn give_back() {
+pub(super) fn give_back() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim takes no pointer; it only returns free pages to the system.
     unsafe {

@@ -11,10 +11,10 @@ const KEPT: usize = 10;
 
 /// What each member away missed, newest last.
 #[derive(Default)]
-pub struct Missed(HashMap<MemberId, VecDeque<Text>>);
+pub(super) struct Missed(HashMap<MemberId, VecDeque<Text>>);
 
 impl Missed {
-    pub fn keep(&mut self, member: MemberId, said: Text) {
+    pub(super) fn keep(&mut self, member: MemberId, said: Text) {
         let kept = self.0.entry(member).or_default();
         if kept.len() == KEPT {
             kept.pop_front();
@@ -23,7 +23,7 @@ impl Missed {
     }
 
     /// What member `member` missed, in one line (the latest, and how many more), taken.
-    pub fn take(&mut self, member: MemberId) -> Option<Text> {
+    pub(super) fn take(&mut self, member: MemberId) -> Option<Text> {
         let mut kept = self.0.remove(&member)?;
         let latest = kept.pop_back()?;
         Some(match kept.len() {

@@ -5,7 +5,7 @@
 //! progress. It logs one line an event on stderr and stops cleanly on SIGTERM or SIGINT.
 //! docs/club.md describes it.
 
-pub mod admin;
+pub(crate) mod admin;
 mod board;
 mod bots;
 mod calls;
@@ -24,15 +24,15 @@ mod notify;
 mod offers;
 mod pairing;
 mod screens;
-pub mod scripts;
+pub(crate) mod scripts;
 mod seats;
 mod spoken;
 mod terminals;
 mod turns;
 mod typing;
-pub mod words;
+pub(crate) mod words;
 
-pub use hub::{Ask, Rules};
+pub(crate) use hub::Rules;
 
 use crate::club::{Club, DB_FILE, Durability};
 use crate::folders::Folders;
@@ -50,7 +50,7 @@ const CALLS: usize = 4 * 1024;
 
 /// Where `hexstack club` listens, and its database.
 #[derive(clap::Args, Debug)]
-pub struct ClubListen {
+pub(crate) struct ClubListen {
     /// The port members connect to (0: any free one, said in the first line)
     #[arg(long, default_value_t = 2022)]
     pub port: u16,
@@ -62,7 +62,7 @@ pub struct ClubListen {
 
 /// `hexstack club ...`: the server, or an admin's command.
 #[derive(clap::Args, Debug)]
-pub struct ClubArgs {
+pub(crate) struct ClubArgs {
     #[command(flatten)]
     pub listen: ClubListen,
     /// The club's database (default: club.sqlite3 in the data folder)
@@ -74,7 +74,11 @@ pub struct ClubArgs {
 }
 
 /// Does what `args` ask, with the settings `loaded`: what to print (the admin's).
-pub fn command(args: ClubArgs, loaded: &crate::config::Loaded, folders: &Folders) -> Result<String, Text> {
+pub(crate) fn command(
+    args: ClubArgs,
+    loaded: &crate::config::Loaded,
+    folders: &Folders,
+) -> Result<String, Text> {
     let ClubArgs { listen, db, what } = args;
     let settings = &loaded.settings;
     let db = db.or_else(|| default_path(folders));
@@ -103,12 +107,12 @@ pub fn command(args: ClubArgs, loaded: &crate::config::Loaded, folders: &Folders
 
 /// The database's file when none is given: `club.sqlite3` in the data folder, beside the
 /// saves.
-pub fn default_path(folders: &Folders) -> Option<PathBuf> {
+pub(crate) fn default_path(folders: &Folders) -> Option<PathBuf> {
     Some(folders.data()?.join(DB_FILE))
 }
 
 /// One line on stderr: the time (UTC) and what happened.
-pub fn log(line: &str) {
+pub(crate) fn log(line: &str) {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     let seconds = since.as_secs();
     let minute = crate::clock::utc(seconds);
@@ -119,7 +123,7 @@ pub fn log(line: &str) {
 /// `hexstack club`: serves the club on `db` (the data folder's unless another was given;
 /// none without a data folder), with the host key of the data folder of `folders`, until
 /// SIGTERM or SIGINT.
-pub fn run(
+pub(crate) fn run(
     listen: &ClubListen,
     (db, folders): (Option<PathBuf>, &Folders),
     rules: Rules,

@@ -14,7 +14,7 @@ const SOURCES: usize = 4096;
 const HOUR: Duration = Duration::from_secs(3600);
 
 /// The names each address registered lately.
-pub struct NewNames {
+pub(super) struct NewNames {
     /// None: no new names at all.
     rate: Option<Rate>,
     sources: HashMap<IpAddr, Bucket>,
@@ -22,13 +22,13 @@ pub struct NewNames {
 
 impl NewNames {
     /// `an_hour` new names an hour from each address.
-    pub fn new(an_hour: u32) -> NewNames {
+    pub(super) fn new(an_hour: u32) -> NewNames {
         let rate = (an_hour > 0).then(|| Rate { burst: an_hour, every: HOUR / an_hour });
         NewNames { rate, sources: HashMap::new() }
     }
 
     /// Whether `address` may register a name now, else when it may.
-    pub fn may(&self, address: IpAddr, now: Instant) -> Result<(), Text> {
+    pub(super) fn may(&self, address: IpAddr, now: Instant) -> Result<(), Text> {
         let Some(rate) = self.rate else { return Err(text!(CLUB_NO_NEW_NAMES)) };
         let source = crate::net::source(address);
         match self.sources.get(&source) {
@@ -42,7 +42,7 @@ impl NewNames {
     }
 
     /// `address` registered a name.
-    pub fn registered(&mut self, address: IpAddr, now: Instant) {
+    pub(super) fn registered(&mut self, address: IpAddr, now: Instant) {
         let Some(rate) = self.rate else { return };
         if self.sources.len() >= SOURCES {
             self.sources.retain(|_, bucket| !bucket.is_full(now));

@@ -16,11 +16,11 @@ const AT_ONCE: usize = 4;
 /// Events waiting at most: past them, the newest is dropped (and logged).
 const WAITING: usize = 256;
 /// How long a command may run before it is killed.
-pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+pub(super) const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// What a member is needed for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Need {
+pub(super) enum Need {
     /// Their turn in a correspondence game.
     YourTurn,
     /// A challenge to them (its number is the one `accept` takes).
@@ -33,7 +33,7 @@ pub enum Need {
 
 impl Need {
     /// The event's word, the command's first argument of its own.
-    pub fn word(self) -> &'static str {
+    pub(super) fn word(self) -> &'static str {
         match self {
             Need::YourTurn => "your-turn",
             Need::Challenge => "challenge",
@@ -45,7 +45,7 @@ impl Need {
 
 /// One event for one member.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Notice {
+pub(super) struct Notice {
     pub need: Need,
     /// The member's name.
     pub name: String,
@@ -57,7 +57,7 @@ pub struct Notice {
 
 /// How a command run for a notice went.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Ran {
+pub(super) enum Ran {
     /// It ended with this status (none: by a signal).
     Ended(Option<i32>),
     /// It was killed at the time limit.
@@ -67,14 +67,18 @@ pub enum Ran {
 }
 
 /// The notify command and the few that run it.
-pub struct Notifier {
+pub(super) struct Notifier {
     queue: Option<SyncSender<Notice>>,
 }
 
 impl Notifier {
     /// A notifier that runs `command` (none: that does nothing), each run told to `ran`
     /// (tests wait on it) and killed after `limit`.
-    pub fn new(command: Option<&str>, limit: Duration, ran: Option<Sender<(Notice, Ran)>>) -> Notifier {
+    pub(super) fn new(
+        command: Option<&str>,
+        limit: Duration,
+        ran: Option<Sender<(Notice, Ran)>>,
+    ) -> Notifier {
         let Some(words) =
             command.map(|command| command.split_whitespace().map(String::from).collect::<Vec<_>>())
         else {
@@ -93,13 +97,13 @@ impl Notifier {
     }
 
     /// Whether there is a command to run.
-    pub fn is_on(&self) -> bool {
+    pub(super) fn is_on(&self) -> bool {
         self.queue.is_some()
     }
 
     /// Runs the command for `notice`, on one of its threads: whether it will, false if
     /// too many wait (logged) or there is no command.
-    pub fn tell(&self, notice: Notice) -> bool {
+    pub(super) fn tell(&self, notice: Notice) -> bool {
         let Some(queue) = &self.queue else { return false };
         match queue.try_send(notice) {
             Ok(()) => true,

@@ -24,31 +24,31 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// A member's terminal drawn into its SSH channel.
-pub type Drawn = AppTerminal<CrosstermBackend<Box<dyn Write + Send>>>;
+pub(super) type Drawn = AppTerminal<CrosstermBackend<Box<dyn Write + Send>>>;
 
 /// How a member's terminal shows the club: drawn at its size, or in lines (what is typed
 /// echoed by the club where it comes from a raw terminal).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Shown {
+pub(super) enum Shown {
     Drawn(Rect),
     Spoken { echo: bool },
 }
 
 /// A member's terminal: the same app, drawn or said.
-pub enum MemberScreen {
+pub(super) enum MemberScreen {
     Drawn(Box<Drawn>),
     Spoken(Box<LinesTerminal>),
 }
 
 impl MemberScreen {
-    pub fn app(&self) -> &App {
+    pub(super) fn app(&self) -> &App {
         match self {
             MemberScreen::Drawn(screen) => &screen.app,
             MemberScreen::Spoken(spoken) => spoken.app(),
         }
     }
 
-    pub fn app_mut(&mut self) -> &mut App {
+    pub(super) fn app_mut(&mut self) -> &mut App {
         match self {
             MemberScreen::Drawn(screen) => &mut screen.app,
             MemberScreen::Spoken(spoken) => spoken.app_mut(),
@@ -56,7 +56,7 @@ impl MemberScreen {
     }
 
     /// Lets the app handle `event`.
-    pub fn handle(&mut self, event: Event) -> anyhow::Result<()> {
+    pub(super) fn handle(&mut self, event: Event) -> anyhow::Result<()> {
         match self {
             MemberScreen::Drawn(screen) => screen.handle(event),
             MemberScreen::Spoken(spoken) => {
@@ -67,7 +67,7 @@ impl MemberScreen {
     }
 
     /// Draws what changed, or says it.
-    pub fn draw(&mut self) -> anyhow::Result<()> {
+    pub(super) fn draw(&mut self) -> anyhow::Result<()> {
         match self {
             MemberScreen::Drawn(screen) => screen.draw(),
             MemberScreen::Spoken(spoken) => Ok(spoken.news()?),
@@ -75,7 +75,7 @@ impl MemberScreen {
     }
 
     /// The app changed: to be drawn, or said, at the next chance.
-    pub fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         match self {
             MemberScreen::Drawn(screen) => screen.drawn = false,
             MemberScreen::Spoken(spoken) => spoken.said = false,
@@ -84,7 +84,7 @@ impl MemberScreen {
 
     /// Whether the terminal shows (or was told) what the app holds now.
     #[cfg(test)]
-    pub fn drawn(&self) -> bool {
+    pub(super) fn drawn(&self) -> bool {
         match self {
             MemberScreen::Drawn(screen) => screen.drawn,
             MemberScreen::Spoken(spoken) => spoken.said,
@@ -93,7 +93,7 @@ impl MemberScreen {
 
     /// How many frames were drawn (none in lines).
     #[cfg(test)]
-    pub fn frames(&self) -> u64 {
+    pub(super) fn frames(&self) -> u64 {
         match self {
             MemberScreen::Drawn(screen) => screen.frames(),
             MemberScreen::Spoken(_) => 0,
@@ -101,7 +101,7 @@ impl MemberScreen {
     }
 
     /// Leaves the terminal as it was found, with `goodbye` under it.
-    pub fn leave(&mut self, goodbye: Option<String>) {
+    pub(super) fn leave(&mut self, goodbye: Option<String>) {
         match self {
             MemberScreen::Drawn(screen) => {
                 let _ = crate::terminal::leave(&mut screen.terminal);
@@ -119,7 +119,7 @@ impl MemberScreen {
 
 /// The lobby of `view` on a terminal shown as `shown`, in `lang`, in colour unless the
 /// member's ssh sent `NO_COLOR`.
-pub fn open(
+pub(super) fn open(
     output: Box<Output>,
     shown: Shown,
     lang: Lang,
@@ -142,14 +142,14 @@ pub fn open(
 }
 
 /// The link of the club's game on `screen`, if it shows one (to play or to watch).
-pub fn link_of(screen: &MemberScreen) -> Option<Arc<Link>> {
+pub(super) fn link_of(screen: &MemberScreen) -> Option<Arc<Link>> {
     let app::Screen::Game(game) = &screen.app().screen else { return None };
     crate::each_game!(game.as_ref(), game => game.seat().map(Seat::link))
 }
 
 /// Says `said` on the game on `screen`: a warning after what the club took back (the
 /// screen first shows the game as it is again), else news.
-pub fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
+pub(super) fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
     if taken_back {
         let _ = screen.handle(Event::Shared { played: true });
     }
@@ -158,13 +158,13 @@ pub fn tell(screen: &mut MemberScreen, said: Text, taken_back: bool) {
 }
 
 /// The terms of an offer, as the lobby shows them.
-pub fn terms(offer: &Offer) -> Terms {
+pub(super) fn terms(offer: &Offer) -> Terms {
     let clock = ClubClock::parse(&offer.clock).unwrap_or(ClubClock::Untimed);
     Terms { game: offer.game, side: offer.side, clock, rated: offer.rated, colour: offer.colour }
 }
 
 /// The offer of a lobby's terms.
-pub fn offer(terms: &Terms) -> Offer {
+pub(super) fn offer(terms: &Terms) -> Offer {
     let clock = terms.clock.to_string();
     Offer { game: terms.game, side: terms.side, clock, rated: terms.rated, colour: terms.colour }
 }

@@ -10,9 +10,9 @@ use crate::rules::GameKind;
 use std::fmt::Write;
 
 /// The most games one `games` listing gives, newest first.
-pub const GAMES_LISTED: usize = 200;
+pub(crate) const GAMES_LISTED: usize = 200;
 /// The most lines a pool gives `ratings`, and a member's `history`.
-pub const RATINGS_LISTED: usize = 100;
+pub(crate) const RATINGS_LISTED: usize = 100;
 
 /// The member called `name`'s number.
 fn named(club: &Club, name: &str) -> Result<MemberId, Error> {
@@ -28,7 +28,7 @@ fn when(ms: i64) -> String {
 /// `games [--live|--done] [NAME]`: a line a game, newest first, at most [`GAMES_LISTED`],
 /// tab-separated: its number, the game, the board's side, Blue, Red, the clock, `live`
 /// or how it ended (`Red won: time`), and its turns.
-pub fn games(club: &Club, which: Which, name: Option<&str>) -> Result<String, Error> {
+pub(crate) fn games(club: &Club, which: Which, name: Option<&str>) -> Result<String, Error> {
     let member = name.map(|name| named(club, name)).transpose()?;
     let mut lines = String::new();
     for game in club.games(which, member, GAMES_LISTED)? {
@@ -43,7 +43,7 @@ pub fn games(club: &Club, which: Which, name: Option<&str>) -> Result<String, Er
 /// rated games, newest first, a line each, tab-separated: the game's number, the game, the
 /// board's side, the rating and its deviation (whole numbers), when (UTC), and the pool's
 /// pace (`live` or `daily`).
-pub fn history(club: &Club, name: &str) -> Result<String, Error> {
+pub(crate) fn history(club: &Club, name: &str) -> Result<String, Error> {
     let mut lines = String::new();
     for rated in club.history(named(club, name)?, None, RATINGS_LISTED)? {
         let Rated { game_id, pool, rating, at } = rated;
@@ -65,7 +65,7 @@ pub fn history(club: &Club, name: &str) -> Result<String, Error> {
 /// (`live` or `daily`). Each pool of
 /// `game` (every pool when `None`), its settled members best first, then the others; at
 /// most [`RATINGS_LISTED`] a pool.
-pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
+pub(crate) fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
     let mut lines = String::new();
     for pool in Pool::all().into_iter().filter(|pool| game.is_none_or(|game| pool.game == game)) {
         for standing in club.standings(pool, RATINGS_LISTED)? {
@@ -81,7 +81,7 @@ pub fn ratings(club: &Club, game: Option<GameKind>) -> Result<String, Error> {
 /// first, a line each, tab-separated: the game's number, the game, the board's side, the
 /// opponent, the deadline (ISO 8601, UTC) and the seconds left. A live game's deadline is
 /// its clock's (`-` for both without a clock): `clocks` gives what the clock left, by game.
-pub fn mine(
+pub(crate) fn mine(
     club: &Club,
     member: MemberId,
     clocks: impl Fn(crate::club::GameId) -> Option<u64>,
@@ -109,7 +109,7 @@ pub fn mine(
 
 /// `contact [TEXT|--clear]`: member `member`'s contact read (a line, or nothing), set or
 /// cleared (then `ok`).
-pub fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<String, Error> {
+pub(crate) fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<String, Error> {
     match asked {
         Contact::Read => Ok(club.contact(member)?.map(|contact| contact + "\n").unwrap_or_default()),
         Contact::Set(text) => club.set_contact(member, Some(text)).map(|()| "ok\n".to_string()),
@@ -119,7 +119,7 @@ pub fn contact(club: &mut Club, member: MemberId, asked: &Contact) -> Result<Str
 
 /// `admin list`: a line a member, tab-separated: name, joined (UTC), `member` or
 /// `banned`, keys, games.
-pub fn members(club: &Club) -> Result<String, Error> {
+pub(crate) fn members(club: &Club) -> Result<String, Error> {
     let line = |listed: &ListedMember| {
         let ListedMember { member, keys, games } = listed;
         let state = if member.banned { "banned" } else { "member" };

@@ -18,7 +18,7 @@ use std::io::{self, Write};
 const AREA: Rect = Rect { x: 0, y: 0, width: 80, height: 24 };
 
 /// A member's terminal in lines.
-pub struct LinesTerminal {
+pub(super) struct LinesTerminal {
     session: Session,
     output: Box<Output>,
     /// A line's end: a raw terminal's needs its carriage return, a pipe's does not.
@@ -30,7 +30,7 @@ pub struct LinesTerminal {
 impl LinesTerminal {
     /// The lobby of `view` in lines into `output`, in `lang`; `echo` when the lines come
     /// from a raw terminal (its line ends are `\r\n`).
-    pub fn open(output: Box<Output>, echo: bool, lang: Lang, view: LobbyView) -> LinesTerminal {
+    pub(super) fn open(output: Box<Output>, echo: bool, lang: Lang, view: LobbyView) -> LinesTerminal {
         // A reader that reads no more is let go rather than lose a line.
         output.outbox().carries_lines();
         let profile = crate::speech::profile(Profile::guest(lang, true), true);
@@ -38,17 +38,17 @@ impl LinesTerminal {
         LinesTerminal { session, output, end: if echo { "\r\n" } else { "\n" }, said: false }
     }
 
-    pub fn app(&self) -> &App {
+    pub(super) fn app(&self) -> &App {
         self.session.viewed()
     }
 
-    pub fn app_mut(&mut self) -> &mut App {
+    pub(super) fn app_mut(&mut self) -> &mut App {
         self.session.app()
     }
 
     /// A line heard from the member: what the session says back. The end of the input
     /// leaves the club, as `quit` does.
-    pub fn hear(&mut self, heard: Heard) -> io::Result<()> {
+    pub(super) fn hear(&mut self, heard: Heard) -> io::Result<()> {
         let said = match heard {
             Heard::Line(line) => self.session.line(&line),
             Heard::Refused(why) => self.session.refused(&why),
@@ -63,7 +63,7 @@ impl LinesTerminal {
 
     /// Says what changed since the session last said anything. Nothing rings: a notice is
     /// its line.
-    pub fn news(&mut self) -> io::Result<()> {
+    pub(super) fn news(&mut self) -> io::Result<()> {
         self.session.app().take_bell();
         let said = self.session.news();
         self.said = true;
@@ -71,7 +71,7 @@ impl LinesTerminal {
     }
 
     /// Writes `lines`, each with its end, and lets them go at once.
-    pub fn say(&mut self, lines: Vec<String>) -> io::Result<()> {
+    pub(super) fn say(&mut self, lines: Vec<String>) -> io::Result<()> {
         if lines.is_empty() {
             return Ok(());
         }

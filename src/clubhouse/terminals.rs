@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 /// One connection that stays: a bot's (or a keyless watcher's), or a terminal's.
-pub struct Conn {
+pub(super) struct Conn {
     pub member: Option<Member>,
     pub out: Out,
     /// A bot's seats at the games its member plays: the screens there see them present.
@@ -26,24 +26,24 @@ pub struct Conn {
 }
 
 impl Conn {
-    pub fn new(member: Option<Member>, out: Out) -> Conn {
+    pub(super) fn new(member: Option<Member>, out: Out) -> Conn {
         Conn { member, out, held: Vec::new(), at: None, timer: None }
     }
 
-    pub fn member_id(&self) -> Option<MemberId> {
+    pub(super) fn member_id(&self) -> Option<MemberId> {
         self.member.as_ref().map(|member| member.id)
     }
 }
 
 /// Where a connection's news goes: lines of the bot protocol, or a screen.
-pub enum Out {
+pub(super) enum Out {
     Lines(Box<Output>),
     Screen(Box<MemberScreen>),
 }
 
 /// Every connection, and the ways to find them.
 #[derive(Default)]
-pub struct Terminals {
+pub(super) struct Terminals {
     conns: HashMap<u64, Conn>,
     members: HashMap<MemberId, BTreeSet<u64>>,
     /// The screens at each game in progress.
@@ -58,7 +58,7 @@ pub struct Terminals {
 
 impl Terminals {
     /// Connection `conn` stays: a screen is found where it is and drawn.
-    pub fn insert(&mut self, id: u64, conn: Conn, games: &ClubGames) {
+    pub(super) fn insert(&mut self, id: u64, conn: Conn, games: &ClubGames) {
         if let Some(member) = conn.member_id() {
             self.members.entry(member).or_default().insert(id);
         }
@@ -67,7 +67,7 @@ impl Terminals {
     }
 
     /// Connection `conn` goes: found nowhere from now on.
-    pub fn remove(&mut self, id: u64) -> Option<Conn> {
+    pub(super) fn remove(&mut self, id: u64) -> Option<Conn> {
         let conn = self.conns.remove(&id)?;
         if let Some(member) = conn.member_id()
             && let Some(conns) = self.members.get_mut(&member)
@@ -93,16 +93,16 @@ impl Terminals {
     }
 
     /// How many connections there are.
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.conns.len()
     }
 
-    pub fn get(&self, id: u64) -> Option<&Conn> {
+    pub(super) fn get(&self, id: u64) -> Option<&Conn> {
         self.conns.get(&id)
     }
 
     /// The screen of connection `id`, if it is a terminal.
-    pub fn screen(&self, id: u64) -> Option<&MemberScreen> {
+    pub(super) fn screen(&self, id: u64) -> Option<&MemberScreen> {
         match &self.conns.get(&id)?.out {
             Out::Screen(screen) => Some(screen),
             Out::Lines(_) => None,
@@ -111,7 +111,7 @@ impl Terminals {
 
     /// Runs `change` on the screen of connection `id` (if it is a terminal), then finds it
     /// again where it now is (a game, the lobby) and draws it at the next chance.
-    pub fn on_screen<T>(
+    pub(super) fn on_screen<T>(
         &mut self,
         id: u64,
         games: &ClubGames,
@@ -158,53 +158,59 @@ impl Terminals {
     }
 
     /// Every connection of member `member`'s.
-    pub fn of(&self, member: MemberId) -> Vec<u64> {
+    pub(super) fn of(&self, member: MemberId) -> Vec<u64> {
         self.members.get(&member).map(|conns| conns.iter().copied().collect()).unwrap_or_default()
     }
 
-    pub fn is_online(&self, member: MemberId) -> bool {
+    pub(super) fn is_online(&self, member: MemberId) -> bool {
         self.members.contains_key(&member)
     }
 
     /// The members online, each once.
-    pub fn online(&self) -> impl Iterator<Item = &Member> {
+    pub(super) fn online(&self) -> impl Iterator<Item = &Member> {
         let first = |conns: &BTreeSet<u64>| conns.first().and_then(|id| self.conns.get(id)?.member.as_ref());
         self.members.values().filter_map(first)
     }
 
     /// The screens at game `id`.
-    pub fn at(&self, id: GameId) -> Vec<u64> {
+    pub(super) fn at(&self, id: GameId) -> Vec<u64> {
         self.at.get(&id).map(|conns| conns.iter().copied().collect()).unwrap_or_default()
     }
 
     /// The game in progress connection `id`'s screen shows.
-    pub fn game_of(&self, id: u64) -> Option<GameId> {
+    pub(super) fn game_of(&self, id: u64) -> Option<GameId> {
         self.conns.get(&id)?.at
     }
 
     /// The screens showing the lobby.
-    pub fn lobbies(&self) -> Vec<u64> {
+    pub(super) fn lobbies(&self) -> Vec<u64> {
         self.lobbies.iter().copied().collect()
     }
 
     /// Bot connection `id` watches game `game` from now on: whether it did not already.
-    pub fn watch(&mut self, id: u64, game: GameId) -> bool {
+    pub(super) fn watch(&mut self, id: u64, game: GameId) -> bool {
         self.watching.entry(game).or_default().insert(id)
     }
 
     /// Game `game` is over: nobody watches it any more.
-    pub fn forget(&mut self, game: GameId) {
+    pub(super) fn forget(&mut self, game: GameId) {
         self.watching.remove(&game);
     }
 
     /// Connection `id`'s seats at games (a bot's), to change.
-    pub fn held(&mut self, id: u64) -> Option<&mut Vec<Seat>> {
+    pub(super) fn held(&mut self, id: u64) -> Option<&mut Vec<Seat>> {
         Some(&mut self.conns.get_mut(&id)?.held)
     }
 
     /// Says `line` to every bot connection of `members`, to the bots watching `game`, and
     /// to the connections `also`: the connections that are gone.
-    pub fn say(&mut self, line: &str, members: &[MemberId], game: Option<GameId>, also: &[u64]) -> Vec<u64> {
+    pub(super) fn say(
+        &mut self,
+        line: &str,
+        members: &[MemberId],
+        game: Option<GameId>,
+        also: &[u64],
+    ) -> Vec<u64> {
         let mut to: BTreeSet<u64> = members.iter().flat_map(|member| self.of(*member)).collect();
         to.extend(game.and_then(|game| self.watching.get(&game)).into_iter().flatten());
         to.extend(also);
@@ -220,17 +226,17 @@ impl Terminals {
     }
 
     /// When the soonest screen wants waking.
-    pub fn next_timer(&self) -> Option<Instant> {
+    pub(super) fn next_timer(&self) -> Option<Instant> {
         self.timers.first().map(|(due, _)| *due)
     }
 
     /// The screens whose timer is due by `now`.
-    pub fn due(&self, now: Instant) -> Vec<u64> {
+    pub(super) fn due(&self, now: Instant) -> Vec<u64> {
         self.timers.iter().take_while(|(due, _)| *due <= now).map(|(_, id)| *id).collect()
     }
 
     /// Draws every screen that changed: the connections that are gone.
-    pub fn draw(&mut self) -> Vec<u64> {
+    pub(super) fn draw(&mut self) -> Vec<u64> {
         let mut lost = Vec::new();
         for id in std::mem::take(&mut self.dirty) {
             if let Some(Conn { out: Out::Screen(screen), .. }) = self.conns.get_mut(&id)
@@ -243,7 +249,7 @@ impl Terminals {
     }
 
     /// Gives back the room of the connections gone.
-    pub fn shrink(&mut self) {
+    pub(super) fn shrink(&mut self) {
         self.conns.shrink_to_fit();
         self.members.shrink_to_fit();
         self.at.shrink_to_fit();
@@ -251,7 +257,7 @@ impl Terminals {
     }
 
     /// Every connection's number.
-    pub fn ids(&self) -> Vec<u64> {
+    pub(super) fn ids(&self) -> Vec<u64> {
         self.conns.keys().copied().collect()
     }
 }
@@ -266,6 +272,6 @@ fn unlist(index: &mut HashMap<GameId, BTreeSet<u64>>, game: GameId, id: u64) {
 }
 
 /// One line to `output`; false if its connection is gone.
-pub fn say(output: &mut Output, line: &str) -> bool {
+pub(super) fn say(output: &mut Output, line: &str) -> bool {
     writeln!(output, "{line}").and_then(|()| output.flush()).is_ok()
 }

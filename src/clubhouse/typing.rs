@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// Lines being typed.
 #[derive(Default)]
-pub struct Typing {
+pub(super) struct Typing {
     held: Vec<u8>,
     /// Dropping the rest of a line too long, up to its end.
     skipping: bool,
@@ -28,12 +28,12 @@ pub struct Typing {
 
 impl Typing {
     /// Lines echoed to `echo`, or not.
-    pub fn new(echo: Option<Arc<Outbox>>) -> Typing {
+    pub(super) fn new(echo: Option<Arc<Outbox>>) -> Typing {
         Typing { echo, ..Typing::default() }
     }
 
     /// Takes `bytes` in: each line they end, each refused, or the end; echoes as it goes.
-    pub fn push(&mut self, bytes: &[u8]) -> Vec<Heard> {
+    pub(super) fn push(&mut self, bytes: &[u8]) -> Vec<Heard> {
         let mut heard = Vec::new();
         let mut echoed = Vec::new();
         for &byte in bytes {

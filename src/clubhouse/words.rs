@@ -23,16 +23,16 @@ impl From<Error> for Text {
 }
 
 /// How the club counts games ("in 3 games").
-pub const GAMES: crate::i18n::Noun =
+pub(crate) const GAMES: crate::i18n::Noun =
     crate::i18n::Noun([CLUB_COUNT_GAME_ONE, CLUB_COUNT_GAME_FEW, CLUB_COUNT_GAME_MANY]);
 
 /// `error` in English, for the log and the bot protocol.
-pub fn english(error: &Error) -> String {
+pub(crate) fn english(error: &Error) -> String {
     Lang::En.say(&Text::from(error))
 }
 
 /// What the club's rules refused, in words.
-pub fn refused(refusal: &Refusal) -> Text {
+pub(crate) fn refused(refusal: &Refusal) -> Text {
     use crate::club::names::{LONGEST_KEY, LONGEST_NAME, SHORTEST_NAME};
     match refusal {
         Refusal::NameForm(name) => text!(CLUB_NAME_FORM, name.as_str(), SHORTEST_NAME, LONGEST_NAME),
@@ -67,7 +67,7 @@ pub fn refused(refusal: &Refusal) -> Text {
 }
 
 /// How the club's database failed, in words naming it.
-pub fn store(failed: &StoreError) -> Text {
+pub(crate) fn store(failed: &StoreError) -> Text {
     let db = crate::i18n::one_line(&failed.db);
     match &failed.failure {
         Failure::Damaged => text!(CLUB_DB_DAMAGED, db),

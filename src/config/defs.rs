@@ -86,7 +86,7 @@ macro_rules! config_items {
         /// What the file says, setting by setting: `None` where it says nothing (or nothing
         /// usable).
         #[derive(Clone, Debug)]
-        pub struct Values {
+        pub(crate) struct Values {
             $(
                 #[doc = concat!("What the file says of `", $file, "`.")]
                 pub $name: Option<$type>,
@@ -113,7 +113,7 @@ macro_rules! config_items {
 
         /// Every setting, its value and where it came from.
         #[derive(Clone, Debug)]
-        pub struct Settings {
+        pub(crate) struct Settings {
             $(
                 $(#[doc = $doc])*
                 #[doc = concat!("\nThe config file's `", $file, "`, its flag's or the default, and which.")]
@@ -130,7 +130,7 @@ macro_rules! config_items {
         /// The flags of the settings that have no other on the command line (the language's
         /// is `--lang`; the names', the computer's and its level's are `play`'s).
         #[derive(clap::Args, Clone, Default, Debug)]
-        pub struct Flags {
+        pub(crate) struct Flags {
             $($(
                 #[doc = $help]
                 #[arg(
@@ -149,7 +149,7 @@ macro_rules! config_items {
         impl Flags {
             /// These flags, each one not given taken from `under` (the flags before the
             /// command, under a command's own).
-            pub fn over(self, under: &Flags) -> Flags {
+            pub(crate) fn over(self, under: &Flags) -> Flags {
                 Flags {
                     $($($name: { let _ = $flag; self.$name.or(under.$name.clone()) },)?)*
                     screen_reader: self.screen_reader.or(under.screen_reader),
@@ -158,7 +158,7 @@ macro_rules! config_items {
         }
 
         /// Every plain setting's name in the file, in its order.
-        pub const NAMES: &[&str] = &[$($file,)*];
+        pub(crate) const NAMES: &[&str] = &[$($file,)*];
 
         /// Reads the plain setting called `setting` (its whole name, `section.name` in a
         /// table) into `values`; false if there is none of that name.
@@ -216,7 +216,7 @@ macro_rules! config_items {
 
         impl Settings {
             /// The new games' defaults these settings give.
-            pub fn prefs(&self) -> Prefs {
+            pub(crate) fn prefs(&self) -> Prefs {
                 Prefs { $($($pref: self.$name.value.clone(),)?)* }
             }
 

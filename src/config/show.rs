@@ -21,13 +21,13 @@ const DEFAULT_TABLES: &str = include_str!("default_tables.toml");
 
 /// The file `hexstack config --default` prints: every setting on its default, the ones
 /// with no default value (names, keys, colours) as comments to fill in.
-pub fn default_file() -> String {
+pub(crate) fn default_file() -> String {
     format!("{DEFAULT_HEAD}{}{DEFAULT_TABLES}", super::defs::default_lines())
 }
 
 /// `hexstack config`: where the file is, then one line a setting (its name, its value,
 /// where the value came from), in `lang`.
-pub fn listing(loaded: &Loaded, lang: Lang) -> String {
+pub(crate) fn listing(loaded: &Loaded, lang: Lang) -> String {
     let file = match (&loaded.path, loaded.found) {
         (Some(path), true) => text!(CONFIG_FILE, crate::i18n::shown_path(path)),
         (Some(path), false) => text!(CONFIG_NO_FILE, crate::i18n::shown_path(path)),

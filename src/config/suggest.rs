@@ -8,7 +8,7 @@ use crate::i18n::keys::CONFIG_EXPECT_THEME;
 /// edits away (a third of the name's length, at least one; a swap of two letters is one
 /// edit), or the start of the name given (`lang` in `language`). Case and `-` against `_`
 /// are no difference.
-pub fn nearest<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let given = folded(given);
     let near = |name: &str| {
         let name = folded(name);

@@ -4,7 +4,7 @@ use super::{Common, Key, Text, Words, colour, excerpt, text};
 use crate::rules::clamber::{Bad, IllegalTurn, Position};
 
 /// The keys of Clamber's texts (`assets/lang/clamber`), each with its English text.
-pub mod keys {
+pub(crate) mod keys {
     use super::Key;
     include!(concat!(env!("OUT_DIR"), "/keys_clamber.rs"));
 }

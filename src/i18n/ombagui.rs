@@ -4,7 +4,7 @@ use super::{Common, Key, Text, Words, colour, excerpt, text};
 use crate::rules::ombagui::{Bad, IllegalMove, Kind, Position};
 
 /// The keys of Ombagui's texts (`assets/lang/ombagui`), each with its English text.
-pub mod keys {
+pub(crate) mod keys {
     use super::Key;
     include!(concat!(env!("OUT_DIR"), "/keys_ombagui.rs"));
 }

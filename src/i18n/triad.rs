@@ -4,7 +4,7 @@ use super::{Common, Key, Text, Words, excerpt, text};
 use crate::rules::triad::{Bad, Illegal, Position};
 
 /// The keys of Triad's texts (`assets/lang/triad`), each with its English text.
-pub mod keys {
+pub(crate) mod keys {
     use super::Key;
     include!(concat!(env!("OUT_DIR"), "/keys_triad.rs"));
 }

@@ -84,7 +84,7 @@ impl Rooms {
 }
 
 impl Door {
-    pub fn new(limits: &Limits) -> Arc<Door> {
+    pub(super) fn new(limits: &Limits) -> Arc<Door> {
         Arc::new(Door {
             limits: limits.clone(),
             rooms: Mutex::default(),
@@ -99,12 +99,13 @@ impl Door {
     }
 
     /// Whether new connections are being taken (not while out of descriptors).
-    pub fn listening(&self) -> bool {
+    #[cfg(test)]
+    pub(super) fn listening(&self) -> bool {
         self.listening.load(Ordering::SeqCst)
     }
 
     /// `tell` hears every change of [`Door::listening`].
-    pub fn tell_listening(&self, tell: Tell) {
+    pub(super) fn tell_listening(&self, tell: Tell) {
         *self.told.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(tell);
     }
 
@@ -116,7 +117,7 @@ impl Door {
         }
     }
 
-    pub fn guests(&self) -> usize {
+    pub(super) fn guests(&self) -> usize {
         self.rooms().guests
     }
 
@@ -197,10 +198,8 @@ impl Drop for Inside {
 
 /// One connection as the accept sees it, handed to its handler: where it comes from, its
 /// place, until when it may take to come in, and the way to cut it.
-pub struct Visit {
+pub(crate) struct Visit {
     pub peer: SocketAddr,
-    /// When it came.
-    pub came: Instant,
     pub deadline: Instant,
     pub cut: Arc<Cut>,
     startup: Option<Startup>,
@@ -212,7 +211,7 @@ impl Visit {
     /// The code or key was right (or a keyless watcher came): a guest's place if there is
     /// one left (the place among those not yet in is given back then); a keyless one only
     /// within the watchers' share. False when the place is full.
-    pub fn come_in(&mut self, keyless: bool) -> bool {
+    pub(crate) fn come_in(&mut self, keyless: bool) -> bool {
         if self.inside.is_some() {
             return true;
         }
@@ -235,12 +234,12 @@ impl Visit {
         true
     }
 
-    pub fn is_in(&self) -> bool {
+    pub(crate) fn is_in(&self) -> bool {
         self.inside.is_some()
     }
 
     /// How many guests are in now.
-    pub fn guests(&self) -> usize {
+    pub(crate) fn guests(&self) -> usize {
         let door = self
             .startup
             .as_ref()
@@ -287,11 +286,9 @@ pub(super) async fn welcome<H, F>(
         // Refused: closed at once, before a byte is read.
         let Some(startup) = accept.knock(peer.ip(), &cut) else { continue };
         let (admitted, coming) = oneshot::channel();
-        let came = Instant::now();
-        let deadline = came + accept.limits.login_time;
+        let deadline = Instant::now() + accept.limits.login_time;
         let visit = Visit {
             peer,
-            came,
             deadline,
             cut: Arc::clone(&cut),
             startup: Some(startup),
@@ -350,7 +347,7 @@ async fn visit_through<H: Handler + Send + 'static>(
 /// Cuts a connection whatever its peer does: its reads and writes fail from then on. It
 /// also knows whether the peer said anything yet.
 #[derive(Default)]
-pub struct Cut {
+pub(crate) struct Cut {
     done: AtomicBool,
     /// The peer sent its first bytes.
     heard: AtomicBool,
@@ -359,7 +356,7 @@ pub struct Cut {
 }
 
 impl Cut {
-    pub fn cut(&self) {
+    pub(crate) fn cut(&self) {
         self.done.store(true, Ordering::SeqCst);
         let mut waiting = self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         for waker in waiting.iter_mut().filter_map(Option::take) {
@@ -368,7 +365,7 @@ impl Cut {
     }
 
     /// Whether the peer said anything yet.
-    pub fn heard(&self) -> bool {
+    pub(crate) fn heard(&self) -> bool {
         self.heard.load(Ordering::Relaxed)
     }
 

@@ -7,7 +7,7 @@ use tokio::sync::watch;
 
 /// The host's time. Clones share it.
 #[derive(Clone, Debug, Default)]
-pub struct Alarm(Option<Arc<Moved>>);
+pub(crate) struct Alarm(Option<Arc<Moved>>);
 
 /// A test's time: where it began, and how far the test has moved it.
 #[derive(Debug)]
@@ -18,11 +18,12 @@ struct Moved {
 
 impl Alarm {
     /// A clock standing still until [`Alarm::advance`] moves it.
-    pub fn fake() -> Alarm {
+    #[cfg(test)]
+    pub(crate) fn fake() -> Alarm {
         Alarm(Some(Arc::new(Moved { began: Instant::now(), by: watch::Sender::new(Duration::ZERO) })))
     }
 
-    pub fn now(&self) -> Instant {
+    pub(crate) fn now(&self) -> Instant {
         match &self.0 {
             None => Instant::now(),
             Some(moved) => moved.began + *moved.by.borrow(),
@@ -30,7 +31,7 @@ impl Alarm {
     }
 
     /// Returns at `due`: tokio's timer, or the test's move that reaches it.
-    pub async fn until(&self, due: Instant) {
+    pub(crate) async fn until(&self, due: Instant) {
         match &self.0 {
             None => tokio::time::sleep_until(due.into()).await,
             Some(moved) => {
@@ -42,7 +43,8 @@ impl Alarm {
     }
 
     /// Moves a test's clock on by `by`, waking what waits until then; tokio's moves by itself.
-    pub fn advance(&self, by: Duration) {
+    #[cfg(test)]
+    pub(crate) fn advance(&self, by: Duration) {
         if let Some(moved) = &self.0 {
             moved.by.send_modify(|moved| *moved += by);
         }

@@ -15,19 +15,24 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// A [`Hosting`] and the thread of the loop that serves its guests.
-pub struct Headless {
+pub(crate) struct Headless {
     hosting: Hosting,
     serving: JoinHandle<()>,
 }
 
 impl Hosting {
     /// Listens on `bind` (port 0 picks a free one) for guests of the game on `link`.
-    pub fn start(link: Arc<Link>, access: Access, key: PrivateKey, bind: SocketAddr) -> Result<Headless> {
+    pub(crate) fn start(
+        link: Arc<Link>,
+        access: Access,
+        key: PrivateKey,
+        bind: SocketAddr,
+    ) -> Result<Headless> {
         Hosting::headless(link, access, key, bind, Limits::default())
     }
 
     /// The same, within other limits than the usual ones.
-    pub fn headless(
+    pub(crate) fn headless(
         link: Arc<Link>,
         access: Access,
         key: PrivateKey,
@@ -39,7 +44,7 @@ impl Hosting {
 
     /// Listens as [`Hosting::start`] does, the host at the game with `host`, an app at a
     /// terminal of its own (drawn on a test backend of the app's size).
-    pub fn start_hosting(
+    pub(crate) fn start_hosting(
         link: Arc<Link>,
         (access, key): (Access, PrivateKey),
         bind: SocketAddr,
@@ -74,7 +79,7 @@ impl Hosting {
 
 impl Headless {
     /// [`Hosting::stop`], once the loop has restored every guest's screen and ended.
-    pub fn stop(self) {
+    pub(crate) fn stop(self) {
         self.hosting.link.close();
         let _ = self.hosting.wakes.send(Wake::Stop);
         let _ = self.serving.join();

@@ -19,7 +19,7 @@ const LAST_BYTES: Duration = Duration::from_secs(3);
 
 /// An SSH server listening within its [`Limits`], each connection's handler made by the
 /// caller, until stopped.
-pub struct SshServer {
+pub(crate) struct SshServer {
     addr: SocketAddr,
     door: Arc<Door>,
     /// Holds the goodbye once the host stops.
@@ -33,7 +33,7 @@ impl SshServer {
     /// Listens on `bind` within `limits`, offering the ways in of `methods`; each
     /// connection is handled by what `guest` makes of its [`Visit`], given the count of
     /// open outputs its handler starts them with.
-    pub fn start<H, F>(
+    pub(crate) fn start<H, F>(
         key: PrivateKey,
         bind: SocketAddr,
         limits: &Limits,
@@ -72,29 +72,25 @@ impl SshServer {
     }
 
     /// Where guests connect.
-    pub fn addr(&self) -> SocketAddr {
+    pub(crate) fn addr(&self) -> SocketAddr {
         self.addr
     }
 
     /// Whether new guests are being let in: false while the process is out of file
     /// descriptors (the server waits for one and takes them then).
-    pub fn listening(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn listening(&self) -> bool {
         self.door.listening()
     }
 
     /// `tell` hears each change of [`SshServer::listening`] (from the server's threads).
-    pub fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
+    pub(crate) fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
         self.door.tell_listening(Box::new(tell));
-    }
-
-    /// Guests in now.
-    pub fn guests(&self) -> usize {
-        self.door.guests()
     }
 
     /// Stops listening and lets every guest go: once their outputs closed (the loop ended
     /// them; [`LAST_BYTES`] at most), each connection is told `goodbye` and closed.
-    pub fn stop(self, goodbye: String) {
+    pub(crate) fn stop(self, goodbye: String) {
         let mut open = self.open.subscribe();
         let closed = open.wait_for(|&open| open == 0);
         let _ = self.runtime.block_on(async { tokio::time::timeout(LAST_BYTES, closed).await });

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 /// Reads events from bytes as they come; a sequence cut between two packets waits for
 /// the rest.
 #[derive(Default, Debug)]
-pub struct Reader {
+pub(crate) struct Reader {
     pending: Vec<u8>,
 }
 
@@ -19,11 +19,11 @@ pub struct Reader {
 const LONGEST: usize = 32;
 
 /// The longest command taken (`ssh HOST COMMAND`), in bytes: the rest is not read.
-pub const LONGEST_COMMAND: usize = 1024;
+pub(crate) const LONGEST_COMMAND: usize = 1024;
 
 impl Reader {
     /// The events in `bytes` (with what an earlier packet left unfinished).
-    pub fn read(&mut self, bytes: &[u8]) -> Vec<Event> {
+    pub(crate) fn read(&mut self, bytes: &[u8]) -> Vec<Event> {
         self.pending.extend_from_slice(bytes);
         let mut events = Vec::new();
         let mut at = 0;

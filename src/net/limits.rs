@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 /// What one host lets strangers (connections not yet in) and guests (in) have.
 #[derive(Clone, Debug)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// From the connection to being in: past it, the connection is closed (OpenSSH's
     /// LoginGraceTime).
     pub login_time: Duration,
@@ -51,7 +51,7 @@ pub struct Limits {
 /// they grow (3 in 10 at `begin`), always at `full`; and never more than `per_source` from
 /// one address.
 #[derive(Clone, Copy, Debug)]
-pub struct Startups {
+pub(crate) struct Startups {
     pub begin: usize,
     pub full: usize,
     pub per_source: usize,
@@ -59,7 +59,7 @@ pub struct Startups {
 
 /// A rate with a burst: `burst` at once, then one more each `every`.
 #[derive(Clone, Copy, Debug)]
-pub struct Rate {
+pub(crate) struct Rate {
     pub burst: u32,
     pub every: Duration,
 }
@@ -88,18 +88,18 @@ impl Default for Limits {
 
 /// The columns and rows of the largest terminal drawn for: a bigger window gets the game
 /// in this much of it (a full frame then costs about 3 MB of the host's memory).
-pub const LARGEST: (u16, u16) = (300, 120);
+pub(crate) const LARGEST: (u16, u16) = (300, 120);
 
 /// A rate's tokens, kept as the time at which the bucket would be full again (the generic
 /// cell rate algorithm): no counter to refill, no timer.
 #[derive(Clone, Copy, Debug)]
-pub struct Bucket {
+pub(crate) struct Bucket {
     rate: Rate,
     full_at: Instant,
 }
 
 impl Bucket {
-    pub fn new(rate: Rate, now: Instant) -> Bucket {
+    pub(crate) fn new(rate: Rate, now: Instant) -> Bucket {
         Bucket { rate, full_at: now }
     }
 
@@ -113,7 +113,7 @@ impl Bucket {
     }
 
     /// Takes `n` tokens if the bucket has them.
-    pub fn try_take(&mut self, now: Instant, n: u32) -> bool {
+    pub(crate) fn try_take(&mut self, now: Instant, n: u32) -> bool {
         let full_at = self.after(now, n);
         let fits = full_at.saturating_duration_since(now) <= self.allowance();
         if fits {
@@ -123,36 +123,36 @@ impl Bucket {
     }
 
     /// Whether one token could be taken now.
-    pub fn has(&self, now: Instant) -> bool {
+    pub(crate) fn has(&self, now: Instant) -> bool {
         self.after(now, 1).saturating_duration_since(now) <= self.allowance()
     }
 
     /// Takes a token whatever: the time at which it is really there (now, or later when
     /// others took the burst first). Tokens are handed out in the order they were asked.
-    pub fn reserve(&mut self, now: Instant) -> Instant {
+    pub(crate) fn reserve(&mut self, now: Instant) -> Instant {
         self.reserve_n(now, 1)
     }
 
     /// Takes `n` tokens whatever: the time at which they are all there.
-    pub fn reserve_n(&mut self, now: Instant, n: u32) -> Instant {
+    pub(crate) fn reserve_n(&mut self, now: Instant, n: u32) -> Instant {
         self.full_at = self.after(now, n);
         (self.full_at.checked_sub(self.allowance())).map_or(now, |at| at.max(now))
     }
 
     /// When one token can be taken, at the soonest.
-    pub fn ready_at(&self, now: Instant) -> Instant {
+    pub(crate) fn ready_at(&self, now: Instant) -> Instant {
         let after = self.after(now, 1);
         after.checked_sub(self.allowance()).map_or(now, |at| at.max(now))
     }
 
-    pub fn is_full(&self, now: Instant) -> bool {
+    pub(crate) fn is_full(&self, now: Instant) -> bool {
         self.full_at <= now
     }
 }
 
 /// Where a connection comes from, as limits count it: an IPv4 address, or an IPv6 /64 (one
 /// machine usually has a whole /64 to choose from).
-pub fn source(address: IpAddr) -> IpAddr {
+pub(crate) fn source(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -18,7 +18,7 @@ pub(super) struct LoginTries {
 }
 
 impl LoginTries {
-    pub fn new(limits: &Limits) -> LoginTries {
+    pub(super) fn new(limits: &Limits) -> LoginTries {
         LoginTries {
             limits: limits.clone(),
             all: Mutex::new(Bucket::new(limits.wrong_codes, Instant::now())),
@@ -27,14 +27,14 @@ impl LoginTries {
     }
 
     /// Whether a code from `address` is checked at all: not while its wrong ones are spent.
-    pub fn may_try(&self, address: IpAddr) -> bool {
+    pub(super) fn may_try(&self, address: IpAddr) -> bool {
         let sources = self.sources.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         sources.get(&source(address)).is_none_or(|bucket| bucket.has(Instant::now()))
     }
 
     /// A wrong code from `address`: counted for the address, then paid for from everyone's
     /// budget, waiting while others' wrong codes spend it (until `deadline` at most).
-    pub async fn wrong(&self, address: IpAddr, deadline: Instant) {
+    pub(super) async fn wrong(&self, address: IpAddr, deadline: Instant) {
         let now = Instant::now();
         {
             let mut sources = self.sources.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

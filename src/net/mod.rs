@@ -10,25 +10,24 @@ use crate::record::AnyRecordExt;
 mod accept;
 mod alarm;
 mod guests;
-#[cfg(any(test, feature = "test-hooks"))]
+#[cfg(test)]
 mod headless;
 mod host;
-pub mod input;
+pub(crate) mod input;
 mod limits;
 mod login_tries;
 mod output;
 mod place;
 mod session;
 
-pub use accept::{Cut, Visit};
-pub use alarm::Alarm;
-#[cfg(any(test, feature = "test-hooks"))]
-pub use headless::Headless;
-pub use host::SshServer;
-pub use limits::{Bucket, LARGEST, Limits, Rate, Startups, source};
-pub use output::{Open, Outbox, Output};
-pub use place::{Asked, Inlet, Keys, Place, Sent, Visitor, Welcome};
-pub use session::Doors;
+pub(crate) use alarm::Alarm;
+#[cfg(test)]
+pub(crate) use headless::Headless;
+pub(crate) use host::SshServer;
+pub(crate) use limits::{Bucket, LARGEST, Limits, Rate, Startups, source};
+pub(crate) use output::{Outbox, Output};
+pub(crate) use place::{Asked, Inlet, Keys, Place, Sent, Visitor, Welcome};
+pub(crate) use session::Doors;
 
 use crate::app::App;
 use crate::app::event::Wake;
@@ -52,7 +51,7 @@ use std::sync::mpsc::SyncSender;
 
 /// Where and for whom `hexstack serve` listens.
 #[derive(clap::Args)]
-pub struct Listen {
+pub(crate) struct Listen {
     /// The port the friend connects to
     #[arg(long, default_value_t = 2222)]
     pub port: u16,
@@ -67,14 +66,14 @@ pub struct Listen {
 
 /// Who may come in: whoever gives the join code as password, or holds the key named.
 #[derive(Clone, Debug)]
-pub struct Access {
+pub(crate) struct Access {
     pub code: String,
     pub key: Option<PublicKey>,
 }
 
 /// A fresh join code: eight letters and digits in two groups (`k3m9-pq7x`), none that reads
 /// like another (no 0/o, 1/l): 40 bits, read out in two breaths.
-pub fn join_code() -> String {
+pub(crate) fn join_code() -> String {
     use rand::RngExt;
     const SIGNS: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
     let mut rng = rand::rng();
@@ -85,7 +84,7 @@ pub fn join_code() -> String {
 
 /// A guest's window as drawn for: what the guest asked, within [`LARGEST`]. Nothing is
 /// allocated after the request's own numbers.
-pub fn area(columns: u32, rows: u32) -> Rect {
+pub(crate) fn area(columns: u32, rows: u32) -> Rect {
     let clamp = |n: u32, most: u16| n.clamp(1, u32::from(most)) as u16;
     Rect::new(0, 0, clamp(columns, LARGEST.0), clamp(rows, LARGEST.1))
 }
@@ -102,7 +101,7 @@ fn same_code(typed: &str, code: &str) -> bool {
 
 /// The host's key, made once and kept in `dir`, so that a friend's ssh knows the host
 /// again the next time.
-pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
+pub(crate) fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
     let path = dir.join("host_key");
     let failed = |error: &dyn std::fmt::Display| {
         text!(ERR_READ, crate::i18n::shown_path(&path)).because(error.to_string())
@@ -119,7 +118,7 @@ pub fn host_key(dir: &Path) -> Result<PrivateKey, Text> {
 }
 
 /// The game a host opens to guests.
-pub enum Hosted {
+pub(crate) enum Hosted {
     /// A new game from this position, on this time control (or without clocks).
     New(AnyPosition, Option<crate::clock::TimeControl>),
     /// A kept game, read from this file, which goes on keeping it.
@@ -128,7 +127,7 @@ pub enum Hosted {
 
 /// `hexstack serve`: the game on this terminal, the host playing Blue, and open to one
 /// friend (Red) and any number of watchers over SSH, until the host quits.
-pub fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
+pub(crate) fn serve(hosted: Hosted, listen: &Listen, profile: Profile) -> Result<(), Text> {
     let dir = profile.folders.data().ok_or_else(|| text!(NET_NO_DATA_DIR))?.to_path_buf();
     let key = host_key(&dir)?;
     let allowed = match &listen.allow_key {
@@ -194,7 +193,7 @@ fn invite(port: u16, bind: std::net::IpAddr, code: &str) -> Text {
 
 /// The SSH server of a shared game, running on its own threads until stopped. Its guests'
 /// terminals are served by the loop whose channel it was given.
-pub struct Hosting {
+pub(crate) struct Hosting {
     link: Arc<Link>,
     server: SshServer,
     wakes: SyncSender<Wake>,
@@ -203,7 +202,7 @@ pub struct Hosting {
 impl Hosting {
     /// Listens on `bind` within `limits`, for guests of the game on `link` whose terminals
     /// the loop of `wakes` serves.
-    pub fn start_with(
+    pub(crate) fn start_with(
         link: Arc<Link>,
         access: Access,
         key: PrivateKey,
@@ -229,31 +228,27 @@ impl Hosting {
     }
 
     /// Where guests connect.
-    pub fn addr(&self) -> SocketAddr {
+    pub(crate) fn addr(&self) -> SocketAddr {
         self.server.addr()
     }
 
     /// Whether new guests are being let in: false while the process is out of file
     /// descriptors (the server waits for one and takes them then).
-    pub fn listening(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn listening(&self) -> bool {
         self.server.listening()
     }
 
     /// `tell` hears each change of [`Hosting::listening`] (from the server's threads), so
     /// that the host's screen can say it.
-    pub fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
+    pub(crate) fn tell_listening(&self, tell: impl Fn(bool) + Send + Sync + 'static) {
         self.server.tell_listening(tell);
-    }
-
-    /// Guests in now, players and watchers.
-    pub fn guests(&self) -> usize {
-        self.server.guests()
     }
 
     /// Stops listening and lets every guest go, their terminals left clean: the loop
     /// restored each guest's screen as it ended, and the connections close once that went
     /// out (a few seconds at most: on a busy machine the sending tasks may wait their turn).
-    pub fn stop(self) {
+    pub(crate) fn stop(self) {
         self.link.close();
         let _ = self.wakes.send(Wake::Stop);
         // The SSH goodbye is the protocol's: each guest's screen was told in its language.

@@ -23,16 +23,16 @@ const WHOLE: usize = LARGEST.0 as usize * LARGEST.1 as usize * 48;
 const CLOSING: Duration = Duration::from_secs(2);
 
 /// The ratatui backend's writer for one guest.
-pub struct Output {
+pub(crate) struct Output {
     outbox: Arc<Outbox>,
     buffer: Vec<u8>,
 }
 
 /// How many guests' outputs are open.
-pub type Open = Arc<tokio::sync::watch::Sender<usize>>;
+pub(crate) type Open = Arc<tokio::sync::watch::Sender<usize>>;
 
 /// Between the loop (which puts frames) and the task that sends them.
-pub struct Outbox {
+pub(crate) struct Outbox {
     /// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
     backlog: usize,
     waiting: Mutex<Waiting>,
@@ -68,12 +68,12 @@ impl Outbox {
     }
 
     /// A line the guest reads once the screen is restored, before the connection closes.
-    pub fn farewell(&self, line: String) {
+    pub(crate) fn farewell(&self, line: String) {
         self.waiting().farewell = Some(line);
     }
 
     /// The exit status the channel ends with.
-    pub fn exit_status(&self, status: u32) {
+    pub(crate) fn exit_status(&self, status: u32) {
         self.waiting().status = status;
     }
 
@@ -91,7 +91,7 @@ impl Outbox {
 
     /// Echoes what a terminal served in lines typed (its client's terminal is raw and shows
     /// nothing itself), beside what the place writes; bounded as any output is.
-    pub fn echo(&self, typed: &[u8]) -> io::Result<()> {
+    pub(crate) fn echo(&self, typed: &[u8]) -> io::Result<()> {
         self.put(typed.to_vec())
     }
 
@@ -144,19 +144,19 @@ impl Outbox {
 
     /// The loop is over: what it still writes (ratatui's own goodbye, showing the cursor)
     /// fails quietly if the guest is gone, instead of telling the host's terminal.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.waiting().done = true;
         self.ready.notify_one();
     }
 
     /// It carries lines a program reads: past the backlog the connection is let go rather
     /// than sent a whole frame.
-    pub fn carries_lines(&self) {
+    pub(crate) fn carries_lines(&self) {
         self.lines.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The guest's ssh closed the channel: whatever was sent before reached it.
-    pub fn peer_closed(&self) {
+    pub(crate) fn peer_closed(&self) {
         self.peer_closed.notify_one();
     }
 
@@ -171,7 +171,7 @@ impl Output {
     /// Starts the task that sends `writer`'s channel what the loop draws; `cut` drops the
     /// guest who leaves a frame untaken for `stall`. Must run inside the server's runtime.
     /// `open` counts the outputs not closed yet, for the host to wait on when it stops.
-    pub fn start(
+    pub(crate) fn start(
         writer: ChannelWriteHalf<Msg>,
         handle: Handle,
         cut: Arc<Cut>,
@@ -207,11 +207,11 @@ impl Output {
         Output { outbox: Arc::new(outbox), buffer: Vec::new() }
     }
 
-    pub fn outbox(&self) -> Arc<Outbox> {
+    pub(crate) fn outbox(&self) -> Arc<Outbox> {
         Arc::clone(&self.outbox)
     }
 
-    pub fn redraw(&self) -> Redraw {
+    pub(crate) fn redraw(&self) -> Redraw {
         self.outbox.redraw.clone()
     }
 }

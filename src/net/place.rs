@@ -15,7 +15,7 @@ use std::time::Duration;
 
 /// How a place lets people in and what they may ask of it: its rules, as data.
 #[derive(Clone, Debug)]
-pub struct Welcome {
+pub(crate) struct Welcome {
     /// The join code a friend types as the password (`serve`'s).
     pub code: Option<String>,
     /// Whose key lets them in.
@@ -37,7 +37,7 @@ pub struct Welcome {
 
 /// Whose key lets them in.
 #[derive(Clone, Debug)]
-pub enum Keys {
+pub(crate) enum Keys {
     /// Nobody's.
     None,
     /// This one key's (`serve --allow-key`).
@@ -74,7 +74,7 @@ impl Welcome {
 
 /// Who came in, as the place is told.
 #[derive(Clone, Debug)]
-pub struct Visitor {
+pub(crate) struct Visitor {
     /// The connection's number, the same for all it sends.
     pub id: u64,
     /// The name typed (`ssh NAME@HOST`).
@@ -89,7 +89,7 @@ pub struct Visitor {
 
 /// What a connection's channel asks for.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Asked {
+pub(crate) enum Asked {
     /// A terminal of this size.
     Terminal(Rect),
     /// A command's words, as the client sent them.
@@ -101,7 +101,7 @@ pub enum Asked {
 }
 
 /// What a connection sent.
-pub enum Sent<'a> {
+pub(crate) enum Sent<'a> {
     /// A terminal's keys, clicks and resizes.
     Input(Vec<Event>),
     /// A command's input, or what is typed on a terminal served in lines.
@@ -111,14 +111,14 @@ pub enum Sent<'a> {
 }
 
 /// Where what connections send goes: `serve`'s loop, or the club's hub.
-pub trait Place: Send + Sync + 'static {
+pub(crate) trait Place: Send + Sync + 'static {
     /// Connection `visitor` is in and asks for `asked`, its output `output`: where what
     /// it sends goes from now on; none when the place answered it whole (and closes it).
     fn open(&self, visitor: Visitor, asked: Asked, output: Output) -> Option<Box<dyn Inlet>>;
 }
 
 /// Where one connection's keys or bytes go; dropped, the place hears it went.
-pub trait Inlet: Send {
+pub(crate) trait Inlet: Send {
     /// Takes what the connection sent: false when the place can take no more from it (it
     /// sends faster than anyone types), and the connection is let go.
     fn sent(&mut self, sent: Sent) -> bool;

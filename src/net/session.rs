@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What every connection's handler shares.
-pub struct Doors<P: Place> {
+pub(crate) struct Doors<P: Place> {
     place: Arc<P>,
     welcome: Arc<Welcome>,
     limits: Arc<Limits>,
@@ -31,7 +31,7 @@ pub struct Doors<P: Place> {
 }
 
 impl<P: Place> Doors<P> {
-    pub fn new(place: P, welcome: Welcome, limits: Limits, open: output::Open) -> Doors<P> {
+    pub(crate) fn new(place: P, welcome: Welcome, limits: Limits, open: output::Open) -> Doors<P> {
         Doors {
             place: Arc::new(place),
             login_tries: Arc::new(LoginTries::new(&limits)),
@@ -43,7 +43,7 @@ impl<P: Place> Doors<P> {
     }
 
     /// The handler of a new connection.
-    pub fn session(&self, visit: Visit) -> Session<P> {
+    pub(crate) fn session(&self, visit: Visit) -> Session<P> {
         Session {
             id: self.next.fetch_add(1, Ordering::Relaxed),
             place: Arc::clone(&self.place),
@@ -69,13 +69,13 @@ impl<P: Place> Doors<P> {
     }
 
     /// The ways in the place offers.
-    pub fn methods(welcome: &Welcome) -> MethodSet {
+    pub(crate) fn methods(welcome: &Welcome) -> MethodSet {
         welcome.methods()
     }
 }
 
 /// One connection.
-pub struct Session<P: Place> {
+pub(crate) struct Session<P: Place> {
     id: u64,
     place: Arc<P>,
     welcome: Arc<Welcome>,

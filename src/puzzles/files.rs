@@ -47,7 +47,7 @@ pub(crate) fn history_path(folders: &Folders) -> Option<PathBuf> {
 
 /// The history kept in `file` (none: an empty one, not kept), what a stopped write of it
 /// left beside it gone first.
-pub fn kept_history(file: Option<PathBuf>) -> KeptHistory {
+pub(crate) fn kept_history(file: Option<PathBuf>) -> KeptHistory {
     let history = file.as_deref().map_or_else(History::default, |path| {
         crate::store::remove_stale_writes(path);
         load_history(path)
@@ -56,7 +56,7 @@ pub fn kept_history(file: Option<PathBuf>) -> KeptHistory {
 }
 
 /// The history in the file at `path`; a missing or unreadable file is an empty one.
-pub fn load_history(path: &Path) -> History {
+pub(crate) fn load_history(path: &Path) -> History {
     let mut text = String::new();
     let read = std::fs::File::open(path).and_then(|file| file.take(MOST_BYTES).read_to_string(&mut text));
     match read {
@@ -98,7 +98,7 @@ fn read_text(path: &Path) -> Result<String, Text> {
 
 /// The player's puzzles in the file at `path` (none if there is no file), and the lines
 /// skipped.
-pub fn read_own(path: &Path) -> Result<(Vec<Puzzle>, Skipped), Text> {
+pub(crate) fn read_own(path: &Path) -> Result<(Vec<Puzzle>, Skipped), Text> {
     Ok(own::read_mine(&read_text(path)?))
 }
 

@@ -17,7 +17,7 @@ pub(crate) const MOST_LINES: usize = 10_000;
 /// data folder): what the puzzle screen is handed by the program around it
 /// ([`super::files::kept_history`] reads it).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct KeptHistory {
+pub(crate) struct KeptHistory {
     /// The attempts and streaks read.
     pub history: History,
     /// Where they are kept.
@@ -26,7 +26,7 @@ pub struct KeptHistory {
 
 /// One attempt at a puzzle.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Attempt {
+pub(crate) struct Attempt {
     /// When, as `2026-12-03 15:31 UTC`.
     pub date: String,
     /// The puzzle's id.
@@ -50,20 +50,20 @@ enum Entry {
 
 /// Every attempt kept, and the streaks ended, in order.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct History {
+pub(crate) struct History {
     entries: Vec<Entry>,
 }
 
 impl History {
     /// The history in `text`: bad lines skipped, the last [`MOST_LINES`] kept.
-    pub fn read(text: &str) -> History {
+    pub(crate) fn read(text: &str) -> History {
         let lines: Vec<&str> = text.lines().collect();
         let latest = &lines[lines.len().saturating_sub(MOST_LINES)..];
         History { entries: latest.iter().filter_map(|line| entry(line)).collect() }
     }
 
     /// Adds an attempt (the oldest line goes past [`MOST_LINES`]).
-    pub fn add(&mut self, attempt: Attempt) {
+    pub(crate) fn add(&mut self, attempt: Attempt) {
         self.push(Entry::Attempt(attempt));
     }
 
@@ -79,7 +79,7 @@ impl History {
     }
 
     /// The attempts, oldest first.
-    pub fn attempts(&self) -> impl Iterator<Item = &Attempt> {
+    pub(crate) fn attempts(&self) -> impl Iterator<Item = &Attempt> {
         self.entries.iter().filter_map(|entry| match entry {
             Entry::Attempt(attempt) => Some(attempt),
             Entry::Streak { .. } => None,
@@ -87,7 +87,7 @@ impl History {
     }
 
     /// The player's rating now: after the last attempt, else a new player's.
-    pub fn rating(&self) -> Rating {
+    pub(crate) fn rating(&self) -> Rating {
         self.attempts().last().map_or_else(Rating::default, |attempt| attempt.rating)
     }
 
@@ -97,13 +97,13 @@ impl History {
     }
 
     /// How many attempts were solved, and failed.
-    pub fn counts(&self) -> (usize, usize) {
+    pub(crate) fn counts(&self) -> (usize, usize) {
         let solved = self.attempts().filter(|attempt| attempt.solved).count();
         (solved, self.attempts().count() - solved)
     }
 
     /// The longest streak ended.
-    pub fn best_streak(&self) -> u32 {
+    pub(crate) fn best_streak(&self) -> u32 {
         let lengths = self.entries.iter().filter_map(|entry| match entry {
             Entry::Streak { length, .. } => Some(*length),
             Entry::Attempt(_) => None,

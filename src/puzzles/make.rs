@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 
 /// What to make, and how much each search may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub(crate) struct Options {
     /// How many puzzles.
     pub count: usize,
     /// The seed of the self-play games: their levels and openings.
@@ -37,7 +37,7 @@ pub struct Options {
 
 impl Options {
     /// The budgets the shipped sets were made with.
-    pub fn new(count: usize, seed: u64) -> Options {
+    pub(crate) fn new(count: usize, seed: u64) -> Options {
         Options {
             count,
             seed,
@@ -50,7 +50,7 @@ impl Options {
 }
 
 /// A game to look for puzzles in: its turns from its start, and where it comes from.
-pub struct SourceGame<G: Game> {
+pub(crate) struct SourceGame<G: Game> {
     pub(crate) start: G,
     /// The turns played, from its start.
     pub turns: Vec<G::Turn>,
@@ -205,7 +205,7 @@ impl<G: Themes> Maker<G> {
 /// The `number`th self-play game of a run with `options.seed`: each side at a level from 1
 /// to 3 picked by the seed, searching a fixed depth within a budget of positions; the
 /// first turns picked at random among those that do not lose at once.
-pub fn self_play<G: Themes>(start: G, options: Options, number: u64) -> SourceGame<G> {
+pub(crate) fn self_play<G: Themes>(start: G, options: Options, number: u64) -> SourceGame<G> {
     let seed = position_key(&(options.seed, number));
     let levels = [seed % 3, seed / 3 % 3].map(|level| level as u8 + 1);
     let mut searches = [Search::new(), Search::new()];
@@ -283,7 +283,7 @@ fn played<G: Game>(
 /// Makes puzzles from `start`'s game and board, in `saved` games first (named), then in
 /// self-play: each one handed to `emit` as it is made; `progress` hears of each self-play
 /// game (how many played, how many puzzles made).
-pub fn make(
+pub(crate) fn make(
     start: &AnyPosition,
     saved: &[(String, AnyRecord)],
     options: Options,

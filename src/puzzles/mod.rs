@@ -13,30 +13,31 @@
 //! mistake, so that the board can show it as the last turn.
 
 mod clamber;
-pub mod files;
-pub mod history;
-pub mod make;
+pub(crate) mod files;
+pub(crate) mod history;
+pub(crate) mod make;
 mod ombagui;
-pub mod pick;
+pub(crate) mod pick;
 
-pub mod rating;
+pub(crate) mod rating;
 mod themes;
 #[cfg(feature = "third-game")]
 mod triad;
 mod unpack;
 
-pub use crate::ai::proof::{Prover, Spent};
 pub(crate) use themes::game_of as theme_game;
-pub use themes::{Theme, Themes, counts as theme_counts, order as theme_order, words as theme_words};
+pub(crate) use themes::{Theme, Themes, counts as theme_counts, words as theme_words};
 
+#[cfg(test)]
+pub(crate) use crate::ai::proof::Prover;
 use crate::ai::review::skip_if_stuck;
 use crate::i18n::keys::*;
 use crate::i18n::{Text, Words, excerpt, parse_error, text};
-use crate::rules::{AnyPosition, Colour, Game, GameKind, Outcome};
+use crate::rules::{AnyPosition, Game, GameKind, Outcome};
 use std::fmt;
 use std::sync::OnceLock;
 
-pub mod own;
+pub(crate) mod own;
 
 /// The most fields a line has.
 const FIELDS: usize = 9;
@@ -47,7 +48,7 @@ pub(crate) const LONGEST_SOLUTION: usize = 31;
 
 /// One puzzle, as its line says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
+pub(crate) struct Puzzle {
     /// Its name, unique within a set: `c3-0042`, `mine-...`.
     pub id: String,
     /// The game it is of.
@@ -68,7 +69,7 @@ pub struct Puzzle {
 
 /// What a puzzle asks, once its line is checked against the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
+pub(crate) enum Goal {
     /// The line ends with the solver's win, after this many of the solver's turns.
     Win {
         /// How many of the solver's turns.
@@ -82,7 +83,7 @@ pub enum Goal {
 impl Puzzle {
     /// A puzzle from its line, or why the line is not one (its rules are not checked
     /// here: [`Puzzle::check`] does that).
-    pub fn read(line: &str) -> Result<Puzzle, Text> {
+    pub(crate) fn read(line: &str) -> Result<Puzzle, Text> {
         if line.len() > LONGEST_LINE {
             return Err(text!(PUZZLE_LONG, LONGEST_LINE));
         }
@@ -117,24 +118,19 @@ impl Puzzle {
     }
 
     /// The position to solve, or why it is not one.
-    pub fn start(&self) -> Result<AnyPosition, Text> {
+    pub(crate) fn start(&self) -> Result<AnyPosition, Text> {
         Ok(self.game.position(&self.position, None)?)
     }
 
-    /// Who solves it: the player to move in its position.
-    pub fn solver(&self) -> Result<Colour, Text> {
-        Ok(crate::each_game!(self.start()?, p => p.to_move()))
-    }
-
     /// How many of the solver's turns the solution holds.
-    pub fn solver_turns(&self) -> usize {
+    pub(crate) fn solver_turns(&self) -> usize {
         self.solution.len().div_ceil(2)
     }
 
     /// Checks the puzzle against the rules: its position, its mistake (which must lead to
     /// it), every turn of its line legal in turn, and nothing played once the game is
     /// over. A line that ends with the solver's win is a [`Goal::Win`].
-    pub fn check(&self) -> Result<Goal, Text> {
+    pub(crate) fn check(&self) -> Result<Goal, Text> {
         crate::each_game!(self.start()?, start, G => Ok(self.replay::<G>(start)?.goal))
     }
 
@@ -195,7 +191,8 @@ impl Puzzle {
     /// turn but the last the only one that wins as fast, the last winning at once, each
     /// reply a longest defence. `None` when `budget` positions a question were not enough
     /// to tell.
-    pub fn proved(&self, budget: u64) -> Result<Option<bool>, Text> {
+    #[cfg(test)]
+    pub(crate) fn proved(&self, budget: u64) -> Result<Option<bool>, Text> {
         crate::each_game!(self.start()?, start, G => {
             let line = self.solution.iter().map(|turn| turn.parse()).collect::<Result<Vec<_>, _>>();
             let line: Vec<<G as Game>::Turn> = line.map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
@@ -205,7 +202,8 @@ impl Puzzle {
 
     /// The themes the rules give its solution ([`themes::themes_of`]), as `puzzles make`
     /// writes them: the shipped sets hold exactly these.
-    pub fn tagged(&self) -> Result<Vec<String>, Text> {
+    #[cfg(test)]
+    pub(crate) fn tagged(&self) -> Result<Vec<String>, Text> {
         crate::each_game!(self.start()?, start, G => {
             let line = self.solution.iter().map(|turn| turn.parse()).collect::<Result<Vec<_>, _>>();
             let line: Vec<<G as Game>::Turn> = line.map_err(|e| text!(LOAD_BAD_TURN, parse_error(&e)))?;
@@ -240,7 +238,7 @@ impl fmt::Display for Puzzle {
 
 /// The puzzles of a set's text: one a line, `#` lines and blank lines skipped. The error
 /// names the first bad line's number.
-pub fn read_set(text: &str) -> Result<Vec<Puzzle>, Text> {
+pub(crate) fn read_set(text: &str) -> Result<Vec<Puzzle>, Text> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
@@ -250,7 +248,7 @@ pub fn read_set(text: &str) -> Result<Vec<Puzzle>, Text> {
 
 /// Every shipped puzzle, unpacked and read once. The sets are checked by the tests, so a
 /// bad line cannot ship; were one to, it would be left out rather than stop the program.
-pub fn shipped() -> &'static [Puzzle] {
+pub(crate) fn shipped() -> &'static [Puzzle] {
     static SHIPPED_PUZZLES: OnceLock<Vec<Puzzle>> = OnceLock::new();
     SHIPPED_PUZZLES.get_or_init(|| {
         let sets = GameKind::ALL.iter().flat_map(|&kind| crate::each_game!(kind kind, G => G::SHIPPED));

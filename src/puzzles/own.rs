@@ -25,7 +25,7 @@ pub(crate) const MOST: usize = 2000;
 const HEAD: &str = "# hexstack: puzzles from your own mistakes, newest last (docs/puzzles.md)";
 
 /// A reviewed game, as its puzzles are made from it.
-pub struct Reviewed<'a, G: Game> {
+pub(crate) struct Reviewed<'a, G: Game> {
     /// The start and the position after each turn ([`review::positions`]).
     pub positions: &'a [G],
     /// The turns played.
@@ -67,7 +67,7 @@ pub(crate) fn budget(review: Budget) -> Budget {
 /// fresh one: the same puzzles on any number. Each turn to check has two positions to look
 /// at (after the better turn, after the turn played), and each is a job of its own, so
 /// that three turns keep two threads busy alike. None if `stop` is set on the way.
-pub fn puzzles<G: Evaluate>(
+pub(crate) fn puzzles<G: Evaluate>(
     game: &Reviewed<G>,
     (budget, threads): (Budget, usize),
     stop: &AtomicBool,

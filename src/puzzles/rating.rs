@@ -2,7 +2,7 @@
 //! and puzzles. A puzzle is an opponent whose rating is the puzzle's, with a fixed
 //! deviation: solved is a win, failed a loss.
 
-pub use hexstack_glicko::Rating;
+pub(crate) use hexstack_glicko::Rating;
 
 /// A puzzle's deviation: its rating is taken as known this well.
 pub(crate) const PUZZLE_DEVIATION: f64 = 80.0;

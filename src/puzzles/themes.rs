@@ -15,7 +15,7 @@ use crate::rules::{Colour, Game, GameKind};
 
 /// A game's own theme: its name in the puzzle line, and its words.
 #[derive(Clone, Copy, Debug)]
-pub struct Theme {
+pub(crate) struct Theme {
     /// Its name in the puzzle line (`chain-capture`).
     pub name: &'static str,
     /// A few words for the list of themes and the puzzle's panel.
@@ -26,7 +26,7 @@ pub struct Theme {
 
 /// What a game's puzzles are: the rules' words for one of the solver's turns, how their
 /// ids begin, and the sets shipped with the program. Each game says it in its own file.
-pub trait Themes: Evaluate {
+pub(crate) trait Themes: Evaluate {
     /// The game's own themes, in the order they are listed.
     const THEMES: &'static [Theme] = &[];
 
@@ -84,7 +84,7 @@ const COMMON: [Theme; 4] = {
 
 /// A theme's title and what it means, in words; `None` for a name no game gives (a
 /// hand-written file's own).
-pub fn words(name: &str) -> Option<(Text, Text)> {
+pub(crate) fn words(name: &str) -> Option<(Text, Text)> {
     use crate::i18n::keys::{THEME_WIN_IN, THEME_WIN_IN_ABOUT};
     if let Some(turns) = name.strip_prefix("win-in-").and_then(|n| n.parse::<u32>().ok()) {
         return Some((text!(THEME_WIN_IN, turns), text!(THEME_WIN_IN_ABOUT)));
@@ -102,7 +102,7 @@ pub(crate) fn game_of(name: &str) -> Option<GameKind> {
 }
 
 /// Each theme of `puzzles` and how many have it, in the list's order ([`order`]).
-pub fn counts(puzzles: &[super::Puzzle]) -> Vec<(String, usize)> {
+pub(crate) fn counts(puzzles: &[super::Puzzle]) -> Vec<(String, usize)> {
     let mut counts = std::collections::BTreeMap::<&str, usize>::new();
     for theme in puzzles.iter().flat_map(|puzzle| &puzzle.themes) {
         *counts.entry(theme).or_default() += 1;
@@ -115,7 +115,7 @@ pub fn counts(puzzles: &[super::Puzzle]) -> Vec<(String, usize)> {
 
 /// Where a theme comes in the list of themes: the lengths first, shortest first, then a
 /// parry, the rules' themes in the games' order, the player's own, and any other by name.
-pub fn order(name: &str) -> (usize, u32, String) {
+pub(crate) fn order(name: &str) -> (usize, u32, String) {
     if let Some(turns) = name.strip_prefix("win-in-").and_then(|n| n.parse::<u32>().ok()) {
         return (0, turns, String::new());
     }

@@ -4,30 +4,33 @@
 //! resignation, kept at the line's end.
 
 use super::{End, Record};
-use crate::clock::{Clock, Timepiece};
+use crate::clock::Clock;
+#[cfg(test)]
+use crate::clock::Timepiece;
 use crate::rules::{Colour, Game};
 use std::time::{Duration, Instant};
 
 impl<G: Game> Record<G> {
     /// The same game played on `clock` (or without clocks).
-    pub fn with_clock(mut self, clock: Option<Clock>) -> Record<G> {
+    pub(crate) fn with_clock(mut self, clock: Option<Clock>) -> Record<G> {
         self.set_clock(clock);
         self
     }
 
     /// The game is played on `clock` from now on (or without clocks).
-    pub fn set_clock(&mut self, clock: Option<Clock>) {
+    pub(crate) fn set_clock(&mut self, clock: Option<Clock>) {
         self.clock = clock;
         self.revision += 1;
     }
 
     /// The game's clocks, if it is played on time.
-    pub fn clock(&self) -> Option<&Clock> {
+    pub(crate) fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
     }
 
     /// The clocks read the time from `time` from now on (a test's fake timepiece).
-    pub fn set_time(&mut self, time: Timepiece) {
+    #[cfg(test)]
+    pub(crate) fn set_time(&mut self, time: Timepiece) {
         if let Some(clock) = self.clock.as_mut() {
             clock.set_time(time);
         }
@@ -42,7 +45,7 @@ impl<G: Game> Record<G> {
     /// Runs the clock of the player to move if the game goes on at its line's end and
     /// nothing `holds` the clocks, else stops it; ends the game if a flag fell. Whether the
     /// game ended so.
-    pub fn keep_time(&mut self, holds: bool) -> bool {
+    pub(crate) fn keep_time(&mut self, holds: bool) -> bool {
         if self.flag_fallen().is_some() {
             return true;
         }

@@ -12,7 +12,7 @@ pub(crate) const MAX_LINE: usize = 4096;
 
 /// `text` for a header field: a backslash, a control character, and white space at either
 /// end (which reading trims) are written as escapes, so any text reads back the same.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let last = text.chars().count().saturating_sub(1);
     let mut out = String::with_capacity(text.len());
     for (n, c) in text.chars().enumerate() {
@@ -65,7 +65,7 @@ pub(crate) fn unescape(text: &str) -> String {
 }
 
 /// The first control character in `line` (a tab aside, which is white space), if any.
-pub fn control(line: &str) -> Option<char> {
+pub(crate) fn control(line: &str) -> Option<char> {
     line.chars().find(|&c| c.is_control() && c != '\t')
 }
 

@@ -18,7 +18,7 @@ const SECONDS: Noun = Noun([SPEECH_COUNT_SECOND_ONE, SPEECH_COUNT_SECOND_FEW, SP
 
 /// `board`: row by row from the bottom, each cell and what stands on it; `board blue`
 /// (or red): that player's alone.
-pub fn board<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
+pub(super) fn board<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
     if asked.is_empty() {
         return out.say_all(rows(position));
     }
@@ -29,7 +29,7 @@ pub fn board<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
 }
 
 /// The board row by row, from row 1 up: a row with nothing on it in a few words.
-pub fn rows<G: Spoken>(position: &G) -> Vec<Text> {
+pub(super) fn rows<G: Spoken>(position: &G) -> Vec<Text> {
     let mut rows: BTreeMap<u8, Vec<Cell>> = BTreeMap::new();
     for cell in position.board().cells() {
         rows.entry(cell.row()).or_default().push(cell);
@@ -52,7 +52,7 @@ pub fn rows<G: Spoken>(position: &G) -> Vec<Text> {
 
 /// Both players' stacks, for a board set up (a rules example, a puzzle, a loaded game):
 /// nothing when it is empty.
-pub fn owners<G: Spoken>(position: &G) -> Vec<Text> {
+pub(super) fn owners<G: Spoken>(position: &G) -> Vec<Text> {
     if position.board().cells().all(|cell| position.on_cell(cell).is_none()) {
         return vec![text!(SPEECH_BOARD_EMPTY)];
     }
@@ -72,7 +72,7 @@ fn colour(word: &str, lang: crate::i18n::Lang) -> Option<Colour> {
 }
 
 /// `cell C3`: what stands there and what it may do, as the game says.
-pub fn cell<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
+pub(super) fn cell<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
     match cell_named(asked, position.board()) {
         Ok(cell) => out.say_all(position.about_cell(cell)),
         Err(why) => out.say(&why),
@@ -80,7 +80,7 @@ pub fn cell<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
 }
 
 /// The cell `asked` names on `board`, or why not.
-pub fn cell_named(asked: &str, board: crate::rules::hex::Board) -> Result<Cell, Text> {
+pub(super) fn cell_named(asked: &str, board: crate::rules::hex::Board) -> Result<Cell, Text> {
     if asked.is_empty() {
         return Err(text!(SPEECH_CELL_WHICH));
     }
@@ -92,7 +92,7 @@ pub fn cell_named(asked: &str, board: crate::rules::hex::Board) -> Result<Cell, 
 }
 
 /// `clocks`: each player's time left, and whose runs.
-pub fn clocks<G: Game>(record: &Record<G>, out: &mut Out) {
+pub(super) fn clocks<G: Game>(record: &Record<G>, out: &mut Out) {
     let Some(clock) = record.clock() else { return out.say(&text!(SPEECH_NO_CLOCKS)) };
     let said: Vec<Text> = [Colour::Blue, Colour::Red]
         .map(|colour| text!(SPEECH_CLOCK, colour, duration(clock.left(colour))))
@@ -110,7 +110,7 @@ fn running(clock: &Clock) -> Text {
 }
 
 /// A time in words: whole minutes and seconds, rounded down as the screens' are.
-pub fn duration(time: Duration) -> Text {
+pub(super) fn duration(time: Duration) -> Text {
     let seconds = time.as_secs();
     let (minutes, seconds) = ((seconds / 60) as usize, (seconds % 60) as usize);
     let count = |count, noun| text!(PLAIN, crate::i18n::Arg::Count(count, noun));
@@ -122,14 +122,14 @@ pub fn duration(time: Duration) -> Text {
 }
 
 /// A game's time control in words: `5 minutes each, 3 seconds added a turn`.
-pub fn control(control: crate::clock::TimeControl) -> Text {
+pub(super) fn control(control: crate::clock::TimeControl) -> Text {
     text!(SPEECH_CONTROL, duration(control.base), duration(control.increment))
 }
 
 /// Says each ply of `record` from `from` on (a turn and what it did, a skip), then how the
 /// game stands: who is to move (unless `quiet`: the computer, which says it thinks), or
 /// how it ended.
-pub fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &mut Out) {
+pub(super) fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &mut Out) {
     let history = record.history();
     let mut said: Vec<Text> = (from..history.len())
         .map(|at| {
@@ -157,7 +157,7 @@ pub fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &m
 }
 
 /// The last turn played, and what it did.
-pub fn last<G: Spoken>(record: &Record<G>, out: &mut Out) {
+pub(super) fn last<G: Spoken>(record: &Record<G>, out: &mut Out) {
     match record.last_turn_played() {
         Some((turn, before, after)) => {
             out.say(&text!(SPEECH_LAST, before.to_move(), G::played(turn, &before, &after)))
@@ -167,7 +167,7 @@ pub fn last<G: Spoken>(record: &Record<G>, out: &mut Out) {
 }
 
 /// How a game ended, in words.
-pub fn ended<G: Spoken>(end: End, position: &G) -> Text {
+pub(super) fn ended<G: Spoken>(end: End, position: &G) -> Text {
     match end {
         End::Won(winner) => position.won(winner),
         End::Resigned(loser) => text!(RESIGN_DONE, loser, loser.other()),

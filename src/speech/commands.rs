@@ -8,7 +8,7 @@ use crate::i18n::{Key, Lang, Text, text};
 
 /// A command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     Help,
     Quit,
     Board,
@@ -122,7 +122,7 @@ const fn long(command: Command, name: Key<0>, about: Key<0>) -> Words {
 
 /// Where the player is, for the commands a line may use there.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Place {
+pub(crate) enum Place {
     Menu,
     /// A game against the computer being set up: each line answers a question.
     Setup,
@@ -142,7 +142,7 @@ pub enum Place {
 
 impl Place {
     /// The commands taken here, in the order `help` lists them.
-    pub fn commands(self) -> &'static [Command] {
+    pub(crate) fn commands(self) -> &'static [Command] {
         use Command::*;
         match self {
             Place::Menu => &[Help, Quit],
@@ -201,7 +201,7 @@ fn of(command: Command) -> &'static Words {
 }
 
 /// `command`'s name in `lang`.
-pub fn name(command: Command, lang: Lang) -> String {
+pub(super) fn name(command: Command, lang: Lang) -> String {
     lang.word(of(command).name)
 }
 
@@ -218,7 +218,7 @@ fn named(word: &str, place: Place, lang: Lang) -> Option<Command> {
 
 /// A line read as a command of `place`: the command its first word names, and the rest of
 /// the line; `None` when its first word is no command here.
-pub fn read(line: &str, place: Place, lang: Lang) -> Option<(Command, &str)> {
+pub(super) fn read(line: &str, place: Place, lang: Lang) -> Option<(Command, &str)> {
     let line = line.trim();
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     named(first, place, lang).map(|command| (command, rest.trim()))
@@ -226,7 +226,7 @@ pub fn read(line: &str, place: Place, lang: Lang) -> Option<(Command, &str)> {
 
 /// The name a screen's text gives an action's key (`{key:undo}`), said as the command
 /// that does it here, or as the action's own name where none does.
-pub fn key_word(action: &str, lang: Lang) -> String {
+pub(super) fn key_word(action: &str, lang: Lang) -> String {
     let command = match action {
         "undo" | "first" | "previous_step" => Some(Command::Undo),
         "redo" | "last" | "next_step" => Some(Command::Redo),
@@ -263,7 +263,7 @@ pub(super) fn chosen(line: &str, count: usize) -> Result<usize, Text> {
 }
 
 /// The lines `help` says at `place`: each command with its short form and what it does.
-pub fn help(place: Place) -> Vec<Text> {
+pub(super) fn help(place: Place) -> Vec<Text> {
     place
         .commands()
         .iter()

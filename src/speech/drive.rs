@@ -18,7 +18,7 @@ use std::time::Instant;
 
 /// Runs `app` in lines on standard input and output until the player quits or the input
 /// ends, keeping games in the saves folder; a signal (Ctrl-C) ends it too, the game kept.
-pub fn run(mut app: App) -> Result<(), Text> {
+pub(crate) fn run(mut app: App) -> Result<(), Text> {
     let (sender, wakes) = mpsc::sync_channel(QUEUE);
     crate::terminal::stop_on_signals(sender.clone());
     let folders = app.profile.folders.clone();
@@ -36,7 +36,7 @@ pub fn run(mut app: App) -> Result<(), Text> {
 /// written to `output`, until the player quits, the input ends or a [`Wake::Stop`] comes;
 /// `(sender, wakes)` is the loop's channel, which the app's searches wake, and `autosave`
 /// keeps the game.
-pub fn converse(
+pub(crate) fn converse(
     app: App,
     input: impl BufRead + Send + 'static,
     output: &mut impl Write,
@@ -132,41 +132,38 @@ fn hear(session: &mut Session, heard: Heard) -> Vec<String> {
 /// A session its caller drives a line at a time, each answer whole when it returns (the
 /// computer's turn, a hint, a review waited for), its game kept and its requests served
 /// as the loop does: for a caller that reads lines itself, and for the tests' transcripts.
-pub struct Conversation {
+#[cfg(test)]
+pub(crate) struct Conversation {
     session: Session,
     wakes: Receiver<Wake>,
     autosave: Autosave,
 }
 
+#[cfg(test)]
 impl Conversation {
     /// A conversation with `app`, its game kept by `autosave`.
-    pub fn new(app: App, autosave: Autosave) -> Conversation {
+    pub(crate) fn new(app: App, autosave: Autosave) -> Conversation {
         let (sender, wakes) = mpsc::sync_channel(QUEUE);
         app.waker.connect(sender);
         Conversation { session: Session::new(app), wakes, autosave }
     }
 
     /// What it says first.
-    pub fn opening(&mut self) -> Vec<String> {
+    pub(crate) fn opening(&mut self) -> Vec<String> {
         let said = opening(&mut self.session);
         self.settled(said)
     }
 
     /// A line typed, and everything said until the session waits for the next.
-    pub fn line(&mut self, line: &str) -> Vec<String> {
+    pub(crate) fn line(&mut self, line: &str) -> Vec<String> {
         let said = self.session.line(line);
         self.settled(said)
     }
 
     /// The input ended.
-    pub fn end(&mut self) -> Vec<String> {
+    pub(crate) fn end(&mut self) -> Vec<String> {
         let said = self.session.end_of_input();
         self.settled(said)
-    }
-
-    /// The app, as the session left it.
-    pub fn app(&mut self) -> &mut App {
-        self.session.app()
     }
 
     /// `said`, then what comes of the game kept and the requests served, and of whatever

@@ -16,7 +16,7 @@ use crate::rules::Colour;
 
 /// A game against the computer being set up: the set-up, and the question asked now.
 #[derive(Clone, Debug)]
-pub struct Asked {
+pub(super) struct Asked {
     setup: Setup,
     row: usize,
 }

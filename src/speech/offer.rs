@@ -14,7 +14,7 @@ use crate::rules::Colour;
 
 /// The offer being written: to whom (none: anyone), its terms so far, the question asked.
 #[derive(Clone, Debug)]
-pub struct Asking {
+pub(super) struct Asking {
     to: Option<String>,
     terms: Terms,
     row: usize,

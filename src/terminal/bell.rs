@@ -5,7 +5,7 @@ use ratatui::backend::{CrosstermBackend, TestBackend};
 use std::io::Write;
 
 /// A terminal whose bell can ring: a real one is sent BEL, a test's stays quiet.
-pub trait Bell {
+pub(crate) trait Bell {
     /// Rings the bell.
     fn ring(&mut self) -> std::io::Result<()>;
 }

@@ -14,7 +14,7 @@ use crate::store;
 
 /// Does what the app asked for: saving to a named file, or resuming the last game (or
 /// reviewing it).
-pub fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
+pub(crate) fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
     match request {
         Request::SaveAs { path, replace } => {
             let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());

@@ -12,7 +12,8 @@ use std::sync::atomic::AtomicBool;
 /// else at the level of the review kept in the file, else [`Level::REVIEW`]; what the kept
 /// review holds at that level is not looked at again. The positions are looked at on
 /// `threads` threads, with the same answer on any number.
-pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
+#[cfg(test)]
+pub(crate) fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, threads: usize) -> String {
     let mut text = String::new();
     let level = review_level(saved, level, Level::REVIEW);
     review_text_and_puzzles(saved, (level, threads), None, &mut |lines| text = lines);
@@ -23,7 +24,7 @@ pub fn review_text(saved: &crate::saved::SavedGame, level: Option<Level>, thread
 /// saved game's file, the puzzles its review makes of the mistakes of the players who are
 /// not the computer ([`crate::puzzles::own`]), which take a while longer: none from a
 /// review read back whole from the file, whose puzzles the review screen made.
-pub fn review_text_and_puzzles(
+pub(crate) fn review_text_and_puzzles(
     saved: &crate::saved::SavedGame,
     (level, threads): (Level, usize),
     source: Option<&str>,
@@ -35,7 +36,7 @@ pub fn review_text_and_puzzles(
 
 /// The level a review of `saved` is at: the one asked for, else the kept review's, else
 /// the player's `usual` one.
-pub fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>, usual: Level) -> Level {
+pub(crate) fn review_level(saved: &crate::saved::SavedGame, level: Option<Level>, usual: Level) -> Level {
     level.or(saved.review.as_ref().map(|kept| kept.level)).unwrap_or(usual)
 }
 

@@ -30,16 +30,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use room::{centred, wrapped_height};
 
-pub use rules::fits as rules_page_fits;
-pub use say::Say;
+pub(crate) use say::Say;
 
 /// Draws the whole screen as the terminal's profile says: its language, keys and colours.
-pub fn draw(app: &App, frame: &mut Frame) {
+pub(crate) fn draw(app: &App, frame: &mut Frame) {
     draw_in(app, app.profile.lang, frame)
 }
 
 /// Draws the whole screen, its words in `lang` (each language's screen, in the tests).
-pub fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
+pub(crate) fn draw_in(app: &App, lang: Lang, frame: &mut Frame) {
     let area = frame.area();
     let say = Say { lang, ..Say::new(&app.profile, app.context()) };
     match &app.screen {

@@ -115,7 +115,8 @@ fn page_text(book: &Book, lit: &Highlights, say: Say, width: u16, height: u16) -
 }
 
 /// Whether the whole text of `book`'s page fits beside its board in `area`, in `say`'s words.
-pub fn fits(book: &Book, say: Say, area: Rect) -> bool {
+#[cfg(test)]
+pub(crate) fn fits(book: &Book, say: Say, area: Rect) -> bool {
     fits_with(book, book_width(book, say, area), say, area)
 }
 

@@ -9,7 +9,7 @@ use crate::theme::Theme;
 /// How the screen says things: in its terminal's language, a key named as that terminal's
 /// key table has it on the screen below, in that terminal's colours.
 #[derive(Clone, Copy)]
-pub struct Say<'a> {
+pub(crate) struct Say<'a> {
     /// The terminal's language.
     pub lang: Lang,
     /// The terminal's key table, which names the keys.
@@ -21,12 +21,12 @@ pub struct Say<'a> {
 
 impl<'a> Say<'a> {
     /// The drawing context of a terminal with `profile`, on the screen whose keys are `context`'s.
-    pub fn new(profile: &'a Profile, context: Context) -> Say<'a> {
+    pub(crate) fn new(profile: &'a Profile, context: Context) -> Say<'a> {
         Say { lang: profile.lang, keys: &profile.keys, theme: &profile.theme, context }
     }
 
     /// `text` in the terminal's language, its keys named from its key table.
-    pub fn text(self, text: &Text) -> String {
+    pub(crate) fn text(self, text: &Text) -> String {
         self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
     }
 
@@ -41,7 +41,7 @@ impl<'a> Say<'a> {
     }
 
     /// The hint line of `context`.
-    pub fn hints(self, context: Context) -> String {
+    pub(crate) fn hints(self, context: Context) -> String {
         self.keys.hints(context, self.lang)
     }
 }

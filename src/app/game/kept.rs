@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where a game is kept, and what is kept with it.
 #[derive(Debug)]
-pub struct Keeping {
+pub(crate) struct Keeping {
     /// Tells games apart, so that what keeps them never mistakes one for another.
     pub id: u64,
     /// Where this game is kept as it goes (set when it is first kept, or resumed).
@@ -34,7 +34,7 @@ impl Keeping {
 
 /// What the autosave and the loop ask of a game kept while it is on screen, played or
 /// under its review, whichever game it is.
-pub trait Kept {
+pub(crate) trait Kept {
     /// Where it is kept, and what is kept with it.
     fn keeping(&mut self) -> &mut Keeping;
     /// A number that changes whenever what is kept of it does.
@@ -124,7 +124,7 @@ impl<G: Input> Kept for GameScreen<G> {
 
 /// A game on screen of any game, as what keeps it sees it (a trait, since
 /// [`Any`](crate::rules::Any) is the rules crate's).
-pub trait AnyGameScreenExt {
+pub(crate) trait AnyGameScreenExt {
     /// The game on screen, as what keeps it sees it.
     fn kept(&mut self) -> &mut dyn Kept;
     /// The same, to read.

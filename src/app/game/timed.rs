@@ -16,13 +16,13 @@ use std::time::Instant;
 
 impl<G: Input> GameScreen<G> {
     /// The game is played on `control` from now on (or without clocks), both clocks full.
-    pub fn set_clock(&mut self, control: Option<TimeControl>) {
+    pub(crate) fn set_clock(&mut self, control: Option<TimeControl>) {
         let clock = control.map(|control| Clock::new(control, Timepiece::real()));
         self.table.shared_record().change(|record| record.set_clock(clock));
     }
 
     /// The game's time control, if it is played on time.
-    pub fn time_control(&self) -> Option<TimeControl> {
+    pub(crate) fn time_control(&self) -> Option<TimeControl> {
         self.table.read(|record| record.clock().map(Clock::control))
     }
 

@@ -9,7 +9,7 @@ use crate::rules::GameKind;
 impl KeyTable {
     /// The hint line of `context` in `lang`: each hinted key and its word; keys that share
     /// a word are written together (`hjklyibn move`, `↑↓ choose`).
-    pub fn hints(&self, context: Context, lang: Lang) -> String {
+    pub(crate) fn hints(&self, context: Context, lang: Lang) -> String {
         self.hints_leaving(context, lang, Leaving::Program)
     }
 
@@ -51,12 +51,14 @@ impl KeyTable {
     }
 
     /// Every key of `context` for the help page, in `lang`: how it is shown, and what it does.
-    pub fn help(&self, context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
+    #[cfg(test)]
+    pub(crate) fn help(&self, context: Context, game: Option<GameKind>, lang: Lang) -> Vec<(String, String)> {
         self.help_leaving(context, game, lang, Leaving::Program)
     }
 
     /// Every key of a game whose `q` leaves for `leaving`, for the help page.
-    pub fn help_leaving(
+    #[cfg(test)]
+    pub(crate) fn help_leaving(
         &self,
         context: Context,
         game: Option<GameKind>,

@@ -6,7 +6,7 @@ use ratatui::crossterm::event::KeyCode;
 use std::borrow::Cow;
 
 /// The actions a player may rebind, by the name the config file gives them.
-pub const NAMES: &[(&str, Action)] = &[
+pub(crate) const NAMES: &[(&str, Action)] = &[
     ("left", Action::Step(Step::Left)),
     ("right", Action::Step(Step::Right)),
     ("up_left", Action::Step(Step::UpLeft)),
@@ -83,7 +83,7 @@ const CODES: &[(&str, KeyCode)] = &[
 
 /// A key as the config file writes it: one character (`u`, `?`), a key's name (`Enter`,
 /// `PgUp`, `Left` or `←`, `F1`), or either held with Control (`Ctrl-r`, `^r`).
-pub fn press(name: &str) -> Option<Press> {
+pub(crate) fn press(name: &str) -> Option<Press> {
     let held = ["Ctrl-", "ctrl-", "C-", "^"].iter().find_map(|prefix| name.strip_prefix(prefix));
     if let Some(key) = held.filter(|key| !key.is_empty()) {
         return match press(key)? {
@@ -118,7 +118,7 @@ const INTERRUPT: Press = (KeyCode::Char('c'), CTRL);
 /// A binding refused: `key`, asked for `action`, already does `other` on a screen where
 /// `action` is bound.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Clash {
+pub(crate) struct Clash {
     /// The action the key was asked for.
     pub action: &'static str,
     pub(crate) key: String,
@@ -127,7 +127,7 @@ pub struct Clash {
 
 /// `table` with `action`'s keys made `keys` wherever it is bound; unchanged, and the
 /// clash, when one of them does something else on a screen where `action` is bound.
-pub fn rebind(table: &mut [Binding], action: Action, keys: &[Press]) -> Result<(), Clash> {
+pub(crate) fn rebind(table: &mut [Binding], action: Action, keys: &[Press]) -> Result<(), Clash> {
     let contexts: Vec<Context> = table
         .iter()
         .filter(|binding| binding.action == action)

@@ -86,7 +86,7 @@ const LEAVING: &[Context] = &[Game, Against, Watched, Paused];
 const PLAYING: &[Context] = &[Game, Against, Try, Shared, Retry, Puzzle];
 
 /// Every key of every screen, in the order the help lists them: each part's in turn.
-pub static KEYS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
+pub(crate) static KEYS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
     [lists::LISTS, board::BOARD, review::REVIEW, puzzle::PUZZLE, pages::PAGES, lobby::LOBBY, boxes::BOXES]
         .concat()
 });

@@ -24,7 +24,7 @@ pub(crate) fn club_clocks() -> Vec<ClubClock> {
 
 /// A seek being written, or a challenge to a member.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Form {
+pub(crate) struct Form {
     /// The member challenged; None for a seek open to all.
     pub to: Option<String>,
     /// The row chosen: the board, the clock, rated, the side, send.
@@ -41,7 +41,7 @@ pub struct Form {
 impl Form {
     /// The first game on its usual board, 5+3, rated, the side left to chance: a club's
     /// usual game.
-    pub fn new(to: Option<String>) -> Form {
+    pub(crate) fn new(to: Option<String>) -> Form {
         let clock = ClubClock::Live(TimeControl {
             base: Duration::from_secs(300),
             increment: Duration::from_secs(3),
@@ -101,7 +101,7 @@ impl Form {
 
     /// Where the form's title and rows are drawn in the lobby's list `list`: centred, a
     /// line each.
-    pub fn rects(list: Rect) -> (Rect, [Rect; ROWS]) {
+    pub(crate) fn rects(list: Rect) -> (Rect, [Rect; ROWS]) {
         let height = (ROWS as u16 + 1).min(list.height);
         let top = list.y + (list.height - height) / 2;
         let line = |n: u16| Rect::new(list.x, (top + n).min(list.bottom().saturating_sub(1)), list.width, 1);

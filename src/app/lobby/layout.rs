@@ -32,7 +32,7 @@ const SHORT: [Key<0>; PARTS] = [
 
 /// Where the lobby's parts are on a screen. None on a screen too small for it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LobbyLayout {
+pub(crate) struct LobbyLayout {
     pub(crate) heading: Rect,
     /// The parts' names: one line, or more where one does not hold them.
     pub tabs: Rect,
@@ -50,15 +50,15 @@ pub struct LobbyLayout {
 
 impl LobbyLayout {
     /// The smallest screen the lobby is drawn on.
-    pub const NEEDED: (u16, u16) = (48, 11);
+    pub(crate) const NEEDED: (u16, u16) = (48, 11);
 
     /// Whether `area` is large enough for the lobby.
-    pub fn fits(area: Rect) -> bool {
+    pub(crate) fn fits(area: Rect) -> bool {
         area.width >= Self::NEEDED.0 && area.height >= Self::NEEDED.1
     }
 
     /// The lobby on `area`, its parts named in `lang`, with `counts` rows each.
-    pub fn fit(area: Rect, lang: Lang, counts: [usize; PARTS]) -> Option<LobbyLayout> {
+    pub(crate) fn fit(area: Rect, lang: Lang, counts: [usize; PARTS]) -> Option<LobbyLayout> {
         if !Self::fits(area) {
             return None;
         }
@@ -83,7 +83,7 @@ impl LobbyLayout {
     }
 
     /// How many rows the list shows under its column heads.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         usize::from(self.list.height.saturating_sub(1))
     }
 

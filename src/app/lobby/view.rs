@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// The terms of a game offered or asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Terms {
+pub(crate) struct Terms {
     /// The game.
     pub game: GameKind,
     /// The board's side; 4 for Ombagui.
@@ -28,7 +28,7 @@ pub struct Terms {
 
 /// A member online, with a rating in each pool they have played.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct OnlineRow {
+pub(crate) struct OnlineRow {
     /// The member's name.
     pub name: String,
     /// Each pool (`Clamber 3`) and the rating in it (`1512`, or `?` while provisional).
@@ -39,7 +39,7 @@ pub struct OnlineRow {
 
 /// An open seek: a game offered to whoever takes it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SeekRow {
+pub(crate) struct SeekRow {
     /// Its number, which taking or withdrawing it names.
     pub id: u64,
     /// Who posted it.
@@ -50,7 +50,7 @@ pub struct SeekRow {
 
 /// A challenge from one member to another: to the member looking, or from them.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ChallengeRow {
+pub(crate) struct ChallengeRow {
     /// Its number, which accepting or declining it names.
     pub id: u64,
     /// Who challenges.
@@ -63,7 +63,7 @@ pub struct ChallengeRow {
 
 /// A game: its number, its players and its terms.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct GameRow {
+pub(crate) struct GameRow {
     /// The game's number, which watching or replaying it names.
     pub id: u64,
     /// The game played.
@@ -82,7 +82,7 @@ pub struct GameRow {
 
 /// A game of the member's in progress (live or by correspondence).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PlayingRow {
+pub(crate) struct PlayingRow {
     /// The game.
     pub game: GameRow,
     /// The other player's name.
@@ -96,7 +96,7 @@ pub struct PlayingRow {
 
 /// A game of the member's that is over: how long it went and how it ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RecentRow {
+pub(crate) struct RecentRow {
     /// The game.
     pub game: GameRow,
     /// How many turns were played.
@@ -107,13 +107,13 @@ pub struct RecentRow {
 
 /// A place in a pool's table of the best: the member's name, rating (`1512`, `?`), and
 /// rated games played.
-pub type Place = (String, String, u32);
+pub(crate) type Place = (String, String, u32);
 
 /// What every member's lobby shows alike: built once each time the club changes (someone
 /// comes or goes, a seek, a game that begins or ends, a rating that moves), not per lobby.
 /// A game's turns are not in it: they change nothing here.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct ClubView {
+pub(crate) struct ClubView {
     /// The club's name.
     pub club: String,
     /// What the club says to whoever comes in, if anything.
@@ -133,7 +133,7 @@ pub struct ClubView {
 
 /// What one member's lobby shows of their own: built when it changes for them.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct OwnView {
+pub(crate) struct OwnView {
     /// The member's name; None for a watcher who came without a key.
     pub me: Option<String>,
     /// The member's games in progress, their turn first, then the soonest deadline first.
@@ -149,7 +149,7 @@ pub struct OwnView {
 /// Everything one member's lobby shows: the club's part and their own, each shared with
 /// whoever else shows it.
 #[derive(Clone, Debug, Default)]
-pub struct LobbyView {
+pub(crate) struct LobbyView {
     /// What every member's lobby shows alike.
     pub club: Arc<ClubView>,
     pub(crate) own: Arc<OwnView>,
@@ -157,7 +157,8 @@ pub struct LobbyView {
 
 impl LobbyView {
     /// A view of its two parts.
-    pub fn new(club: ClubView, own: OwnView) -> LobbyView {
+    #[cfg(test)]
+    pub(crate) fn new(club: ClubView, own: OwnView) -> LobbyView {
         LobbyView { club: Arc::new(club), own: Arc::new(own) }
     }
 
@@ -188,7 +189,7 @@ impl Eq for LobbyView {}
 
 /// What the member asked for: the club decides whether it is allowed.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum LobbyAsk {
+pub(crate) enum LobbyAsk {
     /// Offer a game on these terms to whoever takes it.
     Post(Terms),
     /// Withdraw one's own seek.

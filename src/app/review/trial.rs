@@ -12,7 +12,7 @@ use crate::rules::Game;
 
 /// A player trying a marked turn's position again.
 #[derive(Debug)]
-pub struct Trial<G: Game> {
+pub(crate) struct Trial<G: Game> {
     /// A table of its own at the position before the turn.
     pub table: Table<G>,
     /// The turn tried, once played.

@@ -14,7 +14,7 @@ impl<G: Input> Table<G> {
     }
 
     /// Plays a whole turn and says what happened; `false` if it was refused (and why).
-    pub fn commit(&mut self, turn: G::Turn) -> bool {
+    pub(crate) fn commit(&mut self, turn: G::Turn) -> bool {
         self.picked = None;
         // A game on time that is over is looked back through: its clocks cannot go on.
         if self.read(Record::timed_and_over) {
@@ -63,7 +63,7 @@ impl<G: Input> Table<G> {
 
     /// Undo: drops what was picked if anything was, else takes back a turn; against
     /// `computer` (not watched), your turn goes back with its answer.
-    pub fn undo(&mut self, computer: Option<Computer>) {
+    pub(crate) fn undo(&mut self, computer: Option<Computer>) {
         if self.picked.take().is_some() {
             self.status.info(text!(SELECTION_DROPPED));
             return;
@@ -89,7 +89,7 @@ impl<G: Input> Table<G> {
     }
 
     /// Redo; against `computer` (not watched), its answer comes back with your turn.
-    pub fn redo(&mut self, computer: Option<Computer>) {
+    pub(crate) fn redo(&mut self, computer: Option<Computer>) {
         self.picked = None;
         if self.read(Record::timed_and_over) {
             return self.step(true, false);
@@ -187,7 +187,7 @@ impl<G: Input> Table<G> {
     }
 
     /// `loser` gives up: the player to move, or at the club either player at any time.
-    pub fn resign(&mut self, loser: Colour) {
+    pub(crate) fn resign(&mut self, loser: Colour) {
         self.picked = None;
         self.change(|record| record.resign_as(loser));
         self.status.success(text!(RESIGN_DONE, loser, loser.other()));

@@ -4,7 +4,7 @@ use crate::i18n::Text;
 
 /// A line for the player, and how to show it.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub enum Message {
+pub(crate) enum Message {
     /// Nothing to say.
     #[default]
     None,
@@ -18,7 +18,7 @@ pub enum Message {
 
 impl Message {
     /// What it says, if anything.
-    pub fn text(&self) -> Option<&Text> {
+    pub(crate) fn text(&self) -> Option<&Text> {
         match self {
             Message::None => None,
             Message::Info(text) | Message::Warning(text) | Message::Success(text) => Some(text),
@@ -29,16 +29,16 @@ impl Message {
 /// The line that tells the players what happened at a table: news, a warning, a success,
 /// or nothing. Each change says which it is.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct StatusLine(Message);
+pub(crate) struct StatusLine(Message);
 
 impl StatusLine {
     /// What the line says now.
-    pub fn message(&self) -> &Message {
+    pub(crate) fn message(&self) -> &Message {
         &self.0
     }
 
     /// Its words, if it says anything.
-    pub fn text(&self) -> Option<&Text> {
+    pub(crate) fn text(&self) -> Option<&Text> {
         self.0.text()
     }
 
@@ -48,7 +48,7 @@ impl StatusLine {
     }
 
     /// News: what was played, what to do.
-    pub fn info(&mut self, text: Text) {
+    pub(crate) fn info(&mut self, text: Text) {
         self.0 = Message::Info(text);
     }
 
@@ -68,7 +68,7 @@ impl StatusLine {
     }
 
     /// `message`, worded and kinded elsewhere (by the advisor, a mode of play, a save).
-    pub fn show(&mut self, message: Message) {
+    pub(crate) fn show(&mut self, message: Message) {
         self.0 = message;
     }
 }

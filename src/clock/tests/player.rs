@@ -72,7 +72,7 @@ fn a_game_over_offers_enter_as_its_banner_does_and_enter_asks_before_a_new_game(
 
 #[test]
 fn a_game_won_from_the_menu_says_q_goes_to_the_menu_on_its_banner_too() {
-    let mut app = clamber("3/b/C3=b2,D3=r1").from_menu();
+    let mut app = clamber("3/b/C3=b2,D3=r1").opened_from_menu();
     press(&mut app, &["Enter", "l", "Enter"]);
     assert_eq!(game(&app).table.end(), Some(End::Won(Colour::Blue)));
     let screen = rows(&app);

@@ -333,7 +333,7 @@ fn any_reader_and_writer_of_lines_drive_a_session() {
     let input = std::io::Cursor::new(b"B2xC4xE5\r\nboard red\n".to_vec());
     let mut output = Vec::new();
     let channel = std::sync::mpsc::sync_channel(16);
-    crate::speech::converse(app, input, &mut output, channel, &mut autosave).unwrap();
+    crate::speech::drive::converse(app, input, &mut output, channel, &mut autosave).unwrap();
     let said = String::from_utf8(output).unwrap();
     let chain = "Blue: B2 takes C4 then E5, a chain of equal captures; C4 is blue 3 and E5 is blue 4; D4 and E4 are removed. Red to move.";
     assert!(said.contains(&format!("{chain}\nRed: 2 stacks: B3 height 1 and D5 height 1.\n")), "{said}");

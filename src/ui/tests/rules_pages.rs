@@ -275,7 +275,7 @@ fn every_page_fits_80x24_whole_in_every_language() {
             for (page, content) in pages(game).iter().enumerate() {
                 for scene in 0..content.scenes.len() {
                     let book = Book { game, page, scene, contents: None };
-                    if !crate::ui::rules_page_fits(&book, say, AREA) {
+                    if !crate::ui::rules::fits(&book, say, AREA) {
                         lost.push(format!("{lang:?} {} page {} scene {}", game.name(), page + 1, scene + 1));
                     }
                 }
