@@ -24,7 +24,7 @@ fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let _ = write_keys(&lang.join("en.txt"), "", &Path::new(&out).join("keys.rs"));
     let texts = format!(
-        "/// The texts every game shares.\npub(crate) const TEXTS: crate::i18n::Table = {};\n",
+        "/// The texts every game shares.\npub(crate) const TEXTS: crate::i18n::TextTable = {};\n",
         table(lang)
     );
     std::fs::write(Path::new(&out).join("texts.rs"), texts).expect("OUT_DIR is writable");
@@ -42,7 +42,7 @@ fn main() {
         let mut code = std::fs::read_to_string(&target).expect("just written");
         code.push_str(&common(name, &keys));
         let _ = writeln!(code, "/// The game's own texts, its name left out of their keys.");
-        let _ = writeln!(code, "pub(crate) const TEXTS: crate::i18n::Table = {};", table(&game));
+        let _ = writeln!(code, "pub(crate) const TEXTS: crate::i18n::TextTable = {};", table(&game));
         std::fs::write(&target, code).unwrap_or_else(|e| panic!("{}: {e}", target.display()));
         let puzzles = Path::new(&out).join(format!("puzzles_{name}.rs"));
         std::fs::write(&puzzles, puzzles_of(name)).unwrap_or_else(|e| panic!("{}: {e}", puzzles.display()));
@@ -216,7 +216,7 @@ fn table(folder: &Path) -> String {
         texts.push(format!("({all:?}, &[{}])", spans.join(", ")));
     }
     let ends: Vec<String> = key_ends.iter().map(usize::to_string).collect();
-    format!("crate::i18n::Table::new({keys:?}, &[{}], [{}])", ends.join(", "), texts.join(", "))
+    format!("crate::i18n::TextTable::new({keys:?}, &[{}], [{}])", ends.join(", "), texts.join(", "))
 }
 
 /// How many values a text takes: one more than its highest `{n}`.

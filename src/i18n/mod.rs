@@ -7,27 +7,30 @@
 //! their terminal's language ([`Lang::say`]) when they draw. What a game says in its own
 //! words is its [`Words`] (the trait in `words.rs`, each game's own in `GAME.rs`).
 
-pub mod clamber;
-pub mod ombagui;
+pub(crate) mod clamber;
+pub(crate) mod ombagui;
 mod table;
 #[cfg(feature = "third-game")]
-pub mod triad;
+pub(crate) mod triad;
 mod words;
 
-pub use words::{Common, OfBoard, Words, own};
+pub(crate) use words::{Common, OfBoard, Words};
 pub(crate) use words::{own_for, parse_error};
 
 use crate::ai::Level;
 use crate::rules::{Colour, GameKind};
+#[cfg(test)]
 use std::collections::HashMap;
+#[cfg(test)]
 use std::sync::OnceLock;
-pub use table::Table;
+pub(crate) use table::TextTable;
 
 /// Every text of a language by key, for checks of the language files.
-pub type Texts = HashMap<String, &'static str>;
+#[cfg(test)]
+pub(crate) type Texts = HashMap<String, &'static str>;
 
 /// The keys of the texts every game shares, each with its English text.
-pub mod keys {
+pub(crate) mod keys {
     use super::Key;
     include!(concat!(env!("OUT_DIR"), "/keys.rs"));
 }
@@ -41,7 +44,7 @@ use keys::*;
 // say themselves.
 #[allow(missing_docs)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, clap::ValueEnum)]
-pub enum Lang {
+pub(crate) enum Lang {
     #[default]
     En,
     Fr,
@@ -50,7 +53,7 @@ pub enum Lang {
 
 impl Lang {
     /// Every language, in the order the language files' tables hold them.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Sr];
+    pub(crate) const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Sr];
 
     /// The language of a locale name such as `fr_FR.UTF-8` or `sr_RS@cyrillic`, if known.
     pub(crate) fn from_locale(locale: &str) -> Option<Lang> {
@@ -63,7 +66,7 @@ impl Lang {
     }
 
     /// The language the environment asks for (LC_ALL, then LC_MESSAGES, then LANG), else English.
-    pub fn from_env() -> Lang {
+    pub(crate) fn from_env() -> Lang {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
             .filter_map(|name| std::env::var(name).ok())
@@ -74,7 +77,8 @@ impl Lang {
 
     /// Every text of this language, by key: the shared ones, and each game's under its name
     /// (for checks of the language files; the screens look their texts up one by one).
-    pub fn texts(self) -> &'static Texts {
+    #[cfg(test)]
+    pub(crate) fn texts(self) -> &'static Texts {
         static TABLES: [OnceLock<Texts>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
         TABLES[self as usize].get_or_init(|| {
             let mut texts: Texts =
@@ -102,7 +106,7 @@ impl Lang {
     }
 
     /// `text` in this language; a key's name (`{key:undo}`) is written as `keys` names it.
-    pub fn say_with(self, text: &Text, keys: &dyn Fn(&str) -> String) -> String {
+    pub(crate) fn say_with(self, text: &Text, keys: &dyn Fn(&str) -> String) -> String {
         let mut rest = self.lookup(text.key);
         let mut out = String::with_capacity(rest.len());
         // Found as bytes: both are ASCII, and a screen says a few hundred texts a frame.
@@ -132,12 +136,12 @@ impl Lang {
     }
 
     /// `text` in this language, outside a screen: a key's name as its action's.
-    pub fn say(self, text: &Text) -> String {
+    pub(crate) fn say(self, text: &Text) -> String {
         self.say_with(text, &|action| action.to_string())
     }
 
     /// The text of a key that takes no value.
-    pub fn word(self, key: Key<0>) -> String {
+    pub(crate) fn word(self, key: Key<0>) -> String {
         self.say(&Text::new(key, []))
     }
 
@@ -152,30 +156,31 @@ impl Lang {
 
 /// A text's key, taking `N` values (`{0}` to `{N-1}` in its text).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Key<const N: usize>(&'static str);
+pub(crate) struct Key<const N: usize>(&'static str);
 
 impl<const N: usize> Key<N> {
     /// The key named `key` (the build makes them, from the language files).
-    pub const fn new(key: &'static str) -> Key<N> {
+    pub(crate) const fn new(key: &'static str) -> Key<N> {
         Key(key)
     }
 
     /// The key as the language files write it.
-    pub const fn name(self) -> &'static str {
+    #[cfg(test)]
+    pub(crate) const fn name(self) -> &'static str {
         self.0
     }
 }
 
 /// Something to say: a key and its values, said in a language when drawn.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Text {
+pub(crate) struct Text {
     key: &'static str,
     args: Vec<Arg>,
 }
 
 impl Text {
     /// `key`'s text with its values.
-    pub fn new<const N: usize>(key: Key<N>, args: [Arg; N]) -> Text {
+    pub(crate) fn new<const N: usize>(key: Key<N>, args: [Arg; N]) -> Text {
         Text { key: key.0, args: args.into() }
     }
 
@@ -203,7 +208,7 @@ impl std::error::Error for Text {}
 
 /// A value put in a text.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Arg {
+pub(crate) enum Arg {
     /// Words, said in the text's language.
     Text(Text),
     /// A cell, a turn, a number, a file name: the same in every language.
@@ -214,7 +219,7 @@ pub enum Arg {
 
 /// A counted noun's forms: one, a few (Serbian's 2 to 4), many.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Noun(pub [Key<0>; 3]);
+pub(crate) struct Noun(pub [Key<0>; 3]);
 
 impl Noun {
     /// The form `count` takes in `lang` (Serbian has three).
@@ -270,13 +275,13 @@ pub(crate) fn excerpt(text: &str) -> String {
 }
 
 /// A path as it may be shown on a terminal: short, its control characters escaped.
-pub fn shown_path(path: &std::path::Path) -> String {
+pub(crate) fn shown_path(path: &std::path::Path) -> String {
     one_line(&path.display().to_string())
 }
 
 /// `text` cut to [`MAX_MESSAGE`] characters, control characters escaped: an error about
 /// a file is one short line whatever the file holds.
-pub fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let mut out: String = text.chars().take(MAX_MESSAGE).flat_map(shown).collect();
     if text.chars().nth(MAX_MESSAGE).is_some() {
         out.push('…');
@@ -285,7 +290,7 @@ pub fn one_line(text: &str) -> String {
 }
 
 /// `text` with its control characters escaped (a new line too): one line, whole.
-pub fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     text.chars().flat_map(shown).collect()
 }
 
@@ -302,10 +307,10 @@ macro_rules! text {
         $crate::i18n::Text::new($key, [$($crate::i18n::Arg::from($arg)),*])
     };
 }
-pub use text;
+pub(crate) use text;
 
 /// A player's name.
-pub fn colour(colour: Colour) -> Text {
+pub(crate) fn colour(colour: Colour) -> Text {
     match colour {
         Colour::Blue => text!(COLOUR_BLUE),
         Colour::Red => text!(COLOUR_RED),
@@ -313,7 +318,7 @@ pub fn colour(colour: Colour) -> Text {
 }
 
 /// A level's name: `club player`.
-pub fn level(level: Level) -> Text {
+pub(crate) fn level(level: Level) -> Text {
     const NAMES: [Key<0>; 5] =
         [COMPUTER_LEVEL1, COMPUTER_LEVEL2, COMPUTER_LEVEL3, COMPUTER_LEVEL4, COMPUTER_LEVEL5];
     text!(NAMES[usize::from(level.number() - 1)])
@@ -329,7 +334,7 @@ pub(crate) fn list(things: &[&str], last: Key<2>) -> Text {
 }
 
 /// The games' names, for the sentences that list them.
-pub fn games(last: Key<2>) -> Text {
+pub(crate) fn games(last: Key<2>) -> Text {
     list(&GameKind::ALL.iter().map(|game| game.name()).collect::<Vec<_>>(), last)
 }
 

@@ -5,7 +5,7 @@
 /// languages, made by `build.rs`: the English keys, sorted, one after another in one
 /// string; and for each language, its texts in one string and where each key's lies.
 /// Strings and numbers only, no pointer per text, so that the loader has nothing to fix.
-pub struct Table {
+pub(crate) struct TextTable {
     keys: &'static str,
     /// Where each key ends in `keys` (each starts where the one before it ends).
     key_ends: &'static [u32],
@@ -14,24 +14,25 @@ pub struct Table {
     texts: [(&'static str, &'static [(u32, u32)]); 3],
 }
 
-impl Table {
+impl TextTable {
     /// The table of these parts (the build writes the calls).
-    pub const fn new(
+    pub(crate) const fn new(
         keys: &'static str,
         key_ends: &'static [u32],
         texts: [(&'static str, &'static [(u32, u32)]); 3],
-    ) -> Table {
-        Table { keys, key_ends, texts }
+    ) -> TextTable {
+        TextTable { keys, key_ends, texts }
     }
 
     /// The text of `key` in the language at `lang` of `Lang::ALL`, else in English.
-    pub fn text(&self, lang: usize, key: &str) -> Option<&'static str> {
+    pub(crate) fn text(&self, lang: usize, key: &str) -> Option<&'static str> {
         let at = self.find(key)?;
         self.said(lang, at).or_else(|| self.said(0, at))
     }
 
     /// Every key the language at `lang` has, with its text.
-    pub fn all(&self, lang: usize) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    #[cfg(test)]
+    pub(crate) fn all(&self, lang: usize) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
         (0..self.key_ends.len()).filter_map(move |at| Some((self.key(at), self.said(lang, at)?)))
     }
 
@@ -62,10 +63,10 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::Table;
+    use super::TextTable;
 
     /// Two keys; French lacks the second, and says the first as nothing.
-    const TABLE: Table = Table::new(
+    const TABLE: TextTable = TextTable::new(
         "a.oneb.two",
         &[5, 10],
         [("onetwo", &[(0, 3), (3, 6)]), ("", &[(0, 0), (u32::MAX, 0)]), ("једандва", &[(0, 10), (10, 16)])],

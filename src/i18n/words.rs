@@ -10,7 +10,7 @@ use crate::rules::{Game, GameKind, ParseError, ParseErrorKind};
 /// A game's own words: the words every game has ([`Common`]), the shared texts it says
 /// its own way, why its turns and texts are refused. Each game has its own in
 /// `i18n/GAME.rs`, its texts in `assets/lang/GAME/`.
-pub trait Words: Game {
+pub(crate) trait Words: Game {
     /// Made by the build from the game's language files (every game's holds these keys).
     const COMMON: Common;
     /// The shared texts it says its own way: each shared key, and its own.
@@ -42,9 +42,9 @@ pub trait Words: Game {
 
 /// The words every game has, from keys of the same names in each game's `en.txt`
 /// (`title`, `setup`, `menu.play_usual`, `menu.play`, `menu.rules`, `parse.*`).
-pub struct Common {
+pub(crate) struct Common {
     /// Its texts in the three languages (keys without its name).
-    pub texts: super::Table,
+    pub texts: super::TextTable,
     /// Its name on a board, as titles say it (`Clamber · side 3`).
     pub title: OfBoard,
     /// Its name on a board in a set-up (`Clamber, side 3`).
@@ -63,7 +63,7 @@ pub struct Common {
 
 /// A text naming a game on a board: by its name alone, or with the board's side.
 #[derive(Clone, Copy)]
-pub enum OfBoard {
+pub(crate) enum OfBoard {
     /// The game's name alone.
     Name(Key<0>),
     /// The game's name with the board's side.
@@ -80,7 +80,7 @@ impl OfBoard {
 }
 
 /// `key`, or the text `G` says its own way instead.
-pub fn own<G: Words>(key: Key<0>) -> Key<0> {
+pub(crate) fn own<G: Words>(key: Key<0>) -> Key<0> {
     G::OWN.iter().find(|(shared, _)| *shared == key).map_or(key, |(_, own)| *own)
 }
 
