@@ -57,15 +57,16 @@ fn puzzles_of(game: &str) -> String {
     let file = format!("assets/lang/{game}/en.txt");
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let keys: Vec<&str> = entries(&text).filter_map(|line| Some(line.split_once('=')?.0.trim())).collect();
-    let mut code =
-        format!("/// The themes of `{file}`, in its order.\nconst THEMES: &[crate::puzzles::Theme] = &[\n");
+    let mut code = format!(
+        "/// The themes of `{file}`, in its order.\nconst THEMES: &[crate::puzzles::PuzzleTheme] = &[\n"
+    );
     for theme in keys.iter().filter_map(|key| key.strip_prefix("theme.")).filter(|key| !key.contains('.')) {
         let about = format!("theme.{theme}.about");
         assert!(keys.contains(&about.as_str()), "{file}: 'theme.{theme}' without '{about}'");
         let (title, about) = (constant(&format!("theme.{theme}")), constant(&about));
         let _ = writeln!(
             code,
-            "    crate::puzzles::Theme {{ name: {theme:?}, title: {title}, about: {about} }},"
+            "    crate::puzzles::PuzzleTheme {{ name: {theme:?}, title: {title}, about: {about} }},"
         );
     }
     let mut sets: Vec<String> = std::fs::read_dir("assets/puzzles")

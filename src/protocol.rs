@@ -286,7 +286,7 @@ pub(crate) const LONGEST_LINE: usize = 4096;
 const READ_AHEAD: usize = 256;
 
 /// A line of input, or why it could not be one.
-type Line = Result<String, String>;
+type InputLine = Result<String, String>;
 
 /// Why a line read was not taken.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -308,7 +308,7 @@ impl BadLine {
 
 /// Reads lines into `lines` until `quit` or the end of the input, setting `stop` at either
 /// so that a search under way ends at once.
-fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<Line>, stop: Arc<AtomicBool>) {
+fn read_lines(mut input: impl BufRead, lines: mpsc::SyncSender<InputLine>, stop: Arc<AtomicBool>) {
     loop {
         let line = read_line(&mut input).map(|line| line.map_err(BadLine::reason));
         let Some(line) = line else { break };

@@ -84,12 +84,12 @@ pub(crate) fn profile(mut profile: crate::app::Profile, lines: bool) -> crate::a
 
 /// Lines being said, in the session's language.
 #[derive(Debug)]
-pub(crate) struct Out {
+pub(crate) struct Saying {
     pub lang: Lang,
     lines: Vec<String>,
 }
 
-impl Out {
+impl Saying {
     /// Says `text`, a line for each of its lines.
     pub(crate) fn say(&mut self, text: &Text) {
         let lang = self.lang;
@@ -162,7 +162,7 @@ pub(crate) fn colour_word(colour: Colour) -> Text {
 
 /// What is on view, to notice when it changes.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-enum View {
+enum SeenView {
     #[default]
     Nothing,
     Menu,
@@ -180,7 +180,7 @@ enum View {
 /// What the session last said of what is on view.
 #[derive(Debug, Default)]
 struct Seen {
-    view: View,
+    view: SeenView,
     /// The game's plies said, in notation (a skip empty).
     line: Vec<String>,
     end: Option<End>,
@@ -201,10 +201,10 @@ struct Seen {
 #[derive(Debug)]
 pub(crate) struct Session {
     app: App,
-    out: Out,
+    out: Saying,
     seen: Seen,
     /// A game against the computer being set up: the questions asked, one a line.
-    setup: Option<menu::Asked>,
+    setup: Option<menu::ComputerSetup>,
     /// A seek or a challenge at the club being written: the questions asked, one a line.
     offer: Option<offer::Asking>,
     /// Whether the club's lobby was said whole once: back from a game, it says only where
@@ -215,7 +215,7 @@ pub(crate) struct Session {
 impl Session {
     /// The session of `app`, speaking its person's language.
     pub(crate) fn new(app: App) -> Session {
-        let out = Out { lang: app.profile.lang, lines: Vec::new() };
+        let out = Saying { lang: app.profile.lang, lines: Vec::new() };
         Session { app, out, seen: Seen::default(), setup: None, offer: None, welcomed: false }
     }
 
@@ -364,43 +364,43 @@ impl Session {
         }
     }
 
-    fn view(&self) -> View {
+    fn view(&self) -> SeenView {
         match &self.app.screen {
-            Screen::Menu(_) if self.setup.is_some() => View::Setup,
-            Screen::Menu(_) => View::Menu,
-            Screen::Game(game) => View::Game(crate::each_game!(game.as_ref(), game => game.keeping.id)),
+            Screen::Menu(_) if self.setup.is_some() => SeenView::Setup,
+            Screen::Menu(_) => SeenView::Menu,
+            Screen::Game(game) => SeenView::Game(crate::each_game!(game.as_ref(), game => game.keeping.id)),
             Screen::Review(review) => {
-                View::Review(crate::each_game!(review.as_ref(), review => review.game.keeping.id))
+                SeenView::Review(crate::each_game!(review.as_ref(), review => review.game.keeping.id))
             }
-            Screen::Rules(book) => View::Rules(book.game, book.page),
-            Screen::Puzzle(puzzles) => View::Puzzle(puzzles.current),
-            Screen::Lobby(_) => View::Lobby,
+            Screen::Rules(book) => SeenView::Rules(book.game, book.page),
+            Screen::Puzzle(puzzles) => SeenView::Puzzle(puzzles.current),
+            Screen::Lobby(_) => SeenView::Lobby,
         }
     }
 
     /// Says what just came on view.
-    fn opened(&mut self, view: &View) {
+    fn opened(&mut self, view: &SeenView) {
         match view {
-            View::Nothing | View::Setup => {}
-            View::Menu => menu::opening(self),
-            View::Game(_) => game::opening(self),
-            View::Review(_) => review::opening(self),
-            View::Rules(..) => pages::opening(self),
-            View::Puzzle(_) => puzzles::opening(self),
-            View::Lobby => lobby::opening(self),
+            SeenView::Nothing | SeenView::Setup => {}
+            SeenView::Menu => menu::opening(self),
+            SeenView::Game(_) => game::opening(self),
+            SeenView::Review(_) => review::opening(self),
+            SeenView::Rules(..) => pages::opening(self),
+            SeenView::Puzzle(_) => puzzles::opening(self),
+            SeenView::Lobby => lobby::opening(self),
         }
     }
 
     /// Says what changed on what was on view already.
     fn changes(&mut self) {
         match &self.seen.view {
-            View::Menu => menu::news(self),
-            View::Game(_) => game::news(self),
-            View::Review(_) => review::news(self),
-            View::Rules(..) => pages::news(self),
-            View::Puzzle(_) => puzzles::news(self),
-            View::Lobby => lobby::news(self),
-            View::Nothing | View::Setup => {}
+            SeenView::Menu => menu::news(self),
+            SeenView::Game(_) => game::news(self),
+            SeenView::Review(_) => review::news(self),
+            SeenView::Rules(..) => pages::news(self),
+            SeenView::Puzzle(_) => puzzles::news(self),
+            SeenView::Lobby => lobby::news(self),
+            SeenView::Nothing | SeenView::Setup => {}
         }
     }
 

@@ -33,26 +33,26 @@ mod requests;
 /// The loop's channel, which every source of events holds a sender of, and its end.
 pub(crate) struct Wakes {
     pub(crate) sender: SyncSender<Wake>,
-    pub(crate) inlet: Inlet,
+    pub(crate) inlet: LoopInlet,
 }
 
 impl Default for Wakes {
     fn default() -> Wakes {
         let (sender, receiver) = mpsc::sync_channel(event::QUEUE);
-        Wakes { sender, inlet: Inlet::new(receiver) }
+        Wakes { sender, inlet: LoopInlet::new(receiver) }
     }
 }
 
 /// What the loop takes in: its channel, and the guests' queues as they come.
-pub(crate) struct Inlet {
+pub(crate) struct LoopInlet {
     receiver: Receiver<Wake>,
     pub(crate) arrivals: Arrivals,
 }
 
-impl Inlet {
+impl LoopInlet {
     /// The loop's end of `receiver`'s channel; it ends when every sender is gone.
-    pub(crate) fn new(receiver: Receiver<Wake>) -> Inlet {
-        Inlet { receiver, arrivals: Arrivals::default() }
+    pub(crate) fn new(receiver: Receiver<Wake>) -> LoopInlet {
+        LoopInlet { receiver, arrivals: Arrivals::default() }
     }
 }
 
@@ -232,7 +232,7 @@ enum Origin {
 }
 
 /// A guest: its queue, and its screen once its terminal is at the game.
-struct Visitor {
+struct GuestTerminal {
     inbox: Inbox,
     screen: Option<GuestScreen>,
 }
@@ -241,7 +241,7 @@ struct Visitor {
 /// panic), every guest's terminal is left as it was found, with a goodbye in its language,
 /// before its connection closes.
 #[derive(Default)]
-struct Visitors(Vec<Visitor>);
+struct Visitors(Vec<GuestTerminal>);
 
 impl Drop for Visitors {
     fn drop(&mut self) {
@@ -260,7 +260,7 @@ impl Drop for Visitors {
 pub(crate) fn drive<B: Backend + Bell>(
     local: &mut Option<AppTerminal<B>>,
     autosave: &mut Autosave,
-    inlet: &Inlet,
+    inlet: &LoopInlet,
     link: Option<&Arc<Link>>,
 ) -> Result<()>
 where
@@ -342,7 +342,7 @@ enum Woken {
 fn wait<B: Backend>(
     local: &Option<AppTerminal<B>>,
     visitors: &Visitors,
-    inlet: &Inlet,
+    inlet: &LoopInlet,
     more: bool,
 ) -> Option<Woken> {
     let apps = local.iter().map(|screen| &screen.app);
@@ -416,13 +416,13 @@ where
 fn guests_round<B: Backend>(
     local: &mut Option<AppTerminal<B>>,
     visitors: &mut Visitors,
-    inlet: &Inlet,
+    inlet: &LoopInlet,
     link: Option<&Arc<Link>>,
 ) -> Result<bool>
 where
     B::Error: Send + Sync + 'static,
 {
-    visitors.0.extend(inlet.arrivals.take().into_iter().map(|inbox| Visitor { inbox, screen: None }));
+    visitors.0.extend(inlet.arrivals.take().into_iter().map(|inbox| GuestTerminal { inbox, screen: None }));
     let mut more = false;
     let mut at = 0;
     while at < visitors.0.len() {
@@ -458,7 +458,7 @@ where
 }
 
 /// A guest came or typed.
-fn guest(visitor: &mut Visitor, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
+fn guest(visitor: &mut GuestTerminal, news: Guest, link: Option<&Arc<Link>>) -> Result<()> {
     match news {
         Guest::Joined { output, area, profile, redraw, wakes } => {
             let Some(link) = link else { return Ok(()) };

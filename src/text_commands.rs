@@ -46,14 +46,14 @@ pub(crate) struct Report {
     /// Games lost on time, when played on a clock (`None` without one).
     pub flags: Option<u32>,
     /// How purposeful the play was: `hexstack match --stats`.
-    pub purpose: Purpose,
+    pub purpose: MatchStats,
 }
 
 /// What the games did once a search had proven a forced win, and how often they went
 /// round: the figures `hexstack match --stats` prints. Plies count forced skips too, as
 /// the search's distances do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub(crate) struct Purpose {
+pub(crate) struct MatchStats {
     /// Games where a search said a forced win and that side then won.
     pub proven: u32,
     /// Their proven distances (plies from the first proof to the win), added up.
@@ -77,8 +77,8 @@ pub(crate) struct Purpose {
     pub longest_still_won: u64,
 }
 
-impl Purpose {
-    fn add(&mut self, other: &Purpose) {
+impl MatchStats {
+    fn add(&mut self, other: &MatchStats) {
         self.proven += other.proven;
         self.proven_plies += other.proven_plies;
         self.played_plies += other.played_plies;
@@ -93,7 +93,7 @@ impl Purpose {
     }
 }
 
-impl std::fmt::Display for Purpose {
+impl std::fmt::Display for MatchStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let per_100 = |n: u64| 100.0 * n as f64 / self.plies.max(1) as f64;
         write!(
@@ -188,7 +188,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
     seed: u64,
     cap: u32,
     (scale, clock): (f64, Option<TimeControl>),
-) -> (Option<End>, u32, Purpose, String) {
+) -> (Option<End>, u32, MatchStats, String) {
     let clock = clock.map(|control| Clock::new(control, crate::clock::Timepiece::real()));
     let mut record = Record::new(start).with_clock(clock);
     let mut watch = Watch::new(&start);
@@ -233,7 +233,7 @@ fn play_game<G: Evaluate + std::fmt::Display>(
     (record.end(), cap, watch.purpose(record.end()), record.position().to_string())
 }
 
-/// What [`Purpose`] counts, followed through one game.
+/// What [`MatchStats`] counts, followed through one game.
 struct Watch<G: Evaluate> {
     /// Visits of each position, by key.
     visits: std::collections::HashMap<u64, u32>,
@@ -290,13 +290,13 @@ impl<G: Evaluate> Watch<G> {
         self.proof = Some((record.history().len(), winner, distance));
     }
 
-    fn purpose(&self, end: Option<End>) -> Purpose {
-        let mut purpose = Purpose {
+    fn purpose(&self, end: Option<End>) -> MatchStats {
+        let mut purpose = MatchStats {
             third_visits: self.third_visits,
             third_visits_in_blockade: self.third_visits_in_blockade,
             plies: self.seen as u64,
             stood_still: u32::from(end == Some(End::Still)),
-            ..Purpose::default()
+            ..MatchStats::default()
         };
         if matches!(end, Some(End::Won(_))) {
             purpose.longest_still_won = self.longest_still as u64;

@@ -96,7 +96,7 @@ pub(crate) struct Mailbox {
 
 /// Why a guest's news was not taken.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Refused {
+pub(crate) enum Unposted {
     /// The queue is full: the guest is over its share.
     Full,
     /// The loop let the guest go (or ended).
@@ -105,16 +105,16 @@ pub(crate) enum Refused {
 
 impl Mailbox {
     /// Puts `news` in the guest's queue and wakes the loop; never waits.
-    pub(crate) fn put(&self, news: Guest) -> Result<(), Refused> {
-        let Some(sender) = &self.sender else { return Err(Refused::Gone) };
+    pub(crate) fn put(&self, news: Guest) -> Result<(), Unposted> {
+        let Some(sender) = &self.sender else { return Err(Unposted::Gone) };
         sender.try_send(news).map_err(|error| match error {
-            TrySendError::Full(_) => Refused::Full,
-            TrySendError::Disconnected(_) => Refused::Gone,
+            TrySendError::Full(_) => Unposted::Full,
+            TrySendError::Disconnected(_) => Unposted::Gone,
         })?;
         // A full channel wakes the loop all the same: it drains every guest's queue.
         match self.wakes.try_send(Wake::Guests) {
             Ok(()) | Err(TrySendError::Full(_)) => Ok(()),
-            Err(TrySendError::Disconnected(_)) => Err(Refused::Gone),
+            Err(TrySendError::Disconnected(_)) => Err(Unposted::Gone),
         }
     }
 }

@@ -241,13 +241,13 @@ impl<G: Input> GameScreen<G> {
             let Mode::Against(opponent) = &mut self.mode else { return };
             let searcher = self.advisor.searcher();
             match self.table.shared_record().with(|record| opponent.step(record, searcher, now)) {
-                opponent::Step::Nothing => return,
-                opponent::Step::Show(picked) => return self.table.pick(picked),
-                opponent::Step::Play(turn) => {
+                opponent::OpponentStep::Nothing => return,
+                opponent::OpponentStep::Show(picked) => return self.table.pick(picked),
+                opponent::OpponentStep::Play(turn) => {
                     self.table.commit(turn);
                 }
                 // Two computers that go nowhere: drawn, and said why.
-                opponent::Step::Still => {
+                opponent::OpponentStep::Still => {
                     return self.table.draw_standing_still();
                 }
             }

@@ -29,7 +29,7 @@ enum State<G: Game> {
 
 /// What the computer does to the table now.
 #[derive(Debug, PartialEq)]
-pub(crate) enum Step<G: Game> {
+pub(crate) enum OpponentStep<G: Game> {
     Nothing,
     /// Select this, as a player would on the way to the turn.
     Show(G::Picked),
@@ -73,7 +73,12 @@ impl<G: Input> Opponent<G> {
 
     /// Moves its turn on: starts thinking, takes in what it found, shows the next step when
     /// its time is due (at `now`), plays the turn after the last step.
-    pub(crate) fn step(&mut self, record: &Record<G>, searcher: &Searcher<G>, now: Instant) -> Step<G> {
+    pub(crate) fn step(
+        &mut self,
+        record: &Record<G>,
+        searcher: &Searcher<G>,
+        now: Instant,
+    ) -> OpponentStep<G> {
         // A game that changed under it (or is not its to play) starts its turn again.
         let to_move = self.to_move(record);
         if !to_move || self.revision != record.revision() {
@@ -81,10 +86,10 @@ impl<G: Input> Opponent<G> {
             self.revision = record.revision();
         }
         if !to_move {
-            return Step::Nothing;
+            return OpponentStep::Nothing;
         }
         match &mut self.state {
-            State::Waiting if self.computer.watched() && gone_nowhere(record) => Step::Still,
+            State::Waiting if self.computer.watched() && gone_nowhere(record) => OpponentStep::Still,
             State::Waiting => {
                 let mut budget = self.computer.level.playing(self.computer.seed);
                 // On time, its own clock says how long it may think.
@@ -93,13 +98,13 @@ impl<G: Input> Opponent<G> {
                     budget = budget.on_clock(left, control.base, control.increment);
                 }
                 self.state = State::Thinking(start_thinking(record, searcher, (budget, Purpose::Turn)));
-                Step::Nothing
+                OpponentStep::Nothing
             }
             State::Thinking(thinking) => match thinking.answer() {
-                None => Step::Nothing,
+                None => OpponentStep::Nothing,
                 Some(None) => {
                     self.state = State::Waiting;
-                    Step::Nothing
+                    OpponentStep::Nothing
                 }
                 Some(Some(advice)) => {
                     self.view = Some(advice.blue);
@@ -108,25 +113,25 @@ impl<G: Input> Opponent<G> {
                     // cell fills as the message names it.
                     let Some(first) = stages.first().cloned() else {
                         self.state = State::Waiting;
-                        return Step::Play(advice.turn);
+                        return OpponentStep::Play(advice.turn);
                     };
                     self.state =
                         State::Showing { turn: advice.turn, stages, shown: 1, due: now + self.stage_time };
-                    Step::Show(first)
+                    OpponentStep::Show(first)
                 }
             },
             State::Showing { turn, stages, shown, due } => {
                 if now < *due {
-                    return Step::Nothing;
+                    return OpponentStep::Nothing;
                 }
                 *due = now + self.stage_time;
                 *shown += 1;
                 match stages.get(*shown - 1) {
-                    Some(stage) => Step::Show(stage.clone()),
+                    Some(stage) => OpponentStep::Show(stage.clone()),
                     None => {
                         let turn = turn.clone();
                         self.state = State::Waiting;
-                        Step::Play(turn)
+                        OpponentStep::Play(turn)
                     }
                 }
             }
@@ -222,11 +227,11 @@ mod tests {
         let at = |side| Opponent::new(Computer { side, level: Level::ALL[0], seed: 0 }, USUAL_STEP);
         let searcher = Searcher::default();
         let now = Instant::now();
-        assert_eq!(at(Side::Both).step(&record, &searcher, now), Step::Still);
+        assert_eq!(at(Side::Both).step(&record, &searcher, now), OpponentStep::Still);
         // Against a person the computer plays on: it starts thinking.
         let mover = record.position().to_move();
         let mut against = Opponent::new(Computer::playing(mover, Level::ALL[0]), USUAL_STEP);
-        assert_eq!(against.step(&record, &searcher, now), Step::Nothing);
+        assert_eq!(against.step(&record, &searcher, now), OpponentStep::Nothing);
         assert!(against.busy(), "thinking");
     }
 }

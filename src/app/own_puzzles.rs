@@ -27,12 +27,12 @@ pub(crate) struct OwnPuzzles {
     pub found: Option<Vec<Puzzle>>,
     /// Whether they were added to the player's file (or tried to be).
     pub kept: bool,
-    maker: Option<Maker>,
+    maker: Option<MistakeMaker>,
 }
 
 /// The thread that makes them. Dropped, it stops at once: the searches are told, and the
 /// thread waited for.
-struct Maker {
+struct MistakeMaker {
     made: Receiver<Vec<Puzzle>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
@@ -61,7 +61,7 @@ impl OwnPuzzles {
                 waker.searched();
             }
         });
-        self.maker = Some(Maker { made, stop, thread: Some(thread) });
+        self.maker = Some(MistakeMaker { made, stop, thread: Some(thread) });
     }
 
     /// What the key asks for: solving the puzzles made, or why there are none (yet).
@@ -91,7 +91,7 @@ impl OwnPuzzles {
     }
 }
 
-impl Drop for Maker {
+impl Drop for MistakeMaker {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
@@ -100,8 +100,8 @@ impl Drop for Maker {
     }
 }
 
-impl std::fmt::Debug for Maker {
+impl std::fmt::Debug for MistakeMaker {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("Maker")
+        f.write_str("MistakeMaker")
     }
 }

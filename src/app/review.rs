@@ -27,7 +27,7 @@ mod worker;
 
 pub(crate) use trial::Trial;
 
-use worker::{Found, Worker};
+use worker::{Findings, Worker};
 
 /// A chance as a whole percentage.
 fn percent(chance: f64) -> u32 {
@@ -175,12 +175,12 @@ impl<G: Input> Reviewing<G> {
             self.start();
         }
         let Some(worker) = &self.worker else { return false };
-        let found: Vec<Found<G::Turn>> = worker.found.try_iter().collect();
+        let found: Vec<Findings<G::Turn>> = worker.found.try_iter().collect();
         let came = !found.is_empty();
         for found in found {
             match found {
-                Found::Looked(looked) => self.looked = looked,
-                Found::Tried(looked) => {
+                Findings::Looked(looked) => self.looked = looked,
+                Findings::Tried(looked) => {
                     if let Some(trial) = self.trial.as_mut().filter(|trial| trial.tried.is_some()) {
                         trial.verdict = Some(looked);
                     }

@@ -22,13 +22,13 @@ pub(crate) enum ClubCommand {
     /// The club's members, on the host: list them, ban one, let one back (while the club runs too)
     Admin {
         #[command(subcommand)]
-        action: Action,
+        action: AdminAction,
     },
 }
 
 /// What `admin` does.
 #[derive(Subcommand, Debug)]
-pub(crate) enum Action {
+pub(crate) enum AdminAction {
     /// Every member, one a line, tab-separated: name, joined, member or banned, keys, games
     List,
     /// Ban a member: they may no longer come in or start a game
@@ -45,13 +45,15 @@ pub(crate) fn run(command: ClubCommand, db: Option<PathBuf>, lang: Lang) -> Resu
     let path = db.ok_or_else(|| text!(ERR_NO_DATA_DIR))?;
     let mut club = Club::open_admin(&path)?;
     Ok(match action {
-        Action::List => scripts::members(&club)?,
-        Action::Ban { name } => {
+        AdminAction::List => scripts::members(&club)?,
+        AdminAction::Ban { name } => {
             let banned = club.set_banned(&name, true)?;
             tell_server(&path, &banned.name);
             lang.say(&text!(CLUB_BANNED_NOW, banned.name))
         }
-        Action::Unban { name } => lang.say(&text!(CLUB_UNBANNED_NOW, club.set_banned(&name, false)?.name)),
+        AdminAction::Unban { name } => {
+            lang.say(&text!(CLUB_UNBANNED_NOW, club.set_banned(&name, false)?.name))
+        }
     })
 }
 

@@ -29,7 +29,7 @@ const BEST: usize = 10;
 const PLAYING: usize = 1 + crate::settings::CLUB_DAILY_GAMES_MOST;
 
 /// The lobbies' views, and what they are built from that the database holds.
-pub(super) struct Board {
+pub(super) struct LobbyBoard {
     name: String,
     greeting: Option<String>,
     /// The club's part as it is now, unless `stale`.
@@ -58,9 +58,9 @@ pub(super) struct Sources<'a> {
     pub time: &'a Timepiece,
 }
 
-impl Board {
-    pub(super) fn new(name: String, greeting: Option<String>) -> Board {
-        Board {
+impl LobbyBoard {
+    pub(super) fn new(name: String, greeting: Option<String>) -> LobbyBoard {
+        LobbyBoard {
             name,
             greeting,
             club: Arc::default(),

@@ -2,12 +2,12 @@
 //! [`Call`] in turn. It routes between the hub's parts, each with its own state: who is
 //! connected ([`Terminals`]), the games held in memory ([`ClubGames`]), the correspondence
 //! games timed ([`Daily`]), the open seeks and challenges ([`Offers`]), and what the
-//! lobbies show ([`Board`]). It sleeps on its channel until a call comes, a flag falls, a
+//! lobbies show ([`LobbyBoard`]). It sleeps on its channel until a call comes, a flag falls, a
 //! deadline passes, a screen's clock turns or the lobbies are due their news. A turn is
 //! committed to the database before anyone is told of it; a commit that fails takes the
 //! turn back.
 
-use super::board::Board;
+use super::board::LobbyBoard;
 pub(super) use super::calls::{Ask, Call, Who};
 use super::daily::Daily;
 use super::games::{ClubGame, ClubGames};
@@ -117,7 +117,7 @@ pub(super) struct Hub {
     pub(super) terminals: Terminals,
     pub(super) games: ClubGames,
     pub(super) offers: Offers,
-    pub(super) board: Board,
+    pub(super) board: LobbyBoard,
     /// The correspondence games in progress, timed.
     pub(super) daily: Daily,
     /// When the deadlines are read again after an end that could not be kept.
@@ -173,7 +173,7 @@ impl Hub {
         }
         let notifier = Notifier::new(rules.notify.as_deref(), super::notify::TIME_LIMIT, None);
         Ok(Hub {
-            board: Board::new(rules.name.clone(), rules.greeting.clone()),
+            board: LobbyBoard::new(rules.name.clone(), rules.greeting.clone()),
             names: super::names::NewNames::new(rules.new_names),
             club,
             rules,

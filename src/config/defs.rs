@@ -6,7 +6,7 @@
 //! `--screen-reader`, on by itself when `TERM` is `dumb`) and `theme` (the colours start
 //! from it).
 
-use super::reader::Reader;
+use super::reader::SettingsReader;
 use super::{Env, Source, Sourced, bad_flag, look};
 use crate::ai::Level;
 use crate::app::keys::{self, Binding};
@@ -163,7 +163,7 @@ macro_rules! config_items {
         /// Reads the plain setting called `setting` (its whole name, `section.name` in a
         /// table) into `values`; false if there is none of that name.
         pub(super) fn read_plain(
-            reader: &mut Reader,
+            reader: &mut SettingsReader,
             values: &mut Values,
             setting: &str,
             value: &Spanned<DeValue>,

@@ -2,7 +2,7 @@
 //! cannot read is a warning naming its line and column, and everything else still applies.
 
 use super::defs::{NAMES, Values, read_plain};
-use super::reader::Reader;
+use super::reader::SettingsReader;
 use crate::app::keys::{self, Press};
 use crate::i18n::keys::*;
 use crate::i18n::{Text, excerpt, text};
@@ -14,7 +14,7 @@ use toml::de::{DeTable, DeValue};
 
 /// The file's settings from `text`, and a warning for each one it could not read.
 pub(super) fn values(text: &str, file: &str) -> (Values, Vec<Text>) {
-    let mut reader = Reader { text, file, warnings: Vec::new() };
+    let mut reader = SettingsReader { text, file, warnings: Vec::new() };
     let (table, errors) = DeTable::parse_recoverable(text);
     for error in errors {
         let at = error.span().map_or(0, |span| span.start);
@@ -39,7 +39,7 @@ fn in_order<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Spanned<Cow<'i, str>>, &
 }
 
 /// One setting at the top of the file: a plain one, or a table.
-fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value: &Spanned<DeValue>) {
+fn top(reader: &mut SettingsReader, values: &mut Values, name: &Spanned<Cow<str>>, value: &Spanned<DeValue>) {
     let setting = name.get_ref().as_ref();
     if read_plain(reader, values, setting, value) {
         return;
@@ -62,7 +62,7 @@ fn top(reader: &mut Reader, values: &mut Values, name: &Spanned<Cow<str>>, value
 }
 
 /// `[club]`: the club server's settings, all plain ones.
-fn club(reader: &mut Reader, values: &mut Values, table: &DeTable) {
+fn club(reader: &mut SettingsReader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("club.{}", name.get_ref());
         if !read_plain(reader, values, &setting, value) {
@@ -91,7 +91,7 @@ fn int<'a>(value: &'a DeValue) -> Option<&'a str> {
 }
 
 /// `[theme]`: a built-in theme's name, the players' colours, `[theme.marks]`.
-fn theme(reader: &mut Reader, values: &mut Values, table: &DeTable) {
+fn theme(reader: &mut SettingsReader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("theme.{}", name.get_ref());
         if read_plain(reader, values, &setting, value) {
@@ -122,7 +122,7 @@ fn colour(value: &DeValue) -> Option<Color> {
 }
 
 /// `[theme.marks]`: each mark's style.
-fn mark_styles(reader: &mut Reader, values: &mut Values, table: &DeTable) {
+fn mark_styles(reader: &mut SettingsReader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("theme.marks.{}", name.get_ref());
         match Mark::ALL.into_iter().find(|mark| mark.name() == name.get_ref().as_ref()) {
@@ -159,7 +159,7 @@ pub(super) fn style(words: &str) -> Option<Style> {
 }
 
 /// `[keys]`: each action's keys, a key or a list of them; a clash refused.
-fn bindings(reader: &mut Reader, values: &mut Values, table: &DeTable) {
+fn bindings(reader: &mut SettingsReader, values: &mut Values, table: &DeTable) {
     for (name, value) in in_order(table) {
         let setting = format!("keys.{}", name.get_ref());
         let Some(action) = keys::action_named(name.get_ref()) else {

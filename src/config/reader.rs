@@ -8,14 +8,14 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 /// Reads the file's settings, warning about each bad one in the file named `file`.
-pub(super) struct Reader<'a> {
+pub(super) struct SettingsReader<'a> {
     pub(super) text: &'a str,
     pub(super) file: &'a str,
     /// Each warning and the byte it is about, to say them in the file's order.
     pub(super) warnings: Vec<(usize, Text)>,
 }
 
-impl Reader<'_> {
+impl SettingsReader<'_> {
     /// The line and column (from 1, in characters) of byte `at`.
     pub(super) fn place(&self, at: usize) -> (usize, usize) {
         let mut at = at.min(self.text.len());

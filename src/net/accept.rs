@@ -49,7 +49,7 @@ pub(crate) struct Door {
 #[derive(Default)]
 struct Rooms {
     /// The connections not yet in, oldest first.
-    waiting: BTreeMap<u64, Waiting>,
+    waiting: BTreeMap<u64, Knocking>,
     next: u64,
     /// Those of them let go for a newcomer, not yet gone.
     evicted: usize,
@@ -60,7 +60,7 @@ struct Rooms {
 }
 
 /// A connection not yet in.
-struct Waiting {
+struct Knocking {
     since: Instant,
     cut: Arc<Cut>,
     evicted: bool,
@@ -75,7 +75,7 @@ impl Rooms {
     /// The oldest connection not yet in that sat silent past `stale` (an SSH client speaks
     /// first, at once) or took longer than `slow`: the one a newcomer may replace.
     fn evictable(&self, now: Instant, limits: &Limits) -> Option<u64> {
-        let idle = |waiting: &Waiting| {
+        let idle = |waiting: &Knocking| {
             let age = now.saturating_duration_since(waiting.since);
             (age >= limits.stale && !waiting.cut.heard()) || age >= limits.slow
         };
@@ -154,7 +154,7 @@ impl Door {
         }
         rooms.next += 1;
         let seq = rooms.next;
-        rooms.waiting.insert(seq, Waiting { since: now, cut: Arc::clone(cut), evicted: false });
+        rooms.waiting.insert(seq, Knocking { since: now, cut: Arc::clone(cut), evicted: false });
         *rooms.by_source.entry(source).or_default() += 1;
         Some(Startup { accept: Arc::clone(self), source, seq })
     }

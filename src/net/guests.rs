@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use super::place::{Asked, Inlet, Place, Sent, Visitor};
-use crate::app::event::{self, Arrivals, Mailbox, Refused, Wake};
+use crate::app::event::{self, Arrivals, Mailbox, Unposted, Wake};
 use crate::app::profile::Profile;
 use crate::terminal::Wakes;
 use std::sync::mpsc::SyncSender;
@@ -48,8 +48,8 @@ impl Inlet for Queue {
             match mailbox.put(event::Guest::Input(input)) {
                 Ok(()) => {}
                 // Past its queue, a guest sends faster than anyone types.
-                Err(Refused::Full) => return false,
-                Err(Refused::Gone) => {
+                Err(Unposted::Full) => return false,
+                Err(Unposted::Gone) => {
                     self.0 = None;
                     return true;
                 }

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 /// Reads events from bytes as they come; a sequence cut between two packets waits for
 /// the rest.
 #[derive(Default, Debug)]
-pub(crate) struct Reader {
+pub(crate) struct KeyReader {
     pending: Vec<u8>,
 }
 
@@ -21,7 +21,7 @@ const LONGEST: usize = 32;
 /// The longest command taken (`ssh HOST COMMAND`), in bytes: the rest is not read.
 pub(crate) const LONGEST_COMMAND: usize = 1024;
 
-impl Reader {
+impl KeyReader {
     /// The events in `bytes` (with what an earlier packet left unfinished).
     pub(crate) fn read(&mut self, bytes: &[u8]) -> Vec<Event> {
         self.pending.extend_from_slice(bytes);
@@ -198,7 +198,7 @@ mod tests {
         fn any_bytes_in_any_packets_never_panic_and_give_bounded_events(
             packets in proptest::collection::vec(proptest::collection::vec(piece(), 0..16), 0..16)
         ) {
-            let mut reader = Reader::default();
+            let mut reader = KeyReader::default();
             for packet in packets {
                 let bytes = packet.concat();
                 let waiting = reader.pending.len();
@@ -210,7 +210,7 @@ mod tests {
     }
 
     fn keys(bytes: &[u8]) -> Vec<KeyCode> {
-        Reader::default()
+        KeyReader::default()
             .read(bytes)
             .into_iter()
             .filter_map(|event| match event {
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn a_sequence_cut_between_packets_waits_for_its_end() {
-        let mut reader = Reader::default();
+        let mut reader = KeyReader::default();
         assert!(reader.read(b"\x1b[<0;12").is_empty());
         let events = reader.read(b";5M");
         let expected = MouseEvent {
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn garbage_is_dropped_and_what_follows_is_read() {
-        let mut reader = Reader::default();
+        let mut reader = KeyReader::default();
         let mut garbage: Vec<u8> = (0..=255u8).rev().collect();
         garbage.extend_from_slice(b"\x1b[999;;;x\x1b[<;;M\x1b[");
         garbage.extend(std::iter::repeat_n(b'1', 100));

@@ -35,7 +35,7 @@ pub(crate) type Open = Arc<tokio::sync::watch::Sender<usize>>;
 pub(crate) struct Outbox {
     /// The most bytes kept for a guest who is behind: beyond, they give way to a whole frame.
     backlog: usize,
-    waiting: Mutex<Waiting>,
+    waiting: Mutex<Unsent>,
     ready: Notify,
     redraw: Redraw,
     /// Rung when the guest's ssh closes the channel: it read everything sent before.
@@ -47,7 +47,7 @@ pub(crate) struct Outbox {
 }
 
 #[derive(Default)]
-struct Waiting {
+struct Unsent {
     bytes: Vec<u8>,
     /// Room beyond the backlog for the whole frame asked for, until the guest takes it:
     /// without it a whole frame bigger than the backlog would be dropped in turn.
@@ -63,7 +63,7 @@ struct Waiting {
 }
 
 impl Outbox {
-    fn waiting(&self) -> MutexGuard<'_, Waiting> {
+    fn waiting(&self) -> MutexGuard<'_, Unsent> {
         self.waiting.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 

@@ -43,8 +43,8 @@ impl<P: Place> Doors<P> {
     }
 
     /// The handler of a new connection.
-    pub(crate) fn session(&self, visit: Visit) -> Session<P> {
-        Session {
+    pub(crate) fn session(&self, visit: Visit) -> Connection<P> {
+        Connection {
             id: self.next.fetch_add(1, Ordering::Relaxed),
             place: Arc::clone(&self.place),
             welcome: Arc::clone(&self.welcome),
@@ -75,7 +75,7 @@ impl<P: Place> Doors<P> {
 }
 
 /// One connection.
-pub(crate) struct Session<P: Place> {
+pub(crate) struct Connection<P: Place> {
     id: u64,
     place: Arc<P>,
     welcome: Arc<Welcome>,
@@ -98,7 +98,7 @@ pub(crate) struct Session<P: Place> {
     /// Its writing half, until the channel asks for something.
     writer: Option<ChannelWriteHalf<Msg>>,
     /// A terminal's keys as they come (none for a command).
-    reader: Option<input::Reader>,
+    reader: Option<input::KeyReader>,
     /// Where what it sends goes; dropped, the place hears it went.
     inlet: Option<Box<dyn Inlet>>,
     /// Where its output goes, for a last line.
@@ -108,7 +108,7 @@ pub(crate) struct Session<P: Place> {
     active: Option<(Arc<AtomicU64>, Instant)>,
 }
 
-impl<P: Place> Session<P> {
+impl<P: Place> Connection<P> {
     fn lang(&self) -> Lang {
         self.lang.unwrap_or_default()
     }
@@ -169,7 +169,7 @@ impl<P: Place> Session<P> {
         }
         self.outbox = Some(output.outbox());
         if let Asked::Terminal(_) = asked {
-            self.reader = Some(input::Reader::default());
+            self.reader = Some(input::KeyReader::default());
         }
         let visitor = Visitor {
             id: self.id,
@@ -228,7 +228,7 @@ fn try_again(methods: MethodSet) -> Auth {
     Auth::Reject { proceed_with_methods: Some(methods), partial_success: false }
 }
 
-impl<P: Place> russh::server::Handler for Session<P> {
+impl<P: Place> russh::server::Handler for Connection<P> {
     type Error = anyhow::Error;
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth> {

@@ -1,6 +1,6 @@
 //! What a Clamber puzzle's turns teach: the rules' words for them.
 
-use super::themes::{Theme, Themes};
+use super::themes::{PuzzleTheme, Themes};
 use crate::i18n::clamber::keys::*;
 use crate::rules::clamber;
 use crate::rules::hex::Cell;
@@ -13,7 +13,7 @@ include!(concat!(env!("OUT_DIR"), "/puzzles_clamber.rs"));
 const SWEEP: usize = 4;
 
 impl Themes for clamber::Position {
-    const THEMES: &'static [Theme] = THEMES;
+    const THEMES: &'static [PuzzleTheme] = THEMES;
     const SHIPPED: &'static [&'static [u8]] = SHIPPED;
 
     /// `c3`, `c4`: the board's side tells the sets apart.

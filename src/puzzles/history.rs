@@ -39,7 +39,7 @@ pub(crate) struct Attempt {
 
 /// One line of the history.
 #[derive(Clone, Debug, PartialEq)]
-enum Entry {
+enum HistoryLine {
     Attempt(Attempt),
     /// A streak ended after this many puzzles solved.
     Streak {
@@ -51,7 +51,7 @@ enum Entry {
 /// Every attempt kept, and the streaks ended, in order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct History {
-    entries: Vec<Entry>,
+    entries: Vec<HistoryLine>,
 }
 
 impl History {
@@ -64,15 +64,15 @@ impl History {
 
     /// Adds an attempt (the oldest line goes past [`MOST_LINES`]).
     pub(crate) fn add(&mut self, attempt: Attempt) {
-        self.push(Entry::Attempt(attempt));
+        self.push(HistoryLine::Attempt(attempt));
     }
 
     /// Adds a streak ended after `length` puzzles solved.
     pub(crate) fn add_streak(&mut self, date: String, length: u32) {
-        self.push(Entry::Streak { date, length });
+        self.push(HistoryLine::Streak { date, length });
     }
 
-    fn push(&mut self, entry: Entry) {
+    fn push(&mut self, entry: HistoryLine) {
         self.entries.push(entry);
         let over = self.entries.len().saturating_sub(MOST_LINES);
         self.entries.drain(..over);
@@ -81,8 +81,8 @@ impl History {
     /// The attempts, oldest first.
     pub(crate) fn attempts(&self) -> impl Iterator<Item = &Attempt> {
         self.entries.iter().filter_map(|entry| match entry {
-            Entry::Attempt(attempt) => Some(attempt),
-            Entry::Streak { .. } => None,
+            HistoryLine::Attempt(attempt) => Some(attempt),
+            HistoryLine::Streak { .. } => None,
         })
     }
 
@@ -105,19 +105,19 @@ impl History {
     /// The longest streak ended.
     pub(crate) fn best_streak(&self) -> u32 {
         let lengths = self.entries.iter().filter_map(|entry| match entry {
-            Entry::Streak { length, .. } => Some(*length),
-            Entry::Attempt(_) => None,
+            HistoryLine::Streak { length, .. } => Some(*length),
+            HistoryLine::Attempt(_) => None,
         });
         lengths.max().unwrap_or(0)
     }
 }
 
 /// An entry from its line, or `None` for a line that is not one.
-fn entry(line: &str) -> Option<Entry> {
+fn entry(line: &str) -> Option<HistoryLine> {
     let fields: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
     let date = fields.first().filter(|date| !date.trim().is_empty())?.to_string();
     match fields.as_slice() {
-        [_, "-", "streak", length] => Some(Entry::Streak { date, length: length.parse().ok()? }),
+        [_, "-", "streak", length] => Some(HistoryLine::Streak { date, length: length.parse().ok()? }),
         [_, id, result, rating, deviation, volatility] if !id.is_empty() && *id != "-" => {
             let solved = match *result {
                 "solved" => true,
@@ -130,7 +130,7 @@ fn entry(line: &str) -> Option<Entry> {
                 deviation: number(deviation)?,
                 volatility: number(volatility)?,
             };
-            Some(Entry::Attempt(Attempt { date, id: id.to_string(), solved, rating }))
+            Some(HistoryLine::Attempt(Attempt { date, id: id.to_string(), solved, rating }))
         }
         _ => None,
     }
@@ -141,12 +141,12 @@ impl std::fmt::Display for History {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for entry in &self.entries {
             match entry {
-                Entry::Attempt(Attempt { date, id, solved, rating }) => {
+                HistoryLine::Attempt(Attempt { date, id, solved, rating }) => {
                     let result = if *solved { "solved" } else { "failed" };
                     let Rating { rating, deviation, volatility } = rating;
                     writeln!(f, "{date}\t{id}\t{result}\t{rating}\t{deviation}\t{volatility}")?
                 }
-                Entry::Streak { date, length } => writeln!(f, "{date}\t-\tstreak\t{length}")?,
+                HistoryLine::Streak { date, length } => writeln!(f, "{date}\t-\tstreak\t{length}")?,
             }
         }
         Ok(())

@@ -26,7 +26,7 @@ mod triad;
 mod unpack;
 
 pub(crate) use themes::game_of as theme_game;
-pub(crate) use themes::{Theme, Themes, counts as theme_counts, words as theme_words};
+pub(crate) use themes::{PuzzleTheme, Themes, counts as theme_counts, words as theme_words};
 
 #[cfg(test)]
 pub(crate) use crate::ai::proof::Prover;

@@ -1,6 +1,6 @@
 //! What an Ombagui puzzle's turns teach: the rules' words for them.
 
-use super::themes::{Theme, Themes};
+use super::themes::{PuzzleTheme, Themes};
 use crate::i18n::ombagui::keys::*;
 use crate::rules::ombagui;
 
@@ -9,7 +9,7 @@ use crate::rules::ombagui;
 include!(concat!(env!("OUT_DIR"), "/puzzles_ombagui.rs"));
 
 impl Themes for ombagui::Position {
-    const THEMES: &'static [Theme] = THEMES;
+    const THEMES: &'static [PuzzleTheme] = THEMES;
     const SHIPPED: &'static [&'static [u8]] = SHIPPED;
 
     fn id_head(_: crate::rules::hex::Board) -> String {

@@ -15,7 +15,7 @@ use crate::rules::{Colour, Game, GameKind};
 
 /// A game's own theme: its name in the puzzle line, and its words.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Theme {
+pub(crate) struct PuzzleTheme {
     /// Its name in the puzzle line (`chain-capture`).
     pub name: &'static str,
     /// A few words for the list of themes and the puzzle's panel.
@@ -28,7 +28,7 @@ pub(crate) struct Theme {
 /// ids begin, and the sets shipped with the program. Each game says it in its own file.
 pub(crate) trait Themes: Evaluate {
     /// The game's own themes, in the order they are listed.
-    const THEMES: &'static [Theme] = &[];
+    const THEMES: &'static [PuzzleTheme] = &[];
 
     /// The sets of the game's puzzles shipped with the program, their files
     /// (`assets/puzzles`, made by `hexstack puzzles make`: each file's head says how) as
@@ -72,13 +72,13 @@ pub(super) fn themes_of<G: Themes>(start: &G, line: &[G::Turn]) -> Vec<String> {
 }
 
 /// The themes every game's puzzles may carry, and the player's own puzzles' themes.
-const COMMON: [Theme; 4] = {
+const COMMON: [PuzzleTheme; 4] = {
     use crate::i18n::keys::*;
     [
-        Theme { name: "parry", title: THEME_PARRY, about: THEME_PARRY_ABOUT },
-        Theme { name: "mine", title: THEME_MINE, about: THEME_MINE_ABOUT },
-        Theme { name: "mistake", title: THEME_MISTAKE, about: THEME_MISTAKE_ABOUT },
-        Theme { name: "blunder", title: THEME_BLUNDER, about: THEME_BLUNDER_ABOUT },
+        PuzzleTheme { name: "parry", title: THEME_PARRY, about: THEME_PARRY_ABOUT },
+        PuzzleTheme { name: "mine", title: THEME_MINE, about: THEME_MINE_ABOUT },
+        PuzzleTheme { name: "mistake", title: THEME_MISTAKE, about: THEME_MISTAKE_ABOUT },
+        PuzzleTheme { name: "blunder", title: THEME_BLUNDER, about: THEME_BLUNDER_ABOUT },
     ]
 };
 
@@ -122,7 +122,7 @@ pub(crate) fn order(name: &str) -> (usize, u32, String) {
     let games =
         GameKind::ALL.iter().flat_map(|&game| crate::each_game!(kind game, G => <G as Themes>::THEMES));
     let (parry, own) = COMMON.split_at(1);
-    let known: Vec<&Theme> = parry.iter().chain(games).chain(own).collect();
+    let known: Vec<&PuzzleTheme> = parry.iter().chain(games).chain(own).collect();
     match known.iter().position(|theme| theme.name == name) {
         Some(at) => (1, at as u32, String::new()),
         None => (2, 0, name.to_string()),

@@ -2,7 +2,7 @@
 //! a turn announced, and how a game ended. What a cell holds and may do is the game's own
 //! ([`Spoken`]).
 
-use super::{Out, Spoken, joined};
+use super::{Saying, Spoken, joined};
 use crate::clock::Clock;
 use crate::i18n::keys::*;
 use crate::i18n::{Noun, Text, excerpt, text};
@@ -18,7 +18,7 @@ const SECONDS: Noun = Noun([SPEECH_COUNT_SECOND_ONE, SPEECH_COUNT_SECOND_FEW, SP
 
 /// `board`: row by row from the bottom, each cell and what stands on it; `board blue`
 /// (or red): that player's alone.
-pub(super) fn board<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
+pub(super) fn board<G: Spoken>(position: &G, asked: &str, out: &mut Saying) {
     if asked.is_empty() {
         return out.say_all(rows(position));
     }
@@ -72,7 +72,7 @@ fn colour(word: &str, lang: crate::i18n::Lang) -> Option<Colour> {
 }
 
 /// `cell C3`: what stands there and what it may do, as the game says.
-pub(super) fn cell<G: Spoken>(position: &G, asked: &str, out: &mut Out) {
+pub(super) fn cell<G: Spoken>(position: &G, asked: &str, out: &mut Saying) {
     match cell_named(asked, position.board()) {
         Ok(cell) => out.say_all(position.about_cell(cell)),
         Err(why) => out.say(&why),
@@ -92,7 +92,7 @@ pub(super) fn cell_named(asked: &str, board: crate::rules::hex::Board) -> Result
 }
 
 /// `clocks`: each player's time left, and whose runs.
-pub(super) fn clocks<G: Game>(record: &Record<G>, out: &mut Out) {
+pub(super) fn clocks<G: Game>(record: &Record<G>, out: &mut Saying) {
     let Some(clock) = record.clock() else { return out.say(&text!(SPEECH_NO_CLOCKS)) };
     let said: Vec<Text> = [Colour::Blue, Colour::Red]
         .map(|colour| text!(SPEECH_CLOCK, colour, duration(clock.left(colour))))
@@ -129,7 +129,7 @@ pub(super) fn control(control: crate::clock::TimeControl) -> Text {
 /// Says each ply of `record` from `from` on (a turn and what it did, a skip), then how the
 /// game stands: who is to move (unless `quiet`: the computer, which says it thinks), or
 /// how it ended.
-pub(super) fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &mut Out) {
+pub(super) fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, out: &mut Saying) {
     let history = record.history();
     let mut said: Vec<Text> = (from..history.len())
         .map(|at| {
@@ -157,7 +157,7 @@ pub(super) fn announce<G: Spoken>(record: &Record<G>, from: usize, quiet: bool, 
 }
 
 /// The last turn played, and what it did.
-pub(super) fn last<G: Spoken>(record: &Record<G>, out: &mut Out) {
+pub(super) fn last<G: Spoken>(record: &Record<G>, out: &mut Saying) {
     match record.last_turn_played() {
         Some((turn, before, after)) => {
             out.say(&text!(SPEECH_LAST, before.to_move(), G::played(turn, &before, &after)))

@@ -57,7 +57,7 @@ pub(crate) enum Command {
 
 /// A command's words: its name, its short form (none where every letter would clash), and
 /// what it does in `help`.
-struct Words {
+struct CommandWords {
     command: Command,
     name: Key<0>,
     short: Option<Key<0>>,
@@ -65,7 +65,7 @@ struct Words {
 }
 
 /// Every command's words.
-const WORDS: &[Words] = &[
+const WORDS: &[CommandWords] = &[
     words(Command::Help, SPEECH_COMMAND_HELP, SPEECH_SHORT_HELP, SPEECH_ABOUT_HELP),
     words(Command::Quit, SPEECH_COMMAND_QUIT, SPEECH_SHORT_QUIT, SPEECH_ABOUT_QUIT),
     words(Command::Board, SPEECH_COMMAND_BOARD, SPEECH_SHORT_BOARD, SPEECH_ABOUT_BOARD),
@@ -110,14 +110,14 @@ const WORDS: &[Words] = &[
     long(Command::Lobby, SPEECH_COMMAND_LOBBY, SPEECH_ABOUT_LOBBY),
 ];
 
-const fn words(command: Command, name: Key<0>, short: Key<0>, about: Key<0>) -> Words {
-    Words { command, name, short: Some(short), about }
+const fn words(command: Command, name: Key<0>, short: Key<0>, about: Key<0>) -> CommandWords {
+    CommandWords { command, name, short: Some(short), about }
 }
 
 /// A command with no short form: each letter of its name is another's there, in some
 /// language.
-const fn long(command: Command, name: Key<0>, about: Key<0>) -> Words {
-    Words { command, name, short: None, about }
+const fn long(command: Command, name: Key<0>, about: Key<0>) -> CommandWords {
+    CommandWords { command, name, short: None, about }
 }
 
 /// Where the player is, for the commands a line may use there.
@@ -196,7 +196,7 @@ impl Place {
     }
 }
 
-fn of(command: Command) -> &'static Words {
+fn of(command: Command) -> &'static CommandWords {
     WORDS.iter().find(|words| words.command == command).expect("every command has its words")
 }
 

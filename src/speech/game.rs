@@ -4,7 +4,7 @@
 //! distance).
 
 use super::commands::{self, Command, Place};
-use super::{Out, Seen, Session, Spoken, board};
+use super::{Saying, Seen, Session, Spoken, board};
 use crate::app::game::GameScreen;
 use crate::app::keys::Action;
 use crate::app::table::Table;
@@ -107,7 +107,7 @@ fn describe_here(session: &mut Session, command: Command, rest: &str) {
     }
 }
 
-fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: &mut Out) {
+fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: &mut Saying) {
     let table = &game.table;
     match command {
         Command::Turn => return standing(game, out),
@@ -123,7 +123,7 @@ fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: 
 }
 
 /// What a reading command says of a board to play on (a game's, a puzzle's).
-pub(super) fn describe_table<G: Spoken>(table: &Table<G>, command: Command, rest: &str, out: &mut Out) {
+pub(super) fn describe_table<G: Spoken>(table: &Table<G>, command: Command, rest: &str, out: &mut Saying) {
     let shown = G::shown(table);
     match command {
         Command::Board => board::board(&shown, rest, out),
@@ -147,7 +147,7 @@ fn daily<G: Spoken>(game: &GameScreen<G>) -> Vec<Text> {
 }
 
 /// `turn`: whose turn it is (or how the game ended), who plays whom, and what is picked.
-fn standing<G: Spoken>(game: &GameScreen<G>, out: &mut Out) {
+fn standing<G: Spoken>(game: &GameScreen<G>, out: &mut Saying) {
     if let Some(who) = who(game) {
         out.say(&who);
     }
@@ -156,7 +156,7 @@ fn standing<G: Spoken>(game: &GameScreen<G>, out: &mut Out) {
 
 /// How a board stands: its turn's number and who is to move (where the players stand back
 /// in the game, which turn of how many), or how it ended; what is picked.
-fn stands<G: Spoken>(table: &Table<G>, out: &mut Out) {
+fn stands<G: Spoken>(table: &Table<G>, out: &mut Saying) {
     let (played, total) = table.replay_position();
     match table.end() {
         Some(end) => out.say(&board::ended(end, &table.position())),
@@ -265,7 +265,7 @@ pub(super) fn opening(session: &mut Session) {
     }
 }
 
-fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
+fn open<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Saying) {
     // Who is ahead is the screens' figure; a hint says it here.
     game.advisor.show_eval = false;
     let position = game.table.position();
@@ -312,7 +312,7 @@ fn just_started<G: Spoken>(game: &GameScreen<G>) -> bool {
 }
 
 /// A game against the computer said from its start, then the turns it has played already.
-fn open_new<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
+fn open_new<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Saying) {
     let start = game.table.read(Record::start);
     out.say_all(board::owners(&start));
     out.say(&text!(SPEECH_TURN_OF, 1, start.to_move()));
@@ -346,7 +346,7 @@ pub(super) fn news(session: &mut Session) {
     session.seen.typed = None;
 }
 
-fn changes<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) {
+fn changes<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Saying) {
     let quiet = game.opponent().is_some_and(|opponent| game.table.read(|record| opponent.to_move(record)));
     let said = table_news(&game.table, quiet, seen, out);
     let showing = game.computer_showing().is_some();
@@ -364,7 +364,12 @@ fn changes<G: Spoken>(game: &mut GameScreen<G>, seen: &mut Seen, out: &mut Out) 
 /// Says what changed on a board to play on: the turns played since it last said any (and
 /// how the game stands after them), else its message, else how the game ended if it just
 /// did. Whether a turn was said.
-pub(super) fn table_news<G: Spoken>(table: &Table<G>, quiet: bool, seen: &mut Seen, out: &mut Out) -> bool {
+pub(super) fn table_news<G: Spoken>(
+    table: &Table<G>,
+    quiet: bool,
+    seen: &mut Seen,
+    out: &mut Saying,
+) -> bool {
     let line = plies(table);
     let from = seen.line.len();
     let played = line.len() > from && line.starts_with(&seen.line);
@@ -386,7 +391,7 @@ pub(super) fn table_news<G: Spoken>(table: &Table<G>, quiet: bool, seen: &mut Se
 }
 
 /// Says once that the computer is thinking, or that a hint is being looked for.
-fn thinking<G: Spoken>(game: &GameScreen<G>, seen: &mut Seen, out: &mut Out) {
+fn thinking<G: Spoken>(game: &GameScreen<G>, seen: &mut Seen, out: &mut Saying) {
     let revision = game.table.revision();
     if seen.thinking == Some(revision) {
         return;

@@ -4,7 +4,7 @@
 //! line.
 
 use super::commands::{self, Command, Place};
-use super::{Out, Session, board};
+use super::{Saying, Session, board};
 use crate::ai::Level;
 use crate::app::keys::Action;
 use crate::app::menu::{Entry, Setup, boards, clocks};
@@ -16,7 +16,7 @@ use crate::rules::Colour;
 
 /// A game against the computer being set up: the set-up, and the question asked now.
 #[derive(Clone, Debug)]
-pub(super) struct Asked {
+pub(super) struct ComputerSetup {
     setup: Setup,
     row: usize,
 }
@@ -64,14 +64,14 @@ fn choose(session: &mut Session, n: usize) {
     session.app.act(Action::Choose);
     let setup = session.app.take_setup();
     if let Some(setup) = setup {
-        session.setup = Some(Asked { setup, row: 0 });
+        session.setup = Some(ComputerSetup { setup, row: 0 });
         ask_setup(session);
     }
 }
 
 /// The set-up's question now, with its choices and what an empty line takes.
 fn ask_setup(session: &mut Session) {
-    let Some(Asked { setup, row }) = session.setup.clone() else { return };
+    let Some(ComputerSetup { setup, row }) = session.setup.clone() else { return };
     let out = &mut session.out;
     match row {
         0 => {
@@ -173,7 +173,7 @@ fn read_clock(line: &str) -> Result<Option<TimeControl>, Text> {
 }
 
 /// Says the question or the prompt that just opened, and how to answer it.
-pub(super) fn ask(overlay: &Overlay, out: &mut Out) {
+pub(super) fn ask(overlay: &Overlay, out: &mut Saying) {
     match overlay {
         Overlay::Ask(question) => {
             out.say(&question.text());

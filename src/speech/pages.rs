@@ -3,7 +3,7 @@
 //! does), read on with `next` and `back` as a book is, and tried on a real board.
 
 use super::commands::{self, Command, Place};
-use super::{Out, Session, Spoken, board};
+use super::{Saying, Session, Spoken, board};
 use crate::app::Screen;
 use crate::app::keys::Action;
 use crate::app::pages::Scene;
@@ -45,14 +45,14 @@ pub(super) fn news(session: &mut Session) {
 
 /// The example's step on view: where it stands in the example, what it shows, the board,
 /// and the turn it plays.
-fn say_scene(book: &Book, out: &mut Out) {
+fn say_scene(book: &Book, out: &mut Saying) {
     let scenes = book.current().scenes.len();
     let scene = book.scene();
     out.say(&text!(SPEECH_STEP, book.scene + 1, scenes, text!(scene.caption)));
     crate::each_game!(kind book.game, G => say_board::<G>(scene, out));
 }
 
-fn say_board<G: Spoken>(scene: &Scene, out: &mut Out) {
+fn say_board<G: Spoken>(scene: &Scene, out: &mut Saying) {
     let Ok(position) = scene.position.parse::<G>() else { return };
     out.say_all(board::owners(&position));
     if let Some((_, so_far)) = scene.under_way {
@@ -111,7 +111,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
 }
 
 /// `pages`: the book's pages, numbered.
-fn contents(book: &Book, out: &mut Out) {
+fn contents(book: &Book, out: &mut Saying) {
     out.say(&text!(RULES_CONTENTS));
     for (n, page) in book.pages().iter().enumerate() {
         out.say(&text!(SPEECH_ENTRY, n + 1, text!(page.title)));

@@ -3,7 +3,7 @@
 //! the solution stepped through once the puzzle is over.
 
 use super::commands::{self, Command, Place};
-use super::{Out, Seen, Session, Spoken, board, game};
+use super::{Saying, Seen, Session, Spoken, board, game};
 use crate::app::Screen;
 use crate::app::keys::Action;
 use crate::app::solving::{Solving, Stage};
@@ -23,7 +23,7 @@ pub(super) fn opening(session: &mut Session) {
     out.say(&text!(SPEECH_PUZZLE_HELP));
 }
 
-fn open<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Out) {
+fn open<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Saying) {
     let puzzle = &solving.puzzle;
     out.say(&text!(SPEECH_PUZZLE, puzzle.rating, solving.task()));
     solving.table.read(|record| board::last(record, out));
@@ -48,7 +48,7 @@ pub(super) fn news(session: &mut Session) {
 }
 
 /// Says the turns played on the puzzle's board and its message; whether the puzzle is over.
-fn changes<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Out) -> bool {
+fn changes<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Saying) -> bool {
     let table = &solving.table;
     let line = game::plies(table);
     let from = seen.line.len();

@@ -3,7 +3,7 @@
 //! turns one by one, each said with its verdict.
 
 use super::commands::{self, Command, Place};
-use super::{Out, Session, Spoken, board};
+use super::{Saying, Session, Spoken, board};
 use crate::ai::review::Class;
 use crate::app::Screen;
 use crate::app::keys::Action;
@@ -45,7 +45,7 @@ pub(super) fn news(session: &mut Session) {
 }
 
 /// The review done: each player's summary, then each marked turn.
-fn done<G: Spoken>(screen: &ReviewScreen<G>, out: &mut Out) {
+fn done<G: Spoken>(screen: &ReviewScreen<G>, out: &mut Saying) {
     let review = &screen.review;
     out.say(&text!(SPEECH_REVIEW_DONE));
     for summary in review.summaries() {

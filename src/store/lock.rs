@@ -22,12 +22,12 @@ pub(crate) struct Lock {
 
 /// Who has a game open: what its lock file says.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct Holder {
+pub(crate) struct LockHolder {
     pub pid: Option<u32>,
     pub host: Option<String>,
 }
 
-impl std::fmt::Display for Holder {
+impl std::fmt::Display for LockHolder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.pid, &self.host) {
             (Some(pid), Some(host)) => write!(f, "{pid}@{host}"),
@@ -56,7 +56,7 @@ fn host() -> Option<String> {
 /// Locks the game kept in `game` for this process, or says who holds it. A lock file left
 /// by a process that ended is taken over. Temporary files of a write that process never
 /// finished are removed: only the holder writes a game.
-pub(crate) fn take(game: &Path) -> std::io::Result<Result<Lock, Holder>> {
+pub(crate) fn take(game: &Path) -> std::io::Result<Result<Lock, LockHolder>> {
     let path = lock_path(game);
     // A holder that is just letting go removes the file under us: then try again.
     for _ in 0..8 {
@@ -78,13 +78,13 @@ pub(crate) fn take(game: &Path) -> std::io::Result<Result<Lock, Holder>> {
     Err(std::io::Error::other("the lock file keeps changing"))
 }
 
-fn read_holder(file: &mut File) -> Holder {
+fn read_holder(file: &mut File) -> LockHolder {
     let mut text = String::new();
     let _ = file.take(200).read_to_string(&mut text);
     let mut words = text.split_whitespace();
     let pid = words.next().and_then(|pid| pid.parse().ok());
     let host = words.next().map(|host| host.chars().filter(char::is_ascii_graphic).take(64).collect());
-    Holder { pid, host }
+    LockHolder { pid, host }
 }
 
 /// Whether `path` still names the file `file` is (a lock file removed and made again is

@@ -239,7 +239,7 @@ pub(crate) fn run_loop(
     drop(sender);
     let taken = std::mem::replace(app, App::new(Profile::default(), AREA));
     let mut local = Some(crate::terminal::AppTerminal::new(taken, terminal));
-    let inlet = crate::terminal::Inlet::new(wakes);
+    let inlet = crate::terminal::LoopInlet::new(wakes);
     crate::terminal::drive(&mut local, autosave, &inlet, None).unwrap();
     let screen = local.unwrap();
     *app = screen.app;

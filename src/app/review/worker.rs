@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 
 /// What the worker found: the review's verdicts so far, or the verdict on the position
 /// after a turn tried.
-pub(super) enum Found<T> {
+pub(super) enum Findings<T> {
     Looked(Vec<Option<Looked<T>>>),
     Tried(Looked<T>),
 }
@@ -23,7 +23,7 @@ pub(super) enum Found<T> {
 /// first, and sleeps when there is nothing to look at. Dropped, it stops at once: the
 /// search is told, and the thread waited for.
 pub(crate) struct Worker<G: Game> {
-    pub(super) found: Receiver<Found<G::Turn>>,
+    pub(super) found: Receiver<Findings<G::Turn>>,
     pub(super) tries: Option<Sender<G>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
@@ -31,7 +31,7 @@ pub(crate) struct Worker<G: Game> {
 
 /// What the worker does next: look at some of what the review needs, or at a position
 /// a player tried.
-enum Next<G: Game> {
+enum Task<G: Game> {
     Needs(Vec<review::Needed<G>>),
     Tried(G),
 }
@@ -51,14 +51,14 @@ impl<G: Input> Worker<G> {
         let thread = std::thread::spawn(move || {
             loop {
                 let next = match tried.try_recv() {
-                    Ok(position) => Next::Tried(position),
+                    Ok(position) => Task::Tried(position),
                     Err(mpsc::TryRecvError::Disconnected) => return,
                     Err(mpsc::TryRecvError::Empty) => match review::needs(&positions, &turns, &looked) {
                         // A few at a time, so that a position tried waits for one look only.
-                        needs if !needs.is_empty() => Next::Needs(needs.into_iter().take(threads).collect()),
+                        needs if !needs.is_empty() => Task::Needs(needs.into_iter().take(threads).collect()),
                         // Nothing left but what a player may try: asleep until then.
                         _ => match tried.recv() {
-                            Ok(position) => Next::Tried(position),
+                            Ok(position) => Task::Tried(position),
                             Err(_) => return,
                         },
                     },
@@ -71,16 +71,16 @@ impl<G: Input> Worker<G> {
                     told
                 };
                 let told = match next {
-                    Next::Needs(needs) => {
+                    Task::Needs(needs) => {
                         let mut told = true;
                         review::look_many(&needs, &positions, budget, threads, &flag, |needed, found| {
                             review::put(&mut looked, needed, found);
-                            told &= tell(Found::Looked(looked.clone()));
+                            told &= tell(Findings::Looked(looked.clone()));
                         });
                         told
                     }
-                    Next::Tried(position) => {
-                        tell(Found::Tried(review::look(&mut Search::new(), &position, budget, &flag)))
+                    Task::Tried(position) => {
+                        tell(Findings::Tried(review::look(&mut Search::new(), &position, budget, &flag)))
                     }
                 };
                 if !told {
