@@ -26,7 +26,7 @@ pub use hexstack_ai as ai;
 #[cfg(feature = "club")]
 pub use hexstack_club as club;
 pub use hexstack_rules as rules;
-pub use hexstack_rules::{each_game, games};
+pub use hexstack_rules::each_game;
 
 mod app;
 mod autosave;

@@ -27,7 +27,7 @@ mod terms;
 #[cfg(feature = "third-game")]
 mod triad;
 
-pub(crate) use commands::Place;
+pub(crate) use commands::CommandScope;
 pub(crate) use drive::run;
 
 use crate::app::event::Event;
@@ -344,23 +344,23 @@ impl Session {
     }
 
     /// The place a line is typed at, for the commands it takes.
-    fn place(&self) -> Place {
+    fn place(&self) -> CommandScope {
         match &self.app.screen {
-            _ if self.app.overlay.is_some() => Place::Question,
-            Screen::Menu(_) if self.setup.is_some() => Place::Setup,
-            Screen::Menu(_) => Place::Menu,
-            Screen::Lobby(_) if self.offer.is_some() => Place::Setup,
-            Screen::Lobby(_) => Place::Lobby,
+            _ if self.app.overlay.is_some() => CommandScope::Question,
+            Screen::Menu(_) if self.setup.is_some() => CommandScope::Setup,
+            Screen::Menu(_) => CommandScope::Menu,
+            Screen::Lobby(_) if self.offer.is_some() => CommandScope::Setup,
+            Screen::Lobby(_) => CommandScope::Lobby,
             Screen::Game(game) if crate::each_game!(game.as_ref(), game => game::at_club(game)) => {
-                Place::Club
+                CommandScope::Club
             }
             Screen::Game(game) if crate::each_game!(game.as_ref(), game => matches!(game.mode, Mode::Tried(_))) => {
-                Place::Tried
+                CommandScope::Tried
             }
-            Screen::Game(_) => Place::Game,
-            Screen::Rules(_) => Place::Rules,
-            Screen::Puzzle(_) => Place::Puzzle,
-            Screen::Review(_) => Place::Review,
+            Screen::Game(_) => CommandScope::Game,
+            Screen::Rules(_) => CommandScope::Rules,
+            Screen::Puzzle(_) => CommandScope::Puzzle,
+            Screen::Review(_) => CommandScope::Review,
         }
     }
 

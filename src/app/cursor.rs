@@ -1,7 +1,7 @@
 //! The cursor on a board: a cell, moved one step in any of the six directions, or up and
 //! down the screen in a straight line.
 
-use super::keys::Step;
+use super::keys::CursorStep;
 use crate::rules::hex::{Board, Cell, DIRECTIONS};
 
 /// Where the cursor is, and the screen column Up and Down keep to.
@@ -26,7 +26,7 @@ impl Cursor {
     }
 
     /// One cell in the direction of `step`, if that cell is on `board`.
-    pub(crate) fn step(&mut self, board: Board, step: Step) {
+    pub(crate) fn step(&mut self, board: Board, step: CursorStep) {
         if let Some(next) = self.cell.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)) {
             self.point_at(next);
         }
@@ -37,7 +37,11 @@ impl Cursor {
     pub(crate) fn vertical(&mut self, board: Board, up: bool) {
         let x = |cell: Cell| 2 * i32::from(cell.col()) - i32::from(cell.row());
         let column = self.column.unwrap_or(x(self.cell));
-        let steps = if up { [Step::UpLeft, Step::UpRight] } else { [Step::DownLeft, Step::DownRight] };
+        let steps = if up {
+            [CursorStep::UpLeft, CursorStep::UpRight]
+        } else {
+            [CursorStep::DownLeft, CursorStep::DownRight]
+        };
         let best = steps
             .iter()
             .filter_map(|&step| self.cell.offset(DIRECTIONS[step.direction()]).filter(|&c| board.contains(c)))
@@ -67,9 +71,9 @@ mod tests {
         cursor.vertical(board, false);
         assert_eq!(cursor.cell.to_string(), "C3", "down again the same column");
         cursor.point_at("A1".parse().unwrap());
-        cursor.step(board, Step::Left);
+        cursor.step(board, CursorStep::Left);
         assert_eq!(cursor.cell.to_string(), "A1", "no cell left of A1");
-        cursor.step(board, Step::Right);
+        cursor.step(board, CursorStep::Right);
         assert_eq!(cursor.cell.to_string(), "B1");
     }
 }

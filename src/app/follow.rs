@@ -4,7 +4,7 @@
 
 use super::component::Go;
 use super::game::GameScreen;
-use super::link::{Ask, News};
+use super::link::{News, Proposal};
 use super::prompt::Question;
 use super::table::Input;
 use crate::i18n::keys::*;
@@ -47,11 +47,11 @@ impl<G: Input> GameScreen<G> {
         let link = seat.link();
         if let Some((ask, yes)) = seat.colour().and_then(|colour| link.answer_for(colour)) {
             let key = match (ask, yes) {
-                (Ask::Undo(_), true) if !link.took_both() => NET_UNDO_AGREED_ONE,
-                (Ask::Undo(_), true) => NET_UNDO_AGREED,
-                (Ask::Undo(_), false) => NET_UNDO_DECLINED,
-                (Ask::Draw(_), true) => NET_DRAW_AGREED,
-                (Ask::Draw(_), false) => NET_DRAW_DECLINED,
+                (Proposal::Undo(_), true) if !link.took_both() => NET_UNDO_AGREED_ONE,
+                (Proposal::Undo(_), true) => NET_UNDO_AGREED,
+                (Proposal::Undo(_), false) => NET_UNDO_DECLINED,
+                (Proposal::Draw(_), true) => NET_DRAW_AGREED,
+                (Proposal::Draw(_), false) => NET_DRAW_DECLINED,
             };
             self.table.status_mut().info(text!(key, ask.asker().other()));
         }
@@ -62,8 +62,8 @@ impl<G: Input> GameScreen<G> {
         let seat = self.seat()?;
         let ask = seat.link().asked().filter(|ask| seat.colour() == Some(ask.asker().other()))?;
         Some(match ask {
-            Ask::Undo(asker) => Question::TakeBack(asker),
-            Ask::Draw(asker) => Question::Draw(asker),
+            Proposal::Undo(asker) => Question::TakeBack(asker),
+            Proposal::Draw(asker) => Question::Draw(asker),
         })
     }
 
@@ -90,7 +90,7 @@ impl<G: Input> GameScreen<G> {
     }
 
     /// Sends a question to the other player of a shared game.
-    pub(super) fn ask(&mut self, ask: impl FnOnce(Colour) -> Ask) -> Go {
+    pub(super) fn ask(&mut self, ask: impl FnOnce(Colour) -> Proposal) -> Go {
         let Some(seat) = self.seat() else { return Go::Stay };
         let Some(mine) = seat.colour() else {
             self.table.status_mut().info(text!(NET_WATCHING));
@@ -102,15 +102,15 @@ impl<G: Input> GameScreen<G> {
         // other player's answer to the first would find it gone.
         if let Some(waiting) = link.asked().filter(|waiting| waiting.asker() == mine) {
             let key = match waiting {
-                Ask::Undo(_) => NET_UNDO_WAITING,
-                Ask::Draw(_) => NET_DRAW_WAITING,
+                Proposal::Undo(_) => NET_UNDO_WAITING,
+                Proposal::Draw(_) => NET_DRAW_WAITING,
             };
             self.table.status_mut().info(text!(key, mine.other()));
             return Go::Stay;
         }
         let key = match ask {
-            Ask::Undo(_) => NET_UNDO_ASKED,
-            Ask::Draw(_) => NET_DRAW_ASKED,
+            Proposal::Undo(_) => NET_UNDO_ASKED,
+            Proposal::Draw(_) => NET_DRAW_ASKED,
         };
         link.ask(ask);
         self.table.status_mut().info(text!(key, mine.other()));
@@ -123,14 +123,14 @@ impl<G: Input> GameScreen<G> {
     pub(super) fn answer_link(&self, question: &Question, yes: bool) -> bool {
         let Some(seat) = self.seat() else { return true };
         let ask = match *question {
-            Question::TakeBack(asker) => Ask::Undo(asker),
-            Question::Draw(asker) => Ask::Draw(asker),
+            Question::TakeBack(asker) => Proposal::Undo(asker),
+            Question::Draw(asker) => Proposal::Draw(asker),
             _ => return true,
         };
         let link = seat.link();
         let stands = link.asked() == Some(ask);
         // On the asker's own turn, the answerer's turn since goes back with theirs.
-        let both = matches!(ask, Ask::Undo(asker) if self.table.to_move() == asker);
+        let both = matches!(ask, Proposal::Undo(asker) if self.table.to_move() == asker);
         link.answer(ask, yes, both);
         stands
     }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// A step of the cursor to a neighbouring cell, as drawn (row 1 at the bottom).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Step {
+pub(crate) enum CursorStep {
     /// To the right, along the row.
     Right,
     /// Up a row, to the right.
@@ -33,7 +33,7 @@ pub(crate) enum Step {
     DownRight,
 }
 
-impl Step {
+impl CursorStep {
     /// The index of this step in [`crate::rules::hex::DIRECTIONS`].
     pub(crate) fn direction(self) -> usize {
         self as usize
@@ -126,7 +126,7 @@ impl Context {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Action {
     /// Move the cursor one step.
-    Step(Step),
+    Step(CursorStep),
     /// Up or down a row, zigzagging to keep to the same column of the screen.
     Up,
     /// Down a row (as `Up`).

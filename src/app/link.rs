@@ -26,9 +26,9 @@ struct Company {
     /// Whether anyone has sat at each colour yet: nobody came is not somebody left.
     came: [bool; 2],
     /// A question a player put to the other, waiting for an answer.
-    asked: Option<Ask>,
+    asked: Option<Proposal>,
     /// The last answer, for the player who asked.
-    answered: Option<(Ask, bool)>,
+    answered: Option<(Proposal, bool)>,
     /// Whether the take-back agreed to went back over the other player's answer too.
     took_both: bool,
     /// How many terminals watch.
@@ -68,17 +68,17 @@ pub(crate) enum News {
 
 /// What a player asks the other, who must agree: the asker is named.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Ask {
+pub(crate) enum Proposal {
     /// Take back the turns since the asker's last one.
     Undo(Colour),
     /// Agree to a draw.
     Draw(Colour),
 }
 
-impl Ask {
+impl Proposal {
     pub(crate) fn asker(self) -> Colour {
         match self {
-            Ask::Undo(colour) | Ask::Draw(colour) => colour,
+            Proposal::Undo(colour) | Proposal::Draw(colour) => colour,
         }
     }
 }
@@ -232,11 +232,11 @@ impl Link {
         self.sit(free.unwrap_or(Colour::Red), true)
     }
 
-    pub(crate) fn ask(&self, ask: Ask) {
+    pub(crate) fn ask(&self, ask: Proposal) {
         self.change(|company| (company.asked, company.answered) = (Some(ask), None));
     }
 
-    pub(crate) fn asked(&self) -> Option<Ask> {
+    pub(crate) fn asked(&self) -> Option<Proposal> {
         self.company().asked
     }
 
@@ -249,7 +249,7 @@ impl Link {
 
     /// Answers the question asked, if it is still `ask`.
     /// `both`: a take-back agreed to goes back over the answerer's own turn too.
-    pub(crate) fn answer(&self, ask: Ask, yes: bool, both: bool) {
+    pub(crate) fn answer(&self, ask: Proposal, yes: bool, both: bool) {
         self.change(|company| {
             if company.asked == Some(ask) {
                 (company.asked, company.answered) = (None, Some((ask, yes)));
@@ -264,7 +264,7 @@ impl Link {
     }
 
     /// The answer to a question `colour` asked, taken once.
-    pub(crate) fn answer_for(&self, colour: Colour) -> Option<(Ask, bool)> {
+    pub(crate) fn answer_for(&self, colour: Colour) -> Option<(Proposal, bool)> {
         let mut company = self.company();
         let answer = company.answered.filter(|(ask, _)| ask.asker() == colour);
         if answer.is_some() {
@@ -358,18 +358,18 @@ mod tests {
     #[test]
     fn a_question_is_answered_once_and_a_new_turn_drops_it() {
         let link = link();
-        link.ask(Ask::Undo(Colour::Blue));
-        link.answer(Ask::Draw(Colour::Blue), true, false);
+        link.ask(Proposal::Undo(Colour::Blue));
+        link.answer(Proposal::Draw(Colour::Blue), true, false);
         assert_eq!(
             link.asked(),
-            Some(Ask::Undo(Colour::Blue)),
+            Some(Proposal::Undo(Colour::Blue)),
             "another question's answer is not this one's"
         );
-        link.answer(Ask::Undo(Colour::Blue), false, false);
+        link.answer(Proposal::Undo(Colour::Blue), false, false);
         assert_eq!(link.answer_for(Colour::Red), None);
-        assert_eq!(link.answer_for(Colour::Blue), Some((Ask::Undo(Colour::Blue), false)));
+        assert_eq!(link.answer_for(Colour::Blue), Some((Proposal::Undo(Colour::Blue), false)));
         assert_eq!(link.answer_for(Colour::Blue), None, "taken once");
-        link.ask(Ask::Draw(Colour::Red));
+        link.ask(Proposal::Draw(Colour::Red));
         let stamp = link.stamp();
         link.drop_question();
         assert_eq!(link.asked(), None, "a turn played drops the question");

@@ -12,8 +12,8 @@ pub(crate) mod view;
 pub(crate) use form::Form;
 pub(crate) use layout::LobbyLayout;
 pub(crate) use view::{
-    ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, Place, PlayingRow, RecentRow,
-    SeekRow, Terms,
+    BestPlace, ChallengeRow, ClubView, GameRow, LobbyAsk, LobbyView, OnlineRow, OwnView, PlayingRow,
+    RecentRow, SeekRow, Terms,
 };
 
 use super::component::{Component, Go, Request};
@@ -164,7 +164,7 @@ impl Lobby {
 
     /// The best's rows: a pool's heading (None), or a place in it (Some). A pool nobody is
     /// rated in yet is left out: a heading alone says nothing.
-    pub(crate) fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &Place)>)> {
+    pub(crate) fn best_rows(&self) -> impl Iterator<Item = (&str, Option<(usize, &BestPlace)>)> {
         self.view.club.best.iter().filter(|(_, best)| !best.is_empty()).flat_map(|(pool, best)| {
             let places = best.iter().enumerate().map(move |place| (pool.as_str(), Some(place)));
             std::iter::once((pool.as_str(), None)).chain(places)

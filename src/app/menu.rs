@@ -76,7 +76,7 @@ pub(crate) struct Menu {
     /// A note about the last choice (a game that could not be resumed...).
     pub note: Option<Text>,
     /// The set-up of a game against the computer, while it is open.
-    pub setup: Option<Setup>,
+    pub setup: Option<ComputerGameSetup>,
     /// What the screen said of its entries and keys, kept for the next frame.
     pub said: Said,
 }
@@ -108,7 +108,7 @@ impl Said {
 /// A game against the computer being set up: a row for the board, the side you play, the
 /// computer's level and the clock, one chosen to change with ← and →.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Setup {
+pub(crate) struct ComputerGameSetup {
     /// The row chosen: 0 the board, 1 your side, 2 the level, 3 the clock.
     pub row: usize,
     /// Which of [`boards`].
@@ -142,21 +142,28 @@ pub(crate) fn clocks(own: Option<TimeControl>) -> Vec<Option<TimeControl>> {
     clocks
 }
 
-impl Default for Setup {
+impl Default for ComputerGameSetup {
     /// The set-up with the program's defaults.
-    fn default() -> Setup {
-        Setup::new(&Prefs::default())
+    fn default() -> ComputerGameSetup {
+        ComputerGameSetup::new(&Prefs::default())
     }
 }
 
-impl Setup {
+impl ComputerGameSetup {
     /// The first game on its usual board, you moving first, the computer at the level
     /// `prefs` set (its usual one unless set), playing the colour they set, on their clock
     /// (none unless set).
-    pub(crate) fn new(prefs: &Prefs) -> Setup {
+    pub(crate) fn new(prefs: &Prefs) -> ComputerGameSetup {
         let (you, clock) = (Colour::Blue, prefs.clock);
-        let mut setup =
-            Setup { row: 0, board: 0, you, side_chosen: false, level: prefs.level, clock, own_clock: clock };
+        let mut setup = ComputerGameSetup {
+            row: 0,
+            board: 0,
+            you,
+            side_chosen: false,
+            level: prefs.level,
+            clock,
+            own_clock: clock,
+        };
         // The colour the player set the computer to play, else whoever moves second.
         setup.you = prefs.computer.map_or_else(|| setup.first_to_move(), Colour::other);
         setup.side_chosen = prefs.computer.is_some();
@@ -416,7 +423,7 @@ mod tests {
 
     #[test]
     fn changing_the_game_keeps_the_side_you_chose() {
-        let mut setup = Setup::default();
+        let mut setup = ComputerGameSetup::default();
         let first = setup.you;
         setup.row = 1;
         setup.change(true);
@@ -430,7 +437,7 @@ mod tests {
 
     #[test]
     fn until_you_choose_a_side_you_move_first() {
-        let mut setup = Setup::default();
+        let mut setup = ComputerGameSetup::default();
         for _ in 0..boards().len() {
             setup.change(true);
             assert_eq!(setup.you, setup.first_to_move());

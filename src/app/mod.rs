@@ -227,7 +227,7 @@ impl App {
             Go::Play(start) => self.start_game(start, None, self.profile.prefs.clock),
             Go::Against(start, computer, clock) => self.start_game(start, Some(computer), clock),
             Go::SetUp => {
-                let setup = menu::Setup::new(&self.profile.prefs);
+                let setup = menu::ComputerGameSetup::new(&self.profile.prefs);
                 if let Screen::Menu(menu) = &mut self.screen {
                     menu.setup = Some(setup);
                 }

@@ -6,7 +6,7 @@ use super::component::{Question, Request};
 use super::game::AnyGameScreen;
 use super::keys::Leaving;
 use super::lobby::view::LobbyAsk;
-use super::menu::Setup;
+use super::menu::ComputerGameSetup;
 use super::puzzle::PuzzleScreen;
 use super::review::AnyReviewScreen;
 use super::rules::Book;
@@ -67,7 +67,7 @@ impl App {
     }
 
     /// The set-up of a game against the computer open on the menu, taken off it.
-    pub(crate) fn take_setup(&mut self) -> Option<Setup> {
+    pub(crate) fn take_setup(&mut self) -> Option<ComputerGameSetup> {
         match &mut self.screen {
             Screen::Menu(menu) => menu.setup.take(),
             _ => None,
@@ -75,7 +75,7 @@ impl App {
     }
 
     /// `setup` open on the menu, if the menu is on screen.
-    pub(crate) fn set_up(&mut self, setup: Setup) {
+    pub(crate) fn set_up(&mut self, setup: ComputerGameSetup) {
         if let Screen::Menu(menu) = &mut self.screen {
             menu.setup = Some(setup);
         }

@@ -8,7 +8,7 @@ use crate::i18n::triad::keys::PROMPT;
 use crate::i18n::{Key, Words};
 use crate::rules::Game;
 use crate::rules::hex::{Cell, CellSet};
-use crate::rules::triad::{BOARD, Place, Position};
+use crate::rules::triad::{BOARD, Placement, Position};
 
 impl Input for Position {
     const CELL_LINES: u16 = 1;
@@ -17,16 +17,16 @@ impl Input for Position {
 
     /// Places on an empty cell; the rules say why not on another.
     fn act(table: &mut Table<Position>, cell: Cell, _: Option<()>) {
-        if let Err(reason) = table.position().play(&Place(cell)) {
+        if let Err(reason) = table.position().play(&Placement(cell)) {
             table.status_mut().warn(Position::illegal(&reason));
             return;
         }
-        table.commit(Place(cell));
+        table.commit(Placement(cell));
     }
 
     fn cancel(_: &mut Table<Position>) {}
 
-    fn lit(table: &Table<Position>, _: Option<Cell>, hint: Option<&Place>) -> Highlights {
+    fn lit(table: &Table<Position>, _: Option<Cell>, hint: Option<&Placement>) -> Highlights {
         let cells =
             |cells: Vec<Cell>| -> CellSet { cells.into_iter().filter_map(|c| BOARD.index(c)).collect() };
         let last = table.read(|record| record.last_turn().map(|place| vec![place.0]).unwrap_or_default());
@@ -37,16 +37,16 @@ impl Input for Position {
         }
     }
 
-    fn turn_cells(turn: &Place) -> Vec<Cell> {
+    fn turn_cells(turn: &Placement) -> Vec<Cell> {
         vec![turn.0]
     }
 
     /// A placement shows nothing picked before it is played.
-    fn stages(_: &Place) -> Vec<()> {
+    fn stages(_: &Placement) -> Vec<()> {
         Vec::new()
     }
 
-    fn pointed(turn: &Place, _: usize) -> Option<Cell> {
+    fn pointed(turn: &Placement, _: usize) -> Option<Cell> {
         Some(turn.0)
     }
 }

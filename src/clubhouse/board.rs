@@ -11,7 +11,7 @@ use super::offers::Offers;
 use super::screens::terms;
 use super::terminals::Terminals;
 use crate::app::lobby::{
-    ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, Place, PlayingRow, RecentRow, SeekRow,
+    BestPlace, ChallengeRow, ClubView, GameRow, OnlineRow, OwnView, PlayingRow, RecentRow, SeekRow,
 };
 use crate::clock::{ClubClock, Deadline, Timepiece};
 use crate::club::{Club, Error, GameInfo, GameResult, Member, MemberId, Pool, Reason, Which};
@@ -42,7 +42,7 @@ pub(super) struct LobbyBoard {
     /// A keyless watcher's own part: nothing of their own.
     watcher: Arc<OwnView>,
     ratings: HashMap<MemberId, Vec<(String, String)>>,
-    best: Option<Vec<(String, Vec<Place>)>>,
+    best: Option<Vec<(String, Vec<BestPlace>)>>,
     recent: HashMap<MemberId, Vec<RecentRow>>,
     /// How many times the club's part was built: once per change, however many lobbies.
     builds: u64,

@@ -6,7 +6,7 @@ use super::games::ClubGame;
 use super::hub::{Hub, Refused};
 use super::terminals::{Conn, Out};
 use super::{log, words};
-use crate::club::bot::{BotError, BotNews, Command};
+use crate::club::bot::{BotCommand, BotError, BotNews};
 use crate::club::{GameId, Member, MemberId, Refusal};
 use crate::i18n::keys::*;
 use crate::i18n::text;
@@ -63,12 +63,12 @@ impl Hub {
 
     pub(super) fn line(&mut self, conn: u64, line: Result<String, BotError>) {
         let Some(member) = self.terminals.get(conn).map(|conn| conn.member.clone()) else { return };
-        let command = line.and_then(|line| line.parse::<Command>());
+        let command = line.and_then(|line| line.parse::<BotCommand>());
         // The bot protocol's words are English, whatever the member's language.
         let answer = match (command, member) {
             (Err(BotError::Line(why)), _) => Err(why),
             (Err(BotError::Refused(refusal)), _) => Err(Refused::from(refusal).english()),
-            (Ok(Command::Watch(id)), _) => self.watch(conn, id).map_err(|why| why.english()),
+            (Ok(BotCommand::Watch(id)), _) => self.watch(conn, id).map_err(|why| why.english()),
             (Ok(_), None) => Err(Refused::Hub(text!(CLUB_WATCHER_ONLY)).english()),
             (Ok(command), Some(member)) => self.command(conn, &member, command).map_err(|why| why.english()),
         };
@@ -77,18 +77,18 @@ impl Hub {
         }
     }
 
-    fn command(&mut self, conn: u64, member: &Member, command: Command) -> Result<(), Refused> {
+    fn command(&mut self, conn: u64, member: &Member, command: BotCommand) -> Result<(), Refused> {
         match command {
-            Command::Seek(offer) => self.post(conn, member, None, offer).map(drop),
-            Command::Challenge { name, offer } => {
+            BotCommand::Seek(offer) => self.post(conn, member, None, offer).map(drop),
+            BotCommand::Challenge { name, offer } => {
                 let to = self.challenged(member, &name)?;
                 self.post(conn, member, Some(to), offer).map(drop)
             }
-            Command::Cancel(id) => self.withdraw(member, id),
-            Command::Accept(id) => self.accept(member, id),
-            Command::Move { game, turn } => self.play(member, game, &turn),
-            Command::Resign(game) => self.resign(member, game),
-            Command::Watch(_) => Ok(()),
+            BotCommand::Cancel(id) => self.withdraw(member, id),
+            BotCommand::Accept(id) => self.accept(member, id),
+            BotCommand::Move { game, turn } => self.play(member, game, &turn),
+            BotCommand::Resign(game) => self.resign(member, game),
+            BotCommand::Watch(_) => Ok(()),
         }
     }
 

@@ -53,12 +53,12 @@ impl Place for Hall {
         // A hub too busy to take it has the connection let go as it goes.
         let call = Call::Open { conn, who: Box::new(who), ask: Box::new(ask), output: Box::new(output) };
         self.calls.try_send(call).ok()?;
-        Some(Box::new(Entry { conn, calls: self.calls.clone(), lines }))
+        Some(Box::new(Doorway { conn, calls: self.calls.clone(), lines }))
     }
 }
 
 /// One connection's way to the hub; dropped, the hub hears it went.
-struct Entry {
+struct Doorway {
     conn: u64,
     calls: SyncSender<Call>,
     /// The lines as they come, once the channel speaks the bot protocol or is a member's
@@ -74,7 +74,7 @@ enum Read {
     Typed(Typing),
 }
 
-impl Inlet for Entry {
+impl Inlet for Doorway {
     fn sent(&mut self, sent: Sent) -> bool {
         let conn = self.conn;
         let calls: Vec<Call> = match (sent, &mut self.lines) {
@@ -97,7 +97,7 @@ impl Inlet for Entry {
     }
 }
 
-impl Drop for Entry {
+impl Drop for Doorway {
     fn drop(&mut self) {
         // The one call that must get through: the hub drains its queue quickly.
         let _ = self.calls.send(Call::Gone { conn: self.conn });

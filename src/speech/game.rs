@@ -3,7 +3,7 @@
 //! whoever played it (the other player at the keyboard, the computer, a player at a
 //! distance).
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Saying, Seen, Session, Spoken, board};
 use crate::app::game::GameScreen;
 use crate::app::keys::Action;
@@ -42,13 +42,13 @@ pub(super) fn line(session: &mut Session, line: &str) {
     let place = session.place();
     match commands::read(line, place, session.out.lang) {
         Some((command, rest)) => self::command(session, place, command, rest),
-        None if line.is_empty() => describe_here(session, Command::Turn, ""),
+        None if line.is_empty() => describe_here(session, SpokenCommand::Turn, ""),
         None => turn(session, line),
     }
 }
 
-fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
-    use Command::*;
+fn command(session: &mut Session, place: CommandScope, command: SpokenCommand, rest: &str) {
+    use SpokenCommand::*;
     match command {
         Board | Cell | Moves | Captures | Last | Turn | Clocks | Score => {
             describe_here(session, command, rest)
@@ -72,7 +72,7 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
         }
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
         Help => help(session, place),
-        Quit if place == Place::Tried => session.app.act(Action::Back),
+        Quit if place == CommandScope::Tried => session.app.act(Action::Back),
         // `lobby` is the club's `quit`: back to the lobby, the game going on.
         Quit | Lobby => session.app.act(Action::Quit),
         _ => {}
@@ -80,7 +80,7 @@ fn command(session: &mut Session, place: Place, command: Command, rest: &str) {
 }
 
 /// `help` at a game: the forms of its turns, then its commands.
-fn help(session: &mut Session, place: Place) {
+fn help(session: &mut Session, place: CommandScope) {
     let forms = session
         .app
         .screen
@@ -100,39 +100,44 @@ fn save(session: &mut Session, file: &str) {
 }
 
 /// What a reading command says of the game on view.
-fn describe_here(session: &mut Session, command: Command, rest: &str) {
+fn describe_here(session: &mut Session, command: SpokenCommand, rest: &str) {
     let out = &mut session.out;
     if let Some(game) = session.app.game_screen() {
         crate::each_game!(game, game => describe(game, command, rest, out));
     }
 }
 
-fn describe<G: Spoken>(game: &GameScreen<G>, command: Command, rest: &str, out: &mut Saying) {
+fn describe<G: Spoken>(game: &GameScreen<G>, command: SpokenCommand, rest: &str, out: &mut Saying) {
     let table = &game.table;
     match command {
-        Command::Turn => return standing(game, out),
-        Command::Clocks
+        SpokenCommand::Turn => return standing(game, out),
+        SpokenCommand::Clocks
             if game.due.is_some() || game.club_clock.is_some_and(|clock| clock.allowance().is_some()) =>
         {
             return out.say_all(daily(game));
         }
-        Command::Clocks => return table.read(|record| board::clocks(record, out)),
+        SpokenCommand::Clocks => return table.read(|record| board::clocks(record, out)),
         _ => {}
     }
     describe_table(table, command, rest, out);
 }
 
 /// What a reading command says of a board to play on (a game's, a puzzle's).
-pub(super) fn describe_table<G: Spoken>(table: &Table<G>, command: Command, rest: &str, out: &mut Saying) {
+pub(super) fn describe_table<G: Spoken>(
+    table: &Table<G>,
+    command: SpokenCommand,
+    rest: &str,
+    out: &mut Saying,
+) {
     let shown = G::shown(table);
     match command {
-        Command::Board => board::board(&shown, rest, out),
-        Command::Cell => board::cell(&shown, rest, out),
-        Command::Moves => out.say_all(table.position().turns_grouped()),
-        Command::Captures => out.say_all(table.position().captures_now()),
-        Command::Last => table.read(|record| board::last(record, out)),
-        Command::Score => out.say_all(shown.score()),
-        Command::Turn => stands(table, out),
+        SpokenCommand::Board => board::board(&shown, rest, out),
+        SpokenCommand::Cell => board::cell(&shown, rest, out),
+        SpokenCommand::Moves => out.say_all(table.position().turns_grouped()),
+        SpokenCommand::Captures => out.say_all(table.position().captures_now()),
+        SpokenCommand::Last => table.read(|record| board::last(record, out)),
+        SpokenCommand::Score => out.say_all(shown.score()),
+        SpokenCommand::Turn => stands(table, out),
         _ => {}
     }
 }

@@ -4,7 +4,7 @@
 //! club as the lobby's own [`LobbyAsk`], the same the screens send. The club's answers and
 //! notices come on the lobby's note line, said as they come.
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Session, terms};
 use crate::app::Screen;
 use crate::app::lobby::{GameRow, Lobby, LobbyAsk, LobbyView, Tab};
@@ -61,14 +61,14 @@ pub(super) fn news(session: &mut Session) {
 /// club stands.
 pub(super) fn line(session: &mut Session, line: &str) {
     let lang = session.out.lang;
-    let Some((command, rest)) = commands::read(line, Place::Lobby, lang) else {
+    let Some((command, rest)) = commands::read(line, CommandScope::Lobby, lang) else {
         let said = match line.is_empty() {
             true => lobby(session).map(|lobby| summary(&lobby.view)),
             false => Some(text!(SPEECH_LOBBY_UNKNOWN, excerpt(line))),
         };
         return session.out.say_all(said);
     };
-    use Command::*;
+    use SpokenCommand::*;
     let tab = match command {
         Playing => Some(Tab::Playing),
         Online => Some(Tab::Players),
@@ -84,7 +84,7 @@ pub(super) fn line(session: &mut Session, line: &str) {
         return session.out.say_all(said);
     }
     let asked = match command {
-        Help => return session.out.say_all(commands::help(Place::Lobby)),
+        Help => return session.out.say_all(commands::help(CommandScope::Lobby)),
         Quit => {
             session.out.say(&text!(SPEECH_LOBBY_LEFT));
             session.app.quit();
@@ -106,17 +106,17 @@ pub(super) fn line(session: &mut Session, line: &str) {
 }
 
 /// `take 3` and the like: what the number asks for, or how to type it.
-fn numbered(command: Command, rest: &str, lang: Lang) -> Result<LobbyAsk, Text> {
+fn numbered(command: SpokenCommand, rest: &str, lang: Lang) -> Result<LobbyAsk, Text> {
     let Ok(n) = rest.trim_start_matches('#').parse::<u64>() else {
         return Err(text!(SPEECH_LOBBY_NUMBER, commands::name(command, lang)));
     };
     Ok(match command {
-        Command::Open => LobbyAsk::Open(n),
-        Command::Watch => LobbyAsk::Watch(n),
-        Command::Replay => LobbyAsk::Replay(n),
-        Command::Take => LobbyAsk::Take(n),
-        Command::Accept => LobbyAsk::Accept(n),
-        Command::Decline => LobbyAsk::Decline(n),
+        SpokenCommand::Open => LobbyAsk::Open(n),
+        SpokenCommand::Watch => LobbyAsk::Watch(n),
+        SpokenCommand::Replay => LobbyAsk::Replay(n),
+        SpokenCommand::Take => LobbyAsk::Take(n),
+        SpokenCommand::Accept => LobbyAsk::Accept(n),
+        SpokenCommand::Decline => LobbyAsk::Decline(n),
         _ => LobbyAsk::Cancel(n),
     })
 }
@@ -244,8 +244,8 @@ mod tests {
 
     #[test]
     fn a_number_or_a_name_is_asked_for_in_a_line() {
-        assert!(numbered(Command::Take, "three", Lang::En).is_err());
-        assert_eq!(numbered(Command::Take, "3", Lang::En), Ok(LobbyAsk::Take(3)));
+        assert!(numbered(SpokenCommand::Take, "three", Lang::En).is_err());
+        assert_eq!(numbered(SpokenCommand::Take, "3", Lang::En), Ok(LobbyAsk::Take(3)));
         assert_eq!(challenge("", Lang::En), Err(text!(SPEECH_LOBBY_CHALLENGE_WHOM)));
     }
 }

@@ -3,11 +3,11 @@
 //! the questions a screen asks in a box (yes or no, a file name), asked and answered in a
 //! line.
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Saying, Session, board};
 use crate::ai::Level;
 use crate::app::keys::Action;
-use crate::app::menu::{Entry, Setup, boards, clocks};
+use crate::app::menu::{ComputerGameSetup, Entry, boards, clocks};
 use crate::app::{Overlay, Question, Screen};
 use crate::clock::TimeControl;
 use crate::i18n::keys::*;
@@ -17,7 +17,7 @@ use crate::rules::Colour;
 /// A game against the computer being set up: the set-up, and the question asked now.
 #[derive(Clone, Debug)]
 pub(super) struct ComputerSetup {
-    setup: Setup,
+    setup: ComputerGameSetup,
     row: usize,
 }
 
@@ -45,9 +45,9 @@ pub(super) fn news(session: &mut Session) {
 /// menu again.
 pub(super) fn line(session: &mut Session, line: &str) {
     let count = Entry::all().len();
-    match commands::read(line, Place::Menu, session.out.lang) {
-        Some((Command::Quit, _)) => return session.app.act(Action::Quit),
-        Some(_) => session.out.say_all(commands::help(Place::Menu)),
+    match commands::read(line, CommandScope::Menu, session.out.lang) {
+        Some((SpokenCommand::Quit, _)) => return session.app.act(Action::Quit),
+        Some(_) => session.out.say_all(commands::help(CommandScope::Menu)),
         None if line.is_empty() => {}
         None => match line.parse::<usize>() {
             Ok(n) if (1..=count).contains(&n) => return choose(session, n - 1),
@@ -117,14 +117,14 @@ fn side_number(colour: Colour) -> usize {
 /// An answer to the set-up's question now: an empty line takes what is offered; the last
 /// answer starts the game.
 pub(super) fn set_up(session: &mut Session, line: &str) {
-    match commands::read(line, Place::Setup, session.out.lang) {
-        Some((Command::Quit, _)) => return session.app.act(Action::Quit),
-        Some((Command::Back, _)) => {
+    match commands::read(line, CommandScope::Setup, session.out.lang) {
+        Some((SpokenCommand::Quit, _)) => return session.app.act(Action::Quit),
+        Some((SpokenCommand::Back, _)) => {
             session.setup = None;
             return opening(session);
         }
         Some(_) => {
-            session.out.say_all(commands::help(Place::Setup));
+            session.out.say_all(commands::help(CommandScope::Setup));
             return ask_setup(session);
         }
         None => {}
@@ -144,7 +144,7 @@ pub(super) fn set_up(session: &mut Session, line: &str) {
 }
 
 /// Sets the set-up's row `row` as `line` says, or says why not.
-fn answer_setup(setup: &mut Setup, row: usize, line: &str) -> Result<(), Text> {
+fn answer_setup(setup: &mut ComputerGameSetup, row: usize, line: &str) -> Result<(), Text> {
     if line.is_empty() {
         return Ok(());
     }
@@ -193,7 +193,9 @@ pub(super) fn ask(overlay: &Overlay, out: &mut Saying) {
 pub(super) fn answer(session: &mut Session, overlay: Overlay, line: &str) {
     let lang = session.out.lang;
     if let Overlay::SaveAs(_) = overlay {
-        if commands::read(line, Place::Setup, lang).is_some_and(|(command, _)| command == Command::Back) {
+        if commands::read(line, CommandScope::Setup, lang)
+            .is_some_and(|(command, _)| command == SpokenCommand::Back)
+        {
             session.out.say(&text!(SPEECH_NOT_SAVED));
             return session.app.act(Action::Back);
         }
@@ -202,17 +204,17 @@ pub(super) fn answer(session: &mut Session, overlay: Overlay, line: &str) {
         }
         return session.app.act(Action::Choose);
     }
-    match commands::read(line, Place::Question, lang) {
-        Some((Command::Yes, _)) => session.app.act(Action::Yes),
-        Some((Command::Save, _)) if matches!(overlay, Overlay::Ask(Question::Unkept { .. })) => {
+    match commands::read(line, CommandScope::Question, lang) {
+        Some((SpokenCommand::Yes, _)) => session.app.act(Action::Yes),
+        Some((SpokenCommand::Save, _)) if matches!(overlay, Overlay::Ask(Question::Unkept { .. })) => {
             session.app.act(Action::Save)
         }
-        Some((Command::Help, _)) => {
-            session.out.say_all(commands::help(Place::Question));
+        Some((SpokenCommand::Help, _)) => {
+            session.out.say_all(commands::help(CommandScope::Question));
             // Asked again, below.
             session.seen.overlay = None;
         }
-        Some((Command::No, _)) => session.app.act(Action::Back),
+        Some((SpokenCommand::No, _)) => session.app.act(Action::Back),
         _ => {
             session.out.say(&text!(SPEECH_TAKEN_AS_NO, excerpt(line)));
             session.app.act(Action::Back);

@@ -4,7 +4,7 @@
 //! nothing. The last answer sends the lobby's own [`LobbyAsk`].
 
 use super::Session;
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use crate::app::lobby::form::club_clocks;
 use crate::app::lobby::{Form, LobbyAsk, Terms};
 use crate::app::menu::boards;
@@ -76,12 +76,12 @@ fn ask(session: &mut Session) {
 /// An answer to the question now: the next question, or the offer sent after the last.
 pub(super) fn answer(session: &mut Session, line: &str) {
     let lang = session.out.lang;
-    match commands::read(line, Place::Setup, lang) {
-        Some((Command::Back | Command::Quit, _)) => {
+    match commands::read(line, CommandScope::Setup, lang) {
+        Some((SpokenCommand::Back | SpokenCommand::Quit, _)) => {
             session.offer = None;
             return session.out.say(&text!(SPEECH_OFFER_DROPPED));
         }
-        Some(_) => session.out.say_all(commands::help(Place::Setup)),
+        Some(_) => session.out.say_all(commands::help(CommandScope::Setup)),
         None => {
             let Some(asking) = &mut session.offer else { return };
             match set(&mut asking.terms, asking.row, line, lang) {
@@ -121,9 +121,9 @@ fn set(terms: &mut Terms, row: usize, line: &str, lang: crate::i18n::Lang) -> Re
                 Err(why) => crate::clock::ClubClock::parse(line).map_err(|_| why)?,
             };
         }
-        2 => match commands::read(line, Place::Question, lang) {
-            Some((Command::Yes, _)) => terms.rated = true,
-            Some((Command::No, _)) => terms.rated = false,
+        2 => match commands::read(line, CommandScope::Question, lang) {
+            Some((SpokenCommand::Yes, _)) => terms.rated = true,
+            Some((SpokenCommand::No, _)) => terms.rated = false,
             _ => return Err(text!(SPEECH_ASK_YES_NO)),
         },
         _ => terms.colour = SIDES[number(SIDES.len())?],

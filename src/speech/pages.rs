@@ -2,7 +2,7 @@
 //! shows in words, the board as the rules set it up, the turn it plays and what that turn
 //! does), read on with `next` and `back` as a book is, and tried on a real board.
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Saying, Session, Spoken, board};
 use crate::app::Screen;
 use crate::app::keys::Action;
@@ -77,29 +77,29 @@ pub(super) fn line(session: &mut Session, line: &str) {
     let Some(mut book) = book(session) else { return };
     let pages = book.pages().len();
     let scenes = book.current().scenes.len();
-    match commands::read(line, Place::Rules, session.out.lang) {
-        Some((Command::Next, _)) if book.scene + 1 < scenes => book.scene += 1,
-        Some((Command::Next, _)) if book.page + 1 < pages => book.turn_to(book.page + 1),
-        Some((Command::Next, _)) => session.out.say(&text!(SPEECH_LAST_PAGE)),
-        Some((Command::Back, _)) if book.scene > 0 => book.scene -= 1,
-        Some((Command::Back, _)) if book.page > 0 => book.turn_to(book.page - 1),
-        Some((Command::Back, _)) => session.out.say(&text!(SPEECH_FIRST_PAGE)),
-        Some((Command::Pages, _)) => contents(&book, &mut session.out),
-        Some((Command::Try, _)) => return session.app.act(Action::Try),
-        Some((Command::Quit, _)) => return session.app.act(Action::Back),
-        Some((command @ (Command::Board | Command::Cell), rest)) => {
+    match commands::read(line, CommandScope::Rules, session.out.lang) {
+        Some((SpokenCommand::Next, _)) if book.scene + 1 < scenes => book.scene += 1,
+        Some((SpokenCommand::Next, _)) if book.page + 1 < pages => book.turn_to(book.page + 1),
+        Some((SpokenCommand::Next, _)) => session.out.say(&text!(SPEECH_LAST_PAGE)),
+        Some((SpokenCommand::Back, _)) if book.scene > 0 => book.scene -= 1,
+        Some((SpokenCommand::Back, _)) if book.page > 0 => book.turn_to(book.page - 1),
+        Some((SpokenCommand::Back, _)) => session.out.say(&text!(SPEECH_FIRST_PAGE)),
+        Some((SpokenCommand::Pages, _)) => contents(&book, &mut session.out),
+        Some((SpokenCommand::Try, _)) => return session.app.act(Action::Try),
+        Some((SpokenCommand::Quit, _)) => return session.app.act(Action::Back),
+        Some((command @ (SpokenCommand::Board | SpokenCommand::Cell), rest)) => {
             let scene = book.scene();
             let out = &mut session.out;
             crate::each_game!(kind book.game, G => {
                 if let Ok(position) = scene.position.parse::<G>() {
                     match command {
-                        Command::Board => board::board(&position, rest, out),
+                        SpokenCommand::Board => board::board(&position, rest, out),
                         _ => board::cell(&position, rest, out),
                     }
                 }
             });
         }
-        Some(_) => session.out.say_all(commands::help(Place::Rules)),
+        Some(_) => session.out.say_all(commands::help(CommandScope::Rules)),
         None => match line.parse::<usize>() {
             Ok(n) if (1..=pages).contains(&n) => book.turn_to(n - 1),
             Ok(_) => session.out.say(&text!(SPEECH_NUMBER_RANGE, 1, pages)),

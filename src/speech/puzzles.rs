@@ -2,7 +2,7 @@
 //! typed as in a game, judged against the solution, the reply announced; the rating after;
 //! the solution stepped through once the puzzle is over.
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Saying, Seen, Session, Spoken, board, game};
 use crate::app::Screen;
 use crate::app::keys::Action;
@@ -71,43 +71,43 @@ fn changes<G: Spoken>(solving: &Solving<G>, seen: &mut Seen, out: &mut Saying) -
 pub(super) fn line(session: &mut Session, line: &str) {
     let picked = game::picked(&session.app);
     let Some(puzzles) = session.app.puzzle_screen() else { return };
-    let command = commands::read(line, Place::Puzzle, session.out.lang);
+    let command = commands::read(line, CommandScope::Puzzle, session.out.lang);
     let Some(board) = &mut puzzles.board else {
         return match command {
-            Some((Command::Quit, _)) => session.app.act(Action::Quit),
+            Some((SpokenCommand::Quit, _)) => session.app.act(Action::Quit),
             _ => session.out.say(&text!(PUZZLE_NONE)),
         };
     };
     let out = &mut session.out;
     let action = match command {
         Some((
-            described @ (Command::Board
-            | Command::Cell
-            | Command::Moves
-            | Command::Captures
-            | Command::Last
-            | Command::Turn
-            | Command::Score),
+            described @ (SpokenCommand::Board
+            | SpokenCommand::Cell
+            | SpokenCommand::Moves
+            | SpokenCommand::Captures
+            | SpokenCommand::Last
+            | SpokenCommand::Turn
+            | SpokenCommand::Score),
             rest,
         )) => {
             return crate::each_game!(board, board => game::describe_table(&board.table, described, rest, out));
         }
-        Some((Command::Help, _)) => {
+        Some((SpokenCommand::Help, _)) => {
             let forms = crate::each_game!(board, _board, G => text!(<G as Spoken>::TURN_FORMS));
             out.say(&forms);
-            return out.say_all(commands::help(Place::Puzzle));
+            return out.say_all(commands::help(CommandScope::Puzzle));
         }
-        Some((Command::End, _)) if !picked => return out.say(&text!(SPEECH_NOTHING_PICKED)),
-        Some((Command::End, _)) => Action::Cancel,
-        Some((Command::Hint, _)) => Action::Hint,
-        Some((Command::Undo, _)) => Action::Undo,
-        Some((Command::Redo, _)) => Action::Redo,
-        Some((Command::Next, _)) => Action::NextPuzzle,
-        Some((Command::Again, _)) => Action::Retry,
-        Some((Command::Quit, _)) => Action::Quit,
+        Some((SpokenCommand::End, _)) if !picked => return out.say(&text!(SPEECH_NOTHING_PICKED)),
+        Some((SpokenCommand::End, _)) => Action::Cancel,
+        Some((SpokenCommand::Hint, _)) => Action::Hint,
+        Some((SpokenCommand::Undo, _)) => Action::Undo,
+        Some((SpokenCommand::Redo, _)) => Action::Redo,
+        Some((SpokenCommand::Next, _)) => Action::NextPuzzle,
+        Some((SpokenCommand::Again, _)) => Action::Retry,
+        Some((SpokenCommand::Quit, _)) => Action::Quit,
         Some(_) => return,
         None if line.is_empty() => {
-            return crate::each_game!(board, board => game::describe_table(&board.table, Command::Turn, "", out));
+            return crate::each_game!(board, board => game::describe_table(&board.table, SpokenCommand::Turn, "", out));
         }
         None => {
             let cells = crate::each_game!(board, board => match board.stage {

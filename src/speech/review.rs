@@ -2,7 +2,7 @@
 //! and marks, then every marked turn with the better one; `next` and `back` go through the
 //! turns one by one, each said with its verdict.
 
-use super::commands::{self, Command, Place};
+use super::commands::{self, CommandScope, SpokenCommand};
 use super::{Saying, Session, Spoken, board};
 use crate::ai::review::Class;
 use crate::app::Screen;
@@ -109,22 +109,22 @@ fn turn_line<G: Spoken>(review: &Reviewing<G>, at: usize) -> Text {
 
 /// A line typed in a review.
 pub(super) fn line(session: &mut Session, line: &str) {
-    let action = match commands::read(line, Place::Review, session.out.lang) {
-        Some((Command::Next, _)) => Action::NextStep,
-        Some((Command::Back, _)) => Action::PreviousStep,
-        Some((Command::Quit, _)) => Action::Back,
-        Some((command @ (Command::Board | Command::Cell), rest)) => {
+    let action = match commands::read(line, CommandScope::Review, session.out.lang) {
+        Some((SpokenCommand::Next, _)) => Action::NextStep,
+        Some((SpokenCommand::Back, _)) => Action::PreviousStep,
+        Some((SpokenCommand::Quit, _)) => Action::Back,
+        Some((command @ (SpokenCommand::Board | SpokenCommand::Cell), rest)) => {
             let Screen::Review(review) = &session.app.screen else { return };
             let out = &mut session.out;
             return crate::each_game!(review.as_ref(), review => {
                 let position = &review.review.positions[review.review.at];
                 match command {
-                    Command::Board => board::board(position, rest, out),
+                    SpokenCommand::Board => board::board(position, rest, out),
                     _ => board::cell(position, rest, out),
                 }
             });
         }
-        Some(_) => return session.out.say_all(commands::help(Place::Review)),
+        Some(_) => return session.out.say_all(commands::help(CommandScope::Review)),
         None if line.is_empty() => {
             session.seen.step = usize::MAX;
             return;

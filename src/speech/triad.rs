@@ -7,7 +7,7 @@ use crate::i18n::keys::{SPEECH_CELL_ABOUT, SPEECH_CELL_ABOUT_EMPTY};
 use crate::i18n::triad::keys::*;
 use crate::i18n::{Key, Text, text};
 use crate::rules::hex::Cell;
-use crate::rules::triad::{BOARD, Place, Position};
+use crate::rules::triad::{BOARD, Placement, Position};
 use crate::rules::{Colour, Game};
 
 impl Spoken for Position {
@@ -40,7 +40,7 @@ impl Spoken for Position {
         [Colour::Blue, Colour::Red].map(|colour| self.owned(colour)).into()
     }
 
-    fn played(turn: &Place, _: &Position, _: &Position) -> Text {
+    fn played(turn: &Placement, _: &Position, _: &Position) -> Text {
         text!(SPEECH_PLAYED, turn.0)
     }
 

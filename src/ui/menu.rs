@@ -3,7 +3,7 @@
 
 use super::say::Say;
 use crate::app::keys::Context;
-use crate::app::menu::{Entry, FOOTER, Menu, MenuLayout, Setup};
+use crate::app::menu::{ComputerGameSetup, Entry, FOOTER, Menu, MenuLayout};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::theme;
@@ -125,7 +125,7 @@ fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
 /// The set-up of a game against the computer: a row each for the game, your side and its
 /// level, the chosen one marked and its value between arrows; the blank lines between them
 /// go first when the terminal is short, and a terminal too small says how big it must be.
-fn draw_setup(setup: &Setup, say: Say, area: Rect, frame: &mut Frame) {
+fn draw_setup(setup: &ComputerGameSetup, say: Say, area: Rect, frame: &mut Frame) {
     let mut rows = vec![Line::styled(say.word(SETUP_TITLE), theme::TITLE)];
     for (n, (what, value)) in setup.rows().into_iter().enumerate() {
         let (what, value) = (say.text(&what), say.text(&value));

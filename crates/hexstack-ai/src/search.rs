@@ -69,7 +69,7 @@ const CAPTURES_PAST_HORIZON: u32 = 4;
 /// A position's remembered search: how deep, the score and whether it is exact or a bound,
 /// and the best turn's index in the generator's order.
 #[derive(Clone, Copy)]
-struct Entry {
+struct Remembered {
     depth: u32,
     score: i32,
     bound: Bound,
@@ -85,7 +85,7 @@ enum Bound {
 
 /// A searcher for one game, keeping its table from one turn to the next.
 pub struct Search<G: Game> {
-    table: KeyMap<Entry>,
+    table: KeyMap<Remembered>,
     nodes: u64,
     budget: Budget,
     started: Instant,
@@ -243,7 +243,7 @@ impl<G: Evaluate> Search<G> {
         &mut self,
         position: &G,
         children: &[G],
-        (key, remembered): (u64, Option<Entry>),
+        (key, remembered): (u64, Option<Remembered>),
         (depth, mut alpha, beta, ply): (u32, i32, i32, i32),
         stop: &AtomicBool,
     ) -> i32 {
@@ -284,13 +284,19 @@ impl<G: Evaluate> Search<G> {
             Bound::Exact
         };
         let score = to_table(best.0, ply);
-        self.table.insert(key, Entry { depth, score, bound, best: best.1 as u16 });
+        self.table.insert(key, Remembered { depth, score, bound, best: best.1 as u16 });
         best.0
     }
 
     /// What the table remembers of the position filed under `key`: its score, if it looked
     /// as deep and settles the window; else the entry, whose best turn goes first.
-    fn probe(&self, key: u64, depth: u32, (alpha, beta): (i32, i32), ply: i32) -> Result<i32, Option<Entry>> {
+    fn probe(
+        &self,
+        key: u64,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: i32,
+    ) -> Result<i32, Option<Remembered>> {
         let remembered = self.table.get(&key).copied();
         if let Some(entry) = remembered.filter(|entry| entry.depth >= depth) {
             let score = from_table(entry.score, ply);

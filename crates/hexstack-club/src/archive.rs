@@ -50,7 +50,7 @@ pub struct GameInfo {
 
 /// One turn as the club keeps it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Turn {
+pub struct KeptTurn {
     /// 1 for the first turn; forced skips are not turns.
     pub number: u32,
     /// In the game's notation, as the rules write it.
@@ -69,7 +69,7 @@ pub struct Archived {
     /// What the archive lists.
     pub info: GameInfo,
     /// Its turns, in order.
-    pub turns: Vec<Turn>,
+    pub turns: Vec<KeptTurn>,
     /// The position its turns led to (a forced skip applied), replayed by the rules.
     pub position: AnyPosition,
 }
@@ -93,7 +93,7 @@ pub(crate) fn replayed(archived: &Archived) -> Result<AnyPosition, Failure> {
 
 /// The game `info` describes, replayed from its start through `turns` by the rules: where
 /// it stands, or which turn no longer replays and why.
-fn replay(info: &GameInfo, turns: &[Turn]) -> Result<AnyPosition, Failure> {
+fn replay(info: &GameInfo, turns: &[KeptTurn]) -> Result<AnyPosition, Failure> {
     let broken = |number: u32, why: Refusal| Failure::GameBroken(info.id, number, Box::new(why));
     let side = Some(u32::from(info.side));
     let mut position = info.game.position(&info.start, side).map_err(|e| broken(0, Refusal::BadGame(e)))?;

@@ -4,8 +4,8 @@
 //! which the server answers with one `err` line; the session goes on.
 //!
 //! ```
-//! use hexstack_club::bot::{BotNews, Command};
-//! let seek: Command = "seek clamber 3 5+3 rated".parse().unwrap();
+//! use hexstack_club::bot::{BotCommand, BotNews};
+//! let seek: BotCommand = "seek clamber 3 5+3 rated".parse().unwrap();
 //! assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated random");
 //! let turn: BotNews = "turn 7 1 C3 300000 303000".parse().unwrap();
 //! assert_eq!(turn, BotNews::Turn { id: 7, number: 1, turn: "C3".into(), clocks: Some([300_000, 303_000]) });
@@ -52,7 +52,7 @@ pub struct Offer {
 
 /// What a bot asks for.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Command {
+pub enum BotCommand {
     /// `seek GAME SIDE CLOCK rated|casual [blue|red|random]`: a game for whoever takes it,
     /// the poster playing the side given (random without one).
     Seek(Offer),
@@ -260,32 +260,38 @@ fn turn(word: &str) -> Result<String, BotError> {
     }
 }
 
-impl std::str::FromStr for Command {
+impl std::str::FromStr for BotCommand {
     type Err = BotError;
 
-    fn from_str(line: &str) -> Result<Command, BotError> {
+    fn from_str(line: &str) -> Result<BotCommand, BotError> {
         let words = words(line)?;
         let exactly = |count: usize, form: &str| match words.len() == count {
             true => Ok(()),
             false => refused(format!("expected '{form}'")),
         };
         match words.first().copied() {
-            Some("seek") => Ok(Command::Seek(offer(&words[1..])?)),
-            Some("accept") => exactly(2, "accept ID").and_then(|()| Ok(Command::Accept(seek_id(words[1])?))),
-            Some("cancel") => exactly(2, "cancel ID").and_then(|()| Ok(Command::Cancel(seek_id(words[1])?))),
+            Some("seek") => Ok(BotCommand::Seek(offer(&words[1..])?)),
+            Some("accept") => {
+                exactly(2, "accept ID").and_then(|()| Ok(BotCommand::Accept(seek_id(words[1])?)))
+            }
+            Some("cancel") => {
+                exactly(2, "cancel ID").and_then(|()| Ok(BotCommand::Cancel(seek_id(words[1])?)))
+            }
             Some("challenge") if words.len() > 1 => {
                 let name = check_name(words[1]).map_err(BotError::Refused)?.to_string();
-                Ok(Command::Challenge { name, offer: offer(&words[2..])? })
+                Ok(BotCommand::Challenge { name, offer: offer(&words[2..])? })
             }
             Some("challenge") => {
                 refused("expected 'challenge NAME GAME SIDE CLOCK rated|casual [blue|red|random]'")
             }
             Some("move") => {
                 exactly(3, "move GAME_ID TURN")?;
-                Ok(Command::Move { game: id(words[1])?, turn: turn(words[2])? })
+                Ok(BotCommand::Move { game: id(words[1])?, turn: turn(words[2])? })
             }
-            Some("resign") => exactly(2, "resign GAME_ID").and_then(|()| Ok(Command::Resign(id(words[1])?))),
-            Some("watch") => exactly(2, "watch GAME_ID").and_then(|()| Ok(Command::Watch(id(words[1])?))),
+            Some("resign") => {
+                exactly(2, "resign GAME_ID").and_then(|()| Ok(BotCommand::Resign(id(words[1])?)))
+            }
+            Some("watch") => exactly(2, "watch GAME_ID").and_then(|()| Ok(BotCommand::Watch(id(words[1])?))),
             Some(other) => {
                 refused(format!("unknown command '{}': the commands are {COMMANDS}", shorten(other)))
             }
@@ -314,17 +320,17 @@ impl fmt::Display for Offer {
     }
 }
 
-impl fmt::Display for Command {
+impl fmt::Display for BotCommand {
     /// The line, without its new line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Command::Seek(offer) => write!(f, "seek {offer}"),
-            Command::Accept(id) => write!(f, "accept {id}"),
-            Command::Cancel(id) => write!(f, "cancel {id}"),
-            Command::Challenge { name, offer } => write!(f, "challenge {name} {offer}"),
-            Command::Move { game, turn } => write!(f, "move {game} {turn}"),
-            Command::Resign(game) => write!(f, "resign {game}"),
-            Command::Watch(game) => write!(f, "watch {game}"),
+            BotCommand::Seek(offer) => write!(f, "seek {offer}"),
+            BotCommand::Accept(id) => write!(f, "accept {id}"),
+            BotCommand::Cancel(id) => write!(f, "cancel {id}"),
+            BotCommand::Challenge { name, offer } => write!(f, "challenge {name} {offer}"),
+            BotCommand::Move { game, turn } => write!(f, "move {game} {turn}"),
+            BotCommand::Resign(game) => write!(f, "resign {game}"),
+            BotCommand::Watch(game) => write!(f, "watch {game}"),
         }
     }
 }

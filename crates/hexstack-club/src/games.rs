@@ -3,7 +3,7 @@
 //! same transaction as its last turn, and a rated game's ratings change in the same
 //! transaction as its end: the database never holds a won game still in progress.
 
-use crate::archive::Turn;
+use crate::archive::KeptTurn;
 use crate::club::Club;
 use crate::error::{Error, Refusal};
 use crate::ratings::RatingChange;
@@ -170,7 +170,7 @@ impl Club {
         let number = live.turns + 1;
         let verdict = by_rules(&next);
         let now = self.now();
-        let kept = Turn { number, turn: turn.clone(), spent_ms, clocks, played: now };
+        let kept = KeptTurn { number, turn: turn.clone(), spent_ms, clocks, played: now };
         let after = match verdict {
             Some(verdict) => Err(live.finish(verdict)),
             None => Ok(live.next(&next, now)),

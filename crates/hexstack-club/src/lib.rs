@@ -36,7 +36,7 @@ mod sqlite;
 mod store;
 mod terms;
 
-pub use archive::{Archived, GameInfo, Turn, Which, player};
+pub use archive::{Archived, GameInfo, KeptTurn, Which, player};
 pub use club::{Club, Now};
 pub use error::{Error, Failure, Holder, Refusal, StoreError};
 pub use games::{Ended, LiveGame, MOST_TURNS, NewGame, Played};

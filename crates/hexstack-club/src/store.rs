@@ -5,7 +5,7 @@
 //! [`crate::SqliteStore`] is the one there is; docs/club.md says what PostgreSQL would need
 //! to stand here.
 
-use crate::archive::{GameInfo, Turn, Which};
+use crate::archive::{GameInfo, KeptTurn, Which};
 use crate::error::Error;
 use crate::games::NewGame;
 use crate::members::{ListedMember, Member};
@@ -78,13 +78,13 @@ pub trait GameStore {
     /// `limit`.
     fn games(&self, which: Which, member: Option<MemberId>, limit: usize) -> Result<Vec<GameInfo>, Error>;
     /// Game `id`'s turns, in order.
-    fn turns(&self, id: GameId) -> Result<Vec<Turn>, Error>;
+    fn turns(&self, id: GameId) -> Result<Vec<KeptTurn>, Error>;
     /// Keeps `turn` of game `id`, and after it who moves next, or the game's end if it ends
     /// it (rated if it is): one transaction. How the ratings moved.
     fn add_turn(
         &mut self,
         id: GameId,
-        turn: &Turn,
+        turn: &KeptTurn,
         after: Result<Next, Finish>,
     ) -> Result<Vec<RatingChange>, Error>;
     /// Game `id` back to its first `to` turns, the clocks then at `clocks` (kept on turn

@@ -2,7 +2,7 @@
 //! text at all is a command or one short `err` line, and bytes in chunks become lines with
 //! a bounded line.
 
-use hexstack_club::bot::{BotError, BotNews, Command, LONGEST_LINE, Lines, Offer};
+use hexstack_club::bot::{BotCommand, BotError, BotNews, LONGEST_LINE, Lines, Offer};
 use hexstack_club::{GameResult, Reason, Refusal};
 use hexstack_rules::{Colour, GameKind};
 use proptest::prelude::*;
@@ -40,15 +40,15 @@ fn turn() -> impl Strategy<Value = String> {
     "[A-Ka-k][0-9]{1,2}([x-][A-K][0-9]{1,2}){0,3}"
 }
 
-fn command() -> impl Strategy<Value = Command> {
+fn command() -> impl Strategy<Value = BotCommand> {
     prop_oneof![
-        offer().prop_map(Command::Seek),
-        (1..=u64::MAX).prop_map(Command::Accept),
-        (1..=u64::MAX).prop_map(Command::Cancel),
-        (name(), offer()).prop_map(|(name, offer)| Command::Challenge { name, offer }),
-        (id(), turn()).prop_map(|(game, turn)| Command::Move { game, turn }),
-        id().prop_map(Command::Resign),
-        id().prop_map(Command::Watch),
+        offer().prop_map(BotCommand::Seek),
+        (1..=u64::MAX).prop_map(BotCommand::Accept),
+        (1..=u64::MAX).prop_map(BotCommand::Cancel),
+        (name(), offer()).prop_map(|(name, offer)| BotCommand::Challenge { name, offer }),
+        (id(), turn()).prop_map(|(game, turn)| BotCommand::Move { game, turn }),
+        id().prop_map(BotCommand::Resign),
+        id().prop_map(BotCommand::Watch),
     ]
 }
 
@@ -88,8 +88,8 @@ proptest! {
     fn every_command_written_reads_back_as_itself(command in command()) {
         let line = command.to_string();
         prop_assert!(line.len() <= LONGEST_LINE && !line.contains('\n'));
-        prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()));
-        prop_assert_eq!(format!("{line}\r\n").parse::<Command>(), Ok(command));
+        prop_assert_eq!(line.parse::<BotCommand>(), Ok(command.clone()));
+        prop_assert_eq!(format!("{line}\r\n").parse::<BotCommand>(), Ok(command));
     }
 
     #[test]
@@ -101,7 +101,7 @@ proptest! {
 
     #[test]
     fn any_text_is_a_command_or_one_short_err_line(text in ".{0,600}") {
-        if let Err(error) = text.parse::<Command>() {
+        if let Err(error) = text.parse::<BotCommand>() {
             let line = BotNews::Err(why(error)).to_string();
             prop_assert!(line.starts_with("err ") && line.len() <= LONGEST_LINE, "{line}");
             prop_assert!(line.bytes().all(|b| b.is_ascii_graphic() || b == b' '), "{line:?}");
@@ -129,7 +129,7 @@ fn why(error: BotError) -> String {
 }
 
 fn err(line: &str) -> String {
-    match line.parse::<Command>() {
+    match line.parse::<BotCommand>() {
         Err(error) => why(error),
         Ok(command) => panic!("{line:?} read as {command:?}"),
     }
@@ -148,14 +148,14 @@ fn bad_lines_say_what_is_wrong() {
     assert!(err("seek chess 3 5+3 rated").starts_with("'chess' is not a game: clamber or ombagui"));
     assert!(err("seek ombagui 3 5+3 rated").contains("4"), "{}", err("seek ombagui 3 5+3 rated"));
     assert_eq!(
-        "seek clamber 3 5+ rated".parse::<Command>(),
+        "seek clamber 3 5+ rated".parse::<BotCommand>(),
         Err(BotError::Refused(Refusal::Clock("5+".into(), hexstack_rules::time_control::BadControl::Form)))
     );
     assert_eq!(err("seek clamber 3 5+3 ranked"), "'ranked' is neither rated nor casual");
     assert!(err("seek clamber 3").starts_with("expected GAME SIDE CLOCK rated|casual"));
     assert!(err("challenge Ann\u{202e} clamber 3 5+3 rated").contains("only printable ASCII"));
     assert_eq!(
-        "challenge A clamber 3 5+3 rated".parse::<Command>(),
+        "challenge A clamber 3 5+3 rated".parse::<BotCommand>(),
         Err(BotError::Refused(Refusal::NameForm("A".into())))
     );
     assert_eq!(err("move 0 C3"), "'0' is not a number: expected a game's number");
@@ -168,7 +168,7 @@ fn bad_lines_say_what_is_wrong() {
     );
     let said = BotNews::Err("a\u{1b}[2Jb\nc".into()).to_string();
     assert_eq!(said, "err a\\u{1b}[2Jb c");
-    assert_eq!("move 7 C3".parse(), Ok(Command::Move { game: 7, turn: "C3".into() }));
+    assert_eq!("move 7 C3".parse(), Ok(BotCommand::Move { game: 7, turn: "C3".into() }));
     let game = "game 7 ombagui 4 Bo Ann 30s+2".parse::<BotNews>().unwrap();
     assert_eq!(game.to_string(), "game 7 ombagui 4 Bo Ann 30s+2");
     assert_eq!(
@@ -191,16 +191,16 @@ fn a_line_too_long_is_one_error_and_the_next_line_reads() {
 
 #[test]
 fn an_offer_says_the_side_its_poster_plays_and_an_offer_may_be_cancelled() {
-    let seek: Command = "seek clamber 3 5+3 rated".parse().unwrap();
-    let Command::Seek(offer) = &seek else { panic!("{seek:?}") };
+    let seek: BotCommand = "seek clamber 3 5+3 rated".parse().unwrap();
+    let BotCommand::Seek(offer) = &seek else { panic!("{seek:?}") };
     assert_eq!(offer.colour, None, "no side given: random");
     assert_eq!(seek.to_string(), "seek clamber 3 5+3 rated random", "written with every word");
-    let blue: Command = "challenge Ann clamber 4 none casual blue".parse().unwrap();
-    assert!(matches!(&blue, Command::Challenge { offer, .. } if offer.colour == Some(Colour::Blue)));
+    let blue: BotCommand = "challenge Ann clamber 4 none casual blue".parse().unwrap();
+    assert!(matches!(&blue, BotCommand::Challenge { offer, .. } if offer.colour == Some(Colour::Blue)));
     assert_eq!(err("seek clamber 3 5+3 rated green"), "'green' is not a side: blue, red or random");
     let event: BotNews = "challenge 4 Bo ombagui 4 none casual red".parse().unwrap();
     assert!(matches!(&event, BotNews::Challenge { offer, .. } if offer.colour == Some(Colour::Red)));
-    assert_eq!("cancel 12".parse(), Ok(Command::Cancel(12)));
+    assert_eq!("cancel 12".parse(), Ok(BotCommand::Cancel(12)));
     assert_eq!(err("cancel"), "expected 'cancel ID'");
     assert_eq!(BotNews::Cancelled(12).to_string(), "cancelled 12");
 }

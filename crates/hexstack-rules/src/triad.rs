@@ -23,7 +23,7 @@ pub struct Position {
 
 /// A turn: a piece placed on a cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Place(pub Cell);
+pub struct Placement(pub Cell);
 
 /// Why a turn cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -117,7 +117,7 @@ impl super::Progress for Position {
 }
 
 impl Game for Position {
-    type Turn = Place;
+    type Turn = Placement;
     type Step<'a> = usize;
     type Illegal = Illegal;
     /// Nothing: a turn is one cell.
@@ -154,11 +154,11 @@ impl Game for Position {
         }
     }
 
-    fn turn_of(&self, index: usize) -> Place {
-        Place(BOARD.cell(index))
+    fn turn_of(&self, index: usize) -> Placement {
+        Placement(BOARD.cell(index))
     }
 
-    fn play(&self, turn: &Place) -> Result<Position, Illegal> {
+    fn play(&self, turn: &Placement) -> Result<Position, Illegal> {
         let index = BOARD.locate(turn.0).map_err(Illegal::OffBoard)?;
         match (self.won, self.empty().contains(index)) {
             (Some(_), _) => Err(Illegal::GameOver),
@@ -217,17 +217,17 @@ impl FromStr for Position {
     }
 }
 
-impl fmt::Display for Place {
+impl fmt::Display for Placement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
     }
 }
 
-impl FromStr for Place {
+impl FromStr for Placement {
     type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Place, ParseError> {
-        text.trim().parse().map(Place).map_err(|_| bad(Bad::Turn(crate::notation::shown(text.trim()))))
+    fn from_str(text: &str) -> Result<Placement, ParseError> {
+        text.trim().parse().map(Placement).map_err(|_| bad(Bad::Turn(crate::notation::shown(text.trim()))))
     }
 }
 
@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(won.legal_turns(), [], "nothing after a win");
         assert_eq!(Position::lines().count(), 27, "three directions on the side-3 board");
         assert_eq!(
-            position.play(&Place("A1".parse().unwrap())),
+            position.play(&Placement("A1".parse().unwrap())),
             Err(Illegal::Occupied("A1".parse().unwrap()))
         );
         assert_eq!(position.to_string(), "b/A1=b,A2=r,B1=r,B2=b");

@@ -4,7 +4,7 @@
 use super::{GameScreen, Mode};
 use crate::app::component::{Go, Leave};
 use crate::app::keys::{Action, Leaving};
-use crate::app::link::Ask;
+use crate::app::link::Proposal;
 use crate::app::opponent::Opponent;
 use crate::app::prompt::Question;
 use crate::app::table::{Input, Message};
@@ -78,8 +78,8 @@ impl<G: Input> GameScreen<G> {
             Action::Undo if self.table.picked().is_none() && !self.table.has_history() => {
                 Message::Warning(text!(UNDO_NONE))
             }
-            Action::Undo if self.table.picked().is_none() => return Some(self.ask(Ask::Undo)),
-            Action::Draw if !over => return Some(self.ask(Ask::Draw)),
+            Action::Undo if self.table.picked().is_none() => return Some(self.ask(Proposal::Undo)),
+            Action::Draw if !over => return Some(self.ask(Proposal::Draw)),
             // A guest leaving loses nothing: the host keeps the game, and the code lets them back.
             Action::Quit if guest => return Some(Go::Quit),
             // The host leaving drops whoever is there: asked first, even before a turn.

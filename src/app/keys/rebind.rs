@@ -1,18 +1,18 @@
 //! The player's own keys: an action's keys replaced wherever the table binds it, refused
 //! where one of them already does something else on the same screen.
 
-use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
+use super::{Action, Binding, CTRL, Context, CursorStep, NONE, Press};
 use ratatui::crossterm::event::KeyCode;
 use std::borrow::Cow;
 
 /// The actions a player may rebind, by the name the config file gives them.
 pub(crate) const NAMES: &[(&str, Action)] = &[
-    ("left", Action::Step(Step::Left)),
-    ("right", Action::Step(Step::Right)),
-    ("up_left", Action::Step(Step::UpLeft)),
-    ("up_right", Action::Step(Step::UpRight)),
-    ("down_left", Action::Step(Step::DownLeft)),
-    ("down_right", Action::Step(Step::DownRight)),
+    ("left", Action::Step(CursorStep::Left)),
+    ("right", Action::Step(CursorStep::Right)),
+    ("up_left", Action::Step(CursorStep::UpLeft)),
+    ("up_right", Action::Step(CursorStep::UpRight)),
+    ("down_left", Action::Step(CursorStep::DownLeft)),
+    ("down_right", Action::Step(CursorStep::DownRight)),
     ("up", Action::Up),
     ("down", Action::Down),
     ("act", Action::Act),

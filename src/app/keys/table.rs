@@ -9,7 +9,7 @@ mod pages;
 mod puzzle;
 mod review;
 
-use super::{Action, Binding, CTRL, Context, NONE, Press, Step};
+use super::{Action, Binding, CTRL, Context, CursorStep, NONE, Press};
 use crate::i18n::Key;
 use crate::i18n::keys::*;
 use ratatui::crossterm::event::KeyCode;

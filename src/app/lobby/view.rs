@@ -107,7 +107,7 @@ pub(crate) struct RecentRow {
 
 /// A place in a pool's table of the best: the member's name, rating (`1512`, `?`), and
 /// rated games played.
-pub(crate) type Place = (String, String, u32);
+pub(crate) type BestPlace = (String, String, u32);
 
 /// What every member's lobby shows alike: built once each time the club changes (someone
 /// comes or goes, a seek, a game that begins or ends, a rating that moves), not per lobby.
@@ -125,7 +125,7 @@ pub(crate) struct ClubView {
     /// The games in progress.
     pub live: Vec<GameRow>,
     /// Each pool (`Clamber 3`), and its best in order.
-    pub best: Vec<(String, Vec<Place>)>,
+    pub best: Vec<(String, Vec<BestPlace>)>,
     /// What the club could not read to build this view: said on the note line, so that a
     /// list left empty is never taken for the truth.
     pub failed: Option<Text>,

@@ -5,7 +5,7 @@
 #[cfg(feature = "ssh")]
 use crate::testing::guest;
 
-use crate::app::keys::{Action, KEYS, KeyTable, Step, press as key, rebind};
+use crate::app::keys::{Action, CursorStep, KEYS, KeyTable, press as key, rebind};
 use crate::app::{App, Profile};
 use crate::i18n::Lang;
 use crate::rules::hex::Cell;
@@ -19,7 +19,7 @@ use ratatui::style::Color;
 /// A person of their own: French, `a` to go left, the colour-blind theme, Blue named Ana.
 fn own() -> Profile {
     let mut table = KEYS.to_vec();
-    rebind(&mut table, Action::Step(Step::Left), &[key("a").unwrap()]).unwrap();
+    rebind(&mut table, Action::Step(CursorStep::Left), &[key("a").unwrap()]).unwrap();
     let prefs = Prefs { blue: Some("Ana".into()), ..Prefs::default() };
     Profile {
         lang: Lang::Fr,

@@ -7,8 +7,9 @@
 use super::{Call, Clubhouse};
 use crate::club::bot::Offer;
 use crate::club::{
-    Due, Error, Failure, Finish, GameId, GameInfo, GameStore, ListedMember, Member, MemberId, MemberStore,
-    Next, Pool, Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError, Turn, Which,
+    Due, Error, Failure, Finish, GameId, GameInfo, GameStore, KeptTurn, ListedMember, Member, MemberId,
+    MemberStore, Next, Pool, Rated, RatingChange, RatingStore, SqliteStore, Standing, Store, StoreError,
+    Which,
 };
 use crate::club::{Durability, NewGame};
 use crate::i18n::Lang;
@@ -86,13 +87,13 @@ impl GameStore for Watched {
     fn games(&self, which: Which, member: Option<MemberId>, limit: usize) -> Result<Vec<GameInfo>, Error> {
         self.read(|store| store.games(which, member, limit))
     }
-    fn turns(&self, id: GameId) -> Result<Vec<Turn>, Error> {
+    fn turns(&self, id: GameId) -> Result<Vec<KeptTurn>, Error> {
         self.read(|store| store.turns(id))
     }
     fn add_turn(
         &mut self,
         id: GameId,
-        turn: &Turn,
+        turn: &KeptTurn,
         after: Result<Next, Finish>,
     ) -> Result<Vec<RatingChange>, Error> {
         self.write(|store| store.add_turn(id, turn, after))

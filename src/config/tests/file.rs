@@ -4,8 +4,8 @@
 //! profile, which each test here hands to the apps it makes.
 
 use crate::app::Profile;
-use crate::app::keys::{Action, Context, Step};
-use crate::app::menu::{Entry, Setup};
+use crate::app::keys::{Action, Context, CursorStep};
+use crate::app::menu::{ComputerGameSetup, Entry};
 use crate::app::{App, Overlay, Screen};
 use crate::config::{self, Env, Flags, Loaded, Source};
 use crate::i18n::Lang;
@@ -71,9 +71,13 @@ fn a_config_file_changes_the_language_the_level_and_a_key() {
     assert_eq!((settings.lang.value, settings.lang.source), (Lang::Fr, Source::File));
     assert_eq!((settings.level.value.number(), settings.level.source), (5, Source::File));
     let profile = profile();
-    assert_eq!(Setup::new(&profile.prefs).level.number(), 5, "a new game against the computer is at level 5");
+    assert_eq!(
+        ComputerGameSetup::new(&profile.prefs).level.number(),
+        5,
+        "a new game against the computer is at level 5"
+    );
     let a = KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE);
-    assert_eq!(profile.keys.action(Context::Game, a), Some(Action::Step(Step::Left)));
+    assert_eq!(profile.keys.action(Context::Game, a), Some(Action::Step(CursorStep::Left)));
     let h = KeyEvent::new(KeyCode::Char('h'), KeyModifiers::NONE);
     assert_eq!(profile.keys.action(Context::Game, h), None, "h no longer moves left");
 }

@@ -254,7 +254,7 @@ fn serbian_names_the_one_asked_in_the_nominative() {
     assert_eq!(status(&blue, Lang::Sr), "тражиш да вратиш свој последњи потез; одговара Црвени");
     let mut red = member(link.join(Some(Colour::Red)), 80, 24);
     red.overlay = None;
-    link.answer(crate::app::link::Ask::Undo(Colour::Blue), false, false);
+    link.answer(crate::app::link::Proposal::Undo(Colour::Blue), false, false);
     press(&mut red, &["d"]);
     assert_eq!(status(&red, Lang::Sr), "нудиш нерешено; одговара Плави");
 }

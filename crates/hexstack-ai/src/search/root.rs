@@ -2,7 +2,7 @@
 //! searched in order (the last iteration's best first) on one thread or two, and a
 //! beginner's pick among the turns nearly as good as the best.
 
-use super::{Bound, CAPTURES_PAST_HORIZON, Entry, Search, TABLE_LIMIT};
+use super::{Bound, CAPTURES_PAST_HORIZON, Remembered, Search, TABLE_LIMIT};
 use crate::eval_memo::Judge;
 use crate::{Budget, Evaluate, Found, NEARLY_AS_GOOD, PROVEN, TAKING_BACK, WIN, key};
 use hexstack_rules::Colour;
@@ -79,8 +79,10 @@ impl<G: Evaluate> Search<G> {
             };
             let Some(Answer { best, score, finished }) = answer else { break };
             let depth = if finished { depth } else { depth - 1 };
-            self.table
-                .insert(position.quick_key(), Entry { depth, score, bound: Bound::Exact, best: best as u16 });
+            self.table.insert(
+                position.quick_key(),
+                Remembered { depth, score, bound: Bound::Exact, best: best as u16 },
+            );
             found = Found { turn: turns[best].0.clone(), score, depth, nodes: self.nodes };
             // A proven result will not change with depth.
             if !finished || score.abs() > WIN - PROVEN {

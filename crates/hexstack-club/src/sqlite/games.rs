@@ -1,7 +1,7 @@
 //! Games, their turns and their ends in SQLite.
 
 use super::{Fail, SqliteStore, ratings};
-use crate::archive::{GameInfo, Turn, Which};
+use crate::archive::{GameInfo, KeptTurn, Which};
 use crate::error::{Error, Failure, Refusal};
 use crate::games::NewGame;
 use crate::ratings::RatingChange;
@@ -134,7 +134,7 @@ impl GameStore for SqliteStore {
         })
     }
 
-    fn turns(&self, id: GameId) -> Result<Vec<Turn>, Error> {
+    fn turns(&self, id: GameId) -> Result<Vec<KeptTurn>, Error> {
         self.read(|conn| {
             let sql = "SELECT number, turn, spent_ms, blue_ms, red_ms, played FROM turns
                 WHERE game_id = ?1 ORDER BY number";
@@ -142,7 +142,7 @@ impl GameStore for SqliteStore {
             let rows = statement.query_map([id], |row| {
                 let ms = |at: usize| row.get::<_, Option<i64>>(at).map(|ms| ms.map(|ms| ms.max(0) as u64));
                 let clocks = ms(3)?.zip(ms(4)?).map(|(blue, red)| [blue, red]);
-                Ok(Turn {
+                Ok(KeptTurn {
                     number: row.get(0)?,
                     turn: row.get(1)?,
                     spent_ms: ms(2)?.unwrap_or(0),
@@ -157,7 +157,7 @@ impl GameStore for SqliteStore {
     fn add_turn(
         &mut self,
         id: GameId,
-        turn: &Turn,
+        turn: &KeptTurn,
         after: Result<Next, Finish>,
     ) -> Result<Vec<RatingChange>, Error> {
         self.write(|tx| {
