@@ -44,6 +44,18 @@ pub(crate) fn boards() -> Vec<(GameKind, Board)> {
 }
 
 impl Entry {
+    /// The number the `n`th entry (from 0) is shown with and chosen by, as on a keyboard's
+    /// row of digits: 1 to 9, then 0 for the tenth.
+    pub(crate) fn number(n: usize) -> usize {
+        (n + 1) % 10
+    }
+
+    /// The entry a number chooses, if any ([`Entry::number`]'s inverse).
+    pub(crate) fn numbered(number: usize) -> Option<usize> {
+        let n = if number == 0 { 9 } else { number - 1 };
+        (number < 10 && n < Entry::all().len()).then_some(n)
+    }
+
     /// The menu's entries, in order.
     pub(crate) fn all() -> Vec<Entry> {
         let play = boards().into_iter().map(|(game, board)| Entry::Play(game, board));
@@ -383,11 +395,14 @@ mod tests {
     fn each_entry_has_its_number_key() {
         for n in 0..Entry::all().len().min(10) {
             // The tenth entry is 0, after 9 on a keyboard's row.
-            let digit = char::from_digit((n as u32 + 1) % 10, 10).unwrap();
+            let digit = char::from_digit(Entry::number(n) as u32, 10).unwrap();
+            assert_eq!(Entry::numbered(Entry::number(n)), Some(n), "the number chooses it back");
             let key = KeyEvent::new(KeyCode::Char(digit), KeyModifiers::NONE);
             assert_eq!(keys::KeyTable::default().action(Context::Menu, key), Some(Action::Jump(n)));
         }
         assert!(Entry::all().len() >= 10, "the puzzles make a tenth entry");
+        assert_eq!((Entry::number(9), Entry::numbered(0)), (0, Some(9)), "the tenth is 0");
+        assert_eq!(Entry::numbered(10), None, "no entry is 10");
         let none = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
         assert_eq!(keys::KeyTable::default().action(Context::Menu, none), None);
     }

@@ -26,9 +26,9 @@ pub(super) fn opening(session: &mut Session) {
     let out = &mut session.out;
     out.say(&text!(SPEECH_MENU));
     for (n, entry) in Entry::all().into_iter().enumerate() {
-        out.say(&text!(SPEECH_ENTRY, n + 1, entry.label()));
+        out.say(&text!(SPEECH_ENTRY, Entry::number(n), entry.label()));
     }
-    out.say(&text!(SPEECH_MENU_HELP, Entry::all().len()));
+    out.say(&text!(SPEECH_MENU_HELP, Entry::all().len() - 1));
     news(session);
 }
 
@@ -44,15 +44,16 @@ pub(super) fn news(session: &mut Session) {
 /// A line typed at the menu: a number chooses its entry; an empty line or `help` says the
 /// menu again.
 pub(super) fn line(session: &mut Session, line: &str) {
-    let count = Entry::all().len();
+    // The numbers the screen shows: 1 to 9, and 0 for the tenth.
+    let last = Entry::all().len() - 1;
     match commands::read(line, CommandScope::Menu, session.out.lang) {
         Some((SpokenCommand::Quit, _)) => return session.app.act(Action::Quit),
         Some(_) => session.out.say_all(commands::help(CommandScope::Menu)),
         None if line.is_empty() => {}
-        None => match line.parse::<usize>() {
-            Ok(n) if (1..=count).contains(&n) => return choose(session, n - 1),
-            Ok(_) => return session.out.say(&text!(SPEECH_NUMBER_RANGE, 1, count)),
-            Err(_) => return session.out.say(&text!(SPEECH_MENU_UNKNOWN, excerpt(line), count)),
+        None => match line.parse::<usize>().map(Entry::numbered) {
+            Ok(Some(n)) => return choose(session, n),
+            Ok(None) => return session.out.say(&text!(SPEECH_NUMBER_RANGE, 0, last)),
+            Err(_) => return session.out.say(&text!(SPEECH_MENU_UNKNOWN, excerpt(line), last)),
         },
     }
     opening(session);

@@ -42,15 +42,17 @@ pub(super) fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     let left = area.x + (area.width - width) / 2;
     for (n, ((label, label_width), rect)) in labels.iter().zip(&label_widths).zip(&layout.entries).enumerate()
     {
-        // The tenth entry is 0, its key, as on a keyboard's row of digits. Only the chosen
-        // one is padded to the width of the bar that marks it: the others' blanks are
+        // Each entry shows its number key (the tenth is 0). Only the chosen one is padded to the width of the bar that marks it: the others' blanks are
         // the screen's own.
         let line = match n == menu.selected {
             true => {
                 let pad = width.saturating_sub(label_width + 5);
-                Line::styled(format!(" {}. {label}{} ", (n + 1) % 10, " ".repeat(pad.into())), theme::CHOSEN)
+                Line::styled(
+                    format!(" {}. {label}{} ", Entry::number(n), " ".repeat(pad.into())),
+                    theme::CHOSEN,
+                )
             }
-            false => Line::raw(format!(" {}. {label}", (n + 1) % 10)),
+            false => Line::raw(format!(" {}. {label}", Entry::number(n))),
         };
         frame.render_widget(line, Rect { x: left, width, ..*rect });
     }

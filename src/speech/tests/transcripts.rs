@@ -262,7 +262,7 @@ fn the_menu_sets_up_a_game_against_the_computer_and_resumes_it() {
     // turns on every machine.
     let lines = [
         "help", "99", "chess", "4", "", "2", "2", "none", "turn", "E5", "hint", "last", "quit", "yes", "5",
-        "turn", "undo", "quit", "yes", "10", "yes",
+        "turn", "undo", "quit", "yes", "0", "yes",
     ];
     let app = App::new(profile(Lang::En), Rect::default());
     insta::assert_snapshot!("menu_en", transcript(app, &lines));
