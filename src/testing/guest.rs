@@ -1,7 +1,6 @@
 //! A friend's ssh for the network tests, on the loopback only: a server on a free port of
 //! 127.0.0.1, and russh clients connecting from any address of 127.0.0.0/8 (so that limits
 //! per address can tell an attacker from a friend). Every wait is on an event, bounded.
-#![allow(dead_code)]
 
 use crate::app::link::Link;
 use crate::net::{Access, Headless, Hosting, Limits};

@@ -1,5 +1,4 @@
 //! Helpers for driving the app with events, as a terminal would.
-#![allow(dead_code)]
 
 /// A guest over SSH on the loopback, for the tests of play at a distance.
 #[cfg(feature = "ssh")]
