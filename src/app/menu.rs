@@ -18,6 +18,10 @@ use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod room;
+
+pub(crate) use room::{columns, key_lines};
+
 /// A menu's entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Entry {

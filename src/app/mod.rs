@@ -163,7 +163,8 @@ impl App {
     /// A key, a click or a resize.
     fn input(&mut self, event: &Input) {
         let go = match event {
-            // A game the terminal is too small for takes no key but quit: nothing is played blind.
+            // A screen the terminal is too small for takes no key but quit: nothing is chosen
+            // or played blind.
             Input::Key(key) if self.overlay.is_none() && self.too_small() => {
                 match self.profile.keys.action(self.context(), *key) {
                     action @ Some(keys::Action::Quit) => self.screen.component().key(*key, action),
@@ -183,6 +184,7 @@ impl App {
                     }
                 }
             }
+            Input::Mouse(_) if self.overlay.is_none() && self.too_small() => Go::Stay,
             Input::Mouse(mouse) => match self.overlay {
                 Some(Overlay::Help) if matches!(mouse.kind, MouseEventKind::Down(_)) => Go::Close,
                 Some(_) => Go::Stay,
@@ -197,9 +199,13 @@ impl App {
         self.go(go);
     }
 
-    /// Whether a game, a puzzle or the lobby is on screen that the terminal is too small to show.
+    /// Whether the menu, a game, a puzzle or the lobby is on screen that the terminal is too
+    /// small to show.
     fn too_small(&self) -> bool {
         let area = self.area;
+        if let Screen::Menu(menu) = &self.screen {
+            return menu.needs(area, self.profile.lang, &self.profile.keys).is_some();
+        }
         if let Screen::Lobby(_) = &self.screen {
             return !lobby::LobbyLayout::fits(area);
         }

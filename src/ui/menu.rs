@@ -2,33 +2,30 @@
 //! terminal must be; and the set-up of a game against the computer.
 
 use super::say::Say;
-use crate::app::keys::Context;
-use crate::app::menu::{ComputerGameSetup, Entry, FOOTER, Menu, MenuLayout};
+use crate::app::menu::{ComputerGameSetup, Entry, FOOTER, Menu, MenuLayout, columns, key_lines};
 use crate::i18n::keys::*;
 use crate::i18n::text;
 use crate::theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 pub(super) fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     if let Some(setup) = &menu.setup {
         return draw_setup(setup, say, area, frame);
     }
-    let said = menu.said.get(say.lang, say.keys, || {
-        (Entry::all().into_iter().map(|entry| say.text(&entry.label())).collect(), say.hints(Context::Menu))
-    });
+    if let Some(needed) = menu.needs(area, say.lang, say.keys) {
+        return draw_too_small(needed, say, area, frame);
+    }
+    let said = menu.words(say.lang, say.keys);
     let (labels, hints) = (&said.0, said.1.as_str());
     // Measured in columns on screen, not bytes, so Cyrillic is centred too.
     let label_widths: Vec<u16> = labels.iter().map(|label| columns(label)).collect();
-    let width = label_widths.iter().map(|label| label + 6).max().unwrap_or(0);
+    let width = Menu::width(&said);
     let layout = MenuLayout::fit(area, labels.len());
     let keys = key_lines(hints, area.width);
-    if layout.entries.is_empty() || area.width < width || keys.len() as u16 >= FOOTER {
-        return draw_too_small(needed(width, hints, labels.len()), say, area, frame);
-    }
     let heading = [
         (layout.title, say.word(MENU_TITLE), theme::TITLE),
         (layout.subtitle, say.word(MENU_SUBTITLE), Style::new()),
@@ -42,8 +39,8 @@ pub(super) fn draw(menu: &Menu, say: Say, area: Rect, frame: &mut Frame) {
     let left = area.x + (area.width - width) / 2;
     for (n, ((label, label_width), rect)) in labels.iter().zip(&label_widths).zip(&layout.entries).enumerate()
     {
-        // Each entry shows its number key (the tenth is 0). Only the chosen one is padded to the width of the bar that marks it: the others' blanks are
-        // the screen's own.
+        // Each entry shows its number key (the tenth is 0). Only the chosen one is padded
+        // to the width of the bar that marks it: the others' blanks are the screen's own.
         let line = match n == menu.selected {
             true => {
                 let pad = width.saturating_sub(label_width + 5);
@@ -81,43 +78,6 @@ fn centre(line: Line, rect: Rect, frame: &mut Frame) {
     frame.render_widget(line, Rect { x, width: rect.right() - x, ..rect });
 }
 
-/// How many columns `words` (one line) take on screen.
-fn columns(words: &str) -> u16 {
-    Span::raw(words).width() as u16
-}
-
-/// The key line in lines of at most `width` columns, broken between keys, never inside
-/// one (`q` and `quit` stay together); a key wider than `width` is a line of its own.
-fn key_lines(hints: &str, width: u16) -> Vec<String> {
-    let mut lines: Vec<(String, u16)> = Vec::new();
-    for part in hints.split(" · ") {
-        let part_width = columns(part);
-        match lines.last_mut() {
-            Some((line, used)) if *used + 3 + part_width <= width => {
-                line.push_str(" · ");
-                line.push_str(part);
-                *used += 3 + part_width;
-            }
-            _ => lines.push((part.to_string(), part_width)),
-        }
-    }
-    let wide = lines.iter().any(|(_, used)| *used > width);
-    let mut lines: Vec<String> = lines.into_iter().map(|(line, _)| line).collect();
-    if wide {
-        lines.resize(usize::from(FOOTER), String::new());
-    }
-    lines
-}
-
-/// The smallest terminal the menu fits: its widest entry, and wide enough for the key line
-/// to leave a line of the footer to a note; its entries one a line, and the footer.
-fn needed(width: u16, hints: &str, count: usize) -> (u16, u16) {
-    let widest = columns(hints).max(width);
-    let width =
-        (width..=widest).find(|&width| (key_lines(hints, width).len() as u16) < FOOTER).unwrap_or(widest);
-    (width, MenuLayout::needed_height(count))
-}
-
 /// A terminal too small for the menu: how big it must be, wrapped to whatever room there is.
 fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
     let words = say.text(&text!(MENU_TOO_SMALL, needed.0, needed.1, area.width, area.height));
@@ -128,22 +88,24 @@ fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
 /// level, the chosen one marked and its value between arrows; the blank lines between them
 /// go first when the terminal is short, and a terminal too small says how big it must be.
 fn draw_setup(setup: &ComputerGameSetup, say: Say, area: Rect, frame: &mut Frame) {
-    let mut rows = vec![Line::styled(say.word(SETUP_TITLE), theme::TITLE)];
-    for (n, (what, value)) in setup.rows().into_iter().enumerate() {
-        let (what, value) = (say.text(&what), say.text(&value));
-        let chosen = n == setup.row;
-        let value = if chosen { format!("◀ {value} ▶") } else { format!("  {value}  ") };
-        let style = if chosen { theme::CHOSEN } else { Style::new() };
-        rows.push(Line::styled(format!(" {what:>12}   {value:<34}"), style));
+    if let Some(needed) = setup.needs(area, say.lang, say.keys) {
+        return draw_too_small(needed, say, area, frame);
     }
-    rows.push(Line::styled(say.hints(Context::Setup), theme::HINTS));
-    let width = rows.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let lines = setup.lines(say.lang, say.keys);
+    let last = lines.len() - 1;
+    let rows: Vec<Line> = lines
+        .into_iter()
+        .enumerate()
+        .map(|(n, line)| match n {
+            0 => Line::styled(line, theme::TITLE),
+            n if n == last => Line::styled(line, theme::HINTS),
+            n if n == setup.row + 1 => Line::styled(line, theme::CHOSEN),
+            _ => Line::raw(line),
+        })
+        .collect();
     let roomy: Vec<Line> = rows.iter().flat_map(|row| [row.clone(), Line::raw("")]).collect();
     let roomy = &roomy[..roomy.len() - 1];
     let lines = if roomy.len() as u16 <= area.height { roomy } else { &rows[..] };
-    if area.width < width || area.height < lines.len() as u16 {
-        return draw_too_small((width, rows.len() as u16), say, area, frame);
-    }
     let height = lines.len() as u16;
     let top = area.y + (area.height - height) / 2;
     let place = Rect::new(area.x, top, area.width, height);

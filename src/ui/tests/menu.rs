@@ -1,12 +1,14 @@
 //! The menu and the set-up screen as drawn: at every size the menu shows every entry and
 //! its key line, or says the terminal is too small and how big it must be.
 
-use crate::app::App;
 use crate::app::Profile;
+use crate::app::event::Event as Wake;
 use crate::app::keys::{self, Context};
 use crate::app::menu::Entry;
+use crate::app::{App, Screen};
 use crate::i18n::Lang;
 use crate::testing::*;
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
 /// The menu drawn on a `width` x `height` terminal, in `lang`.
@@ -19,7 +21,7 @@ fn whole(screen: &str, lang: Lang) -> bool {
     let entries = Entry::all().into_iter().enumerate();
     let said = |entry: Entry| lang.say(&entry.label());
     // The tenth entry is numbered 0, its key.
-    entries.into_iter().all(|(n, entry)| screen.contains(&format!("{}. {}", (n + 1) % 10, said(entry))))
+    entries.into_iter().all(|(n, entry)| screen.contains(&format!("{}. {}", Entry::number(n), said(entry))))
         && keys::KeyTable::default().hints(Context::Menu, lang).split(" · ").all(|part| screen.contains(part))
 }
 
@@ -62,10 +64,12 @@ fn the_menu_at_several_sizes() {
     insta::assert_snapshot!("menu_30x10", menu(30, 10, Lang::En));
 }
 
-/// The set-up of a game against the computer on a `width` x `height` terminal, in `lang`.
+/// The set-up of a game against the computer, opened on a terminal of 80x24 that is then
+/// `width` x `height`, drawn in `lang`.
 fn setup(width: u16, height: u16, lang: Lang) -> String {
-    let mut app = App::new(Profile::default(), Rect::new(0, 0, width, height));
+    let mut app = App::new(Profile::default(), AREA);
     press(&mut app, &[&number(Entry::Computer), "Enter"]);
+    app.handle(Wake::Input(Event::Resize(width, height)));
     render_in(&app, lang).backend().to_string()
 }
 
@@ -99,6 +103,32 @@ fn only_q_quits_from_the_menu() {
     let mut app = App::new(Profile::default(), AREA);
     press(&mut app, &["q"]);
     assert!(app.quit, "q quits at once");
+}
+
+/// On a terminal too small for the menu or the set-up, a key or a click chooses nothing
+/// unseen: only quit does what the screen says it does.
+#[test]
+fn a_menu_too_small_to_see_takes_no_key_but_quit() {
+    for (width, height) in [(30, 10), (20, 24)] {
+        let mut app = App::new(Profile::default(), Rect::new(0, 0, width, height));
+        assert!(render(&app).backend().to_string().contains("Terminal too small"), "{width}x{height}");
+        press(&mut app, &["5", "Enter", "Down", "4", "Enter"]);
+        click_at(&mut app, (width / 2, height / 2));
+        let Screen::Menu(menu) = &app.screen else { panic!("the menu is left at {width}x{height}") };
+        assert_eq!((menu.selected, &menu.setup, &app.request), (0, &None, &None), "{width}x{height}");
+        press(&mut app, &["q"]);
+        assert!(app.quit, "q quits, as the screen says");
+    }
+    // The set-up of a game against the computer, on a terminal that then shrinks.
+    let mut app = App::new(Profile::default(), AREA);
+    press(&mut app, &["4", "Enter"]);
+    app.handle(Wake::Input(Event::Resize(30, 8)));
+    let before = format!("{:?}", app.screen);
+    press(&mut app, &["Down", "Right", "Enter"]);
+    assert_eq!(format!("{:?}", app.screen), before, "the hidden set-up is left as it was");
+    app.handle(Wake::Input(Event::Resize(80, 24)));
+    press(&mut app, &["Enter"]);
+    assert!(app.screen.game().is_some(), "seen again, the set-up starts its game");
 }
 
 /// The menu keeps what it said between frames (a key redraws it whole), but one app drawn
