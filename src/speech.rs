@@ -97,6 +97,18 @@ impl Saying {
         self.lines.extend(said.split('\n').map(plain).filter(|line| !line.trim().is_empty()));
     }
 
+    /// Says `text` as a sentence: a full stop after its last line if it has none (the
+    /// screens' status line says `the stack on C3 is Blue's` and leaves it there).
+    pub(crate) fn say_sentence(&mut self, text: &Text) {
+        let from = self.lines.len();
+        self.say(text);
+        if let Some(last) = self.lines[from..].last_mut()
+            && last.ends_with(|c: char| c.is_alphanumeric() || c == '\'' || c == ')')
+        {
+            last.push('.');
+        }
+    }
+
     /// Says each of `texts`.
     pub(crate) fn say_all(&mut self, texts: impl IntoIterator<Item = Text>) {
         for text in texts {

@@ -388,7 +388,7 @@ pub(super) fn table_news<G: Spoken>(
     }
     let message = table.status().text().and_then(|text| G::reworded(text, seen.typed));
     match (message, end) {
-        (Some(message), _) => out.say(&message),
+        (Some(message), _) => out.say_sentence(&message),
         (None, Some(end)) if ended => out.say(&board::ended(end, &table.position())),
         _ => {}
     }

@@ -322,7 +322,7 @@ fn the_clocks_are_said_in_minutes_and_seconds_and_a_flag_falls_in_words() {
     assert_eq!(said[0], "Blue has 49 seconds and Red has 1 minute", "Blue's 2 seconds added: {said:?}");
     time.advance(std::time::Duration::from_secs(61));
     let said = talk.line("board");
-    assert_eq!(said[0], "Red's time is up: Blue wins", "{said:?}");
+    assert_eq!(said[0], "Red's time is up: Blue wins.", "{said:?}");
 }
 
 #[test]
