@@ -2,7 +2,7 @@
 //! and where the game is kept. Its keys are the `Game` keys of the key table; each mode
 //! has its say on an action first, and what none takes, every game does.
 
-use super::advisor::{Advisor, ahead};
+use super::advisor::{Advisor, ahead, steady};
 use super::component::{Component, Go, Tries};
 use super::event::Waker;
 use super::keys::{Action, Context, Leaving};
@@ -191,7 +191,7 @@ impl<G: Input> GameScreen<G> {
             let against = |computer| Mode::Against(Opponent::new(computer, self.prefs.step_time));
             self.mode = computer.map_or(Mode::HotSeat, against);
         }
-        self.advisor.budget = computer.map_or(Level::USUAL, |computer| computer.level).budget();
+        self.advisor.budget = steady(computer.map_or(Level::USUAL, |computer| computer.level).budget());
     }
 
     /// The opponent, if the computer plays here.

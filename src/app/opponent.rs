@@ -91,7 +91,7 @@ impl<G: Input> Opponent<G> {
         match &mut self.state {
             State::Waiting if self.computer.watched() && gone_nowhere(record) => OpponentStep::Still,
             State::Waiting => {
-                let mut budget = self.computer.level.playing(self.computer.seed);
+                let mut budget = super::advisor::steady(self.computer.level.playing(self.computer.seed));
                 // On time, its own clock says how long it may think.
                 if let Some(clock) = record.clock() {
                     let (left, control) = (clock.left(record.position().to_move()), clock.control());
