@@ -155,7 +155,7 @@ fn the_screen_reader_mode_says_it_in_lines() {
         said.extend(talk.line(line));
     }
     assert!(said.contains(&"Blue: places a piece on C3. Red to move.".to_string()), "{said:?}");
-    assert!(said.contains(&"C3 is not empty".to_string()), "the rules say why: {said:?}");
+    assert!(said.contains(&"C3 is not empty.".to_string()), "the rules say why: {said:?}");
     assert!(said.contains(&"Row 2: A2 red, B2 blue, C2 empty and D2 empty".to_string()), "{said:?}");
     assert_eq!(
         said.last().map(String::as_str),
