@@ -49,7 +49,8 @@ pub(crate) fn boards() -> Vec<(GameKind, Board)> {
 
 impl Entry {
     /// The number the `n`th entry (from 0) is shown with and chosen by, as on a keyboard's
-    /// row of digits: 1 to 9, then 0 for the tenth.
+    /// row of digits: 1 to 9, then 0 for the tenth (the menu has ten; the test-only third
+    /// game makes an eleventh, which the arrows reach).
     pub(crate) fn number(n: usize) -> usize {
         (n + 1) % 10
     }
