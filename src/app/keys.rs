@@ -10,7 +10,7 @@ pub(crate) use rebind::{NAMES as ACTIONS, press, rebind};
 pub(crate) use rebind::{action_named, name_of};
 
 use crate::i18n::keys::*;
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Key, Lang, Text};
 use crate::rules::GameKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::borrow::Cow;
@@ -331,6 +331,11 @@ impl KeyTable {
             || name.to_string(),
             |binding| named(binding.shown.split(' ').next().unwrap_or(""), lang),
         )
+    }
+
+    /// `text` in `lang`, its keys named as `context`'s screen has them ([`KeyTable::key_for`]).
+    pub(crate) fn say(&self, text: &Text, context: Context, lang: Lang) -> String {
+        lang.say_with(text, &|action| self.key_for(context, action, lang))
     }
 }
 

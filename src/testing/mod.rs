@@ -39,8 +39,7 @@ pub(crate) fn ombagui(position: &str) -> App {
 
 /// `text` in English, a key named as the screen on view names it.
 pub(crate) fn said(app: &App, text: &Text) -> String {
-    let context = app.context();
-    Lang::En.say_with(text, &|action| app.profile.keys.key_for(context, action, Lang::En))
+    app.profile.keys.say(text, app.context(), Lang::En)
 }
 
 /// The kind of the game's message line (`Info`, `Warning`, `Success`, `None`) and its words.

@@ -88,10 +88,10 @@ fn draw_too_small(needed: (u16, u16), say: Say, area: Rect, frame: &mut Frame) {
 /// level, the chosen one marked and its value between arrows; the blank lines between them
 /// go first when the terminal is short, and a terminal too small says how big it must be.
 fn draw_setup(setup: &ComputerGameSetup, say: Say, area: Rect, frame: &mut Frame) {
-    if let Some(needed) = setup.needs(area, say.lang, say.keys) {
+    let lines = setup.lines(say.lang, say.keys);
+    if let Some(needed) = ComputerGameSetup::room(&lines, area) {
         return draw_too_small(needed, say, area, frame);
     }
-    let lines = setup.lines(say.lang, say.keys);
     let last = lines.len() - 1;
     let rows: Vec<Line> = lines
         .into_iter()

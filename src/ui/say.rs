@@ -27,7 +27,7 @@ impl<'a> Say<'a> {
 
     /// `text` in the terminal's language, its keys named from its key table.
     pub(crate) fn text(self, text: &Text) -> String {
-        self.lang.say_with(text, &|action| self.keys.key_for(self.context, action, self.lang))
+        self.keys.say(text, self.context, self.lang)
     }
 
     /// `text` as a sentence on its own, its first letter a capital: many texts begin in

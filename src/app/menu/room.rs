@@ -38,17 +38,11 @@ pub(crate) fn key_lines(hints: &str, width: u16) -> Vec<String> {
     lines
 }
 
-/// `text` in `lang`, its keys named as `context`'s screen has them.
-fn said(text: &Text, context: Context, lang: Lang, keys: &KeyTable) -> String {
-    lang.say_with(text, &|action| keys.key_for(context, action, lang))
-}
-
 impl Menu {
     /// The entries and the key line as `lang` and `keys` say them, kept between frames.
     pub(crate) fn words(&self, lang: Lang, keys: &KeyTable) -> Arc<SaidWords> {
         self.said.get(lang, keys, || {
-            let labels =
-                Entry::all().into_iter().map(|entry| said(&entry.label(), Context::Menu, lang, keys));
+            let labels = Entry::all().into_iter().map(|entry| keys.say(&entry.label(), Context::Menu, lang));
             (labels.collect(), keys.hints(Context::Menu, lang))
         })
     }
@@ -67,13 +61,16 @@ impl Menu {
         }
         let words = self.words(lang, keys);
         let (width, hints) = (Menu::width(&words), words.1.as_str());
+        let leaves_a_line = |width| (key_lines(hints, width).len() as u16) < FOOTER;
         let fits = !MenuLayout::fit(area, words.0.len()).entries.is_empty()
             && area.width >= width
-            && (key_lines(hints, area.width).len() as u16) < FOOTER;
+            && leaves_a_line(area.width);
+        if fits {
+            return None;
+        }
         let widest = columns(hints).max(width);
-        let least =
-            (width..=widest).find(|&width| (key_lines(hints, width).len() as u16) < FOOTER).unwrap_or(widest);
-        (!fits).then_some((least, MenuLayout::needed_height(words.0.len())))
+        let least = (width..=widest).find(|&width| leaves_a_line(width)).unwrap_or(widest);
+        Some((least, MenuLayout::needed_height(words.0.len())))
     }
 }
 
@@ -81,7 +78,7 @@ impl ComputerGameSetup {
     /// The set-up as the screen shows it: its title, a row each for the game, your side,
     /// the level and the clock (the chosen one's value between arrows), and the key line.
     pub(crate) fn lines(&self, lang: Lang, keys: &KeyTable) -> Vec<String> {
-        let say = |text: &Text| said(text, Context::Setup, lang, keys);
+        let say = |text: &Text| keys.say(text, Context::Setup, lang);
         let mut lines = vec![say(&Text::new(SETUP_TITLE, []))];
         for (n, (what, value)) in self.rows().into_iter().enumerate() {
             let (what, value) = (say(&what), say(&value));
@@ -95,7 +92,12 @@ impl ComputerGameSetup {
     /// How big a terminal the set-up needs, if `area` is smaller: its widest line, and a
     /// line each (the blank lines between them go first).
     pub(crate) fn needs(&self, area: Rect, lang: Lang, keys: &KeyTable) -> Option<(u16, u16)> {
-        let lines = self.lines(lang, keys);
+        ComputerGameSetup::room(&self.lines(lang, keys), area)
+    }
+
+    /// How big a terminal the set-up's `lines` ([`ComputerGameSetup::lines`]) need, if
+    /// `area` is smaller.
+    pub(crate) fn room(lines: &[String], area: Rect) -> Option<(u16, u16)> {
         let width = lines.iter().map(|line| columns(line)).max().unwrap_or(0);
         let height = lines.len() as u16;
         (area.width < width || area.height < height).then_some((width, height))
