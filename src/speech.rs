@@ -356,7 +356,7 @@ impl Session {
     }
 
     /// The place a line is typed at, for the commands it takes.
-    fn place(&self) -> CommandScope {
+    fn scope(&self) -> CommandScope {
         match &self.app.screen {
             _ if self.app.overlay.is_some() => CommandScope::Question,
             Screen::Menu(_) if self.setup.is_some() => CommandScope::Setup,

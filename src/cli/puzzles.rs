@@ -77,8 +77,7 @@ pub(super) fn run(
                 None => crate::puzzles::files::own_and_shipped(&profile.folders),
             };
             let theme = theme.map(|theme| known_theme(&puzzles, theme)).transpose()?;
-            let history =
-                crate::puzzles::files::kept_history(crate::puzzles::files::history_path(&profile.folders));
+            let history = crate::puzzles::files::player_history(&profile.folders);
             let mut app = App::puzzles(profile, puzzles, mine, history, Rect::default());
             if let Some(screen) = app.puzzle_screen() {
                 screen.choose_theme(theme);

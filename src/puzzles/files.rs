@@ -40,9 +40,9 @@ pub(crate) fn mine_path(folders: &Folders) -> Option<PathBuf> {
     Some(folders.puzzles()?.join("mine.tsv"))
 }
 
-/// The file of the player's attempts and rating.
-pub(crate) fn history_path(folders: &Folders) -> Option<PathBuf> {
-    Some(folders.puzzles()?.join("history.txt"))
+/// The player's attempts and rating, kept in their data folder (none: not kept).
+pub(crate) fn player_history(folders: &Folders) -> KeptHistory {
+    kept_history(folders.puzzles().map(|puzzles| puzzles.join("history.txt")))
 }
 
 /// The history kept in `file` (none: an empty one, not kept), what a stopped write of it

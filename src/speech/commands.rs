@@ -212,23 +212,23 @@ pub(super) fn name(command: SpokenCommand, lang: Lang) -> String {
     lang.word(of(command).name)
 }
 
-/// The command `word` names at `place` in `lang`: its name or short form there, or its
+/// The command `word` names in `scope` and `lang`: its name or short form there, or its
 /// English name; any case.
-fn named(word: &str, place: CommandScope, lang: Lang) -> Option<SpokenCommand> {
+fn named(word: &str, scope: CommandScope, lang: Lang) -> Option<SpokenCommand> {
     let word = word.to_lowercase();
     let is = |key: Key<0>, lang: Lang| lang.word(key).to_lowercase() == word;
-    place.commands().iter().copied().find(|&command| {
+    scope.commands().iter().copied().find(|&command| {
         let words = of(command);
         is(words.name, lang) || words.short.is_some_and(|short| is(short, lang)) || is(words.name, Lang::En)
     })
 }
 
-/// A line read as a command of `place`: the command its first word names, and the rest of
+/// A line read as a command of `scope`: the command its first word names, and the rest of
 /// the line; `None` when its first word is no command here.
-pub(super) fn read(line: &str, place: CommandScope, lang: Lang) -> Option<(SpokenCommand, &str)> {
+pub(super) fn read(line: &str, scope: CommandScope, lang: Lang) -> Option<(SpokenCommand, &str)> {
     let line = line.trim();
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    named(first, place, lang).map(|command| (command, rest.trim()))
+    named(first, scope, lang).map(|command| (command, rest.trim()))
 }
 
 /// The name a screen's text gives an action's key (`{key:undo}`), said as the command
@@ -269,14 +269,14 @@ pub(super) fn chosen(line: &str, count: usize) -> Result<usize, Text> {
     }
 }
 
-/// The lines `help` says at `place`: each command with its short form and what it does.
-pub(super) fn help(place: CommandScope) -> Vec<Text> {
-    place
+/// The lines `help` says in `scope`: each command with its short form and what it does.
+pub(super) fn help(scope: CommandScope) -> Vec<Text> {
+    scope
         .commands()
         .iter()
         .map(|&command| {
             let words = of(command);
-            let about = text!(place.about(command));
+            let about = text!(scope.about(command));
             match words.short {
                 Some(short) => text!(SPEECH_HELP_LINE, text!(words.name), text!(short), about),
                 None => text!(SPEECH_HELP_LINE_LONG, text!(words.name), about),
@@ -289,7 +289,7 @@ pub(super) fn help(place: CommandScope) -> Vec<Text> {
 mod tests {
     use super::*;
 
-    const PLACES: [CommandScope; 10] = [
+    const SCOPES: [CommandScope; 10] = [
         CommandScope::Menu,
         CommandScope::Setup,
         CommandScope::Game,
@@ -305,9 +305,9 @@ mod tests {
     #[test]
     fn each_word_names_one_command_wherever_it_is_taken_in_every_language() {
         for lang in Lang::ALL {
-            for place in PLACES {
+            for scope in SCOPES {
                 let mut seen: Vec<(String, SpokenCommand)> = Vec::new();
-                for &command in place.commands() {
+                for &command in scope.commands() {
                     let words = of(command);
                     let short = words.short.map(|short| lang.word(short));
                     let mut own: Vec<String> =
@@ -322,7 +322,7 @@ mod tests {
                         let other = seen.iter().find(|(known, other)| *known == word && *other != command);
                         assert!(
                             other.is_none(),
-                            "{lang:?} {place:?}: '{word}' names {command:?} and {other:?}"
+                            "{lang:?} {scope:?}: '{word}' names {command:?} and {other:?}"
                         );
                         seen.push((word, command));
                     }

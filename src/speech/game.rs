@@ -39,15 +39,15 @@ pub(super) fn timer<G: Spoken>(game: &GameScreen<G>, paused: bool) -> Option<Ins
 
 /// A line typed at a game: a command, else a turn.
 pub(super) fn line(session: &mut Session, line: &str) {
-    let place = session.place();
-    match commands::read(line, place, session.out.lang) {
-        Some((command, rest)) => self::command(session, place, command, rest),
+    let scope = session.scope();
+    match commands::read(line, scope, session.out.lang) {
+        Some((command, rest)) => self::command(session, scope, command, rest),
         None if line.is_empty() => describe_here(session, SpokenCommand::Turn, ""),
         None => turn(session, line),
     }
 }
 
-fn command(session: &mut Session, place: CommandScope, command: SpokenCommand, rest: &str) {
+fn command(session: &mut Session, scope: CommandScope, command: SpokenCommand, rest: &str) {
     use SpokenCommand::*;
     match command {
         Board | Cell | Moves | Captures | Last | Turn | Clocks | Score => {
@@ -71,8 +71,8 @@ fn command(session: &mut Session, place: CommandScope, command: SpokenCommand, r
             }
         }
         Again => session.out.say(&text!(SPEECH_AGAIN_NOT_OVER)),
-        Help => help(session, place),
-        Quit if place == CommandScope::Tried => session.app.act(Action::Back),
+        Help => help(session, scope),
+        Quit if scope == CommandScope::Tried => session.app.act(Action::Back),
         // `lobby` is the club's `quit`: back to the lobby, the game going on.
         Quit | Lobby => session.app.act(Action::Quit),
         _ => {}
@@ -80,14 +80,14 @@ fn command(session: &mut Session, place: CommandScope, command: SpokenCommand, r
 }
 
 /// `help` at a game: the forms of its turns, then its commands.
-fn help(session: &mut Session, place: CommandScope) {
+fn help(session: &mut Session, scope: CommandScope) {
     let forms = session
         .app
         .screen
         .game()
         .map(|game| crate::each_game!(kind game.kind(), G => text!(<G as Spoken>::TURN_FORMS)));
     session.out.say_all(forms);
-    session.out.say_all(commands::help(place));
+    session.out.say_all(commands::help(scope));
 }
 
 /// `save`, and `save FILE`: the file asked for, or saved to at once.

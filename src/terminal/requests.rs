@@ -49,12 +49,12 @@ pub(crate) fn serve(request: Request, app: &mut App, autosave: &mut Autosave) {
             Err(error) => app.note_on_menu(error),
         },
         Request::Puzzles(puzzles) => {
-            let history = files::kept_history(files::history_path(&app.profile.folders));
+            let history = files::player_history(&app.profile.folders);
             app.solve_mine(puzzles, history)
         }
         Request::OpenPuzzles => {
             let (puzzles, mine) = files::own_and_shipped(&app.profile.folders);
-            let history = files::kept_history(files::history_path(&app.profile.folders));
+            let history = files::player_history(&app.profile.folders);
             app.open_puzzles(puzzles, mine, history);
         }
         Request::KeepHistory { history, file } => app.history_kept(files::write_history(&history, &file)),
