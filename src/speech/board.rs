@@ -170,7 +170,7 @@ pub(super) fn last<G: Spoken>(record: &Record<G>, out: &mut Saying) {
 pub(super) fn ended<G: Spoken>(end: End, position: &G) -> Text {
     match end {
         End::Won(winner) => position.won(winner),
-        End::Resigned(loser) => text!(RESIGN_DONE, loser, loser.other()),
+        End::Resigned(loser) => text!(STATUS_RESIGNED, loser, loser.other()),
         End::Drawn => text!(SPEECH_DRAWN),
         End::Blocked => text!(SPEECH_BLOCKED),
         End::Still => text!(DRAW_STILL, crate::ai::STILL_FOR),

@@ -86,7 +86,14 @@ impl Look for Position {
             ),
         }
         let (group, sub_group) = (position.group(cell), position.sub_group(cell));
-        lines.push(Line::raw(say.text(&text!(PANEL_GROUPS, group.len(), sub_group.len()))));
+        let groups = say.text(&text!(PANEL_GROUPS, group.len(), sub_group.len()));
+        match groups.chars().count() <= width {
+            true => lines.push(Line::raw(groups)),
+            // Too narrow for one line: the group's size on one, the sub-group's on the next.
+            false => {
+                lines.extend(groups.split(" · ").flat_map(|part| wrap_words(part, width)).map(Line::raw))
+            }
+        }
         // On a target the marks give way to the cursor: say what that capture is.
         if let Some(&(_, kind)) = table.targets().iter().find(|&&(target, _)| target == cell) {
             let removed: Vec<String> =

@@ -83,7 +83,8 @@ fn draw_board<G: Look>(screen: &PuzzleScreen, solving: &Solving<G>, say: Say, ar
         None => table.status().message().clone(),
     };
     draw_message(&message, say, areas.message, frame);
-    let hints = say.keys.hints_leaving(screen_context(screen), say.lang, screen.leaving);
+    let decided = solving.stage != Stage::Solving;
+    let hints = say.keys.hints_of_puzzle(say.lang, screen.leaving, decided);
     frame.render_widget(
         Line::styled(super::room::fit_hints(&hints, areas.hints.width), theme::HINTS),
         areas.hints,
@@ -198,25 +199,38 @@ fn draw_history(screen: &PuzzleScreen, say: Say, area: Rect, frame: &mut Frame) 
         ),
         Line::raw(say.text(&text!(PUZZLE_HISTORY_RATING, rating.shown(), rating.deviation.round() as i64))),
         Line::raw(""),
-        Line::styled(say.word(PUZZLE_HISTORY_CHART), theme::HINTS),
     ];
-    let [head_area, chart, list] =
-        Layout::vertical([Constraint::Length(4), Constraint::Length(6), Constraint::Min(0)]).areas(inner);
+    let [head_area, chart_head, chart, list] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Length(1),
+        Constraint::Length(6),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
     frame.render_widget(Paragraph::new(head), head_area);
-    if history.attempts().next().is_none() {
+    let shown = shown_ratings(history, chart.width);
+    let (Some(lowest), Some(highest)) =
+        (shown.iter().copied().reduce(f64::min), shown.iter().copied().reduce(f64::max))
+    else {
+        frame.render_widget(Line::styled(say.word(PUZZLE_HISTORY_CHART), theme::HINTS), chart_head);
         frame.render_widget(Line::styled(say.word(PUZZLE_HISTORY_NONE), theme::INFO), chart);
         return;
-    }
-    frame.render_widget(sparkline(history, chart.width, say.theme), chart);
+    };
+    // The chart's scale: the lowest rating shown at its bottom, the highest at its top.
+    let scale = text!(PUZZLE_HISTORY_SCALE, lowest.round() as i64, highest.round() as i64);
+    frame.render_widget(Line::styled(say.text(&scale), theme::HINTS), chart_head);
+    frame.render_widget(sparkline(&shown, lowest, say.theme), chart);
     frame.render_widget(Paragraph::new(latest(history, say, list.height)), list);
 }
 
-/// The rating after each attempt, the latest that fit the width, the lowest of them at
-/// the bottom of the chart.
-fn sparkline(history: &History, width: u16, theme: &crate::theme::Theme) -> Sparkline<'static> {
+/// The rating after each attempt, the latest that fit in `width`.
+fn shown_ratings(history: &History, width: u16) -> Vec<f64> {
     let ratings: Vec<f64> = history.attempts().map(|attempt| attempt.rating.rating).collect();
-    let shown = &ratings[ratings.len().saturating_sub(usize::from(width))..];
-    let lowest = shown.iter().copied().fold(f64::INFINITY, f64::min);
+    ratings[ratings.len().saturating_sub(usize::from(width))..].to_vec()
+}
+
+/// The `shown` ratings as bars, the `lowest` of them at the bottom of the chart.
+fn sparkline(shown: &[f64], lowest: f64, theme: &crate::theme::Theme) -> Sparkline<'static> {
     // A little above the lowest, so that the lowest still shows a bar.
     let data: Vec<u64> = shown.iter().map(|rating| (rating - lowest).round() as u64 + 10).collect();
     Sparkline::default().data(data).style(theme.player(crate::rules::Colour::Blue))

@@ -21,24 +21,49 @@ impl KeyTable {
     /// The hint line of a game whose `q` leaves for `leaving`, `over` or not: a game over
     /// offers only the keys that still do something, Enter's word the banner's.
     pub(crate) fn hints_of_game(&self, context: Context, lang: Lang, leaving: Leaving, over: bool) -> String {
-        let hint = |binding: &'_ Binding| match &binding.hint {
-            Some((keys, _)) if binding.action == Action::Act && over => Some((
-                keys.to_string(),
-                if context == Context::Try { HINT_START_AGAIN } else { HINT_NEW_GAME },
-            )),
-            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Menu => {
+        let new_game = if context == Context::Try { HINT_START_AGAIN } else { HINT_NEW_GAME };
+        let offered = |binding: &Binding| !over || still(binding, context, leaving);
+        self.hint_line(context, lang, leaving, offered, over.then_some(new_game))
+    }
+
+    /// The hint line of a puzzle on the board: while the turn is sought, not its solution (`]`
+    /// only says "not yet" then); once decided, only what still does something, Enter's
+    /// word the next puzzle.
+    pub(crate) fn hints_of_puzzle(&self, lang: Lang, leaving: Leaving, decided: bool) -> String {
+        let offered = |binding: &Binding| match decided {
+            false => binding.action != Action::Redo,
+            true => !matches!(
+                binding.action,
+                Action::Step(_) | Action::Up | Action::Down | Action::Cancel | Action::Hint
+            ),
+        };
+        self.hint_line(Context::Puzzle, lang, leaving, offered, decided.then_some(HINT_NEXT_PUZZLE))
+    }
+
+    /// The hint line of `context`: each hinted key that is `offered`, and its word (Enter's
+    /// `act`, when given, and `q`'s as it leaves for `leaving`).
+    fn hint_line(
+        &self,
+        context: Context,
+        lang: Lang,
+        leaving: Leaving,
+        offered: impl Fn(&Binding) -> bool,
+        act: Option<Key<0>>,
+    ) -> String {
+        let hint = |binding: &'_ Binding| match (&binding.hint, act) {
+            (Some((keys, _)), Some(act)) if binding.action == Action::Act => Some((keys.to_string(), act)),
+            (Some((keys, _)), _) if binding.action == Action::Quit && leaving == Leaving::Menu => {
                 Some((keys.to_string(), HINT_MENU))
             }
-            Some((keys, _)) if binding.action == Action::Quit && leaving == Leaving::Lobby => {
+            (Some((keys, _)), _) if binding.action == Action::Quit && leaving == Leaving::Lobby => {
                 Some((keys.to_string(), HINT_LOBBY))
             }
-            hint => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
+            (hint, _) => hint.as_ref().map(|(keys, word)| (keys.to_string(), *word)),
         };
         let mut parts: Vec<(String, Key<0>)> = Vec::new();
-        let offered = |binding: &&Binding| {
-            leaving.offers(binding.action) && (!over || still(binding, context, leaving))
-        };
-        for (keys, word) in self.bindings(context).filter(offered).filter_map(hint) {
+        let bindings =
+            self.bindings(context).filter(|binding| leaving.offers(binding.action) && offered(binding));
+        for (keys, word) in bindings.filter_map(hint) {
             match parts.last_mut() {
                 Some((shown, last)) if *last == word => shown.push_str(&keys),
                 _ => parts.push((named(&keys, lang), word)),

@@ -190,7 +190,7 @@ impl<G: Input> Table<G> {
     pub(crate) fn resign(&mut self, loser: Colour) {
         self.picked = None;
         self.change(|record| record.resign_as(loser));
-        self.status.success(text!(RESIGN_DONE, loser, loser.other()));
+        self.status.success(text!(STATUS_RESIGNED, loser, loser.other()));
     }
 
     /// The other player said no to a draw.

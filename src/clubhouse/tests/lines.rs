@@ -278,7 +278,7 @@ fn a_member_in_lines_watches_a_game_turn_by_turn_and_replays_their_own() {
         house.click(4, "C3");
     }
     line(&mut house, "resign");
-    assert!(line(&mut house, "yes").contains("resigns"));
+    assert!(line(&mut house, "yes").contains("resigned"));
     line(&mut house, "lobby");
     assert!(line(&mut house, "finished").contains(&format!("Game {mine}: ")));
     let replay = line(&mut house, &format!("replay {mine}"));

@@ -160,7 +160,7 @@ fn a_wrong_turn_is_refuted_and_the_solution_can_be_stepped_through() {
     for cell in ["A1", "A2", "B2", "C3"] {
         click(&mut app, cell);
     }
-    assert!(text(&app, Lang::En).contains("not rated"), "{}", text(&app, Lang::En));
+    assert!(text(&app, Lang::En).contains("already rated"), "{}", text(&app, Lang::En));
     assert_eq!(screen(&app).rating().rating, failed);
 }
 
