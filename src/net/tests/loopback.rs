@@ -173,10 +173,13 @@ fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
         let watcher = connect(&hosting, CODE).await.unwrap();
         watcher.sees("You are watching").await;
 
-        // Blue's keys do nothing on Red's turn, and neither do the watcher's.
+        // Blue's keys do nothing on Red's turn, and neither do the watcher's: the click moves
+        // Blue's cursor only ("D3: empty", its "D3: " drawn over "C3: "), and it is seen to
+        // before Red plays, or Blue's click could come after Red's turn, on Blue's.
         blue.click("D3").await;
         watcher.click("D3").await;
         blue.sees("Red is thinking").await;
+        blue.sees("empty").await;
         red.click("C4").await;
         until(&link, "Red's turn", |link| turns(link) == ["C4"]);
         blue.sees("Last turn C4").await;
