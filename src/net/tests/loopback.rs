@@ -173,9 +173,10 @@ fn two_friends_play_a_game_to_a_win_and_a_watcher_cannot_move() {
         let watcher = connect(&hosting, CODE).await.unwrap();
         watcher.sees("You are watching").await;
 
-        // Blue's keys do nothing on Red's turn, and neither do the watcher's: the click moves
-        // Blue's cursor only ("D3: empty", its "D3: " drawn over "C3: "), and it is seen to
-        // before Red plays, or Blue's click could come after Red's turn, on Blue's.
+        // Blue's keys do nothing on Red's turn, and neither do the watcher's. Blue's click only
+        // moves Blue's cursor: the panel says "D3: empty" (drawn over "C3: Blue ...", so
+        // "empty" is what comes whole). Red plays once it did, or the click could reach the
+        // server after Red's turn and be played as Blue's.
         blue.click("D3").await;
         watcher.click("D3").await;
         blue.sees("Red is thinking").await;

@@ -249,6 +249,25 @@ fn a_narrow_panel_wraps_the_stack_under_the_cursor_and_keeps_its_lines_over_the_
 }
 
 #[test]
+fn the_panel_gives_a_groups_size_and_splits_at_its_dot_when_it_does_not_fit() {
+    // Fourteen stacks of one, all touching: one group, one sub-group.
+    let cells = "A1,A2,A3,A4,B1,B2,B3,C1,D1,E2,F3,F4,G4,G5";
+    let position = format!(
+        "4/b/{},D7=r1",
+        cells.split(',').map(|cell| format!("{cell}=b1")).collect::<Vec<_>>().join(",")
+    );
+    let mut app = clamber(&position);
+    hover(&mut app, "B2");
+    let screen = render_in(&app, crate::i18n::Lang::En).backend().to_string();
+    assert!(screen.contains("│group of 14                 │"), "{screen}");
+    assert!(screen.contains("│sub-group of 14             │"), "{screen}");
+    let mut small = clamber("3/b/C3=b1,C4=b2,D3=r1");
+    hover(&mut small, "C3");
+    let screen = render_in(&small, crate::i18n::Lang::En).backend().to_string();
+    assert!(screen.contains("│group of 2 · sub-group of 1 │"), "{screen}");
+}
+
+#[test]
 fn the_french_panel_says_a_capture_removes_nothing_else_with_its_ne() {
     let mut app = clamber("3/b/C3=b2,D3=r2");
     press(&mut app, &["Enter", "l"]);
