@@ -23,15 +23,21 @@ fn puzzles() -> Vec<Puzzle> {
     read_set(SET).unwrap()
 }
 
-/// The puzzle screen on `set`, its history kept in `dir`, the opponent answering at once.
-fn app_on(set: Vec<Puzzle>, dir: &Path) -> App {
-    let mut app = App::puzzles(
+/// The puzzle screen on `set`, its history kept in `dir`, the opponent answering a moment
+/// after the player's turn, as a player sees it.
+fn waiting_on(set: Vec<Puzzle>, dir: &Path) -> App {
+    App::puzzles(
         Profile::default(),
         set,
         Default::default(),
         kept_history(Some(dir.join("history.txt"))),
         AREA,
-    );
+    )
+}
+
+/// The same, the opponent answering at once.
+fn app_on(set: Vec<Puzzle>, dir: &Path) -> App {
+    let mut app = waiting_on(set, dir);
     if let Screen::Puzzle(screen) = &mut app.screen {
         screen.answer_at_once();
     }
@@ -117,13 +123,7 @@ fn the_right_line_is_solved_and_the_rating_rises_and_is_kept() {
 #[test]
 fn the_reply_shows_a_moment_after_the_right_turn_as_the_computers_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = App::puzzles(
-        Profile::default(),
-        puzzles(),
-        Default::default(),
-        kept_history(Some(dir.path().join("history.txt"))),
-        AREA,
-    );
+    let mut app = waiting_on(puzzles(), dir.path());
     click(&mut app, "A1");
     click(&mut app, "A2");
     let said = text(&app, Lang::En);
@@ -295,13 +295,7 @@ fn the_history_view_charts_the_rating_at_80x24() {
 #[test]
 fn a_terminal_too_small_for_the_board_says_so_and_plays_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = App::puzzles(
-        Profile::default(),
-        puzzles(),
-        Default::default(),
-        kept_history(Some(dir.path().join("history.txt"))),
-        AREA,
-    );
+    let mut app = waiting_on(puzzles(), dir.path());
     app.handle(Wake::Input(Event::Resize(40, 12)));
     assert!(text(&app, Lang::En).contains("too small"), "{}", text(&app, Lang::En));
     press(&mut app, &["t"]);
